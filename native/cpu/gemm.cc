@@ -1,0 +1,173 @@
+#include "gemm.h"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+
+#include "blas.h"
+#include "op_common.h"
+
+namespace gpulab {
+
+namespace {
+
+// Blocking: a K-slab of B (kKc rows × kNc columns) stays in L2 while row quads of A stream through it; four rows of
+// C are updated together so that each loaded B row is used four times. The innermost loop over j is contiguous in
+// B and C and is vectorised by the compiler.
+constexpr size_t kKc = 256;
+constexpr size_t kNc = 512;
+
+template <typename T>
+inline __attribute__((always_inline)) void BlockRows(const T* __restrict a, const T* __restrict b, T* __restrict c,
+                                                    size_t rowBegin, size_t rowEnd, size_t n, size_t k) {
+  for (size_t pc = 0; pc < k; pc += kKc) {
+    const size_t pe = std::min(k, pc + kKc);
+    for (size_t jc = 0; jc < n; jc += kNc) {
+      const size_t je = std::min(n, jc + kNc);
+      size_t i = rowBegin;
+      for (; i + 4 <= rowEnd; i += 4) {
+        T* __restrict c0 = c + i * n;
+        T* __restrict c1 = c0 + n;
+        T* __restrict c2 = c1 + n;
+        T* __restrict c3 = c2 + n;
+        for (size_t p = pc; p < pe; ++p) {
+          const T a0 = a[i * k + p], a1 = a[(i + 1) * k + p], a2 = a[(i + 2) * k + p], a3 = a[(i + 3) * k + p];
+          const T* __restrict bp = b + p * n;
+          for (size_t j = jc; j < je; ++j) {
+            const T bj = bp[j];
+            c0[j] += a0 * bj;
+            c1[j] += a1 * bj;
+            c2[j] += a2 * bj;
+            c3[j] += a3 * bj;
+          }
+        }
+      }
+      for (; i < rowEnd; ++i) {
+        T* __restrict ci = c + i * n;
+        for (size_t p = pc; p < pe; ++p) {
+          const T ai = a[i * k + p];
+          const T* __restrict bp = b + p * n;
+          for (size_t j = jc; j < je; ++j) ci[j] += ai * bp[j];
+        }
+      }
+    }
+  }
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2,fma"))) void RowsAvx2(const float* a, const float* b, float* c, size_t r0, size_t r1,
+                                                  size_t n, size_t k) {
+  BlockRows(a, b, c, r0, r1, n, k);
+}
+__attribute__((target("avx2,fma"))) void RowsAvx2(const double* a, const double* b, double* c, size_t r0, size_t r1,
+                                                  size_t n, size_t k) {
+  BlockRows(a, b, c, r0, r1, n, k);
+}
+#endif
+
+template <typename T>
+void Rows(const T* a, const T* b, T* c, size_t r0, size_t r1, size_t n, size_t k) {
+#if defined(__x86_64__)
+  static const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  if (avx2) return RowsAvx2(a, b, c, r0, r1, n, k);
+#endif
+  BlockRows(a, b, c, r0, r1, n, k);
+}
+
+template <typename T>
+void Blocked(const T* a, const T* b, T* c, size_t m, size_t n, size_t k, size_t threads) {
+  std::memset(c, 0, m * n * sizeof(T));
+  // Split by row quads so that no quad straddles two threads.
+  const size_t quads = (m + 3) / 4;
+  ThreadPool::Global().ParallelFor(quads, threads, [&](size_t qb, size_t qe) {
+    Rows(a, b, c, qb * 4, std::min(m, qe * 4), n, k);
+  });
+}
+
+class GemmOp : public TimedOp {
+ public:
+  explicit GemmOp(const OpArgs& args) {
+    const StoragePtr& a = args.buffer("a");
+    dtype_ = a->dtype;
+    if (dtype_ != DType::F32 && dtype_ != DType::F64) {
+      throw NativeError("DTYPE_MISMATCH", std::string("Expected an fp32 or fp64 buffer for `a` of CPU GEMM but received ") +
+                                              DTypeName(dtype_));
+    }
+    a_ = HostOperand(args, "a", dtype_);
+    b_ = HostOperand(args, "b", dtype_);
+    out_ = HostOperand(args, "out", dtype_);
+    m_ = Dim(args, "m");
+    n_ = Dim(args, "n");
+    k_ = Dim(args, "k");
+    Expect(args, a_, "a", m_ * k_, "m·k");
+    Expect(args, b_, "b", k_ * n_, "k·n");
+    Expect(args, out_, "out", m_ * n_, "m·n");
+    blas_ = args.variant == "blas";
+    if (!blas_ && args.variant != "blocked") {
+      throw NativeError("INVALID_ARGUMENT",
+                        "Expected \"blas\" or \"blocked\" for `variant` of `gemm` but received \"" + args.variant + "\"");
+    }
+    if (blas_ && !Blas().available) throw NativeError("BLAS_UNAVAILABLE", "No system BLAS: " + Blas().reason);
+    threads_ = args.threads > 0 ? args.threads : static_cast<int>(ThreadPool::Global().size());
+  }
+
+  std::string implementation() const override {
+    if (blas_) return Blas().name + " (" + Blas().path + ")";
+    return "built-in blocked GEMM";
+  }
+  int threads() const override { return threads_; }
+  void Setup() override {
+    if (blas_ && Blas().setThreads) Blas().setThreads(threads_);
+  }
+  void Run() override {
+    const int m = static_cast<int>(m_), n = static_cast<int>(n_), k = static_cast<int>(k_);
+    if (dtype_ == DType::F32) {
+      if (blas_) Blas().sgemm(kCblasRowMajor, kCblasNoTrans, kCblasNoTrans, m, n, k, 1.0f, a_->as<float>(), k,
+                              b_->as<float>(), n, 0.0f, out_->as<float>(), n);
+      else BlockedGemm(a_->as<float>(), b_->as<float>(), out_->as<float>(), m_, n_, k_, threads_);
+    } else {
+      if (blas_) Blas().dgemm(kCblasRowMajor, kCblasNoTrans, kCblasNoTrans, m, n, k, 1.0, a_->as<double>(), k,
+                              b_->as<double>(), n, 0.0, out_->as<double>(), n);
+      else BlockedGemm(a_->as<double>(), b_->as<double>(), out_->as<double>(), m_, n_, k_, threads_);
+    }
+  }
+
+ private:
+  static size_t Dim(const OpArgs& args, const char* name) {
+    const double v = args.number(name);
+    // BLAS takes int dimensions and leading dimensions.
+    if (!(v >= 1) || v > std::numeric_limits<int>::max() || static_cast<double>(static_cast<size_t>(v)) != v) {
+      throw NativeError("INVALID_ARGUMENT", std::string("Expected an integer from 1 to 2147483647 for `") + name +
+                                                "` but received " + std::to_string(v));
+    }
+    return static_cast<size_t>(v);
+  }
+  static void Expect(const OpArgs& args, const StoragePtr& s, const char* name, size_t want, const char* formula) {
+    if (s->length != want) {
+      throw NativeError("LENGTH_MISMATCH", "Expected `" + std::string(name) + "` to hold " + formula + " = " +
+                                               std::to_string(want) + " elements but it holds " +
+                                               std::to_string(s->length) + " (operation `" + args.op + "`)");
+    }
+  }
+
+  DType dtype_;
+  StoragePtr a_, b_, out_;
+  size_t m_ = 0, n_ = 0, k_ = 0;
+  bool blas_ = false;
+  int threads_ = 1;
+};
+
+}  // namespace
+
+void BlockedGemm(const float* a, const float* b, float* c, size_t m, size_t n, size_t k, size_t threads) {
+  Blocked(a, b, c, m, n, k, threads);
+}
+void BlockedGemm(const double* a, const double* b, double* c, size_t m, size_t n, size_t k, size_t threads) {
+  Blocked(a, b, c, m, n, k, threads);
+}
+
+void RegisterCpuGemm() {
+  RegisterOp("cpu/gemm", [](const OpArgs& a) -> std::unique_ptr<TimedOp> { return std::make_unique<GemmOp>(a); });
+}
+
+}  // namespace gpulab

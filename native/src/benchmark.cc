@@ -1,0 +1,220 @@
+#include "benchmark.h"
+
+#include <atomic>
+#include <cmath>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "buffer.h"
+#include "errors.h"
+#include "timed_op.h"
+
+namespace gpulab {
+
+namespace {
+
+std::mutex& MeasurementMutex() {
+  static std::mutex m;
+  return m;
+}
+
+struct Progress {
+  uint32_t done;       // samples taken, warm-up included
+  uint32_t total;      // warm-up + repeats
+  double lastHostMs;
+};
+
+// Progress reaches JS at most this often, so that a run of a million tiny samples does not flood the event loop.
+constexpr double kProgressIntervalMs = 50.0;
+
+class BenchmarkWorker : public Napi::AsyncProgressQueueWorker<Progress> {
+ public:
+  BenchmarkWorker(Napi::Env env, std::unique_ptr<TimedOp> op, uint32_t warmup, uint32_t repeats,
+                  std::shared_ptr<std::atomic<bool>> cancel, Napi::Function onProgress)
+      : Napi::AsyncProgressQueueWorker<Progress>(env, "gpu-lab:benchmark"),
+        deferred_(Napi::Promise::Deferred::New(env)),
+        op_(std::move(op)),
+        warmup_(warmup),
+        repeats_(repeats),
+        cancel_(std::move(cancel)) {
+    if (!onProgress.IsEmpty()) onProgress_ = Napi::Persistent(onProgress);
+    implementation_ = op_->implementation();
+    threads_ = op_->threads();
+  }
+
+  Napi::Promise Promise() const { return deferred_.Promise(); }
+
+ protected:
+  void Execute(const ExecutionProgress& progress) override {
+    std::lock_guard<std::mutex> lock(MeasurementMutex());
+    try {
+      op_->Setup();
+      const uint32_t total = warmup_ + repeats_;
+      host_.reserve(repeats_);
+      device_.reserve(repeats_);
+      auto lastSent = Clock::now();
+      for (uint32_t i = 0; i < total; ++i) {
+        if (cancel_->load(std::memory_order_relaxed)) {
+          cancelled_ = true;
+          break;
+        }
+        const Sample s = op_->Measure();
+        if (i >= warmup_) {
+          host_.push_back(s.hostMs);
+          device_.push_back(s.deviceMs);
+        }
+        const auto now = Clock::now();
+        if (i + 1 == total || ElapsedMs(lastSent, now) >= kProgressIntervalMs) {
+          Progress p{i + 1, total, s.hostMs};
+          progress.Send(&p, 1);
+          lastSent = now;
+        }
+      }
+    } catch (const NativeError& e) {
+      code_ = e.code();
+      SetError(e.what());
+    } catch (const std::bad_alloc&) {
+      code_ = "OUT_OF_HOST_MEMORY";
+      SetError("The measurement ran out of host memory");
+    } catch (const std::exception& e) {
+      code_ = "NATIVE_ERROR";
+      SetError(e.what());
+    }
+    // Release what the op holds (events, streams, scratch memory) on this thread, not the JS one.
+    op_.reset();
+  }
+
+  void OnProgress(const Progress* data, size_t count) override {
+    if (onProgress_.IsEmpty() || count == 0) return;
+    Napi::Env env = Env();
+    const Progress& p = data[count - 1];
+    Napi::Object o = Napi::Object::New(env);
+    o.Set("done", p.done);
+    o.Set("total", p.total);
+    o.Set("lastHostMs", p.lastHostMs);
+    onProgress_.Call({o});
+  }
+
+  void OnOK() override {
+    Napi::Env env = Env();
+    Napi::Object r = Napi::Object::New(env);
+    Napi::Array host = Napi::Array::New(env, host_.size());
+    Napi::Array device = Napi::Array::New(env, device_.size());
+    bool anyDevice = false;
+    for (size_t i = 0; i < host_.size(); ++i) {
+      host.Set(static_cast<uint32_t>(i), host_[i]);
+      if (!std::isnan(device_[i])) anyDevice = true;
+      device.Set(static_cast<uint32_t>(i), device_[i]);
+    }
+    r.Set("hostMs", host);
+    r.Set("deviceMs", anyDevice ? Napi::Value(device) : env.Null());
+    r.Set("implementation", implementation_);
+    r.Set("threads", threads_);
+    r.Set("warmup", warmup_);
+    r.Set("cancelled", cancelled_);
+    deferred_.Resolve(r);
+  }
+
+  void OnError(const Napi::Error& e) override {
+    deferred_.Reject(MakeError(Env(), code_, e.Message()).Value());
+  }
+
+ private:
+  Napi::Promise::Deferred deferred_;
+  std::unique_ptr<TimedOp> op_;
+  uint32_t warmup_, repeats_;
+  std::shared_ptr<std::atomic<bool>> cancel_;
+  Napi::FunctionReference onProgress_;
+  std::string implementation_;
+  int threads_ = 1;
+  std::vector<double> host_, device_;
+  bool cancelled_ = false;
+  std::string code_ = "NATIVE_ERROR";
+};
+
+uint32_t CountArg(Napi::Object spec, const char* name, uint32_t min) {
+  Napi::Value v = spec.Get(name);
+  const double d = v.IsNumber() ? v.As<Napi::Number>().DoubleValue() : std::nan("");
+  if (!(d >= min) || std::floor(d) != d || d > 1e9) {
+    ThrowInvalid(name, "an integer of at least " + std::to_string(min), v.IsNumber() ? std::to_string(d) : "a non-number");
+  }
+  return static_cast<uint32_t>(d);
+}
+
+OpArgs ParseOpArgs(Napi::Object spec) {
+  OpArgs a;
+  Napi::Value op = spec.Get("op");
+  if (!op.IsString()) ThrowInvalid("op", "an operation name", "a non-string");
+  a.op = op.As<Napi::String>().Utf8Value();
+  Napi::Value variant = spec.Get("variant");
+  if (variant.IsString()) a.variant = variant.As<Napi::String>().Utf8Value();
+  Napi::Value device = spec.Get("device");
+  if (device.IsNumber()) a.device = device.As<Napi::Number>().Int32Value();
+  Napi::Value threads = spec.Get("threads");
+  if (threads.IsNumber()) a.threads = threads.As<Napi::Number>().Int32Value();
+  Napi::Value buffers = spec.Get("buffers");
+  if (buffers.IsObject()) {
+    Napi::Object b = buffers.As<Napi::Object>();
+    Napi::Array names = b.GetPropertyNames();
+    for (uint32_t i = 0; i < names.Length(); ++i) {
+      std::string name = names.Get(i).As<Napi::String>().Utf8Value();
+      a.buffers[name] = BufferObject::StorageOf(b.Get(name), name);
+    }
+  }
+  Napi::Value numbers = spec.Get("numbers");
+  if (numbers.IsObject()) {
+    Napi::Object n = numbers.As<Napi::Object>();
+    Napi::Array names = n.GetPropertyNames();
+    for (uint32_t i = 0; i < names.Length(); ++i) {
+      std::string name = names.Get(i).As<Napi::String>().Utf8Value();
+      Napi::Value v = n.Get(name);
+      if (!v.IsNumber()) ThrowInvalid(name, "a number", "a non-number");
+      a.numbers[name] = v.As<Napi::Number>().DoubleValue();
+    }
+  }
+  Napi::Value strings = spec.Get("strings");
+  if (strings.IsObject()) {
+    Napi::Object s = strings.As<Napi::Object>();
+    Napi::Array names = s.GetPropertyNames();
+    for (uint32_t i = 0; i < names.Length(); ++i) {
+      std::string name = names.Get(i).As<Napi::String>().Utf8Value();
+      Napi::Value v = s.Get(name);
+      if (!v.IsString()) ThrowInvalid(name, "a string", "a non-string");
+      a.strings[name] = v.As<Napi::String>().Utf8Value();
+    }
+  }
+  return a;
+}
+
+Napi::Value StartBenchmark(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  return Guarded(env, [&]() -> Napi::Value {
+    if (!info[0].IsObject()) ThrowInvalid("spec", "an object", "another value");
+    Napi::Object spec = info[0].As<Napi::Object>();
+    const uint32_t warmup = CountArg(spec, "warmup", 0);
+    const uint32_t repeats = CountArg(spec, "repeats", 1);
+    OpArgs args = ParseOpArgs(spec);
+    std::unique_ptr<TimedOp> op = CreateOp(args);
+    Napi::Function onProgress;
+    if (info.Length() > 1 && info[1].IsFunction()) onProgress = info[1].As<Napi::Function>();
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    auto* worker = new BenchmarkWorker(env, std::move(op), warmup, repeats, cancel, onProgress);
+    Napi::Object handle = Napi::Object::New(env);
+    handle.Set("promise", worker->Promise());
+    handle.Set("cancel", Napi::Function::New(env, [cancel](const Napi::CallbackInfo& ci) {
+                 cancel->store(true);
+                 return ci.Env().Undefined();
+               }, "cancel"));
+    worker->Queue();
+    return handle;
+  });
+}
+
+}  // namespace
+
+void InitBenchmark(Napi::Env env, Napi::Object exports) {
+  exports.Set("startBenchmark", Napi::Function::New(env, StartBenchmark, "startBenchmark"));
+}
+
+}  // namespace gpulab

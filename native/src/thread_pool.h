@@ -1,0 +1,51 @@
+// A persistent pool of worker threads for the multithreaded CPU loops. Starting threads per call would cost tens of
+// microseconds per sample and land inside the measurement; these threads sleep on a condition variable between jobs.
+#pragma once
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace gpulab {
+
+class ThreadPool {
+ public:
+  // The largest thread count a caller may ask for.
+  static constexpr size_t kMaxThreads = 256;
+
+  static ThreadPool& Global();
+  // Logical cores: the default thread count.
+  size_t size() const { return hardware_; }
+
+  // Splits [0, n) into `threads` contiguous ranges (multiples of 64 elements where possible) and runs
+  // body(begin, end) on each, the calling thread taking the first. Returns when all are done. If another caller
+  // holds the pool, the whole range runs on the calling thread instead of waiting.
+  void ParallelFor(size_t n, size_t threads, const std::function<void(size_t, size_t)>& body);
+
+  ~ThreadPool();
+
+ private:
+  ThreadPool();
+  void EnsureWorkers(size_t count);
+  void WorkerLoop(size_t slot);
+
+  size_t hardware_;
+  std::mutex busy_;  // held by the caller that owns the pool for one ParallelFor
+  std::mutex m_;
+  std::condition_variable wake_, done_;
+  std::vector<std::thread> workers_;
+  uint64_t generation_ = 0;
+  size_t participants_ = 0;  // workers taking part in the current job
+  size_t pending_ = 0;
+  size_t n_ = 0, chunks_ = 0;
+  const std::function<void(size_t, size_t)>* body_ = nullptr;
+  bool stop_ = false;
+};
+
+// The range of chunk `index` out of `chunks` over n elements.
+void ChunkRange(size_t n, size_t chunks, size_t index, size_t* begin, size_t* end);
+
+}  // namespace gpulab
