@@ -73,7 +73,7 @@ function run(cmd, args, options = {}) {
   });
 }
 
-async function buildCuda(nvcc, home) {
+async function buildCuda(nvcc) {
   mkdirSync(cudaBuildDir, { recursive: true });
   const archs = (process.env.GPU_LAB_CUDA_ARCHS ?? '75 80 86 89 90').split(/\s+/).filter(Boolean);
   const gencode = archs.flatMap((a) => ['-gencode', `arch=compute_${a},code=sm_${a}`]);
@@ -120,7 +120,7 @@ async function main() {
   const gypArgs = [];
   if (cuda.nvcc) {
     log(`CUDA: ${cuda.nvcc}`);
-    await buildCuda(cuda.nvcc, cuda.home);
+    await buildCuda(cuda.nvcc);
     gypArgs.push('-Dwith_cuda=1', `-Dcuda_home=${cuda.home}`, `-Dcuda_lib_dir=${cudaBuildDir}`);
   } else {
     log(`building without CUDA: ${cuda.reason}`);

@@ -1,0 +1,70 @@
+// Error codes that cross every boundary (addon → compute host → main → renderer) as {code, message, details}.
+// The code is the stable part: tests, the UI and scripts match on it, never on the message.
+
+export const ERROR_CODES = [
+  // bad input
+  'INVALID_ARGUMENT',
+  'INVALID_PARAMS',
+  'UNKNOWN_DTYPE',
+  'DTYPE_MISMATCH',
+  'LENGTH_MISMATCH',
+  'BUFFER_FREED',
+  'SIZE_UNSUPPORTED',
+  'UNSUPPORTED_OPERATION',
+  // resources
+  'OUT_OF_HOST_MEMORY',
+  'CUDA_ERROR_OUT_OF_MEMORY',
+  'BLAS_UNAVAILABLE',
+  'CUDA_UNAVAILABLE',
+  'LIBRARY_UNAVAILABLE',
+  'DEVICE_LOST',
+  'CUDA_ERROR',
+  // runs
+  'CANCELLED',
+  'VERIFICATION_FAILED',
+  'COMPUTE_HOST_CRASHED',
+  'TIMEOUT',
+  'NOT_FOUND',
+  'NATIVE_ERROR',
+  'ADDON_NOT_BUILT',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorPayload {
+  code: ErrorCode;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+export class GpuLabError extends Error {
+  readonly code: ErrorCode;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = 'GpuLabError';
+    this.code = code;
+    this.details = details;
+  }
+
+  toPayload(): ErrorPayload {
+    return this.details === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, details: this.details };
+  }
+
+  // Any thrown value as a GpuLabError: native errors keep their code, anything else becomes NATIVE_ERROR.
+  static from(err: unknown): GpuLabError {
+    if (err instanceof GpuLabError) return err;
+    if (err instanceof Error) {
+      const code = (err as Error & { code?: unknown }).code;
+      return new GpuLabError(isErrorCode(code) ? code : 'NATIVE_ERROR', err.message);
+    }
+    return new GpuLabError('NATIVE_ERROR', String(err));
+  }
+}

@@ -1,0 +1,124 @@
+// Loads the compiled addon and describes its raw surface. Only the facade (native/*.ts) and the compute host use it.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { GpuLabError } from '../main/common/errors.ts';
+
+export type DType = 'fp64' | 'fp32' | 'fp16' | 'bf16' | 'int8';
+export type Location = 'host' | 'pinned' | 'device';
+
+export interface RawBuffer {
+  readonly dtype: DType;
+  readonly length: number;
+  readonly byteLength: number;
+  readonly location: Location;
+  readonly device: number;
+  readonly freed: boolean;
+  fill(seed: number, low: number, high: number): void;
+  read(start: number, count: number): Float64Array | Float32Array | Uint16Array | Int8Array;
+  readFloat64(start: number, count: number): Float64Array;
+  write(data: ArrayBufferView, start: number): void;
+  free(): void;
+}
+
+export interface RawSpec {
+  op: string;
+  variant?: string;
+  device?: number;
+  threads?: number;
+  warmup: number;
+  repeats: number;
+  buffers?: Record<string, RawBuffer>;
+  numbers?: Record<string, number>;
+  strings?: Record<string, string>;
+}
+
+export interface RawProgress {
+  done: number;
+  total: number;
+  lastHostMs: number;
+}
+
+export interface RawResult {
+  hostMs: number[];
+  deviceMs: number[] | null;
+  implementation: string;
+  threads: number;
+  warmup: number;
+  cancelled: boolean;
+}
+
+export interface RawCpuInfo {
+  model: string;
+  logicalCores: number;
+  physicalCores: number;
+  simd: string[];
+  memoryTotalBytes: number;
+  memoryAvailableBytes: number;
+  l2CacheBytes: number | null;
+  l3CacheBytes: number | null;
+}
+
+export interface RawBlasInfo {
+  available: boolean;
+  name: string | null;
+  library: string | null;
+  reason: string | null;
+}
+
+export interface RawBuildInfo {
+  cuda: boolean;
+  cudaReason: string | null;
+  napiVersion: number;
+  compiler: string;
+}
+
+export interface RawAddon {
+  createHostBuffer(dtype: string, length: number): RawBuffer;
+  startBenchmark(spec: RawSpec, onProgress?: (p: RawProgress) => void): { promise: Promise<RawResult>; cancel(): void };
+  cpuInfo(): RawCpuInfo;
+  blasInfo(): RawBlasInfo;
+  buildInfo(): RawBuildInfo;
+  // Present only in builds with CUDA; see native/cuda.ts.
+  [key: string]: unknown;
+}
+
+const ADDON_RELATIVE = join('native', 'build', 'Release', 'gpu_lab.node');
+
+// The addon sits at <package root>/native/build/Release whether this file runs from source (native/) or from the
+// compiled tree (dist/native/). GPU_LAB_ADDON overrides, for packaged apps that unpack it elsewhere.
+export function addonPath(): string {
+  if (process.env.GPU_LAB_ADDON) return process.env.GPU_LAB_ADDON;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = join(dir, ADDON_RELATIVE);
+    if (existsSync(candidate)) return candidate;
+    dir = dirname(dir);
+  }
+  return join(dirname(dirname(fileURLToPath(import.meta.url))), ADDON_RELATIVE);
+}
+
+let cached: RawAddon | undefined;
+
+export function loadAddon(): RawAddon {
+  if (cached) return cached;
+  const path = addonPath();
+  if (!existsSync(path)) {
+    throw new GpuLabError('ADDON_NOT_BUILT', `The native addon is not built (${path} is missing): run \`npm run build:native\``);
+  }
+  const require = createRequire(import.meta.url);
+  cached = require(path) as RawAddon;
+  return cached;
+}
+
+// Why the addon was built without CUDA, as the build script recorded it.
+export function recordedBuildReason(): string | null {
+  try {
+    const info = JSON.parse(readFileSync(join(dirname(dirname(addonPath())), 'build-info.json'), 'utf8')) as { cudaReason?: unknown };
+    return typeof info.cudaReason === 'string' ? info.cudaReason : null;
+  } catch {
+    return null;
+  }
+}

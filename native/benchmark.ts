@@ -1,0 +1,84 @@
+// The timing primitive: warm-up, then repeats, every sample returned, run off the JS thread, cancellable between
+// samples through an AbortSignal.
+import { GpuLabError } from '../main/common/errors.ts';
+import { loadAddon } from './addon.ts';
+import type { RawSpec } from './addon.ts';
+import { cpuRawSpec } from './ops-cpu.ts';
+import type { CpuOpSpec } from './ops-cpu.ts';
+import { cudaRawSpec } from './ops-cuda.ts';
+import type { CudaOpSpec } from './ops-cuda.ts';
+import { integerIn, invalid } from './validate.ts';
+
+export type OpSpec = CpuOpSpec | CudaOpSpec;
+
+export interface BenchmarkProgress {
+  // Samples taken so far, warm-up included, out of `total`.
+  done: number;
+  total: number;
+  lastHostMs: number;
+}
+
+export interface BenchmarkOptions {
+  // Untimed runs first, so that first-touch, caches and lazy initialisation stay out of the numbers. Default 1.
+  warmup?: number;
+  // Timed samples. Default 10.
+  repeats?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: BenchmarkProgress) => void;
+}
+
+export interface BenchmarkResult {
+  // Host wall time of each sample (monotonic clock), in order.
+  hostMs: number[];
+  // Device time of each sample from CUDA events, where the op has a device timer.
+  deviceMs: number[] | null;
+  // The code that ran, as results should name it ("OpenBLAS 0.3.21 …", "built-in blocked GEMM").
+  implementation: string;
+  threads: number;
+  warmup: number;
+  repeats: number;
+}
+
+export const MAX_REPEATS = 10_000_000;
+
+function toRawSpec(spec: OpSpec, warmup: number, repeats: number): RawSpec {
+  if (typeof spec !== 'object' || spec === null) throw invalid('spec', 'an operation spec object', spec);
+  const device = (spec as { device?: unknown }).device;
+  if (device === undefined || device === 'cpu') return cpuRawSpec(spec as CpuOpSpec, warmup, repeats);
+  if (typeof device === 'string' && /^cuda:\d+$/.test(device)) return cudaRawSpec(spec as CudaOpSpec, warmup, repeats);
+  throw invalid('device', '"cpu" or "cuda:N"', device);
+}
+
+export function benchmark(spec: OpSpec, options: BenchmarkOptions = {}): Promise<BenchmarkResult> {
+  const warmup = integerIn('warmup', options.warmup ?? 1, 0, MAX_REPEATS);
+  const repeats = integerIn('repeats', options.repeats ?? 10, 1, MAX_REPEATS);
+  const raw = toRawSpec(spec, warmup, repeats);
+  const { signal, onProgress } = options;
+  if (signal?.aborted) {
+    return Promise.reject(new GpuLabError('CANCELLED', 'The measurement was cancelled before it started', { samples: 0 }));
+  }
+  let handle: ReturnType<ReturnType<typeof loadAddon>['startBenchmark']>;
+  try {
+    handle = loadAddon().startBenchmark(raw, onProgress);
+  } catch (err) {
+    return Promise.reject(GpuLabError.from(err));
+  }
+  const onAbort = (): void => handle.cancel();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  return handle.promise.then(
+    (r) => {
+      signal?.removeEventListener('abort', onAbort);
+      if (r.cancelled) {
+        throw new GpuLabError('CANCELLED', `The measurement was cancelled after ${r.hostMs.length} of ${repeats} samples`, {
+          samples: r.hostMs.length,
+          hostMs: r.hostMs,
+        });
+      }
+      return { hostMs: r.hostMs, deviceMs: r.deviceMs, implementation: r.implementation, threads: r.threads, warmup, repeats };
+    },
+    (err: unknown) => {
+      signal?.removeEventListener('abort', onAbort);
+      throw GpuLabError.from(err);
+    },
+  );
+}

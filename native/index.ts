@@ -1,0 +1,34 @@
+// The typed facade of the native addon: every argument is checked here, with an error naming it, before C++ sees it.
+import { loadAddon, recordedBuildReason } from './addon.ts';
+import type { RawBlasInfo, RawCpuInfo } from './addon.ts';
+
+export type { DType, Location } from './addon.ts';
+export { ElementBuffer, createHostBuffer, DTYPES, DTYPE_BYTES, checkDtype } from './buffers.ts';
+export type { FillRange, TypedArrayOf } from './buffers.ts';
+export { benchmark, MAX_REPEATS } from './benchmark.ts';
+export type { BenchmarkOptions, BenchmarkProgress, BenchmarkResult, OpSpec } from './benchmark.ts';
+export type { CpuOpSpec, CpuLoopVariant, CpuGemmVariant } from './ops-cpu.ts';
+
+export type CpuInfo = RawCpuInfo;
+export type BlasInfo = RawBlasInfo;
+
+export interface BuildInfo {
+  cuda: boolean;
+  // Why CUDA is missing from this build, when it is.
+  cudaReason: string | null;
+  napiVersion: number;
+  compiler: string;
+}
+
+export function cpuInfo(): CpuInfo {
+  return loadAddon().cpuInfo();
+}
+
+export function blasInfo(): BlasInfo {
+  return loadAddon().blasInfo();
+}
+
+export function buildInfo(): BuildInfo {
+  const info = loadAddon().buildInfo();
+  return info.cuda ? info : { ...info, cudaReason: `built without CUDA: ${recordedBuildReason() ?? 'nvcc was not found'}` };
+}
