@@ -26,7 +26,7 @@
       "defines": ["NAPI_VERSION=9", "NAPI_CPP_EXCEPTIONS", "NODE_ADDON_API_DISABLE_DEPRECATED"],
       "cflags!": ["-fno-exceptions"],
       "cflags_cc!": ["-fno-exceptions", "-fno-rtti", "-std=gnu++17", "-std=gnu++20"],
-      "cflags": ["-O3", "-fno-math-errno", "-Wall", "-Wextra", "-Wno-unused-parameter"],
+      "cflags": ["-O3", "-fno-math-errno", "-fno-trapping-math", "-Wall", "-Wextra", "-Wno-unused-parameter"],
       "cflags_cc": ["-std=c++17", "-fexceptions", "-O3"],
       "libraries": ["-ldl", "-lpthread"],
       "xcode_settings": {

@@ -7,6 +7,13 @@
 #include "../src/thread_pool.h"
 #include "../src/timed_op.h"
 
+// Hot loops are compiled twice, for AVX2+FMA and for the baseline, and the loader picks one per machine (ifunc).
+#if defined(__x86_64__) && defined(__linux__)
+#define GPULAB_SIMD_CLONES __attribute__((target_clones("avx2,fma", "default")))
+#else
+#define GPULAB_SIMD_CLONES
+#endif
+
 namespace gpulab {
 
 inline const StoragePtr& HostOperand(const OpArgs& args, const std::string& name, DType dtype) {

@@ -6,7 +6,7 @@ namespace gpulab {
 
 namespace {
 
-void VectorFunctionRange(const double* __restrict x, const double* __restrict y, double* __restrict z, double a,
+GPULAB_SIMD_CLONES void VectorFunctionRange(const double* __restrict x, const double* __restrict y, double* __restrict z, double a,
                          double b, double c, size_t begin, size_t end) {
   for (size_t i = begin; i < end; ++i) z[i] = a * x[i] * x[i] + b * y[i] + c;
 }

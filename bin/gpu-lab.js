@@ -1,0 +1,16 @@
+#!/usr/bin/env node
+// The gpu-lab command. Runs the compiled CLI (dist/, built by `npm run build:ts`); from a source checkout on a Node
+// that strips TypeScript types, it falls back to the sources.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const compiled = join(root, 'dist', 'main', 'cli', 'main.js');
+const entry = existsSync(compiled) ? compiled : join(root, 'main', 'cli', 'main.ts');
+const { runCli } = await import(pathToFileURL(entry).href);
+const code = await runCli(process.argv.slice(2), {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+});
+process.exitCode = code;
