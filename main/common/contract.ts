@@ -1,0 +1,81 @@
+// The one API of GPU Lab, the same in the Electron app (over IPC) and in serve mode (over a WebSocket): one
+// interface per service, methods return Promises, events are subscriptions named onDidX. Errors arrive as
+// GpuLabError payloads {code, message, details}.
+import { z } from 'zod';
+
+import type { DeviceList } from './devices.ts';
+import type { LabDescriptor, ParamValues } from './lab-descriptor.ts';
+import { DEVICE_ID } from './measurement.ts';
+import type { ErrorPayload } from './errors.ts';
+import type { Finding, PointResult, RunRecord, RunSummary } from './run-record.ts';
+
+export interface Disposable {
+  dispose(): void;
+}
+
+export type Event<T> = (listener: (event: T) => void) => Disposable;
+
+export interface DevicesService {
+  listDevices(): Promise<DeviceList>;
+}
+
+export interface LabsService {
+  listLabs(): Promise<LabDescriptor[]>;
+}
+
+export interface StartRunRequest {
+  lab: string;
+  // "cpu" or "cuda:N": the GPU the lab compares against the CPU. Absent: the first CUDA device, else the CPU.
+  device?: string;
+  params?: Record<string, unknown>;
+}
+
+export const START_RUN_REQUEST = z.strictObject({
+  lab: z.string().min(1).max(64),
+  device: DEVICE_ID.optional(),
+  params: z.record(z.string(), z.unknown()).optional(),
+});
+
+export interface RunProgress {
+  pointsDone: number;
+  pointsTotal: number;
+  // Share of the planned work done, weighted by the expected cost of each point (0 … 1).
+  fraction: number;
+  // Seconds left, from the time the finished points took against their expected cost; null before the first point.
+  etaSeconds: number | null;
+  current: string;
+}
+
+export type RunEvent =
+  | { kind: 'started'; runId: string; lab: string; device: string; params: ParamValues; pointsTotal: number }
+  | { kind: 'progress'; runId: string; progress: RunProgress }
+  | { kind: 'point'; runId: string; point: PointResult }
+  | { kind: 'finding'; runId: string; finding: Finding }
+  | { kind: 'completed'; runId: string; summary: RunSummary }
+  | { kind: 'cancelled'; runId: string; summary: RunSummary }
+  | { kind: 'failed'; runId: string; summary: RunSummary; error: ErrorPayload };
+
+export type ExportFormat = 'json' | 'csv' | 'csv-samples';
+
+export interface ExportedRun {
+  filename: string;
+  mimeType: string;
+  text: string;
+}
+
+export interface RunsService {
+  startRun(request: StartRunRequest): Promise<{ runId: string }>;
+  cancelRun(runId: string): Promise<void>;
+  listRuns(): Promise<RunSummary[]>;
+  getRun(runId: string): Promise<RunRecord>;
+  deleteRun(runId: string): Promise<void>;
+  // 'csv': one row per point with its statistics; 'csv-samples': one row per raw sample.
+  exportRun(runId: string, format: ExportFormat): Promise<ExportedRun>;
+  onDidChangeRun: Event<RunEvent>;
+}
+
+export interface GpuLabApi {
+  devices: DevicesService;
+  labs: LabsService;
+  runs: RunsService;
+}

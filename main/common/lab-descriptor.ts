@@ -1,0 +1,66 @@
+// How a lab describes itself to the UI, the CLI and the report: what it teaches, its parameters with their limits
+// and units, the kernels it runs and the series of its chart.
+
+export const LAB_IDS = [
+  'transfer',
+  'dtypes',
+  'matmul',
+  'vector-function',
+  'elementwise-breakeven',
+  'matmul-breakeven',
+  'timing-pitfalls',
+] as const;
+
+export type LabId = (typeof LAB_IDS)[number];
+
+interface ParameterBase {
+  name: string;
+  label: string;
+  description: string;
+  // The unit shown beside the value ("elements", "bytes", "samples"); '' for plain numbers.
+  unit: string;
+}
+
+export type ParameterDescriptor =
+  | (ParameterBase & { kind: 'integer'; default: number; min: number; max: number })
+  | (ParameterBase & { kind: 'number'; default: number; min: number; max: number })
+  | (ParameterBase & { kind: 'choice'; default: string; choices: string[] })
+  | (ParameterBase & { kind: 'integer-list'; default: number[]; min: number; max: number; maxItems: number })
+  | (ParameterBase & { kind: 'choice-list'; default: string[]; choices: string[] });
+
+export type ParamValue = number | string | number[] | string[];
+export type ParamValues = Record<string, ParamValue>;
+
+export interface KernelSource {
+  // 'cuda': a kernel family under shaders/cuda/; 'cpu': a loop of the native addon.
+  kind: 'cuda' | 'cpu' | 'library';
+  // Repository path of the source shown in the UI, or the library's name (cuBLAS, OpenBLAS).
+  file: string;
+  // Kernels or functions of that file the lab runs.
+  functions: string[];
+}
+
+export interface SeriesDescriptor {
+  key: string;
+  label: string;
+  deviceKind: 'cpu' | 'cuda';
+}
+
+export interface ChartDescriptor {
+  // What the x axis holds: a size (log scale) or one category per series.
+  x: { quantity: 'bytes' | 'elements' | 'matrix-n' | 'category'; log: boolean };
+  y: { quantity: 'GB/s' | 'GFLOP/s' | 'ms' | 'speedup' | 'TFLOP/s' };
+}
+
+export interface LabDescriptor {
+  id: LabId;
+  title: string;
+  summary: string;
+  // What the lab shows, as a teacher would say it: one string per paragraph.
+  explanation: string[];
+  lookFor: string[];
+  parameters: ParameterDescriptor[];
+  kernels: KernelSource[];
+  series: SeriesDescriptor[];
+  chart: ChartDescriptor;
+}

@@ -1,0 +1,140 @@
+// What the compute host is asked to measure: one operation, on one device, at one size, with its warm-up and
+// repeats. Plain data (it crosses the process boundary), validated on arrival in the host.
+import { z } from 'zod';
+
+export const DEVICE_ID = z.string().regex(/^(cpu|cuda:\d{1,2})$/, 'a device id: "cpu" or "cuda:N"');
+export type DeviceId = 'cpu' | `cuda:${number}`;
+
+// Where the data lives while the operation is timed: already on the device, or copied there and back inside the
+// timed region (what a user calling a library on host arrays pays).
+export const DATA_PATH = z.enum(['resident', 'with-transfers']);
+export type DataPath = z.infer<typeof DATA_PATH>;
+
+export const GEMM_DTYPE = z.enum(['fp64', 'fp32', 'tf32', 'fp16', 'bf16', 'int8']);
+export type GemmDtype = z.infer<typeof GEMM_DTYPE>;
+
+// How the samples are timed. `events`/`host` are the right ways; `launch-only` stops the clock right after the
+// launch returns, without synchronising: the classic mistake, measured on purpose by the timing-pitfalls lab.
+export const TIMING = z.enum(['default', 'launch-only']);
+
+const LIMITS = {
+  // 2^31 − 1 elements: the largest count every kernel indexes with 32-bit ints.
+  elements: 2147483647,
+  matrix: 65536,
+  // 16 GiB per copy.
+  bytes: 17179869184,
+  repeats: 100000,
+} as const;
+
+const common = {
+  device: DEVICE_ID,
+  warmup: z.int().min(0).max(LIMITS.repeats),
+  repeats: z.int().min(1).max(LIMITS.repeats),
+  seed: z.int().min(0).max(2 ** 31),
+  // CPU threads for multithreaded variants; absent: every logical core.
+  threads: z.int().min(1).max(256).optional(),
+  timing: TIMING.default('default'),
+  // Cold: fresh buffers and no warm-up, so first-touch and lazy initialisation land in the first sample.
+  cold: z.boolean().default(false),
+};
+
+export const MEASUREMENT = z.discriminatedUnion('op', [
+  z.strictObject({ op: z.literal('empty'), ...common }),
+  z.strictObject({
+    op: z.enum(['add', 'mul', 'exp']),
+    variant: z.enum(['single', 'threads', 'kernel']),
+    elements: z.int().min(1).max(LIMITS.elements),
+    path: DATA_PATH.default('resident'),
+    ...common,
+  }),
+  z.strictObject({
+    op: z.literal('vector-function'),
+    variant: z.enum(['single', 'threads', 'unfused', 'fused']),
+    elements: z.int().min(1).max(LIMITS.elements),
+    a: z.number(),
+    b: z.number(),
+    c: z.number(),
+    path: DATA_PATH.default('resident'),
+    ...common,
+  }),
+  z.strictObject({
+    op: z.literal('gemm'),
+    dtype: GEMM_DTYPE,
+    variant: z.enum(['blas', 'blocked', 'cublas', 'naive', 'tiled']),
+    m: z.int().min(1).max(LIMITS.matrix),
+    n: z.int().min(1).max(LIMITS.matrix),
+    k: z.int().min(1).max(LIMITS.matrix),
+    path: DATA_PATH.default('resident'),
+    ...common,
+  }),
+  z.strictObject({
+    op: z.literal('copy'),
+    direction: z.enum(['h2d', 'd2h', 'd2d']),
+    hostMemory: z.enum(['pageable', 'pinned']),
+    mode: z.enum(['sync', 'async']),
+    bytes: z.int().min(1).max(LIMITS.bytes),
+    ...common,
+  }),
+]);
+
+export type MeasurementInput = z.input<typeof MEASUREMENT>;
+export type Measurement = z.output<typeof MEASUREMENT>;
+
+export interface Verification {
+  // 'full': every element compared; 'sampled': `checked` of `total` elements, chosen at random.
+  method: 'full' | 'sampled';
+  checked: number;
+  total: number;
+  // ‖out − ref‖₂ / ‖ref‖₂ over the checked elements, the reference computed in float64; null when the output held
+  // NaN or infinity (JSON carries neither).
+  relativeError: number | null;
+  tolerance: number;
+  passed: boolean;
+  // The first elements that disagree, for the user to look at.
+  mismatches: { index: number; got: number | null; expected: number }[];
+}
+
+export interface TelemetrySnapshot {
+  smClockMHz: number | null;
+  memoryClockMHz: number | null;
+  temperatureC: number | null;
+  powerW: number | null;
+  throttleReasons: string[];
+}
+
+export interface MeasurementResult {
+  hostMs: number[];
+  deviceMs: number[] | null;
+  implementation: string;
+  threads: number;
+  // null where there is nothing to check (the empty op, copies whose bytes are checked natively).
+  verification: Verification | null;
+  telemetry: { start: TelemetrySnapshot; end: TelemetrySnapshot } | null;
+}
+
+export const VERIFICATION = z.strictObject({
+  method: z.enum(['full', 'sampled']),
+  checked: z.int().min(0),
+  total: z.int().min(0),
+  relativeError: z.number().nullable(),
+  tolerance: z.number(),
+  passed: z.boolean(),
+  mismatches: z.array(z.strictObject({ index: z.int(), got: z.number().nullable(), expected: z.number() })),
+});
+
+export const TELEMETRY_SNAPSHOT = z.strictObject({
+  smClockMHz: z.number().nullable(),
+  memoryClockMHz: z.number().nullable(),
+  temperatureC: z.number().nullable(),
+  powerW: z.number().nullable(),
+  throttleReasons: z.array(z.string()),
+});
+
+export const MEASUREMENT_RESULT = z.strictObject({
+  hostMs: z.array(z.number()),
+  deviceMs: z.array(z.number()).nullable(),
+  implementation: z.string(),
+  threads: z.int(),
+  verification: VERIFICATION.nullable(),
+  telemetry: z.strictObject({ start: TELEMETRY_SNAPSHOT, end: TELEMETRY_SNAPSHOT }).nullable(),
+});

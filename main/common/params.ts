@@ -1,0 +1,102 @@
+// Lab parameters: a zod schema built from each lab's descriptors, so that the limits shown to the user and the
+// limits enforced are the same numbers. A rejection names the parameter, the value and the allowed range.
+import { z } from 'zod';
+
+import { GpuLabError } from './errors.ts';
+import type { ParamValues, ParameterDescriptor } from './lab-descriptor.ts';
+
+function allowed(p: ParameterDescriptor): string {
+  const unit = p.unit ? ` ${p.unit}` : '';
+  switch (p.kind) {
+    case 'integer':
+      return `an integer from ${p.min} to ${p.max}${unit}`;
+    case 'number':
+      return `a number from ${p.min} to ${p.max}${unit}`;
+    case 'choice':
+      return `one of ${p.choices.join(', ')}`;
+    case 'integer-list':
+      return `a list of 1 to ${p.maxItems} integers, each from ${p.min} to ${p.max}${unit}`;
+    case 'choice-list':
+      return `a list of 1 to ${p.choices.length} of ${p.choices.join(', ')}`;
+  }
+}
+
+function fieldSchema(p: ParameterDescriptor): z.ZodType<unknown> {
+  switch (p.kind) {
+    case 'integer':
+      return z.int().min(p.min).max(p.max);
+    case 'number':
+      return z.number().min(p.min).max(p.max);
+    case 'choice':
+      return z.enum(p.choices as [string, ...string[]]);
+    case 'integer-list':
+      return z.array(z.int().min(p.min).max(p.max)).min(1).max(p.maxItems);
+    case 'choice-list':
+      return z
+        .array(z.enum(p.choices as [string, ...string[]]))
+        .min(1)
+        .max(p.choices.length)
+        .refine((list) => new Set(list).size === list.length, 'no repeated choices');
+  }
+}
+
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (Array.isArray(value)) return `[${value.slice(0, 8).map(describeValue).join(', ')}${value.length > 8 ? ', …' : ''}]`;
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) return String(value);
+  return `a value of type ${typeof value}`;
+}
+
+function invalidParams(message: string, details: Record<string, unknown>): GpuLabError {
+  return new GpuLabError('INVALID_PARAMS', message, details);
+}
+
+// Missing parameters take their defaults; unknown ones are refused (a typo must not silently run the default).
+export function validateParams(labId: string, descriptors: readonly ParameterDescriptor[], raw: unknown): ParamValues {
+  if (raw === undefined || raw === null) raw = {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    throw invalidParams(`The parameters of lab "${labId}" must be an object of name → value, not ${describeValue(raw)}`, { lab: labId });
+  }
+  const input = raw as Record<string, unknown>;
+  const known = new Set(descriptors.map((p) => p.name));
+  for (const name of Object.keys(input)) {
+    if (!known.has(name)) {
+      throw invalidParams(`Lab "${labId}" has no parameter "${name}"; its parameters are ${[...known].join(', ')}`, {
+        lab: labId,
+        parameter: name,
+      });
+    }
+  }
+  const values: ParamValues = {};
+  for (const p of descriptors) {
+    const value = Object.hasOwn(input, p.name) ? input[p.name] : p.default;
+    const parsed = fieldSchema(p).safeParse(value);
+    if (!parsed.success) {
+      throw invalidParams(`Parameter "${p.name}" of lab "${labId}" = ${describeValue(value)} is not allowed: expected ${allowed(p)}`, {
+        lab: labId,
+        parameter: p.name,
+        value: describeValue(value),
+        allowed: allowed(p),
+      });
+    }
+    values[p.name] = parsed.data as ParamValues[string];
+  }
+  return values;
+}
+
+// Parses a parameter typed on a command line ("sizes=100,500", "n=7000") into the descriptor's type; the range is
+// checked afterwards by validateParams.
+export function parseParamText(p: ParameterDescriptor, text: string): unknown {
+  const asNumber = (t: string): number => (t.trim() === '' ? Number.NaN : Number(t.trim().replace(/_/g, '')));
+  switch (p.kind) {
+    case 'integer':
+    case 'number':
+      return asNumber(text);
+    case 'choice':
+      return text.trim();
+    case 'integer-list':
+      return text.split(',').map(asNumber);
+    case 'choice-list':
+      return text.split(',').map((t) => t.trim());
+  }
+}

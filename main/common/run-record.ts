@@ -1,0 +1,196 @@
+// A run as it is stored, exported and reported: the lab, its parameters, the device, every sample, the statistics,
+// the verification, the findings and how it ended. Versioned: a reader refuses what it does not understand.
+import { z } from 'zod';
+
+import type { ErrorPayload } from './errors.ts';
+import { ERROR_CODES } from './errors.ts';
+import { DEVICE_LIST } from './devices.ts';
+import type { DeviceList } from './devices.ts';
+import type { ParamValues } from './lab-descriptor.ts';
+import { TELEMETRY_SNAPSHOT, VERIFICATION } from './measurement.ts';
+import type { TelemetrySnapshot, Verification } from './measurement.ts';
+
+export const RUN_SCHEMA_VERSION = 1;
+
+export interface SampleStats {
+  count: number;
+  median: number;
+  mean: number;
+  std: number;
+  min: number;
+  max: number;
+  p95: number;
+  q1: number;
+  q3: number;
+  iqr: number;
+  noisy: boolean;
+}
+
+// ok: measured and verified. failed: an error or a wrong result (never shown as a time). waived: could not run on
+// this system (no GPU, library missing), with the reason. cancelled: the run stopped before it.
+export type PointStatus = 'ok' | 'failed' | 'waived' | 'cancelled';
+
+export interface PointWork {
+  flops: number;
+  // The fewest bytes the operation must move through memory (or across the bus, for copies).
+  bytes: number;
+  elements: number;
+}
+
+export interface PointResult {
+  key: string;
+  series: string;
+  label: string;
+  // The size on the chart's x axis (bytes, elements or N), or null for category charts.
+  x: number | null;
+  device: string;
+  status: PointStatus;
+  reason: string | null;
+  error: ErrorPayload | null;
+  work: PointWork;
+  implementation: string | null;
+  threads: number | null;
+  warmup: number;
+  repeats: number;
+  // Which clock the headline figure comes from: CUDA events on the device, or the host's monotonic clock.
+  timer: 'device' | 'host';
+  hostMs: number[];
+  deviceMs: number[] | null;
+  stats: SampleStats | null;
+  gflops: number | null;
+  gbps: number | null;
+  verification: Verification | null;
+  telemetry: { start: TelemetrySnapshot; end: TelemetrySnapshot } | null;
+}
+
+export interface Finding {
+  id: string;
+  text: string;
+  value: number | null;
+  unit: string;
+  tone: 'info' | 'warning';
+}
+
+export type RunStatus = 'queued' | 'running' | 'completed' | 'cancelled' | 'failed';
+
+export interface RunRecord {
+  schemaVersion: typeof RUN_SCHEMA_VERSION;
+  id: string;
+  lab: string;
+  labTitle: string;
+  device: string;
+  params: ParamValues;
+  status: RunStatus;
+  error: ErrorPayload | null;
+  createdAt: string;
+  finishedAt: string | null;
+  appVersion: string;
+  environment: {
+    devices: DeviceList | null;
+    // Free-form versions: addon build, compiler, BLAS, CUDA driver and runtime where present.
+    versions: Record<string, string>;
+    hostPid: number | null;
+  };
+  points: PointResult[];
+  // Figures the lab derives from its points (speedups, break-even sizes), by name, for tables and reports.
+  summary: Record<string, number | null>;
+  findings: Finding[];
+  warnings: string[];
+}
+
+export interface RunSummary {
+  id: string;
+  lab: string;
+  labTitle: string;
+  device: string;
+  status: RunStatus;
+  createdAt: string;
+  finishedAt: string | null;
+  points: number;
+  errorCode: string | null;
+}
+
+export function summarizeRun(r: RunRecord): RunSummary {
+  return {
+    id: r.id,
+    lab: r.lab,
+    labTitle: r.labTitle,
+    device: r.device,
+    status: r.status,
+    createdAt: r.createdAt,
+    finishedAt: r.finishedAt,
+    points: r.points.length,
+    errorCode: r.error?.code ?? null,
+  };
+}
+
+const ERROR_PAYLOAD = z.strictObject({
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+
+const STATS = z.strictObject({
+  count: z.number(),
+  median: z.number(),
+  mean: z.number(),
+  std: z.number(),
+  min: z.number(),
+  max: z.number(),
+  p95: z.number(),
+  q1: z.number(),
+  q3: z.number(),
+  iqr: z.number(),
+  noisy: z.boolean(),
+});
+
+const POINT = z.strictObject({
+  key: z.string(),
+  series: z.string(),
+  label: z.string(),
+  x: z.number().nullable(),
+  device: z.string(),
+  status: z.enum(['ok', 'failed', 'waived', 'cancelled']),
+  reason: z.string().nullable(),
+  error: ERROR_PAYLOAD.nullable(),
+  work: z.strictObject({ flops: z.number(), bytes: z.number(), elements: z.number() }),
+  implementation: z.string().nullable(),
+  threads: z.number().nullable(),
+  warmup: z.number(),
+  repeats: z.number(),
+  timer: z.enum(['device', 'host']),
+  hostMs: z.array(z.number()),
+  deviceMs: z.array(z.number()).nullable(),
+  stats: STATS.nullable(),
+  gflops: z.number().nullable(),
+  gbps: z.number().nullable(),
+  verification: VERIFICATION.nullable(),
+  telemetry: z.strictObject({ start: TELEMETRY_SNAPSHOT, end: TELEMETRY_SNAPSHOT }).nullable(),
+});
+
+const PARAM_VALUE = z.union([z.number(), z.string(), z.array(z.number()), z.array(z.string())]);
+
+export const RUN_RECORD = z.strictObject({
+  schemaVersion: z.literal(RUN_SCHEMA_VERSION),
+  id: z.string().regex(/^[A-Za-z0-9._-]{1,120}$/),
+  lab: z.string(),
+  labTitle: z.string(),
+  device: z.string(),
+  params: z.record(z.string(), PARAM_VALUE),
+  status: z.enum(['queued', 'running', 'completed', 'cancelled', 'failed']),
+  error: ERROR_PAYLOAD.nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  appVersion: z.string(),
+  environment: z.strictObject({
+    devices: DEVICE_LIST.nullable(),
+    versions: z.record(z.string(), z.string()),
+    hostPid: z.number().nullable(),
+  }),
+  points: z.array(POINT),
+  summary: z.record(z.string(), z.number().nullable()),
+  findings: z.array(
+    z.strictObject({ id: z.string(), text: z.string(), value: z.number().nullable(), unit: z.string(), tone: z.enum(['info', 'warning']) }),
+  ),
+  warnings: z.array(z.string()),
+});

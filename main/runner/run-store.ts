@@ -1,0 +1,104 @@
+// Run records on disk: one JSON file per run in <data dir>/runs, written atomically (a temporary file renamed over
+// the old one, so a crash mid-write leaves the previous version or nothing, never half a record). A file that does
+// not parse or does not match the schema is skipped with a warning: one bad file must not hide the others.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { open, readFile, readdir, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import { GpuLabError } from '../common/errors.ts';
+import { RUN_RECORD, summarizeRun } from '../common/run-record.ts';
+import type { RunRecord, RunSummary } from '../common/run-record.ts';
+
+const RUN_ID = /^[A-Za-z0-9._-]{1,120}$/;
+const RECORD_SUFFIX = '.json';
+
+export interface RunStoreOptions {
+  warn?: (message: string) => void;
+}
+
+export class RunStore {
+  readonly dir: string;
+  private readonly warn: (message: string) => void;
+
+  constructor(dataDir: string, options: RunStoreOptions = {}) {
+    this.dir = join(dataDir, 'runs');
+    this.warn = options.warn ?? ((m) => process.stderr.write(`gpu-lab: ${m}\n`));
+    mkdirSync(this.dir, { recursive: true });
+  }
+
+  private pathOf(id: string): string {
+    if (!RUN_ID.test(id)) throw new GpuLabError('NOT_FOUND', `"${id}" is not a run id (letters, digits, . _ - only)`, { runId: id });
+    return join(this.dir, `${id}${RECORD_SUFFIX}`);
+  }
+
+  async save(record: RunRecord): Promise<void> {
+    const target = this.pathOf(record.id);
+    const temp = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+    const file = await open(temp, 'w');
+    try {
+      await file.writeFile(JSON.stringify(record));
+      // Flushed before the rename: otherwise a power cut can leave the new name pointing at empty blocks.
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    try {
+      await rename(temp, target);
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
+    }
+  }
+
+  // The record, or null (with a warning) when the file is unreadable or not a run record of this version.
+  private async load(path: string): Promise<RunRecord | null> {
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      this.warn(`skipping run file ${path}: ${(err as Error).message}`);
+      return null;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (err) {
+      this.warn(`skipping corrupt run file ${path}: ${(err as Error).message}`);
+      return null;
+    }
+    const parsed = RUN_RECORD.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      this.warn(`skipping run file ${path}: not a run record of schema version 1 (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'})`);
+      return null;
+    }
+    return parsed.data as RunRecord;
+  }
+
+  async list(): Promise<RunSummary[]> {
+    const names = (await readdir(this.dir)).filter((n) => n.endsWith(RECORD_SUFFIX));
+    const records = await Promise.all(names.map((n) => this.load(join(this.dir, n))));
+    return records
+      .filter((r): r is RunRecord => r !== null)
+      .map(summarizeRun)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  }
+
+  async get(id: string): Promise<RunRecord> {
+    const record = await this.load(this.pathOf(id));
+    if (!record) throw new GpuLabError('NOT_FOUND', `No readable run "${id}" in ${this.dir}`, { runId: id });
+    return record;
+  }
+
+  async delete(id: string): Promise<void> {
+    const path = this.pathOf(id);
+    try {
+      await rm(path);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new GpuLabError('NOT_FOUND', `No run "${id}" in ${this.dir}`, { runId: id });
+      throw err;
+    }
+  }
+}
