@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+
+import { createHostBuffer, DTYPES } from '../../native/index.ts';
+import { expectCode, freshSeed } from './helpers.ts';
+
+describe('host buffers', () => {
+  it.each(DTYPES)('%s: a seeded fill is reproducible, in range, and not constant', (dtype) => {
+    const seed = freshSeed();
+    const range = dtype === 'int8' ? { low: -100, high: 100 } : { low: -3, high: 5 };
+    const a = createHostBuffer(dtype, 10_000).fillRandom(seed, range);
+    const b = createHostBuffer(dtype, 10_000).fillRandom(seed, range);
+    const c = createHostBuffer(dtype, 10_000).fillRandom(seed + 1, range);
+    const va = a.toFloat64();
+    expect(Array.from(b.toFloat64()), `seed ${seed}`).toEqual(Array.from(va));
+    expect(Array.from(c.toFloat64())).not.toEqual(Array.from(va));
+    const min = Math.min(...va);
+    const max = Math.max(...va);
+    expect(min).toBeGreaterThanOrEqual(range.low);
+    expect(max).toBeLessThanOrEqual(range.high);
+    // Uniform over the range: the extremes come close to the bounds and the values are spread out.
+    expect(max - min).toBeGreaterThan(0.9 * (range.high - range.low));
+    expect(new Set(va).size).toBeGreaterThan(dtype === 'int8' ? 150 : 200);
+    expect(a.byteLength).toBe(10_000 * { fp64: 8, fp32: 4, fp16: 2, bf16: 2, int8: 1 }[dtype]);
+  });
+
+  it('int8 fill covers both bounds inclusively', () => {
+    const v = createHostBuffer('int8', 5000).fillRandom(freshSeed(), { low: -3, high: 3 }).read();
+    expect(new Set(v)).toEqual(new Set([-3, -2, -1, 0, 1, 2, 3]));
+  });
+
+  it('fp16 storage rounds to nearest even like IEEE binary16', () => {
+    const f16round = (Math as unknown as { f16round?: (x: number) => number }).f16round;
+    const buf = createHostBuffer('fp16', 20_000).fillRandom(freshSeed(), { low: -70_000, high: 70_000 });
+    const halves = buf.toFloat64();
+    const bits = buf.read();
+    for (let i = 0; i < halves.length; i++) {
+      const v = halves[i] ?? Number.NaN;
+      // Every decoded value is a binary16 value (or ±infinity past 65504).
+      if (f16round) expect(f16round(v)).toBe(v);
+      if (Math.abs(v) > 65504) expect(Math.abs(v)).toBe(Infinity);
+    }
+    // Known bit patterns: 1.0 = 0x3c00, the largest subnormal, -2 = 0xc000.
+    const probe = createHostBuffer('fp16', 1);
+    probe.write(new Uint16Array([0x3c00]));
+    expect(probe.toFloat64()[0]).toBe(1);
+    probe.write(new Uint16Array([0x03ff]));
+    expect(probe.toFloat64()[0]).toBeCloseTo(1023 * 2 ** -24, 20);
+    probe.write(new Uint16Array([0xc000]));
+    expect(probe.toFloat64()[0]).toBe(-2);
+    expect(bits).toBeInstanceOf(Uint16Array);
+  });
+
+  it('bf16 storage keeps the top 16 bits of an fp32 rounded to nearest even', () => {
+    const buf = createHostBuffer('bf16', 10_000).fillRandom(freshSeed(), { low: -1e30, high: 1e30 });
+    const view = new DataView(new ArrayBuffer(4));
+    for (const v of buf.toFloat64()) {
+      view.setFloat32(0, v);
+      expect(view.getUint16(2)).toBe(0);
+    }
+  });
+
+  it('write then read returns the same values, at an offset too', () => {
+    const buf = createHostBuffer('fp32', 100).fillRandom(freshSeed());
+    const data = new Float32Array([1.5, -2.25, 3e-8]);
+    buf.write(data, 97);
+    expect(Array.from(buf.read(97, 3))).toEqual(Array.from(data));
+    expect(buf.read(10, 0).length).toBe(0);
+  });
+
+  it('rejects bad arguments with a code and a message naming argument, value and expectation', async () => {
+    await expectCode(() => createHostBuffer('fp32', 0), 'INVALID_ARGUMENT', ['`length`', 'positive integer', '0 of type number']);
+    await expectCode(() => createHostBuffer('fp32', -3), 'INVALID_ARGUMENT', ['`length`', '-3']);
+    await expectCode(() => createHostBuffer('fp32', Number.NaN), 'INVALID_ARGUMENT', ['`length`', 'NaN']);
+    await expectCode(() => createHostBuffer('fp32', 2.5), 'INVALID_ARGUMENT', ['`length`', '2.5']);
+    await expectCode(() => createHostBuffer('fp32', '10' as unknown as number), 'INVALID_ARGUMENT', ['"10" of type string']);
+    await expectCode(() => createHostBuffer('fp128' as never, 10), 'UNKNOWN_DTYPE', ['`dtype`', 'fp128', 'fp64, fp32, fp16, bf16, int8']);
+    await expectCode(() => createHostBuffer('fp64', 2 ** 53), 'SIZE_UNSUPPORTED', ['`length`']);
+    // More than the machine's memory: refused before asking the system.
+    await expectCode(() => createHostBuffer('fp64', 2 ** 45), 'OUT_OF_HOST_MEMORY', ['bytes']);
+    const buf = createHostBuffer('fp32', 10);
+    await expectCode(() => buf.write(new Float64Array(3) as never), 'DTYPE_MISMATCH', ['Float32Array']);
+    await expectCode(() => buf.write(new Float32Array(11)), 'LENGTH_MISMATCH', ['11']);
+    await expectCode(() => buf.read(5, 6), 'SIZE_UNSUPPORTED', ['`count`']);
+    await expectCode(() => buf.read(-1), 'INVALID_ARGUMENT', ['`start`']);
+    await expectCode(() => buf.fillRandom(-1), 'INVALID_ARGUMENT', ['`seed`']);
+    await expectCode(() => buf.fillRandom(1, { low: 2, high: 1 }), 'INVALID_ARGUMENT', ['range.high']);
+    await expectCode(() => createHostBuffer('int8', 4).fillRandom(1, { low: -200, high: 0 }), 'INVALID_ARGUMENT', ['-128']);
+  });
+
+  it('a freed buffer refuses every use with BUFFER_FREED and still describes itself', async () => {
+    const buf = createHostBuffer('fp64', 1000).fillRandom(1);
+    buf.free();
+    expect(buf.freed).toBe(true);
+    expect(buf.length).toBe(1000);
+    await expectCode(() => buf.read(), 'BUFFER_FREED');
+    await expectCode(() => buf.fillRandom(3), 'BUFFER_FREED');
+    await expectCode(() => buf.write(new Float64Array(1)), 'BUFFER_FREED');
+    buf.free(); // a second free is harmless
+  });
+});

@@ -1,0 +1,167 @@
+import { spawnSync } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+
+import { describe, expect, it } from 'vitest';
+
+import { benchmark, buildInfo, cpuInfo, createHostBuffer } from '../../native/index.ts';
+import { loadAddon } from '../../native/addon.ts';
+import { expectCode } from './helpers.ts';
+
+describe('timing harness', () => {
+  it('returns one sample per repeat, warm-up excluded, with the implementation named', async () => {
+    const x = createHostBuffer('fp32', 1000).fillRandom(1);
+    const out = createHostBuffer('fp32', 1000);
+    const progress: number[] = [];
+    const r = await benchmark(
+      { op: 'exp', variant: 'single', x, out },
+      { warmup: 3, repeats: 17, onProgress: (p) => progress.push(p.done) },
+    );
+    expect(r.hostMs).toHaveLength(17);
+    expect(r.hostMs.every((ms) => ms > 0 && ms < 1000)).toBe(true);
+    expect(r.deviceMs).toBeNull();
+    expect(r.implementation).toBe('single-thread loop');
+    expect(r.threads).toBe(1);
+    // The last progress report says every sample, warm-up included, is done.
+    expect(progress.at(-1)).toBe(20);
+  });
+
+  it('the harness costs well under 2 µs per sample (median of the empty operation)', async () => {
+    const r = await benchmark({ op: 'empty' }, { warmup: 100, repeats: 10_000 });
+    const sorted = [...r.hostMs].sort((a, b) => a - b);
+    expect(sorted[5000]).toBeLessThan(0.002);
+  });
+
+  it('cancels between samples: the promise rejects with CANCELLED and says how far it got', async () => {
+    const x = createHostBuffer('fp64', 2_000_000).fillRandom(1);
+    const y = createHostBuffer('fp64', 2_000_000).fillRandom(2);
+    const out = createHostBuffer('fp64', 2_000_000);
+    const controller = new AbortController();
+    const started = performance.now();
+    setTimeout(() => controller.abort(), 200);
+    let caught: unknown;
+    try {
+      await benchmark({ op: 'vector-function', variant: 'single', x, y, out, a: 1, b: 2, c: 3 }, { repeats: 1_000_000, signal: controller.signal });
+    } catch (err) {
+      caught = err;
+    }
+    const elapsed = performance.now() - started;
+    const err = caught as Error & { code?: string; details?: { samples: number } };
+    expect(err.code).toBe('CANCELLED');
+    expect(err.details?.samples).toBeGreaterThan(0);
+    expect(err.details?.samples).toBeLessThan(1_000_000);
+    expect(elapsed).toBeLessThan(2000);
+    // The process keeps working after a cancel.
+    const r = await benchmark({ op: 'empty' }, { repeats: 5 });
+    expect(r.hostMs).toHaveLength(5);
+  });
+
+  it('an already-aborted signal never starts the measurement', async () => {
+    await expectCode(() => benchmark({ op: 'empty' }, { signal: AbortSignal.abort() }), 'CANCELLED');
+  });
+
+  it('keeps the event loop turning during a 10-second benchmark', async () => {
+    const n = 5_000_000;
+    const x = createHostBuffer('fp64', n).fillRandom(1);
+    const y = createHostBuffer('fp64', n).fillRandom(2);
+    const out = createHostBuffer('fp64', n);
+    const spec = { op: 'vector-function', variant: 'single', x, y, out, a: 3.5, b: 2.8, c: 10 } as const;
+    const probe = await benchmark(spec, { warmup: 1, repeats: 5 });
+    const perSample = [...probe.hostMs].sort((a, b) => a - b)[2] ?? 1;
+    const repeats = Math.ceil(10_000 / perSample);
+    let ticks = 0;
+    let worstGap = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      worstGap = Math.max(worstGap, now - last);
+      last = now;
+      ticks++;
+    }, 10);
+    const started = performance.now();
+    const r = await benchmark(spec, { warmup: 0, repeats });
+    const elapsed = performance.now() - started;
+    clearInterval(timer);
+    expect(r.hostMs).toHaveLength(repeats);
+    expect(elapsed).toBeGreaterThan(8000);
+    // A 10 ms timer kept firing throughout: at least half the expected ticks, never a gap of a quarter second.
+    expect(ticks).toBeGreaterThan(elapsed / 10 / 2);
+    expect(worstGap).toBeLessThan(250);
+  }, 60_000);
+
+  it('rejects bad options and specs with codes and messages naming the argument', async () => {
+    const a = createHostBuffer('fp32', 10);
+    const b = createHostBuffer('fp32', 11);
+    const out = createHostBuffer('fp32', 10);
+    await expectCode(() => benchmark({ op: 'empty' }, { repeats: 0 }), 'INVALID_ARGUMENT', ['`repeats`', '0 of type number']);
+    await expectCode(() => benchmark({ op: 'empty' }, { warmup: -1 }), 'INVALID_ARGUMENT', ['`warmup`', '-1']);
+    await expectCode(() => benchmark({ op: 'empty' }, { repeats: Number.NaN }), 'INVALID_ARGUMENT', ['`repeats`', 'NaN']);
+    await expectCode(() => benchmark({ op: 'empty' }, { repeats: 1.5 }), 'INVALID_ARGUMENT', ['`repeats`', '1.5']);
+    await expectCode(() => benchmark({ op: 'fft' } as never), 'INVALID_ARGUMENT', ['`op`', 'fft']);
+    await expectCode(() => benchmark({ op: 'add', variant: 'gpu', a, b: a, out } as never), 'INVALID_ARGUMENT', ['`variant`', 'single, threads']);
+    await expectCode(() => benchmark({ op: 'add', variant: 'single', a, b, out }), 'LENGTH_MISMATCH', ['`b`', '10', '11']);
+    await expectCode(() => benchmark({ op: 'add', variant: 'threads', threads: 0, a, b: a, out }), 'INVALID_ARGUMENT', ['`threads`']);
+    await expectCode(() => benchmark({ op: 'add', variant: 'threads', threads: 1000, a, b: a, out }), 'SIZE_UNSUPPORTED', ['`threads`']);
+    await expectCode(() => benchmark({ op: 'add', variant: 'single', a, b: a, out: null } as never), 'INVALID_ARGUMENT', ['`out`', 'null']);
+    const f64 = createHostBuffer('fp64', 10);
+    await expectCode(() => benchmark({ op: 'add', variant: 'single', a, b: f64, out }), 'DTYPE_MISMATCH', ['`b`', 'fp64']);
+    await expectCode(() => benchmark({ op: 'vector-function', variant: 'single', x: f64, y: f64, out: f64, a: Number.NaN, b: 1, c: 1 }), 'INVALID_ARGUMENT', ['`a`', 'finite']);
+    await expectCode(() => benchmark({ op: 'empty', device: 'gpu' } as never), 'INVALID_ARGUMENT', ['`device`']);
+    const freed = createHostBuffer('fp32', 10);
+    freed.free();
+    await expectCode(() => benchmark({ op: 'add', variant: 'single', a, b: freed, out }), 'BUFFER_FREED', ['`b`']);
+  });
+
+  it('freeing a buffer during a measurement neither crashes nor corrupts it', async () => {
+    const x = createHostBuffer('fp64', 1_000_000).fillRandom(1);
+    const y = createHostBuffer('fp64', 1_000_000).fillRandom(2);
+    const out = createHostBuffer('fp64', 1_000_000);
+    const running = benchmark({ op: 'vector-function', variant: 'single', x, y, out, a: 1, b: 1, c: 1 }, { repeats: 200 });
+    x.free();
+    y.free();
+    const r = await running;
+    expect(r.hostMs).toHaveLength(200);
+    expect(out.read(0, 1)[0]).toBeGreaterThan(0);
+  });
+
+  it('the raw addon answers garbage with JS errors, never a crash', () => {
+    // Run in a child so that a crash would show as a signal rather than take the test runner down.
+    const script = `
+      const addon = (await import(${JSON.stringify(new URL('../../native/addon.ts', import.meta.url).pathname)})).loadAddon();
+      const attempts = [
+        () => addon.createHostBuffer(), () => addon.createHostBuffer('fp32', -1), () => addon.createHostBuffer(5, 5),
+        () => addon.startBenchmark(null), () => addon.startBenchmark({ op: 'add', warmup: 0, repeats: 1 }),
+        () => addon.startBenchmark({ op: 'add', variant: 'single', warmup: 0, repeats: 1, buffers: { a: {}, b: 1, out: 'x' } }),
+        () => addon.createHostBuffer('fp32', 4).read('a', {}), () => addon.createHostBuffer('fp32', 4).read(2, 5),
+        () => new addon.NativeBuffer(), () => addon.createHostBuffer('fp32', 4).write(new Float32Array(8), 0),
+      ];
+      let errors = 0;
+      for (const f of attempts) { try { f(); } catch (e) { if (e instanceof Error) errors++; } }
+      console.log(errors);`;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(child.signal).toBeNull();
+    expect(child.stderr).toBe('');
+    expect(Number(child.stdout.trim())).toBe(10);
+    expect(loadAddon()).toBeDefined();
+  });
+});
+
+describe('cpuInfo and buildInfo', () => {
+  it('describe the machine the way the OS does', () => {
+    const info = cpuInfo();
+    expect(info.logicalCores).toBe(cpus().length);
+    expect(info.physicalCores).toBeGreaterThanOrEqual(1);
+    expect(info.physicalCores).toBeLessThanOrEqual(info.logicalCores);
+    expect(info.model.length).toBeGreaterThan(0);
+    expect(Math.abs(info.memoryTotalBytes - totalmem()) / totalmem()).toBeLessThan(0.01);
+    expect(info.memoryAvailableBytes).toBeGreaterThan(0);
+    expect(info.memoryAvailableBytes).toBeLessThanOrEqual(info.memoryTotalBytes);
+    if (process.arch === 'x64') expect(info.simd).toContain('sse4.2');
+  });
+
+  it('says whether CUDA was built in, and why not when it was not', () => {
+    const info = buildInfo();
+    expect(info.napiVersion).toBe(9);
+    if (!info.cuda) expect(info.cudaReason).toMatch(/built without CUDA/);
+    else expect(info.cudaReason).toBeNull();
+  });
+});
