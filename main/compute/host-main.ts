@@ -1,0 +1,101 @@
+// The compute host: the only process that loads the native addon. It answers the supervisor's requests one
+// message at a time, validates each on arrival, and turns every failure into an error payload, never an exit.
+import { GpuLabError } from '../common/errors.ts';
+import { MEASUREMENT } from '../common/measurement.ts';
+import type { Measurement, MeasurementResult } from '../common/measurement.ts';
+import { environmentSnapshot } from './host-environment.ts';
+import { measureOnCpu } from './measure-cpu.ts';
+import type { MeasureContext } from './measure-cpu.ts';
+import { TEST_HOOKS_ENV, TO_HOST } from './protocol.ts';
+import type { FromHost } from './protocol.ts';
+
+const inFlight = new Map<number, AbortController>();
+// Progress messages at most every 50 ms: a 10⁴-repeat measurement must not flood the channel.
+const PROGRESS_INTERVAL_MS = 50;
+
+function send(message: FromHost): void {
+  process.send?.(message);
+}
+
+function invalidRequest(issues: { path: PropertyKey[]; message: string }[]): GpuLabError {
+  const first = issues[0];
+  const where = first && first.path.length ? `\`${first.path.map(String).join('.')}\`` : 'the request';
+  return new GpuLabError('INVALID_ARGUMENT', `Invalid measurement: ${where}: ${first?.message ?? 'invalid'}`, {
+    issues: issues.slice(0, 5).map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
+  });
+}
+
+async function measure(m: Measurement, ctx: MeasureContext): Promise<MeasurementResult> {
+  if (m.device === 'cpu') return measureOnCpu(m, ctx);
+  throw new GpuLabError('CUDA_UNAVAILABLE', `No CUDA support in this compute host yet (asked for ${m.device})`, { device: m.device });
+}
+
+async function onMeasure(id: number, raw: unknown): Promise<void> {
+  const parsed = MEASUREMENT.safeParse(raw);
+  if (!parsed.success) {
+    send({ type: 'error', id, error: invalidRequest(parsed.error.issues).toPayload() });
+    return;
+  }
+  const controller = new AbortController();
+  inFlight.set(id, controller);
+  let lastProgress = 0;
+  const ctx: MeasureContext = {
+    signal: controller.signal,
+    onProgress: (done, total) => {
+      const now = Date.now();
+      if (now - lastProgress < PROGRESS_INTERVAL_MS && done < total) return;
+      lastProgress = now;
+      send({ type: 'progress', id, done, total });
+    },
+  };
+  try {
+    send({ type: 'result', id, result: await measure(parsed.data, ctx) });
+  } catch (err) {
+    send({ type: 'error', id, error: GpuLabError.from(err).toPayload() });
+  } finally {
+    inFlight.delete(id);
+  }
+}
+
+function crash(how: 'abort' | 'segfault'): void {
+  if (process.env[TEST_HOOKS_ENV] !== '1') {
+    send({ type: 'log', level: 'warn', message: `refused a crash request: ${TEST_HOOKS_ENV} is not set` });
+    return;
+  }
+  if (how === 'abort') process.abort();
+  process.kill(process.pid, 'SIGSEGV');
+}
+
+process.on('message', (raw: unknown) => {
+  const parsed = TO_HOST.safeParse(raw);
+  if (!parsed.success) {
+    send({ type: 'log', level: 'error', message: `ignored a malformed request: ${parsed.error.issues[0]?.message ?? 'invalid'}` });
+    return;
+  }
+  const msg = parsed.data;
+  switch (msg.type) {
+    case 'ping':
+      send({ type: 'pong', id: msg.id });
+      return;
+    case 'cancel':
+      inFlight.get(msg.id)?.abort();
+      return;
+    case 'measure':
+      void onMeasure(msg.id, msg.measurement);
+      return;
+    case 'environment':
+      try {
+        send({ type: 'result', id: msg.id, result: environmentSnapshot() });
+      } catch (err) {
+        send({ type: 'error', id: msg.id, error: GpuLabError.from(err).toPayload() });
+      }
+      return;
+    case 'crash':
+      crash(msg.how);
+      return;
+  }
+});
+
+// Main went away: nothing is left to answer to.
+process.on('disconnect', () => process.exit(0));
+send({ type: 'ready', pid: process.pid });

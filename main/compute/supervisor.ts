@@ -1,0 +1,281 @@
+// The supervisor of the compute host: starts it, checks it is alive with heartbeats, gives every request a timeout,
+// forwards cancellations, and when the host dies (a segfault, an abort, a hung kernel killed on timeout) fails the
+// requests in flight with COMPUTE_HOST_CRASHED and the exit code or signal. The next request starts a fresh host.
+import { z } from 'zod';
+
+import { DEVICE_LIST } from '../common/devices.ts';
+import type { DeviceList } from '../common/devices.ts';
+import { GpuLabError } from '../common/errors.ts';
+import type { ErrorPayload } from '../common/errors.ts';
+import { MEASUREMENT_RESULT } from '../common/measurement.ts';
+import type { MeasurementInput, MeasurementResult } from '../common/measurement.ts';
+import { forkLauncher } from './launcher.ts';
+import type { ComputeHostLauncher, ComputeHostProcess, HostExit } from './launcher.ts';
+import { FROM_HOST, TEST_HOOKS_ENV } from './protocol.ts';
+import type { ToHost } from './protocol.ts';
+
+export interface HostEnvironment {
+  devices: DeviceList;
+  versions: Record<string, string>;
+  pid: number;
+}
+
+const HOST_ENVIRONMENT = z.strictObject({ devices: DEVICE_LIST, versions: z.record(z.string(), z.string()), pid: z.int() });
+
+export interface SupervisorOptions {
+  launcher?: ComputeHostLauncher;
+  heartbeatMs?: number;
+  // No pong for this long: the host is hung (its JS thread, not a kernel: kernels run off that thread) and is killed.
+  heartbeatTimeoutMs?: number;
+  startTimeoutMs?: number;
+  // After a cancel, how long the current sample may take to finish before the host is killed.
+  cancelGraceMs?: number;
+  // Enables the crash hook in the host (tests only).
+  testHooks?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface RequestOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+}
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: GpuLabError) => void;
+  onProgress?: (done: number, total: number) => void;
+}
+
+interface Host {
+  proc: ComputeHostProcess;
+  pid: number;
+  ready: Promise<void>;
+  pending: Map<number, Pending>;
+  lastPong: number;
+  heartbeat: NodeJS.Timeout;
+  // Why the supervisor killed it, when it did: the crash error says so.
+  killReason: string | null;
+  stopping: boolean;
+}
+
+const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+
+export class ComputeHostSupervisor {
+  private readonly launcher: ComputeHostLauncher;
+  private readonly opts: Required<Omit<SupervisorOptions, 'launcher'>>;
+  private host: Host | null = null;
+  private nextId = 1;
+  // Exits seen so far: how many hosts died and were replaced.
+  restarts = 0;
+
+  constructor(options: SupervisorOptions = {}) {
+    this.launcher = options.launcher ?? forkLauncher;
+    this.opts = {
+      heartbeatMs: options.heartbeatMs ?? 2000,
+      heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 20_000,
+      startTimeoutMs: options.startTimeoutMs ?? 30_000,
+      cancelGraceMs: options.cancelGraceMs ?? 10_000,
+      testHooks: options.testHooks ?? false,
+      log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
+    };
+  }
+
+  get pid(): number | null {
+    return this.host?.pid ?? null;
+  }
+
+  private log(host: Host | null, text: string): void {
+    this.opts.log(`[compute-host${host ? ` pid ${host.pid}` : ''}] ${text}`);
+  }
+
+  private launch(): Host {
+    const env: Record<string, string> = this.opts.testHooks ? { [TEST_HOOKS_ENV]: '1' } : {};
+    const proc = this.launcher.launch(env);
+    let markReady: () => void = () => undefined;
+    let failStart: (e: GpuLabError) => void = () => undefined;
+    const ready = new Promise<void>((resolve, reject) => {
+      markReady = resolve;
+      failStart = reject;
+    });
+    const host: Host = {
+      proc,
+      pid: proc.pid ?? -1,
+      ready,
+      pending: new Map(),
+      lastPong: Date.now(),
+      heartbeat: setInterval(() => this.beat(host), this.opts.heartbeatMs),
+      killReason: null,
+      stopping: false,
+    };
+    host.heartbeat.unref();
+    const startTimer = setTimeout(() => {
+      failStart(new GpuLabError('TIMEOUT', `The compute host did not start within ${this.opts.startTimeoutMs} ms`));
+      this.kill(host, 'did not start in time');
+    }, this.opts.startTimeoutMs);
+    startTimer.unref();
+    proc.onOutput((line, stream) => this.log(host, `${stream}: ${line}`));
+    proc.onMessage((raw) => {
+      const parsed = FROM_HOST.safeParse(raw);
+      if (!parsed.success) {
+        this.log(host, `ignored a malformed message: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+        return;
+      }
+      const msg = parsed.data;
+      switch (msg.type) {
+        case 'ready':
+          clearTimeout(startTimer);
+          this.log(host, 'ready');
+          markReady();
+          return;
+        case 'pong':
+          host.lastPong = Date.now();
+          return;
+        case 'log':
+          this.log(host, `${msg.level}: ${msg.message}`);
+          return;
+        case 'progress':
+          host.pending.get(msg.id)?.onProgress?.(msg.done, msg.total);
+          return;
+        case 'result':
+          host.pending.get(msg.id)?.resolve(msg.result);
+          host.pending.delete(msg.id);
+          return;
+        case 'error':
+          host.pending.get(msg.id)?.reject(new GpuLabError(msg.error.code, msg.error.message, msg.error.details));
+          host.pending.delete(msg.id);
+          return;
+      }
+    });
+    proc.onExit((exit) => {
+      clearTimeout(startTimer);
+      this.onExit(host, exit);
+      failStart(crashError(host, exit));
+    });
+    ready.catch(() => undefined);
+    return host;
+  }
+
+  private onExit(host: Host, exit: HostExit): void {
+    clearInterval(host.heartbeat);
+    if (this.host === host) this.host = null;
+    const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
+    if (host.stopping) {
+      this.log(host, `stopped (${how})`);
+    } else {
+      this.restarts++;
+      this.log(host, `died (${how}${host.killReason ? `; killed because it ${host.killReason}` : ''}); the next request starts a new host`);
+    }
+    const error = host.stopping ? new GpuLabError('CANCELLED', 'The compute host was stopped') : crashError(host, exit);
+    for (const p of host.pending.values()) p.reject(error);
+    host.pending.clear();
+  }
+
+  private beat(host: Host): void {
+    if (Date.now() - host.lastPong > this.opts.heartbeatTimeoutMs) {
+      this.kill(host, `stopped answering heartbeats for ${Math.round((Date.now() - host.lastPong) / 1000)} s`);
+      return;
+    }
+    host.proc.send({ type: 'ping', id: 0 } satisfies ToHost);
+  }
+
+  private kill(host: Host, reason: string): void {
+    if (host.killReason === null) host.killReason = reason;
+    this.log(host, `killing: it ${reason}`);
+    host.proc.kill();
+  }
+
+  private async started(): Promise<Host> {
+    if (!this.host) this.host = this.launch();
+    const host = this.host;
+    await host.ready;
+    return host;
+  }
+
+  private async request(message: { type: 'measure'; measurement: unknown } | { type: 'environment' }, options: RequestOptions = {}): Promise<unknown> {
+    const { signal, onProgress } = options;
+    if (signal?.aborted) throw new GpuLabError('CANCELLED', 'Cancelled before it was sent to the compute host');
+    const host = await this.started();
+    const id = this.nextId++;
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    return new Promise((resolve, reject) => {
+      let graceTimer: NodeJS.Timeout | undefined;
+      const finish = (): void => {
+        clearTimeout(timer);
+        clearTimeout(graceTimer);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const onAbort = (): void => {
+        host.proc.send({ type: 'cancel', id } satisfies ToHost);
+        graceTimer = setTimeout(() => {
+          const pending = host.pending.get(id);
+          if (!pending) return;
+          host.pending.delete(id);
+          pending.reject(new GpuLabError('CANCELLED', `Cancelled; the compute host did not stop within ${this.opts.cancelGraceMs} ms and was restarted`));
+          this.kill(host, 'did not stop after a cancel');
+        }, this.opts.cancelGraceMs);
+      };
+      const timer = setTimeout(() => {
+        const pending = host.pending.get(id);
+        if (!pending) return;
+        host.pending.delete(id);
+        pending.reject(new GpuLabError('TIMEOUT', `The measurement took longer than its limit of ${Math.round(timeoutMs / 1000)} s`, { timeoutMs }));
+        // Native work may still be running on a worker thread; only a fresh process is known to be clean.
+        this.kill(host, `ran past a request's ${Math.round(timeoutMs / 1000)} s limit`);
+      }, timeoutMs);
+      host.pending.set(id, {
+        resolve: (v) => {
+          finish();
+          resolve(v);
+        },
+        reject: (e) => {
+          finish();
+          reject(e);
+        },
+        onProgress,
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      host.proc.send({ ...message, id } as ToHost);
+    });
+  }
+
+  async measure(measurement: MeasurementInput, options: RequestOptions = {}): Promise<MeasurementResult> {
+    const raw = await this.request({ type: 'measure', measurement }, options);
+    const parsed = MEASUREMENT_RESULT.safeParse(raw);
+    if (!parsed.success) throw new GpuLabError('NATIVE_ERROR', `The compute host sent a malformed result: ${parsed.error.issues[0]?.message ?? ''}`);
+    return parsed.data;
+  }
+
+  async environment(options: RequestOptions = {}): Promise<HostEnvironment> {
+    const raw = await this.request({ type: 'environment' }, { timeoutMs: 60_000, ...options });
+    const parsed = HOST_ENVIRONMENT.safeParse(raw);
+    if (!parsed.success) throw new GpuLabError('NATIVE_ERROR', `The compute host sent a malformed environment: ${parsed.error.issues[0]?.message ?? ''}`);
+    return parsed.data;
+  }
+
+  // Test hook: makes the host die for real (process.abort() or SIGSEGV). Needs testHooks: true.
+  async crashForTest(how: 'abort' | 'segfault'): Promise<void> {
+    const host = await this.started();
+    host.proc.send({ type: 'crash', how } satisfies ToHost);
+  }
+
+  async stop(): Promise<void> {
+    const host = this.host;
+    if (!host) return;
+    host.stopping = true;
+    this.host = null;
+    const exited = new Promise<void>((resolve) => host.proc.onExit(() => resolve()));
+    host.proc.kill();
+    await exited;
+  }
+}
+
+function crashError(host: Host, exit: HostExit): GpuLabError {
+  const how = exit.signal ? `was killed by signal ${exit.signal}` : `exited with code ${exit.code}`;
+  const payload: ErrorPayload = {
+    code: 'COMPUTE_HOST_CRASHED',
+    message: `The compute host (pid ${host.pid}) ${how}${host.killReason ? ` after it ${host.killReason}` : ''}`,
+    details: { pid: host.pid, exitCode: exit.code, signal: exit.signal, killReason: host.killReason },
+  };
+  return new GpuLabError(payload.code, payload.message, payload.details);
+}
