@@ -1,0 +1,44 @@
+# Sets up a fresh Debian/Ubuntu machine for GPU Lab: the Debian packages the build and the tests need, and a
+# Node.js >= 22.12 (Node 24 from the npm registry when the machine's Node is older). Source it, so that the Node it
+# installs stays first on PATH for the commands that follow:
+#
+#   source scripts/bootstrap.sh && npm ci && npm test
+#
+# Safe to source again: it installs only what is missing. Without root or apt-get it installs nothing and says
+# what is missing.
+
+gpu_lab_bootstrap() {
+  local packages="build-essential python3 libopenblas0-pthread"
+  local missing="" p
+  for p in $packages; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+  done
+  if [ -n "$missing" ]; then
+    if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+      echo "[bootstrap] installing Debian packages:$missing"
+      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null ||
+        { echo "[bootstrap] apt-get install failed" >&2; return 1; }
+    else
+      echo "[bootstrap] missing Debian packages:$missing (run as root, or install them yourself)" >&2
+    fi
+  fi
+
+  if command -v node >/dev/null 2>&1 &&
+    node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>22||(a===22&&b>=12)?0:1)'; then
+    return 0
+  fi
+  local dir="${GPU_LAB_NODE_DIR:-$HOME/.cache/gpu-lab/node24}" bin
+  bin=$(find "$dir" -path '*/node-linux-*/bin/node' -type f 2>/dev/null | head -n 1)
+  if [ -z "$bin" ]; then
+    echo "[bootstrap] Node $(node --version 2>/dev/null || echo 'is missing') is older than 22.12: installing Node 24 from the npm registry into $dir"
+    mkdir -p "$dir" && npm install --prefix "$dir" --no-save --silent node@24 >/dev/null ||
+      { echo "[bootstrap] could not install node@24" >&2; return 1; }
+    bin=$(find "$dir" -path '*/node-linux-*/bin/node' -type f | head -n 1)
+  fi
+  [ -n "$bin" ] || { echo "[bootstrap] node@24 installed no binary under $dir" >&2; return 1; }
+  # The package's bin/ holds the real binary with include/node beside it: node-gyp builds against those headers.
+  export PATH="$(dirname "$bin"):$PATH"
+  echo "[bootstrap] using Node $(node --version) from $(dirname "$bin")"
+}
+
+gpu_lab_bootstrap
