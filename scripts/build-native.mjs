@@ -47,6 +47,7 @@ function findNvcc() {
     // not on PATH
   }
   homes.push('/usr/local/cuda');
+  if (!existsSync(join(nativeDir, 'cuda', 'cuda_module.cu'))) return { nvcc: null, reason: 'no CUDA sources in native/cuda' };
   for (const home of homes) {
     if (home && existsSync(join(home, 'bin', 'nvcc')) && existsSync(join(home, 'include', 'cuda_runtime.h'))) {
       return { nvcc: join(home, 'bin', 'nvcc'), home, reason: null };
