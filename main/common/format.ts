@@ -1,0 +1,50 @@
+// Numbers as findings and tables print them: three significant figures, SI prefixes for counts, binary prefixes
+// for memory sizes, times in the unit that keeps them readable.
+
+export function sig(value: number, digits = 3): string {
+  if (!Number.isFinite(value)) return String(value);
+  if (value === 0) return '0';
+  const text = value.toPrecision(digits);
+  return text.includes('e') ? String(Number(text)) : String(Number(text));
+}
+
+// 2_100_000 → "2.1 M"; 45_000 → "45 k".
+export function formatCount(value: number): string {
+  const abs = Math.abs(value);
+  if (abs >= 1e9) return `${sig(value / 1e9)} G`;
+  if (abs >= 1e6) return `${sig(value / 1e6)} M`;
+  if (abs >= 1e3) return `${sig(value / 1e3)} k`;
+  return sig(value);
+}
+
+// 1024 → "1 KiB"; 1073741824 → "1 GiB".
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let v = bytes;
+  let u = 0;
+  while (Math.abs(v) >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return `${sig(v)} ${units[u]}`;
+}
+
+export function formatMs(ms: number): string {
+  if (ms >= 1000) return `${sig(ms / 1000)} s`;
+  if (ms >= 1) return `${sig(ms)} ms`;
+  if (ms >= 1e-3) return `${sig(ms * 1e3)} µs`;
+  return `${sig(ms * 1e6)} ns`;
+}
+
+export function formatRate(value: number, unit: 'GB/s' | 'GFLOP/s'): string {
+  if (value >= 1000) return `${sig(value / 1000)} ${unit === 'GB/s' ? 'TB/s' : 'TFLOP/s'}`;
+  return `${sig(value)} ${unit}`;
+}
+
+export function formatPercent(fraction: number): string {
+  return `${sig(fraction * 100, fraction >= 0.1 ? 2 : 1)} %`;
+}
+
+export function formatTimes(ratio: number): string {
+  return `${sig(ratio, ratio >= 10 ? 3 : 2)}×`;
+}

@@ -1,0 +1,112 @@
+// Shared arithmetic of lab analyses: medians of good points, speedups, rates against peaks, and break-even sizes
+// interpolated on log-log axes between measured sizes.
+import type { Finding, PointResult } from '../common/run-record.ts';
+
+export function okMedian(p: PointResult | undefined): number | null {
+  return p && p.status === 'ok' && p.stats ? p.stats.median : null;
+}
+
+export function find(points: readonly PointResult[], series: string, x: number | null = null): PointResult | undefined {
+  return points.find((p) => p.series === series && (x === null || p.x === x));
+}
+
+export function seriesPoints(points: readonly PointResult[], series: string): PointResult[] {
+  return points.filter((p) => p.series === series && p.x !== null).sort((a, b) => (a.x ?? 0) - (b.x ?? 0));
+}
+
+// How many times faster `fast` is than `slow` (ratio of median times), or null when either did not measure.
+export function speedup(slow: PointResult | undefined, fast: PointResult | undefined): number | null {
+  const s = okMedian(slow);
+  const f = okMedian(fast);
+  return s !== null && f !== null && f > 0 ? s / f : null;
+}
+
+export interface Curve {
+  x: number[];
+  y: number[];
+}
+
+// The speedup of `fast` over `slow` at every size both measured.
+export function speedupCurve(points: readonly PointResult[], slowSeries: string, fastSeries: string): Curve {
+  const curve: Curve = { x: [], y: [] };
+  for (const slow of seriesPoints(points, slowSeries)) {
+    const s = speedup(slow, find(points, fastSeries, slow.x));
+    if (s !== null && slow.x !== null) {
+      curve.x.push(slow.x);
+      curve.y.push(s);
+    }
+  }
+  return curve;
+}
+
+export type BreakEven =
+  | { kind: 'between'; size: number }
+  // Already at or above the target at the smallest measured size.
+  | { kind: 'below-range'; size: number }
+  // Never reached; the best speedup measured and where.
+  | { kind: 'never'; best: number; at: number }
+  | { kind: 'no-data' };
+
+// The smallest size where y reaches `target`: between two measured sizes x0 < x1 with y0 < target ≤ y1, log y is
+// taken as linear in log x, so log x* = log x0 + (log target − log y0)/(log y1 − log y0) · (log x1 − log x0).
+export function breakEven(curve: Curve, target: number): BreakEven {
+  const { x, y } = curve;
+  if (x.length === 0) return { kind: 'no-data' };
+  if ((y[0] ?? 0) >= target) return { kind: 'below-range', size: x[0] ?? 0 };
+  for (let i = 1; i < x.length; i++) {
+    const y0 = y[i - 1] ?? 0;
+    const y1 = y[i] ?? 0;
+    const x0 = x[i - 1] ?? 1;
+    const x1 = x[i] ?? 1;
+    if (y0 < target && y1 >= target) {
+      const t = (Math.log(target) - Math.log(y0)) / (Math.log(y1) - Math.log(y0));
+      return { kind: 'between', size: Math.exp(Math.log(x0) + t * (Math.log(x1) - Math.log(x0))) };
+    }
+  }
+  let best = 0;
+  let at = x[0] ?? 0;
+  y.forEach((v, i) => {
+    if (v > best) {
+      best = v;
+      at = x[i] ?? at;
+    }
+  });
+  return { kind: 'never', best, at };
+}
+
+// y at size `at`, interpolated on log-log axes between the measured sizes around it; null outside the range.
+export function interpolateLogLog(curve: Curve, at: number): number | null {
+  const { x, y } = curve;
+  for (let i = 0; i < x.length; i++) {
+    const xi = x[i] ?? 0;
+    if (xi === at) return y[i] ?? null;
+    if (i > 0 && (x[i - 1] ?? 0) < at && at < xi) {
+      const x0 = x[i - 1] ?? 1;
+      const y0 = y[i - 1] ?? 1;
+      const y1 = y[i] ?? 1;
+      const t = (Math.log(at) - Math.log(x0)) / (Math.log(xi) - Math.log(x0));
+      return Math.exp(Math.log(y0) + t * (Math.log(y1) - Math.log(y0)));
+    }
+  }
+  return null;
+}
+
+export function bestRate(points: readonly PointResult[], series: string, rate: 'gbps' | 'gflops'): PointResult | null {
+  let best: PointResult | null = null;
+  for (const p of points) {
+    if (p.series !== series || p.status !== 'ok') continue;
+    if ((p[rate] ?? -1) > (best?.[rate] ?? -1)) best = p;
+  }
+  return best;
+}
+
+// A sentence for the points of a series that could not run, so that a report never silently lacks them.
+export function waivedSeries(points: readonly PointResult[]): string[] {
+  const reasons = new Map<string, string>();
+  for (const p of points) if (p.status === 'waived' && p.reason) reasons.set(p.reason, p.reason);
+  return [...reasons.values()];
+}
+
+export function finding(id: string, text: string, value: number | null = null, unit = '', tone: 'info' | 'warning' = 'info'): Finding {
+  return { id, text, value, unit, tone };
+}

@@ -1,0 +1,132 @@
+// Lab elementwise-breakeven: add, mul and exp over sizes 10² … 10⁸ float32, the CPU (all threads) against the GPU
+// with the copies included and with the data already resident; where the GPU becomes 2× faster, and by how much it
+// wins or loses at a million elements.
+import type { ParamValues } from '../common/lab-descriptor.ts';
+import { formatCount, formatTimes } from '../common/format.ts';
+import type { PointResult } from '../common/run-record.ts';
+import type { BreakEven } from './analysis.ts';
+import { breakEven, finding, interpolateLogLog, speedupCurve } from './analysis.ts';
+import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
+import { num, strs } from './lab.ts';
+import {
+  BUS_GBPS_GUESS, CPU_GBPS_GUESS, GPU_GBPS_GUESS, cpuPoint, elementwiseWork, gpuPoint, logSizes, repeatsParam, repeatsWithin, seconds, warmupParam,
+} from './plan-helpers.ts';
+
+const OPS = ['add', 'mul', 'exp'] as const;
+type Op = (typeof OPS)[number];
+const PATHS = [
+  { key: 'gpu-transfers', label: 'GPU with transfers', path: 'with-transfers' },
+  { key: 'gpu-resident', label: 'GPU resident', path: 'resident' },
+] as const;
+const REFERENCE_SIZE = 1_000_000;
+
+const series = (op: Op, kind: string): string => `${op}-${kind}`;
+
+function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
+  const sizes = logSizes(num(params, 'minExponent'), num(params, 'maxExponent'), num(params, 'pointsPerDecade'));
+  const repeats = num(params, 'repeats');
+  const warmup = num(params, 'warmup');
+  const points: PlannedPoint[] = [];
+  for (const op of strs(params, 'ops') as Op[]) {
+    for (const n of sizes) {
+      const work = elementwiseWork(op, n);
+      const cpuSample = seconds(work, 5, CPU_GBPS_GUESS);
+      // Big sizes take a second or more per sample on two cores: at least 3 samples, at most `repeats`, ~1 s.
+      const r = repeatsWithin(1, cpuSample, Math.min(3, repeats), repeats);
+      const base = { key: `${series(op, 'cpu')}@${n}`, series: series(op, 'cpu'), label: `${op} CPU, ${formatCount(n)}`, x: n, work };
+      points.push(cpuPoint({ ...base, sampleSeconds: cpuSample }, { op, variant: 'threads', elements: n, warmup, repeats: r, seed: n }, n * 3e-8));
+      for (const p of PATHS) {
+        const gpuSample = p.path === 'resident' ? seconds(work, 1000, GPU_GBPS_GUESS) + 5e-6 : work.bytes / (BUS_GBPS_GUESS * 1e9) + 3e-5;
+        const s = series(op, p.key);
+        points.push(
+          gpuPoint(
+            ctx,
+            { key: `${s}@${n}`, series: s, label: `${op} ${p.label}, ${formatCount(n)}`, x: n, work, sampleSeconds: gpuSample },
+            { op, variant: 'kernel', elements: n, path: p.path, warmup, repeats: repeatsWithin(1, gpuSample, Math.min(3, repeats), repeats), seed: n },
+            // With transfers the copies are part of what is timed, as a user calling the GPU on host arrays sees it.
+            p.path === 'resident' ? 'device' : 'host',
+          ),
+        );
+      }
+    }
+  }
+  return points;
+}
+
+function breakEvenText(b: BreakEven, target: number): string {
+  switch (b.kind) {
+    case 'between':
+      return `${formatTimes(target)} faster from about ${formatCount(b.size)} elements`;
+    case 'below-range':
+      return `already ${formatTimes(target)} faster at the smallest size, ${formatCount(b.size)} elements`;
+    case 'never':
+      return `never ${formatTimes(target)} faster (best ${formatTimes(b.best)} at ${formatCount(b.at)} elements)`;
+    case 'no-data':
+      return 'not measured';
+  }
+}
+
+function analyze(points: readonly PointResult[], params: ParamValues): LabAnalysis {
+  const target = num(params, 'target');
+  const analysis: LabAnalysis = { summary: {}, findings: [] };
+  for (const op of strs(params, 'ops') as Op[]) {
+    for (const p of PATHS) {
+      const curve = speedupCurve(points, series(op, 'cpu'), series(op, p.key));
+      const b = breakEven(curve, target);
+      const at1M = interpolateLogLog(curve, REFERENCE_SIZE);
+      analysis.summary[`${op}.${p.key}.breakEvenSize`] = b.kind === 'between' || b.kind === 'below-range' ? b.size : null;
+      analysis.summary[`${op}.${p.key}.speedupAt1M`] = at1M;
+      if (b.kind === 'no-data') continue;
+      const at = at1M === null ? '' : `; at 1 M elements it is ${formatTimes(at1M)} the CPU's speed`;
+      analysis.findings.push(
+        finding(`${op}-${p.key}-break-even`, `${op}: the ${p.label} is ${breakEvenText(b, target)} than the CPU${at}.`, b.kind === 'between' ? b.size : null, 'elements'),
+      );
+    }
+    const withCopies = analysis.summary[`${op}.gpu-transfers.speedupAt1M`] ?? null;
+    const resident = analysis.summary[`${op}.gpu-resident.speedupAt1M`] ?? null;
+    if (withCopies !== null && resident !== null && resident > withCopies) {
+      analysis.findings.push(
+        finding(`${op}-copies-cost`, `${op}: at 1 M elements keeping the data on the GPU is ${formatTimes(resident / withCopies)} faster than copying it there and back for each operation.`, resident / withCopies, '×'),
+      );
+    }
+  }
+  return analysis;
+}
+
+export const elementwiseBreakevenLab: Lab = {
+  descriptor: {
+    id: 'elementwise-breakeven',
+    title: 'Elementwise break-even: when does the GPU pay off?',
+    summary: 'add, mul and exp over 10² … 10⁸ float32 elements: CPU against GPU with and without the copies; the size where the GPU becomes 2× faster.',
+    explanation: [
+      'An elementwise operation does one or two arithmetic operations per element and reads and writes every element once. It is limited by memory bandwidth, not by arithmetic, and for small arrays by fixed costs: launching a kernel takes a few microseconds, a copy across PCIe has a latency of about ten.',
+      'This lab times the same operation over sizes from a hundred to a hundred million elements on the CPU (every core) and on the GPU, twice: once with the inputs copied to the GPU and the result copied back inside the timed region, as a program that calls the GPU on host arrays pays it, and once with the data already on the GPU. The break-even size is read off the speedup curve, interpolated on log-log axes between the two measured sizes around it.',
+      'With copies, add and mul rarely win: the copies move as many bytes as the CPU has to read anyway, and PCIe is slower than the CPU\'s own memory. exp does more arithmetic per byte, so the GPU can earn back its copies sooner. Resident on the GPU, all three win once the array is large enough to hide the launch latency.',
+    ],
+    lookFor: [
+      'The smallest size where the GPU is 2× faster, per operation, with and without copies (the seed exercise\'s table).',
+      'The speedup at 1 M elements: below 1 the CPU is faster.',
+      'How flat the GPU times are for small sizes: that plateau is the launch and copy latency.',
+    ],
+    parameters: [
+      { kind: 'choice-list', name: 'ops', label: 'Operations', description: 'Elementwise operations to time.', unit: '', default: ['add', 'mul', 'exp'], choices: [...OPS] },
+      { kind: 'integer', name: 'minExponent', label: 'Smallest size', description: 'Smallest array: 10^this elements.', unit: 'log10 elements', default: 2, min: 1, max: 9 },
+      { kind: 'integer', name: 'maxExponent', label: 'Largest size', description: 'Largest array: 10^this elements (10⁸ float32 = 400 MB per array).', unit: 'log10 elements', default: 8, min: 1, max: 9 },
+      { kind: 'integer', name: 'pointsPerDecade', label: 'Sizes per decade', description: 'Measured sizes per factor of ten.', unit: '', default: 1, min: 1, max: 4 },
+      { kind: 'number', name: 'target', label: 'Target speedup', description: 'The break-even reported is where the GPU becomes this many times faster.', unit: '×', default: 2, min: 1, max: 100 },
+      repeatsParam(20),
+      warmupParam(2),
+    ],
+    kernels: [
+      { kind: 'cpu', file: 'native/cpu/elementwise.cc', functions: ['add (threads)', 'mul (threads)', 'exp (threads)'] },
+      { kind: 'cuda', file: 'shaders/cuda/elementwise.cu', functions: ['add_fp32', 'mul_fp32', 'exp_fp32'] },
+    ],
+    series: OPS.flatMap((op) => [
+      { key: series(op, 'cpu'), label: `${op} CPU`, deviceKind: 'cpu' as const },
+      ...PATHS.map((p) => ({ key: series(op, p.key), label: `${op} ${p.label}`, deviceKind: 'cuda' as const })),
+    ]),
+    chart: { x: { quantity: 'elements', log: true }, y: { quantity: 'speedup' } },
+  },
+  plan,
+  analyze: (points, params) => analyze(points, params),
+};

@@ -1,0 +1,64 @@
+// What a lab is to the engine: a descriptor (for the UI and the CLI), a plan (the measurements to take on this
+// system) and an analysis (figures and findings computed from the measured points).
+import type { DeviceSummary } from '../common/devices.ts';
+import type { LabDescriptor, ParamValues } from '../common/lab-descriptor.ts';
+import type { MeasurementInput } from '../common/measurement.ts';
+import type { Finding, PointResult, PointWork } from '../common/run-record.ts';
+
+export interface PlanContext {
+  cpu: DeviceSummary;
+  cpuThreads: number;
+  // The CUDA device the GPU series run on, or null with the reason they are waived.
+  gpu: DeviceSummary | null;
+  gpuWaivedReason: string;
+}
+
+export interface PlannedPoint {
+  key: string;
+  series: string;
+  label: string;
+  x: number | null;
+  device: string;
+  work: PointWork;
+  timer: 'device' | 'host';
+  // The measurement, or null when the point is waived on this system (`waived` says why).
+  measurement: MeasurementInput | null;
+  waived: string | null;
+  // Expected seconds for the whole point (warm-up, repeats, verification): weights the progress and the ETA.
+  expectedSeconds: number;
+}
+
+export interface LabAnalysis {
+  summary: Record<string, number | null>;
+  findings: Finding[];
+}
+
+export interface Lab {
+  descriptor: LabDescriptor;
+  plan(params: ParamValues, ctx: PlanContext): PlannedPoint[];
+  analyze(points: readonly PointResult[], params: ParamValues, gpu: DeviceSummary | null): LabAnalysis;
+}
+
+export function num(params: ParamValues, name: string): number {
+  const v = params[name];
+  if (typeof v !== 'number') throw new Error(`lab parameter ${name} is not a number`);
+  return v;
+}
+
+export function nums(params: ParamValues, name: string): number[] {
+  const v = params[name];
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'number')) throw new Error(`lab parameter ${name} is not a list of numbers`);
+  return v as number[];
+}
+
+export function strs(params: ParamValues, name: string): string[] {
+  const v = params[name];
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw new Error(`lab parameter ${name} is not a list of choices`);
+  return v as string[];
+}
+
+export function str(params: ParamValues, name: string): string {
+  const v = params[name];
+  if (typeof v !== 'string') throw new Error(`lab parameter ${name} is not a choice`);
+  return v;
+}

@@ -1,0 +1,108 @@
+// Building blocks of lab plans: counting the work of each operation, sizing repeats to a time budget, and GPU
+// points that are waived with the reason when there is no usable GPU.
+import type { ParameterDescriptor } from '../common/lab-descriptor.ts';
+import type { MeasurementInput } from '../common/measurement.ts';
+import type { PointWork } from '../common/run-record.ts';
+import type { PlanContext, PlannedPoint } from './lab.ts';
+
+// Rough rates for the ETA only, never for results: a 2-core CPU and a mid-range GPU.
+export const CPU_GFLOPS_GUESS = 100;
+export const CPU_GBPS_GUESS = 10;
+export const GPU_GFLOPS_GUESS = 20_000;
+export const GPU_GBPS_GUESS = 500;
+export const BUS_GBPS_GUESS = 10;
+
+// Elementwise over n elements of `bytes` each: add/mul read two and write one (3 accesses), exp reads one and
+// writes one (2); exp counted as one operation per element.
+export function elementwiseWork(op: 'add' | 'mul' | 'exp', n: number, bytes = 4): PointWork {
+  const accesses = op === 'exp' ? 2 : 3;
+  return { flops: n, bytes: accesses * n * bytes, elements: n };
+}
+
+// C = A·B with A m×k and B k×n: m·n·k multiply-adds = 2·m·n·k FLOPs; the fewest bytes read A and B once and write C.
+export function gemmWork(m: number, n: number, k: number, bytes: number): PointWork {
+  return { flops: 2 * m * n * k, bytes: (m * k + k * n + m * n) * bytes, elements: m * n };
+}
+
+// Samples that fit in `budgetSeconds`, between `min` and `max`.
+export function repeatsWithin(budgetSeconds: number, sampleSeconds: number, min: number, max: number): number {
+  const fit = Math.floor(budgetSeconds / Math.max(sampleSeconds, 1e-9));
+  return Math.max(min, Math.min(max, fit));
+}
+
+export function seconds(work: PointWork, gflops: number, gbps: number): number {
+  return Math.max(work.flops / (gflops * 1e9), work.bytes / (gbps * 1e9), 2e-6);
+}
+
+export interface PointBase {
+  key: string;
+  series: string;
+  label: string;
+  x: number | null;
+  work: PointWork;
+  sampleSeconds: number;
+}
+
+// A measurement without its device, which the point decides (distributive: one Omit per kind of measurement).
+export type MeasurementFields = MeasurementInput extends infer M ? (M extends unknown ? Omit<M, 'device'> : never) : never;
+
+function expected(base: PointBase, m: { warmup: number; repeats: number }, overheadSeconds: number): number {
+  return base.sampleSeconds * (m.warmup + m.repeats) + overheadSeconds;
+}
+
+export function cpuPoint(base: PointBase, m: MeasurementFields, overheadSeconds = 0.01): PlannedPoint {
+  return {
+    key: base.key,
+    series: base.series,
+    label: base.label,
+    x: base.x,
+    device: 'cpu',
+    work: base.work,
+    timer: 'host',
+    measurement: { ...m, device: 'cpu' } as MeasurementInput,
+    waived: null,
+    expectedSeconds: expected(base, m, overheadSeconds),
+  };
+}
+
+export function gpuPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields, timer: 'device' | 'host' = 'device'): PlannedPoint {
+  const device = ctx.gpu?.id ?? 'cuda';
+  if (!ctx.gpu) {
+    return { ...cpuPoint(base, m), device, timer, measurement: null, waived: ctx.gpuWaivedReason, expectedSeconds: 0 };
+  }
+  return { ...cpuPoint(base, m, 0.05), device, timer, measurement: { ...m, device: ctx.gpu.id } as MeasurementInput };
+}
+
+// Parameters most labs share.
+export function repeatsParam(defaultValue: number, max = 1000): ParameterDescriptor {
+  return {
+    kind: 'integer',
+    name: 'repeats',
+    label: 'Repeats',
+    description: 'Timed samples per point (fewer are taken where one sample takes seconds).',
+    unit: 'samples',
+    default: defaultValue,
+    min: 1,
+    max,
+  };
+}
+
+export function warmupParam(defaultValue: number): ParameterDescriptor {
+  return {
+    kind: 'integer',
+    name: 'warmup',
+    label: 'Warm-up runs',
+    description: 'Untimed runs before the samples: library loading, first touch of memory and clocks ramping up stay out of the numbers.',
+    unit: 'runs',
+    default: defaultValue,
+    min: 0,
+    max: 100,
+  };
+}
+
+// Sizes from 10^from to 10^to with `perDecade` points per decade, rounded to integers.
+export function logSizes(from: number, to: number, perDecade: number): number[] {
+  const sizes: number[] = [];
+  for (let i = from * perDecade; i <= to * perDecade; i++) sizes.push(Math.round(10 ** (i / perDecade)));
+  return [...new Set(sizes)];
+}

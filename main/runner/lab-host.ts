@@ -1,0 +1,58 @@
+// The lab host: the services of the contract wired together over one compute host and one run store. The CLI, the
+// serve shell and the Electron main process each create one.
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+import type { DevicesService, GpuLabApi, LabsService } from '../common/contract.ts';
+import { ComputeHostSupervisor } from '../compute/supervisor.ts';
+import type { SupervisorOptions } from '../compute/supervisor.ts';
+import { labDescriptors } from '../labs/index.ts';
+import { LabRunner } from './lab-runner.ts';
+import { RunStore } from './run-store.ts';
+
+export interface LabHost extends GpuLabApi {
+  runs: LabRunner;
+  supervisor: ComputeHostSupervisor;
+  store: RunStore;
+  dispose(): Promise<void>;
+}
+
+export interface LabHostOptions {
+  dataDir?: string;
+  supervisor?: ComputeHostSupervisor | SupervisorOptions;
+  warn?: (message: string) => void;
+}
+
+// $XDG_DATA_HOME/gpu-lab, else ~/.local/share/gpu-lab.
+export function defaultDataDir(): string {
+  const xdg = process.env.XDG_DATA_HOME;
+  return join(xdg && xdg.startsWith('/') ? xdg : join(homedir(), '.local', 'share'), 'gpu-lab');
+}
+
+function appVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+    return typeof pkg.version === 'string' ? pkg.version : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+export function createLabHost(options: LabHostOptions = {}): LabHost {
+  const supervisor = options.supervisor instanceof ComputeHostSupervisor ? options.supervisor : new ComputeHostSupervisor(options.supervisor);
+  const store = new RunStore(options.dataDir ?? defaultDataDir(), { warn: options.warn });
+  const runs = new LabRunner({ store, host: supervisor, appVersion: appVersion() });
+  const devices: DevicesService = { listDevices: async () => (await supervisor.environment()).devices };
+  const labs: LabsService = { listLabs: async () => labDescriptors() };
+  return {
+    devices,
+    labs,
+    runs,
+    supervisor,
+    store,
+    async dispose() {
+      await supervisor.stop();
+    },
+  };
+}

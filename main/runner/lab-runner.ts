@@ -1,0 +1,256 @@
+// Runs labs: validates the request, plans the lab for this machine, sends each point to the compute host, turns
+// the answers into points with statistics, analyses the lab, stores the record, and tells listeners as it goes.
+// Runs execute one at a time: two measurements sharing the machine would spoil each other.
+import { randomBytes } from 'node:crypto';
+
+import type { Disposable, Event, ExportFormat, ExportedRun, RunEvent, RunProgress, RunsService, StartRunRequest } from '../common/contract.ts';
+import { START_RUN_REQUEST } from '../common/contract.ts';
+import type { DeviceSummary } from '../common/devices.ts';
+import { GpuLabError } from '../common/errors.ts';
+import { validateParams } from '../common/params.ts';
+import { RUN_SCHEMA_VERSION, summarizeRun } from '../common/run-record.ts';
+import type { PointResult, RunRecord, RunSummary } from '../common/run-record.ts';
+import type { ComputeHostSupervisor, HostEnvironment } from '../compute/supervisor.ts';
+import type { Lab, PlanContext, PlannedPoint } from '../labs/lab.ts';
+import { LABS, findLab } from '../labs/index.ts';
+import { cancelledPoint, failedPoint, measuredPoint, waivedPoint } from './point-result.ts';
+import { exportRun } from './run-export.ts';
+import { runFindings } from './run-findings.ts';
+import type { RunStore } from './run-store.ts';
+
+export interface LabRunnerOptions {
+  store: RunStore;
+  host: ComputeHostSupervisor;
+  appVersion: string;
+}
+
+interface ActiveRun {
+  record: RunRecord;
+  controller: AbortController;
+}
+
+// Errors after which the rest of the run cannot be trusted: the host died or was killed.
+const FATAL = new Set(['COMPUTE_HOST_CRASHED', 'TIMEOUT', 'DEVICE_LOST']);
+
+function newRunId(lab: string): string {
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return `${stamp}-${lab}-${randomBytes(3).toString('hex')}`;
+}
+
+export function planContext(env: HostEnvironment, device: string): PlanContext {
+  const cpu = env.devices.devices.find((d) => d.kind === 'cpu');
+  if (!cpu) throw new GpuLabError('NATIVE_ERROR', 'The compute host listed no CPU');
+  const cudas = env.devices.devices.filter((d) => d.kind === 'cuda');
+  const gpu: DeviceSummary | null = cudas.find((d) => d.id === device) ?? null;
+  let gpuWaivedReason = '';
+  if (!gpu) {
+    if (cudas.length === 0) gpuWaivedReason = `no CUDA device: ${env.devices.cudaReason ?? 'none found'}`;
+    else if (device === 'cpu') gpuWaivedReason = 'the run was started on the CPU only (device "cpu")';
+    else gpuWaivedReason = `${device} is not a device of this machine (it has ${cudas.map((d) => d.id).join(', ')})`;
+  }
+  const cores = cpu.details.logicalCores;
+  return { cpu, cpuThreads: typeof cores === 'number' ? cores : 1, gpu, gpuWaivedReason };
+}
+
+export class LabRunner implements RunsService {
+  private readonly store: RunStore;
+  private readonly host: ComputeHostSupervisor;
+  private readonly appVersion: string;
+  private readonly listeners = new Set<(event: RunEvent) => void>();
+  private readonly active = new Map<string, ActiveRun>();
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(options: LabRunnerOptions) {
+    this.store = options.store;
+    this.host = options.host;
+    this.appVersion = options.appVersion;
+  }
+
+  readonly onDidChangeRun: Event<RunEvent> = (listener): Disposable => {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  };
+
+  private emit(event: RunEvent): void {
+    for (const l of this.listeners) {
+      try {
+        l(event);
+      } catch {
+        // A listener's bug must not stop the run.
+      }
+    }
+  }
+
+  // Resolves when every queued run has finished.
+  whenIdle(): Promise<void> {
+    return this.queue;
+  }
+
+  async startRun(request: StartRunRequest): Promise<{ runId: string }> {
+    const parsed = START_RUN_REQUEST.safeParse(request);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? issue.path.map(String).join('.') : 'request';
+      throw new GpuLabError('INVALID_PARAMS', `Invalid run request: "${where}": ${issue?.message ?? 'invalid'}`, { field: where });
+    }
+    const lab = findLab(parsed.data.lab);
+    if (!lab) {
+      throw new GpuLabError('INVALID_PARAMS', `There is no lab "${parsed.data.lab}"; the labs are ${LABS.map((l) => l.descriptor.id).join(', ')}`, {
+        field: 'lab',
+      });
+    }
+    const params = validateParams(lab.descriptor.id, lab.descriptor.parameters, parsed.data.params);
+    const record: RunRecord = {
+      schemaVersion: RUN_SCHEMA_VERSION,
+      id: newRunId(lab.descriptor.id),
+      lab: lab.descriptor.id,
+      labTitle: lab.descriptor.title,
+      device: parsed.data.device ?? '',
+      params,
+      status: 'queued',
+      error: null,
+      createdAt: new Date().toISOString(),
+      finishedAt: null,
+      appVersion: this.appVersion,
+      environment: { devices: null, versions: {}, hostPid: null },
+      points: [],
+      summary: {},
+      findings: [],
+      warnings: [],
+    };
+    const controller = new AbortController();
+    this.active.set(record.id, { record, controller });
+    await this.store.save(record);
+    this.queue = this.queue.then(() => this.execute(lab, record, controller.signal)).catch(() => undefined);
+    return { runId: record.id };
+  }
+
+  private async execute(lab: Lab, record: RunRecord, signal: AbortSignal): Promise<void> {
+    record.status = 'running';
+    const finish = async (): Promise<void> => {
+      record.finishedAt = new Date().toISOString();
+      this.active.delete(record.id);
+      try {
+        await this.store.save(record);
+      } catch (err) {
+        record.warnings.push(`The record could not be saved: ${(err as Error).message}`);
+      }
+      const summary = summarizeRun(record);
+      if (record.status === 'failed' && record.error) this.emit({ kind: 'failed', runId: record.id, summary, error: record.error });
+      else if (record.status === 'cancelled') this.emit({ kind: 'cancelled', runId: record.id, summary });
+      else this.emit({ kind: 'completed', runId: record.id, summary });
+    };
+    let planned: PlannedPoint[];
+    try {
+      if (signal.aborted) throw new GpuLabError('CANCELLED', 'The run was cancelled before it started');
+      const env = await this.host.environment();
+      if (!record.device) record.device = env.devices.devices.find((d) => d.kind === 'cuda')?.id ?? 'cpu';
+      record.environment = { devices: env.devices, versions: env.versions, hostPid: env.pid };
+      planned = lab.plan(record.params, planContext(env, record.device));
+    } catch (err) {
+      const e = GpuLabError.from(err);
+      record.status = e.code === 'CANCELLED' ? 'cancelled' : 'failed';
+      record.error = e.code === 'CANCELLED' ? null : e.toPayload();
+      await finish();
+      return;
+    }
+    this.emit({ kind: 'started', runId: record.id, lab: record.lab, device: record.device, params: record.params, pointsTotal: planned.length });
+    await this.measureAll(record, planned, signal);
+    const gpu = record.environment.devices?.devices.find((d) => d.id === record.device && d.kind === 'cuda') ?? null;
+    try {
+      const analysis = lab.analyze(record.points, record.params, gpu);
+      record.summary = analysis.summary;
+      record.findings = [...analysis.findings, ...runFindings(record.points)];
+    } catch (err) {
+      record.warnings.push(`The analysis failed: ${(err as Error).message}`);
+      record.findings = runFindings(record.points);
+    }
+    for (const finding of record.findings) this.emit({ kind: 'finding', runId: record.id, finding });
+    if (record.status === 'running') record.status = 'completed';
+    await finish();
+  }
+
+  private async measureAll(record: RunRecord, planned: PlannedPoint[], signal: AbortSignal): Promise<void> {
+    const totalWeight = planned.reduce((s, p) => s + (p.measurement ? p.expectedSeconds : 0), 0) || 1;
+    let doneWeight = 0;
+    let measuredMs = 0;
+    const progress = (index: number, within: number, current: string): void => {
+      const doneNow = doneWeight + within;
+      const p: RunProgress = {
+        pointsDone: index,
+        pointsTotal: planned.length,
+        fraction: Math.min(1, doneNow / totalWeight),
+        // Seconds left = expected seconds left × (time taken / time expected so far).
+        etaSeconds: doneNow > 0 && measuredMs > 0 ? ((totalWeight - doneNow) * (measuredMs / 1000)) / doneNow : null,
+        current,
+      };
+      this.emit({ kind: 'progress', runId: record.id, progress: p });
+    };
+    for (const [index, point] of planned.entries()) {
+      let result: PointResult;
+      if (record.status !== 'running') {
+        result = cancelledPoint(point);
+      } else if (!point.measurement) {
+        result = waivedPoint(point);
+      } else {
+        progress(index, 0, point.label);
+        const started = performance.now();
+        try {
+          const r = await this.host.measure(point.measurement, {
+            signal,
+            // Ten times the expected time plus a minute: generous for a slow machine, finite for a hung kernel.
+            timeoutMs: 60_000 + point.expectedSeconds * 10_000,
+            onProgress: (done, total) => progress(index, total > 0 ? (point.expectedSeconds * done) / total : 0, point.label),
+          });
+          result = measuredPoint(point, r);
+        } catch (err) {
+          const e = GpuLabError.from(err);
+          if (e.code === 'CANCELLED') {
+            record.status = 'cancelled';
+            result = cancelledPoint(point);
+          } else {
+            result = failedPoint(point, e.toPayload());
+            if (FATAL.has(e.code)) {
+              record.status = 'failed';
+              record.error = e.toPayload();
+            }
+          }
+        }
+        measuredMs += performance.now() - started;
+        doneWeight += point.expectedSeconds;
+      }
+      record.points.push(result);
+      this.emit({ kind: 'point', runId: record.id, point: result });
+    }
+    if (record.status === 'running') progress(planned.length, 0, 'analysis');
+  }
+
+  async cancelRun(runId: string): Promise<void> {
+    const run = this.active.get(runId);
+    if (run) {
+      run.controller.abort();
+      return;
+    }
+    await this.store.get(runId);
+  }
+
+  async listRuns(): Promise<RunSummary[]> {
+    const stored = await this.store.list();
+    const live = new Map([...this.active.values()].map((a) => [a.record.id, summarizeRun(a.record)]));
+    return stored.map((s) => live.get(s.id) ?? s);
+  }
+
+  async getRun(runId: string): Promise<RunRecord> {
+    return this.active.get(runId)?.record ?? this.store.get(runId);
+  }
+
+  async deleteRun(runId: string): Promise<void> {
+    if (this.active.has(runId)) throw new GpuLabError('INVALID_ARGUMENT', `Run ${runId} is in progress: cancel it before deleting it`, { runId });
+    await this.store.delete(runId);
+  }
+
+  async exportRun(runId: string, format: ExportFormat): Promise<ExportedRun> {
+    if (!['json', 'csv', 'csv-samples'].includes(format)) throw new GpuLabError('INVALID_ARGUMENT', `Unknown export format "${String(format)}": json, csv or csv-samples`);
+    return exportRun(await this.getRun(runId), format);
+  }
+}
