@@ -128,8 +128,10 @@ async function main() {
   }
   const gyp = require.resolve('node-gyp/bin/node-gyp.js');
   const common = [`--nodedir=${nodedir}`, '--release'];
-  await run(process.execPath, [gyp, 'configure', ...common, '--', ...gypArgs], { cwd: nativeDir });
-  await run(process.execPath, [gyp, 'build', ...common, `-j`, String(cpus().length)], { cwd: nativeDir });
+  // npm passes its own nodedir setting through the environment, which node-gyp would prefer to the flag.
+  const env = { ...process.env, npm_config_nodedir: nodedir };
+  await run(process.execPath, [gyp, 'configure', ...common, '--', ...gypArgs], { cwd: nativeDir, env });
+  await run(process.execPath, [gyp, 'build', ...common, `-j`, String(cpus().length)], { cwd: nativeDir, env });
   writeFileSync(
     join(nativeDir, 'build', 'build-info.json'),
     JSON.stringify({ cuda: Boolean(cuda.nvcc), cudaReason: cuda.reason, nodedir, builtAt: new Date().toISOString() }, null, 2),
