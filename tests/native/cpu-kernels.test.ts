@@ -59,12 +59,16 @@ describe('CPU vector function z = a·x² + b·y + c (fp64)', () => {
     const xs = x.toFloat64();
     const ys = y.toFloat64();
     const ref = xs.map((v, i) => a * v * v + b * (ys[i] ?? 0) + c);
+    const results: Float64Array[] = [];
     for (const variant of ['single', 'threads'] as const) {
       const out = poisoned('fp64', n);
       await benchmark({ op: 'vector-function', variant, x, y, out, a, b, c }, { warmup: 0, repeats: 1 });
       // Same operations in the same order as the reference, in fp64: any difference beyond fused multiply-add
       // contraction is a bug.
-      expect(relError(out.read(), ref), `${variant} seed=${seed}`).toBeLessThan(1e-15);
+      const got = out.read() as Float64Array;
+      expect(relError(got, ref), `${variant} seed=${seed}`).toBeLessThan(1e-15);
+      results.push(got);
     }
+    expect(Array.from(results[1] ?? []), 'threads differ from the single-thread loop').toEqual(Array.from(results[0] ?? []));
   });
 });

@@ -42,6 +42,7 @@ describe('CPU GEMM against a naive fp64 reference', () => {
       const a = createHostBuffer(dtype, m * k).fillRandom(seed, { low: -1, high: 1 });
       const b = createHostBuffer(dtype, k * n).fillRandom(seed + 1, { low: -1, high: 1 });
       const ref = naiveGemm(a.toFloat64(), b.toFloat64(), m, n, k);
+      const blockedByThreads: number[][] = [];
       for (const variant of variants) {
         for (const threads of [1, 3]) {
           const out = createHostBuffer(dtype, m * n).fillRandom(0xbad, { low: 1e6, high: 2e6 });
@@ -50,8 +51,11 @@ describe('CPU GEMM against a naive fp64 reference', () => {
           // fp32: √k·u growth with room for the summation order; fp64 far tighter.
           const tol = dtype === 'fp32' ? 8 * Math.sqrt(k) * 2 ** -24 + 1e-6 : 1e-13;
           expect(relError(out.toFloat64(), ref), `${variant} threads=${threads} seed=${seed}`).toBeLessThan(tol);
+          if (variant === 'blocked') blockedByThreads.push(Array.from(out.toFloat64()));
         }
       }
+      // The built-in kernel splits rows between threads without changing any element's summation order.
+      expect(blockedByThreads[1]).toEqual(blockedByThreads[0]);
     });
   }
 
