@@ -1,0 +1,122 @@
+// Lab dtypes: bytes per element and the footprint of an N×N tensor for fp64, fp32, tf32, fp16, bf16 and int8, then
+// GEMM throughput and relative error against a float64 reference for each.
+import { formatBytes, formatRate, formatTimes } from '../common/format.ts';
+import type { GemmDtype } from '../common/measurement.ts';
+import type { ParamValues } from '../common/lab-descriptor.ts';
+import type { PointResult } from '../common/run-record.ts';
+import { finding, speedup } from './analysis.ts';
+import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
+import { num, strs } from './lab.ts';
+import { CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, repeatsParam, repeatsWithin, warmupParam } from './plan-helpers.ts';
+
+const DTYPES: readonly GemmDtype[] = ['fp64', 'fp32', 'tf32', 'fp16', 'bf16', 'int8'];
+// tf32 is stored as fp32: only the tensor cores read 10 bits of its mantissa.
+export const STORED_BYTES: Record<GemmDtype, number> = { fp64: 8, fp32: 4, tf32: 4, fp16: 2, bf16: 2, int8: 1 };
+const CPU_DTYPES = new Set<GemmDtype>(['fp64', 'fp32']);
+
+function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
+  const n = num(params, 'n');
+  const repeats = num(params, 'repeats');
+  const warmup = num(params, 'warmup');
+  const points: PlannedPoint[] = [];
+  const dtypes = strs(params, 'dtypes') as GemmDtype[];
+  for (const dtype of dtypes.filter((d) => CPU_DTYPES.has(d))) {
+    const work = gemmWork(n, n, n, STORED_BYTES[dtype]);
+    const sample = work.flops / (CPU_GFLOPS_GUESS * (dtype === 'fp64' ? 0.5 : 1) * 1e9);
+    points.push(
+      cpuPoint(
+        { key: `cpu-${dtype}`, series: 'cpu', label: `CPU ${dtype}`, x: null, work, sampleSeconds: sample },
+        { op: 'gemm', dtype: dtype as 'fp32' | 'fp64', variant: 'blas', m: n, n, k: n, warmup: Math.min(warmup, 1), repeats: repeatsWithin(4, sample, 2, repeats), seed: n },
+        8 * n * 1e-6,
+      ),
+    );
+  }
+  for (const dtype of dtypes) {
+    const work = gemmWork(n, n, n, STORED_BYTES[dtype]);
+    points.push(
+      gpuPoint(
+        ctx,
+        { key: `gpu-${dtype}`, series: 'gpu', label: `GPU ${dtype}`, x: null, work, sampleSeconds: work.flops / (GPU_GFLOPS_GUESS * 1e9) },
+        { op: 'gemm', dtype, variant: 'cublas', m: n, n, k: n, warmup, repeats, seed: n },
+      ),
+    );
+  }
+  return points;
+}
+
+function analyze(points: readonly PointResult[], params: ParamValues): LabAnalysis {
+  const n = num(params, 'n');
+  const a: LabAnalysis = { summary: {}, findings: [] };
+  const dtypes = strs(params, 'dtypes') as GemmDtype[];
+  for (const d of dtypes) a.summary[`${d}.footprintBytes`] = n * n * STORED_BYTES[d];
+  a.findings.push(
+    finding('footprint', `One ${n}×${n} matrix takes ${dtypes.map((d) => `${formatBytes(n * n * STORED_BYTES[d])} in ${d}`).join(', ')}.`, n * n * 4, 'bytes (fp32)'),
+  );
+  for (const side of ['cpu', 'gpu'] as const) {
+    for (const d of dtypes) {
+      const p = points.find((q) => q.key === `${side}-${d}`);
+      if (!p || p.status !== 'ok') continue;
+      a.summary[`${side}.${d}.gflops`] = p.gflops;
+      a.summary[`${side}.${d}.relativeError`] = p.verification?.relativeError ?? null;
+    }
+  }
+  const cpu32 = points.find((p) => p.key === 'cpu-fp32');
+  const cpu64 = points.find((p) => p.key === 'cpu-fp64');
+  const cpuRatio = speedup(cpu64, cpu32);
+  if (cpuRatio !== null) {
+    a.findings.push(finding('cpu-fp64', `On the CPU, fp32 GEMM runs ${formatTimes(cpuRatio)} as fast as fp64 (${formatRate(cpu32?.gflops ?? 0, 'GFLOP/s')} against ${formatRate(cpu64?.gflops ?? 0, 'GFLOP/s')}): a SIMD register holds twice as many fp32 numbers.`, cpuRatio, '×'));
+  }
+  const gpu32 = points.find((p) => p.key === 'gpu-fp32');
+  for (const d of dtypes) {
+    if (d === 'fp32') continue;
+    const p = points.find((q) => q.key === `gpu-${d}`);
+    const x = speedup(gpu32, p);
+    if (!p || x === null) continue;
+    const err = p.verification?.relativeError;
+    const unit = d === 'int8' ? 'TOP/s' : 'TFLOP/s';
+    a.findings.push(
+      finding(`gpu-${d}`, `GPU ${d}: ${((p.gflops ?? 0) / 1000).toPrecision(3)} ${unit}, ${formatTimes(x)} fp32's speed, relative error ${err === null || err === undefined ? 'unknown' : err.toExponential(1)} against float64.`, x, '×'),
+    );
+  }
+  for (const p of points) {
+    const err = p.verification?.relativeError;
+    if (p.status === 'ok' && err !== null && err !== undefined && p.key.startsWith('cpu')) {
+      a.findings.push(finding(`${p.key}-error`, `${p.label} GEMM: relative error ${err.toExponential(1)} against float64 (tolerance ${p.verification?.tolerance.toExponential(1)}).`, err, ''));
+    }
+  }
+  return a;
+}
+
+export const dtypesLab: Lab = {
+  descriptor: {
+    id: 'dtypes',
+    title: 'Data types: memory, speed and precision',
+    summary: 'fp64, fp32, tf32, fp16, bf16 and int8: the footprint of an N×N matrix, GEMM throughput and the error against float64.',
+    explanation: [
+      'Every halving of the bytes per element halves the memory a tensor needs and the time to move it, and on GPUs with tensor cores it multiplies the arithmetic rate. The price is precision: fp16 keeps about 3 decimal digits and overflows above 65 504; bf16 keeps fp32\'s range with even fewer digits; tf32 is fp32 in memory but multiplied with a 10-bit mantissa; int8 holds integers from −128 to 127.',
+      'This lab computes the footprint of an N×N matrix in each type, then multiplies two such matrices in each type and compares sampled entries of the result with a float64 recomputation from the same stored inputs. The error shown is therefore the error of the arithmetic (rounding of products, sums and output), not of converting your data.',
+    ],
+    lookFor: [
+      'TFLOP/s per type on the GPU: tensor-core types (tf32, fp16, bf16, int8) far above fp32, and fp64 far below on consumer GPUs.',
+      'The relative error per type: around 1e-7 for fp32, 1e-3 for fp16 and bf16.',
+      'On the CPU, fp32 at about twice fp64\'s rate.',
+    ],
+    parameters: [
+      { kind: 'integer', name: 'n', label: 'Matrix size N', description: 'N×N matrices for the footprint and the GEMMs.', unit: '', default: 4096, min: 16, max: 16384 },
+      { kind: 'choice-list', name: 'dtypes', label: 'Data types', description: 'Types to measure.', unit: '', default: [...DTYPES], choices: [...DTYPES] },
+      repeatsParam(10),
+      warmupParam(1),
+    ],
+    kernels: [
+      { kind: 'library', file: 'OpenBLAS (dgemm, sgemm), else native/cpu/gemm.cc', functions: ['cblas_dgemm', 'cblas_sgemm'] },
+      { kind: 'library', file: 'cuBLAS / cuBLASLt', functions: ['cublasGemmEx'] },
+    ],
+    series: [
+      { key: 'cpu', label: 'CPU', deviceKind: 'cpu' },
+      { key: 'gpu', label: 'GPU', deviceKind: 'cuda' },
+    ],
+    chart: { x: { quantity: 'category', log: false }, y: { quantity: 'TFLOP/s' } },
+  },
+  plan,
+  analyze: (points, params) => analyze(points, params),
+};

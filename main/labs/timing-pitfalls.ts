@@ -1,0 +1,107 @@
+// Lab timing-pitfalls: the same work timed wrongly and rightly. A GPU GEMM timed without synchronising (the clock
+// stops when the launch returns) against CUDA events; a cold first call against warmed calls, on the CPU and the
+// GPU; one CPU thread against all of them.
+import { formatMs, formatTimes } from '../common/format.ts';
+import type { ParamValues } from '../common/lab-descriptor.ts';
+import type { PointResult } from '../common/run-record.ts';
+import { find, finding, okMedian, speedup } from './analysis.ts';
+import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
+import { num } from './lab.ts';
+import { CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, repeatsParam, repeatsWithin } from './plan-helpers.ts';
+
+// Each pitfall: a wrong and a right way of timing the same work.
+const PAIRS = [
+  { id: 'sync', wrong: 'gpu-no-sync', right: 'gpu-events', title: 'GPU: no synchronisation vs CUDA events' },
+  { id: 'gpu-cold', wrong: 'gpu-cold', right: 'gpu-warm', title: 'GPU: cold first call vs warmed' },
+  { id: 'cpu-cold', wrong: 'cpu-cold', right: 'cpu-warm', title: 'CPU: cold first call vs warmed' },
+  { id: 'threads', wrong: 'cpu-one-thread', right: 'cpu-all-threads', title: 'CPU: one thread vs all threads' },
+] as const;
+
+function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
+  const n = num(params, 'n');
+  const repeats = num(params, 'repeats');
+  const work = gemmWork(n, n, n, 4);
+  const gemm = { op: 'gemm' as const, dtype: 'fp32' as const, m: n, n, k: n, seed: n };
+  const cpuSample = work.flops / (CPU_GFLOPS_GUESS * 1e9);
+  const cpuRepeats = repeatsWithin(3, cpuSample, 3, repeats);
+  const gpuSample = work.flops / (GPU_GFLOPS_GUESS * 1e9);
+  const point = (series: string, label: string, sample: number) => ({ key: series, series, label, x: null, work, sampleSeconds: sample });
+  // Cold points come first: later points would warm the libraries they are meant to catch cold.
+  return [
+    gpuPoint(ctx, point('gpu-cold', 'GPU, first call (cold)', gpuSample + 0.2), { ...gemm, variant: 'cublas', warmup: 0, repeats: 1, cold: true }),
+    cpuPoint(point('cpu-cold', 'CPU, first call (cold)', cpuSample), { ...gemm, variant: 'blas', warmup: 0, repeats: 1, cold: true }, 8 * n * 1e-6),
+    gpuPoint(ctx, point('gpu-no-sync', 'GPU, clock stopped at launch', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats, timing: 'launch-only' }, 'host'),
+    gpuPoint(ctx, point('gpu-events', 'GPU, CUDA events', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }),
+    gpuPoint(ctx, point('gpu-warm', 'GPU, warmed', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }),
+    cpuPoint(point('cpu-warm', 'CPU, warmed', cpuSample), { ...gemm, variant: 'blas', warmup: 1, repeats: cpuRepeats }, 8 * n * 1e-6),
+    cpuPoint(point('cpu-one-thread', 'CPU, one thread', cpuSample * ctx.cpuThreads), { ...gemm, variant: 'blas', warmup: 1, repeats: cpuRepeats, threads: 1 }, 8 * n * 1e-6),
+    cpuPoint(point('cpu-all-threads', `CPU, all ${ctx.cpuThreads} threads`, cpuSample), { ...gemm, variant: 'blas', warmup: 1, repeats: cpuRepeats }, 8 * n * 1e-6),
+  ];
+}
+
+function analyze(points: readonly PointResult[]): LabAnalysis {
+  const a: LabAnalysis = { summary: {}, findings: [] };
+  for (const pair of PAIRS) {
+    const wrong = find(points, pair.wrong);
+    const right = find(points, pair.right);
+    const w = okMedian(wrong);
+    const r = okMedian(right);
+    a.summary[`${pair.id}.wrongMs`] = w;
+    a.summary[`${pair.id}.rightMs`] = r;
+    if (w === null || r === null) continue;
+    switch (pair.id) {
+      case 'sync':
+        a.findings.push(finding('sync', `Without synchronising, the GEMM seems to take ${formatMs(w)}; CUDA events show it takes ${formatMs(r)}, ${formatTimes(r / w)} longer. The clock stopped when the launch returned, long before the GPU finished.`, r / w, '×', 'warning'));
+        break;
+      case 'gpu-cold':
+      case 'cpu-cold': {
+        const side = pair.id === 'gpu-cold' ? 'GPU' : 'CPU';
+        a.findings.push(finding(pair.id, w / r >= 1.2 ? `The first, cold ${side} call took ${formatMs(w)}, ${formatTimes(w / r)} a warmed call (${formatMs(r)}): library loading, handle creation and first touch of memory are not the operation's cost.` : `On the ${side}, the cold first call (${formatMs(w)}) was no slower than warmed calls (${formatMs(r)}): the compute host had already warmed this library.`, w / r, '×'));
+        break;
+      }
+      case 'threads': {
+        const x = speedup(wrong, right) ?? 1;
+        if (x < 1.2) {
+          a.findings.push(finding('threads', `All threads (${formatMs(r)}) are hardly faster than one (${formatMs(w)}) here: another program may be using the other cores, or the library ignored the thread count.`, x, '×', 'warning'));
+          break;
+        }
+        a.findings.push(finding('threads', `One CPU thread takes ${formatMs(w)}, all threads ${formatMs(r)}: ${formatTimes(x)} faster. Comparing a GPU with one CPU thread overstates the GPU's advantage by that factor.`, x, '×'));
+        break;
+      }
+    }
+  }
+  return a;
+}
+
+export const timingPitfallsLab: Lab = {
+  descriptor: {
+    id: 'timing-pitfalls',
+    title: 'Timing pitfalls: the same work measured wrongly and rightly',
+    summary: 'No synchronisation against CUDA events, a cold first call against warmed calls, one CPU thread against all of them.',
+    explanation: [
+      'A GPU runs asynchronously: launching a kernel returns at once and the GPU works on while the CPU carries on. Reading a clock right after the launch measures how long it took to queue the work, not to do it. The right ways are CUDA events recorded on the GPU\'s own timeline, or synchronising before reading the host clock.',
+      'The first call of anything pays one-time costs: loading a library, creating a cuBLAS handle, compiling or loading kernels, the operating system mapping fresh memory page by page. Warm-up runs keep those costs out of the figure you compare.',
+      'Libraries such as NumPy and PyTorch use every CPU core. Comparing a GPU with a single CPU thread, or a threaded library with a single-thread loop, makes any speedup look larger than it is: state the thread count, or measure both as here.',
+    ],
+    lookFor: [
+      'How many times shorter the unsynchronised time is than the true time.',
+      'How much slower the first call is than the warmed ones.',
+      'The gain of all CPU threads over one.',
+    ],
+    parameters: [
+      { kind: 'integer', name: 'n', label: 'Matrix size N', description: 'Size of the N×N float32 GEMM used for every pitfall.', unit: '', default: 2048, min: 16, max: 16384 },
+      repeatsParam(10),
+    ],
+    kernels: [
+      { kind: 'library', file: 'OpenBLAS (sgemm), else native/cpu/gemm.cc', functions: ['cblas_sgemm'] },
+      { kind: 'library', file: 'cuBLAS', functions: ['cublasSgemm'] },
+    ],
+    series: PAIRS.flatMap((p) => [
+      { key: p.wrong, label: `${p.title} (wrong)`, deviceKind: p.wrong.startsWith('gpu') ? ('cuda' as const) : ('cpu' as const) },
+      { key: p.right, label: `${p.title} (right)`, deviceKind: p.right.startsWith('gpu') ? ('cuda' as const) : ('cpu' as const) },
+    ]),
+    chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms' } },
+  },
+  plan,
+  analyze,
+};
