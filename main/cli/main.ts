@@ -2,8 +2,11 @@
 import { benchCommand } from './bench.ts';
 import type { CliCommand, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
+import { labsCommand } from './labs.ts';
+import { runCommand } from './run.ts';
+import { runsCommand } from './runs.ts';
 
-export const COMMANDS: CliCommand[] = [benchCommand];
+export const COMMANDS: CliCommand[] = [benchCommand, labsCommand, runCommand, runsCommand];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
