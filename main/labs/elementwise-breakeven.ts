@@ -56,11 +56,11 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
 function breakEvenText(b: BreakEven, target: number): string {
   switch (b.kind) {
     case 'between':
-      return `${formatTimes(target)} faster from about ${formatCount(b.size)} elements`;
+      return `becomes ${formatTimes(target)} faster than the CPU from about ${formatCount(b.size)} elements`;
     case 'below-range':
-      return `already ${formatTimes(target)} faster at the smallest size, ${formatCount(b.size)} elements`;
+      return `is already ${formatTimes(target)} faster than the CPU at the smallest size, ${formatCount(b.size)} elements`;
     case 'never':
-      return `never ${formatTimes(target)} faster (best ${formatTimes(b.best)} at ${formatCount(b.at)} elements)`;
+      return `never becomes ${formatTimes(target)} faster than the CPU (best ${formatTimes(b.best)} at ${formatCount(b.at)} elements)`;
     case 'no-data':
       return 'not measured';
   }
@@ -79,7 +79,7 @@ function analyze(points: readonly PointResult[], params: ParamValues): LabAnalys
       if (b.kind === 'no-data') continue;
       const at = at1M === null ? '' : `; at 1 M elements it is ${formatTimes(at1M)} the CPU's speed`;
       analysis.findings.push(
-        finding(`${op}-${p.key}-break-even`, `${op}: the ${p.label} is ${breakEvenText(b, target)} than the CPU${at}.`, b.kind === 'between' ? b.size : null, 'elements'),
+        finding(`${op}-${p.key}-break-even`, `${op}: the ${p.label} ${breakEvenText(b, target)}${at}.`, b.kind === 'between' ? b.size : null, 'elements'),
       );
     }
     const withCopies = analysis.summary[`${op}.gpu-transfers.speedupAt1M`] ?? null;

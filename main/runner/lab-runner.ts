@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Disposable, Event, ExportFormat, ExportedRun, RunEvent, RunProgress, RunsService, StartRunRequest } from '../common/contract.ts';
 import { START_RUN_REQUEST } from '../common/contract.ts';
 import type { DeviceSummary } from '../common/devices.ts';
+import type { ParamValues } from '../common/lab-descriptor.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { validateParams } from '../common/params.ts';
 import { RUN_SCHEMA_VERSION, summarizeRun } from '../common/run-record.ts';
@@ -52,6 +53,24 @@ export function planContext(env: HostEnvironment, device: string): PlanContext {
   return { cpu, cpuThreads: typeof cores === 'number' ? cores : 1, gpu, gpuWaivedReason };
 }
 
+// The lab, device and parameters of a request, or INVALID_PARAMS naming the field, the value and what is allowed.
+export function validateRunRequest(request: unknown): { lab: Lab; device: string | undefined; params: ParamValues } {
+  const parsed = START_RUN_REQUEST.safeParse(request);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? issue.path.map(String).join('.') : 'request';
+    throw new GpuLabError('INVALID_PARAMS', `Invalid run request: "${where}": ${issue?.message ?? 'invalid'}`, { field: where });
+  }
+  const lab = findLab(parsed.data.lab);
+  if (!lab) {
+    throw new GpuLabError('INVALID_PARAMS', `There is no lab "${parsed.data.lab}"; the labs are ${LABS.map((l) => l.descriptor.id).join(', ')}`, {
+      field: 'lab',
+    });
+  }
+  const params = validateParams(lab.descriptor.id, lab.descriptor.parameters, parsed.data.params);
+  return { lab, device: parsed.data.device, params };
+}
+
 export class LabRunner implements RunsService {
   private readonly store: RunStore;
   private readonly host: ComputeHostSupervisor;
@@ -87,25 +106,13 @@ export class LabRunner implements RunsService {
   }
 
   async startRun(request: StartRunRequest): Promise<{ runId: string }> {
-    const parsed = START_RUN_REQUEST.safeParse(request);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue?.path.length ? issue.path.map(String).join('.') : 'request';
-      throw new GpuLabError('INVALID_PARAMS', `Invalid run request: "${where}": ${issue?.message ?? 'invalid'}`, { field: where });
-    }
-    const lab = findLab(parsed.data.lab);
-    if (!lab) {
-      throw new GpuLabError('INVALID_PARAMS', `There is no lab "${parsed.data.lab}"; the labs are ${LABS.map((l) => l.descriptor.id).join(', ')}`, {
-        field: 'lab',
-      });
-    }
-    const params = validateParams(lab.descriptor.id, lab.descriptor.parameters, parsed.data.params);
+    const { lab, device, params } = validateRunRequest(request);
     const record: RunRecord = {
       schemaVersion: RUN_SCHEMA_VERSION,
       id: newRunId(lab.descriptor.id),
       lab: lab.descriptor.id,
       labTitle: lab.descriptor.title,
-      device: parsed.data.device ?? '',
+      device: device ?? '',
       params,
       status: 'queued',
       error: null,

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+
+import { validateParams } from '../../../main/common/params.ts';
+import { MEASUREMENT } from '../../../main/common/measurement.ts';
+import { LABS, findLab } from '../../../main/labs/index.ts';
+import type { Lab } from '../../../main/labs/lab.ts';
+import { CPU_ONLY, GPU, WITH_GPU, pointFromPlan } from './synthetic.ts';
+
+function defaults(lab: Lab) {
+  return validateParams(lab.descriptor.id, lab.descriptor.parameters, {});
+}
+
+function lab(id: string): Lab {
+  const found = findLab(id);
+  if (!found) throw new Error(id);
+  return found;
+}
+
+describe('every lab', () => {
+  it.each(LABS.map((l) => [l.descriptor.id, l] as const))('%s plans valid measurements and waives GPU series without a GPU', (_id, l) => {
+    const withGpu = l.plan(defaults(l), WITH_GPU);
+    expect(withGpu.length).toBeGreaterThan(0);
+    for (const p of withGpu) {
+      expect(p.measurement, p.key).not.toBeNull();
+      expect(MEASUREMENT.safeParse(p.measurement).success, p.key).toBe(true);
+    }
+    expect(new Set(withGpu.map((p) => p.key)).size).toBe(withGpu.length);
+    const cpuOnly = l.plan(defaults(l), CPU_ONLY);
+    for (const p of cpuOnly) {
+      if (p.device === 'cpu') expect(p.measurement).not.toBeNull();
+      else expect(p.waived).toBe('no CUDA device: built without CUDA');
+    }
+    expect(l.descriptor.explanation.join(' ').length).toBeGreaterThan(200);
+  });
+
+  it('keeps the CPU part of each lab with defaults to a few minutes on two cores', () => {
+    let seconds = 0;
+    for (const l of LABS) seconds += l.plan(defaults(l), CPU_ONLY).reduce((s, p) => s + (p.measurement ? p.expectedSeconds : 0), 0);
+    expect(seconds).toBeLessThan(300);
+  });
+});
+
+describe('seed defaults', () => {
+  it('matmul multiplies 7000×7000 float32 and vector-function evaluates 5 M float64 with a=3.5, b=2.8, c=10', () => {
+    expect(defaults(lab('matmul')).n).toBe(7000);
+    expect(defaults(lab('vector-function'))).toMatchObject({ elements: 5_000_000, a: 3.5, b: 2.8, c: 10 });
+    expect(defaults(lab('matmul-breakeven')).sizes).toEqual([100, 500, 1000, 2000, 5000]);
+  });
+
+  it('transfer spans 1 KiB to 1 GiB in 11 sizes per series', () => {
+    const planned = lab('transfer').plan(defaults(lab('transfer')), WITH_GPU).filter((p) => p.series === 'h2d-pinned-sync');
+    expect(planned.map((p) => p.x)).toEqual([1, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576].map((k) => k * 1024));
+  });
+
+  it('elementwise-breakeven measures 10² … 10⁸ for add, mul and exp', () => {
+    const planned = lab('elementwise-breakeven').plan(defaults(lab('elementwise-breakeven')), WITH_GPU).filter((p) => p.series === 'add-cpu');
+    expect(planned.map((p) => p.x)).toEqual([1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8]);
+  });
+});
+
+describe('analyses on synthetic samples', () => {
+  it('elementwise-breakeven finds the 2× size and the speedup at 1 M', () => {
+    const l = lab('elementwise-breakeven');
+    const params = { ...defaults(l), ops: ['exp'] };
+    // CPU: 10 ns per element; GPU resident: 10 µs flat + 0.1 ns per element. Speedups 0.99 at 10³ and 9.1 at 10⁴:
+    // 2× lies log-log between them, at 10^(3 + log(2/0.99)/log(9.09/0.99)) ≈ 2.08 k elements.
+    const points = l.plan(params, WITH_GPU).map((p) => {
+      const n = p.x ?? 0;
+      const ms = p.series === 'exp-cpu' ? n * 1e-5 : p.series === 'exp-gpu-resident' ? 0.01 + n * 1e-7 : 0.05 + n * 1e-5;
+      return pointFromPlan(p, ms);
+    });
+    const a = l.analyze(points, params, GPU);
+    const size = a.summary['exp.gpu-resident.breakEvenSize'] ?? 0;
+    expect(size).toBeCloseTo(2075, -1);
+    // At 10⁶: 10 ms against 0.01 + 0.1 ms.
+    expect(a.summary['exp.gpu-resident.speedupAt1M']).toBeCloseTo(10 / 0.11, 6);
+    expect(a.findings.map((f) => f.text).join('\n')).toContain('exp: the GPU resident becomes 2× faster than the CPU from about 2.08 k elements; at 1 M elements it is 90.9× the CPU');
+    expect(a.findings.map((f) => f.text).join('\n')).toMatch(/exp: the GPU with transfers never becomes 2× faster than the CPU/);
+  });
+
+  it('matmul reports the speedups of the seed notebook and the transfer share', () => {
+    const l = lab('matmul');
+    const ms: Record<string, number> = { 'cpu-blas': 580, 'gpu-transfers': 106.5, 'gpu-cublas': 50.4, 'gpu-tiled': 200, 'gpu-naive': 800 };
+    const points = l.plan(defaults(l), WITH_GPU).map((p) => pointFromPlan(p, ms[p.series] ?? 1));
+    const a = l.analyze(points, defaults(l), GPU);
+    expect(a.summary['gpu-transfers.speedupVsCpu']).toBeCloseTo(580 / 106.5, 6);
+    expect(a.summary.transferShare).toBeCloseTo((106.5 - 50.4) / 106.5, 6);
+    const text = a.findings.map((f) => f.text).join('\n');
+    expect(text).toContain('Transfers are 53 % of the end-to-end GPU time');
+    expect(text).toContain('Tiling in shared memory makes the hand-written kernel 4×');
+  });
+
+  it('matmul-breakeven interpolates the N where the GPU with transfers overtakes the CPU', () => {
+    const l = lab('matmul-breakeven');
+    // The course article's RTX 3080 figures: 0.08/0.42 ms at 100, 2.15/1.87 at 500.
+    const cpu: Record<number, number> = { 100: 0.08, 500: 2.15, 1000: 12.34, 2000: 100, 5000: 1834 };
+    const gpu: Record<number, number> = { 100: 0.42, 500: 1.87, 1000: 2.56, 2000: 10, 5000: 78.45 };
+    const points = l.plan(defaults(l), WITH_GPU).map((p) => pointFromPlan(p, (p.series === 'cpu' ? cpu : gpu)[p.x ?? 0] ?? 1));
+    const a = l.analyze(points, defaults(l), GPU);
+    const n = a.summary['gpu-transfers.breakEvenN'] ?? 0;
+    expect(n).toBeGreaterThan(100);
+    expect(n).toBeLessThan(500);
+    expect(a.findings.map((f) => f.text).join('\n')).toContain('The GPU with transfers overtakes the CPU from about N = ');
+  });
+
+  it('vector-function measures fusion and the copies', () => {
+    const l = lab('vector-function');
+    const ms: Record<string, number> = { 'cpu-single': 8.13, 'cpu-threads': 4.2, 'gpu-transfers': 20.7, 'gpu-unfused': 4.4, 'gpu-fused': 0.05 };
+    const points = l.plan(defaults(l), WITH_GPU).map((p) => pointFromPlan(p, ms[p.series] ?? 1));
+    const text = l.analyze(points, defaults(l), GPU).findings.map((f) => f.text).join('\n');
+    expect(text).toContain('Fusing the three passes into one kernel is 88× faster');
+    expect(text).toContain('the GPU is slower than the threaded CPU');
+    expect(text).toMatch(/Copies are 100 % of the end-to-end GPU time/);
+  });
+
+  it('timing-pitfalls compares each wrong timing with the right one', () => {
+    const l = lab('timing-pitfalls');
+    const ms: Record<string, number> = { 'gpu-no-sync': 0.01, 'gpu-events': 4, 'gpu-cold': 300, 'gpu-warm': 4, 'cpu-cold': 200, 'cpu-warm': 70, 'cpu-one-thread': 140, 'cpu-all-threads': 70 };
+    const points = l.plan(defaults(l), WITH_GPU).map((p) => pointFromPlan(p, ms[p.series] ?? 1));
+    const text = l.analyze(points, defaults(l), GPU).findings.map((f) => f.text).join('\n');
+    expect(text).toContain('Without synchronising, the GEMM seems to take 10 µs; CUDA events show it takes 4 ms, 400× longer');
+    expect(text).toContain('One CPU thread takes 140 ms, all threads 70 ms: 2× faster');
+  });
+
+  it('transfer finds the peak, the half-peak size and pinned over pageable', () => {
+    const l = lab('transfer');
+    // Latency 10 µs plus bytes at 25 GB/s (pinned) or 12.5 GB/s (pageable); d2d 2000 GB/s.
+    const points = l.plan(defaults(l), WITH_GPU).map((p) => {
+      const bytes = p.x ?? 0;
+      const rate = p.series === 'd2d' ? 2000 : p.series.includes('pinned') ? 25 : 12.5;
+      return pointFromPlan(p, 0.01 + bytes / (rate * 1e6));
+    });
+    const a = l.analyze(points, defaults(l), GPU);
+    expect(a.summary['h2d.pinnedOverPageable']).toBeCloseTo(2, 1);
+    const text = a.findings.map((f) => f.text).join('\n');
+    expect(text).toMatch(/host→device, pinned, sync: up to 25 GB\/s \(at 1 GiB\); half of that needs copies of 256 KiB or more/);
+    expect(text).toContain('pinned memory reaches 2× the bandwidth of pageable memory');
+  });
+
+  it('dtypes reports footprints and the speed of each type against fp32', () => {
+    const l = lab('dtypes');
+    const ms: Record<string, number> = { 'cpu-fp64': 2000, 'cpu-fp32': 1000, 'gpu-fp64': 20, 'gpu-fp32': 10, 'gpu-tf32': 2, 'gpu-fp16': 1, 'gpu-bf16': 1, 'gpu-int8': 0.5 };
+    const points = l.plan(defaults(l), WITH_GPU).map((p) => pointFromPlan(p, ms[p.key] ?? 1));
+    const a = l.analyze(points, defaults(l), GPU);
+    expect(a.summary['fp16.footprintBytes']).toBe(4096 * 4096 * 2);
+    const text = a.findings.map((f) => f.text).join('\n');
+    expect(text).toContain('One 4096×4096 matrix takes 128 MiB in fp64, 64 MiB in fp32');
+    expect(text).toContain('GPU fp16: 137 TFLOP/s, 10× fp32\'s speed');
+    expect(text).toContain('On the CPU, fp32 GEMM runs 2× as fast as fp64');
+  });
+});

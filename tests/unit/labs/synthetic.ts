@@ -1,0 +1,30 @@
+// Points as the runner would record them, built from chosen median times, for testing analyses without measuring.
+import type { PointResult } from '../../../main/common/run-record.ts';
+import type { PlannedPoint } from '../../../main/labs/lab.ts';
+import { measuredPoint } from '../../../main/runner/point-result.ts';
+
+// Five samples spread ±1 % around `medianMs`, verified.
+export function pointFromPlan(planned: PlannedPoint, medianMs: number): PointResult {
+  const hostMs = [0.99, 0.995, 1, 1.005, 1.01].map((f) => f * medianMs);
+  return measuredPoint(planned, {
+    hostMs,
+    deviceMs: hostMs,
+    implementation: 'synthetic',
+    threads: 2,
+    verification: { method: 'full', checked: 1, total: 1, relativeError: 1e-7, tolerance: 1e-5, passed: true, mismatches: [] },
+    telemetry: null,
+  });
+}
+
+export const CPU = {
+  id: 'cpu', kind: 'cpu' as const, name: 'Test CPU', peakGflopsFp32: null, peakGflopsFp64: null, peakMemoryGBps: null, memoryBytes: 8e9,
+  details: { logicalCores: 2 },
+};
+
+export const GPU = {
+  id: 'cuda:0', kind: 'cuda' as const, name: 'Test GPU', peakGflopsFp32: 60_000, peakGflopsFp64: 30_000, peakMemoryGBps: 4800, memoryBytes: 80e9,
+  details: {},
+};
+
+export const WITH_GPU = { cpu: CPU, cpuThreads: 2, gpu: GPU, gpuWaivedReason: '' };
+export const CPU_ONLY = { cpu: CPU, cpuThreads: 2, gpu: null, gpuWaivedReason: 'no CUDA device: built without CUDA' };
