@@ -8,6 +8,11 @@ export type { FillRange, TypedArrayOf } from './buffers.ts';
 export { benchmark, MAX_REPEATS } from './benchmark.ts';
 export type { BenchmarkOptions, BenchmarkProgress, BenchmarkResult, OpSpec } from './benchmark.ts';
 export type { CpuOpSpec, CpuLoopVariant, CpuGemmVariant } from './ops-cpu.ts';
+export type { CudaOpSpec, CudaDevice, CudaTimer, CudaResidency, CudaVectorFunctionVariant, CudaCopyMode, CublasMath } from './ops-cuda.ts';
+export { cudaInventory, devices, telemetry, createDeviceBuffer, createPinnedBuffer, copyBuffer, poison, describeLibrary } from './cuda.ts';
+export type { CudaInventory, CudaDeviceInfo, Telemetry, LibraryStatus, Peak, CopyOptions } from './cuda.ts';
+export { relativeError, verify, gemmTolerance, ELEMENTWISE_TOLERANCE } from './verification.ts';
+export type { GemmPrecision, VerificationResult } from './verification.ts';
 
 export type CpuInfo = RawCpuInfo;
 export type BlasInfo = RawBlasInfo;

@@ -1,13 +1,191 @@
-// CUDA operations for the timing harness. The CUDA half of the addon is not wired into the facade yet: every
-// CUDA spec is refused with a clear error until it is.
+// The CUDA operations the timing harness can run, and their translation into the addon's plain spec after every
+// argument has been checked: the device exists in this build, each buffer lives where the operation needs it
+// (device memory on that device, or host memory for the with-copies variants), dtypes and lengths agree.
 import { GpuLabError } from '../main/common/errors.ts';
+import { loadAddon } from './addon.ts';
 import type { RawSpec } from './addon.ts';
+import type { ElementBuffer } from './buffers.ts';
+import { finiteNumber, invalid, oneOf, positiveInteger } from './validate.ts';
 
-export interface CudaOpSpec {
-  device: `cuda:${number}`;
-  op: string;
+export type CudaDevice = `cuda:${number}`;
+// events: CUDA events around the work (deviceMs) plus host time after synchronising (hostMs); host: host clock
+// around the work and a synchronisation; host-nosync: the timing-pitfalls mistake, the host clock read right after
+// queueing (hostMs) while the events still report the real device time (deviceMs).
+export type CudaTimer = 'events' | 'host' | 'host-nosync';
+export type CudaResidency = 'resident' | 'with-copies';
+export type CudaVectorFunctionVariant = 'fused' | 'unfused' | 'with-copies';
+export type CudaCopyMode = 'sync' | 'async';
+export type CublasMath = 'default' | 'tf32';
+
+interface CudaBase {
+  device: CudaDevice;
+  timer?: CudaTimer;
 }
 
-export function cudaRawSpec(spec: CudaOpSpec, _warmup: number, _repeats: number): RawSpec {
-  throw new GpuLabError('CUDA_UNAVAILABLE', `CUDA operations are not available in this build (asked for \`${spec.op}\` on ${spec.device})`);
+interface GemmShape {
+  m: number;
+  n: number;
+  k: number;
+}
+
+export type CudaOpSpec =
+  | (CudaBase & { op: 'empty' })
+  | (CudaBase & { op: 'add' | 'mul'; variant: CudaResidency; a: ElementBuffer; b: ElementBuffer; out: ElementBuffer })
+  | (CudaBase & { op: 'exp'; variant: CudaResidency; x: ElementBuffer; out: ElementBuffer })
+  | (CudaBase & {
+      op: 'vector-function';
+      variant: CudaVectorFunctionVariant;
+      x: ElementBuffer;
+      y: ElementBuffer;
+      out: ElementBuffer;
+      a: number;
+      b: number;
+      c: number;
+    })
+  | (CudaBase & GemmShape & { op: 'sgemm-naive' | 'sgemm-tiled'; a: ElementBuffer; b: ElementBuffer; out: ElementBuffer })
+  // fp64, fp32, fp16 or bf16 buffers of one dtype, or int8 a and b with an fp32 out; math 'tf32' takes fp32.
+  | (CudaBase &
+      GemmShape & { op: 'gemm'; variant: CudaResidency; math?: CublasMath; a: ElementBuffer; b: ElementBuffer; out: ElementBuffer })
+  // The direction follows from where src and dst live; pinned or pageable from the host buffer's kind.
+  | (CudaBase & { op: 'copy'; variant: CudaCopyMode; src: ElementBuffer; dst: ElementBuffer });
+
+export const CUDA_OPS = ['empty', 'add', 'mul', 'exp', 'vector-function', 'sgemm-naive', 'sgemm-tiled', 'gemm', 'copy'] as const;
+const TIMERS: readonly CudaTimer[] = ['events', 'host', 'host-nosync'];
+// cuBLAS takes 32-bit int dimensions.
+const MAX_DIM = 2147483647;
+
+// The ordinal of "cuda:N", after checking that this build has CUDA at all.
+export function cudaOrdinal(device: unknown): number {
+  if (typeof device !== 'string' || !/^cuda:\d{1,3}$/.test(device)) throw invalid('device', '"cuda:N"', device);
+  const build = loadAddon().buildInfo();
+  if (!build.cuda) throw new GpuLabError('CUDA_UNAVAILABLE', `CUDA is not available (${device}): ${build.cudaReason ?? 'built without CUDA'}`);
+  return Number(device.slice(5));
+}
+
+function buffer(name: string, value: unknown, dtypes: readonly string[]): ElementBuffer {
+  const buf = value as ElementBuffer;
+  if (typeof value !== 'object' || value === null || typeof buf.live !== 'function') {
+    throw invalid(name, `a ${dtypes.join(' or ')} buffer`, value);
+  }
+  buf.live(name);
+  if (!dtypes.includes(buf.dtype)) throw invalid(name, `a ${dtypes.join(' or ')} buffer`, `a ${buf.dtype} buffer`, 'DTYPE_MISMATCH');
+  return buf;
+}
+
+function deviceBuffer(name: string, value: unknown, dtypes: readonly string[], ordinal: number): ElementBuffer {
+  const buf = buffer(name, value, dtypes);
+  if (buf.location !== 'device' || buf.device !== ordinal) {
+    const where = buf.location === 'device' ? `device memory on cuda:${buf.device}` : `${buf.location} host memory`;
+    throw invalid(name, `device memory on cuda:${ordinal}`, where);
+  }
+  return buf;
+}
+
+function hostBuffer(name: string, value: unknown, dtypes: readonly string[]): ElementBuffer {
+  const buf = buffer(name, value, dtypes);
+  if (buf.location === 'device') throw invalid(name, 'host or pinned memory for a with-copies variant', 'device memory');
+  return buf;
+}
+
+function operand(residency: CudaResidency | CudaVectorFunctionVariant, ordinal: number) {
+  return (name: string, value: unknown, dtypes: readonly string[]): ElementBuffer =>
+    residency === 'with-copies' ? hostBuffer(name, value, dtypes) : deviceBuffer(name, value, dtypes, ordinal);
+}
+
+function sameLength(names: string[], bufs: ElementBuffer[]): void {
+  const [first] = bufs;
+  bufs.forEach((b, i) => {
+    if (first && b.length !== first.length) {
+      throw new GpuLabError('LENGTH_MISMATCH', `Expected \`${names[i]}\` to have the ${first.length} elements of \`${names[0]}\` but it has ${b.length}`, {
+        argument: names[i],
+      });
+    }
+  });
+}
+
+function gemmShape(spec: GemmShape, a: ElementBuffer, b: ElementBuffer, out: ElementBuffer): GemmShape {
+  const m = positiveInteger('m', spec.m, MAX_DIM);
+  const n = positiveInteger('n', spec.n, MAX_DIM);
+  const k = positiveInteger('k', spec.k, MAX_DIM);
+  for (const [name, buf, want, formula] of [
+    ['a', a, m * k, 'm·k'],
+    ['b', b, k * n, 'k·n'],
+    ['out', out, m * n, 'm·n'],
+  ] as const) {
+    if (buf.length !== want) {
+      throw new GpuLabError('LENGTH_MISMATCH', `Expected \`${name}\` to hold ${formula} = ${want} elements but it holds ${buf.length}`, { argument: name });
+    }
+  }
+  return { m, n, k };
+}
+
+export function cudaRawSpec(spec: CudaOpSpec, warmup: number, repeats: number): RawSpec {
+  const op = oneOf('op', (spec as { op: unknown }).op, CUDA_OPS);
+  const ordinal = cudaOrdinal(spec.device);
+  const timer = spec.timer === undefined ? 'events' : oneOf('timer', spec.timer, TIMERS);
+  const base = { op, warmup, repeats, device: ordinal, strings: { timer } };
+  switch (spec.op) {
+    case 'empty':
+      return base;
+    case 'add':
+    case 'mul': {
+      const variant = oneOf('variant', spec.variant, ['resident', 'with-copies'] as const);
+      const take = operand(variant, ordinal);
+      const a = take('a', spec.a, ['fp32']);
+      const b = take('b', spec.b, ['fp32']);
+      const out = take('out', spec.out, ['fp32']);
+      sameLength(['a', 'b', 'out'], [a, b, out]);
+      return { ...base, variant, buffers: { a: a.raw, b: b.raw, out: out.raw } };
+    }
+    case 'exp': {
+      const variant = oneOf('variant', spec.variant, ['resident', 'with-copies'] as const);
+      const take = operand(variant, ordinal);
+      const x = take('x', spec.x, ['fp32']);
+      const out = take('out', spec.out, ['fp32']);
+      sameLength(['x', 'out'], [x, out]);
+      return { ...base, variant, buffers: { x: x.raw, out: out.raw } };
+    }
+    case 'vector-function': {
+      const variant = oneOf('variant', spec.variant, ['fused', 'unfused', 'with-copies'] as const);
+      const take = operand(variant, ordinal);
+      const x = take('x', spec.x, ['fp64']);
+      const y = take('y', spec.y, ['fp64']);
+      const out = take('out', spec.out, ['fp64']);
+      sameLength(['x', 'y', 'out'], [x, y, out]);
+      const numbers = { a: finiteNumber('a', spec.a), b: finiteNumber('b', spec.b), c: finiteNumber('c', spec.c) };
+      return { ...base, variant, buffers: { x: x.raw, y: y.raw, out: out.raw }, numbers };
+    }
+    case 'sgemm-naive':
+    case 'sgemm-tiled': {
+      const a = deviceBuffer('a', spec.a, ['fp32'], ordinal);
+      const b = deviceBuffer('b', spec.b, ['fp32'], ordinal);
+      const out = deviceBuffer('out', spec.out, ['fp32'], ordinal);
+      const numbers = { ...gemmShape(spec, a, b, out) };
+      return { ...base, buffers: { a: a.raw, b: b.raw, out: out.raw }, numbers };
+    }
+    case 'gemm': {
+      const variant = oneOf('variant', spec.variant, ['resident', 'with-copies'] as const);
+      const math = spec.math === undefined ? 'default' : oneOf('math', spec.math, ['default', 'tf32'] as const);
+      const take = operand(variant, ordinal);
+      const a = take('a', spec.a, math === 'tf32' ? ['fp32'] : ['fp64', 'fp32', 'fp16', 'bf16', 'int8']);
+      const b = take('b', spec.b, [a.dtype]);
+      const out = take('out', spec.out, [a.dtype === 'int8' ? 'fp32' : a.dtype]);
+      const numbers = { ...gemmShape(spec, a, b, out) };
+      return { ...base, variant, buffers: { a: a.raw, b: b.raw, out: out.raw }, numbers, strings: { timer, math } };
+    }
+    case 'copy': {
+      const variant = oneOf('variant', spec.variant, ['sync', 'async'] as const);
+      const any = ['fp64', 'fp32', 'fp16', 'bf16', 'int8'];
+      const src = buffer('src', spec.src, any);
+      const dst = buffer('dst', spec.dst, any);
+      if (src.location !== 'device' && dst.location !== 'device') throw invalid('dst', 'device memory when `src` is host memory', `${dst.location} host memory`);
+      for (const [name, buf] of [['src', src], ['dst', dst]] as const) {
+        if (buf.location === 'device' && buf.device !== ordinal) throw invalid(name, `device memory on cuda:${ordinal}`, `device memory on cuda:${buf.device}`);
+      }
+      if (src.byteLength !== dst.byteLength) {
+        throw new GpuLabError('LENGTH_MISMATCH', `Expected \`dst\` to hold the ${src.byteLength} bytes of \`src\` but it holds ${dst.byteLength}`, { argument: 'dst' });
+      }
+      return { ...base, variant, buffers: { src: src.raw, dst: dst.raw } };
+    }
+  }
 }

@@ -1,0 +1,259 @@
+// The CUDA side of the facade: what devices there are (or why there are none), their telemetry, device and pinned
+// buffers, and copies between buffers. Every function works in a build without CUDA and on a machine without a
+// driver: devices() then says why, and the rest throw CUDA_UNAVAILABLE.
+import type { DeviceList, DeviceSummary } from '../main/common/devices.ts';
+import { GpuLabError } from '../main/common/errors.ts';
+import { loadAddon } from './addon.ts';
+import type { DType, RawBuffer } from './addon.ts';
+import { DTYPE_BYTES, ElementBuffer, checkDtype } from './buffers.ts';
+import { cudaOrdinal } from './ops-cuda.ts';
+import type { CudaDevice } from './ops-cuda.ts';
+import { invalid, oneOf, positiveInteger } from './validate.ts';
+
+export interface LibraryStatus {
+  found: boolean;
+  soname: string | null;
+  path: string | null;
+  version: string | null;
+  // Why it was not found, when it was not.
+  reason: string | null;
+}
+
+export interface Peak {
+  // GB/s or GFLOP/s; null when unknown.
+  value: number | null;
+  // The arithmetic behind the value: "2 × 3201 MHz × 6144 bit / 8 = 4916.7 GB/s".
+  formula: string;
+}
+
+export interface CudaDeviceInfo {
+  id: CudaDevice;
+  kind: 'cuda';
+  ordinal: number;
+  name: string;
+  uuid: string;
+  computeCapability: string;
+  multiprocessors: number;
+  smClockMHz: number;
+  maxSmClockMHz: number | null;
+  memoryClockMHz: number;
+  memoryBusWidthBits: number;
+  memoryTotalBytes: number;
+  memoryFreeBytes: number;
+  l2CacheBytes: number;
+  sharedMemoryPerBlockBytes: number;
+  sharedMemoryPerBlockOptinBytes: number;
+  sharedMemoryPerMultiprocessorBytes: number;
+  registersPerMultiprocessor: number;
+  maxThreadsPerMultiprocessor: number;
+  warpSize: number;
+  copyEngines: number;
+  concurrentCopyAndExecution: boolean;
+  concurrentKernels: boolean;
+  eccEnabled: boolean;
+  integrated: boolean;
+  pciBusId: string;
+  pcie: { currentGeneration: number | null; currentWidth: number | null; maxGeneration: number | null; maxWidth: number | null };
+  powerLimitW: number | null;
+  peaks: { memoryBandwidthGBs: Peak; fp32Gflops: Peak; fp64Gflops: Peak; pcieGBs: Peak };
+}
+
+export interface CudaInventory {
+  available: boolean;
+  // "no CUDA device: …" or "built without CUDA: …" when unavailable.
+  reason: string | null;
+  runtimeVersion: string | null;
+  // The CUDA version the driver supports ("13.0") and the driver's own version ("580.65.06", from NVML).
+  driverCudaVersion: string | null;
+  driverVersion: string | null;
+  libraries: { cublas: LibraryStatus; nvrtc: LibraryStatus; nvml: LibraryStatus };
+  devices: CudaDeviceInfo[];
+}
+
+export interface Telemetry {
+  device: CudaDevice;
+  timestamp: number;
+  // False without NVML; `reason` says why.
+  available: boolean;
+  reason: string | null;
+  smClockMHz: number | null;
+  memoryClockMHz: number | null;
+  temperatureC: number | null;
+  powerW: number | null;
+  powerLimitW: number | null;
+  gpuUtilizationPercent: number | null;
+  memoryUtilizationPercent: number | null;
+  // NVML's clocks event reasons ("sw-power-cap", "hw-thermal", "gpu-idle", …); null when unknown.
+  throttleReasons: string[] | null;
+}
+
+interface RawCudaAddon {
+  cudaDevices(): CudaInventory;
+  cudaTelemetry(ordinal: number): Telemetry;
+  createDeviceBuffer(dtype: DType, length: number, ordinal: number): RawBuffer;
+  createPinnedBuffer(dtype: DType, length: number): RawBuffer;
+  copyBuffer(dst: RawBuffer, src: RawBuffer, async: boolean): Promise<void>;
+  fillBytes(buffer: RawBuffer, byte: number): void;
+}
+
+function cudaAddon(): RawCudaAddon | null {
+  const addon = loadAddon();
+  return addon.buildInfo().cuda ? (addon as unknown as RawCudaAddon) : null;
+}
+
+function requireCuda(what: string): RawCudaAddon {
+  const cuda = cudaAddon();
+  if (!cuda) {
+    const reason = loadAddon().buildInfo().cudaReason ?? 'built without CUDA';
+    throw new GpuLabError('CUDA_UNAVAILABLE', `Cannot ${what}: this addon was ${reason.startsWith('built') ? reason : `built without CUDA (${reason})`}`);
+  }
+  return cuda;
+}
+
+const MISSING: LibraryStatus = { found: false, soname: null, path: null, version: null, reason: 'built without CUDA' };
+
+// Everything about the CUDA side: versions, libraries, one entry per device. Never throws for a missing driver or
+// device: `available` is false and `reason` says why.
+export function cudaInventory(): CudaInventory {
+  const cuda = cudaAddon();
+  if (!cuda) {
+    const reason = `built without CUDA: ${loadAddon().buildInfo().cudaReason ?? 'nvcc was not found'}`;
+    return { available: false, reason, runtimeVersion: null, driverCudaVersion: null, driverVersion: null, libraries: { cublas: MISSING, nvrtc: MISSING, nvml: MISSING }, devices: [] };
+  }
+  return cuda.cudaDevices();
+}
+
+function cpuSummary(): DeviceSummary {
+  const cpu = loadAddon().cpuInfo();
+  return {
+    id: 'cpu',
+    kind: 'cpu',
+    name: cpu.model,
+    // The addon does not read the CPU clock, so there is no honest theoretical peak to divide by.
+    peakGflopsFp32: null,
+    peakGflopsFp64: null,
+    peakMemoryGBps: null,
+    memoryBytes: cpu.memoryTotalBytes,
+    details: { logicalCores: cpu.logicalCores, physicalCores: cpu.physicalCores, simd: cpu.simd.join(' '), l2CacheBytes: cpu.l2CacheBytes, l3CacheBytes: cpu.l3CacheBytes },
+  };
+}
+
+function cudaSummary(d: CudaDeviceInfo, inv: CudaInventory): DeviceSummary {
+  const { peaks, pcie } = d;
+  return {
+    id: d.id,
+    kind: 'cuda',
+    name: d.name,
+    peakGflopsFp32: peaks.fp32Gflops.value,
+    peakGflopsFp64: peaks.fp64Gflops.value,
+    peakMemoryGBps: peaks.memoryBandwidthGBs.value,
+    memoryBytes: d.memoryTotalBytes,
+    details: {
+      uuid: d.uuid,
+      computeCapability: d.computeCapability,
+      multiprocessors: d.multiprocessors,
+      smClockMHz: d.smClockMHz,
+      maxSmClockMHz: d.maxSmClockMHz,
+      memoryClockMHz: d.memoryClockMHz,
+      memoryBusWidthBits: d.memoryBusWidthBits,
+      memoryFreeBytes: d.memoryFreeBytes,
+      l2CacheBytes: d.l2CacheBytes,
+      sharedMemoryPerBlockBytes: d.sharedMemoryPerBlockBytes,
+      sharedMemoryPerBlockOptinBytes: d.sharedMemoryPerBlockOptinBytes,
+      sharedMemoryPerMultiprocessorBytes: d.sharedMemoryPerMultiprocessorBytes,
+      copyEngines: d.copyEngines,
+      concurrentCopyAndExecution: d.concurrentCopyAndExecution,
+      concurrentKernels: d.concurrentKernels,
+      eccEnabled: d.eccEnabled,
+      pciBusId: d.pciBusId,
+      pcieCurrent: pcie.currentGeneration === null ? null : `gen ${pcie.currentGeneration} x${pcie.currentWidth ?? '?'}`,
+      pcieMax: pcie.maxGeneration === null ? null : `gen ${pcie.maxGeneration} x${pcie.maxWidth ?? '?'}`,
+      peakPcieGBps: peaks.pcieGBs.value,
+      peakMemoryFormula: peaks.memoryBandwidthGBs.formula,
+      peakFp32Formula: peaks.fp32Gflops.formula,
+      peakFp64Formula: peaks.fp64Gflops.formula,
+      peakPcieFormula: peaks.pcieGBs.formula,
+      powerLimitW: d.powerLimitW,
+      driverVersion: inv.driverVersion,
+      driverCudaVersion: inv.driverCudaVersion,
+      runtimeVersion: inv.runtimeVersion,
+      cublas: describeLibrary(inv.libraries.cublas),
+      nvrtc: describeLibrary(inv.libraries.nvrtc),
+      nvml: describeLibrary(inv.libraries.nvml),
+    },
+  };
+}
+
+export function describeLibrary(lib: LibraryStatus): string {
+  return lib.found ? `${lib.version ?? '?'} (${lib.path ?? lib.soname ?? '?'})` : `not found: ${lib.reason ?? 'unknown'}`;
+}
+
+// The devices a lab can run on: the CPU first, then one entry per CUDA device; `cudaReason` says why there is
+// none. The shape of main/common/devices.ts, as the device inspector shows it.
+export function devices(): DeviceList {
+  const addon = loadAddon();
+  const blas = addon.blasInfo();
+  const blasText = blas.available ? `${blas.name ?? 'BLAS'} (${blas.library ?? '?'})` : `built-in blocked GEMM (no system BLAS: ${blas.reason ?? 'not found'})`;
+  const inv = cudaInventory();
+  return { devices: [cpuSummary(), ...inv.devices.map((d) => cudaSummary(d, inv))], cudaReason: inv.available ? null : inv.reason, blas: blasText };
+}
+
+export function telemetry(device: CudaDevice): Telemetry {
+  const ordinal = cudaOrdinal(device);
+  return requireCuda('read telemetry').cudaTelemetry(ordinal);
+}
+
+// An uninitialised device buffer on `device`. Fails with CUDA_ERROR_OUT_OF_MEMORY (bytes asked for, bytes free)
+// when the device cannot hold it; the process keeps working.
+export function createDeviceBuffer<D extends DType>(dtype: D, length: number, device: CudaDevice = 'cuda:0'): ElementBuffer<D> {
+  checkDtype('dtype', dtype);
+  positiveInteger('length', length, Math.floor(Number.MAX_SAFE_INTEGER / DTYPE_BYTES[dtype]));
+  const ordinal = cudaOrdinal(device);
+  return new ElementBuffer<D>(requireCuda('allocate device memory').createDeviceBuffer(dtype, length, ordinal));
+}
+
+// Page-locked host memory: copies to and from it run at the link's speed and can be asynchronous.
+export function createPinnedBuffer<D extends DType>(dtype: D, length: number): ElementBuffer<D> {
+  checkDtype('dtype', dtype);
+  positiveInteger('length', length, Math.floor(Number.MAX_SAFE_INTEGER / DTYPE_BYTES[dtype]));
+  return new ElementBuffer<D>(requireCuda('allocate pinned memory').createPinnedBuffer(dtype, length));
+}
+
+export interface CopyOptions {
+  // sync: cudaMemcpy; async: cudaMemcpyAsync on a stream, then waiting for that stream. Default sync.
+  mode?: 'sync' | 'async';
+}
+
+// Copies all of `src` into `dst` (same byte length), in any direction, off the JS thread.
+export async function copyBuffer(dst: ElementBuffer, src: ElementBuffer, options: CopyOptions = {}): Promise<void> {
+  const mode = oneOf('mode', options.mode ?? 'sync', ['sync', 'async'] as const);
+  if (!(dst instanceof ElementBuffer)) throw invalid('dst', 'a buffer', dst);
+  if (!(src instanceof ElementBuffer)) throw invalid('src', 'a buffer', src);
+  if (dst.byteLength !== src.byteLength) {
+    throw new GpuLabError('LENGTH_MISMATCH', `Expected \`dst\` to hold the ${src.byteLength} bytes of \`src\` but it holds ${dst.byteLength}`, { argument: 'dst' });
+  }
+  const cuda = requireCuda('copy buffers');
+  try {
+    await cuda.copyBuffer(dst.live('dst'), src.live('src'), mode === 'async');
+  } catch (err) {
+    throw GpuLabError.from(err);
+  }
+}
+
+// Sets every byte of the buffer to 0xFF, which is a NaN in fp64, fp32, fp16 and bf16 (and −1 in int8): outputs are
+// poisoned before a run so that an element the kernel never wrote cannot pass verification.
+export function poison(buffer: ElementBuffer): void {
+  const cuda = cudaAddon();
+  if (cuda) {
+    cuda.fillBytes(buffer.live('buffer'), 0xff);
+    return;
+  }
+  if (buffer.location === 'device') throw new GpuLabError('CUDA_UNAVAILABLE', 'A device buffer cannot exist in a build without CUDA');
+  const bytes = new Uint8Array(buffer.byteLength).fill(0xff);
+  switch (buffer.dtype) {
+    case 'fp64': buffer.write(new Float64Array(bytes.buffer)); break;
+    case 'fp32': buffer.write(new Float32Array(bytes.buffer)); break;
+    case 'int8': buffer.write(new Int8Array(bytes.buffer)); break;
+    default: buffer.write(new Uint16Array(bytes.buffer));
+  }
+}

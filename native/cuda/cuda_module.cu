@@ -1,0 +1,21 @@
+#include "cuda_module.h"
+
+#include "cuda_ops.h"
+#include "devices.h"
+#include "memory.h"
+
+namespace gpulab {
+
+void InitCuda(Napi::Env env, Napi::Object exports) {
+  // Registering ops and hooks touches no CUDA API: loading the addon never needs a driver.
+  RegisterCudaElementwise();
+  RegisterCudaVectorFunction();
+  RegisterCudaSgemm();
+  RegisterCudaGemm();
+  RegisterCudaCopy();
+  InstallDeviceMemoryHooks();
+  InitCudaDevices(env, exports);
+  InitCudaMemory(env, exports);
+}
+
+}  // namespace gpulab

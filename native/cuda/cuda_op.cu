@@ -1,0 +1,167 @@
+#include "cuda_op.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gpulab {
+
+namespace {
+
+Timer ParseTimer(const OpArgs& args) {
+  const std::string t = args.string("timer", "events");
+  if (t == "events") return Timer::Events;
+  if (t == "host") return Timer::Host;
+  if (t == "host-nosync") return Timer::HostNoSync;
+  throw NativeError("INVALID_ARGUMENT", "Expected one of events, host, host-nosync for `timer` but received \"" + t + "\"");
+}
+
+}  // namespace
+
+CudaOp::CudaOp(const OpArgs& args) : device_(args.device), timer_(ParseTimer(args)) {}
+
+CudaOp::~CudaOp() {
+  // On the worker thread, after the last sample; nothing can be reported from a destructor.
+  if (start_) cudaEventDestroy(start_);
+  if (stop_) cudaEventDestroy(stop_);
+  if (stream_) cudaStreamDestroy(stream_);
+}
+
+void CudaOp::Setup() {
+  CheckDeviceOrdinal(device_);
+  // The device is a property of the host thread, and worker threads are shared: bind it on every measurement.
+  CUDA_CHECK(cudaSetDevice(device_));
+  // A blocking stream: work on the legacy default stream (cudaMemcpy) is ordered with it, so events on this stream
+  // also bracket synchronous copies.
+  CUDA_CHECK(cudaStreamCreate(&stream_));
+  CUDA_CHECK(cudaEventCreate(&start_));
+  CUDA_CHECK(cudaEventCreate(&stop_));
+  Prepare();
+  CUDA_CHECK(cudaStreamSynchronize(stream_));
+}
+
+void CudaOp::Run() {
+  Enqueue();
+  CUDA_CHECK(cudaStreamSynchronize(stream_));
+  Finish();
+}
+
+Sample CudaOp::Measure() {
+  float deviceMs = std::nanf("");
+  double hostMs = 0;
+  switch (timer_) {
+    case Timer::Events: {
+      const auto t0 = Clock::now();
+      CUDA_CHECK(cudaEventRecord(start_, stream_));
+      Enqueue();
+      CUDA_CHECK(cudaEventRecord(stop_, stream_));
+      CUDA_CHECK(cudaEventSynchronize(stop_));
+      hostMs = ElapsedMs(t0, Clock::now());
+      CUDA_CHECK(cudaEventElapsedTime(&deviceMs, start_, stop_));
+      break;
+    }
+    case Timer::Host: {
+      const auto t0 = Clock::now();
+      Enqueue();
+      CUDA_CHECK(cudaStreamSynchronize(stream_));
+      hostMs = ElapsedMs(t0, Clock::now());
+      break;
+    }
+    case Timer::HostNoSync: {
+      CUDA_CHECK(cudaEventRecord(start_, stream_));
+      const auto t0 = Clock::now();
+      Enqueue();
+      hostMs = ElapsedMs(t0, Clock::now());
+      CUDA_CHECK(cudaEventRecord(stop_, stream_));
+      CUDA_CHECK(cudaEventSynchronize(stop_));
+      CUDA_CHECK(cudaEventElapsedTime(&deviceMs, start_, stop_));
+      break;
+    }
+  }
+  Finish();
+  return {hostMs, static_cast<double>(deviceMs)};
+}
+
+const StoragePtr& DeviceOperand(const OpArgs& args, const std::string& name, DType dtype) {
+  const StoragePtr& s = args.buffer(name);
+  if (s->location != Location::Device || s->device != args.device) {
+    throw NativeError("INVALID_ARGUMENT", "Expected device memory on cuda:" + std::to_string(args.device) + " for `" +
+                                              name + "` of `" + args.op + "` but received " + LocationName(s->location) +
+                                              (s->location == Location::Device ? " memory on cuda:" + std::to_string(s->device)
+                                                                               : std::string(" memory")));
+  }
+  if (s->dtype != dtype) {
+    throw NativeError("DTYPE_MISMATCH", std::string("Expected a ") + DTypeName(dtype) + " buffer for `" + name +
+                                            "` but received " + DTypeName(s->dtype));
+  }
+  return s;
+}
+
+const StoragePtr& HostOperandOf(const OpArgs& args, const std::string& name, DType dtype) {
+  const StoragePtr& s = args.buffer(name);
+  if (s->location == Location::Device) {
+    throw NativeError("INVALID_ARGUMENT", "Expected host or pinned memory for `" + name + "` of `" + args.op + "` (" +
+                                              args.variant + ") but received device memory");
+  }
+  if (s->dtype != dtype) {
+    throw NativeError("DTYPE_MISMATCH", std::string("Expected a ") + DTypeName(dtype) + " buffer for `" + name +
+                                            "` but received " + DTypeName(s->dtype));
+  }
+  return s;
+}
+
+void RequireSameLength(const OpArgs& args, const StoragePtr& a, const char* an, const StoragePtr& b, const char* bn) {
+  if (a->length != b->length) {
+    throw NativeError("LENGTH_MISMATCH", "Expected `" + std::string(bn) + "` to have the " + std::to_string(a->length) +
+                                             " elements of `" + an + "` but it has " + std::to_string(b->length) +
+                                             " (operation `" + args.op + "`)");
+  }
+}
+
+namespace {
+int Dimension(const OpArgs& args, const char* name) {
+  const double v = args.number(name);
+  // cuBLAS takes int dimensions and leading dimensions.
+  if (!(v >= 1) || v > 2147483647.0 || std::floor(v) != v) {
+    throw NativeError("INVALID_ARGUMENT", std::string("Expected an integer from 1 to 2147483647 for `") + name +
+                                              "` but received " + std::to_string(v));
+  }
+  return static_cast<int>(v);
+}
+
+void ExpectLength(const OpArgs& args, const Storage& s, const char* name, size_t want, const char* formula) {
+  if (s.length != want) {
+    throw NativeError("LENGTH_MISMATCH", "Expected `" + std::string(name) + "` to hold " + formula + " = " +
+                                             std::to_string(want) + " elements but it holds " + std::to_string(s.length) +
+                                             " (operation `" + args.op + "`)");
+  }
+}
+}  // namespace
+
+GemmShape GemmShapeOf(const OpArgs& args, const Storage& a, const Storage& b, const Storage& out) {
+  const GemmShape g{Dimension(args, "m"), Dimension(args, "n"), Dimension(args, "k")};
+  const size_t m = g.m, n = g.n, k = g.k;
+  ExpectLength(args, a, "a", m * k, "m·k");
+  ExpectLength(args, b, "b", k * n, "k·n");
+  ExpectLength(args, out, "out", m * n, "m·n");
+  return g;
+}
+
+void InputRotation::Prepare(std::vector<StoragePtr> inputs, int device, cudaStream_t stream, bool copy) {
+  originals_ = std::move(inputs);
+  size_t bytes = 0;
+  for (const StoragePtr& s : originals_) bytes += s->bytes();
+  int l2 = 0;
+  CUDA_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device));
+  const size_t l2Bytes = static_cast<size_t>(l2);
+  sets_ = !copy || bytes == 0 || bytes >= l2Bytes ? 1 : std::min<size_t>(kMaxSets, (2 * l2Bytes + bytes - 1) / bytes);
+  set_ = 0;
+  copies_.clear();
+  for (size_t set = 1; set < sets_; ++set) {
+    for (const StoragePtr& s : originals_) {
+      copies_.emplace_back(s->bytes(), device, "rotated input copy");
+      CUDA_CHECK(cudaMemcpyAsync(copies_.back().get(), s->data, s->bytes(), cudaMemcpyDeviceToDevice, stream));
+    }
+  }
+}
+
+}  // namespace gpulab

@@ -1,0 +1,91 @@
+// The base of every "cuda/<op>" TimedOp: binds the worker thread to the op's device, owns a stream and a pair of
+// events, and times one execution in the mode the spec's `timer` string asks for:
+//
+//   events       CUDA events recorded around the work on the op's stream: deviceMs is the GPU's own time; hostMs
+//                runs from before the first event to after the second completed (launch + work + wake-up).
+//   host         the host's monotonic clock around the work and a cudaStreamSynchronize: end to end, as a user's
+//                wall clock sees it. No deviceMs.
+//   host-nosync  the timing-pitfalls mistake: the host clock is read right after the work is queued, without
+//                waiting for it. hostMs then shows the cost of queueing (a few µs), not the work. Events are
+//                recorded outside that window, so deviceMs still shows what the GPU really spent, and the op waits
+//                for them after reading the clock, so that no sample starts while the last one still runs.
+//
+// Subclasses check their arguments in the constructor (JS thread, no CUDA calls), allocate in Prepare() and queue
+// one execution in Enqueue() (worker thread).
+#pragma once
+#include <cuda_runtime.h>
+
+#include <string>
+#include <vector>
+
+#include "check.h"
+#include "memory.h"
+#include "src/timed_op.h"
+
+namespace gpulab {
+
+enum class Timer { Events, Host, HostNoSync };
+
+class CudaOp : public TimedOp {
+ public:
+  explicit CudaOp(const OpArgs& args);
+  ~CudaOp() override;
+
+  void Setup() final;
+  void Run() final;
+  Sample Measure() final;
+
+ protected:
+  // Worker thread, device bound, stream created: allocate scratch memory, create library handles.
+  virtual void Prepare() {}
+  // Queues one complete execution on stream_ (a synchronous copy may also block until done).
+  virtual void Enqueue() = 0;
+  // Runs after each timed execution has completed, outside the timed window: turning a result into the output
+  // buffer's format, for instance.
+  virtual void Finish() {}
+
+  int device_;
+  Timer timer_;
+  cudaStream_t stream_ = nullptr;
+
+ private:
+  cudaEvent_t start_ = nullptr, stop_ = nullptr;
+};
+
+// The device operand `name`: device memory on the op's device, of `dtype`. Throws INVALID_ARGUMENT or
+// DTYPE_MISMATCH naming the argument.
+const StoragePtr& DeviceOperand(const OpArgs& args, const std::string& name, DType dtype);
+// A host operand (pageable or pinned) of `dtype`.
+const StoragePtr& HostOperandOf(const OpArgs& args, const std::string& name, DType dtype);
+// Throws LENGTH_MISMATCH unless `b` has as many elements as `a`.
+void RequireSameLength(const OpArgs& args, const StoragePtr& a, const char* an, const StoragePtr& b, const char* bn);
+
+// m, n, k of C = A·B (row-major: A m×k, B k×n, C m×n) from the spec's numbers, checked against the buffers' lengths.
+struct GemmShape {
+  int m, n, k;
+};
+GemmShape GemmShapeOf(const OpArgs& args, const Storage& a, const Storage& b, const Storage& out);
+
+// Rotating copies of input buffers, for kernels whose inputs fit in the L2 cache: timing the same small input
+// again and again measures the cache, not the memory. The inputs are copied into enough sets to cover twice the
+// L2 (at most kMaxSets sets), and each execution uses the next set. Inputs larger than the L2 are not copied.
+class InputRotation {
+ public:
+  static constexpr int kMaxSets = 16;
+  // Worker thread, `device` current. With `copy` false (an output aliases an input) the inputs are used as they are.
+  void Prepare(std::vector<StoragePtr> inputs, int device, cudaStream_t stream, bool copy = true);
+  // Input `i` of the set this execution uses.
+  template <typename T>
+  const T* Input(size_t i) const {
+    return static_cast<const T*>(set_ == 0 ? originals_[i]->data : copies_[(set_ - 1) * originals_.size() + i].get());
+  }
+  void Next() { set_ = (set_ + 1) % sets_; }
+  int sets() const { return sets_; }
+
+ private:
+  std::vector<StoragePtr> originals_;
+  std::vector<DeviceAllocation> copies_;
+  size_t sets_ = 1, set_ = 0;
+};
+
+}  // namespace gpulab

@@ -1,0 +1,34 @@
+// Grid sizing shared by the kernel families. A grid-stride kernel needs only as many blocks as the GPU keeps
+// resident at once; more blocks only add scheduling work, fewer leave multiprocessors idle.
+#pragma once
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+
+#include <cuda_runtime.h>
+
+namespace gpulab::kernels {
+
+// Multiprocessors of the current device, read once per device (an attribute query per launch would show up in the
+// launch-overhead lab).
+inline int MultiprocessorCount() {
+  static std::atomic<int> cache[64];
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= 64) return 1;
+  int sms = cache[device].load(std::memory_order_relaxed);
+  if (sms == 0) {
+    if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess || sms < 1) sms = 1;
+    cache[device].store(sms, std::memory_order_relaxed);
+  }
+  return sms;
+}
+
+// Blocks for `units` of work at one unit per thread per pass: enough to cover the work once, at most
+// `blocksPerSm` blocks on each multiprocessor.
+inline unsigned GridStrideBlocks(size_t units, int threadsPerBlock, int blocksPerSm) {
+  const size_t cover = (units + threadsPerBlock - 1) / threadsPerBlock;
+  const size_t resident = static_cast<size_t>(MultiprocessorCount()) * blocksPerSm;
+  return static_cast<unsigned>(std::max<size_t>(1, std::min(cover, resident)));
+}
+
+}  // namespace gpulab::kernels

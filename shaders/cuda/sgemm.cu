@@ -1,0 +1,147 @@
+// SGEMM: C = A·B in fp32, row-major; A is m×k, B is k×n, C is m×n. 2·m·n·k floating-point operations
+// (137 GFLOP at m = n = k = 4096).
+//
+//   v1 naive: one thread per element of C, a loop over k. threadIdx.x runs along a row of C, so a warp reads 32
+//      consecutive floats of B (one 128-byte line) and one float of A (broadcast) per step. Every step is two loads
+//      for one fused multiply-add: the loads, not the arithmetic units, set the pace.
+//   v2 tiled: each block computes a 128×128 tile of C from 128×8 slabs of A and 8×128 slabs of B staged in shared
+//      memory; each thread keeps an 8×8 piece of C in registers, so one pair of shared-memory reads of 8 values of
+//      A and 8 of B feeds 64 multiply-adds. The next slabs are loaded from global memory into registers while the
+//      current ones are used (double-buffered shared memory, one barrier per slab).
+//
+// The CPU reference is the blocked GEMM of native/cpu/gemm.cc (and the tests' fp64 loop).
+#include "kernels.cuh"
+
+namespace gpulab::kernels {
+
+namespace {
+
+// ---- kernels --------------------------------------------------------------------------------------------------
+
+__global__ void SgemmNaiveKernel(const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c,
+                                 int m, int n, int k) {
+  const int col = blockIdx.x * blockDim.x + threadIdx.x;
+  const int row = blockIdx.y * blockDim.y + threadIdx.y;
+  if (row >= m || col >= n) return;
+  float sum = 0.0f;
+  for (int p = 0; p < k; ++p) sum += a[static_cast<size_t>(row) * k + p] * b[static_cast<size_t>(p) * n + col];
+  c[static_cast<size_t>(row) * n + col] = sum;
+}
+
+constexpr int kTile = 128;   // rows and columns of C per block
+constexpr int kSlab = 8;     // depth of the A and B slabs staged per step
+constexpr int kThreads = 256;
+// The A slab is stored transposed (k-major) so that a thread reads its rows as float4; 4 floats of padding per row
+// keep the transposing stores of a warp on 32 different banks.
+constexpr int kAStride = kTile + 4;
+
+// A thread owns rows {4·ty + i, 64 + 4·ty + i} and columns {4·tx + j, 64 + 4·tx + j}, i, j < 4: split in two strips
+// of 4 so that the 8 threads of a quarter-warp read 128 contiguous bytes of shared memory (no bank conflicts).
+struct SgemmTiles {
+  float a[2][kSlab][kAStride];
+  float b[2][kSlab][kTile];
+};
+
+// Loads this thread's share of the slabs starting at depth p0: one float4 of A (row tid/2, depth 4·(tid%2)) and
+// one of B (depth tid/32, column 4·(tid%32)). Out-of-range elements read as 0.
+__device__ __forceinline__ void LoadSlabs(const float* __restrict__ a, const float* __restrict__ b, int m, int n, int k,
+                                          int row0, int col0, int p0, float4& av, float4& bv) {
+  const int tid = threadIdx.x;
+  const int ar = row0 + tid / 2, ap = p0 + (tid % 2) * 4;
+  const int bp = p0 + tid / 32, bc = col0 + (tid % 32) * 4;
+  if (ar < m && ap + 3 < k && (k & 3) == 0) {
+    av = *reinterpret_cast<const float4*>(a + static_cast<size_t>(ar) * k + ap);
+  } else {
+    float t[4];
+#pragma unroll
+    for (int q = 0; q < 4; ++q) t[q] = (ar < m && ap + q < k) ? a[static_cast<size_t>(ar) * k + ap + q] : 0.0f;
+    av = make_float4(t[0], t[1], t[2], t[3]);
+  }
+  if (bp < k && bc + 3 < n && (n & 3) == 0) {
+    bv = *reinterpret_cast<const float4*>(b + static_cast<size_t>(bp) * n + bc);
+  } else {
+    float t[4];
+#pragma unroll
+    for (int q = 0; q < 4; ++q) t[q] = (bp < k && bc + q < n) ? b[static_cast<size_t>(bp) * n + bc + q] : 0.0f;
+    bv = make_float4(t[0], t[1], t[2], t[3]);
+  }
+}
+
+__device__ __forceinline__ void StoreSlabs(SgemmTiles& s, int buf, const float4& av, const float4& bv) {
+  const int tid = threadIdx.x;
+  const int ar = tid / 2, ap = (tid % 2) * 4;
+  s.a[buf][ap + 0][ar] = av.x;
+  s.a[buf][ap + 1][ar] = av.y;
+  s.a[buf][ap + 2][ar] = av.z;
+  s.a[buf][ap + 3][ar] = av.w;
+  *reinterpret_cast<float4*>(&s.b[buf][tid / 32][(tid % 32) * 4]) = bv;
+}
+
+__global__ void __launch_bounds__(kThreads) SgemmTiledKernel(const float* __restrict__ a, const float* __restrict__ b,
+                                                             float* __restrict__ c, int m, int n, int k) {
+  __shared__ __align__(16) SgemmTiles s;
+  const int row0 = blockIdx.y * kTile, col0 = blockIdx.x * kTile;
+  const int tx = threadIdx.x % 16, ty = threadIdx.x / 16;
+  float acc[8][8] = {};
+  float4 av, bv;
+  LoadSlabs(a, b, m, n, k, row0, col0, 0, av, bv);
+  StoreSlabs(s, 0, av, bv);
+  __syncthreads();
+  const int slabs = (k + kSlab - 1) / kSlab;
+  for (int t = 0; t < slabs; ++t) {
+    const int buf = t & 1;
+    const bool more = t + 1 < slabs;
+    if (more) LoadSlabs(a, b, m, n, k, row0, col0, (t + 1) * kSlab, av, bv);
+#pragma unroll
+    for (int p = 0; p < kSlab; ++p) {
+      float ra[8], rb[8];
+      *reinterpret_cast<float4*>(&ra[0]) = *reinterpret_cast<const float4*>(&s.a[buf][p][4 * ty]);
+      *reinterpret_cast<float4*>(&ra[4]) = *reinterpret_cast<const float4*>(&s.a[buf][p][64 + 4 * ty]);
+      *reinterpret_cast<float4*>(&rb[0]) = *reinterpret_cast<const float4*>(&s.b[buf][p][4 * tx]);
+      *reinterpret_cast<float4*>(&rb[4]) = *reinterpret_cast<const float4*>(&s.b[buf][p][64 + 4 * tx]);
+#pragma unroll
+      for (int i = 0; i < 8; ++i) {
+#pragma unroll
+        for (int j = 0; j < 8; ++j) acc[i][j] += ra[i] * rb[j];
+      }
+    }
+    // The other buffer was last read before the previous barrier, so it can be refilled now.
+    if (more) StoreSlabs(s, buf ^ 1, av, bv);
+    __syncthreads();
+  }
+#pragma unroll
+  for (int i = 0; i < 8; ++i) {
+    const int row = row0 + (i < 4 ? 4 * ty + i : 64 + 4 * ty + i - 4);
+    if (row >= m) continue;
+#pragma unroll
+    for (int half = 0; half < 2; ++half) {
+      const int col = col0 + half * 64 + 4 * tx;
+      float* out = c + static_cast<size_t>(row) * n + col;
+      const float* v = &acc[i][half * 4];
+      if (col + 3 < n && (n & 3) == 0) {
+        *reinterpret_cast<float4*>(out) = make_float4(v[0], v[1], v[2], v[3]);
+      } else {
+        for (int j = 0; j < 4 && col + j < n; ++j) out[j] = v[j];
+      }
+    }
+  }
+}
+
+}  // namespace
+
+// ---- launchers ------------------------------------------------------------------------------------------------
+
+cudaError_t LaunchSgemmNaive(const float* a, const float* b, float* c, int m, int n, int k, cudaStream_t stream) {
+  const dim3 threads(32, 8);
+  const dim3 blocks((n + threads.x - 1) / threads.x, (m + threads.y - 1) / threads.y);
+  SgemmNaiveKernel<<<blocks, threads, 0, stream>>>(a, b, c, m, n, k);
+  return cudaGetLastError();
+}
+
+cudaError_t LaunchSgemmTiled(const float* a, const float* b, float* c, int m, int n, int k, cudaStream_t stream) {
+  const dim3 blocks((n + kTile - 1) / kTile, (m + kTile - 1) / kTile);
+  SgemmTiledKernel<<<blocks, kThreads, 0, stream>>>(a, b, c, m, n, k);
+  return cudaGetLastError();
+}
+
+}  // namespace gpulab::kernels
