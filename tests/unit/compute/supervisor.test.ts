@@ -1,0 +1,64 @@
+// The supervisor against a real host: a segfault, a bad measurement that must not hurt the host, and a host that
+// stops answering heartbeats.
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { ComputeHostSupervisor } from '../../../main/compute/supervisor.ts';
+import type { ComputeHostLauncher } from '../../../main/compute/launcher.ts';
+
+const logs: string[] = [];
+const supervisor = new ComputeHostSupervisor({ testHooks: true, log: (l) => logs.push(l) });
+afterAll(() => supervisor.stop());
+
+const tiny = { op: 'add', variant: 'single', elements: 100, device: 'cpu', warmup: 1, repeats: 3, seed: 1 } as const;
+
+describe('compute host supervisor', () => {
+  it('measures and verifies', async () => {
+    const r = await supervisor.measure(tiny);
+    expect(r.hostMs).toHaveLength(3);
+    expect(r.verification?.passed).toBe(true);
+  });
+
+  it('reports a segfault with its signal and starts a fresh host', async () => {
+    const first = supervisor.pid;
+    const slow = supervisor.measure({ ...tiny, elements: 2_000_000, repeats: 5000 });
+    await new Promise((r) => setTimeout(r, 200));
+    await supervisor.crashForTest('segfault');
+    await expect(slow).rejects.toMatchObject({ code: 'COMPUTE_HOST_CRASHED', details: { signal: 'SIGSEGV' } });
+    expect((await supervisor.measure(tiny)).verification?.passed).toBe(true);
+    expect(supervisor.pid).not.toBe(first);
+  });
+
+  it('rejects a malformed measurement in the host, naming the field, and the host lives on', async () => {
+    const pid = supervisor.pid;
+    await expect(supervisor.measure({ ...tiny, elements: -3 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('`elements`') });
+    await expect(supervisor.measure({ ...tiny, device: 'cuda:0' })).rejects.toMatchObject({ code: 'CUDA_UNAVAILABLE' });
+    expect((await supervisor.measure(tiny)).hostMs).toHaveLength(3);
+    expect(supervisor.pid).toBe(pid);
+  });
+
+  it('kills a host that stops answering heartbeats and fails its request', async () => {
+    // A host that starts, then never answers anything: its JS thread is as good as hung.
+    let killed = false;
+    const exits: ((e: { code: null; signal: string }) => void)[] = [];
+    const silent: ComputeHostLauncher = {
+      launch: () => {
+        let onMessage: (m: unknown) => void = () => undefined;
+        setTimeout(() => onMessage({ type: 'ready', pid: 4242 }), 10);
+        return {
+          pid: 4242,
+          send: () => undefined,
+          onMessage: (l) => (onMessage = l),
+          onExit: (l) => exits.push(l),
+          onOutput: () => undefined,
+          kill: () => {
+            killed = true;
+            for (const l of exits) l({ code: null, signal: 'SIGKILL' });
+          },
+        };
+      },
+    };
+    const hung = new ComputeHostSupervisor({ launcher: silent, heartbeatMs: 20, heartbeatTimeoutMs: 100, log: (l) => logs.push(l) });
+    await expect(hung.measure(tiny)).rejects.toMatchObject({ code: 'COMPUTE_HOST_CRASHED', details: { killReason: expect.stringContaining('heartbeats') } });
+    expect(killed).toBe(true);
+  });
+});
