@@ -5,6 +5,7 @@ import { MEASUREMENT } from '../common/measurement.ts';
 import type { Measurement, MeasurementResult } from '../common/measurement.ts';
 import { environmentSnapshot } from './host-environment.ts';
 import { measureOnCpu } from './measure-cpu.ts';
+import { measureOnCuda } from './measure-cuda.ts';
 import type { MeasureContext } from './measure-cpu.ts';
 import { TEST_HOOKS_ENV, TO_HOST } from './protocol.ts';
 import type { FromHost } from './protocol.ts';
@@ -26,8 +27,7 @@ function invalidRequest(issues: { path: PropertyKey[]; message: string }[]): Gpu
 }
 
 async function measure(m: Measurement, ctx: MeasureContext): Promise<MeasurementResult> {
-  if (m.device === 'cpu') return measureOnCpu(m, ctx);
-  throw new GpuLabError('CUDA_UNAVAILABLE', `No CUDA support in this compute host yet (asked for ${m.device})`, { device: m.device });
+  return m.device === 'cpu' ? measureOnCpu(m, ctx) : measureOnCuda(m, ctx);
 }
 
 async function onMeasure(id: number, raw: unknown): Promise<void> {

@@ -31,7 +31,7 @@ describe('compute host supervisor', () => {
   it('rejects a malformed measurement in the host, naming the field, and the host lives on', async () => {
     const pid = supervisor.pid;
     await expect(supervisor.measure({ ...tiny, elements: -3 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('`elements`') });
-    await expect(supervisor.measure({ ...tiny, device: 'cuda:0' })).rejects.toMatchObject({ code: 'CUDA_UNAVAILABLE' });
+    await expect(supervisor.measure({ ...tiny, variant: 'kernel', device: 'cuda:0' })).rejects.toMatchObject({ code: 'CUDA_UNAVAILABLE' });
     expect((await supervisor.measure(tiny)).hostMs).toHaveLength(3);
     expect(supervisor.pid).toBe(pid);
   });
