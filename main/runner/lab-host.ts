@@ -30,13 +30,17 @@ export function defaultDataDir(): string {
   return join(xdg && xdg.startsWith('/') ? xdg : join(homedir(), '.local', 'share'), 'gpu-lab');
 }
 
+// package.json sits two folders up from main/runner/ in sources, three from dist/main/runner/.
 function appVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
-    return typeof pkg.version === 'string' ? pkg.version : 'unknown';
-  } catch {
-    return 'unknown';
+  for (const up of ['../../package.json', '../../../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(up, import.meta.url), 'utf8')) as { name?: unknown; version?: unknown };
+      if (pkg.name === 'gpu-lab' && typeof pkg.version === 'string') return pkg.version;
+    } catch {
+      // Not at this level; try the next.
+    }
   }
+  return 'unknown';
 }
 
 export function createLabHost(options: LabHostOptions = {}): LabHost {

@@ -45,7 +45,10 @@ export function planContext(env: HostEnvironment, device: string): PlanContext {
   const gpu: DeviceSummary | null = cudas.find((d) => d.id === device) ?? null;
   let gpuWaivedReason = '';
   if (!gpu) {
-    if (cudas.length === 0) gpuWaivedReason = `no CUDA device: ${env.devices.cudaReason ?? 'none found'}`;
+    if (cudas.length === 0) {
+      const reason = env.devices.cudaReason ?? 'none found';
+      gpuWaivedReason = /^(no CUDA device|built without CUDA)/.test(reason) ? reason : `no CUDA device: ${reason}`;
+    }
     else if (device === 'cpu') gpuWaivedReason = 'the run was started on the CPU only (device "cpu")';
     else gpuWaivedReason = `${device} is not a device of this machine (it has ${cudas.map((d) => d.id).join(', ')})`;
   }

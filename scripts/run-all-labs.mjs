@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// Runs every lab with its defaults on one device through the real compute host and writes each run record as JSON,
+// plus summary.json (status, error and findings per lab). For the GPU machine:
+//   node scripts/run-all-labs.mjs --device cuda:0 --out "$OUT"
+// Options: --device cpu|cuda:N (default cuda:0), --out DIR (default ./lab-runs), --data-dir DIR (run store; default
+// DIR/store), --lab ID (repeatable; default all), --param lab.name=value (repeatable, e.g. matmul.n=2000).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+import { labDescriptors } from '../main/labs/index.ts';
+import { parseParamText } from '../main/common/params.ts';
+import { createLabHost } from '../main/runner/lab-host.ts';
+
+const args = process.argv.slice(2);
+const take = (name) => {
+  const out = [];
+  for (let i = 0; i < args.length; i++) if (args[i] === `--${name}` && args[i + 1] !== undefined) out.push(args[++i]);
+  return out;
+};
+const device = take('device')[0] ?? 'cuda:0';
+const outDir = resolve(take('out')[0] ?? 'lab-runs');
+const dataDir = resolve(take('data-dir')[0] ?? join(outDir, 'store'));
+const wanted = take('lab');
+const labs = labDescriptors().filter((l) => wanted.length === 0 || wanted.includes(l.id));
+const overrides = {};
+for (const text of take('param')) {
+  const m = /^([\w-]+)\.(\w+)=(.*)$/.exec(text);
+  const lab = m && labs.find((l) => l.id === m[1]);
+  const p = lab?.parameters.find((q) => q.name === m[2]);
+  if (!m || !p) throw new Error(`--param ${text}: expected lab.name=value for a known lab parameter`);
+  (overrides[m[1]] ??= {})[m[2]] = parseParamText(p, m[3]);
+}
+mkdirSync(outDir, { recursive: true });
+
+const host = createLabHost({ dataDir, supervisor: { log: (line) => process.stderr.write(`${line}\n`) } });
+const summary = { device, startedAt: new Date().toISOString(), devices: await host.devices.listDevices(), labs: [] };
+let failures = 0;
+for (const lab of labs) {
+  const t0 = performance.now();
+  process.stdout.write(`\n=== ${lab.id} on ${device}\n`);
+  let record;
+  try {
+    const { runId } = await host.runs.startRun({ lab: lab.id, device, params: overrides[lab.id] ?? {} });
+    await host.runs.whenIdle();
+    record = await host.runs.getRun(runId);
+  } catch (err) {
+    failures++;
+    summary.labs.push({ lab: lab.id, status: 'failed', error: { code: err.code ?? 'NATIVE_ERROR', message: err.message } });
+    process.stdout.write(`  failed to start: ${err.code ?? ''} ${err.message}\n`);
+    continue;
+  }
+  writeFileSync(join(outDir, `${lab.id}.json`), `${JSON.stringify(record, null, 2)}\n`);
+  const counts = {};
+  for (const p of record.points) counts[p.status] = (counts[p.status] ?? 0) + 1;
+  if (record.status !== 'completed' || counts.failed) failures++;
+  summary.labs.push({ lab: lab.id, runId: record.id, status: record.status, error: record.error, points: counts, seconds: (performance.now() - t0) / 1000, findings: record.findings.map((f) => f.text) });
+  process.stdout.write(`  ${record.status} in ${((performance.now() - t0) / 1000).toFixed(1)} s, points ${JSON.stringify(counts)}${record.error ? `, ${record.error.code}: ${record.error.message}` : ''}\n`);
+  for (const p of record.points) if (p.status === 'failed') process.stdout.write(`  FAILED ${p.label}: ${p.error?.code}: ${p.error?.message}\n`);
+  for (const f of record.findings) process.stdout.write(`  • ${f.text}\n`);
+}
+summary.finishedAt = new Date().toISOString();
+writeFileSync(join(outDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+await host.dispose();
+process.stdout.write(`\nwrote ${labs.length} run records and summary.json to ${outDir}; ${failures} lab(s) with failures\n`);
+process.exitCode = failures ? 1 : 0;
