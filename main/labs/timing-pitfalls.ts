@@ -28,11 +28,13 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const point = (series: string, label: string, sample: number) => ({ key: series, series, label, x: null, work, sampleSeconds: sample });
   // Cold points come first: later points would warm the libraries they are meant to catch cold.
   return [
-    gpuPoint(ctx, point('gpu-cold', 'GPU, first call (cold)', gpuSample + 0.2), { ...gemm, variant: 'cublas', warmup: 0, repeats: 1, cold: true }),
+    // Cold and warmed GPU calls are both timed on the host clock: one-time costs (handle creation, module loading)
+    // happen outside any CUDA event pair.
+    gpuPoint(ctx, point('gpu-cold', 'GPU, first call (cold)', gpuSample + 0.2), { ...gemm, variant: 'cublas', warmup: 0, repeats: 1, cold: true }, 'host'),
     cpuPoint(point('cpu-cold', 'CPU, first call (cold)', cpuSample), { ...gemm, variant: 'blas', warmup: 0, repeats: 1, cold: true }, 8 * n * 1e-6),
     gpuPoint(ctx, point('gpu-no-sync', 'GPU, clock stopped at launch', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats, timing: 'launch-only' }, 'host'),
     gpuPoint(ctx, point('gpu-events', 'GPU, CUDA events', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }),
-    gpuPoint(ctx, point('gpu-warm', 'GPU, warmed', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }),
+    gpuPoint(ctx, point('gpu-warm', 'GPU, warmed', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }, 'host'),
     cpuPoint(point('cpu-warm', 'CPU, warmed', cpuSample), { ...gemm, variant: 'blas', warmup: 1, repeats: cpuRepeats }, 8 * n * 1e-6),
     cpuPoint(point('cpu-one-thread', 'CPU, one thread', cpuSample * ctx.cpuThreads), { ...gemm, variant: 'blas', warmup: 1, repeats: cpuRepeats, threads: 1 }, 8 * n * 1e-6),
     cpuPoint(point('cpu-all-threads', `CPU, all ${ctx.cpuThreads} threads`, cpuSample), { ...gemm, variant: 'blas', warmup: 1, repeats: cpuRepeats }, 8 * n * 1e-6),

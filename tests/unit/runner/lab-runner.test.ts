@@ -58,6 +58,12 @@ describe('labs on the CPU through the compute host', () => {
     expect(events.at(-1)?.kind).toBe('completed');
     expect(events.filter((e) => e.kind === 'point')).toHaveLength(record.points.length);
     expect(events.some((e) => e.kind === 'finding')).toBe(true);
+    for (const e of events) {
+      if (e.kind !== 'progress') continue;
+      expect(e.progress.fraction).toBeGreaterThanOrEqual(0);
+      expect(e.progress.fraction).toBeLessThanOrEqual(1);
+      expect(e.progress.etaSeconds ?? 0).toBeGreaterThanOrEqual(0);
+    }
     expect((await host.runs.exportRun(record.id, 'csv')).text.split('\n')[0]).toContain('median_ms');
   });
 
