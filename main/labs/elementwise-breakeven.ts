@@ -2,10 +2,10 @@
 // with the copies included and with the data already resident; where the GPU becomes 2× faster, and by how much it
 // wins or loses at a million elements.
 import type { ParamValues } from '../common/lab-descriptor.ts';
-import { formatCount, formatTimes } from '../common/format.ts';
+import { formatCount, formatRate, formatTimes } from '../common/format.ts';
 import type { PointResult } from '../common/run-record.ts';
 import type { BreakEven } from './analysis.ts';
-import { breakEven, finding, interpolateLogLog, speedupCurve } from './analysis.ts';
+import { bestRate, breakEven, finding, interpolateLogLog, seriesPoints, speedupCurve } from './analysis.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
 import {
@@ -80,6 +80,13 @@ function analyze(points: readonly PointResult[], params: ParamValues): LabAnalys
       const at = at1M === null ? '' : `; at 1 M elements it is ${formatTimes(at1M)} the CPU's speed`;
       analysis.findings.push(
         finding(`${op}-${p.key}-break-even`, `${op}: the ${p.label} ${breakEvenText(b, target)}${at}.`, b.kind === 'between' ? b.size : null, 'elements'),
+      );
+    }
+    const cpuBest = bestRate(points, series(op, 'cpu'), 'gbps');
+    const cpuLargest = seriesPoints(points, series(op, 'cpu')).filter((p) => p.status === 'ok').at(-1);
+    if (cpuBest?.gbps && cpuLargest?.gbps && cpuLargest !== cpuBest) {
+      analysis.findings.push(
+        finding(`${op}-cpu-bandwidth`, `${op} on the CPU streams ${formatRate(cpuBest.gbps, 'GB/s')} at ${formatCount(cpuBest.x ?? 0)} elements but ${formatRate(cpuLargest.gbps, 'GB/s')} at ${formatCount(cpuLargest.x ?? 0)}: small arrays stay in the caches, large ones come from main memory.`, cpuLargest.gbps, 'GB/s'),
       );
     }
     const withCopies = analysis.summary[`${op}.gpu-transfers.speedupAt1M`] ?? null;
