@@ -126,7 +126,7 @@ export const elementwiseBreakevenLab: Lab = {
     ],
     kernels: [
       { kind: 'cpu', file: 'native/cpu/elementwise.cc', functions: ['add (threads)', 'mul (threads)', 'exp (threads)'] },
-      { kind: 'cuda', file: 'shaders/cuda/elementwise.cu', functions: ['add_fp32', 'mul_fp32', 'exp_fp32'] },
+      { kind: 'cuda', file: 'shaders/cuda/elementwise.cu', functions: ['BinaryKernel (add, mul)', 'UnaryKernel (exp)'] },
     ],
     series: OPS.flatMap((op) => [
       { key: series(op, 'cpu'), label: `${op} CPU`, deviceKind: 'cpu' as const },

@@ -107,7 +107,7 @@ export const matmulLab: Lab = {
     kernels: [
       { kind: 'library', file: 'OpenBLAS (sgemm), else native/cpu/gemm.cc', functions: ['cblas_sgemm', 'blocked GEMM'] },
       { kind: 'library', file: 'cuBLAS', functions: ['cublasSgemm'] },
-      { kind: 'cuda', file: 'shaders/cuda/matmul.cu', functions: ['matmul_naive', 'matmul_tiled'] },
+      { kind: 'cuda', file: 'shaders/cuda/sgemm.cu', functions: ['SgemmNaiveKernel', 'SgemmTiledKernel'] },
     ],
     series: [
       { key: 'cpu-blas', label: 'CPU BLAS', deviceKind: 'cpu' },

@@ -103,7 +103,7 @@ export const vectorFunctionLab: Lab = {
     ],
     kernels: [
       { kind: 'cpu', file: 'native/cpu/vector_function.cc', functions: ['single-thread loop', 'multithreaded loop'] },
-      { kind: 'cuda', file: 'shaders/cuda/vector_function.cu', functions: ['vector_function_fused', 'square', 'axpy', 'add_scalar'] },
+      { kind: 'cuda', file: 'shaders/cuda/vector_function.cu', functions: ['FusedKernel', 'ScaledSquareKernel', 'AddScaledKernel', 'AddConstantKernel'] },
     ],
     series: SERIES.map((s) => ({ key: s.series, label: s.label, deviceKind: s.gpu ? ('cuda' as const) : ('cpu' as const) })),
     chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms' } },
