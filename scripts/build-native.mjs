@@ -7,7 +7,7 @@
 //   CUDA_HOME=/path       the CUDA toolkit to use (default: the directory above the nvcc on PATH, or /usr/local/cuda)
 //   GPU_LAB_CUDA_ARCHS    space-separated SM numbers (default "75 80 86 89 90"); PTX is embedded for the last one
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -121,7 +121,11 @@ async function main() {
   const gypArgs = [];
   if (cuda.nvcc) {
     log(`CUDA: ${cuda.nvcc}`);
-    await buildCuda(cuda.nvcc);
+    const lib = await buildCuda(cuda.nvcc);
+    // make does not know that the addon depends on the static library: relink when the library is newer.
+    for (const linked of [join(nativeDir, 'build', 'Release', 'gpu_lab.node'), join(nativeDir, 'build', 'Release', 'obj.target', 'gpu_lab.node')]) {
+      if (existsSync(linked) && statSync(linked).mtimeMs < statSync(lib).mtimeMs) rmSync(linked);
+    }
     gypArgs.push('-Dwith_cuda=1', `-Dcuda_home=${cuda.home}`, `-Dcuda_lib_dir=${cudaBuildDir}`);
   } else {
     log(`building without CUDA: ${cuda.reason}`);

@@ -2,11 +2,12 @@
 import { benchCommand } from './bench.ts';
 import type { CliCommand, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
+import { devicesCommand } from './devices.ts';
 import { labsCommand } from './labs.ts';
 import { runCommand } from './run.ts';
 import { runsCommand } from './runs.ts';
 
-export const COMMANDS: CliCommand[] = [benchCommand, labsCommand, runCommand, runsCommand];
+export const COMMANDS: CliCommand[] = [benchCommand, devicesCommand, labsCommand, runCommand, runsCommand];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

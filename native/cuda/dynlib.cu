@@ -22,7 +22,7 @@ DynamicLibrary DynamicLibrary::Open(std::initializer_list<const char*> sonames) 
     if (firstError.empty() && err) firstError = err;
     tried += std::string(tried.empty() ? "" : ", ") + name;
   }
-  lib.reason = "not found (tried " + tried + "; " + firstError + ")";
+  lib.reason = "none of " + tried + " could be opened (" + firstError + ")";
   return lib;
 }
 

@@ -1,0 +1,77 @@
+// The three timers and cancellation on a real GPU.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+
+import { benchmark, createDeviceBuffer, poison } from '../../native/index.ts';
+import type { CudaTimer } from '../../native/index.ts';
+import { DEVICE, Owned, skipWithoutGpu, twins } from './helpers.ts';
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? Number.NaN;
+}
+
+describe('CUDA timers', { skip: skipWithoutGpu }, () => {
+  // A naive SGEMM at 2048 takes milliseconds: long enough to tell queueing from running.
+  async function time(timer: CudaTimer) {
+    const owned = new Owned();
+    try {
+      const n = 2048;
+      const a = twins(owned, 'fp32', n * n);
+      const b = twins(owned, 'fp32', n * n);
+      const out = owned.add(createDeviceBuffer('fp32', n * n, DEVICE));
+      poison(out);
+      return await benchmark({ device: DEVICE, op: 'sgemm-naive', timer, a: a.dev, b: b.dev, out, m: n, n, k: n }, { warmup: 2, repeats: 9 });
+    } finally {
+      owned.free();
+    }
+  }
+
+  it('events: device time from events, host time at least as long', async () => {
+    const r = await time('events');
+    assert.ok(r.deviceMs);
+    assert.ok(median(r.deviceMs) > 0.5, `kernel ${median(r.deviceMs)} ms`);
+    assert.ok(median(r.hostMs) >= median(r.deviceMs) * 0.99);
+  });
+
+  it('host: end-to-end host time after synchronising, no device time', async () => {
+    const r = await time('host');
+    assert.equal(r.deviceMs, null);
+    assert.ok(median(r.hostMs) > 0.5);
+  });
+
+  it('host-nosync: the host clock sees only the launch, while the events still see the kernel', async () => {
+    const r = await time('host-nosync');
+    assert.ok(r.deviceMs);
+    const launch = median(r.hostMs);
+    const kernel = median(r.deviceMs);
+    assert.ok(launch * 10 < kernel, `launch ${launch} ms should be far below the kernel's ${kernel} ms`);
+  });
+
+  it('an empty kernel: launch + synchronise costs microseconds, not milliseconds', async () => {
+    const r = await benchmark({ device: DEVICE, op: 'empty', timer: 'host' }, { warmup: 100, repeats: 2000 });
+    assert.ok(median(r.hostMs) < 0.1, `launch + sync ${median(r.hostMs)} ms`);
+  });
+
+  it('cancels between samples and the device keeps working', async () => {
+    const owned = new Owned();
+    try {
+      const n = 1 << 24;
+      const x = twins(owned, 'fp64', n);
+      const y = twins(owned, 'fp64', n);
+      const out = owned.add(createDeviceBuffer('fp64', n, DEVICE));
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 300);
+      const started = performance.now();
+      await assert.rejects(
+        async () => benchmark({ device: DEVICE, op: 'vector-function', variant: 'unfused', x: x.dev, y: y.dev, out, a: 1, b: 2, c: 3 }, { repeats: 10_000_000, signal: controller.signal }),
+        (err: Error & { code?: string; details?: { samples?: number } }) => err.code === 'CANCELLED' && (err.details?.samples ?? 0) > 0,
+      );
+      assert.ok(performance.now() - started < 3000);
+      const r = await benchmark({ device: DEVICE, op: 'vector-function', variant: 'fused', x: x.dev, y: y.dev, out, a: 1, b: 2, c: 3 }, { repeats: 3 });
+      assert.equal(r.hostMs.length, 3);
+    } finally {
+      owned.free();
+    }
+  });
+});
