@@ -1,7 +1,10 @@
 #include "cuda_op.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+
+#include "kernels.cuh"
 
 namespace gpulab {
 
@@ -24,6 +27,7 @@ CudaOp::~CudaOp() {
   if (start_) cudaEventDestroy(start_);
   if (stop_) cudaEventDestroy(stop_);
   if (stream_) cudaStreamDestroy(stream_);
+  if (holdFlag_) cudaFreeHost(holdFlag_);
 }
 
 void CudaOp::Setup() {
@@ -35,6 +39,10 @@ void CudaOp::Setup() {
   CUDA_CHECK(cudaStreamCreate(&stream_));
   CUDA_CHECK(cudaEventCreate(&start_));
   CUDA_CHECK(cudaEventCreate(&stop_));
+  if (timer_ == Timer::Events && EnqueueIsAsync()) {
+    CUDA_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&holdFlag_), sizeof(int), cudaHostAllocMapped | cudaHostAllocPortable));
+    *holdFlag_ = 1;
+  }
   Prepare();
   CUDA_CHECK(cudaStreamSynchronize(stream_));
 }
@@ -45,15 +53,46 @@ void CudaOp::Run() {
   Finish();
 }
 
+namespace {
+
+// The hold kernel gives up after this long: far more than queueing any op takes, short enough that a host that
+// never releases it costs one slow sample.
+constexpr unsigned long long kHoldTimeoutNs = 50'000'000;
+
+// Releases the hold kernel when it goes out of scope, also when Enqueue() throws.
+class HoldRelease {
+ public:
+  explicit HoldRelease(int* flag) : flag_(flag) {}
+  ~HoldRelease() {
+    if (!flag_) return;
+    std::atomic_thread_fence(std::memory_order_release);
+    *static_cast<volatile int*>(flag_) = 1;
+  }
+  HoldRelease(const HoldRelease&) = delete;
+  HoldRelease& operator=(const HoldRelease&) = delete;
+
+ private:
+  int* flag_;
+};
+
+}  // namespace
+
 Sample CudaOp::Measure() {
   float deviceMs = std::nanf("");
   double hostMs = 0;
   switch (timer_) {
     case Timer::Events: {
       const auto t0 = Clock::now();
-      CUDA_CHECK(cudaEventRecord(start_, stream_));
-      Enqueue();
-      CUDA_CHECK(cudaEventRecord(stop_, stream_));
+      if (holdFlag_) {
+        *static_cast<volatile int*>(holdFlag_) = 0;
+        CUDA_CHECK(kernels::LaunchHold(holdFlag_, kHoldTimeoutNs, stream_));
+      }
+      {
+        HoldRelease release(holdFlag_);
+        CUDA_CHECK(cudaEventRecord(start_, stream_));
+        Enqueue();
+        CUDA_CHECK(cudaEventRecord(stop_, stream_));
+      }
       CUDA_CHECK(cudaEventSynchronize(stop_));
       hostMs = ElapsedMs(t0, Clock::now());
       CUDA_CHECK(cudaEventElapsedTime(&deviceMs, start_, stop_));

@@ -2,7 +2,10 @@
 // events, and times one execution in the mode the spec's `timer` string asks for:
 //
 //   events       CUDA events recorded around the work on the op's stream: deviceMs is the GPU's own time; hostMs
-//                runs from before the first event to after the second completed (launch + work + wake-up).
+//                runs from before the first event to after the second completed (launch + work + wake-up). Where
+//                the work is queued without blocking the host, the events and the work are queued behind a hold
+//                kernel (shaders/cuda/hold.cu) and released together, so that the host's submission time stays out
+//                of deviceMs.
 //   host         the host's monotonic clock around the work and a cudaStreamSynchronize: end to end, as a user's
 //                wall clock sees it. No deviceMs.
 //   host-nosync  the timing-pitfalls mistake: the host clock is read right after the work is queued, without
@@ -43,6 +46,10 @@ class CudaOp : public TimedOp {
   // Runs after each timed execution has completed, outside the timed window: turning a result into the output
   // buffer's format, for instance.
   virtual void Finish() {}
+  // Whether Enqueue() returns without waiting for the GPU. Copies from pageable memory and synchronous copies wait
+  // for the device, so they cannot be queued behind the hold kernel (the host would wait for a GPU that waits for
+  // the host).
+  virtual bool EnqueueIsAsync() const { return true; }
 
   int device_;
   Timer timer_;
@@ -50,6 +57,8 @@ class CudaOp : public TimedOp {
 
  private:
   cudaEvent_t start_ = nullptr, stop_ = nullptr;
+  // Mapped pinned flag that releases the hold kernel; null when the op is timed without it.
+  int* holdFlag_ = nullptr;
 };
 
 // The device operand `name`: device memory on the op's device, of `dtype`. Throws INVALID_ARGUMENT or

@@ -47,6 +47,11 @@ class CopyOp : public CudaOp {
   }
 
  protected:
+  // Only an asynchronous copy between device and device or pinned memory returns before the copy is done.
+  bool EnqueueIsAsync() const override {
+    return async_ && src_->location != Location::Host && dst_->location != Location::Host;
+  }
+
   void Enqueue() override {
     if (async_) {
       CUDA_CHECK(cudaMemcpyAsync(dst_->data, src_->data, src_->bytes(), kind_, stream_));

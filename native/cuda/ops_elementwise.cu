@@ -39,6 +39,9 @@ class ElementwiseOp : public CudaOp {
   }
 
  protected:
+  // Copies from pageable host memory make the host wait for the device.
+  bool EnqueueIsAsync() const override { return !withCopies_; }
+
   void Prepare() override {
     const size_t bytes = out_->bytes();
     if (withCopies_) {

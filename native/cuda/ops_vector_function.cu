@@ -44,6 +44,9 @@ class VectorFunctionOp : public CudaOp {
   }
 
  protected:
+  // Copies from pageable host memory make the host wait for the device.
+  bool EnqueueIsAsync() const override { return variant_ != Variant::WithCopies; }
+
   void Prepare() override {
     const size_t bytes = z_->bytes();
     if (variant_ == Variant::Unfused) scratch_ = DeviceAllocation(bytes, device_, "scratch vector of the unfused passes");
