@@ -13,9 +13,11 @@ export type DataPath = z.infer<typeof DATA_PATH>;
 export const GEMM_DTYPE = z.enum(['fp64', 'fp32', 'tf32', 'fp16', 'bf16', 'int8']);
 export type GemmDtype = z.infer<typeof GEMM_DTYPE>;
 
-// How the samples are timed. `events`/`host` are the right ways; `launch-only` stops the clock right after the
-// launch returns, without synchronising: the classic mistake, measured on purpose by the timing-pitfalls lab.
-export const TIMING = z.enum(['default', 'launch-only']);
+// How GPU samples are timed. `default`: CUDA events around the work (device time, launch latency excluded).
+// `host`: the host's monotonic clock around launch and synchronisation, what a program calling the GPU waits for,
+// comparable with a CPU time. `launch-only` stops the clock right after the launch returns, without
+// synchronising: the classic mistake, measured on purpose by the timing-pitfalls lab.
+export const TIMING = z.enum(['default', 'host', 'launch-only']);
 
 const LIMITS = {
   // 2^31 − 1 elements: the largest count every kernel indexes with 32-bit ints.

@@ -30,7 +30,7 @@ export async function measureOnCuda(m: Measurement, ctx: MeasureContext): Promis
   // Operands live on the device, or in pageable host memory when the copies are part of what is timed.
   const operand = <D extends DType>(dtype: D, length: number): ElementBuffer<D> =>
     keep(resident ? createDeviceBuffer(dtype, length, device) : createHostBuffer(dtype, length));
-  const timer = m.timing === 'launch-only' ? 'host-nosync' : 'events';
+  const timer = m.timing === 'launch-only' ? 'host-nosync' : m.timing === 'host' ? 'host' : 'events';
   const run = async (spec: CudaOpSpec, verifyResult: () => Verification | null): Promise<MeasurementResult> => {
     const start = snapshot(device);
     const r: BenchmarkResult = await benchmark(spec, {

@@ -43,8 +43,9 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
             ctx,
             { key: `${s}@${n}`, series: s, label: `${op} ${p.label}, ${formatCount(n)}`, x: n, work, sampleSeconds: gpuSample },
             { op, variant: 'kernel', elements: n, path: p.path, warmup, repeats: repeatsWithin(1, gpuSample, Math.min(3, repeats), repeats), seed: n },
-            // With transfers the copies are part of what is timed, as a user calling the GPU on host arrays sees it.
-            p.path === 'resident' ? 'device' : 'host',
+            // Both GPU paths on the host clock, like the CPU: the break-even is about the time a program waits for,
+            // and for small arrays that is the launch and the synchronisation, not the kernel.
+            'host',
           ),
         );
       }
@@ -107,7 +108,7 @@ export const elementwiseBreakevenLab: Lab = {
     summary: 'add, mul and exp over 10² … 10⁸ float32 elements: CPU against GPU with and without the copies; the size where the GPU becomes 2× faster.',
     explanation: [
       'An elementwise operation does one or two arithmetic operations per element and reads and writes every element once. It is limited by memory bandwidth, not by arithmetic, and for small arrays by fixed costs: launching a kernel takes a few microseconds, a copy across PCIe has a latency of about ten.',
-      'This lab times the same operation over sizes from a hundred to a hundred million elements on the CPU (every core) and on the GPU, twice: once with the inputs copied to the GPU and the result copied back inside the timed region, as a program that calls the GPU on host arrays pays it, and once with the data already on the GPU. The break-even size is read off the speedup curve, interpolated on log-log axes between the two measured sizes around it.',
+      'This lab times the same operation over sizes from a hundred to a hundred million elements on the CPU (every core) and on the GPU, twice: once with the inputs copied to the GPU and the result copied back inside the timed region, as a program that calls the GPU on host arrays pays it, and once with the data already on the GPU. All three are read on the host\'s clock, launch and synchronisation included, because that is what a program waits for; CUDA events would leave the launch latency out and flatter the GPU at small sizes. The break-even size is read off the speedup curve, interpolated on log-log axes between the two measured sizes around it.',
       'With copies, add and mul rarely win: the copies move as many bytes as the CPU has to read anyway, and PCIe is slower than the CPU\'s own memory. exp does more arithmetic per byte, so the GPU can earn back its copies sooner. Resident on the GPU, all three win once the array is large enough to hide the launch latency.',
     ],
     lookFor: [

@@ -70,7 +70,9 @@ export function gpuPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields
   if (!ctx.gpu) {
     return { ...cpuPoint(base, m), device, timer, measurement: null, waived: ctx.gpuWaivedReason, expectedSeconds: 0 };
   }
-  return { ...cpuPoint(base, m, 0.05), device, timer, measurement: { ...m, device: ctx.gpu.id } as MeasurementInput };
+  // A point read on the host clock is measured on it too: no events, no hold kernel, launch and sync included.
+  const timing = m.timing ?? (timer === 'host' ? 'host' : undefined);
+  return { ...cpuPoint(base, m, 0.05), device, timer, measurement: { ...m, ...(timing ? { timing } : {}), device: ctx.gpu.id } as MeasurementInput };
 }
 
 // Parameters most labs share.

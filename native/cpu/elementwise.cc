@@ -75,7 +75,7 @@ class ElementwiseOp : public TimedOp {
         case Kind::Mul: MulRange(a, b, out, begin, end); break;
         case Kind::Exp: ExpRange(a, out, begin, end); break;
       }
-    });
+    }, kLoopGrain);
   }
 
  private:

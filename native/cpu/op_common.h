@@ -51,8 +51,13 @@ inline int ThreadsFor(const OpArgs& args) {
   return args.threads > 0 ? args.threads : static_cast<int>(ThreadPool::Global().size());
 }
 
+// Elements below which a memory-bound loop is not worth another thread (PyTorch's parallel grain is the same).
+constexpr size_t kLoopGrain = 32768;
+
 inline std::string LoopName(int threads) {
-  return threads == 1 ? "single-thread loop" : "native loop on " + std::to_string(threads) + " threads";
+  return threads == 1 ? "single-thread loop"
+                      : "native loop on up to " + std::to_string(threads) + " threads (" + std::to_string(kLoopGrain) +
+                            "+ elements each)";
 }
 
 }  // namespace gpulab

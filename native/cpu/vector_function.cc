@@ -30,7 +30,7 @@ class VectorFunctionOp : public TimedOp {
     const double a = a_, b = b_, c = c_;
     ThreadPool::Global().ParallelFor(out_->length, static_cast<size_t>(threads_), [=](size_t begin, size_t end) {
       VectorFunctionRange(x, y, z, a, b, c, begin, end);
-    });
+    }, kLoopGrain);
   }
 
  private:

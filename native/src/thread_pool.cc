@@ -66,9 +66,10 @@ void ThreadPool::WorkerLoop(size_t slot) {
   }
 }
 
-void ThreadPool::ParallelFor(size_t n, size_t threads, const std::function<void(size_t, size_t)>& body) {
-  threads = std::clamp<size_t>(threads, 1, kMaxThreads);
+void ThreadPool::ParallelFor(size_t n, size_t threads, const std::function<void(size_t, size_t)>& body, size_t grain) {
   if (n == 0) return;
+  grain = std::max<size_t>(grain, 1);
+  threads = std::clamp<size_t>(std::min(threads, (n + grain - 1) / grain), 1, kMaxThreads);
   std::unique_lock<std::mutex> owner(busy_, std::try_to_lock);
   if (threads == 1 || !owner.owns_lock()) {
     body(0, n);
