@@ -7,9 +7,9 @@
 #include "../src/thread_pool.h"
 #include "../src/timed_op.h"
 
-// Hot loops are compiled twice, for AVX2+FMA and for the baseline, and the loader picks one per machine (ifunc).
+// Hot loops are compiled three times, for AVX-512, AVX2+FMA and the baseline; the loader picks one per machine (ifunc).
 #if defined(__x86_64__) && defined(__linux__)
-#define GPULAB_SIMD_CLONES __attribute__((target_clones("avx2,fma", "default")))
+#define GPULAB_SIMD_CLONES __attribute__((target_clones("arch=x86-64-v4", "avx2,fma", "default")))
 #else
 #define GPULAB_SIMD_CLONES
 #endif

@@ -1,6 +1,7 @@
 #include "thread_pool.h"
 
 #include <algorithm>
+#include <chrono>
 
 namespace gpulab {
 
@@ -42,26 +43,45 @@ void ThreadPool::EnsureWorkers(size_t count) {
   }
 }
 
+namespace {
+// After a job, threads spin this long before sleeping: the samples of a benchmark come back to back, and a worker
+// woken from a futex wait starts tens of microseconds late (more with many workers in a VM), which would land in
+// every sample of a small multithreaded loop.
+constexpr auto kSpin = std::chrono::microseconds(50);
+
+template <typename Ready>
+bool SpinUntil(Ready&& ready) {
+  const auto deadline = std::chrono::steady_clock::now() + kSpin;
+  for (unsigned i = 1;; ++i) {
+    if (ready()) return true;
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+    if ((i & 63) == 0 && std::chrono::steady_clock::now() > deadline) return false;
+  }
+}
+}  // namespace
+
 void ThreadPool::WorkerLoop(size_t slot) {
   uint64_t seen = 0;
   for (;;) {
-    size_t n, chunks;
-    const std::function<void(size_t, size_t)>* body;
-    {
+    auto hasWork = [&] {
+      return generation_.load(std::memory_order_acquire) != seen;
+    };
+    if (!SpinUntil(hasWork)) {
       std::unique_lock<std::mutex> lock(m_);
-      wake_.wait(lock, [&] { return stop_ || (generation_ != seen && slot <= participants_); });
+      wake_.wait(lock, [&] { return stop_ || hasWork(); });
       if (stop_) return;
-      seen = generation_;
-      n = n_;
-      chunks = chunks_;
-      body = body_;
     }
+    seen = generation_.load(std::memory_order_acquire);
+    if (slot > participants_.load(std::memory_order_relaxed)) continue;
     size_t b, e;
-    ChunkRange(n, chunks, slot, &b, &e);
-    if (b < e) (*body)(b, e);
-    {
+    ChunkRange(n_, chunks_, slot, &b, &e);
+    if (b < e) (*body_)(b, e);
+    if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      // Notify under the lock: the caller either sees pending_ == 0 in its predicate or is already waiting.
       std::lock_guard<std::mutex> lock(m_);
-      if (--pending_ == 0) done_.notify_one();
+      done_.notify_one();
     }
   }
 }
@@ -81,16 +101,19 @@ void ThreadPool::ParallelFor(size_t n, size_t threads, const std::function<void(
     n_ = n;
     chunks_ = threads;
     body_ = &body;
-    participants_ = threads - 1;
-    pending_ = threads - 1;
-    ++generation_;
+    participants_.store(threads - 1, std::memory_order_relaxed);
+    pending_.store(threads - 1, std::memory_order_relaxed);
+    generation_.fetch_add(1, std::memory_order_release);
   }
   wake_.notify_all();
   size_t b, e;
   ChunkRange(n, threads, 0, &b, &e);
   if (b < e) body(b, e);
-  std::unique_lock<std::mutex> lock(m_);
-  done_.wait(lock, [&] { return pending_ == 0; });
+  auto finished = [&] { return pending_.load(std::memory_order_acquire) == 0; };
+  if (!SpinUntil(finished)) {
+    std::unique_lock<std::mutex> lock(m_);
+    done_.wait(lock, finished);
+  }
 }
 
 }  // namespace gpulab

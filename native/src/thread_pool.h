@@ -40,9 +40,11 @@ class ThreadPool {
   std::mutex m_;
   std::condition_variable wake_, done_;
   std::vector<std::thread> workers_;
-  uint64_t generation_ = 0;
-  size_t participants_ = 0;  // workers taking part in the current job
-  size_t pending_ = 0;
+  // A job is published by writing its fields, then bumping generation_ (release); workers that see the new
+  // generation (acquire) see the fields.
+  std::atomic<uint64_t> generation_{0};
+  std::atomic<size_t> participants_{0};  // workers taking part in the current job
+  std::atomic<size_t> pending_{0};
   size_t n_ = 0, chunks_ = 0;
   const std::function<void(size_t, size_t)>* body_ = nullptr;
   bool stop_ = false;
