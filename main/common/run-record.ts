@@ -90,6 +90,8 @@ export interface RunRecord {
     // Free-form versions: addon build, compiler, BLAS, CUDA driver and runtime where present.
     versions: Record<string, string>;
     hostPid: number | null;
+    // The process that ran the lab: a record left queued or running by a process that is gone was interrupted.
+    runnerPid?: number | null;
   };
   points: PointResult[];
   // Figures the lab derives from its points (speedups, break-even sizes), by name, for tables and reports.
@@ -186,6 +188,7 @@ export const RUN_RECORD = z.strictObject({
     devices: DEVICE_LIST.nullable(),
     versions: z.record(z.string(), z.string()),
     hostPid: z.number().nullable(),
+    runnerPid: z.number().nullable().optional(),
   }),
   points: z.array(POINT),
   summary: z.record(z.string(), z.number().nullable()),

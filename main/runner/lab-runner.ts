@@ -122,7 +122,7 @@ export class LabRunner implements RunsService {
       createdAt: new Date().toISOString(),
       finishedAt: null,
       appVersion: this.appVersion,
-      environment: { devices: null, versions: {}, hostPid: null },
+      environment: { devices: null, versions: {}, hostPid: null, runnerPid: process.pid },
       points: [],
       summary: {},
       findings: [],
@@ -155,7 +155,7 @@ export class LabRunner implements RunsService {
       if (signal.aborted) throw new GpuLabError('CANCELLED', 'The run was cancelled before it started');
       const env = await this.host.environment();
       if (!record.device) record.device = env.devices.devices.find((d) => d.kind === 'cuda')?.id ?? 'cpu';
-      record.environment = { devices: env.devices, versions: env.versions, hostPid: env.pid };
+      record.environment = { ...record.environment, devices: env.devices, versions: env.versions, hostPid: env.pid };
       planned = lab.plan(record.params, planContext(env, record.device));
     } catch (err) {
       const e = GpuLabError.from(err);
@@ -231,6 +231,10 @@ export class LabRunner implements RunsService {
       }
       record.points.push(result);
       this.emit({ kind: 'point', runId: record.id, point: result });
+      // Kept on disk as it grows: if this process dies, the points measured so far survive in the record.
+      await this.store.save(record, { durable: false }).catch((err: unknown) => {
+        record.warnings.push(`Progress could not be saved: ${(err as Error).message}`);
+      });
     }
     if (record.status === 'running') progress(planned.length, 0, 'analysis');
   }

@@ -11,6 +11,16 @@ import { RUN_RECORD, summarizeRun } from '../common/run-record.ts';
 import type { RunRecord, RunSummary } from '../common/run-record.ts';
 
 const RUN_ID = /^[A-Za-z0-9._-]{1,120}$/;
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 const RECORD_SUFFIX = '.json';
 
 export interface RunStoreOptions {
@@ -32,14 +42,16 @@ export class RunStore {
     return join(this.dir, `${id}${RECORD_SUFFIX}`);
   }
 
-  async save(record: RunRecord): Promise<void> {
+  // `durable: false` skips the flush to disk: the rename still makes the write atomic for a crashing process, and
+  // a run saved after every point should not wait for the disk each time. Final records are flushed.
+  async save(record: RunRecord, options: { durable?: boolean } = {}): Promise<void> {
     const target = this.pathOf(record.id);
     const temp = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
     const file = await open(temp, 'w');
     try {
       await file.writeFile(JSON.stringify(record));
       // Flushed before the rename: otherwise a power cut can leave the new name pointing at empty blocks.
-      await file.sync();
+      if (options.durable !== false) await file.sync();
     } finally {
       await file.close();
     }
@@ -74,7 +86,22 @@ export class RunStore {
       this.warn(`skipping run file ${path}: not a run record of schema version 1 (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'})`);
       return null;
     }
-    return parsed.data as RunRecord;
+    return this.markIfInterrupted(parsed.data as RunRecord);
+  }
+
+  // A record still queued or running whose process is gone (killed, crashed, power lost) will never finish: it is
+  // marked failed with RUN_INTERRUPTED, keeping the points it had, and saved so that it stays that way.
+  private async markIfInterrupted(record: RunRecord): Promise<RunRecord> {
+    if (record.status !== 'queued' && record.status !== 'running') return record;
+    const pid = record.environment.runnerPid ?? null;
+    if (pid !== null && processAlive(pid)) return record;
+    record.status = 'failed';
+    record.error = {
+      code: 'RUN_INTERRUPTED',
+      message: `The process that ran this lab${pid === null ? '' : ` (pid ${pid})`} stopped before the run finished; the ${record.points.length} point(s) measured until then are kept`,
+    };
+    await this.save(record).catch((err: unknown) => this.warn(`could not mark run ${record.id} interrupted: ${(err as Error).message}`));
+    return record;
   }
 
   async list(): Promise<RunSummary[]> {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +46,28 @@ function store(): { store: RunStore; warnings: string[]; dir: string } {
 }
 
 describe('run store', () => {
+  it('marks a run left running by a process that died as failed with RUN_INTERRUPTED, keeping its points', async () => {
+    const { store: s } = store();
+    // The pid of a process that has certainly exited.
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const interrupted = { ...sampleRecord('left-running'), status: 'running' as const };
+    interrupted.environment = { ...interrupted.environment, runnerPid: Number(dead.stdout) };
+    const live = { ...sampleRecord('still-running'), status: 'running' as const };
+    live.environment = { ...live.environment, runnerPid: process.pid };
+    await s.save(interrupted);
+    await s.save(live);
+    const got = await s.get('left-running');
+    expect(got.status).toBe('failed');
+    expect(got.error?.code).toBe('RUN_INTERRUPTED');
+    expect(got.error?.message).toContain(`pid ${dead.stdout}`);
+    expect(got.points).toHaveLength(1);
+    // A run whose process is alive (this one) is left alone.
+    expect((await s.get('still-running')).status).toBe('running');
+    // The verdict is saved: a later reader sees it without rechecking.
+    const reread = new RunStore(join(s.dir, '..'));
+    expect((await reread.list()).find((r) => r.id === 'left-running')?.status).toBe('failed');
+  });
+
   it('saves, lists, reads and deletes records', async () => {
     const { store: s } = store();
     await s.save(sampleRecord('a1'));
