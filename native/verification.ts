@@ -8,7 +8,7 @@ export interface VerificationResult {
   relError: number;
   tolerance: number;
   passed: boolean;
-  // The first elements off by more than the tolerance relative to their own size, with their indices.
+  // The first elements off by more than the tolerance times the reference's RMS magnitude, with their indices.
   mismatches: { index: number; got: number; expected: number }[];
 }
 
@@ -50,15 +50,20 @@ export function gemmTolerance(precision: GemmPrecision, k: number): number {
 const MAX_MISMATCHES = 5;
 
 // `indices[i]` names the element that out[i] and ref[i] are, for the mismatch report; default 0, 1, 2, …
+// An element is reported when its error exceeds the tolerance times the RMS of the reference (‖ref‖₂/√n): the
+// scale the norm-wise check works at. Relative to its own size instead, entries of a GEMM that happen to be near
+// zero would be listed although the result is right. NaN is always reported.
 export function verify(out: ArrayLike<number>, ref: ArrayLike<number>, tolerance: number, indices?: readonly number[]): VerificationResult {
   const relError = relativeError(out, ref);
+  let sumSquares = 0;
+  for (let i = 0; i < ref.length; i++) sumSquares += (ref[i] ?? 0) ** 2;
+  const scale = ref.length ? Math.sqrt(sumSquares / ref.length) : 0;
+  const limit = Math.max(tolerance * scale, Number.MIN_VALUE);
   const mismatches: VerificationResult['mismatches'] = [];
   for (let i = 0; i < ref.length && mismatches.length < MAX_MISMATCHES; i++) {
     const got = out[i] ?? Number.NaN;
     const expected = ref[i] ?? Number.NaN;
-    if (!(Math.abs(got - expected) <= Math.max(tolerance, 1e-300) * Math.abs(expected))) {
-      mismatches.push({ index: indices?.[i] ?? i, got, expected });
-    }
+    if (!(Math.abs(got - expected) <= limit) && !(got === expected)) mismatches.push({ index: indices?.[i] ?? i, got, expected });
   }
   return { relError, tolerance, passed: relError <= tolerance, mismatches };
 }

@@ -26,7 +26,8 @@ if (python) {
   console.log('NumPy not found: ratios against it are skipped (apt-get install python3-numpy).');
 }
 
-const find = (id, variant, size) => records.find((r) => r.id === id && (!variant || r.variant === variant) && (!size || r.size === size));
+// Only verified rows have times; failed ones are listed at the end.
+const find = (id, variant, size) => records.find((r) => r.verified && r.id === id && (!variant || r.variant === variant) && (!size || r.size === size));
 const rows = [];
 for (const n of [1000, 2000, 4000]) {
   const r = find('gemm-fp32', null, n);

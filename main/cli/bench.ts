@@ -14,8 +14,8 @@ Measures the seed workloads on one device and prints median, min and max time wi
   --threads N          threads for the multithreaded CPU variants (default: every logical core)
   --scale F            multiply every size by F, 0 < F <= 1, for a quick look (default: 1)`;
 
-function fmt(value: number | undefined, digits = 4): string {
-  if (value === undefined || !Number.isFinite(value)) return '';
+function fmt(value: number | null | undefined, digits = 4): string {
+  if (value === undefined || value === null || !Number.isFinite(value)) return '—';
   return value >= 1000 ? value.toFixed(0) : value.toPrecision(digits);
 }
 

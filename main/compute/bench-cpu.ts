@@ -5,8 +5,7 @@ import { benchmark, blasInfo, createHostBuffer } from '../../native/index.ts';
 import type { BenchmarkProgress, ElementBuffer } from '../../native/index.ts';
 import type { BenchRecord, Workload } from './bench-types.ts';
 import { toRecord } from './bench-types.ts';
-import type { Check } from './reference.ts';
-import { check, gemmTolerance, sampleIndices } from './reference.ts';
+import { ELEMENTWISE_TOLERANCE, gemmDtypeTolerance, verifyElementwise, verifyGemm } from './verify.ts';
 
 export interface CpuBenchOptions {
   threads?: number;
@@ -20,24 +19,11 @@ export interface CpuBenchOptions {
 // The vector function of the seeds: z = a·x² + b·y + c with a = 3.5, b = 2.8, c = 10.
 export const VECTOR_FUNCTION = { a: 3.5, b: 2.8, c: 10 } as const;
 
-const ELEMENTWISE_TOLERANCE = 1e-6;
-const SAMPLE_COUNT = 2048;
 
 function seedFor(id: string, size: number, slot: number): number {
   let h = 2166136261;
   for (const ch of `${id}:${size}:${slot}`) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
   return h;
-}
-
-function sampledCheck(out: ElementBuffer, n: number, refAt: (i: number) => number, tolerance: number): Check {
-  const idx = sampleIndices(n, SAMPLE_COUNT);
-  const got: number[] = [];
-  const ref: number[] = [];
-  for (const i of idx) {
-    got.push(out.toFloat64(i, 1)[0] ?? Number.NaN);
-    ref.push(refAt(i));
-  }
-  return check(got, ref, tolerance);
 }
 
 function poison(buf: ElementBuffer): void {
@@ -58,21 +44,8 @@ async function gemm(dtype: 'fp32' | 'fp64', n: number, o: CpuBenchOptions): Prom
       { op: 'gemm', variant, a, b, out, m: n, n, k: n, threads: o.threads },
       { warmup: 1, repeats, signal: o.signal, onProgress: (p) => o.onProgress?.(id, p) },
     );
-    // 64 sampled entries of C recomputed in fp64: C[i][j] = Σ_p A[i][p]·B[p][j].
-    const bAll = b.toFloat64();
-    const got: number[] = [];
-    const ref: number[] = [];
-    for (const flat of sampleIndices(n * n, 64)) {
-      const i = Math.floor(flat / n);
-      const j = flat % n;
-      const row = a.toFloat64(i * n, n);
-      let sum = 0;
-      for (let p = 0; p < n; p++) sum += (row[p] ?? 0) * (bAll[p * n + j] ?? 0);
-      got.push(out.toFloat64(flat, 1)[0] ?? Number.NaN);
-      ref.push(sum);
-    }
     const w: Workload = { id, variant, size: n, flops: 2 * n ** 3 };
-    return toRecord(w, 'cpu', result, check(got, ref, gemmTolerance(n, dtype)));
+    return toRecord(w, 'cpu', result, verifyGemm(a, b, out, n, n, n, gemmDtypeTolerance(dtype, n)));
   } finally {
     a.free();
     b.free();
@@ -92,11 +65,7 @@ async function vectorFunction(n: number, variant: 'single' | 'threads', o: CpuBe
       { op: 'vector-function', variant, x, y, out, a, b, c, threads: variant === 'threads' ? o.threads : undefined },
       { warmup: 2, repeats: 20, signal: o.signal, onProgress: (p) => o.onProgress?.(id, p) },
     );
-    const verdict = sampledCheck(out, n, (i) => {
-      const xi = x.toFloat64(i, 1)[0] ?? Number.NaN;
-      const yi = y.toFloat64(i, 1)[0] ?? Number.NaN;
-      return a * xi * xi + b * yi + c;
-    }, 1e-14);
+    const verdict = verifyElementwise(out, [x, y], ([xi = Number.NaN, yi = Number.NaN]) => a * xi * xi + b * yi + c, ELEMENTWISE_TOLERANCE.fp64);
     // 24 bytes per element: x and y read, z written (8 bytes each).
     return toRecord({ id, variant, size: n, flops: 5 * n, bytes: 24 * n }, 'cpu', result, verdict);
   } finally {
@@ -117,12 +86,8 @@ async function elementwise(op: 'add' | 'mul' | 'exp', n: number, variant: 'singl
       op === 'exp' ? { op, variant, x, out, threads } : { op, variant, a: x, b: y ?? x, out, threads };
     const repeats = n >= 1e8 ? 5 : 50;
     const result = await benchmark(spec, { warmup: 2, repeats, signal: o.signal, onProgress: (p) => o.onProgress?.(op, p) });
-    const verdict = sampledCheck(out, n, (i) => {
-      const xi = x.toFloat64(i, 1)[0] ?? Number.NaN;
-      if (op === 'exp') return Math.exp(xi);
-      const yi = y?.toFloat64(i, 1)[0] ?? Number.NaN;
-      return op === 'add' ? xi + yi : xi * yi;
-    }, ELEMENTWISE_TOLERANCE);
+    const inputs = y ? [x, y] : [x];
+    const verdict = verifyElementwise(out, inputs, ([xi = Number.NaN, yi = Number.NaN]) => (op === 'exp' ? Math.exp(xi) : op === 'add' ? xi + yi : xi * yi), ELEMENTWISE_TOLERANCE.fp32);
     // Bytes: add and mul read two fp32 inputs and write one (12 B/element); exp reads one and writes one (8 B).
     const bytes = (op === 'exp' ? 8 : 12) * n;
     return toRecord({ id: op, variant, size: n, bytes }, 'cpu', result, verdict);
@@ -136,7 +101,7 @@ async function elementwise(op: 'add' | 'mul' | 'exp', n: number, variant: 'singl
 async function empty(o: CpuBenchOptions): Promise<BenchRecord> {
   const result = await benchmark({ op: 'empty' }, { warmup: 1000, repeats: 100_000, signal: o.signal });
   // Nothing to verify: the figure is the harness's own cost per sample.
-  return toRecord({ id: 'empty', variant: 'harness', size: 0 }, 'cpu', result, { verified: true, relError: null });
+  return toRecord({ id: 'empty', variant: 'harness', size: 0 }, 'cpu', result, null);
 }
 
 export async function runCpuBench(o: CpuBenchOptions = {}): Promise<BenchRecord[]> {

@@ -3,11 +3,11 @@
 // host buffers filled with the same seed hold the same values (counter-based generator), so the references are
 // computed from host twins instead of reading the device back element by element.
 import { GpuLabError } from '../common/errors.ts';
-import { benchmark, createDeviceBuffer, createHostBuffer, createPinnedBuffer, cudaInventory, gemmTolerance, poison, verify, ELEMENTWISE_TOLERANCE } from '../../native/index.ts';
+import { benchmark, createDeviceBuffer, createHostBuffer, createPinnedBuffer, cudaInventory, gemmTolerance, poison } from '../../native/index.ts';
 import type { BenchmarkResult, CudaDevice, CudaOpSpec, DType, ElementBuffer, FillRange, GemmPrecision } from '../../native/index.ts';
 import type { BenchRecord } from './bench-types.ts';
 import { toRecord } from './bench-types.ts';
-import { sampleIndices } from './reference.ts';
+import { ELEMENTWISE_TOLERANCE, verifyElementwise, verifyGemm } from './verify.ts';
 
 export interface CudaBenchOptions {
   // Scales every size down (for quick looks); 1 is the seed workloads.
@@ -23,11 +23,7 @@ interface Context {
   owned: ElementBuffer[];
 }
 
-type Check = { verified: boolean; relError: number | null };
-
 const VECTOR_FUNCTION = { a: 3.5, b: 2.8, c: 10 } as const;
-const GEMM_GRID = 8;
-const ELEMENT_SAMPLES = 4096;
 const INT8_RANGE: FillRange = { low: -8, high: 8 };
 
 function freshSeed(): number {
@@ -54,37 +50,6 @@ function output(ctx: Context, dtype: DType, length: number): ElementBuffer {
   return out;
 }
 
-function toCheck(got: number[], ref: number[], tolerance: number): Check {
-  const v = verify(got, ref, tolerance);
-  return { verified: v.passed, relError: Number.isFinite(v.relError) ? v.relError : null };
-}
-
-// Sampled elements of `out` against refAt(i), computed from the host twins.
-function checkElements(out: ElementBuffer, refAt: (i: number) => number, tolerance: number): Check {
-  const idx = sampleIndices(out.length, ELEMENT_SAMPLES);
-  return toCheck(idx.map((i) => out.toFloat64(i, 1)[0] ?? Number.NaN), idx.map(refAt), tolerance);
-}
-
-// C = A·B (row-major m×k times k×n) on a GEMM_GRID × GEMM_GRID grid of entries, each a k-term fp64 dot product.
-function checkGemm(a: ElementBuffer, b: ElementBuffer, c: ElementBuffer, m: number, n: number, k: number, tolerance: number): Check {
-  const rows = sampleIndices(m, GEMM_GRID, 7);
-  const cols = sampleIndices(n, GEMM_GRID, 11);
-  const bCols = cols.map((j) => Float64Array.from({ length: k }, (_, p) => b.toFloat64(p * n + j, 1)[0] ?? Number.NaN));
-  const got: number[] = [];
-  const ref: number[] = [];
-  for (const i of rows) {
-    const aRow = a.toFloat64(i * k, k);
-    cols.forEach((j, t) => {
-      const col = bCols[t] ?? new Float64Array(k);
-      let sum = 0;
-      for (let p = 0; p < k; p++) sum += (aRow[p] ?? 0) * (col[p] ?? 0);
-      ref.push(sum);
-      got.push(c.toFloat64(i * n + j, 1)[0] ?? Number.NaN);
-    });
-  }
-  return toCheck(got, ref, tolerance);
-}
-
 async function measure(ctx: Context, spec: CudaOpSpec, warmup: number, repeats: number): Promise<BenchmarkResult> {
   return benchmark(spec, { warmup, repeats, signal: ctx.signal });
 }
@@ -103,7 +68,7 @@ async function gemm(ctx: Context, precision: GemmPrecision, n: number, withCopie
   // One fp32 GEMM at n = 7000 is 15 ms on an H200 and 270 ms with pageable copies: fewer repeats for the slow ones.
   const repeats = withCopies ? 5 : precision === 'fp32' || precision === 'fp64' ? 20 : 50;
   const result = await measure(ctx, { device: ctx.device, op: 'gemm', variant, math, a: ia, b: ib, out, m: n, n, k: n }, withCopies ? 1 : 3, repeats);
-  const check = checkGemm(a.host, b.host, out, n, n, n, gemmTolerance(precision, n));
+  const check = verifyGemm(a.host, b.host, out, n, n, n, gemmTolerance(precision, n));
   return toRecord({ id: `gemm-${precision}`, variant, size: n, flops: 2 * n ** 3 }, ctx.device, result, check, 'device');
 }
 
@@ -112,7 +77,7 @@ async function sgemm(ctx: Context, kind: 'naive' | 'tiled', n: number): Promise<
   const b = twins(ctx, 'fp32', n * n);
   const out = output(ctx, 'fp32', n * n);
   const result = await measure(ctx, { device: ctx.device, op: `sgemm-${kind}`, a: a.dev, b: b.dev, out, m: n, n, k: n }, 2, 10);
-  const check = checkGemm(a.host, b.host, out, n, n, n, gemmTolerance('fp32', n));
+  const check = verifyGemm(a.host, b.host, out, n, n, n, gemmTolerance('fp32', n));
   return toRecord({ id: `sgemm-${kind}`, variant: kind, size: n, flops: 2 * n ** 3 }, ctx.device, result, check, 'device');
 }
 
@@ -125,10 +90,7 @@ async function vectorFunction(ctx: Context, variant: 'fused' | 'unfused' | 'with
   const { a, b, c } = VECTOR_FUNCTION;
   const [ix, iy] = withCopies ? [x.host, y.host] : [x.dev, y.dev];
   const result = await measure(ctx, { device: ctx.device, op: 'vector-function', variant, x: ix, y: iy, out, a, b, c }, withCopies ? 2 : 20, withCopies ? 10 : 200);
-  const check = checkElements(out, (i) => {
-    const xi = x.host.toFloat64(i, 1)[0] ?? Number.NaN;
-    return a * xi * xi + b * (y.host.toFloat64(i, 1)[0] ?? Number.NaN) + c;
-  }, ELEMENTWISE_TOLERANCE.fp64);
+  const check = verifyElementwise(out, [x.host, y.host], ([xi = Number.NaN, yi = Number.NaN]) => a * xi * xi + b * yi + c, ELEMENTWISE_TOLERANCE.fp64);
   // 24 bytes per element that must move (x and y read, z written), whatever the variant really moves.
   return toRecord({ id: 'vector-function', variant, size: n, flops: 5 * n, bytes: 24 * n }, ctx.device, result, check, 'device');
 }
@@ -141,19 +103,9 @@ async function elementwise(ctx: Context, op: 'add' | 'mul' | 'exp', n: number): 
   const spec: CudaOpSpec =
     op === 'exp' ? { device: ctx.device, op, variant: 'resident', x: x.dev, out } : { device: ctx.device, op, variant: 'resident', a: x.dev, b: (y ?? x).dev, out };
   const result = await measure(ctx, spec, 10, n >= 1e8 ? 50 : 200);
-  const check = checkElements(out, (i) => {
-    const xi = x.host.toFloat64(i, 1)[0] ?? Number.NaN;
-    if (op === 'exp') return Math.exp(xi);
-    const yi = y?.host.toFloat64(i, 1)[0] ?? Number.NaN;
-    return op === 'add' ? xi + yi : xi * yi;
-  }, ELEMENTWISE_TOLERANCE.fp32);
+  const inputs = y ? [x.host, y.host] : [x.host];
+  const check = verifyElementwise(out, inputs, ([xi = Number.NaN, yi = Number.NaN]) => (op === 'exp' ? Math.exp(xi) : op === 'add' ? xi + yi : xi * yi), ELEMENTWISE_TOLERANCE.fp32);
   return toRecord({ id: op, variant: 'resident', size: n, bytes: (op === 'exp' ? 8 : 12) * n }, ctx.device, result, check, 'device');
-}
-
-// Bytes copied correctly: sampled elements of dst equal src's exactly.
-function checkCopy(dst: ElementBuffer, src: ElementBuffer): Check {
-  const idx = sampleIndices(src.length, ELEMENT_SAMPLES);
-  return toCheck(idx.map((i) => dst.toFloat64(i, 1)[0] ?? Number.NaN), idx.map((i) => src.toFloat64(i, 1)[0] ?? Number.NaN), 0);
 }
 
 async function copy(ctx: Context, direction: 'h2d' | 'd2h' | 'd2d', host: 'pinned' | 'pageable' | 'device', bytes: number): Promise<BenchRecord> {
@@ -169,14 +121,14 @@ async function copy(ctx: Context, direction: 'h2d' | 'd2h' | 'd2d', host: 'pinne
   const result = await measure(ctx, { device: ctx.device, op: 'copy', variant, src, dst }, 2, host === 'pageable' ? 5 : 20);
   // Device → device reads and writes every byte.
   const moved = direction === 'd2d' ? 2 * src.byteLength : src.byteLength;
-  return toRecord({ id: direction, variant: host, size: src.byteLength, bytes: moved }, ctx.device, result, checkCopy(dst, src), 'device');
+  return toRecord({ id: direction, variant: host, size: src.byteLength, bytes: moved }, ctx.device, result, verifyElementwise(dst, [src], ([v = Number.NaN]) => v, 0), 'device');
 }
 
 async function empty(ctx: Context, timer: 'events' | 'host' | 'host-nosync'): Promise<BenchRecord> {
   const result = await measure(ctx, { device: ctx.device, op: 'empty', timer }, 100, 10_000);
   // events: the GPU's own time for the launch; host: launch + synchronise as the host sees it; host-nosync: only
   // the launch call, which is what a forgotten synchronisation measures.
-  const record = toRecord({ id: 'empty', variant: timer, size: 0 }, ctx.device, result, { verified: true, relError: null }, timer === 'events' ? 'device' : 'host');
+  const record = toRecord({ id: 'empty', variant: timer, size: 0 }, ctx.device, result, null, timer === 'events' ? 'device' : 'host');
   return record;
 }
 

@@ -1,5 +1,6 @@
 // One row of `gpu-lab bench`: a workload measured on one device, with its statistics, its rate and whether its
 // result matched the reference.
+import type { Verification } from '../common/measurement.ts';
 import type { BenchmarkResult } from '../../native/index.ts';
 import { summarize } from '../runner/statistics.ts';
 
@@ -9,9 +10,10 @@ export interface BenchRecord {
   variant: string;
   // Elements for elementwise work, N for an N×N GEMM, bytes for copies.
   size: number;
-  medianMs: number;
-  minMs: number;
-  maxMs: number;
+  // Null when the result failed verification: a wrong result has no time.
+  medianMs: number | null;
+  minMs: number | null;
+  maxMs: number | null;
   samples: number;
   // Which clock the figures come from: "host" (monotonic, after synchronising) or "device" (CUDA events).
   timer: 'host' | 'device';
@@ -34,31 +36,34 @@ export interface Workload {
   bytes?: number;
 }
 
+// `verification` null: nothing to check (the empty operation).
 export function toRecord(
   w: Workload,
   device: string,
   result: BenchmarkResult,
-  check: { verified: boolean; relError: number | null },
+  verification: Verification | null,
   timer: 'host' | 'device' = 'host',
 ): BenchRecord {
   const samples = timer === 'device' && result.deviceMs ? result.deviceMs : result.hostMs;
   const s = summarize(samples);
+  const verified = verification?.passed ?? true;
   const record: BenchRecord = {
     id: w.id,
     device,
     variant: w.variant,
     size: w.size,
-    medianMs: s.median,
-    minMs: s.min,
-    maxMs: s.max,
+    medianMs: verified ? s.median : null,
+    minMs: verified ? s.min : null,
+    maxMs: verified ? s.max : null,
     samples: s.count,
     timer,
     implementation: result.implementation,
     threads: result.threads,
-    verified: check.verified,
-    relError: check.relError,
+    verified,
+    relError: verification?.relativeError ?? null,
     noisy: s.noisy,
   };
+  if (!verified) return record;
   // GFLOP/s = flops / (ms · 10⁶); GB/s = bytes / (ms · 10⁶).
   if (w.flops !== undefined) {
     const gflops = w.flops / (s.median * 1e6);

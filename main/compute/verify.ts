@@ -1,56 +1,51 @@
-// Verification of a measured result against a float64 reference computed here, in JS, from the same inputs:
-// elementwise results compared in full up to a million elements and sampled beyond; GEMM results spot-checked on
-// a grid of sampled rows × columns, each entry a k-term dot product in float64.
+// Verification of a measured result against a float64 reference computed here, in JS, from the same inputs (or
+// from host twins filled with the same seed): elementwise results compared in full up to a million elements and
+// sampled beyond; GEMM results spot-checked on a grid of sampled rows × columns, each entry a k-term dot product
+// in float64. The error measure and the tolerances are the facade's (native/verification.ts), one table for the
+// bench, the labs and the GPU tests.
 import type { GemmDtype, Verification } from '../common/measurement.ts';
+import { ELEMENTWISE_TOLERANCE, gemmTolerance, verify } from '../../native/index.ts';
 import type { ElementBuffer } from '../../native/index.ts';
-import { gemmTolerance, relativeError, sampleIndices } from './reference.ts';
+
+export { ELEMENTWISE_TOLERANCE };
 
 const FULL_CHECK_LIMIT = 1 << 20;
 const ELEMENT_SAMPLES = 4096;
 const GEMM_GRID = 8;
-const MAX_MISMATCHES = 5;
-
-// Unit roundoff of each dtype's inputs: tf32 keeps 10 mantissa bits, fp16 10, bf16 7.
-const GEMM_INPUT_TOLERANCE: Record<Exclude<GemmDtype, 'fp32' | 'fp64'>, number> = {
-  tf32: 2e-3,
-  fp16: 1e-2,
-  bf16: 2e-2,
-  // int8 products summed in int32 are exact.
-  int8: 0,
-};
 
 export function gemmDtypeTolerance(dtype: GemmDtype, k: number): number {
-  return dtype === 'fp32' || dtype === 'fp64' ? gemmTolerance(k, dtype) : GEMM_INPUT_TOLERANCE[dtype];
+  return gemmTolerance(dtype, k);
 }
 
-// Elementwise fp32 results: one rounding of the result (add, mul) or a correctly rounded-ish exp, far below 1e-5.
-export const ELEMENTWISE_TOLERANCE = { fp32: 1e-5, fp64: 1e-12 } as const;
+// Deterministic sample of `count` indices in [0, n), always including the first and the last.
+export function sampleIndices(n: number, count: number, seed = 12345): number[] {
+  if (n <= count) return Array.from({ length: n }, (_, i) => i);
+  const out = [0, n - 1];
+  let state = seed >>> 0;
+  while (out.length < count) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    out.push(Math.floor((state / 2 ** 32) * n));
+  }
+  return out;
+}
 
 // `indices[i]` is the element index of got[i]/ref[i]; absent when they are the whole output in order.
 function verdict(got: ArrayLike<number>, ref: ArrayLike<number>, indices: readonly number[] | null, tolerance: number, total: number, method: Verification['method']): Verification {
-  const err = relativeError(got, ref);
-  const mismatches: Verification['mismatches'] = [];
-  for (let i = 0; i < ref.length && mismatches.length < MAX_MISMATCHES; i++) {
-    const g = got[i] ?? Number.NaN;
-    const r = ref[i] ?? Number.NaN;
-    // An element is a mismatch when it alone is off by more than the tolerance, relative to its own size.
-    if (!(Math.abs(g - r) <= tolerance * Math.abs(r))) {
-      mismatches.push({ index: indices?.[i] ?? i, got: Number.isFinite(g) ? g : null, expected: r });
-    }
-  }
-  const finite = Number.isFinite(err);
+  const v = verify(got, ref, tolerance, indices ?? undefined);
+  const finite = Number.isFinite(v.relError);
   return {
     method,
     checked: ref.length,
     total,
-    relativeError: finite ? err : null,
+    relativeError: finite ? v.relError : null,
     tolerance,
-    passed: finite && err <= tolerance,
-    mismatches,
+    passed: finite && v.passed,
+    mismatches: v.mismatches.map((m) => ({ index: m.index, got: Number.isFinite(m.got) ? m.got : null, expected: m.expected })),
   };
 }
 
-// `inputs` are the operands in order; `refAt` computes the exact result of element i from their values.
+// `inputs` are the operands in order (device buffers, or host twins holding the same values); `refAt` computes the
+// exact result of one element from their values.
 export function verifyElementwise(out: ElementBuffer, inputs: ElementBuffer[], refAt: (values: number[]) => number, tolerance: number): Verification {
   const n = out.length;
   if (n <= FULL_CHECK_LIMIT) {

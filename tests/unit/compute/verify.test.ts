@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+
+import { toRecord } from '../../../main/compute/bench-types.ts';
+import { sampleIndices, verifyElementwise, verifyGemm } from '../../../main/compute/verify.ts';
+import { createHostBuffer, gemmTolerance, verify } from '../../../native/index.ts';
+
+describe('verification', () => {
+  it('passes a right GEMM without listing near-zero entries as mismatches', () => {
+    // Entries of A·B with signed random inputs straddle zero; a per-entry relative test would flag them.
+    const n = 64;
+    const a = createHostBuffer('fp32', n * n).fillRandom(11, { low: -1, high: 1 });
+    const b = createHostBuffer('fp32', n * n).fillRandom(12, { low: -1, high: 1 });
+    const av = a.toFloat64();
+    const bv = b.toFloat64();
+    const c = createHostBuffer('fp32', n * n);
+    const cv = new Float32Array(n * n);
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        let s = 0;
+        for (let p = 0; p < n; p++) s += (av[i * n + p] ?? 0) * (bv[p * n + j] ?? 0);
+        cv[i * n + j] = s;
+      }
+    }
+    c.write(cv);
+    const v = verifyGemm(a, b, c, n, n, n, gemmTolerance('fp32', n));
+    expect(v.passed).toBe(true);
+    expect(v.mismatches).toEqual([]);
+    expect(v.method).toBe('sampled');
+    // One wrong entry inside the sampled grid fails it and is named.
+    const [row = 0] = sampleIndices(n, 8, 7);
+    const [col = 0] = sampleIndices(n, 8, 11);
+    c.write(new Float32Array([(cv[row * n + col] ?? 0) + 5]), row * n + col);
+    const bad = verifyGemm(a, b, c, n, n, n, gemmTolerance('fp32', n));
+    expect(bad.passed).toBe(false);
+    expect(bad.mismatches[0]?.index).toBe(row * n + col);
+  });
+
+  it('never passes NaN, and catches an unwritten (poisoned) element', () => {
+    expect(verify([1, Number.NaN], [1, 2], 1e-5).passed).toBe(false);
+    const x = createHostBuffer('fp32', 100).fillRandom(1);
+    const out = createHostBuffer('fp32', 100);
+    out.write(x.read() as Float32Array);
+    out.write(new Float32Array([-1e6]), 42);
+    const v = verifyElementwise(out, [x], ([value = Number.NaN]) => value, 0);
+    expect(v.passed).toBe(false);
+    expect(v.mismatches.map((m) => m.index)).toEqual([42]);
+  });
+
+  it('a bench row that failed verification carries no time and no rate', () => {
+    const result = { hostMs: [1, 2, 3], deviceMs: null, implementation: 'loop', threads: 1, warmup: 1, repeats: 3 };
+    const failed = toRecord({ id: 'add', variant: 'single', size: 10, bytes: 120 }, 'cpu', result, {
+      method: 'full', checked: 10, total: 10, relativeError: 0.5, tolerance: 1e-5, passed: false, mismatches: [],
+    });
+    expect(failed.verified).toBe(false);
+    expect([failed.medianMs, failed.minMs, failed.maxMs]).toEqual([null, null, null]);
+    expect(failed.gbps).toBeUndefined();
+    const ok = toRecord({ id: 'add', variant: 'single', size: 10, bytes: 120 }, 'cpu', result, null);
+    expect(ok.medianMs).toBe(2);
+    // 120 bytes in 2 ms = 6e-5 GB/s.
+    expect(ok.gbps).toBeCloseTo(6e-5, 12);
+  });
+});
