@@ -1,17 +1,21 @@
 // Starting the compute host process. The supervisor only sees this small interface, so that the Electron shell can
 // start the same entry with utilityProcess.fork and plain Node with child_process.fork.
 import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export interface HostExit {
   code: number | null;
   signal: string | null;
+  // Why the process could not be started or talked to (`spawn … EAGAIN`, `write EPIPE`), when that is how it ended.
+  error?: string;
 }
 
 export interface ComputeHostProcess {
   readonly pid: number | undefined;
   send(message: unknown): void;
   onMessage(listener: (message: unknown) => void): void;
+  // Called once, however the process ended; at once for a listener added after that.
   onExit(listener: (exit: HostExit) => void): void;
   // Lines the process wrote to stdout/stderr, for the supervisor to log with the pid.
   onOutput(listener: (line: string, stream: 'stdout' | 'stderr') => void): void;
@@ -28,45 +32,105 @@ export function hostEntryPath(): string {
   return self.replace(/launcher\.(ts|js)$/, (_m, ext: string) => `host-main.${ext}`);
 }
 
-export const forkLauncher: ComputeHostLauncher = {
-  launch(env) {
-    const child = fork(hostEntryPath(), [], {
-      env: { ...process.env, ...env },
-      // The parent's flags (a test runner's loaders, inspectors) are not the host's business.
-      execArgv: ['--disable-warning=ExperimentalWarning'],
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      serialization: 'json',
+function splitLines(stream: NodeJS.ReadableStream | null, name: 'stdout' | 'stderr', listener: (line: string, s: 'stdout' | 'stderr') => void): void {
+  let pending = '';
+  stream?.setEncoding('utf8');
+  stream?.on('data', (chunk: string) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) if (line.trim()) listener(line, name);
+  });
+}
+
+// A forked child whose every failure ends as one exit. Node reports a failed spawn (EAGAIN, ENOENT) and a write to
+// a channel whose other end just died (EPIPE) as an 'error' event, which kills the parent when nobody listens.
+class ForkedHost implements ComputeHostProcess {
+  private readonly exitListeners: ((exit: HostExit) => void)[] = [];
+  private exit: HostExit | null = null;
+  private error: string | undefined;
+  private readonly child: ChildProcess | null;
+
+  constructor(child: ChildProcess | null, spawnError?: Error) {
+    this.child = child;
+    if (!child) {
+      // fork() threw (ENOMEM and the like): report it as an exit once the supervisor listens.
+      this.error = spawnError?.message ?? 'the process could not be started';
+      setImmediate(() => this.ended({ code: null, signal: null }));
+      return;
+    }
+    child.on('error', (err) => this.failed(err));
+    child.on('exit', (code, signal) => this.ended({ code, signal }));
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  private failed(err: Error): void {
+    this.error ??= err.message;
+    // Never spawned: no 'exit' will follow. Spawned: make sure it goes, and report it when it has.
+    if (this.child?.pid === undefined) this.ended({ code: null, signal: null });
+    else this.child.kill('SIGKILL');
+  }
+
+  private ended(exit: HostExit): void {
+    if (this.exit) return;
+    this.exit = this.error === undefined ? exit : { ...exit, error: this.error };
+    for (const listener of this.exitListeners) listener(this.exit);
+  }
+
+  send(message: unknown): void {
+    const child = this.child;
+    if (!child?.connected || this.exit) return;
+    child.send(message as object, (err) => {
+      if (err) this.failed(err);
     });
-    const splitLines = (stream: NodeJS.ReadableStream | null, name: 'stdout' | 'stderr', listener: (line: string, s: 'stdout' | 'stderr') => void): void => {
-      let pending = '';
-      stream?.setEncoding('utf8');
-      stream?.on('data', (chunk: string) => {
-        pending += chunk;
-        const lines = pending.split('\n');
-        pending = lines.pop() ?? '';
-        for (const line of lines) if (line.trim()) listener(line, name);
-      });
-    };
-    return {
-      get pid() {
-        return child.pid;
-      },
-      send(message) {
-        if (child.connected) child.send(message as object);
-      },
-      onMessage(listener) {
-        child.on('message', listener);
-      },
-      onExit(listener) {
-        child.on('exit', (code, signal) => listener({ code, signal }));
-      },
-      onOutput(listener) {
-        splitLines(child.stdout, 'stdout', listener);
-        splitLines(child.stderr, 'stderr', listener);
-      },
-      kill() {
-        child.kill('SIGKILL');
-      },
-    };
-  },
-};
+  }
+
+  onMessage(listener: (message: unknown) => void): void {
+    this.child?.on('message', listener);
+  }
+
+  onExit(listener: (exit: HostExit) => void): void {
+    const exit = this.exit;
+    if (exit) queueMicrotask(() => listener(exit));
+    else this.exitListeners.push(listener);
+  }
+
+  onOutput(listener: (line: string, stream: 'stdout' | 'stderr') => void): void {
+    splitLines(this.child?.stdout ?? null, 'stdout', listener);
+    splitLines(this.child?.stderr ?? null, 'stderr', listener);
+  }
+
+  kill(): void {
+    this.child?.kill('SIGKILL');
+  }
+}
+
+export interface ForkLauncherOptions {
+  // The Node binary to start (default: this one). Tests point it at a missing file to see a failed spawn.
+  execPath?: string;
+}
+
+export function createForkLauncher(options: ForkLauncherOptions = {}): ComputeHostLauncher {
+  return {
+    launch(env) {
+      try {
+        const child = fork(hostEntryPath(), [], {
+          env: { ...process.env, ...env },
+          execPath: options.execPath ?? process.execPath,
+          // The parent's flags (a test runner's loaders, inspectors) are not the host's business.
+          execArgv: ['--disable-warning=ExperimentalWarning'],
+          stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+          serialization: 'json',
+        });
+        return new ForkedHost(child);
+      } catch (err) {
+        return new ForkedHost(null, err instanceof Error ? err : new Error(String(err)));
+      }
+    },
+  };
+}
+
+export const forkLauncher: ComputeHostLauncher = createForkLauncher();

@@ -159,7 +159,7 @@ export class ComputeHostSupervisor {
   private onExit(host: Host, exit: HostExit): void {
     clearInterval(host.heartbeat);
     if (this.host === host) this.host = null;
-    const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
+    const how = `${exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`}${exit.error ? `; ${exit.error}` : ''}`;
     if (host.stopping) {
       this.log(host, `stopped (${how})`);
     } else {
@@ -272,10 +272,13 @@ export class ComputeHostSupervisor {
 
 function crashError(host: Host, exit: HostExit): GpuLabError {
   const how = exit.signal ? `was killed by signal ${exit.signal}` : `exited with code ${exit.code}`;
+  const why = `${host.killReason ? ` after it ${host.killReason}` : ''}${exit.error ? ` (${exit.error})` : ''}`;
+  const details = { pid: host.pid, exitCode: exit.code, signal: exit.signal, killReason: host.killReason, error: exit.error ?? null };
   const payload: ErrorPayload = {
     code: 'COMPUTE_HOST_CRASHED',
-    message: `The compute host (pid ${host.pid}) ${how}${host.killReason ? ` after it ${host.killReason}` : ''}`,
-    details: { pid: host.pid, exitCode: exit.code, signal: exit.signal, killReason: host.killReason },
+    // No pid: the process never started.
+    message: host.pid < 0 ? `The compute host could not be started: ${exit.error ?? how}` : `The compute host (pid ${host.pid}) ${how}${why}`,
+    details,
   };
   return new GpuLabError(payload.code, payload.message, payload.details);
 }
