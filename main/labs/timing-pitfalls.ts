@@ -2,6 +2,7 @@
 // stops when the launch returns) against CUDA events; a cold first call against warmed calls, on the CPU and the
 // GPU; one CPU thread against all of them.
 import { formatMs, formatTimes } from '../common/format.ts';
+import type { Finding } from '../common/run-record.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import type { PointResult } from '../common/run-record.ts';
 import { find, finding, okMedian, speedup } from './analysis.ts';
@@ -28,8 +29,8 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const point = (series: string, label: string, sample: number) => ({ key: series, series, label, x: null, work, sampleSeconds: sample });
   // Cold points come first: later points would warm the libraries they are meant to catch cold.
   return [
-    // Cold and warmed GPU calls are both timed on the host clock: one-time costs (handle creation, module loading)
-    // happen outside any CUDA event pair.
+    // Cold and warmed GPU calls are both timed on the host clock: what the first call does on the host (cuBLAS
+    // choosing and loading its kernel) happens outside any CUDA event pair.
     gpuPoint(ctx, point('gpu-cold', 'GPU, first call (cold)', gpuSample + 0.2), { ...gemm, variant: 'cublas', warmup: 0, repeats: 1, cold: true }, 'host'),
     cpuPoint(point('cpu-cold', 'CPU, first call (cold)', cpuSample), { ...gemm, variant: 'blas', warmup: 0, repeats: 1, cold: true }, 8 * n * 1e-6),
     gpuPoint(ctx, point('gpu-no-sync', 'GPU, clock stopped at launch', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats, timing: 'launch-only' }, 'host'),
@@ -39,6 +40,32 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
     cpuPoint(point('cpu-one-thread', 'CPU, one thread', cpuSample * ctx.cpuThreads), { ...gemm, variant: 'blas', warmup: 1, repeats: cpuRepeats, threads: 1 }, 8 * n * 1e-6),
     cpuPoint(point('cpu-all-threads', `CPU, all ${ctx.cpuThreads} threads`, cpuSample), { ...gemm, variant: 'blas', warmup: 1, repeats: cpuRepeats }, 8 * n * 1e-6),
   ];
+}
+
+// What a cold point holds beyond a warmed call. The compute host creates the CUDA context and the cuBLAS handle
+// before the clock starts (Setup in native/cuda/cuda_op.cu), so library loading is never in it.
+const COLD_CAUSES = {
+  'gpu-cold': 'fresh buffers, the first cuBLAS call of this shape on a new handle, and cold caches',
+  'cpu-cold': 'an output buffer never touched before (the operating system maps its pages during the timed call), and no warm-up run, so the caches and the library\'s threads start cold',
+} as const;
+
+// One cold sample against the warmed samples. It counts as a one-time cost only when it is slower than every warmed
+// sample and by at least 10 % of their median: a single sample can land anywhere in their spread by chance.
+function coldFinding(id: 'gpu-cold' | 'cpu-cold', coldMs: number, warm: PointResult): Finding {
+  const side = id === 'gpu-cold' ? 'GPU' : 'CPU';
+  const warmMs = warm.stats?.median ?? 0;
+  const warmMax = warm.stats?.max ?? warmMs;
+  const ratio = coldMs / warmMs;
+  const spread = `${formatMs(warm.stats?.min ?? warmMs)} to ${formatMs(warmMax)}`;
+  if (coldMs <= Math.max(warmMax, 1.1 * warmMs)) {
+    return finding(id, `On the ${side}, the cold first call (${formatMs(coldMs)}) is within the spread of the warmed calls (${spread}, median ${formatMs(warmMs)}): no one-time cost stands out at this size.`, ratio, '×');
+  }
+  const extra = `${formatMs(coldMs - warmMs)} more`;
+  const head = `The cold first ${side} call took ${formatMs(coldMs)} against ${formatMs(warmMs)} for a warmed one (warmed calls: ${spread})`;
+  if (ratio < 1.5) {
+    return finding(id, `${head}: ${extra}, ${formatTimes(ratio)}, a small one-time cost. It comes from ${COLD_CAUSES[id]}.`, ratio, '×');
+  }
+  return finding(id, `${head}: ${extra}, ${formatTimes(ratio)}, from ${COLD_CAUSES[id]}. Timed without a warm-up, that cost lands in the figure.`, ratio, '×', 'warning');
 }
 
 function analyze(points: readonly PointResult[]): LabAnalysis {
@@ -56,11 +83,9 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
         a.findings.push(finding('sync', `Without synchronising, the GEMM seems to take ${formatMs(w)}; CUDA events show it takes ${formatMs(r)}, ${formatTimes(r / w)} longer. The clock stopped when the launch returned, long before the GPU finished.`, r / w, '×', 'warning'));
         break;
       case 'gpu-cold':
-      case 'cpu-cold': {
-        const side = pair.id === 'gpu-cold' ? 'GPU' : 'CPU';
-        a.findings.push(finding(pair.id, w / r >= 1.2 ? `The first, cold ${side} call took ${formatMs(w)}, ${formatTimes(w / r)} a warmed call (${formatMs(r)}): library loading, handle creation and first touch of memory are not the operation's cost.` : `On the ${side}, the cold first call (${formatMs(w)}) was no slower than warmed calls (${formatMs(r)}): the compute host had already warmed this library.`, w / r, '×'));
+      case 'cpu-cold':
+        if (right) a.findings.push(coldFinding(pair.id, w, right));
         break;
-      }
       case 'threads': {
         const x = speedup(wrong, right) ?? 1;
         if (x < 1.2) {
@@ -82,12 +107,12 @@ export const timingPitfallsLab: Lab = {
     summary: 'No synchronisation against CUDA events, a cold first call against warmed calls, one CPU thread against all of them.',
     explanation: [
       'A GPU runs asynchronously: launching a kernel returns at once and the GPU works on while the CPU carries on. Reading a clock right after the launch measures how long it took to queue the work, not to do it. The right ways are CUDA events recorded on the GPU\'s own timeline, or synchronising before reading the host clock.',
-      'The first call of anything pays one-time costs: loading a library, creating a cuBLAS handle, compiling or loading kernels, the operating system mapping fresh memory page by page. Warm-up runs keep those costs out of the figure you compare.',
+      'The first call of anything pays one-time costs: loading a library, creating a CUDA context or a cuBLAS handle, compiling or loading kernels, the operating system mapping fresh memory page by page. Warm-up runs keep those costs out of the figure you compare. Here the compute host has loaded the libraries and created the context and the handle before the clock starts, so the cold point catches only what is left: fresh buffers, the first call of this shape, cold caches. That can be small; the very first GPU call of a script pays for the loading too.',
       'Libraries such as NumPy and PyTorch use every CPU core. Comparing a GPU with a single CPU thread, or a threaded library with a single-thread loop, makes any speedup look larger than it is: state the thread count, or measure both as here.',
     ],
     lookFor: [
       'How many times shorter the unsynchronised time is than the true time.',
-      'How much slower the first call is than the warmed ones.',
+      'How much slower the first call is than the warmed ones, and whether the difference stands out of the warmed calls\' own spread.',
       'The gain of all CPU threads over one.',
     ],
     parameters: [
