@@ -185,17 +185,33 @@ export class ComputeHostSupervisor {
     host.proc.kill();
   }
 
-  private async started(): Promise<Host> {
+  // The running host, started if need be. A cancel while it starts (CUDA can take seconds to initialise) answers at
+  // once; the host starts on for the next request.
+  private async started(signal?: AbortSignal): Promise<Host> {
     if (!this.host) this.host = this.launch();
     const host = this.host;
-    await host.ready;
+    if (!signal) {
+      await host.ready;
+      return host;
+    }
+    await new Promise<void>((resolve, reject) => {
+      const onAbort = (): void => reject(notSent());
+      if (signal.aborted) {
+        onAbort();
+        return;
+      }
+      signal.addEventListener('abort', onAbort, { once: true });
+      host.ready.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
     return host;
   }
 
   private async request(message: { type: 'measure'; measurement: unknown } | { type: 'environment' }, options: RequestOptions = {}): Promise<unknown> {
     const { signal, onProgress } = options;
-    if (signal?.aborted) throw new GpuLabError('CANCELLED', 'Cancelled before it was sent to the compute host');
-    const host = await this.started();
+    if (signal?.aborted) throw notSent();
+    const host = await this.started(signal);
+    // From here to the send nothing yields, so an abort is either seen here or reaches the listener added below.
+    if (signal?.aborted) throw notSent();
     const id = this.nextId++;
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     return new Promise((resolve, reject) => {
@@ -268,6 +284,10 @@ export class ComputeHostSupervisor {
     host.proc.kill();
     await exited;
   }
+}
+
+function notSent(): GpuLabError {
+  return new GpuLabError('CANCELLED', 'Cancelled before it was sent to the compute host');
 }
 
 function crashError(host: Host, exit: HostExit): GpuLabError {

@@ -1,9 +1,36 @@
-// The supervisor against a real host: a segfault, a bad measurement that must not hurt the host, and a host that
-// stops answering heartbeats.
+// The supervisor against a real host: a segfault, a bad measurement that must not hurt the host; against scripted
+// hosts: cancels that arrive before the measurement is sent, and a host that stops answering heartbeats.
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { ComputeHostSupervisor } from '../../../main/compute/supervisor.ts';
 import type { ComputeHostLauncher } from '../../../main/compute/launcher.ts';
+
+// A host that says ready after `readyAfterMs`, records what it is sent, and answers every measurement with an error
+// that says it was measured.
+function scriptedHost(readyAfterMs: number): { launcher: ComputeHostLauncher; sent: unknown[] } {
+  const sent: unknown[] = [];
+  const launcher: ComputeHostLauncher = {
+    launch: () => {
+      let onMessage: (m: unknown) => void = () => undefined;
+      setTimeout(() => onMessage({ type: 'ready', pid: 4343 }), readyAfterMs);
+      return {
+        pid: 4343,
+        send: (m) => {
+          sent.push(m);
+          const msg = m as { type: string; id: number };
+          if (msg.type === 'measure') setTimeout(() => onMessage({ type: 'error', id: msg.id, error: { code: 'NATIVE_ERROR', message: 'measured anyway' } }), 5);
+        },
+        onMessage: (l) => (onMessage = l),
+        onExit: () => undefined,
+        onOutput: () => undefined,
+        kill: () => undefined,
+      };
+    },
+  };
+  return { launcher, sent };
+}
+
+const measures = (sent: unknown[]): unknown[] => sent.filter((m) => (m as { type: string }).type === 'measure');
 
 const logs: string[] = [];
 const supervisor = new ComputeHostSupervisor({ testHooks: true, log: (l) => logs.push(l) });
@@ -34,6 +61,30 @@ describe('compute host supervisor', () => {
     await expect(supervisor.measure({ ...tiny, variant: 'kernel', device: 'cuda:0' })).rejects.toMatchObject({ code: 'CUDA_UNAVAILABLE' });
     expect((await supervisor.measure(tiny)).hostMs).toHaveLength(3);
     expect(supervisor.pid).toBe(pid);
+  });
+
+  it('answers a cancel while the host is starting at once, and never sends the measurement', async () => {
+    const { launcher, sent } = scriptedHost(300);
+    const starting = new ComputeHostSupervisor({ launcher, log: (l) => logs.push(l) });
+    const controller = new AbortController();
+    const asked = Date.now();
+    setTimeout(() => controller.abort(), 20);
+    await expect(starting.measure(tiny, { signal: controller.signal })).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(Date.now() - asked).toBeLessThan(250);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(measures(sent)).toEqual([]);
+  });
+
+  it('does not send a measurement cancelled between the host being ready and the send', async () => {
+    const { launcher, sent } = scriptedHost(0);
+    const ready = new ComputeHostSupervisor({ launcher, log: (l) => logs.push(l) });
+    await expect(ready.measure(tiny)).rejects.toMatchObject({ message: 'measured anyway' });
+    const controller = new AbortController();
+    const cancelled = ready.measure(tiny, { signal: controller.signal });
+    // The request is waiting on the (already started) host: the abort lands before the send.
+    controller.abort();
+    await expect(cancelled).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(measures(sent)).toHaveLength(1);
   });
 
   it('kills a host that stops answering heartbeats and fails its request', async () => {
