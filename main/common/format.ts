@@ -41,8 +41,16 @@ export function formatRate(value: number, unit: 'GB/s' | 'GFLOP/s'): string {
   return `${sig(value)} ${unit}`;
 }
 
+// Whole percents, except near the ends, where rounding would hide what matters: from 99 % one decimal (99.8 % of the
+// time is not 100 %), below 1 % one decimal, and "< 0.1 %" for a share that is not zero but rounds to it.
 export function formatPercent(fraction: number): string {
-  return `${sig(fraction * 100, fraction >= 0.1 ? 2 : 1)} %`;
+  const pct = fraction * 100;
+  const abs = Math.abs(pct);
+  if (!Number.isFinite(pct)) return `${pct} %`;
+  if (pct === 0) return '0 %';
+  if (abs < 0.05) return `${pct < 0 ? '> −0.1' : '< 0.1'} %`;
+  if (abs < 1 || (abs >= 99 && abs < 100)) return `${pct.toFixed(1)} %`;
+  return `${Math.round(pct)} %`;
 }
 
 export function formatTimes(ratio: number): string {

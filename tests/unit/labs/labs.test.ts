@@ -122,7 +122,8 @@ describe('analyses on synthetic samples', () => {
     const text = l.analyze(points, defaults(l), GPU).findings.map((f) => f.text).join('\n');
     expect(text).toContain('Fusing the three passes into one kernel is 88× faster');
     expect(text).toContain('the GPU is slower than the threaded CPU');
-    expect(text).toMatch(/Copies are 100 % of the end-to-end GPU time/);
+    // (20.7 − 0.05)/20.7 = 99.76 %: one decimal, so that nearly all does not print as all.
+    expect(text).toContain('Copies are 99.8 % of the end-to-end GPU time (20.7 ms with copies, 50 µs resident)');
   });
 
   it('timing-pitfalls compares each wrong timing with the right one', () => {
