@@ -181,6 +181,10 @@ export class ComputeHostSupervisor {
 
   private kill(host: Host, reason: string): void {
     if (host.killReason === null) host.killReason = reason;
+    // Detached at once: a request made before the exit arrives goes to a fresh host, not to this dying one. The
+    // requests still pending on it fail when the exit arrives.
+    if (this.host === host) this.host = null;
+    clearInterval(host.heartbeat);
     this.log(host, `killing: it ${reason}`);
     host.proc.kill();
   }

@@ -55,6 +55,16 @@ describe('compute host supervisor', () => {
     expect(supervisor.pid).not.toBe(first);
   });
 
+  it('sends the request made right after a timeout kill to a fresh host, not to the dying one', async () => {
+    await supervisor.measure(tiny);
+    const killed = supervisor.pid;
+    await expect(supervisor.measure({ ...tiny, elements: 2_000_000, repeats: 5000 }, { timeoutMs: 100 })).rejects.toMatchObject({ code: 'TIMEOUT' });
+    // No await between the rejection and this request: the killed host's exit has not arrived yet.
+    expect((await supervisor.measure(tiny)).verification?.passed).toBe(true);
+    expect(supervisor.pid).not.toBe(killed);
+    expect(logs.some((l) => l.includes(`pid ${killed}] died (signal SIGKILL; killed because it ran past a request's`))).toBe(true);
+  });
+
   it('rejects a malformed measurement in the host, naming the field, and the host lives on', async () => {
     const pid = supervisor.pid;
     await expect(supervisor.measure({ ...tiny, elements: -3 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('`elements`') });
