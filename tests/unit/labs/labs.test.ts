@@ -163,6 +163,11 @@ describe('analyses on synthetic samples', () => {
     const text = a.findings.map((f) => f.text).join('\n');
     expect(text).toMatch(/host→device, pinned, sync: up to 25 GB\/s \(at 1 GiB\); half of that needs copies of 256 KiB or more/);
     expect(text).toContain('pinned memory reaches 2× the bandwidth of pageable memory');
+    // The same 1 GiB copied once each way: 10 µs + 1 GiB at 2000 GB/s against 10 µs + 1 GiB at 25 GB/s. Not the d2d
+    // series' read + write rate (3.93 TB/s) over the bus's one-way rate.
+    const bus = a.findings.find((f) => f.id === 'bus-vs-memory');
+    expect(bus?.text).toContain('Copying 1 GiB inside the GPU takes 547 µs; bringing the same bytes across the bus (host→device, pinned, sync) takes 43 ms, 78.6× longer (1.96 TB/s against 25 GB/s, each counting the bytes once)');
+    expect(a.summary['d2d.timeRatioToBus']).toBeCloseTo((0.01 + 2 ** 30 / 25e6) / (0.01 + 2 ** 30 / 2e9), 6);
   });
 
   it('dtypes reports footprints and the speed of each type against fp32', () => {
