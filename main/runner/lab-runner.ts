@@ -10,7 +10,7 @@ import type { ParamValues } from '../common/lab-descriptor.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { validateParams } from '../common/params.ts';
 import { RUN_SCHEMA_VERSION, summarizeRun } from '../common/run-record.ts';
-import type { PointResult, RunRecord, RunSummary } from '../common/run-record.ts';
+import type { Finding, PointResult, RunRecord, RunSummary } from '../common/run-record.ts';
 import type { ComputeHostSupervisor, HostEnvironment } from '../compute/supervisor.ts';
 import type { Lab, PlanContext, PlannedPoint } from '../labs/lab.ts';
 import { LABS, findLab } from '../labs/index.ts';
@@ -32,6 +32,16 @@ interface ActiveRun {
 
 // Errors after which the rest of the run cannot be trusted: the host died or was killed.
 const FATAL = new Set(['COMPUTE_HOST_CRASHED', 'TIMEOUT', 'DEVICE_LOST']);
+
+function notSaved(record: RunRecord, dir: string, err: unknown): GpuLabError {
+  if (err instanceof GpuLabError) return err;
+  const cause = (err as NodeJS.ErrnoException).code;
+  return new GpuLabError('NATIVE_ERROR', `Run ${record.id} could not be saved in ${dir}: ${(err as Error).message}`, {
+    runId: record.id,
+    dir,
+    ...(typeof cause === 'string' ? { cause } : {}),
+  });
+}
 
 function newRunId(lab: string): string {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
@@ -80,6 +90,8 @@ export class LabRunner implements RunsService {
   private readonly appVersion: string;
   private readonly listeners = new Set<(event: RunEvent) => void>();
   private readonly active = new Map<string, ActiveRun>();
+  // Finished runs whose final save failed: served from memory, saved again when the next run finishes.
+  private readonly unsaved = new Map<string, RunRecord>();
   private queue: Promise<void> = Promise.resolve();
 
   constructor(options: LabRunnerOptions) {
@@ -128,9 +140,14 @@ export class LabRunner implements RunsService {
       findings: [],
       warnings: [],
     };
+    // Saved before it is known as active: a run that cannot be stored is refused, not left half-existing.
+    try {
+      await this.store.save(record);
+    } catch (err) {
+      throw notSaved(record, this.store.dir, err);
+    }
     const controller = new AbortController();
     this.active.set(record.id, { record, controller });
-    await this.store.save(record);
     this.queue = this.queue.then(() => this.execute(lab, record, controller.signal)).catch(() => undefined);
     return { runId: record.id };
   }
@@ -139,11 +156,16 @@ export class LabRunner implements RunsService {
     record.status = 'running';
     const finish = async (): Promise<void> => {
       record.finishedAt = new Date().toISOString();
+      await this.saveEarlierUnsaved();
+      // Still active while it is saved: until then the copy on disk is the last per-point one, marked running.
+      const failure = await this.saveFinished(record);
       this.active.delete(record.id);
-      try {
-        await this.store.save(record);
-      } catch (err) {
-        record.warnings.push(`The record could not be saved: ${(err as Error).message}`);
+      if (failure) {
+        this.unsaved.set(record.id, record);
+        const text = `The finished run could not be saved (tried twice: ${failure}); it is kept in memory while this program runs and saved again when the next run finishes. Until then the copy on disk has no analysis and says the run is still running.`;
+        record.warnings.push(text);
+        const finding: Finding = { id: 'run-not-saved', text, value: null, unit: '', tone: 'warning' };
+        this.emit({ kind: 'finding', runId: record.id, finding });
       }
       const summary = summarizeRun(record);
       if (record.status === 'failed' && record.error) this.emit({ kind: 'failed', runId: record.id, summary, error: record.error });
@@ -180,6 +202,27 @@ export class LabRunner implements RunsService {
     await finish();
   }
 
+  // Saves a finished record, trying once more if the first save fails: the reason it still failed, or null.
+  private async saveFinished(record: RunRecord): Promise<string | null> {
+    try {
+      await this.store.save(record);
+      return null;
+    } catch {
+      try {
+        await this.store.save(record);
+        return null;
+      } catch (err) {
+        return notSaved(record, this.store.dir, err).message;
+      }
+    }
+  }
+
+  private async saveEarlierUnsaved(): Promise<void> {
+    for (const record of [...this.unsaved.values()]) {
+      if ((await this.saveFinished(record)) === null) this.unsaved.delete(record.id);
+    }
+  }
+
   private async measureAll(record: RunRecord, planned: PlannedPoint[], signal: AbortSignal): Promise<void> {
     const totalWeight = planned.reduce((s, p) => s + (p.measurement ? p.expectedSeconds : 0), 0) || 1;
     let doneWeight = 0;
@@ -199,7 +242,7 @@ export class LabRunner implements RunsService {
     for (const [index, point] of planned.entries()) {
       let result: PointResult;
       if (record.status !== 'running') {
-        result = cancelledPoint(point);
+        result = cancelledPoint(point, record.error);
       } else if (!point.measurement) {
         result = waivedPoint(point);
       } else {
@@ -250,16 +293,21 @@ export class LabRunner implements RunsService {
 
   async listRuns(): Promise<RunSummary[]> {
     const stored = await this.store.list();
-    const live = new Map([...this.active.values()].map((a) => [a.record.id, summarizeRun(a.record)]));
+    const live = new Map([...this.active.values()].map((a) => a.record).concat([...this.unsaved.values()]).map((r) => [r.id, summarizeRun(r)]));
     return stored.map((s) => live.get(s.id) ?? s);
   }
 
   async getRun(runId: string): Promise<RunRecord> {
-    return this.active.get(runId)?.record ?? this.store.get(runId);
+    return this.active.get(runId)?.record ?? this.unsaved.get(runId) ?? this.store.get(runId);
   }
 
   async deleteRun(runId: string): Promise<void> {
     if (this.active.has(runId)) throw new GpuLabError('INVALID_ARGUMENT', `Run ${runId} is in progress: cancel it before deleting it`, { runId });
+    if (this.unsaved.delete(runId)) {
+      // Its stale copy on disk, if one is left.
+      await this.store.delete(runId).catch(() => undefined);
+      return;
+    }
     await this.store.delete(runId);
   }
 

@@ -34,8 +34,10 @@ export function waivedPoint(planned: PlannedPoint): PointResult {
   return { ...base(planned), status: 'waived', reason: planned.waived, error: null };
 }
 
-export function cancelledPoint(planned: PlannedPoint): PointResult {
-  return { ...base(planned), status: 'cancelled', reason: 'the run was cancelled before this point', error: null };
+// A point the run never reached: it was cancelled, or it failed (the host died, a timeout) before this point.
+export function cancelledPoint(planned: PlannedPoint, runError: ErrorPayload | null = null): PointResult {
+  const reason = runError ? `the run failed before this point: ${runError.code}` : 'the run was cancelled before this point';
+  return { ...base(planned), status: 'cancelled', reason, error: null };
 }
 
 export function failedPoint(planned: PlannedPoint, error: ErrorPayload): PointResult {

@@ -1,4 +1,5 @@
-// Every lab through the real compute host on the CPU with small sizes, and a host that dies for real mid-run.
+// Every lab through the real compute host on the CPU with small sizes, a host that dies for real mid-run, and a run
+// store that fails to save.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,8 +7,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import type { RunEvent } from '../../../main/common/contract.ts';
+import { GpuLabError } from '../../../main/common/errors.ts';
 import { RUN_RECORD } from '../../../main/common/run-record.ts';
+import type { RunRecord } from '../../../main/common/run-record.ts';
 import { createLabHost } from '../../../main/runner/lab-host.ts';
+import { LabRunner } from '../../../main/runner/lab-runner.ts';
+import { RunStore } from '../../../main/runner/run-store.ts';
 
 const logs: string[] = [];
 const host = createLabHost({
@@ -82,6 +87,10 @@ describe('labs on the CPU through the compute host', () => {
     expect(failed.status).toBe('failed');
     expect(failed.error?.code).toBe('COMPUTE_HOST_CRASHED');
     expect(failed.error?.details).toMatchObject({ signal: 'SIGABRT' });
+    const [crashed, ...rest] = failed.points;
+    expect(crashed?.error?.code).toBe('COMPUTE_HOST_CRASHED');
+    expect(rest.length).toBeGreaterThan(0);
+    for (const p of rest) expect([p.status, p.reason]).toEqual(['cancelled', 'the run failed before this point: COMPUTE_HOST_CRASHED']);
     expect(events.find((e) => e.kind === 'failed')).toBeDefined();
     const next = await run('vector-function', SMALL['vector-function'] ?? {});
     expect(next.record.status).toBe('completed');
@@ -102,5 +111,80 @@ describe('labs on the CPU through the compute host', () => {
     expect(record.status).toBe('cancelled');
     expect(record.points[0]?.status).toBe('ok');
     expect(record.points[1]?.status).toBe('cancelled');
+  });
+});
+
+// A store whose saves fail while `failing` says so, as a full disk or a revoked permission would.
+class FlakyStore extends RunStore {
+  failing: (record: RunRecord) => boolean = () => false;
+  failures = 0;
+
+  override async save(record: RunRecord, options: { durable?: boolean } = {}): Promise<void> {
+    if (this.failing(record)) {
+      this.failures++;
+      throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: 'ENOSPC' });
+    }
+    await super.save(record, options);
+  }
+}
+
+function flakyRunner(): { runner: LabRunner; store: FlakyStore; events: RunEvent[] } {
+  const store = new FlakyStore(mkdtempSync(join(tmpdir(), 'gpu-lab-flaky-')), { warn: (m) => logs.push(m) });
+  const runner = new LabRunner({ store, host: host.supervisor, appVersion: 'test' });
+  const events: RunEvent[] = [];
+  runner.onDidChangeRun((e) => events.push(e));
+  return { runner, store, events };
+}
+
+const smallRun = { lab: 'vector-function', device: 'cpu', params: SMALL['vector-function'] ?? {} };
+
+describe('run lifecycle when the store fails', () => {
+  it('refuses a run whose first save fails with a GpuLabError, leaving no run behind', async () => {
+    const { runner, store } = flakyRunner();
+    store.failing = () => true;
+    const refused = await runner.startRun(smallRun).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(GpuLabError);
+    expect(refused).toMatchObject({ code: 'NATIVE_ERROR', message: expect.stringContaining('could not be saved'), details: { cause: 'ENOSPC' } });
+    expect(await runner.listRuns()).toEqual([]);
+    const runId = (refused as GpuLabError).details?.runId as string;
+    await expect(runner.deleteRun(runId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('saves a finished run on the second try when the first final save fails', async () => {
+    const { runner, store } = flakyRunner();
+    let finals = 0;
+    store.failing = (r) => r.finishedAt !== null && finals++ === 0;
+    const { runId } = await runner.startRun(smallRun);
+    await runner.whenIdle();
+    expect(store.failures).toBe(1);
+    const onDisk = await store.get(runId);
+    expect(onDisk.status).toBe('completed');
+    expect(onDisk.warnings).toEqual([]);
+  });
+
+  it('keeps a finished run it cannot save in memory, says so, and saves it when the next run finishes', async () => {
+    const { runner, store, events } = flakyRunner();
+    store.failing = (r) => r.finishedAt !== null;
+    const { runId } = await runner.startRun(smallRun);
+    await runner.whenIdle();
+    expect(store.failures).toBe(2);
+    const kept = await runner.getRun(runId);
+    expect(kept.status).toBe('completed');
+    expect(kept.warnings.join(' ')).toMatch(/could not be saved \(tried twice: .*ENOSPC/);
+    expect((await store.get(runId)).status).toBe('running');
+    expect((await runner.listRuns()).find((r) => r.id === runId)?.status).toBe('completed');
+    const mine = events.filter((e) => e.runId === runId);
+    const warning = mine.find((e) => e.kind === 'finding' && e.finding.id === 'run-not-saved');
+    expect(warning).toBeDefined();
+    expect(mine.indexOf(warning as RunEvent)).toBe(mine.length - 2);
+    expect(mine.at(-1)?.kind).toBe('completed');
+
+    store.failing = () => false;
+    const next = await runner.startRun(smallRun);
+    await runner.whenIdle();
+    const saved = await store.get(runId);
+    expect(saved.status).toBe('completed');
+    expect(saved.findings.length).toBeGreaterThan(0);
+    expect((await store.get(next.runId)).status).toBe('completed');
   });
 });
