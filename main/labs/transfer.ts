@@ -112,7 +112,7 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
   const d2d = bestRate(points, 'd2d', 'gbps');
   if (d2d?.gbps && gpu?.peakMemoryGBps) {
     a.summary['d2d.shareOfPeak'] = d2d.gbps / gpu.peakMemoryGBps;
-    a.findings.push(finding('d2d-peak', `Device→device copies move ${formatRate(d2d.gbps, 'GB/s')} (read + write), ${formatPercent(d2d.gbps / gpu.peakMemoryGBps)} of the GPU's theoretical ${formatRate(gpu.peakMemoryGBps, 'GB/s')}.`, d2d.gbps, 'GB/s'));
+    a.findings.push(finding('d2d-share-of-peak', `Device→device copies move ${formatRate(d2d.gbps, 'GB/s')} (read + write), ${formatPercent(d2d.gbps / gpu.peakMemoryGBps)} of the GPU's theoretical ${formatRate(gpu.peakMemoryGBps, 'GB/s')}.`, d2d.gbps, 'GB/s'));
   }
   const busVsMemory = sameBytes(points);
   if (busVsMemory) {

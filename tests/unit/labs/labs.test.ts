@@ -33,6 +33,18 @@ describe('every lab', () => {
     expect(l.descriptor.explanation.join(' ').length).toBeGreaterThan(200);
   });
 
+  it.each(LABS.map((l) => [l.descriptor.id, l] as const))('%s gives each finding its own id on a full sample', (_id, l) => {
+    // Every point measured, each series at its own speed so that every comparison has a winner.
+    const series = [...new Set(l.plan(defaults(l), WITH_GPU).map((p) => p.series))];
+    const points = l.plan(defaults(l), WITH_GPU).map((p) => {
+      const speed = 1 + 0.37 * series.indexOf(p.series);
+      return pointFromPlan(p, (0.01 + p.work.flops / 1e10 + p.work.bytes / 1e8) / speed);
+    });
+    const ids = l.analyze(points, defaults(l), GPU).findings.map((f) => f.id);
+    expect(ids.length).toBeGreaterThan(2);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
   it('keeps the CPU part of each lab with defaults to a few minutes on two cores', () => {
     let seconds = 0;
     for (const l of LABS) seconds += l.plan(defaults(l), CPU_ONLY).reduce((s, p) => s + (p.measurement ? p.expectedSeconds : 0), 0);
