@@ -34,6 +34,12 @@ mkdirSync(outDir, { recursive: true });
 
 const host = createLabHost({ dataDir, supervisor: { log: (line) => process.stderr.write(`${line}\n`) } });
 const summary = { device, startedAt: new Date().toISOString(), devices: await host.devices.listDevices(), labs: [] };
+// The runner refuses a device this machine does not have (INVALID_PARAMS); say it once, not once per lab.
+if (device !== 'cpu' && !summary.devices.devices.some((d) => d.id === device)) {
+  process.stderr.write(`run-all-labs: INVALID_PARAMS: --device ${device} is not a device of this machine; its devices are ${summary.devices.devices.map((d) => d.id).join(', ')}${summary.devices.cudaReason ? ` (${summary.devices.cudaReason})` : ''}\n`);
+  await host.dispose();
+  process.exit(2);
+}
 let failures = 0;
 for (const lab of labs) {
   const t0 = performance.now();

@@ -3,6 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 
 import { GpuLabError } from '../common/errors.ts';
+import type { RunRecord } from '../common/run-record.ts';
 import { formatPercent } from '../common/format.ts';
 import { parseParamText, validateParams } from '../common/params.ts';
 import { findLab, LABS } from '../labs/index.ts';
@@ -21,7 +22,8 @@ Runs a lab and stores the run in the data folder (default $XDG_DATA_HOME/gpu-lab
   --json     also write the run record to FILE
   --quiet    no progress lines
   --verbose  every compute-host log line (by default only crashes, kills and warnings)
-Exit codes: 0 completed, 1 failed or cancelled (the error code is printed), 2 bad usage or parameters.`;
+Exit codes: 0 completed with no failed point, 1 failed, cancelled or a point failed (the error code is printed:
+VERIFICATION_FAILED for wrong results), 2 bad usage or parameters, a --device this machine does not have included.`;
 
 export function labParams(lab: Lab, assignments: string[]): Record<string, unknown> {
   const raw: Record<string, unknown> = {};
@@ -52,6 +54,28 @@ function progressPrinter(io: CliIo, quiet: boolean): (fraction: number, eta: num
     last = now;
     io.err(`  … ${formatPercent(fraction)}${eta === null ? '' : `, about ${Math.ceil(eta)} s left`}: ${current}\n`);
   };
+}
+
+// Why a finished run is not a success, one line per error code, or nothing: the run's own error, then its failed
+// points, wrong results (VERIFICATION_FAILED) first.
+export function runFailures(record: RunRecord): string[] {
+  const lines: string[] = [];
+  if (record.status === 'cancelled') lines.push('CANCELLED: the run was cancelled');
+  else if (record.error) lines.push(`${record.error.code}: ${record.error.message}`);
+  else if (record.status !== 'completed') lines.push(`the run ended ${record.status}`);
+  const failedByCode = new Map<string, string[]>();
+  for (const p of record.points) {
+    if (p.status !== 'failed') continue;
+    const code = p.error?.code ?? 'NATIVE_ERROR';
+    failedByCode.set(code, [...(failedByCode.get(code) ?? []), p.label]);
+  }
+  const codes = [...failedByCode.keys()].sort((a, b) => Number(b === 'VERIFICATION_FAILED') - Number(a === 'VERIFICATION_FAILED'));
+  for (const code of codes) {
+    const labels = failedByCode.get(code) ?? [];
+    const what = code === 'VERIFICATION_FAILED' ? 'gave wrong results' : 'failed';
+    lines.push(`${code}: ${labels.length} of ${record.points.length} points ${what}: ${labels.join('; ')}`);
+  }
+  return lines;
 }
 
 // The host's routine lines (ready, stopped) only with --verbose; deaths, kills and warnings always.
@@ -107,15 +131,19 @@ export const runCommand: CliCommand = {
     const active: string[] = [];
     process.once('SIGINT', onSigint);
     try {
-      const { runId } = await host.runs.startRun({ lab: lab.descriptor.id, device, params });
+      const { runId } = await host.runs.startRun({ lab: lab.descriptor.id, device, params }).catch((err: unknown) => {
+        // The device is checked against this machine's only now, by the runner.
+        if (err instanceof GpuLabError && err.code === 'INVALID_PARAMS') throw new UsageError(`INVALID_PARAMS: ${err.message}`);
+        throw err;
+      });
       active.push(runId);
       await host.runs.whenIdle();
       const record = await host.runs.getRun(runId);
       if (jsonFile) await writeFile(jsonFile, `${JSON.stringify(record, null, 2)}\n`);
       io.out(`\n${record.status} — stored as ${runId} in ${host.store.dir}\n`);
-      if (record.status === 'completed') return 0;
-      io.err(`gpu-lab run: ${record.error ? `${record.error.code}: ${record.error.message}` : 'CANCELLED: the run was cancelled'}\n`);
-      return 1;
+      const failures = runFailures(record);
+      for (const line of failures) io.err(`gpu-lab run: ${line}\n`);
+      return failures.length === 0 ? 0 : 1;
     } finally {
       process.removeListener('SIGINT', onSigint);
       sub.dispose();

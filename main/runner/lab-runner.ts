@@ -66,6 +66,19 @@ export function planContext(env: HostEnvironment, device: string): PlanContext {
   return { cpu, cpuThreads: typeof cores === 'number' ? cores : 1, gpu, gpuWaivedReason };
 }
 
+// A device asked for by name must be one of this machine's: "cuda:3" on a machine with one GPU (or none) is a bad
+// parameter, refused before the run exists, not a run whose GPU points are all waived.
+export function checkDevice(env: HostEnvironment, device: string): void {
+  const ids = env.devices.devices.map((d) => d.id);
+  if (ids.includes(device)) return;
+  const cuda = env.devices.devices.some((d) => d.kind === 'cuda') ? '' : ` (no CUDA device: ${env.devices.cudaReason ?? 'none found'})`;
+  throw new GpuLabError('INVALID_PARAMS', `Parameter "device" = "${device}" is not allowed: this machine's devices are ${ids.join(', ')}${cuda}`, {
+    parameter: 'device',
+    value: device,
+    available: ids,
+  });
+}
+
 // The lab, device and parameters of a request, or INVALID_PARAMS naming the field, the value and what is allowed.
 export function validateRunRequest(request: unknown): { lab: Lab; device: string | undefined; params: ParamValues } {
   const parsed = START_RUN_REQUEST.safeParse(request);
@@ -122,6 +135,11 @@ export class LabRunner implements RunsService {
 
   async startRun(request: StartRunRequest): Promise<{ runId: string }> {
     const { lab, device, params } = validateRunRequest(request);
+    if (device !== undefined && device !== 'cpu') {
+      // A host that cannot say which devices it has fails the run itself, where the error is recorded.
+      const env = await this.host.environment().catch(() => null);
+      if (env) checkDevice(env, device);
+    }
     const record: RunRecord = {
       schemaVersion: RUN_SCHEMA_VERSION,
       id: newRunId(lab.descriptor.id),

@@ -100,6 +100,15 @@ describe('labs on the CPU through the compute host', () => {
     expect(logs.some((l) => /\[compute-host pid \d+\] died \(signal SIGABRT\)/.test(l))).toBe(true);
   });
 
+  it('refuses a device this machine does not have before the run exists, naming the devices it has', async () => {
+    const before = (await host.runs.listRuns()).length;
+    await expect(host.runs.startRun({ lab: 'vector-function', device: 'cuda:37', params: SMALL['vector-function'] })).rejects.toMatchObject({
+      code: 'INVALID_PARAMS',
+      details: { parameter: 'device', value: 'cuda:37', available: expect.arrayContaining(['cpu']) },
+    });
+    expect(await host.runs.listRuns()).toHaveLength(before);
+  });
+
   it('cancels a run between samples and keeps what was measured', async () => {
     const sub = host.runs.onDidChangeRun((e) => {
       if (e.kind === 'progress' && e.progress.pointsDone === 1) void host.runs.cancelRun(e.runId);
