@@ -1,9 +1,10 @@
 // Lab elementwise-breakeven: add, mul and exp over sizes 10² … 10⁸ float32, the CPU (all threads) against the GPU
 // with the copies included and with the data already resident; where the GPU becomes 2× faster, and by how much it
 // wins or loses at a million elements.
+import type { DeviceSummary } from '../common/devices.ts';
+import { formatBytes, formatCount, formatRate, formatTimes } from '../common/format.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
-import { formatCount, formatRate, formatTimes } from '../common/format.ts';
-import type { PointResult } from '../common/run-record.ts';
+import type { Finding, PointResult } from '../common/run-record.ts';
 import type { BreakEven } from './analysis.ts';
 import { bestRate, breakEven, finding, interpolateLogLog, seriesPoints, speedupCurve } from './analysis.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
@@ -67,7 +68,29 @@ function breakEvenText(b: BreakEven, target: number): string {
   }
 }
 
-function analyze(points: readonly PointResult[], params: ParamValues): LabAnalysis {
+// A ratio smaller than this between the CPU's best rate and its rate at the largest size is not worth a cause: clocks,
+// threads and noise move rates by that much.
+const CPU_RATE_DROP = 1.5;
+
+// The CPU's best rate against its rate at the largest size. The caches are named only when they can explain the drop:
+// the best size's arrays fit in the last-level cache and the largest size's do not.
+function cpuBandwidthFinding(op: Op, points: readonly PointResult[], cpu: DeviceSummary | null): Finding | null {
+  const best = bestRate(points, series(op, 'cpu'), 'gbps');
+  const largest = seriesPoints(points, series(op, 'cpu')).filter((p) => p.status === 'ok').at(-1);
+  if (!best?.gbps || !largest?.gbps || largest === best) return null;
+  const drop = best.gbps / largest.gbps;
+  if (drop < CPU_RATE_DROP) return null;
+  const l3 = cpu?.details.l3CacheBytes;
+  const rates = `${op} on the CPU streams ${formatRate(best.gbps, 'GB/s')} at ${formatCount(best.x ?? 0)} elements (${formatBytes(best.work.bytes)} of arrays) but ${formatRate(largest.gbps, 'GB/s')} at ${formatCount(largest.x ?? 0)} (${formatBytes(largest.work.bytes)}), ${formatTimes(drop)} slower`;
+  let cause = '';
+  if (typeof l3 === 'number' && l3 > 0) {
+    if (best.work.bytes <= l3 && largest.work.bytes > l3) cause = `: the smaller arrays fit in the ${formatBytes(l3)} last-level cache, the larger ones come from main memory`;
+    else if (best.work.bytes > l3) cause = `; both exceed the ${formatBytes(l3)} last-level cache, so the caches do not explain it`;
+  }
+  return finding(`${op}-cpu-bandwidth`, `${rates}${cause}.`, drop, '×');
+}
+
+function analyze(points: readonly PointResult[], params: ParamValues, cpu: DeviceSummary | null): LabAnalysis {
   const target = num(params, 'target');
   const analysis: LabAnalysis = { summary: {}, findings: [] };
   for (const op of strs(params, 'ops') as Op[]) {
@@ -83,13 +106,8 @@ function analyze(points: readonly PointResult[], params: ParamValues): LabAnalys
         finding(`${op}-${p.key}-break-even`, `${op}: the ${p.label} ${breakEvenText(b, target)}${at}.`, b.kind === 'between' ? b.size : null, 'elements'),
       );
     }
-    const cpuBest = bestRate(points, series(op, 'cpu'), 'gbps');
-    const cpuLargest = seriesPoints(points, series(op, 'cpu')).filter((p) => p.status === 'ok').at(-1);
-    if (cpuBest?.gbps && cpuLargest?.gbps && cpuLargest !== cpuBest) {
-      analysis.findings.push(
-        finding(`${op}-cpu-bandwidth`, `${op} on the CPU streams ${formatRate(cpuBest.gbps, 'GB/s')} at ${formatCount(cpuBest.x ?? 0)} elements but ${formatRate(cpuLargest.gbps, 'GB/s')} at ${formatCount(cpuLargest.x ?? 0)}: small arrays stay in the caches, large ones come from main memory.`, cpuLargest.gbps, 'GB/s'),
-      );
-    }
+    const bandwidth = cpuBandwidthFinding(op, points, cpu);
+    if (bandwidth) analysis.findings.push(bandwidth);
     const withCopies = analysis.summary[`${op}.gpu-transfers.speedupAt1M`] ?? null;
     const resident = analysis.summary[`${op}.gpu-resident.speedupAt1M`] ?? null;
     if (withCopies !== null && resident !== null && resident > withCopies) {
@@ -136,5 +154,5 @@ export const elementwiseBreakevenLab: Lab = {
     chart: { x: { quantity: 'elements', log: true }, y: { quantity: 'speedup' } },
   },
   plan,
-  analyze: (points, params) => analyze(points, params),
+  analyze: (points, params, _gpu, cpu) => analyze(points, params, cpu ?? null),
 };

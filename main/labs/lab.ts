@@ -36,7 +36,8 @@ export interface LabAnalysis {
 export interface Lab {
   descriptor: LabDescriptor;
   plan(params: ParamValues, ctx: PlanContext): PlannedPoint[];
-  analyze(points: readonly PointResult[], params: ParamValues, gpu: DeviceSummary | null): LabAnalysis;
+  // `cpu` is the CPU of the run, where the caller has it: a lab that reads its caches says nothing about them without.
+  analyze(points: readonly PointResult[], params: ParamValues, gpu: DeviceSummary | null, cpu?: DeviceSummary | null): LabAnalysis;
 }
 
 export function num(params: ParamValues, name: string): number {

@@ -4,7 +4,7 @@ import { validateParams } from '../../../main/common/params.ts';
 import { MEASUREMENT } from '../../../main/common/measurement.ts';
 import { LABS, findLab } from '../../../main/labs/index.ts';
 import type { Lab } from '../../../main/labs/lab.ts';
-import { CPU_ONLY, GPU, WITH_GPU, pointFromPlan } from './synthetic.ts';
+import { CPU, CPU_ONLY, GPU, WITH_GPU, pointFromPlan } from './synthetic.ts';
 
 function defaults(lab: Lab) {
   return validateParams(lab.descriptor.id, lab.descriptor.parameters, {});
@@ -88,6 +88,41 @@ describe('analyses on synthetic samples', () => {
     expect(a.summary['exp.gpu-resident.speedupAt1M']).toBeCloseTo(10 / 0.11, 6);
     expect(a.findings.map((f) => f.text).join('\n')).toContain('exp: the GPU resident becomes 2× faster than the CPU from about 2.08 k elements; at 1 M elements it is 90.9× the CPU');
     expect(a.findings.map((f) => f.text).join('\n')).toMatch(/exp: the GPU with transfers never becomes 2× faster than the CPU/);
+  });
+
+  describe('elementwise-breakeven names the caches only when they explain the CPU rate', () => {
+    // The H200 run's CPU rates: add 184 GB/s at 10 M (3 arrays × 40 MB) and 76.5 GB/s at 100 M; exp 67.1 and 57.8.
+    const cpuRates: Record<string, number> = { add: 184, exp: 67.1 };
+    const largeRates: Record<string, number> = { add: 76.5, exp: 57.8 };
+    function run(l3: number | null) {
+      const l = lab('elementwise-breakeven');
+      const params = { ...defaults(l), ops: ['add', 'exp'] };
+      const points = l.plan(params, WITH_GPU).map((p) => {
+        const op = p.series.split('-')[0] ?? '';
+        const gbps = p.x === 1e7 ? (cpuRates[op] ?? 1) : (largeRates[op] ?? 1);
+        return pointFromPlan(p, p.series.endsWith('-cpu') ? p.work.bytes / (gbps * 1e6) : 0.05);
+      });
+      const cpu = { ...CPU, details: { ...CPU.details, l3CacheBytes: l3 } };
+      return l.analyze(points, params, GPU, cpu).findings;
+    }
+
+    it('claims a cache effect for a 2.4× drop whose faster arrays (114 MiB) fit in a 300 MiB L3', () => {
+      const add = run(300 * 2 ** 20).find((f) => f.id === 'add-cpu-bandwidth');
+      expect(add?.text).toBe(
+        'add on the CPU streams 184 GB/s at 10 M elements (114 MiB of arrays) but 76.5 GB/s at 100 M (1.12 GiB), 2.4× slower: the smaller arrays fit in the 300 MiB last-level cache, the larger ones come from main memory.',
+      );
+    });
+
+    it('says nothing of a 1.16× drop (exp), which no cache explains', () => {
+      expect(run(300 * 2 ** 20).find((f) => f.id === 'exp-cpu-bandwidth')).toBeUndefined();
+    });
+
+    it('gives only the numbers when the cache size is unknown, and rules the cache out when the arrays exceed it', () => {
+      const unknown = run(null).find((f) => f.id === 'add-cpu-bandwidth');
+      expect(unknown?.text).toMatch(/2\.4× slower\.$/);
+      expect(unknown?.text).not.toMatch(/cache/);
+      expect(run(32 * 2 ** 20).find((f) => f.id === 'add-cpu-bandwidth')?.text).toContain('both exceed the 32 MiB last-level cache, so the caches do not explain it');
+    });
   });
 
   it('matmul reports the speedups of the seed notebook and the transfer share', () => {
