@@ -36,8 +36,13 @@ export function formatMs(ms: number): string {
   return `${sig(ms * 1e6)} ns`;
 }
 
-export function formatRate(value: number, unit: 'GB/s' | 'GFLOP/s'): string {
-  if (value >= 1000) return `${sig(value / 1000)} ${unit === 'GB/s' ? 'TB/s' : 'TFLOP/s'}`;
+// A rate given in G-units: "634 GFLOP/s", "46.8 TFLOP/s", and no prefix past T ("1420 TOP/s", not "1.42 POP/s"), so
+// that every rate of one chart or table reads in the same unit.
+export type RateUnit = 'GB/s' | 'GFLOP/s' | 'GOP/s';
+const TERA: Record<RateUnit, string> = { 'GB/s': 'TB/s', 'GFLOP/s': 'TFLOP/s', 'GOP/s': 'TOP/s' };
+
+export function formatRate(value: number, unit: RateUnit): string {
+  if (value >= 1000) return `${sig(value / 1000)} ${TERA[unit]}`;
   return `${sig(value)} ${unit}`;
 }
 

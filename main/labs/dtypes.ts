@@ -73,9 +73,10 @@ function analyze(points: readonly PointResult[], params: ParamValues): LabAnalys
     const x = speedup(gpu32, p);
     if (!p || x === null) continue;
     const err = p.verification?.relativeError;
-    const unit = d === 'int8' ? 'TOP/s' : 'TFLOP/s';
+    // int8 products are integer operations: OP/s, not FLOP/s.
+    const rate = formatRate(p.gflops ?? 0, d === 'int8' ? 'GOP/s' : 'GFLOP/s');
     a.findings.push(
-      finding(`gpu-${d}`, `GPU ${d}: ${((p.gflops ?? 0) / 1000).toPrecision(3)} ${unit}, ${formatTimes(x)} fp32's speed, relative error ${err === null || err === undefined ? 'unknown' : err.toExponential(1)} against float64.`, x, '×'),
+      finding(`gpu-${d}`, `GPU ${d}: ${rate}, ${formatTimes(x)} fp32's speed, relative error ${err === null || err === undefined ? 'unknown' : err.toExponential(1)} against float64.`, x, '×'),
     );
   }
   for (const p of points) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatPercent } from '../../../main/common/format.ts';
+import { formatPercent, formatRate } from '../../../main/common/format.ts';
 
 describe('percentages', () => {
   it.each([
@@ -19,5 +19,14 @@ describe('percentages', () => {
     [1.5, '150 %'],
   ])('%f prints as %s', (fraction, text) => {
     expect(formatPercent(fraction)).toBe(text);
+  });
+});
+
+describe('rates', () => {
+  it('keeps tera as the largest prefix, so int8 on an H200 reads 1420 TOP/s beside 749 TFLOP/s', () => {
+    expect(formatRate(1_416_900, 'GOP/s')).toBe('1420 TOP/s');
+    expect(formatRate(749_000, 'GFLOP/s')).toBe('749 TFLOP/s');
+    expect(formatRate(634, 'GFLOP/s')).toBe('634 GFLOP/s');
+    expect(formatRate(4210, 'GB/s')).toBe('4.21 TB/s');
   });
 });

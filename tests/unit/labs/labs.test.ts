@@ -219,6 +219,7 @@ describe('analyses on synthetic samples', () => {
 
   it('dtypes reports footprints and the speed of each type against fp32', () => {
     const l = lab('dtypes');
+    // int8 at 0.5 ms: 2·4096³ operations in 0.5 ms = 275 TOP/s, in the same T unit as the other types.
     const ms: Record<string, number> = { 'cpu-fp64': 2000, 'cpu-fp32': 1000, 'gpu-fp64': 20, 'gpu-fp32': 10, 'gpu-tf32': 2, 'gpu-fp16': 1, 'gpu-bf16': 1, 'gpu-int8': 0.5 };
     const points = l.plan(defaults(l), WITH_GPU).map((p) => pointFromPlan(p, ms[p.key] ?? 1));
     const a = l.analyze(points, defaults(l), GPU);
@@ -226,6 +227,7 @@ describe('analyses on synthetic samples', () => {
     const text = a.findings.map((f) => f.text).join('\n');
     expect(text).toContain('One 4096×4096 matrix takes 128 MiB in fp64, 64 MiB in fp32');
     expect(text).toContain('GPU fp16: 137 TFLOP/s, 10× fp32\'s speed');
+    expect(text).toContain('GPU int8: 275 TOP/s, 20× fp32\'s speed');
     expect(text).toContain('On the CPU, fp32 GEMM runs 2× as fast as fp64');
   });
 });
