@@ -74,6 +74,28 @@ export function breakEven(curve: Curve, target: number): BreakEven {
   return { kind: 'never', best, at };
 }
 
+// A break-even as a run's summary stores it: `size` only where it was found between two measured sizes; otherwise
+// the bound the measurements give, never as if it were the value. Reached at the smallest size: the break-even is at
+// most that size. Never reached: if it exists at all, it lies above the largest size measured.
+export interface BreakEvenSummary {
+  size: number | null;
+  atMost: number | null;
+  above: number | null;
+}
+
+export function breakEvenSummary(b: BreakEven, curve: Curve): BreakEvenSummary {
+  switch (b.kind) {
+    case 'between':
+      return { size: b.size, atMost: null, above: null };
+    case 'below-range':
+      return { size: null, atMost: b.size, above: null };
+    case 'never':
+      return { size: null, atMost: null, above: curve.x.at(-1) ?? null };
+    case 'no-data':
+      return { size: null, atMost: null, above: null };
+  }
+}
+
 // y at size `at`, interpolated on log-log axes between the measured sizes around it; null outside the range.
 export function interpolateLogLog(curve: Curve, at: number): number | null {
   const { x, y } = curve;

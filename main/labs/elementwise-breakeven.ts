@@ -6,7 +6,7 @@ import { formatBytes, formatCount, formatRate, formatTimes } from '../common/for
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
 import type { BreakEven } from './analysis.ts';
-import { bestRate, breakEven, finding, interpolateLogLog, seriesPoints, speedupCurve } from './analysis.ts';
+import { bestRate, breakEven, breakEvenSummary, finding, interpolateLogLog, seriesPoints, speedupCurve } from './analysis.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
 import {
@@ -98,7 +98,10 @@ function analyze(points: readonly PointResult[], params: ParamValues, cpu: Devic
       const curve = speedupCurve(points, series(op, 'cpu'), series(op, p.key));
       const b = breakEven(curve, target);
       const at1M = interpolateLogLog(curve, REFERENCE_SIZE);
-      analysis.summary[`${op}.${p.key}.breakEvenSize`] = b.kind === 'between' || b.kind === 'below-range' ? b.size : null;
+      const stored = breakEvenSummary(b, curve);
+      analysis.summary[`${op}.${p.key}.breakEvenSize`] = stored.size;
+      analysis.summary[`${op}.${p.key}.breakEvenAtMost`] = stored.atMost;
+      analysis.summary[`${op}.${p.key}.breakEvenAbove`] = stored.above;
       analysis.summary[`${op}.${p.key}.speedupAt1M`] = at1M;
       if (b.kind === 'no-data') continue;
       const at = at1M === null ? '' : `; at 1 M elements it is ${formatTimes(at1M)} the CPU's speed`;

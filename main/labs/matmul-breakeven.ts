@@ -3,7 +3,7 @@
 import { formatMs, formatRate, formatTimes, sig } from '../common/format.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import type { PointResult } from '../common/run-record.ts';
-import { bestRate, breakEven, find, finding, speedup, speedupCurve } from './analysis.ts';
+import { bestRate, breakEven, breakEvenSummary, find, finding, speedup, speedupCurve } from './analysis.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, nums } from './lab.ts';
 import { BUS_GBPS_GUESS, CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, repeatsParam, repeatsWithin, warmupParam } from './plan-helpers.ts';
@@ -54,11 +54,14 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
   for (const g of GPU) {
     const curve = speedupCurve(points, 'cpu', g.series);
     const b = breakEven(curve, 1);
-    a.summary[`${g.series}.breakEvenN`] = b.kind === 'between' || b.kind === 'below-range' ? b.size : null;
+    const stored = breakEvenSummary(b, curve);
+    a.summary[`${g.series}.breakEvenN`] = stored.size;
+    a.summary[`${g.series}.breakEvenNAtMost`] = stored.atMost;
+    a.summary[`${g.series}.breakEvenNAbove`] = stored.above;
     const best = bestRate(points, g.series, 'gflops');
     a.summary[`${g.series}.bestGflops`] = best?.gflops ?? null;
     if (b.kind === 'between') a.findings.push(finding(`${g.series}-break-even`, `The ${g.label} overtakes the CPU from about N = ${sig(b.size, 2)}.`, b.size, 'N'));
-    else if (b.kind === 'below-range') a.findings.push(finding(`${g.series}-break-even`, `The ${g.label} is faster than the CPU at every size measured, from N = ${b.size}.`, b.size, 'N'));
+    else if (b.kind === 'below-range') a.findings.push(finding(`${g.series}-break-even`, `The ${g.label} is faster than the CPU at every size measured, from N = ${b.size}.`, null, 'N'));
     else if (b.kind === 'never') a.findings.push(finding(`${g.series}-break-even`, `The ${g.label} never beats the CPU here (best ${formatTimes(b.best)} at N = ${b.at}).`, null, 'N', 'warning'));
     const smallest = curve.x[0];
     const largest = curve.x[curve.x.length - 1];

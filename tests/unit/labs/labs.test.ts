@@ -88,6 +88,20 @@ describe('analyses on synthetic samples', () => {
     expect(a.summary['exp.gpu-resident.speedupAt1M']).toBeCloseTo(10 / 0.11, 6);
     expect(a.findings.map((f) => f.text).join('\n')).toContain('exp: the GPU resident becomes 2× faster than the CPU from about 2.08 k elements; at 1 M elements it is 90.9× the CPU');
     expect(a.findings.map((f) => f.text).join('\n')).toMatch(/exp: the GPU with transfers never becomes 2× faster than the CPU/);
+    expect(a.summary).toMatchObject({ 'exp.gpu-resident.breakEvenAtMost': null, 'exp.gpu-transfers.breakEvenSize': null, 'exp.gpu-transfers.breakEvenAbove': 1e8 });
+  });
+
+  it('elementwise-breakeven stores a GPU already 2× faster at 100 elements as at most 100, not as 100', () => {
+    const l = lab('elementwise-breakeven');
+    const params = { ...defaults(l), ops: ['add'] };
+    // CPU 10 µs + 1 ns per element; GPU resident 2 µs flat: 5× at 100 elements.
+    const points = l.plan(params, WITH_GPU).map((p) => pointFromPlan(p, p.series === 'add-cpu' ? 0.01 + (p.x ?? 0) * 1e-6 : 0.002));
+    const a = l.analyze(points, params, GPU);
+    expect(a.summary['add.gpu-resident.breakEvenSize']).toBeNull();
+    expect(a.summary['add.gpu-resident.breakEvenAtMost']).toBe(100);
+    const f = a.findings.find((x) => x.id === 'add-gpu-resident-break-even');
+    expect(f?.text).toContain('is already 2× faster than the CPU at the smallest size, 100 elements');
+    expect(f?.value).toBeNull();
   });
 
   describe('elementwise-breakeven names the caches only when they explain the CPU rate', () => {
@@ -160,6 +174,16 @@ describe('analyses on synthetic samples', () => {
     expect(n).toBeGreaterThan(100);
     expect(n).toBeLessThan(500);
     expect(a.findings.map((f) => f.text).join('\n')).toContain('The GPU with transfers overtakes the CPU from about N = ');
+    expect(a.summary['gpu-transfers.breakEvenNAtMost']).toBeNull();
+  });
+
+  it('matmul-breakeven stores a GPU faster at every N as a bound on the break-even', () => {
+    // CPU at 10 GFLOP/s (0.2 ms at N = 100); GPU 10 µs + 50 TFLOP/s: ahead from the smallest N.
+    const l = lab('matmul-breakeven');
+    const points = l.plan(defaults(l), WITH_GPU).map((p) => pointFromPlan(p, p.series === 'cpu' ? (2 * (p.x ?? 0) ** 3) / 1e7 : 0.01 + (2 * (p.x ?? 0) ** 3) / 5e10));
+    const a = l.analyze(points, defaults(l), GPU);
+    expect(a.summary).toMatchObject({ 'gpu-resident.breakEvenN': null, 'gpu-resident.breakEvenNAtMost': 100, 'gpu-resident.breakEvenNAbove': null });
+    expect(a.findings.find((f) => f.id === 'gpu-resident-break-even')?.text).toBe('The GPU resident is faster than the CPU at every size measured, from N = 100.');
   });
 
   it('vector-function measures fusion and the copies', () => {
