@@ -127,8 +127,11 @@ describe('labs on the CPU through the compute host', () => {
 class FlakyStore extends RunStore {
   failing: (record: RunRecord) => boolean = () => false;
   failures = 0;
+  // The number of points in each record saved while its run was running.
+  progressSaves: number[] = [];
 
   override async save(record: RunRecord, options: { durable?: boolean } = {}): Promise<void> {
+    if (record.status === 'running') this.progressSaves.push(record.points.length);
     if (this.failing(record)) {
       this.failures++;
       throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: 'ENOSPC' });
@@ -137,9 +140,9 @@ class FlakyStore extends RunStore {
   }
 }
 
-function flakyRunner(): { runner: LabRunner; store: FlakyStore; events: RunEvent[] } {
+function flakyRunner(progressSaveIntervalMs?: number): { runner: LabRunner; store: FlakyStore; events: RunEvent[] } {
   const store = new FlakyStore(mkdtempSync(join(tmpdir(), 'gpu-lab-flaky-')), { warn: (m) => logs.push(m) });
-  const runner = new LabRunner({ store, host: host.supervisor, appVersion: 'test' });
+  const runner = new LabRunner({ store, host: host.supervisor, appVersion: 'test', progressSaveIntervalMs });
   const events: RunEvent[] = [];
   runner.onDidChangeRun((e) => events.push(e));
   return { runner, store, events };
@@ -180,7 +183,7 @@ describe('run lifecycle when the store fails', () => {
     const kept = await runner.getRun(runId);
     expect(kept.status).toBe('completed');
     expect(kept.warnings.join(' ')).toMatch(/could not be saved \(tried twice: .*ENOSPC/);
-    expect((await store.get(runId)).status).toBe('running');
+    expect(['queued', 'running']).toContain((await store.get(runId)).status);
     expect((await runner.listRuns()).find((r) => r.id === runId)?.status).toBe('completed');
     const mine = events.filter((e) => e.runId === runId);
     const warning = mine.find((e) => e.kind === 'finding' && e.finding.id === 'run-not-saved');
@@ -195,5 +198,27 @@ describe('run lifecycle when the store fails', () => {
     expect(saved.status).toBe('completed');
     expect(saved.findings.length).toBeGreaterThan(0);
     expect((await store.get(next.runId)).status).toBe('completed');
+  });
+});
+
+describe('a running run on disk', () => {
+  it('is saved with its new points no more than once per save interval, not after every point', async () => {
+    const { runner, store } = flakyRunner();
+    const started = performance.now();
+    const { runId } = await runner.startRun({ lab: 'elementwise-breakeven', device: 'cpu', params: SMALL['elementwise-breakeven'] ?? {} });
+    await runner.whenIdle();
+    const seconds = (performance.now() - started) / 1000;
+    const record = await store.get(runId);
+    expect(record.status).toBe('completed');
+    expect(record.points.length).toBeGreaterThan(20);
+    expect(store.progressSaves.length).toBeLessThanOrEqual(Math.floor(seconds));
+  });
+
+  it('is saved after every point that ends a save interval, so a dying process leaves its points behind', async () => {
+    const { runner, store } = flakyRunner(0);
+    const { runId } = await runner.startRun(smallRun);
+    await runner.whenIdle();
+    const points = (await store.get(runId)).points.length;
+    expect(store.progressSaves).toEqual(Array.from({ length: points }, (_, i) => i + 1));
   });
 });
