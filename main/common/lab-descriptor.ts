@@ -21,9 +21,18 @@ interface ParameterBase {
   unit: string;
 }
 
+// A number that must not be below another parameter of the same lab (a largest size against a smallest): checked
+// with the others when the parameters are validated, so that an empty range is refused, not run as zero points.
+interface NumberBounds {
+  default: number;
+  min: number;
+  max: number;
+  atLeast?: string;
+}
+
 export type ParameterDescriptor =
-  | (ParameterBase & { kind: 'integer'; default: number; min: number; max: number })
-  | (ParameterBase & { kind: 'number'; default: number; min: number; max: number })
+  | (ParameterBase & NumberBounds & { kind: 'integer' })
+  | (ParameterBase & NumberBounds & { kind: 'number' })
   | (ParameterBase & { kind: 'choice'; default: string; choices: string[] })
   | (ParameterBase & { kind: 'integer-list'; default: number[]; min: number; max: number; maxItems: number })
   | (ParameterBase & { kind: 'choice-list'; default: string[]; choices: string[] });

@@ -9,9 +9,9 @@ function allowed(p: ParameterDescriptor): string {
   const unit = p.unit ? ` ${p.unit}` : '';
   switch (p.kind) {
     case 'integer':
-      return `an integer from ${p.min} to ${p.max}${unit}`;
+      return `an integer from ${p.min} to ${p.max}${unit}${p.atLeast ? `, and at least "${p.atLeast}"` : ''}`;
     case 'number':
-      return `a number from ${p.min} to ${p.max}${unit}`;
+      return `a number from ${p.min} to ${p.max}${unit}${p.atLeast ? `, and at least "${p.atLeast}"` : ''}`;
     case 'choice':
       return `one of ${p.choices.join(', ')}`;
     case 'integer-list':
@@ -81,7 +81,30 @@ export function validateParams(labId: string, descriptors: readonly ParameterDes
     }
     values[p.name] = parsed.data as ParamValues[string];
   }
+  for (const p of descriptors) checkAtLeast(labId, p, descriptors, values);
   return values;
+}
+
+// The rules between parameters, once each is valid on its own: "maxBytes" = 1024 under "minBytes" = 4096 would plan
+// no point at all, and a run of nothing must not report "completed".
+function checkAtLeast(labId: string, p: ParameterDescriptor, descriptors: readonly ParameterDescriptor[], values: ParamValues): void {
+  if ((p.kind !== 'integer' && p.kind !== 'number') || !p.atLeast) return;
+  const other = descriptors.find((d) => d.name === p.atLeast);
+  const value = values[p.name];
+  const floor = values[p.atLeast];
+  if (!other || typeof value !== 'number' || typeof floor !== 'number') {
+    throw new Error(`lab "${labId}": parameter "${p.name}" must be at least "${p.atLeast}", which is not a number parameter of the lab`);
+  }
+  if (value >= floor) return;
+  const rule = `"${p.name}" (${p.label.toLowerCase()}) must be at least "${other.name}" (${other.label.toLowerCase()})`;
+  throw invalidParams(`Parameters "${other.name}" = ${floor} and "${p.name}" = ${value} of lab "${labId}" are not allowed together: ${rule}`, {
+    lab: labId,
+    parameter: p.name,
+    value: describeValue(value),
+    other: other.name,
+    otherValue: describeValue(floor),
+    allowed: rule,
+  });
 }
 
 // Parses a parameter typed on a command line ("sizes=100,500", "n=7000") into the descriptor's type; the range is

@@ -140,7 +140,7 @@ export const elementwiseBreakevenLab: Lab = {
     parameters: [
       { kind: 'choice-list', name: 'ops', label: 'Operations', description: 'Elementwise operations to time.', unit: '', default: ['add', 'mul', 'exp'], choices: [...OPS] },
       { kind: 'integer', name: 'minExponent', label: 'Smallest size', description: 'Smallest array: 10^this elements.', unit: 'log10 elements', default: 2, min: 1, max: 9 },
-      { kind: 'integer', name: 'maxExponent', label: 'Largest size', description: 'Largest array: 10^this elements (10⁸ float32 = 400 MB per array).', unit: 'log10 elements', default: 8, min: 1, max: 9 },
+      { kind: 'integer', name: 'maxExponent', label: 'Largest size', description: 'Largest array: 10^this elements (10⁸ float32 = 400 MB per array), at least the smallest.', unit: 'log10 elements', default: 8, min: 1, max: 9, atLeast: 'minExponent' },
       { kind: 'integer', name: 'pointsPerDecade', label: 'Sizes per decade', description: 'Measured sizes per factor of ten.', unit: '', default: 1, min: 1, max: 4 },
       { kind: 'number', name: 'target', label: 'Target speedup', description: 'The break-even reported is where the GPU becomes this many times faster.', unit: '×', default: 2, min: 1, max: 100 },
       repeatsParam(20),

@@ -150,7 +150,7 @@ export const transferLab: Lab = {
     ],
     parameters: [
       { kind: 'integer', name: 'minBytes', label: 'Smallest copy', description: 'Sizes go up by factors of 4 from this.', unit: 'bytes', default: 1024, min: 4, max: 1 << 30 },
-      { kind: 'integer', name: 'maxBytes', label: 'Largest copy', description: 'Largest copy; the GPU needs twice this free for device→device copies.', unit: 'bytes', default: 1 << 30, min: 4, max: 2 ** 34 },
+      { kind: 'integer', name: 'maxBytes', label: 'Largest copy', description: 'Largest copy, at least the smallest; the GPU needs twice this free for device→device copies.', unit: 'bytes', default: 1 << 30, min: 4, max: 2 ** 34, atLeast: 'minBytes' },
       { kind: 'choice-list', name: 'directions', label: 'Directions', description: 'Copy directions.', unit: '', default: ['h2d', 'd2h', 'd2d'], choices: ['h2d', 'd2h', 'd2d'] },
       { kind: 'choice-list', name: 'hostMemory', label: 'Host memory', description: 'Kinds of host memory for host↔device copies.', unit: '', default: ['pageable', 'pinned'], choices: ['pageable', 'pinned'] },
       { kind: 'choice-list', name: 'modes', label: 'Copy modes', description: 'Synchronous copies, or asynchronous copies on a stream then a synchronisation.', unit: '', default: ['sync', 'async'], choices: ['sync', 'async'] },
