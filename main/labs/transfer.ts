@@ -64,6 +64,16 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   return points;
 }
 
+// The smallest copy's time against the time its bytes take at the series' best rate: when they are under a tenth of
+// it, the copy is almost all fixed cost. Said only then, with both times, so the reader sees the arithmetic.
+function latencyText(smallest: PointResult, peakGBps: number): string {
+  const ms = smallest.stats?.median;
+  if (ms === undefined || ms <= 0) return '';
+  const bytesMs = smallest.work.bytes / (peakGBps * 1e6);
+  if (bytesMs >= 0.1 * ms) return '';
+  return `; ${formatBytes(smallest.x ?? 0)} takes ${formatMs(ms)}, where its bytes at ${formatRate(peakGBps, 'GB/s')} would take ${formatMs(bytesMs)}: the rest is latency`;
+}
+
 // A device→device copy and a host→device copy of the same size, the largest both measured: the bus series is the
 // fastest kind measured (pinned before pageable, sync before async).
 function sameBytes(points: readonly PointResult[]): { bytes: number; inside: { ms: number }; across: { ms: number; kind: Kind } } | null {
@@ -92,10 +102,12 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
     const half = seriesPoints(points, k.series).find((p) => p.status === 'ok' && (p.gbps ?? 0) >= peak / 2);
     a.summary[`${k.series}.halfPeakBytes`] = half?.x ?? null;
     const smallest = seriesPoints(points, k.series).find((p) => p.status === 'ok');
+    // Traffic as the rate counts it: device→device copies read and write each byte.
+    const name = k.direction === 'd2d' ? `${label(k)} (read + write)` : label(k);
     a.findings.push(
       finding(
         `${k.series}-peak`,
-        `${label(k)}: up to ${formatRate(best.gbps, 'GB/s')} (at ${formatBytes(best.x ?? 0)}); half of that needs copies of ${formatBytes(half?.x ?? 0)} or more${smallest?.stats ? `, and ${formatBytes(smallest.x ?? 0)} takes ${(smallest.stats.median * 1000).toPrecision(3)} µs, all latency` : ''}.`,
+        `${name}: up to ${formatRate(best.gbps, 'GB/s')} (at ${formatBytes(best.x ?? 0)}); half of that needs copies of ${formatBytes(half?.x ?? 0)} or more${smallest ? latencyText(smallest, peak) : ''}.`,
         best.gbps,
         'GB/s',
       ),

@@ -232,13 +232,26 @@ describe('analyses on synthetic samples', () => {
     const a = l.analyze(points, defaults(l), GPU);
     expect(a.summary['h2d.pinnedOverPageable']).toBeCloseTo(2, 1);
     const text = a.findings.map((f) => f.text).join('\n');
-    expect(text).toMatch(/host→device, pinned, sync: up to 25 GB\/s \(at 1 GiB\); half of that needs copies of 256 KiB or more/);
+    // 1 KiB: 10 µs + 1024 B at 25 GB/s (41 ns): the arithmetic behind "latency" is in the sentence.
+    expect(text).toContain('host→device, pinned, sync: up to 25 GB/s (at 1 GiB); half of that needs copies of 256 KiB or more; 1 KiB takes 10 µs, where its bytes at 25 GB/s would take 41 ns: the rest is latency.');
+    // Device→device rates count each byte read and written.
+    expect(text).toContain('device→device (read + write): up to 3.93 TB/s (at 1 GiB)');
     expect(text).toContain('pinned memory reaches 2× the bandwidth of pageable memory');
     // The same 1 GiB copied once each way: 10 µs + 1 GiB at 2000 GB/s against 10 µs + 1 GiB at 25 GB/s. Not the d2d
     // series' read + write rate (3.93 TB/s) over the bus's one-way rate.
     const bus = a.findings.find((f) => f.id === 'bus-vs-memory');
     expect(bus?.text).toContain('Copying 1 GiB inside the GPU takes 547 µs; bringing the same bytes across the bus (host→device, pinned, sync) takes 43 ms, 78.6× longer (1.96 TB/s against 25 GB/s, each counting the bytes once)');
     expect(a.summary['d2d.timeRatioToBus']).toBeCloseTo((0.01 + 2 ** 30 / 25e6) / (0.01 + 2 ** 30 / 2e9), 6);
+  });
+
+  it('transfer calls a copy latency only when its bytes are a small part of its time', () => {
+    const l = lab('transfer');
+    const params = { ...defaults(l), minBytes: 2 ** 26, directions: ['h2d'] };
+    // 64 MiB: 10 µs + 2.68 ms of bytes at 25 GB/s. Nearly all bandwidth, no "latency" to speak of.
+    const points = l.plan(params, WITH_GPU).map((p) => pointFromPlan(p, 0.01 + (p.x ?? 0) / ((p.series.includes('pinned') ? 25 : 12.5) * 1e6)));
+    const text = l.analyze(points, params, GPU).findings.map((f) => f.text).join('\n');
+    expect(text).toContain('host→device, pinned, sync: up to 25 GB/s (at 1 GiB); half of that needs copies of 64 MiB or more.');
+    expect(text).not.toContain('latency');
   });
 
   it('dtypes reports footprints and the speed of each type against fp32', () => {
