@@ -1,7 +1,7 @@
 // Lab matmul: C = A·B for N = 7000 float32, the seed notebook's experiment: CPU BLAS, the GPU with the copies
 // included, the GPU with the data resident (cuBLAS), and two hand-written kernels (naive and tiled).
 import type { DeviceSummary } from '../common/devices.ts';
-import { formatMs, formatPercent, formatRate, formatTimes } from '../common/format.ts';
+import { formatCount, formatMs, formatPercent, formatRate, formatTimes } from '../common/format.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import type { PointResult } from '../common/run-record.ts';
 import { find, finding, okMedian, speedup } from './analysis.ts';
@@ -69,16 +69,21 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
     a.summary[`${s.series}.speedupVsCpu`] = x;
     a.summary[`${s.series}.gflops`] = p?.gflops ?? null;
     if (p && x !== null) {
-      const peak = gpu?.peakGflopsFp32 && p.gflops ? `, ${formatPercent(p.gflops / gpu.peakGflopsFp32)} of the GPU's fp32 peak` : '';
+      // A share of the arithmetic peak only where the time is arithmetic: with the copies it is mostly the bus.
+      const peak = s.path === 'resident' && gpu?.peakGflopsFp32 && p.gflops ? `, ${formatPercent(p.gflops / gpu.peakGflopsFp32)} of the GPU's fp32 peak` : '';
       a.findings.push(finding(`${s.series}-speedup`, `${s.label}: ${formatMs(okMedian(p) ?? 0)}, ${formatTimes(x)} the CPU's speed (${formatRate(p.gflops ?? 0, 'GFLOP/s')}${peak}).`, x, '×'));
     }
   }
-  const withCopies = okMedian(find(points, 'gpu-transfers'));
+  const transfers = find(points, 'gpu-transfers');
+  const withCopies = okMedian(transfers);
   const resident = okMedian(find(points, 'gpu-cublas'));
-  if (withCopies !== null && resident !== null && withCopies > 0) {
+  if (transfers && withCopies !== null && resident !== null && withCopies > 0) {
     const share = Math.max(0, (withCopies - resident) / withCopies);
     a.summary.transferShare = share;
-    a.findings.push(finding('transfer-share', `Transfers are ${formatPercent(share)} of the end-to-end GPU time (${formatMs(withCopies)} with copies, ${formatMs(resident)} without).`, share * 100, '%'));
+    // The copies' rate: A and B over, C back (3·N²·4 bytes) in the difference of the two times; GB/s = bytes / (ms · 10⁶).
+    const copyMs = withCopies - resident;
+    const copies = copyMs > 0 ? `: ${formatMs(copyMs)} to move A and B to the GPU and C back, ${formatCount(transfers.work.bytes)}B at ${formatRate(transfers.work.bytes / (copyMs * 1e6), 'GB/s')} from pageable host memory (see the transfer lab)` : '';
+    a.findings.push(finding('transfer-share', `Transfers are ${formatPercent(share)} of the end-to-end GPU time (${formatMs(withCopies)} with copies, ${formatMs(resident)} without)${copies}.`, share * 100, '%'));
   }
   const naive = find(points, 'gpu-naive');
   const tiled = find(points, 'gpu-tiled');

@@ -147,7 +147,10 @@ describe('analyses on synthetic samples', () => {
     expect(a.summary['gpu-transfers.speedupVsCpu']).toBeCloseTo(580 / 106.5, 6);
     expect(a.summary.transferShare).toBeCloseTo((106.5 - 50.4) / 106.5, 6);
     const text = a.findings.map((f) => f.text).join('\n');
-    expect(text).toContain('Transfers are 53 % of the end-to-end GPU time');
+    // 106.5 − 50.4 = 56.1 ms for 3 × 7000² × 4 B = 588 MB: 10.5 GB/s.
+    expect(text).toContain('Transfers are 53 % of the end-to-end GPU time (107 ms with copies, 50.4 ms without): 56.1 ms to move A and B to the GPU and C back, 588 MB at 10.5 GB/s from pageable host memory');
+    expect(text).toContain('GPU cuBLAS resident: 50.4 ms, 11.5× the CPU\'s speed (13.6 TFLOP/s, 23 % of the GPU\'s fp32 peak)');
+    expect(text).toMatch(/GPU cuBLAS with transfers: 107 ms, 5\.4× the CPU's speed \(6\.44 TFLOP\/s\)\./);
     expect(text).toContain('The tiled kernel (200 ms) is 4× faster than the naive one (800 ms)');
     // cuBLAS at 50.4 ms against 200 ms: a real gain, credited to tuning on the same fp32 units, never to tensor cores.
     expect(text).toContain('cuBLAS is 4× faster than the tiled kernel (50.4 ms against 200 ms): register blocking');
