@@ -2,7 +2,7 @@
 // exercise: a plain loop on one core, the loop on every core, the GPU with copies, and on the GPU resident, three
 // separate passes against one fused kernel.
 import type { DeviceSummary } from '../common/devices.ts';
-import { formatMs, formatPercent, formatRate, formatTimes } from '../common/format.ts';
+import { formatCount, formatMs, formatPercent, formatRate, formatTimes } from '../common/format.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import type { PointResult, PointWork } from '../common/run-record.ts';
 import { find, finding, okMedian, speedup } from './analysis.ts';
@@ -19,8 +19,12 @@ const SERIES = [
 ] as const;
 
 // Per element: x·x, a·(x²), b·y and two additions = 5 FLOPs; the fewest bytes read x and y and write z: 3 × 8.
+const FUSED_BYTES_PER_ELEMENT = 24;
+// Three passes (shaders/cuda/vector_function.cu): t = a·x·x reads x, writes t (16); t = t + b·y reads t and y, writes
+// t (24); z = t + c reads t, writes z (16).
+const UNFUSED_BYTES_PER_ELEMENT = 56;
 export function vectorFunctionWork(n: number): PointWork {
-  return { flops: 5 * n, bytes: 24 * n, elements: n };
+  return { flops: 5 * n, bytes: FUSED_BYTES_PER_ELEMENT * n, elements: n };
 }
 
 function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
@@ -49,30 +53,44 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
   const threads = find(points, 'cpu-threads');
   const x = speedup(single, threads);
   if (x !== null && x < 1.2) {
-    a.findings.push(finding('threads', `All ${threads?.threads ?? '?'} threads (${formatMs(okMedian(threads) ?? 0)}) are hardly faster than one (${formatMs(okMedian(single) ?? 0)}): at ${formatRate(single?.gbps ?? 0, 'GB/s')} a single core already keeps the memory busy, and more cores only queue for it.`, x, '×'));
+    a.findings.push(finding('threads', `All ${threads?.threads ?? '?'} threads (${formatMs(okMedian(threads) ?? 0)}) are hardly faster than one (${formatMs(okMedian(single) ?? 0)}): either one core at ${formatRate(single?.gbps ?? 0, 'GB/s')} already saturates this machine's memory, or the other cores were busy.`, x, '×'));
   } else if (x !== null) {
     a.findings.push(finding('threads', `Using all ${threads?.threads ?? '?'} threads makes the CPU loop ${formatTimes(x)} faster than one thread (${formatMs(okMedian(threads) ?? 0)} against ${formatMs(okMedian(single) ?? 0)}, ${formatRate(threads?.gbps ?? 0, 'GB/s')}).`, x, '×'));
   }
-  const fusion = speedup(find(points, 'gpu-unfused'), find(points, 'gpu-fused'));
+  const unfused = find(points, 'gpu-unfused');
+  const fused = find(points, 'gpu-fused');
+  const fusion = speedup(unfused, fused);
   if (fusion !== null) {
     a.summary.fusionSpeedup = fusion;
-    a.findings.push(finding('fusion', `Fusing the three passes into one kernel is ${formatTimes(fusion)} faster: the intermediate arrays never travel through memory.`, fusion, '×'));
+    a.findings.push(
+      finding(
+        'fusion',
+        `Fusing the three passes into one kernel is ${formatTimes(fusion)} faster (${formatMs(okMedian(fused) ?? 0)} against ${formatMs(okMedian(unfused) ?? 0)}): three passes move ${UNFUSED_BYTES_PER_ELEMENT} bytes per element, the fused kernel ${FUSED_BYTES_PER_ELEMENT}, ${formatTimes(UNFUSED_BYTES_PER_ELEMENT / FUSED_BYTES_PER_ELEMENT)} fewer, because the intermediate array never travels through memory.`,
+        fusion,
+        '×',
+      ),
+    );
   }
-  const fused = find(points, 'gpu-fused');
-  if (fused?.gbps && gpu?.peakMemoryGBps) {
+  const fusedMs = okMedian(fused);
+  if (fused?.gbps && fusedMs !== null && gpu?.peakMemoryGBps) {
     const share = fused.gbps / gpu.peakMemoryGBps;
     a.summary.fusedShareOfPeakBandwidth = share;
-    a.findings.push(finding('bandwidth', `The fused kernel moves ${formatRate(fused.gbps, 'GB/s')}, ${formatPercent(share)} of the GPU's theoretical memory bandwidth: the function is memory-bound.`, share * 100, '%'));
+    a.findings.push(finding('bandwidth', `The fused kernel moves ${formatCount(fused.work.bytes)}B in ${formatMs(fusedMs)}: ${formatRate(fused.gbps, 'GB/s')}, ${formatPercent(share)} of the GPU's theoretical memory bandwidth (${formatRate(gpu.peakMemoryGBps, 'GB/s')}). The function is memory-bound.`, share * 100, '%'));
   }
-  const withCopies = okMedian(find(points, 'gpu-transfers'));
-  const resident = okMedian(fused);
-  if (withCopies !== null && resident !== null && withCopies > 0) {
-    const share = Math.max(0, (withCopies - resident) / withCopies);
+  const transfers = find(points, 'gpu-transfers');
+  const withCopies = okMedian(transfers);
+  if (transfers && withCopies !== null && fusedMs !== null && withCopies > 0) {
+    const share = Math.max(0, (withCopies - fusedMs) / withCopies);
     a.summary.transferShare = share;
-    a.findings.push(finding('transfer-share', `Copies are ${formatPercent(share)} of the end-to-end GPU time (${formatMs(withCopies)} with copies, ${formatMs(resident)} resident).`, share * 100, '%'));
-    const vsCpu = speedup(threads, find(points, 'gpu-transfers'));
-    if (vsCpu !== null) {
-      a.findings.push(finding('copies-vs-cpu', vsCpu < 1 ? `With the copies, the GPU is slower than the threaded CPU (${formatTimes(vsCpu)} its speed): for so little arithmetic per byte, moving the data costs more than computing.` : `Even with the copies, the GPU is ${formatTimes(vsCpu)} the threaded CPU's speed.`, vsCpu, '×'));
+    // x and y over, z back: the same 24 bytes per element the kernel moves, now across the bus.
+    const copyMs = withCopies - fusedMs;
+    const copies = copyMs > 0 ? `: ${formatCount(transfers.work.bytes)}B across the bus in ${formatMs(copyMs)}, ${formatRate(transfers.work.bytes / (copyMs * 1e6), 'GB/s')} from pageable host memory` : '';
+    a.findings.push(finding('transfer-share', `Copies are ${formatPercent(share)} of the end-to-end GPU time (${formatMs(withCopies)} with copies, ${formatMs(fusedMs)} resident)${copies}.`, share * 100, '%'));
+    const vsCpu = speedup(threads, transfers);
+    const cpuMs = okMedian(threads);
+    if (vsCpu !== null && cpuMs !== null) {
+      const times = `${formatMs(withCopies)} against ${formatMs(cpuMs)}`;
+      a.findings.push(finding('copies-vs-cpu', vsCpu < 1 ? `With the copies, the GPU is slower than the threaded CPU (${times}, ${formatTimes(vsCpu)} its speed): for so little arithmetic per byte, moving the data costs more than computing.` : `Even with the copies, the GPU is ${formatTimes(vsCpu)} the threaded CPU's speed (${times}).`, vsCpu, '×'));
     }
   }
   return a;
