@@ -271,5 +271,21 @@ describe('analyses on synthetic samples', () => {
     expect(text).toContain('GPU fp16: 137 TFLOP/s, 10× fp32\'s speed');
     expect(text).toContain('GPU int8: 275 TOP/s, 20× fp32\'s speed');
     expect(text).toContain('On the CPU, fp32 GEMM runs 2× as fast as fp64');
+    // 2·4096³ in 10 ms = 13.7 TFLOP/s of the test GPU's 60 TFLOP/s.
+    expect(text).toContain('GPU fp32: 13.7 TFLOP/s, 23 % of the 60 TFLOP/s its fp32 units can do');
+    expect(text).not.toContain('fp64 tensor cores');
+  });
+
+  it('dtypes explains an fp64 GEMM faster than the fp64 units, as on an H200, and an exact int8 result', () => {
+    const l = lab('dtypes');
+    // fp64 at 2 ms: 68.7 TFLOP/s, above the test GPU's 30 TFLOP/s of fp64 units.
+    const ms: Record<string, number> = { 'gpu-fp64': 2, 'gpu-fp32': 2.5 };
+    const points = l.plan(defaults(l), WITH_GPU).map((p) => {
+      const point = pointFromPlan(p, ms[p.key] ?? 1);
+      return p.key === 'gpu-int8' && point.verification ? { ...point, verification: { ...point.verification, relativeError: 0 } } : point;
+    });
+    const text = l.analyze(points, defaults(l), GPU).findings.map((f) => f.text).join('\n');
+    expect(text).toContain('GPU fp64: 68.7 TFLOP/s, 1.3× fp32\'s speed, relative error 1.0e-7 against float64. It is faster than the 30 TFLOP/s the fp64 units can do: cuBLAS runs fp64 GEMM on the fp64 tensor cores');
+    expect(text).toContain('relative error 0 (exact) against float64');
   });
 });
