@@ -68,7 +68,9 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
     if (smallest !== undefined && largest !== undefined && smallest !== largest) {
       const sSmall = speedup(find(points, 'cpu', smallest), find(points, g.series, smallest)) ?? 0;
       const sLarge = speedup(find(points, 'cpu', largest), find(points, g.series, largest)) ?? 0;
-      a.findings.push(finding(`${g.series}-range`, `${g.label}: ${formatTimes(sSmall)} the CPU's speed at N = ${smallest}, ${formatTimes(sLarge)} at N = ${largest}${best?.gflops ? ` (${formatRate(best.gflops, 'GFLOP/s')})` : ''}.`, sLarge, '×'));
+      // The series' best rate, with the N it was reached at: not necessarily the largest.
+      const bestText = best?.gflops ? `; at best ${formatRate(best.gflops, 'GFLOP/s')}, at N = ${best.x ?? '?'}` : '';
+      a.findings.push(finding(`${g.series}-range`, `${g.label}: ${formatTimes(sSmall)} the CPU's speed at N = ${smallest}, ${formatTimes(sLarge)} at N = ${largest}${bestText}.`, sLarge, '×'));
     }
   }
   return a;
@@ -95,7 +97,7 @@ export const matmulBreakevenLab: Lab = {
     ],
     kernels: [
       { kind: 'library', file: 'OpenBLAS (sgemm), else native/cpu/gemm.cc', functions: ['cblas_sgemm', 'blocked GEMM'] },
-      { kind: 'library', file: 'cuBLAS', functions: ['cublasSgemm'] },
+      { kind: 'library', file: 'cuBLAS', functions: ['cublasGemmEx (CUBLAS_COMPUTE_32F)'] },
     ],
     series: [
       { key: 'cpu', label: 'CPU BLAS', deviceKind: 'cpu' },

@@ -121,7 +121,7 @@ export const timingPitfallsLab: Lab = {
     ],
     kernels: [
       { kind: 'library', file: 'OpenBLAS (sgemm), else native/cpu/gemm.cc', functions: ['cblas_sgemm'] },
-      { kind: 'library', file: 'cuBLAS', functions: ['cublasSgemm'] },
+      { kind: 'library', file: 'cuBLAS', functions: ['cublasGemmEx (CUBLAS_COMPUTE_32F)'] },
     ],
     series: PAIRS.flatMap((p) => [
       { key: p.wrong, label: `${p.title} (wrong)`, deviceKind: p.wrong.startsWith('gpu') ? ('cuda' as const) : ('cpu' as const) },

@@ -178,6 +178,11 @@ describe('analyses on synthetic samples', () => {
     expect(n).toBeLessThan(500);
     expect(a.findings.map((f) => f.text).join('\n')).toContain('The GPU with transfers overtakes the CPU from about N = ');
     expect(a.summary['gpu-transfers.breakEvenNAtMost']).toBeNull();
+    // 2·5000³ in 78.45 ms = 3.19 TFLOP/s.
+    expect(a.findings.find((f) => f.id === 'gpu-transfers-range')?.text).toBe('GPU with transfers: 0.19× the CPU\'s speed at N = 100, 23.4× at N = 5000; at best 3.19 TFLOP/s, at N = 5000.');
+    // Slower at 5000 (200 ms, 1.25 TFLOP/s) than at 2000 (2·2000³ in 10 ms = 1.6 TFLOP/s): the best names its own N.
+    const slowAtTop = l.plan(defaults(l), WITH_GPU).map((p) => pointFromPlan(p, p.series === 'cpu' ? (cpu[p.x ?? 0] ?? 1) : p.x === 5000 ? 200 : (gpu[p.x ?? 0] ?? 1)));
+    expect(l.analyze(slowAtTop, defaults(l), GPU).findings.find((f) => f.id === 'gpu-transfers-range')?.text).toContain('9.2× at N = 5000; at best 1.6 TFLOP/s, at N = 2000.');
   });
 
   it('matmul-breakeven stores a GPU faster at every N as a bound on the break-even', () => {
