@@ -215,7 +215,8 @@ export class LabRunner implements RunsService {
     await this.measureAll(record, planned, signal);
     const gpu = record.environment.devices?.devices.find((d) => d.id === record.device && d.kind === 'cuda') ?? null;
     try {
-      const analysis = lab.analyze(record.points, record.params, gpu);
+      const cpu = record.environment.devices?.devices.find((d) => d.kind === 'cpu') ?? null;
+      const analysis = lab.analyze(record.points, record.params, gpu, cpu);
       record.summary = analysis.summary;
       record.findings = [...analysis.findings, ...runFindings(record.points)];
     } catch (err) {
