@@ -49,14 +49,47 @@ function toRawSpec(spec: OpSpec, warmup: number, repeats: number): RawSpec {
   throw invalid('device', '"cpu" or "cuda:N"', device);
 }
 
+// Measurements run one at a time in a process (two would share the cores or the GPU). They wait here, in JS,
+// rather than in the addon, where each waiting one would hold one of libuv's four worker threads. One asked for
+// while none runs starts at once, so its buffers are taken before the caller's next statement; a queued one takes
+// them when it starts (a buffer freed meanwhile fails it with BUFFER_FREED).
+let queueTail: Promise<unknown> = Promise.resolve();
+let inFlight = 0;
+
 export function benchmark(spec: OpSpec, options: BenchmarkOptions = {}): Promise<BenchmarkResult> {
-  const warmup = integerIn('warmup', options.warmup ?? 1, 0, MAX_REPEATS);
-  const repeats = integerIn('repeats', options.repeats ?? 10, 1, MAX_REPEATS);
-  const raw = toRawSpec(spec, warmup, repeats);
-  const { signal, onProgress } = options;
+  let raw: RawSpec;
+  let warmup: number;
+  let repeats: number;
+  try {
+    warmup = integerIn('warmup', options.warmup ?? 1, 0, MAX_REPEATS);
+    repeats = integerIn('repeats', options.repeats ?? 10, 1, MAX_REPEATS);
+    raw = toRawSpec(spec, warmup, repeats);
+  } catch (err) {
+    return Promise.reject(GpuLabError.from(err));
+  }
+  const begin = (): Promise<BenchmarkResult> => start(raw, warmup, repeats, options);
+  const run = inFlight === 0 ? begin() : queueTail.then(begin);
+  inFlight++;
+  queueTail = run.catch(() => undefined).finally(() => inFlight--);
+  return run;
+}
+
+function start(raw: RawSpec, warmup: number, repeats: number, options: BenchmarkOptions): Promise<BenchmarkResult> {
+  const { signal } = options;
   if (signal?.aborted) {
     return Promise.reject(new GpuLabError('CANCELLED', 'The measurement was cancelled before it started', { samples: 0 }));
   }
+  const userProgress = options.onProgress;
+  // A throwing progress callback must not surface as an uncaught exception in the addon's completion thread.
+  const onProgress = userProgress
+    ? (p: BenchmarkProgress): void => {
+        try {
+          userProgress(p);
+        } catch {
+          // The measurement goes on; the caller's callback bug is theirs to see in their own logs.
+        }
+      }
+    : undefined;
   let handle: ReturnType<ReturnType<typeof loadAddon>['startBenchmark']>;
   try {
     handle = loadAddon().startBenchmark(raw, onProgress);

@@ -79,6 +79,9 @@ export class ElementBuffer<D extends DType = DType> {
     if (this.dtype === 'int8' && (low < -128 || high > 127)) {
       throw invalid('range', 'bounds within -128 … 127 for int8', `${low} … ${high}`);
     }
+    if (this.dtype === 'int8' && Math.ceil(low) > Math.floor(high)) {
+      throw invalid('range', 'an int8 range holding at least one integer', `${low} … ${high}`);
+    }
     this.live('this').fill(seed, low, high);
     return this;
   }
@@ -92,12 +95,15 @@ export class ElementBuffer<D extends DType = DType> {
   // A copy of elements [start, start + count) in the buffer's own representation.
   read(start = 0, count?: number): TypedArrayOf<D> {
     const [s, c] = this.range(start, count);
+    fitsInHostMemory(c * DTYPE_BYTES[this.dtype], 'read');
     return this.live('this').read(s, c) as TypedArrayOf<D>;
   }
 
   // A copy of elements [start, start + count) decoded to float64 (fp16 and bf16 widened exactly).
   toFloat64(start = 0, count?: number): Float64Array {
     const [s, c] = this.range(start, count);
+    // The decoded copy and, for device memory, the raw bytes brought back first.
+    fitsInHostMemory(c * (8 + (this.location === 'device' ? DTYPE_BYTES[this.dtype] : 0)), 'toFloat64');
     return this.live('this').readFloat64(s, c);
   }
 
@@ -115,6 +121,20 @@ export class ElementBuffer<D extends DType = DType> {
   // BUFFER_FREED; a measurement still running on it keeps the memory until it ends.
   free(): void {
     this.raw.free();
+  }
+}
+
+// V8 aborts the process, rather than throwing, when an ArrayBuffer made by native code cannot be allocated: a copy
+// that would not fit in the memory the system has available is refused here first.
+function fitsInHostMemory(bytes: number, method: string): void {
+  if (bytes < 64 << 20) return;
+  const available = loadAddon().cpuInfo().memoryAvailableBytes;
+  if (available > 0 && bytes > available) {
+    throw new GpuLabError(
+      'OUT_OF_HOST_MEMORY',
+      `${method}() would need ${bytes} bytes of host memory for the copy, more than the ${available} bytes available: read the buffer in parts (start, count)`,
+      { requestedBytes: bytes, availableBytes: available },
+    );
   }
 }
 

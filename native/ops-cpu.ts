@@ -2,7 +2,7 @@
 // argument has been checked.
 import { GpuLabError } from '../main/common/errors.ts';
 import type { RawSpec } from './addon.ts';
-import type { ElementBuffer } from './buffers.ts';
+import { ElementBuffer } from './buffers.ts';
 import { finiteNumber, integerIn, invalid, oneOf, positiveInteger } from './validate.ts';
 
 export type CpuLoopVariant = 'single' | 'threads';
@@ -36,10 +36,8 @@ const MAX_THREADS = 256;
 const MAX_DIM = 2147483647;
 
 function hostBuffer(name: string, value: unknown, dtypes: readonly string[]): ElementBuffer {
-  const buf = value as ElementBuffer;
-  if (typeof value !== 'object' || value === null || typeof buf.live !== 'function') {
-    throw invalid(name, `a ${dtypes.join(' or ')} buffer`, value);
-  }
+  if (!(value instanceof ElementBuffer)) throw invalid(name, `a ${dtypes.join(' or ')} buffer`, value);
+  const buf = value;
   buf.live(name);
   if (!dtypes.includes(buf.dtype)) throw invalid(name, `a ${dtypes.join(' or ')} buffer`, `a ${buf.dtype} buffer`, 'DTYPE_MISMATCH');
   if (buf.location === 'device') throw invalid(name, 'a host buffer for a CPU operation', 'a device buffer');

@@ -38,7 +38,8 @@ inline float ExpApprox(float x) {
   p = p * r + 0.5f;
   p = p * r + 1.0f;
   p = p * r + 1.0f;
-  const int ni = static_cast<int>(n);
+  // NaN would make the conversion undefined; its lanes give NaN through p anyway.
+  const int ni = n == n ? static_cast<int>(n) : 0;
   const int half = ni / 2;
   const float s1 = BitsFloat(static_cast<uint32_t>(half + 127) << 23);
   const float s2 = BitsFloat(static_cast<uint32_t>(ni - half + 127) << 23);

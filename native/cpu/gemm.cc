@@ -108,7 +108,13 @@ class GemmOp : public TimedOp {
                         "Expected \"blas\" or \"blocked\" for `variant` of `gemm` but received \"" + args.variant + "\"");
     }
     if (blas_ && !Blas().available) throw NativeError("BLAS_UNAVAILABLE", "No system BLAS: " + Blas().reason);
+    if (args.threads < 0 || args.threads > static_cast<int>(ThreadPool::kMaxThreads)) {
+      throw NativeError("INVALID_ARGUMENT", "Expected 1 to " + std::to_string(ThreadPool::kMaxThreads) +
+                                                " for `threads` but received " + std::to_string(args.threads));
+    }
     threads_ = args.threads > 0 ? args.threads : static_cast<int>(ThreadPool::Global().size());
+    // A BLAS without openblas_set_num_threads picks its own count: report that one, or 0 for unknown.
+    if (blas_ && !Blas().setThreads) threads_ = Blas().getThreads ? Blas().getThreads() : 0;
   }
 
   std::string implementation() const override {

@@ -39,7 +39,7 @@ void ForEachChunk(size_t n, F&& body) {
   // Large fills run on every core; the values do not depend on how the range is split.
   ThreadPool& pool = ThreadPool::Global();
   size_t threads = n < (1u << 20) ? 1 : pool.size();
-  pool.ParallelFor(n, threads, body);
+  pool.ParallelFor(n, threads, body, 1, ThreadPool::IfBusy::RunAlone);
 }
 }  // namespace
 
@@ -77,7 +77,10 @@ void FillHostRandom(const Storage& s, uint64_t seed, double low, double high) {
     case DType::I8: {
       int8_t* p = s.as<int8_t>();
       const int64_t lo = static_cast<int64_t>(std::ceil(low));
-      const uint64_t count = static_cast<uint64_t>(static_cast<int64_t>(std::floor(high)) - lo + 1);
+      const int64_t hi = static_cast<int64_t>(std::floor(high));
+      // The facade refuses a range holding no integer; a direct caller gets an error, not a division by zero.
+      if (hi < lo) throw NativeError("INVALID_ARGUMENT", "Expected an int8 fill range holding at least one integer");
+      const uint64_t count = static_cast<uint64_t>(hi - lo + 1);
       ForEachChunk(s.length, [&](size_t b, size_t e) {
         for (size_t i = b; i < e; ++i) p[i] = static_cast<int8_t>(lo + static_cast<int64_t>(RandomBits(seed, i) % count));
       });

@@ -68,16 +68,25 @@ void ThreadPool::WorkerLoop(size_t slot) {
     auto hasWork = [&] {
       return generation_.load(std::memory_order_acquire) != seen;
     };
-    if (!SpinUntil(hasWork)) {
+    const bool spun = SpinUntil(hasWork);
+    // The job is read as one snapshot under the lock that published it: a worker that sat out one job must not
+    // pair that job's generation with the next job's fields (it would run a chunk twice).
+    size_t participants, n, chunks;
+    const std::function<void(size_t, size_t)>* body;
+    {
       std::unique_lock<std::mutex> lock(m_);
-      wake_.wait(lock, [&] { return stop_ || hasWork(); });
+      if (!spun) wake_.wait(lock, [&] { return stop_ || hasWork(); });
       if (stop_) return;
+      seen = generation_.load(std::memory_order_relaxed);
+      participants = participants_.load(std::memory_order_relaxed);
+      n = n_;
+      chunks = chunks_;
+      body = body_;
     }
-    seen = generation_.load(std::memory_order_acquire);
-    if (slot > participants_.load(std::memory_order_relaxed)) continue;
+    if (slot > participants) continue;
     size_t b, e;
-    ChunkRange(n_, chunks_, slot, &b, &e);
-    if (b < e) (*body_)(b, e);
+    ChunkRange(n, chunks, slot, &b, &e);
+    if (b < e) (*body)(b, e);
     if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
       // Notify under the lock: the caller either sees pending_ == 0 in its predicate or is already waiting.
       std::lock_guard<std::mutex> lock(m_);
@@ -86,12 +95,19 @@ void ThreadPool::WorkerLoop(size_t slot) {
   }
 }
 
-void ThreadPool::ParallelFor(size_t n, size_t threads, const std::function<void(size_t, size_t)>& body, size_t grain) {
+void ThreadPool::ParallelFor(size_t n, size_t threads, const std::function<void(size_t, size_t)>& body, size_t grain,
+                             IfBusy ifBusy) {
   if (n == 0) return;
   grain = std::max<size_t>(grain, 1);
   threads = std::clamp<size_t>(std::min(threads, (n + grain - 1) / grain), 1, kMaxThreads);
-  std::unique_lock<std::mutex> owner(busy_, std::try_to_lock);
-  if (threads == 1 || !owner.owns_lock()) {
+  if (threads == 1) {
+    body(0, n);
+    return;
+  }
+  std::unique_lock<std::mutex> owner(busy_, std::defer_lock);
+  if (ifBusy == IfBusy::Wait) {
+    owner.lock();
+  } else if (!owner.try_lock()) {
     body(0, n);
     return;
   }

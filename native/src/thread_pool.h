@@ -22,11 +22,15 @@ class ThreadPool {
 
   // Splits [0, n) into `threads` contiguous ranges (multiples of 64 elements where possible) and runs
   // body(begin, end) on each, the calling thread taking the first. Returns when all are done. If another caller
-  // holds the pool, the whole range runs on the calling thread instead of waiting.
+  // holds the pool, the caller waits or runs the whole range alone, as `ifBusy` says.
   // `grain`: the fewest elements worth a thread of their own. Waking a sleeping worker costs microseconds (tens
   // of them for sixteen workers in a VM), more than a few thousand elements of a memory-bound loop take, so small
   // ranges use fewer threads, down to the calling thread alone.
-  void ParallelFor(size_t n, size_t threads, const std::function<void(size_t, size_t)>& body, size_t grain = 1);
+  // `ifBusy`: a measured op waits for the pool (a sample labelled "N threads" must run on N threads); work on the
+  // JS thread, such as filling a buffer, runs alone on the caller rather than block the event loop.
+  enum class IfBusy { Wait, RunAlone };
+  void ParallelFor(size_t n, size_t threads, const std::function<void(size_t, size_t)>& body, size_t grain = 1,
+                   IfBusy ifBusy = IfBusy::Wait);
 
   ~ThreadPool();
 

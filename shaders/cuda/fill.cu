@@ -88,7 +88,10 @@ cudaError_t LaunchFillRandom(void* data, DType dtype, size_t n, uint64_t seed, d
     case DType::I8: {
       // Same integer range as FillHostRandom: ceil(low) … floor(high).
       const int64_t lo = static_cast<int64_t>(ceil(low));
-      const uint64_t count = static_cast<uint64_t>(static_cast<int64_t>(floor(high)) - lo + 1);
+      const int64_t hi = static_cast<int64_t>(floor(high));
+      // An empty range would divide by zero in the kernel; the facade refuses it before this point.
+      if (hi < lo) return cudaErrorInvalidValue;
+      const uint64_t count = static_cast<uint64_t>(hi - lo + 1);
       FillI8Kernel<<<blocks, kThreads, 0, stream>>>(static_cast<int8_t*>(data), n, seed, lo, count);
       break;
     }

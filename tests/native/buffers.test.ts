@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { createHostBuffer, DTYPES } from '../../native/index.ts';
+import { cpuInfo, createHostBuffer, DTYPES } from '../../native/index.ts';
 import { expectCode, freshSeed } from './helpers.ts';
 
 describe('host buffers', () => {
@@ -85,6 +85,19 @@ describe('host buffers', () => {
     await expectCode(() => buf.fillRandom(-1), 'INVALID_ARGUMENT', ['`seed`']);
     await expectCode(() => buf.fillRandom(1, { low: 2, high: 1 }), 'INVALID_ARGUMENT', ['range.high']);
     await expectCode(() => createHostBuffer('int8', 4).fillRandom(1, { low: -200, high: 0 }), 'INVALID_ARGUMENT', ['-128']);
+    // No integer between the bounds: refused, not a division by zero in the fill.
+    await expectCode(() => createHostBuffer('int8', 4).fillRandom(1, { low: 0.25, high: 0.75 }), 'INVALID_ARGUMENT', ['at least one integer', '0.25 … 0.75']);
+  });
+
+  it('refuses a copy larger than the memory available instead of letting V8 abort the process', async () => {
+    // Untouched pages cost nothing: an int8 buffer an eighth of the available memory allocates, but decoding all
+    // of it to float64 would need more than there is.
+    const available = cpuInfo().memoryAvailableBytes;
+    const big = createHostBuffer('int8', Math.ceil(available / 8) + (1 << 20));
+    await expectCode(() => big.toFloat64(), 'OUT_OF_HOST_MEMORY', ['toFloat64()', 'in parts']);
+    // A part of it still reads.
+    expect(big.toFloat64(0, 10)).toHaveLength(10);
+    big.free();
   });
 
   it('a freed buffer refuses every use with BUFFER_FREED and still describes itself', async () => {

@@ -55,6 +55,49 @@ describe('timing harness', () => {
     expect(r.hostMs).toHaveLength(5);
   });
 
+  it('runs measurements started together one after another, each with its own samples', async () => {
+    const x = createHostBuffer('fp32', 100_000).fillRandom(1);
+    const out = createHostBuffer('fp32', 100_000);
+    const finished: number[] = [];
+    const runs = [0, 1, 2, 3, 4, 5].map((i) =>
+      benchmark({ op: 'exp', variant: 'threads', x, out }, { warmup: 0, repeats: 5 + i }).then((r) => {
+        finished.push(i);
+        return r.hostMs.length;
+      }),
+    );
+    expect(await Promise.all(runs)).toEqual([5, 6, 7, 8, 9, 10]);
+    expect(finished).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('a progress callback that throws does not stop the measurement', async () => {
+    const r = await benchmark({ op: 'empty' }, { repeats: 3, onProgress: () => { throw new Error('callback bug'); } });
+    expect(r.hostMs).toHaveLength(3);
+  });
+
+  it('switching thread counts between back-to-back samples never runs a range twice or skips one', async () => {
+    // A worker that sat out one job must not run a chunk of the next one twice (a race once found here).
+    const n = 300_000;
+    const x = createHostBuffer('fp64', n).fillRandom(5);
+    const y = createHostBuffer('fp64', n).fillRandom(6);
+    const ref = createHostBuffer('fp64', n);
+    await benchmark({ op: 'vector-function', variant: 'single', x, y, out: ref, a: 1.5, b: -2, c: 0.5 }, { warmup: 0, repeats: 1 });
+    const expected = Array.from(ref.read());
+    for (let i = 0; i < 150; i++) {
+      const out = createHostBuffer('fp64', n).fillRandom(0xbad, { low: 1e6, high: 2e6 });
+      const threads = [2, 9, 3, 7, 1][i % 5];
+      await benchmark({ op: 'vector-function', variant: 'threads', threads, x, y, out, a: 1.5, b: -2, c: 0.5 }, { warmup: 0, repeats: 1 });
+      // Sampled comparison keeps 150 rounds fast; any unwritten chunk is 32 k elements wide and cannot hide.
+      for (let j = 0; j < n; j += 997) expect(out.read(j, 1)[0], `round ${i}, threads ${threads}, element ${j}`).toBe(expected[j]);
+      out.free();
+    }
+  });
+
+  it('names the argument when a spec holds something that is not a buffer', async () => {
+    const out = createHostBuffer('fp32', 4);
+    const fake = { live: () => out.raw, dtype: 'fp32', length: 4, location: 'host' };
+    await expectCode(() => benchmark({ op: 'exp', variant: 'single', x: fake as never, out }), 'INVALID_ARGUMENT', ['`x`', 'buffer']);
+  });
+
   it('an already-aborted signal never starts the measurement', async () => {
     await expectCode(() => benchmark({ op: 'empty' }, { signal: AbortSignal.abort() }), 'CANCELLED');
   });
