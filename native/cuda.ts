@@ -90,6 +90,8 @@ export interface Telemetry {
 interface RawCudaAddon {
   cudaDevices(): CudaInventory;
   cudaTelemetry(ordinal: number): Telemetry;
+  // 0 where there is no driver or no device.
+  cudaDeviceCount(): number;
   createDeviceBuffer(dtype: DType, length: number, ordinal: number): RawBuffer;
   createPinnedBuffer(dtype: DType, length: number): RawBuffer;
   copyBuffer(dst: RawBuffer, src: RawBuffer, async: boolean): Promise<void>;
@@ -198,9 +200,14 @@ export function devices(): DeviceList {
   return { devices: [cpuSummary(), ...inv.devices.map((d) => cudaSummary(d, inv))], cudaReason: inv.available ? null : inv.reason, blas: blasText };
 }
 
+// One reading of the device's clocks, temperature, power and throttle reasons. A device past the ones this machine
+// has is INVALID_ARGUMENT; no CUDA device at all gives a reading with available: false and the reason.
 export function telemetry(device: CudaDevice): Telemetry {
   const ordinal = cudaOrdinal(device);
-  return requireCuda('read telemetry').cudaTelemetry(ordinal);
+  const cuda = requireCuda('read telemetry');
+  const count = cuda.cudaDeviceCount();
+  if (count > 0 && ordinal >= count) throw invalid('device', `a CUDA device from cuda:0 to cuda:${count - 1}`, device);
+  return cuda.cudaTelemetry(ordinal);
 }
 
 // An uninitialised device buffer on `device`. Fails with CUDA_ERROR_OUT_OF_MEMORY (bytes asked for, bytes free)

@@ -46,7 +46,13 @@ void ThrowCudaError(cudaError_t err, const char* expression, const char* file, i
   std::string message = std::string(cudaGetErrorName(err)) + " (" + cudaGetErrorString(err) + ") in " + expression +
                         " at " + ProjectPath(file) + ":" + std::to_string(line);
   const std::string code = CudaErrorCode(err);
-  if (code == "DEVICE_LOST") message += "; the CUDA context is unusable until the process restarts";
+  if (code == "DEVICE_LOST") {
+    message += "; the CUDA context is unusable until the process restarts";
+  } else {
+    // A non-sticky error stays this thread's last error until read: left there, the next kernel launcher's
+    // cudaGetLastError() would report it as its own failure.
+    cudaGetLastError();
+  }
   throw NativeError(code, message);
 }
 
@@ -58,6 +64,8 @@ void ThrowAllocationError(cudaError_t err, size_t bytes, int device, const char*
   std::string free = "unknown";
   if (cudaMemGetInfo(&freeBytes, &totalBytes) == cudaSuccess) {
     free = std::to_string(freeBytes) + " of " + std::to_string(totalBytes);
+  } else {
+    cudaGetLastError();
   }
   throw NativeError("CUDA_ERROR_OUT_OF_MEMORY",
                     std::string("Could not allocate ") + std::to_string(bytes) + " bytes (" + what + ") on cuda:" +

@@ -24,6 +24,13 @@ inline void CheckCuda(cudaError_t err, const char* expression, const char* file,
   if (err != cudaSuccess) ThrowCudaError(err, expression, file, line);
 }
 
+// For a call whose failure cannot be reported (destructors, best-effort queries): the error is dropped, and also
+// cleared from the thread's last error, where the next launcher's cudaGetLastError() would find it and report it
+// as its own. A sticky error cannot be cleared; the next checked call reports it, as it should.
+inline void DropCudaError(cudaError_t err) {
+  if (err != cudaSuccess) cudaGetLastError();
+}
+
 // Like ThrowCudaError for an allocation of `bytes` on `device`: the message gives the bytes asked for and the bytes
 // the device had free.
 [[noreturn]] void ThrowAllocationError(cudaError_t err, size_t bytes, int device, const char* what, const char* file,

@@ -24,10 +24,10 @@ CudaOp::CudaOp(const OpArgs& args) : device_(args.device), timer_(ParseTimer(arg
 
 CudaOp::~CudaOp() {
   // On the worker thread, after the last sample; nothing can be reported from a destructor.
-  if (start_) cudaEventDestroy(start_);
-  if (stop_) cudaEventDestroy(stop_);
-  if (stream_) cudaStreamDestroy(stream_);
-  if (holdFlag_) cudaFreeHost(holdFlag_);
+  if (start_) DropCudaError(cudaEventDestroy(start_));
+  if (stop_) DropCudaError(cudaEventDestroy(stop_));
+  if (stream_) DropCudaError(cudaStreamDestroy(stream_));
+  if (holdFlag_) DropCudaError(cudaFreeHost(holdFlag_));
 }
 
 void CudaOp::Setup() {

@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 
@@ -166,10 +167,12 @@ Napi::Value CudaDevices(const Napi::CallbackInfo& info) {
   return Guarded(env, [&]() -> Napi::Value {
     Napi::Object r = Napi::Object::New(env);
     int runtime = 0, driver = 0;
-    cudaRuntimeGetVersion(&runtime);
+    DropCudaError(cudaRuntimeGetVersion(&runtime));
     int count = 0;
     const std::string reason = CudaUnavailableReason(&count);
-    if (cudaDriverGetVersion(&driver) != cudaSuccess) driver = 0;
+    const cudaError_t driverErr = cudaDriverGetVersion(&driver);
+    DropCudaError(driverErr);
+    if (driverErr != cudaSuccess) driver = 0;
     r.Set("available", reason.empty());
     r.Set("reason", StringOrNull(env, reason));
     r.Set("runtimeVersion", CudaVersionString(runtime));
@@ -183,12 +186,32 @@ Napi::Value CudaDevices(const Napi::CallbackInfo& info) {
   });
 }
 
-// telemetry(ordinal): one reading of the device's state. Missing readings are null; no NVML gives available: false
-// and the reason.
+// cudaDeviceCount(): the CUDA devices there are, 0 where there is no driver or no device; cheaper than
+// cudaDevices() for checking an ordinal.
+Napi::Value DeviceCount(const Napi::CallbackInfo& info) {
+  return Guarded(info.Env(), [&]() -> Napi::Value {
+    int count = 0;
+    CudaUnavailableReason(&count);
+    return Napi::Number::New(info.Env(), count);
+  });
+}
+
+// telemetry(ordinal): one reading of the device's state. Missing readings are null; no NVML, or no CUDA device at
+// all, gives available: false and the reason. An ordinal past the devices there are is INVALID_ARGUMENT.
 Napi::Value Telemetry(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   return Guarded(env, [&]() -> Napi::Value {
-    const int ordinal = info[0].IsNumber() ? info[0].As<Napi::Number>().Int32Value() : 0;
+    const double requested = info[0].IsNumber() ? info[0].As<Napi::Number>().DoubleValue() : -1;
+    int count = 0;
+    const std::string unavailable = CudaUnavailableReason(&count);
+    if (requested < 0 || std::floor(requested) != requested || (unavailable.empty() && requested >= count)) {
+      const std::string range = unavailable.empty() ? "a CUDA device from cuda:0 to cuda:" + std::to_string(count - 1)
+                                                    : "a CUDA device ordinal";
+      const std::string shown = std::floor(requested) == requested ? std::to_string(static_cast<long long>(requested))
+                                                                   : std::to_string(requested);
+      ThrowInvalid("device", range, info[0].IsNumber() ? "cuda:" + shown : "a non-number");
+    }
+    const int ordinal = static_cast<int>(requested);
     const NvmlLibrary& nvml = Nvml();
     Napi::Object t = Napi::Object::New(env);
     t.Set("device", "cuda:" + std::to_string(ordinal));
@@ -196,9 +219,10 @@ Napi::Value Telemetry(const Napi::CallbackInfo& info) {
                                                std::chrono::system_clock::now().time_since_epoch()).count()));
     nvmlDevice_t dev = nvml.DeviceOf(ordinal);
     t.Set("available", dev != nullptr);
-    t.Set("reason", dev ? env.Null()
-                        : Napi::Value(Napi::String::New(env, nvml.available ? "NVML does not know cuda:" + std::to_string(ordinal)
-                                                                            : nvml.reason)));
+    const std::string noReadings = !unavailable.empty() ? unavailable
+                                   : nvml.available     ? "NVML does not know cuda:" + std::to_string(ordinal)
+                                                        : nvml.reason;
+    t.Set("reason", dev ? env.Null() : Napi::Value(Napi::String::New(env, noReadings)));
     t.Set("smClockMHz", OrNull(env, NvmlRead(nvml.clockInfo, dev, NVML_CLOCK_SM)));
     t.Set("memoryClockMHz", OrNull(env, NvmlRead(nvml.clockInfo, dev, NVML_CLOCK_MEM)));
     unsigned int celsius = 0;
@@ -228,6 +252,7 @@ Napi::Value Telemetry(const Napi::CallbackInfo& info) {
 void InitCudaDevices(Napi::Env env, Napi::Object exports) {
   exports.Set("cudaDevices", Napi::Function::New(env, CudaDevices, "cudaDevices"));
   exports.Set("cudaTelemetry", Napi::Function::New(env, Telemetry, "cudaTelemetry"));
+  exports.Set("cudaDeviceCount", Napi::Function::New(env, DeviceCount, "cudaDeviceCount"));
 }
 
 }  // namespace gpulab

@@ -27,11 +27,11 @@ namespace {
 // Called when the last user of a buffer lets go, on whichever thread that is; errors cannot be reported from here
 // (at process exit the runtime may already be unloading), so they are ignored.
 void ReleaseDevice(void* data, int device) {
-  cudaSetDevice(device);
-  cudaFree(data);
+  DropCudaError(cudaSetDevice(device));
+  DropCudaError(cudaFree(data));
 }
 
-void ReleasePinned(void* data, int) { cudaFreeHost(data); }
+void ReleasePinned(void* data, int) { DropCudaError(cudaFreeHost(data)); }
 
 StoragePtr NewStorage(DType dtype, size_t length, Location location, int device) {
   auto s = std::make_shared<Storage>();
@@ -198,7 +198,7 @@ class CopyWorker : public Napi::AsyncWorker {
       CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
       const cudaError_t copied = cudaMemcpyAsync(dst_->data, src_->data, src_->bytes(), cudaMemcpyDefault, stream);
       const cudaError_t synced = cudaStreamSynchronize(stream);
-      cudaStreamDestroy(stream);
+      DropCudaError(cudaStreamDestroy(stream));
       CUDA_CHECK(copied);
       CUDA_CHECK(synced);
     } catch (const NativeError& e) {

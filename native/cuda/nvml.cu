@@ -2,6 +2,7 @@
 
 #include <cuda_runtime.h>
 
+#include "check.h"
 #include "dynlib.h"
 
 namespace gpulab {
@@ -53,7 +54,11 @@ const NvmlLibrary& Nvml() {
 nvmlDevice_t NvmlLibrary::DeviceOf(int cudaOrdinal) const {
   if (!available) return nullptr;
   char busId[32] = {};
-  if (cudaDeviceGetPCIBusId(busId, sizeof busId, cudaOrdinal) != cudaSuccess) return nullptr;
+  const cudaError_t err = cudaDeviceGetPCIBusId(busId, sizeof busId, cudaOrdinal);
+  if (err != cudaSuccess) {
+    DropCudaError(err);
+    return nullptr;
+  }
   nvmlDevice_t dev = nullptr;
   return handleByPciBusId(busId, &dev) == 0 ? dev : nullptr;
 }

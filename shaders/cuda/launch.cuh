@@ -14,10 +14,19 @@ namespace gpulab::kernels {
 inline int MultiprocessorCount() {
   static std::atomic<int> cache[64];
   int device = 0;
-  if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= 64) return 1;
+  // A failed query is cleared, not left for the launch's cudaGetLastError() to report as a launch failure.
+  if (cudaGetDevice(&device) != cudaSuccess) {
+    cudaGetLastError();
+    return 1;
+  }
+  if (device < 0 || device >= 64) return 1;
   int sms = cache[device].load(std::memory_order_relaxed);
   if (sms == 0) {
-    if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess || sms < 1) sms = 1;
+    if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess) {
+      cudaGetLastError();
+      sms = 1;
+    }
+    if (sms < 1) sms = 1;
     cache[device].store(sms, std::memory_order_relaxed);
   }
   return sms;

@@ -2,8 +2,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { cudaInventory, devices, telemetry } from '../../native/index.ts';
-import { skipWithoutGpu } from './helpers.ts';
+import { loadAddon } from '../../native/addon.ts';
+import { benchmark, createDeviceBuffer, createHostBuffer, cudaInventory, devices, telemetry } from '../../native/index.ts';
+import type { CudaDevice } from '../../native/index.ts';
+import { DEVICE, Owned, assertCode, skipWithoutGpu } from './helpers.ts';
 
 describe('CUDA device inspector', { skip: skipWithoutGpu }, () => {
   it('lists the CPU first, then every CUDA device with its peaks', () => {
@@ -45,5 +47,27 @@ describe('CUDA device inspector', { skip: skipWithoutGpu }, () => {
     assert.ok((t.temperatureC ?? 0) > 0 && (t.powerW ?? 0) > 0);
     assert.ok(Array.isArray(t.throttleReasons));
     assert.ok(ms < 50, `one telemetry reading took ${ms.toFixed(1)} ms`);
+  });
+
+  it('telemetry of a device this machine lacks is INVALID_ARGUMENT naming `device`, and later calls do not inherit an error', async () => {
+    const count = cudaInventory().devices.length;
+    const missing: CudaDevice = `cuda:${count}`;
+    await assertCode(() => telemetry(missing), 'INVALID_ARGUMENT', ['`device`', missing, `cuda:${count - 1}`]);
+    // The addon checks too, for callers that skip the facade.
+    const raw = loadAddon() as unknown as { cudaTelemetry(ordinal: number): unknown };
+    await assertCode(() => raw.cudaTelemetry(count), 'INVALID_ARGUMENT', ['`device`', missing]);
+    // Before the fix, the failed cudaDeviceGetPCIBusId stayed the thread's last error and the next kernel launch
+    // (the fill) reported it as cudaErrorInvalidDevice.
+    const owned = new Owned();
+    try {
+      const dev = owned.add(createDeviceBuffer('fp32', 1 << 20, DEVICE)).fillRandom(11);
+      const host = owned.add(createHostBuffer('fp32', 1 << 20)).fillRandom(11);
+      assert.deepEqual(dev.read(0, 64), host.read(0, 64));
+      const out = owned.add(createDeviceBuffer('fp32', 1 << 20, DEVICE));
+      const r = await benchmark({ device: DEVICE, op: 'exp', variant: 'resident', x: dev, out }, { warmup: 1, repeats: 3 });
+      assert.equal(r.hostMs.length, 3);
+    } finally {
+      owned.free();
+    }
   });
 });
