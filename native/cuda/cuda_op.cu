@@ -49,8 +49,17 @@ void CudaOp::Setup() {
 
 void CudaOp::Run() {
   Enqueue();
-  CUDA_CHECK(cudaStreamSynchronize(stream_));
+  WaitForWork();
   Finish();
+}
+
+// cudaStreamSynchronize(stream_) is not enough: a synchronous copy runs on the legacy default stream, and between
+// device buffers cudaMemcpy returns before the copy is done, so the stream has nothing left to wait for (1 GiB
+// device → device read 0.012 ms on the host clock against 0.515 ms of events). stream_ is a blocking stream: an
+// event recorded on it after the copy completes only after the copy.
+void CudaOp::WaitForWork() {
+  CUDA_CHECK(cudaEventRecord(stop_, stream_));
+  CUDA_CHECK(cudaEventSynchronize(stop_));
 }
 
 namespace {
@@ -101,7 +110,7 @@ Sample CudaOp::Measure() {
     case Timer::Host: {
       const auto t0 = Clock::now();
       Enqueue();
-      CUDA_CHECK(cudaStreamSynchronize(stream_));
+      WaitForWork();
       hostMs = ElapsedMs(t0, Clock::now());
       break;
     }

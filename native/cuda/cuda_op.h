@@ -6,8 +6,8 @@
 //                the work is queued without blocking the host, the events and the work are queued behind a hold
 //                kernel (shaders/cuda/hold.cu) and released together, so that the host's submission time stays out
 //                of deviceMs.
-//   host         the host's monotonic clock around the work and a cudaStreamSynchronize: end to end, as a user's
-//                wall clock sees it. No deviceMs.
+//   host         the host's monotonic clock around the work and the wait for all of it (a synchronous copy
+//                included): end to end, as a user's wall clock sees it. No deviceMs.
 //   host-nosync  the timing-pitfalls mistake: the host clock is read right after the work is queued, without
 //                waiting for it. hostMs then shows the cost of queueing (a few µs), not the work. Events are
 //                recorded outside that window, so deviceMs still shows what the GPU really spent, and the op waits
@@ -56,6 +56,9 @@ class CudaOp : public TimedOp {
   cudaStream_t stream_ = nullptr;
 
  private:
+  // Blocks until everything Enqueue() queued is done, on stream_ and on the legacy default stream.
+  void WaitForWork();
+
   cudaEvent_t start_ = nullptr, stop_ = nullptr;
   // Mapped pinned flag that releases the hold kernel; null when the op is timed without it.
   int* holdFlag_ = nullptr;

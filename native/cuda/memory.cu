@@ -192,6 +192,8 @@ class CopyWorker : public Napi::AsyncWorker {
       CUDA_CHECK(cudaSetDevice(device));
       if (!async_) {
         CUDA_CHECK(cudaMemcpy(dst_->data, src_->data, src_->bytes(), cudaMemcpyDefault));
+        // Between device buffers cudaMemcpy returns before the copy is done; the promise resolves when it is.
+        CUDA_CHECK(cudaStreamSynchronize(nullptr));
         return;
       }
       cudaStream_t stream = nullptr;

@@ -1,6 +1,8 @@
 // "cuda/copy": one copy of a whole buffer, host→device, device→host or device→device, inferred from where `src`
 // and `dst` live (pageable host, pinned host or device memory).
-//   variant "sync"   cudaMemcpy: the host waits (for host↔device copies) until the copy is done
+//   variant "sync"   cudaMemcpy: the host waits (for host↔device copies) until the copy is done. Between device
+//                    buffers cudaMemcpy returns at once; every timer still waits for the copy to finish, as a
+//                    user's next call that touches the data would.
 //   variant "async"  cudaMemcpyAsync on the op's stream. From pinned memory the copy engine reads host memory
 //                    directly; from pageable memory the driver stages it through a pinned bounce buffer, so the
 //                    call behaves almost synchronously and runs at a fraction of the link speed.

@@ -48,6 +48,24 @@ describe('CUDA timers', { skip: skipWithoutGpu }, () => {
     assert.ok(launch * 10 < kernel, `launch ${launch} ms should be far below the kernel's ${kernel} ms`);
   });
 
+  it('host: a synchronous 256 MiB device → device copy is timed to its end, not to cudaMemcpy returning', async () => {
+    const owned = new Owned();
+    try {
+      const n = 64 * 2 ** 20; // 256 MiB of fp32
+      const src = twins(owned, 'fp32', n).dev;
+      const dst = owned.add(createDeviceBuffer('fp32', n, DEVICE));
+      const copy = async (timer: CudaTimer) => benchmark({ device: DEVICE, op: 'copy', variant: 'sync', timer, src, dst }, { warmup: 2, repeats: 9 });
+      const events = await copy('events');
+      const host = await copy('host');
+      assert.ok(events.deviceMs);
+      const copyMs = median(events.deviceMs);
+      // 512 MB moved (read + write) at a few TB/s: a tenth of a millisecond or more; cudaMemcpy returns in µs.
+      assert.ok(median(host.hostMs) >= 0.9 * copyMs, `host ${median(host.hostMs)} ms against events ${copyMs} ms`);
+    } finally {
+      owned.free();
+    }
+  });
+
   it('an empty kernel: launch + synchronise costs microseconds, not milliseconds', async () => {
     const r = await benchmark({ device: DEVICE, op: 'empty', timer: 'host' }, { warmup: 100, repeats: 2000 });
     assert.ok(median(r.hostMs) < 0.1, `launch + sync ${median(r.hostMs)} ms`);
