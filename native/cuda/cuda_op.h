@@ -5,7 +5,9 @@
 //                runs from before the first event to after the second completed (launch + work + wake-up). Where
 //                the work is queued without blocking the host, the events and the work are queued behind a hold
 //                kernel (shaders/cuda/hold.cu) and released together, so that the host's submission time stays out
-//                of deviceMs.
+//                of deviceMs. A sample whose hold gave up before the host released it is refused (CUDA_ERROR):
+//                its window may hold host time. Where the hold can never be released in time (a tool that
+//                serialises launches, compute-sanitizer among them), the op is timed without it.
 //   host         the host's monotonic clock around the work and the wait for all of it (a synchronous copy
 //                included): end to end, as a user's wall clock sees it. No deviceMs.
 //   host-nosync  the timing-pitfalls mistake: the host clock is read right after the work is queued, without
@@ -14,7 +16,8 @@
 //                for them after reading the clock, so that no sample starts while the last one still runs.
 //
 // Subclasses check their arguments in the constructor (JS thread, no CUDA calls), allocate in Prepare() and queue
-// one execution in Enqueue() (worker thread).
+// one execution in Enqueue() (worker thread). Setup() runs one untimed execution, so that no sample pays for
+// loading a kernel.
 #pragma once
 #include <cuda_runtime.h>
 
@@ -59,9 +62,21 @@ class CudaOp : public TimedOp {
   // Blocks until everything Enqueue() queued is done, on stream_ and on the legacy default stream.
   void WaitForWork();
 
+  // Mapped pinned memory shared with the hold kernel: the host sets `release`, the kernel sets `timedOut` when it
+  // gave up waiting.
+  struct HoldFlags {
+    int release;
+    int timedOut;
+  };
+
+  // Queues one execution between start_ and stop_, behind the hold kernel where there is one.
+  void QueueHeldExecution();
+  // After stop_ completed: whether the hold of that execution gave up before the host released it.
+  bool HoldTimedOut() const;
+
   cudaEvent_t start_ = nullptr, stop_ = nullptr;
-  // Mapped pinned flag that releases the hold kernel; null when the op is timed without it.
-  int* holdFlag_ = nullptr;
+  // Null when the op is timed without the hold.
+  HoldFlags* hold_ = nullptr;
 };
 
 // The device operand `name`: device memory on the op's device, of `dtype`. Throws INVALID_ARGUMENT or

@@ -4,7 +4,8 @@
 // behind this kernel, the start event, the work and the stop event are all queued before the GPU reaches them,
 // so the window holds only the device's own time (the technique of NVIDIA's nvbench). The host releases the kernel
 // by writing 1 to a flag in mapped pinned memory; after `timeoutNs` it gives up on its own, so a host that never
-// releases it (an error between launch and release) costs a slower sample, never a hang.
+// releases it (an error between launch and release) never hangs the GPU. A hold that gave up sets *timedOut: the
+// work behind it may then have started while the host was still queueing it, and the sample is not to be trusted.
 #include "kernels.cuh"
 
 namespace gpulab::kernels {
@@ -19,12 +20,16 @@ __device__ __forceinline__ unsigned long long GlobalTimerNs() {
   return t;
 }
 
-__global__ void HoldKernel(const volatile int* flag, unsigned long long timeoutNs) {
+__global__ void HoldKernel(const volatile int* release, volatile int* timedOut, unsigned long long timeoutNs) {
   const unsigned long long start = GlobalTimerNs();
-  while (*flag == 0 && GlobalTimerNs() - start < timeoutNs) {
+  while (*release == 0 && GlobalTimerNs() - start < timeoutNs) {
 #if __CUDA_ARCH__ >= 700
     __nanosleep(200);
 #endif
+  }
+  if (*release == 0) {
+    *timedOut = 1;
+    __threadfence_system();
   }
 }
 
@@ -32,8 +37,9 @@ __global__ void HoldKernel(const volatile int* flag, unsigned long long timeoutN
 
 // ---- launcher -------------------------------------------------------------------------------------------------
 
-cudaError_t LaunchHold(const volatile int* flag, unsigned long long timeoutNs, cudaStream_t stream) {
-  HoldKernel<<<1, 1, 0, stream>>>(flag, timeoutNs);
+cudaError_t LaunchHold(const volatile int* release, volatile int* timedOut, unsigned long long timeoutNs,
+                       cudaStream_t stream) {
+  HoldKernel<<<1, 1, 0, stream>>>(release, timedOut, timeoutNs);
   return cudaGetLastError();
 }
 
