@@ -4,7 +4,7 @@
 import { GpuLabError } from '../main/common/errors.ts';
 import { loadAddon } from './addon.ts';
 import type { RawSpec } from './addon.ts';
-import type { ElementBuffer } from './buffers.ts';
+import { ElementBuffer } from './buffers.ts';
 import { finiteNumber, invalid, oneOf, positiveInteger } from './validate.ts';
 
 export type CudaDevice = `cuda:${number}`;
@@ -53,6 +53,14 @@ export const CUDA_OPS = ['empty', 'add', 'mul', 'exp', 'vector-function', 'sgemm
 const TIMERS: readonly CudaTimer[] = ['events', 'host', 'host-nosync'];
 // cuBLAS takes 32-bit int dimensions.
 const MAX_DIM = 2147483647;
+// A grid holds at most 65535 blocks along y (2³¹ − 1 along x). The hand-written GEMMs run the rows of C along y
+// (shaders/cuda/sgemm.cu), the int8 GEMM's transpose of B runs k along y (shaders/cuda/transpose.cu).
+const GRID_Y_BLOCKS = 65535;
+const GRID_Y_LIMITS = {
+  'sgemm-naive': { name: 'm', rowsPerBlock: 8, kernel: 'the naive SGEMM' },
+  'sgemm-tiled': { name: 'm', rowsPerBlock: 128, kernel: 'the tiled SGEMM' },
+  'int8-gemm': { name: 'k', rowsPerBlock: 32, kernel: "the int8 GEMM's transpose of B" },
+} as const;
 
 // The ordinal of "cuda:N", after checking that this build has CUDA at all.
 export function cudaOrdinal(device: unknown): number {
@@ -119,8 +127,29 @@ function gemmShape(spec: GemmShape, a: ElementBuffer, b: ElementBuffer, out: Ele
   return { m, n, k };
 }
 
+// Refuses a GEMM shape past cuBLAS's int dimensions or past the 65535 blocks a grid holds along y (m > 524,280 for
+// the naive SGEMM, say), before any CUDA call: the same SIZE_UNSUPPORTED with or without a device.
+function checkGemmShape(op: (typeof CUDA_OPS)[number], spec: Partial<GemmShape> & { a?: unknown }): void {
+  if (op !== 'sgemm-naive' && op !== 'sgemm-tiled' && op !== 'gemm') return;
+  for (const name of ['m', 'n', 'k'] as const) positiveInteger(name, spec[name], MAX_DIM);
+  const int8 = op === 'gemm' && spec.a instanceof ElementBuffer && spec.a.dtype === 'int8';
+  const key = op === 'gemm' ? (int8 ? 'int8-gemm' : null) : op;
+  if (key === null) return;
+  const { name, rowsPerBlock, kernel } = GRID_Y_LIMITS[key];
+  const value = spec[name] ?? 0;
+  const limit = GRID_Y_BLOCKS * rowsPerBlock;
+  if (value > limit) {
+    throw new GpuLabError(
+      'SIZE_UNSUPPORTED',
+      `Expected at most ${limit} for \`${name}\` of ${op} but received ${value}: ${kernel} puts ${rowsPerBlock} rows of ${name} in each block along the grid's y dimension, which holds at most ${GRID_Y_BLOCKS} blocks`,
+      { argument: name, limit },
+    );
+  }
+}
+
 export function cudaRawSpec(spec: CudaOpSpec, warmup: number, repeats: number): RawSpec {
   const op = oneOf('op', (spec as { op: unknown }).op, CUDA_OPS);
+  checkGemmShape(op, spec as Partial<GemmShape> & { a?: unknown });
   const ordinal = cudaOrdinal(spec.device);
   const timer = spec.timer === undefined ? 'events' : oneOf('timer', spec.timer, TIMERS);
   const base = { op, warmup, repeats, device: ordinal, strings: { timer } };

@@ -32,6 +32,12 @@ inline int MultiprocessorCount() {
   return sms;
 }
 
+// Blocks of `perBlock` units that cover `units` (≥ 1), in 64 bits: (units + perBlock − 1) in int overflows for
+// units near INT_MAX. The caller keeps the result within the grid's limits (65535 along y).
+inline unsigned BlocksToCover(int units, int perBlock) {
+  return static_cast<unsigned>((static_cast<long long>(units) + perBlock - 1) / perBlock);
+}
+
 // Blocks for `units` of work at one unit per thread per pass: enough to cover the work once, at most
 // `blocksPerSm` blocks on each multiprocessor.
 inline unsigned GridStrideBlocks(size_t units, int threadsPerBlock, int blocksPerSm) {

@@ -11,6 +11,7 @@
 //
 // The CPU reference is the blocked GEMM of native/cpu/gemm.cc (and the tests' fp64 loop).
 #include "kernels.cuh"
+#include "launch.cuh"
 
 namespace gpulab::kernels {
 
@@ -20,12 +21,13 @@ namespace {
 
 __global__ void SgemmNaiveKernel(const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c,
                                  int m, int n, int k) {
-  const int col = blockIdx.x * blockDim.x + threadIdx.x;
-  const int row = blockIdx.y * blockDim.y + threadIdx.y;
+  // In 64 bits: the threads of the last block run past n, which may be within 31 of INT_MAX.
+  const long long col = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const long long row = static_cast<long long>(blockIdx.y) * blockDim.y + threadIdx.y;
   if (row >= m || col >= n) return;
   float sum = 0.0f;
-  for (int p = 0; p < k; ++p) sum += a[static_cast<size_t>(row) * k + p] * b[static_cast<size_t>(p) * n + col];
-  c[static_cast<size_t>(row) * n + col] = sum;
+  for (int p = 0; p < k; ++p) sum += a[row * k + p] * b[static_cast<long long>(p) * n + col];
+  c[row * n + col] = sum;
 }
 
 constexpr int kTile = 128;   // rows and columns of C per block
@@ -42,27 +44,31 @@ struct SgemmTiles {
   float b[2][kSlab][kTile];
 };
 
-// Loads this thread's share of the slabs starting at depth p0: one float4 of A (row tid/2, depth 4·(tid%2)) and
-// one of B (depth tid/32, column 4·(tid%32)). Out-of-range elements read as 0.
+// Loads this thread's share of the slabs starting at depth p0 (< k): one float4 of A (row tid/2, depth 4·(tid%2))
+// and one of B (depth tid/32, column 4·(tid%32)). Out-of-range elements read as 0. Bounds are compared as offsets
+// against what is left (k − p0, n − col0): p0 + 7 or col0 + 127 would overflow an int for k or n near INT_MAX.
 __device__ __forceinline__ void LoadSlabs(const float* __restrict__ a, const float* __restrict__ b, int m, int n, int k,
                                           int row0, int col0, int p0, float4& av, float4& bv) {
   const int tid = threadIdx.x;
-  const int ar = row0 + tid / 2, ap = p0 + (tid % 2) * 4;
-  const int bp = p0 + tid / 32, bc = col0 + (tid % 32) * 4;
-  if (ar < m && ap + 3 < k && (k & 3) == 0) {
-    av = *reinterpret_cast<const float4*>(a + static_cast<size_t>(ar) * k + ap);
+  const int kLeft = k - p0, nLeft = n - col0;
+  const int ar = row0 + tid / 2, ap = (tid % 2) * 4;
+  const int bp = tid / 32, bc = (tid % 32) * 4;
+  const float* aRow = a + static_cast<size_t>(ar) * k + p0 + ap;
+  if (ar < m && ap + 3 < kLeft && (k & 3) == 0) {
+    av = *reinterpret_cast<const float4*>(aRow);
   } else {
     float t[4];
 #pragma unroll
-    for (int q = 0; q < 4; ++q) t[q] = (ar < m && ap + q < k) ? a[static_cast<size_t>(ar) * k + ap + q] : 0.0f;
+    for (int q = 0; q < 4; ++q) t[q] = (ar < m && ap + q < kLeft) ? aRow[q] : 0.0f;
     av = make_float4(t[0], t[1], t[2], t[3]);
   }
-  if (bp < k && bc + 3 < n && (n & 3) == 0) {
-    bv = *reinterpret_cast<const float4*>(b + static_cast<size_t>(bp) * n + bc);
+  const float* bRow = b + (static_cast<size_t>(p0) + bp) * n + col0 + bc;
+  if (bp < kLeft && bc + 3 < nLeft && (n & 3) == 0) {
+    bv = *reinterpret_cast<const float4*>(bRow);
   } else {
     float t[4];
 #pragma unroll
-    for (int q = 0; q < 4; ++q) t[q] = (bp < k && bc + q < n) ? b[static_cast<size_t>(bp) * n + bc + q] : 0.0f;
+    for (int q = 0; q < 4; ++q) t[q] = (bp < kLeft && bc + q < nLeft) ? bRow[q] : 0.0f;
     bv = make_float4(t[0], t[1], t[2], t[3]);
   }
 }
@@ -87,7 +93,7 @@ __global__ void __launch_bounds__(kThreads) SgemmTiledKernel(const float* __rest
   LoadSlabs(a, b, m, n, k, row0, col0, 0, av, bv);
   StoreSlabs(s, 0, av, bv);
   __syncthreads();
-  const int slabs = (k + kSlab - 1) / kSlab;
+  const int slabs = (k - 1) / kSlab + 1;  // not (k + 7) / 8, which overflows near INT_MAX
   for (int t = 0; t < slabs; ++t) {
     const int buf = t & 1;
     const bool more = t + 1 < slabs;
@@ -109,19 +115,20 @@ __global__ void __launch_bounds__(kThreads) SgemmTiledKernel(const float* __rest
     if (more) StoreSlabs(s, buf ^ 1, av, bv);
     __syncthreads();
   }
+  const int nLeft = n - col0;
 #pragma unroll
   for (int i = 0; i < 8; ++i) {
     const int row = row0 + (i < 4 ? 4 * ty + i : 64 + 4 * ty + i - 4);
     if (row >= m) continue;
 #pragma unroll
     for (int half = 0; half < 2; ++half) {
-      const int col = col0 + half * 64 + 4 * tx;
-      float* out = c + static_cast<size_t>(row) * n + col;
+      const int col = half * 64 + 4 * tx;  // from col0
+      float* out = c + static_cast<size_t>(row) * n + col0 + col;
       const float* v = &acc[i][half * 4];
-      if (col + 3 < n && (n & 3) == 0) {
+      if (col + 3 < nLeft && (n & 3) == 0) {
         *reinterpret_cast<float4*>(out) = make_float4(v[0], v[1], v[2], v[3]);
       } else {
-        for (int j = 0; j < 4 && col + j < n; ++j) out[j] = v[j];
+        for (int j = 0; j < 4 && col + j < nLeft; ++j) out[j] = v[j];
       }
     }
   }
@@ -132,14 +139,16 @@ __global__ void __launch_bounds__(kThreads) SgemmTiledKernel(const float* __rest
 // ---- launchers ------------------------------------------------------------------------------------------------
 
 cudaError_t LaunchSgemmNaive(const float* a, const float* b, float* c, int m, int n, int k, cudaStream_t stream) {
+  // m > 65535 · 8 would exceed the grid's y limit; the facade refuses it (native/ops-cuda.ts).
   const dim3 threads(32, 8);
-  const dim3 blocks((n + threads.x - 1) / threads.x, (m + threads.y - 1) / threads.y);
+  const dim3 blocks(BlocksToCover(n, 32), BlocksToCover(m, 8));
   SgemmNaiveKernel<<<blocks, threads, 0, stream>>>(a, b, c, m, n, k);
   return cudaGetLastError();
 }
 
 cudaError_t LaunchSgemmTiled(const float* a, const float* b, float* c, int m, int n, int k, cudaStream_t stream) {
-  const dim3 blocks((n + kTile - 1) / kTile, (m + kTile - 1) / kTile);
+  // m > 65535 · 128 would exceed the grid's y limit; the facade refuses it (native/ops-cuda.ts).
+  const dim3 blocks(BlocksToCover(n, kTile), BlocksToCover(m, kTile));
   SgemmTiledKernel<<<blocks, kThreads, 0, stream>>>(a, b, c, m, n, k);
   return cudaGetLastError();
 }

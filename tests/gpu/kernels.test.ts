@@ -88,4 +88,22 @@ describe('SGEMM kernels', { skip: skipWithoutGpu }, () => {
       }
     });
   }
+
+  // The largest m the facade lets through: 65535 blocks along the grid's y, 8 rows each (naive) or 128 (tiled).
+  for (const [kind, m] of [['naive', 65_535 * 8], ['tiled', 65_535 * 128]] as const) {
+    it(`sgemm-${kind} at the grid's y limit, m = ${m}, matches the fp64 reference`, async () => {
+      const owned = new Owned();
+      try {
+        const [n, k] = [5, 3];
+        const a = twins(owned, 'fp32', m * k, { low: -1, high: 1 });
+        const b = twins(owned, 'fp32', k * n, { low: -1, high: 1 });
+        const o = out(owned, 'resident', 'fp32', m * n);
+        await benchmark({ device: DEVICE, op: `sgemm-${kind}`, a: a.dev, b: b.dev, out: o, m, n, k }, { warmup: 0, repeats: 1 });
+        const ref = gemmReference(a.host.toFloat64(), b.host.toFloat64(), m, n, k);
+        assertClose(relativeError(o.toFloat64(), ref), gemmTolerance('fp32', k), `sgemm-${kind} ${m}×${n}×${k}`, a.seed);
+      } finally {
+        owned.free();
+      }
+    });
+  }
 });
