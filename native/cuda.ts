@@ -250,9 +250,11 @@ export async function copyBuffer(dst: ElementBuffer, src: ElementBuffer, options
 // Sets every byte of the buffer to 0xFF, which is a NaN in fp64, fp32, fp16 and bf16 (and −1 in int8): outputs are
 // poisoned before a run so that an element the kernel never wrote cannot pass verification.
 export function poison(buffer: ElementBuffer): void {
+  if (!(buffer instanceof ElementBuffer)) throw invalid('buffer', 'a buffer', buffer);
+  const raw = buffer.live('buffer');
   const cuda = cudaAddon();
   if (cuda) {
-    cuda.fillBytes(buffer.live('buffer'), 0xff);
+    cuda.fillBytes(raw, 0xff);
     return;
   }
   if (buffer.location === 'device') throw new GpuLabError('CUDA_UNAVAILABLE', 'A device buffer cannot exist in a build without CUDA');

@@ -62,19 +62,28 @@ const GRID_Y_LIMITS = {
   'int8-gemm': { name: 'k', rowsPerBlock: 32, kernel: "the int8 GEMM's transpose of B" },
 } as const;
 
-// The ordinal of "cuda:N", after checking that this build has CUDA at all.
-export function cudaOrdinal(device: unknown): number {
+// The ordinal of "cuda:N".
+function parseCudaDevice(device: unknown): number {
   if (typeof device !== 'string' || !/^cuda:\d{1,3}$/.test(device)) throw invalid('device', '"cuda:N"', device);
-  const build = loadAddon().buildInfo();
-  if (!build.cuda) throw new GpuLabError('CUDA_UNAVAILABLE', `CUDA is not available (${device}): ${build.cudaReason ?? 'built without CUDA'}`);
   return Number(device.slice(5));
 }
 
+function requireCudaBuild(device: string): void {
+  const build = loadAddon().buildInfo();
+  if (!build.cuda) throw new GpuLabError('CUDA_UNAVAILABLE', `CUDA is not available (${device}): ${build.cudaReason ?? 'built without CUDA'}`);
+}
+
+// The ordinal of "cuda:N", after checking that this build has CUDA at all.
+export function cudaOrdinal(device: unknown): number {
+  const ordinal = parseCudaDevice(device);
+  requireCudaBuild(device as string);
+  return ordinal;
+}
+
 function buffer(name: string, value: unknown, dtypes: readonly string[]): ElementBuffer {
-  const buf = value as ElementBuffer;
-  if (typeof value !== 'object' || value === null || typeof buf.live !== 'function') {
-    throw invalid(name, `a ${dtypes.join(' or ')} buffer`, value);
-  }
+  // A buffer made by this facade: anything else would reach the addon, which could only say "Invalid argument".
+  if (!(value instanceof ElementBuffer)) throw invalid(name, `a ${dtypes.join(' or ')} buffer`, value);
+  const buf = value;
   buf.live(name);
   if (!dtypes.includes(buf.dtype)) throw invalid(name, `a ${dtypes.join(' or ')} buffer`, `a ${buf.dtype} buffer`, 'DTYPE_MISMATCH');
   return buf;
@@ -147,10 +156,17 @@ function checkGemmShape(op: (typeof CUDA_OPS)[number], spec: Partial<GemmShape> 
   }
 }
 
+// Every argument is checked before whether this build has CUDA: a wrong argument is named the same way in every
+// build.
 export function cudaRawSpec(spec: CudaOpSpec, warmup: number, repeats: number): RawSpec {
   const op = oneOf('op', (spec as { op: unknown }).op, CUDA_OPS);
   checkGemmShape(op, spec as Partial<GemmShape> & { a?: unknown });
-  const ordinal = cudaOrdinal(spec.device);
+  const raw = checkedRawSpec(spec, op, parseCudaDevice(spec.device), warmup, repeats);
+  requireCudaBuild(spec.device);
+  return raw;
+}
+
+function checkedRawSpec(spec: CudaOpSpec, op: (typeof CUDA_OPS)[number], ordinal: number, warmup: number, repeats: number): RawSpec {
   const timer = spec.timer === undefined ? 'events' : oneOf('timer', spec.timer, TIMERS);
   const base = { op, warmup, repeats, device: ordinal, strings: { timer } };
   switch (spec.op) {

@@ -2,8 +2,8 @@
 // same in a CPU-only build, on a machine without a GPU and on one with.
 import { describe, expect, it } from 'vitest';
 
-import { benchmark, createHostBuffer } from '../../native/index.ts';
-import type { CudaOpSpec } from '../../native/index.ts';
+import { benchmark, createHostBuffer, poison } from '../../native/index.ts';
+import type { CudaOpSpec, ElementBuffer } from '../../native/index.ts';
 import { expectCode } from './helpers.ts';
 
 async function codeOf(spec: CudaOpSpec): Promise<string | undefined> {
@@ -43,5 +43,21 @@ describe('CUDA GEMM shapes past the grid limits', () => {
   it('n up to INT_MAX passes the grid check (x holds 2³¹ − 1 blocks); past it is cuBLAS’s int limit', async () => {
     expect(await codeOf({ device, op: 'sgemm-tiled', a, b, out, m: 1, n: 2_147_483_647, k: 1 })).not.toBe('SIZE_UNSUPPORTED');
     await expectCode(() => benchmark({ device, op: 'sgemm-tiled', a, b, out, m: 1, n: 2_147_483_648, k: 1 }), 'SIZE_UNSUPPORTED', ['`n`']);
+  });
+});
+
+describe('CUDA operands that are not buffers', () => {
+  // Shaped like a buffer, made by no facade: it used to reach the addon, which said only "Invalid argument".
+  const fake = { dtype: 'fp32', location: 'device', device: 0, length: 4, byteLength: 16, live: () => ({}) } as unknown as ElementBuffer;
+
+  it('an operation refuses a look-alike buffer with INVALID_ARGUMENT naming the argument', async () => {
+    const out = createHostBuffer('fp32', 4);
+    await expectCode(() => benchmark({ device: 'cuda:0', op: 'exp', variant: 'resident', x: fake, out }), 'INVALID_ARGUMENT', ['`x`', 'fp32 buffer', 'Object']);
+    await expectCode(() => benchmark({ device: 'cuda:0', op: 'copy', variant: 'sync', src: out, dst: fake }), 'INVALID_ARGUMENT', ['`dst`']);
+  });
+
+  it('poison() refuses anything but a buffer with INVALID_ARGUMENT naming `buffer`', () => {
+    expect(() => poison(fake)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('`buffer`') }));
+    expect(() => poison(null as unknown as ElementBuffer)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
   });
 });
