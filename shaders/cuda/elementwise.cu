@@ -71,9 +71,6 @@ __global__ void Int32ToFloatKernel(const int32_t* __restrict__ in, float* __rest
 
 // ---- launchers ------------------------------------------------------------------------------------------------
 
-// float4 access needs 16-byte aligned pointers; cudaMalloc gives 256-byte alignment, and buffers are used whole.
-bool Aligned16(const void* p) { return (reinterpret_cast<uintptr_t>(p) & 15u) == 0; }
-
 template <typename Op>
 cudaError_t LaunchBinary(const float* a, const float* b, float* out, size_t n, cudaStream_t stream, Op op) {
   if (!Aligned16(a) || !Aligned16(b) || !Aligned16(out)) return cudaErrorMisalignedAddress;

@@ -1,9 +1,11 @@
-// Grid sizing shared by the kernel families. A grid-stride kernel needs only as many blocks as the GPU keeps
-// resident at once; more blocks only add scheduling work, fewer leave multiprocessors idle.
+// What the kernel families' launchers share: grid sizing, and the alignment check of vectorised access. A
+// grid-stride kernel needs only as many blocks as the GPU keeps resident at once; more blocks only add scheduling
+// work, fewer leave multiprocessors idle.
 #pragma once
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 
 #include <cuda_runtime.h>
 
@@ -31,6 +33,10 @@ inline int MultiprocessorCount() {
   }
   return sms;
 }
+
+// float4 and double2 access needs 16-byte aligned pointers; cudaMalloc gives 256-byte alignment, and buffers are
+// used whole, so a launcher refuses (cudaErrorMisalignedAddress) rather than falling back to scalar access.
+inline bool Aligned16(const void* p) { return (reinterpret_cast<uintptr_t>(p) & 15u) == 0; }
 
 // Blocks of `perBlock` units that cover `units` (≥ 1), in 64 bits: (units + perBlock − 1) in int overflows for
 // units near INT_MAX. The caller keeps the result within the grid's limits (65535 along y).

@@ -67,11 +67,9 @@ __global__ void FusedKernel(const double* __restrict__ x, const double* __restri
   if (i == pairs && (n & 1)) z[n - 1] = a * x[n - 1] * x[n - 1] + b * y[n - 1] + c;
 }
 
-// ---- launchers ------------------------------------------------------------------------------------------------
-
-bool Aligned16(const void* p) { return (reinterpret_cast<uintptr_t>(p) & 15u) == 0; }
-
 }  // namespace
+
+// ---- launchers ------------------------------------------------------------------------------------------------
 
 cudaError_t LaunchVectorFunctionUnfused(const double* x, const double* y, double* t, double* z, double a, double b,
                                         double c, size_t n, cudaStream_t stream) {
