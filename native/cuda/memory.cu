@@ -127,21 +127,6 @@ void InstallDeviceMemoryHooks() {
 
 namespace {
 
-DType DTypeArg(const Napi::Value& v) {
-  const std::string name = v.IsString() ? v.As<Napi::String>().Utf8Value() : "";
-  auto dtype = ParseDType(name);
-  if (!dtype) throw NativeError("UNKNOWN_DTYPE", "Expected one of fp64, fp32, fp16, bf16, int8 for `dtype` but received \"" + name + "\"");
-  return *dtype;
-}
-
-size_t LengthArg(const Napi::Value& v) {
-  const double length = v.IsNumber() ? v.As<Napi::Number>().DoubleValue() : std::nan("");
-  if (!(length >= 1) || std::floor(length) != length || length > 9007199254740991.0) {
-    ThrowInvalid("length", "a positive integer", v.IsNumber() ? std::to_string(length) : "a non-number");
-  }
-  return static_cast<size_t>(length);
-}
-
 // createDeviceBuffer(dtype, length, device)
 Napi::Value CreateDeviceBuffer(const Napi::CallbackInfo& info) {
   return Guarded(info.Env(), [&]() -> Napi::Value {

@@ -192,18 +192,27 @@ Napi::Value BufferObject::Free(const Napi::CallbackInfo& info) {
   return info.Env().Undefined();
 }
 
+DType DTypeArg(const Napi::Value& value) {
+  if (!value.IsString()) ThrowInvalid("dtype", "one of fp64, fp32, fp16, bf16, int8", "a non-string");
+  const std::string name = value.As<Napi::String>().Utf8Value();
+  auto dtype = ParseDType(name);
+  if (!dtype) throw NativeError("UNKNOWN_DTYPE", "Expected one of fp64, fp32, fp16, bf16, int8 for `dtype` but received \"" + name + "\"");
+  return *dtype;
+}
+
+size_t LengthArg(const Napi::Value& value) {
+  if (!value.IsNumber()) ThrowInvalid("length", "a positive integer", "a non-number");
+  const double length = value.As<Napi::Number>().DoubleValue();
+  if (!(length >= 1) || std::floor(length) != length || length > 9007199254740991.0) {
+    ThrowInvalid("length", "a positive integer", std::to_string(length));
+  }
+  return static_cast<size_t>(length);
+}
+
 Napi::Value CreateHostBuffer(const Napi::CallbackInfo& info) {
   return Guarded(info.Env(), [&]() -> Napi::Value {
-    if (!info[0].IsString()) ThrowInvalid("dtype", "one of fp64, fp32, fp16, bf16, int8", "a non-string");
-    const std::string name = info[0].As<Napi::String>().Utf8Value();
-    auto dtype = ParseDType(name);
-    if (!dtype) throw NativeError("UNKNOWN_DTYPE", "Expected one of fp64, fp32, fp16, bf16, int8 for `dtype` but received \"" + name + "\"");
-    if (!info[1].IsNumber()) ThrowInvalid("length", "a positive integer", "a non-number");
-    const double length = info[1].As<Napi::Number>().DoubleValue();
-    if (!(length >= 1) || std::floor(length) != length || length > 9007199254740991.0) {
-      ThrowInvalid("length", "a positive integer", std::to_string(length));
-    }
-    return BufferObject::Wrap(info.Env(), AllocateHost(*dtype, static_cast<size_t>(length)));
+    const DType dtype = DTypeArg(info[0]);
+    return BufferObject::Wrap(info.Env(), AllocateHost(dtype, LengthArg(info[1])));
   });
 }
 

@@ -45,4 +45,8 @@ class BufferObject : public Napi::ObjectWrap<BufferObject> {
 // createHostBuffer(dtype: string, length: number) -> buffer object
 Napi::Value CreateHostBuffer(const Napi::CallbackInfo& info);
 
+// The `dtype` and `length` arguments of every buffer-creating function, or a NativeError naming them.
+DType DTypeArg(const Napi::Value& value);
+size_t LengthArg(const Napi::Value& value);
+
 }  // namespace gpulab
