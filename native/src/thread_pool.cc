@@ -39,7 +39,12 @@ ThreadPool::~ThreadPool() {
 void ThreadPool::EnsureWorkers(size_t count) {
   while (workers_.size() < count) {
     size_t slot = workers_.size() + 1;  // slot 0 is the calling thread
-    workers_.emplace_back([this, slot] { WorkerLoop(slot); });
+    tickets_.push_back(std::make_unique<std::atomic<uint64_t>>(jobs_));
+    std::atomic<uint64_t>* ticket = tickets_.back().get();
+    // The job count at creation goes in by value: read in the new thread, it could already be the job that the
+    // caller is about to hand it, and the worker would wait for a ticket it holds.
+    const uint64_t seen = jobs_;
+    workers_.emplace_back([this, slot, ticket, seen] { WorkerLoop(slot, ticket, seen); });
   }
 }
 
@@ -62,31 +67,18 @@ bool SpinUntil(Ready&& ready) {
 }
 }  // namespace
 
-void ThreadPool::WorkerLoop(size_t slot) {
-  uint64_t seen = 0;
+void ThreadPool::WorkerLoop(size_t slot, std::atomic<uint64_t>* ticket, uint64_t seen) {
   for (;;) {
-    auto hasWork = [&] {
-      return generation_.load(std::memory_order_acquire) != seen;
-    };
-    const bool spun = SpinUntil(hasWork);
-    // The job is read as one snapshot under the lock that published it: a worker that sat out one job must not
-    // pair that job's generation with the next job's fields (it would run a chunk twice).
-    size_t participants, n, chunks;
-    const std::function<void(size_t, size_t)>* body;
-    {
+    auto hasWork = [&] { return ticket->load(std::memory_order_acquire) != seen; };
+    if (!SpinUntil(hasWork)) {
       std::unique_lock<std::mutex> lock(m_);
-      if (!spun) wake_.wait(lock, [&] { return stop_ || hasWork(); });
+      wake_.wait(lock, [&] { return stop_ || hasWork(); });
       if (stop_) return;
-      seen = generation_.load(std::memory_order_relaxed);
-      participants = participants_.load(std::memory_order_relaxed);
-      n = n_;
-      chunks = chunks_;
-      body = body_;
     }
-    if (slot > participants) continue;
+    seen = ticket->load(std::memory_order_acquire);
     size_t b, e;
-    ChunkRange(n, chunks, slot, &b, &e);
-    if (b < e) (*body)(b, e);
+    ChunkRange(n_, chunks_, slot, &b, &e);
+    if (b < e) (*body_)(b, e);
     if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
       // Notify under the lock: the caller either sees pending_ == 0 in its predicate or is already waiting.
       std::lock_guard<std::mutex> lock(m_);
@@ -114,12 +106,17 @@ void ThreadPool::ParallelFor(size_t n, size_t threads, const std::function<void(
   {
     std::lock_guard<std::mutex> lock(m_);
     EnsureWorkers(threads - 1);
-    n_ = n;
-    chunks_ = threads;
-    body_ = &body;
-    participants_.store(threads - 1, std::memory_order_relaxed);
-    pending_.store(threads - 1, std::memory_order_relaxed);
-    generation_.fetch_add(1, std::memory_order_release);
+  }
+  n_ = n;
+  chunks_ = threads;
+  body_ = &body;
+  pending_.store(threads - 1, std::memory_order_relaxed);
+  ++jobs_;
+  for (size_t slot = 1; slot < threads; ++slot) tickets_[slot - 1]->store(jobs_, std::memory_order_release);
+  {
+    // Taken between the tickets and the notify: a worker checking its ticket under the lock before sleeping either
+    // sees the new job or is asleep when the notify comes.
+    std::lock_guard<std::mutex> lock(m_);
   }
   wake_.notify_all();
   size_t b, e;

@@ -5,6 +5,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -37,17 +38,19 @@ class ThreadPool {
  private:
   ThreadPool();
   void EnsureWorkers(size_t count);
-  void WorkerLoop(size_t slot);
+  void WorkerLoop(size_t slot, std::atomic<uint64_t>* ticket, uint64_t seen);
 
   size_t hardware_;
   std::mutex busy_;  // held by the caller that owns the pool for one ParallelFor
   std::mutex m_;
   std::condition_variable wake_, done_;
   std::vector<std::thread> workers_;
-  // A job is published by writing its fields, then bumping generation_ (release); workers that see the new
-  // generation (acquire) see the fields.
-  std::atomic<uint64_t> generation_{0};
-  std::atomic<size_t> participants_{0};  // workers taking part in the current job
+  // One ticket per worker. A job is published by writing its fields, then storing the job's number in the ticket
+  // of each worker that takes part (release); a worker that sees its ticket change (acquire) sees the fields, and
+  // the fields stay unchanged until every participant is done. Workers left out of a job are not disturbed: no
+  // shared counter for all of them to wake on and queue behind.
+  std::vector<std::unique_ptr<std::atomic<uint64_t>>> tickets_;
+  uint64_t jobs_ = 0;
   std::atomic<size_t> pending_{0};
   size_t n_ = 0, chunks_ = 0;
   const std::function<void(size_t, size_t)>* body_ = nullptr;
