@@ -1,9 +1,9 @@
 // The CPU operations the timing harness can run, and their translation into the addon's plain spec after every
 // argument has been checked.
-import { GpuLabError } from '../main/common/errors.ts';
 import type { RawSpec } from './addon.ts';
-import { ElementBuffer } from './buffers.ts';
-import { finiteNumber, integerIn, invalid, oneOf, positiveInteger } from './validate.ts';
+import type { ElementBuffer } from './buffers.ts';
+import { bufferOperand, gemmShape, sameLength } from './operands.ts';
+import { finiteNumber, integerIn, invalid, oneOf } from './validate.ts';
 
 export type CpuLoopVariant = 'single' | 'threads';
 export type CpuGemmVariant = 'blas' | 'blocked';
@@ -32,30 +32,11 @@ export type CpuOpSpec =
 
 export const CPU_OPS = ['empty', 'add', 'mul', 'exp', 'vector-function', 'gemm'] as const;
 const MAX_THREADS = 256;
-// BLAS takes 32-bit int dimensions.
-const MAX_DIM = 2147483647;
 
 function hostBuffer(name: string, value: unknown, dtypes: readonly string[]): ElementBuffer {
-  if (!(value instanceof ElementBuffer)) throw invalid(name, `a ${dtypes.join(' or ')} buffer`, value);
-  const buf = value;
-  buf.live(name);
-  if (!dtypes.includes(buf.dtype)) throw invalid(name, `a ${dtypes.join(' or ')} buffer`, `a ${buf.dtype} buffer`, 'DTYPE_MISMATCH');
+  const buf = bufferOperand(name, value, dtypes);
   if (buf.location === 'device') throw invalid(name, 'a host buffer for a CPU operation', 'a device buffer');
   return buf;
-}
-
-function sameLength(names: string[], bufs: ElementBuffer[]): void {
-  const [first] = bufs;
-  if (!first) return;
-  bufs.forEach((b, i) => {
-    if (b.length !== first.length) {
-      throw new GpuLabError(
-        'LENGTH_MISMATCH',
-        `Expected \`${names[i]}\` to have the ${first.length} elements of \`${names[0]}\` but it has ${b.length}`,
-        { argument: names[i] },
-      );
-    }
-  });
 }
 
 function threadsOf(spec: { threads?: unknown }): number | undefined {
@@ -100,20 +81,7 @@ export function cpuRawSpec(spec: CpuOpSpec, warmup: number, repeats: number): Ra
       const a = hostBuffer('a', spec.a, ['fp32', 'fp64']);
       const b = hostBuffer('b', spec.b, [a.dtype]);
       const out = hostBuffer('out', spec.out, [a.dtype]);
-      const m = positiveInteger('m', spec.m, MAX_DIM);
-      const n = positiveInteger('n', spec.n, MAX_DIM);
-      const k = positiveInteger('k', spec.k, MAX_DIM);
-      for (const [name, buf, want, formula] of [
-        ['a', a, m * k, 'm·k'],
-        ['b', b, k * n, 'k·n'],
-        ['out', out, m * n, 'm·n'],
-      ] as const) {
-        if (buf.length !== want) {
-          throw new GpuLabError('LENGTH_MISMATCH', `Expected \`${name}\` to hold ${formula} = ${want} elements but it holds ${buf.length}`, {
-            argument: name,
-          });
-        }
-      }
+      const { m, n, k } = gemmShape(spec, a, b, out);
       return { ...base, variant, threads, buffers: { a: a.raw, b: b.raw, out: out.raw }, numbers: { m, n, k } };
     }
   }

@@ -5,6 +5,8 @@ import { GpuLabError } from '../main/common/errors.ts';
 import { loadAddon } from './addon.ts';
 import type { RawSpec } from './addon.ts';
 import { ElementBuffer } from './buffers.ts';
+import { bufferOperand, gemmShape, MAX_GEMM_DIM, sameLength } from './operands.ts';
+import type { GemmShape } from './operands.ts';
 import { finiteNumber, invalid, oneOf, positiveInteger } from './validate.ts';
 
 export type CudaDevice = `cuda:${number}`;
@@ -22,11 +24,6 @@ interface CudaBase {
   timer?: CudaTimer;
 }
 
-interface GemmShape {
-  m: number;
-  n: number;
-  k: number;
-}
 
 export type CudaOpSpec =
   | (CudaBase & { op: 'empty' })
@@ -51,8 +48,6 @@ export type CudaOpSpec =
 
 export const CUDA_OPS = ['empty', 'add', 'mul', 'exp', 'vector-function', 'sgemm-naive', 'sgemm-tiled', 'gemm', 'copy'] as const;
 const TIMERS: readonly CudaTimer[] = ['events', 'host', 'host-nosync'];
-// cuBLAS takes 32-bit int dimensions.
-const MAX_DIM = 2147483647;
 // A grid holds at most 65535 blocks along y (2³¹ − 1 along x). The hand-written GEMMs run the rows of C along y
 // (shaders/cuda/sgemm.cu), the int8 GEMM's transpose of B runs k along y (shaders/cuda/transpose.cu).
 const GRID_Y_BLOCKS = 65535;
@@ -80,14 +75,7 @@ export function cudaOrdinal(device: unknown): number {
   return ordinal;
 }
 
-function buffer(name: string, value: unknown, dtypes: readonly string[]): ElementBuffer {
-  // A buffer made by this facade: anything else would reach the addon, which could only say "Invalid argument".
-  if (!(value instanceof ElementBuffer)) throw invalid(name, `a ${dtypes.join(' or ')} buffer`, value);
-  const buf = value;
-  buf.live(name);
-  if (!dtypes.includes(buf.dtype)) throw invalid(name, `a ${dtypes.join(' or ')} buffer`, `a ${buf.dtype} buffer`, 'DTYPE_MISMATCH');
-  return buf;
-}
+const buffer = bufferOperand;
 
 function deviceBuffer(name: string, value: unknown, dtypes: readonly string[], ordinal: number): ElementBuffer {
   const buf = buffer(name, value, dtypes);
@@ -109,38 +97,11 @@ function operand(residency: CudaResidency | CudaVectorFunctionVariant, ordinal: 
     residency === 'with-copies' ? hostBuffer(name, value, dtypes) : deviceBuffer(name, value, dtypes, ordinal);
 }
 
-function sameLength(names: string[], bufs: ElementBuffer[]): void {
-  const [first] = bufs;
-  bufs.forEach((b, i) => {
-    if (first && b.length !== first.length) {
-      throw new GpuLabError('LENGTH_MISMATCH', `Expected \`${names[i]}\` to have the ${first.length} elements of \`${names[0]}\` but it has ${b.length}`, {
-        argument: names[i],
-      });
-    }
-  });
-}
-
-function gemmShape(spec: GemmShape, a: ElementBuffer, b: ElementBuffer, out: ElementBuffer): GemmShape {
-  const m = positiveInteger('m', spec.m, MAX_DIM);
-  const n = positiveInteger('n', spec.n, MAX_DIM);
-  const k = positiveInteger('k', spec.k, MAX_DIM);
-  for (const [name, buf, want, formula] of [
-    ['a', a, m * k, 'm·k'],
-    ['b', b, k * n, 'k·n'],
-    ['out', out, m * n, 'm·n'],
-  ] as const) {
-    if (buf.length !== want) {
-      throw new GpuLabError('LENGTH_MISMATCH', `Expected \`${name}\` to hold ${formula} = ${want} elements but it holds ${buf.length}`, { argument: name });
-    }
-  }
-  return { m, n, k };
-}
-
 // Refuses a GEMM shape past cuBLAS's int dimensions or past the 65535 blocks a grid holds along y (m > 524,280 for
 // the naive SGEMM, say), before any CUDA call: the same SIZE_UNSUPPORTED with or without a device.
 function checkGemmShape(op: (typeof CUDA_OPS)[number], spec: Partial<GemmShape> & { a?: unknown }): void {
   if (op !== 'sgemm-naive' && op !== 'sgemm-tiled' && op !== 'gemm') return;
-  for (const name of ['m', 'n', 'k'] as const) positiveInteger(name, spec[name], MAX_DIM);
+  for (const name of ['m', 'n', 'k'] as const) positiveInteger(name, spec[name], MAX_GEMM_DIM);
   const int8 = op === 'gemm' && spec.a instanceof ElementBuffer && spec.a.dtype === 'int8';
   const key = op === 'gemm' ? (int8 ? 'int8-gemm' : null) : op;
   if (key === null) return;
