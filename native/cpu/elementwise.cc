@@ -19,31 +19,30 @@ GPULAB_SIMD_CLONES void AddRange(const float* __restrict a, const float* __restr
 GPULAB_SIMD_CLONES void MulRange(const float* __restrict a, const float* __restrict b, float* __restrict out, size_t begin, size_t end) {
   for (size_t i = begin; i < end; ++i) out[i] = a[i] * b[i];
 }
-// exp(x) = 2^n · e^r with n = round(x / ln 2) and |r| ≤ ln 2 / 2; e^r by its Taylor series to r⁷ (truncation
-// 0.347⁸ / 8! ≈ 5e-9, under fp32's 6e-8 unit roundoff), 2^n assembled from exponent bits in two halves so that
-// n = 128 does not overflow. Written branch-free so that the loop vectorises, unlike a call to expf per element.
-// Inputs beyond ±88.7 saturate to 0 or infinity as expf does; NaN stays NaN.
+// exp(x) = 2^n · e^r with n = round(x / ln 2) and |r| ≤ ln 2 / 2. n comes out of the low mantissa bits of
+// x·log2(e) + 1.5·2²³ (that addition rounds to an integer, no conversion needed), r from x − n·ln 2 with ln 2 split
+// in two so that n·ln2_hi is exact, e^r = 1 + r + r²·P(r) with Cephes's degree-5 P (about 1 ulp), and 2^n is
+// added straight into the exponent bits. Branch-free, so the loop vectorises; about 20 vector operations per
+// 16 elements with AVX-512, against a call to expf per element.
+// Past ln(FLT_MAX) the result is infinity, below ln(FLT_MIN) zero (expf would give a subnormal there, under
+// 1.2e-38), and NaN stays NaN.
 inline float ExpApprox(float x) {
-  const float hi = 88.7228394f, lo = -103.972084f;
-  x = x > hi ? hi * 1.0001f : x;  // past hi: infinity after scaling
-  x = x < lo ? lo : x;
-  // Round to nearest by adding and subtracting 1.5·2²³ (|x / ln 2| < 2²² here): no SSE4.1 rounding needed.
-  const float n = (x * 1.44269504f + 12582912.0f) - 12582912.0f;
-  const float r = (x - n * 0.693145752f) - n * 1.42860677e-6f;  // ln 2 split in two for an exact n·ln2_hi
-  float p = 1.0f / 5040.0f;
-  p = p * r + 1.0f / 720.0f;
-  p = p * r + 1.0f / 120.0f;
-  p = p * r + 1.0f / 24.0f;
-  p = p * r + 1.0f / 6.0f;
-  p = p * r + 0.5f;
-  p = p * r + 1.0f;
-  p = p * r + 1.0f;
-  // NaN would make the conversion undefined; its lanes give NaN through p anyway.
-  const int ni = n == n ? static_cast<int>(n) : 0;
-  const int half = ni / 2;
-  const float s1 = BitsFloat(static_cast<uint32_t>(half + 127) << 23);
-  const float s2 = BitsFloat(static_cast<uint32_t>(ni - half + 127) << 23);
-  return p * s1 * s2;
+  constexpr float kMagic = 12582912.0f;  // 1.5·2²³
+  const float t = x * 1.44269504f + kMagic;
+  const float n = t - kMagic;
+  const float r = (x - n * 0.693145752f) - n * 1.42860677e-6f;
+  float p = 1.9875691500e-4f;
+  p = p * r + 1.3981999507e-3f;
+  p = p * r + 8.3334519073e-3f;
+  p = p * r + 4.1665795894e-2f;
+  p = p * r + 1.6666665459e-1f;
+  p = p * r + 5.0000001201e-1f;
+  const float y = p * (r * r) + r + 1.0f;
+  const uint32_t twoToN = (FloatBits(t) - FloatBits(kMagic)) << 23;  // n in the exponent field, two's complement
+  float result = BitsFloat(FloatBits(y) + twoToN);
+  result = x > 88.7228394f ? __builtin_inff() : result;
+  result = x < -87.3365479f ? 0.0f : result;
+  return x == x ? result : x;
 }
 
 GPULAB_SIMD_CLONES void ExpRange(const float* __restrict x, float* __restrict out, size_t begin, size_t end) {
