@@ -24,7 +24,6 @@ interface CudaBase {
   timer?: CudaTimer;
 }
 
-
 export type CudaOpSpec =
   | (CudaBase & { op: 'empty' })
   | (CudaBase & { op: 'add' | 'mul'; variant: CudaResidency; a: ElementBuffer; b: ElementBuffer; out: ElementBuffer })
