@@ -1,6 +1,7 @@
 // The CUDA side of the facade: what devices there are (or why there are none), their telemetry, device and pinned
 // buffers, and copies between buffers. Every function works in a build without CUDA and on a machine without a
 // driver: devices() then says why, and the rest throw CUDA_UNAVAILABLE.
+import type { CudaDeviceInfo, CudaInventory, LibraryStatus, Telemetry } from '../main/common/device-report.ts';
 import type { DeviceList, DeviceSummary } from '../main/common/devices.ts';
 import { GpuLabError } from '../main/common/errors.ts';
 import { loadAddon } from './addon.ts';
@@ -9,83 +10,6 @@ import { DTYPE_BYTES, ElementBuffer, checkDtype } from './buffers.ts';
 import { cudaOrdinal } from './ops-cuda.ts';
 import type { CudaDevice } from './ops-cuda.ts';
 import { invalid, oneOf, positiveInteger } from './validate.ts';
-
-export interface LibraryStatus {
-  found: boolean;
-  soname: string | null;
-  path: string | null;
-  version: string | null;
-  // Why it was not found, when it was not.
-  reason: string | null;
-}
-
-export interface Peak {
-  // GB/s or GFLOP/s; null when unknown.
-  value: number | null;
-  // The arithmetic behind the value: "2 × 3201 MHz × 6144 bit / 8 = 4916.7 GB/s".
-  formula: string;
-}
-
-export interface CudaDeviceInfo {
-  id: CudaDevice;
-  kind: 'cuda';
-  ordinal: number;
-  name: string;
-  uuid: string;
-  computeCapability: string;
-  multiprocessors: number;
-  smClockMHz: number;
-  maxSmClockMHz: number | null;
-  memoryClockMHz: number;
-  memoryBusWidthBits: number;
-  memoryTotalBytes: number;
-  memoryFreeBytes: number;
-  l2CacheBytes: number;
-  sharedMemoryPerBlockBytes: number;
-  sharedMemoryPerBlockOptinBytes: number;
-  sharedMemoryPerMultiprocessorBytes: number;
-  registersPerMultiprocessor: number;
-  maxThreadsPerMultiprocessor: number;
-  warpSize: number;
-  copyEngines: number;
-  concurrentCopyAndExecution: boolean;
-  concurrentKernels: boolean;
-  eccEnabled: boolean;
-  integrated: boolean;
-  pciBusId: string;
-  pcie: { currentGeneration: number | null; currentWidth: number | null; maxGeneration: number | null; maxWidth: number | null };
-  powerLimitW: number | null;
-  peaks: { memoryBandwidthGBs: Peak; fp32Gflops: Peak; fp64Gflops: Peak; pcieGBs: Peak };
-}
-
-export interface CudaInventory {
-  available: boolean;
-  // "no CUDA device: …" or "built without CUDA: …" when unavailable.
-  reason: string | null;
-  runtimeVersion: string | null;
-  // The CUDA version the driver supports ("13.0") and the driver's own version ("580.65.06", from NVML).
-  driverCudaVersion: string | null;
-  driverVersion: string | null;
-  libraries: { cublas: LibraryStatus; nvrtc: LibraryStatus; nvml: LibraryStatus };
-  devices: CudaDeviceInfo[];
-}
-
-export interface Telemetry {
-  device: CudaDevice;
-  timestamp: number;
-  // False without NVML; `reason` says why.
-  available: boolean;
-  reason: string | null;
-  smClockMHz: number | null;
-  memoryClockMHz: number | null;
-  temperatureC: number | null;
-  powerW: number | null;
-  powerLimitW: number | null;
-  gpuUtilizationPercent: number | null;
-  memoryUtilizationPercent: number | null;
-  // NVML's clocks event reasons ("sw-power-cap", "hw-thermal", "gpu-idle", …); null when unknown.
-  throttleReasons: string[] | null;
-}
 
 interface RawCudaAddon {
   cudaDevices(): CudaInventory;

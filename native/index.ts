@@ -10,7 +10,8 @@ export type { BenchmarkOptions, BenchmarkProgress, BenchmarkResult, OpSpec } fro
 export type { CpuOpSpec, CpuLoopVariant, CpuGemmVariant } from './ops-cpu.ts';
 export type { CudaOpSpec, CudaDevice, CudaTimer, CudaResidency, CudaVectorFunctionVariant, CudaCopyMode, CublasMath } from './ops-cuda.ts';
 export { cudaInventory, devices, telemetry, createDeviceBuffer, createPinnedBuffer, copyBuffer, poison, describeLibrary } from './cuda.ts';
-export type { CudaInventory, CudaDeviceInfo, Telemetry, LibraryStatus, Peak, CopyOptions } from './cuda.ts';
+export type { CudaInventory, CudaDeviceInfo, Telemetry, LibraryStatus, Peak } from '../main/common/device-report.ts';
+export type { CopyOptions } from './cuda.ts';
 export { relativeError, verify, gemmTolerance, ELEMENTWISE_TOLERANCE } from './verification.ts';
 export type { GemmPrecision, VerificationResult } from './verification.ts';
 

@@ -6,8 +6,9 @@ import { devicesCommand } from './devices.ts';
 import { labsCommand } from './labs.ts';
 import { runCommand } from './run.ts';
 import { runsCommand } from './runs.ts';
+import { serveCommand } from './serve.ts';
 
-export const COMMANDS: CliCommand[] = [benchCommand, devicesCommand, labsCommand, runCommand, runsCommand];
+export const COMMANDS: CliCommand[] = [benchCommand, devicesCommand, labsCommand, runCommand, runsCommand, serveCommand];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

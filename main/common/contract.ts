@@ -3,6 +3,7 @@
 // GpuLabError payloads {code, message, details}.
 import { z } from 'zod';
 
+import type { DeviceReport, Telemetry } from './device-report.ts';
 import type { DeviceList } from './devices.ts';
 import type { LabDescriptor, ParamValues } from './lab-descriptor.ts';
 import { DEVICE_ID } from './measurement.ts';
@@ -17,10 +18,24 @@ export type Event<T> = (listener: (event: T) => void) => Disposable;
 
 export interface DevicesService {
   listDevices(): Promise<DeviceList>;
+  // Everything `gpu-lab devices` shows: the list, the CUDA inventory (versions, libraries, attributes, peaks with
+  // their formulas) and a telemetry reading per CUDA device.
+  inspectDevices(): Promise<DeviceReport>;
+  // One NVML reading of a CUDA device ("cuda:0"), for the inspector's live panel; `available` is false without NVML.
+  readTelemetry(device: string): Promise<Telemetry>;
+}
+
+export interface KernelSourceText {
+  // The path a lab names in its kernels (shaders/cuda/elementwise.cu, native/cpu/elementwise.cc).
+  file: string;
+  language: 'cuda' | 'cpp';
+  text: string;
 }
 
 export interface LabsService {
   listLabs(): Promise<LabDescriptor[]>;
+  // The source of a file some lab names as a kernel it runs; any other path is NOT_FOUND.
+  kernelSource(file: string): Promise<KernelSourceText>;
 }
 
 export interface StartRunRequest {
@@ -68,6 +83,9 @@ export interface RunsService {
   cancelRun(runId: string): Promise<void>;
   listRuns(): Promise<RunSummary[]>;
   getRun(runId: string): Promise<RunRecord>;
+  // The latest progress of a run in progress, or null for a run that is not running: what a page reloaded in the
+  // middle of a run shows until the next progress event.
+  getRunProgress(runId: string): Promise<RunProgress | null>;
   deleteRun(runId: string): Promise<void>;
   // 'csv': one row per point with its statistics; 'csv-samples': one row per raw sample.
   exportRun(runId: string, format: ExportFormat): Promise<ExportedRun>;

@@ -5,6 +5,7 @@ export const ERROR_CODES = [
   // bad input
   'INVALID_ARGUMENT',
   'INVALID_PARAMS',
+  'UNKNOWN_METHOD',
   'UNKNOWN_DTYPE',
   'DTYPE_MISMATCH',
   'LENGTH_MISMATCH',
@@ -28,6 +29,8 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'NATIVE_ERROR',
   'ADDON_NOT_BUILT',
+  // the renderer's link to main (serve mode's WebSocket) dropped before an answer came
+  'DISCONNECTED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -53,6 +53,9 @@ export interface SeriesDescriptor {
   key: string;
   label: string;
   deviceKind: 'cpu' | 'cuda';
+  // The series this one's speedup is read against: a point is compared with the baseline's point of the same key
+  // suffix (the same size "@1000000", the same type "-fp32", or the series' only point).
+  baseline?: string;
 }
 
 export interface ChartDescriptor {

@@ -37,6 +37,15 @@ export interface PointWork {
   elements: number;
 }
 
+// The theoretical peak a point's rate is a share of: the memory bandwidth for a resident elementwise kernel or a
+// device→device copy, PCIe for a copy across the bus, the FP32 or FP64 units for a GEMM in that type. Absent where
+// no honest yardstick exists (the CPU, tensor-core types, times that mix copies and kernels, a clock stopped early).
+export interface PointPeak {
+  name: 'memory' | 'pcie' | 'fp32' | 'fp64';
+  unit: 'GB/s' | 'GFLOP/s';
+  value: number;
+}
+
 export interface PointResult {
   key: string;
   series: string;
@@ -61,6 +70,15 @@ export interface PointResult {
   gbps: number | null;
   verification: Verification | null;
   telemetry: { start: TelemetrySnapshot; end: TelemetrySnapshot } | null;
+  // Recorded since the app's first release; records from the command line before it have none.
+  peak?: PointPeak | null;
+}
+
+// The point's rate as a share of its peak (0.82 for 82 %), or null without a peak or a rate.
+export function shareOfPeak(p: PointResult): number | null {
+  if (!p.peak || p.status !== 'ok') return null;
+  const rate = p.peak.unit === 'GB/s' ? p.gbps : p.gflops;
+  return rate === null || p.peak.value <= 0 ? null : rate / p.peak.value;
 }
 
 export interface Finding {
@@ -168,6 +186,7 @@ const POINT = z.strictObject({
   gbps: z.number().nullable(),
   verification: VERIFICATION.nullable(),
   telemetry: z.strictObject({ start: TELEMETRY_SNAPSHOT, end: TELEMETRY_SNAPSHOT }).nullable(),
+  peak: z.strictObject({ name: z.enum(['memory', 'pcie', 'fp32', 'fp64']), unit: z.enum(['GB/s', 'GFLOP/s']), value: z.number() }).nullable().optional(),
 });
 
 const PARAM_VALUE = z.union([z.number(), z.string(), z.array(z.number()), z.array(z.string())]);

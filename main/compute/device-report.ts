@@ -1,19 +1,27 @@
-// The device inspector's data in one call, for callers that must not load the addon themselves (the CLI): the
-// device list of main/common/devices.ts, the CUDA inventory behind it (versions, libraries, peaks with their
-// formulas) and one telemetry reading per CUDA device.
-import type { DeviceList } from '../common/devices.ts';
+// The device inspector's data in one call: the device list of main/common/devices.ts, the CUDA inventory behind it
+// (versions, libraries, peaks with their formulas) and one telemetry reading per CUDA device. Called by the compute
+// host for the app, and by the CLI's batch commands.
+import type { DeviceReport, Telemetry } from '../common/device-report.ts';
+import { GpuLabError } from '../common/errors.ts';
 import { cudaInventory, devices, telemetry } from '../../native/index.ts';
-import type { CudaInventory, Telemetry } from '../../native/index.ts';
 
-export type { CudaInventory, CudaDeviceInfo, LibraryStatus, Telemetry } from '../../native/index.ts';
-
-export interface DeviceReport {
-  list: DeviceList;
-  cuda: CudaInventory;
-  telemetry: Telemetry[];
-}
+export type { CudaInventory, CudaDeviceInfo, DeviceReport, LibraryStatus, Telemetry } from '../common/device-report.ts';
 
 export function deviceReport(): DeviceReport {
   const cuda = cudaInventory();
   return { list: devices(), cuda, telemetry: cuda.devices.map((d) => telemetry(d.id)) };
+}
+
+// One reading of a CUDA device, or INVALID_ARGUMENT naming the device and the ones there are.
+export function deviceTelemetry(device: string): Telemetry {
+  const ids = cudaInventory().devices.map((d) => d.id);
+  const id = ids.find((d) => d === device);
+  if (!id) {
+    throw new GpuLabError('INVALID_ARGUMENT', `Telemetry of "${device}" is not available: this machine's CUDA devices are ${ids.length ? ids.join(', ') : 'none'}`, {
+      parameter: 'device',
+      value: device,
+      available: ids,
+    });
+  }
+  return telemetry(id);
 }

@@ -3,6 +3,7 @@
 import { GpuLabError } from '../common/errors.ts';
 import { MEASUREMENT } from '../common/measurement.ts';
 import type { Measurement, MeasurementResult } from '../common/measurement.ts';
+import { deviceReport, deviceTelemetry } from './device-report.ts';
 import { environmentSnapshot } from './host-environment.ts';
 import { measureOnCpu } from './measure-cpu.ts';
 import { measureOnCuda } from './measure-cuda.ts';
@@ -14,8 +15,26 @@ const inFlight = new Map<number, AbortController>();
 // Progress messages at most every 50 ms: a 10⁴-repeat measurement must not flood the channel.
 const PROGRESS_INTERVAL_MS = 50;
 
+// Electron starts this file as a utility process, whose channel to main is process.parentPort; under plain Node it
+// is a forked child with process.send. Both carry structured-cloneable messages.
+interface ParentPort {
+  postMessage(message: unknown): void;
+  on(event: 'message', listener: (e: { data: unknown }) => void): void;
+}
+const parentPort = (process as unknown as { parentPort?: ParentPort }).parentPort;
+
 function send(message: FromHost): void {
-  process.send?.(message);
+  if (parentPort) parentPort.postMessage(message);
+  else process.send?.(message);
+}
+
+// Answers a request whose work is synchronous: its result, or its error as a payload.
+function answer(id: number, work: () => unknown): void {
+  try {
+    send({ type: 'result', id, result: work() });
+  } catch (err) {
+    send({ type: 'error', id, error: GpuLabError.from(err).toPayload() });
+  }
 }
 
 function invalidRequest(issues: { path: PropertyKey[]; message: string }[]): GpuLabError {
@@ -66,7 +85,7 @@ function crash(how: 'abort' | 'segfault'): void {
   process.kill(process.pid, 'SIGSEGV');
 }
 
-process.on('message', (raw: unknown) => {
+function onRequest(raw: unknown): void {
   const parsed = TO_HOST.safeParse(raw);
   if (!parsed.success) {
     send({ type: 'log', level: 'error', message: `ignored a malformed request: ${parsed.error.issues[0]?.message ?? 'invalid'}` });
@@ -84,18 +103,26 @@ process.on('message', (raw: unknown) => {
       void onMeasure(msg.id, msg.measurement);
       return;
     case 'environment':
-      try {
-        send({ type: 'result', id: msg.id, result: environmentSnapshot() });
-      } catch (err) {
-        send({ type: 'error', id: msg.id, error: GpuLabError.from(err).toPayload() });
-      }
+      answer(msg.id, environmentSnapshot);
+      return;
+    case 'inspect':
+      answer(msg.id, deviceReport);
+      return;
+    case 'telemetry':
+      answer(msg.id, () => deviceTelemetry(msg.device));
       return;
     case 'crash':
       crash(msg.how);
       return;
   }
-});
+}
 
-// Main went away: nothing is left to answer to.
-process.on('disconnect', () => process.exit(0));
+if (parentPort) {
+  // A utility process ends with its parent; no disconnect event to watch.
+  parentPort.on('message', (e) => onRequest(e.data));
+} else {
+  process.on('message', onRequest);
+  // Main went away: nothing is left to answer to.
+  process.on('disconnect', () => process.exit(0));
+}
 send({ type: 'ready', pid: process.pid });

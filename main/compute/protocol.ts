@@ -12,6 +12,9 @@ export const TO_HOST = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('cancel'), id: REQUEST_ID }),
   z.strictObject({ type: z.literal('ping'), id: REQUEST_ID }),
   z.strictObject({ type: z.literal('environment'), id: REQUEST_ID }),
+  // The device inspector: the whole device report, or one telemetry reading.
+  z.strictObject({ type: z.literal('inspect'), id: REQUEST_ID }),
+  z.strictObject({ type: z.literal('telemetry'), id: REQUEST_ID, device: z.string().max(16) }),
   // Test hook: the host dies for real. Honoured only when the host was started with GPU_LAB_TEST_HOOKS=1.
   z.strictObject({ type: z.literal('crash'), how: z.enum(['abort', 'segfault']) }),
 ]);

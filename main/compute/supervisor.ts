@@ -3,6 +3,8 @@
 // requests in flight with COMPUTE_HOST_CRASHED and the exit code or signal. The next request starts a fresh host.
 import { z } from 'zod';
 
+import { DEVICE_REPORT, TELEMETRY } from '../common/device-report.ts';
+import type { DeviceReport, Telemetry } from '../common/device-report.ts';
 import { DEVICE_LIST } from '../common/devices.ts';
 import type { DeviceList } from '../common/devices.ts';
 import { GpuLabError } from '../common/errors.ts';
@@ -210,7 +212,7 @@ export class ComputeHostSupervisor {
     return host;
   }
 
-  private async request(message: { type: 'measure'; measurement: unknown } | { type: 'environment' }, options: RequestOptions = {}): Promise<unknown> {
+  private async request(message: { type: 'measure'; measurement: unknown } | { type: 'environment' } | { type: 'inspect' } | { type: 'telemetry'; device: string }, options: RequestOptions = {}): Promise<unknown> {
     const { signal, onProgress } = options;
     if (signal?.aborted) throw notSent();
     const host = await this.started(signal);
@@ -270,6 +272,20 @@ export class ComputeHostSupervisor {
     const raw = await this.request({ type: 'environment' }, { timeoutMs: 60_000, ...options });
     const parsed = HOST_ENVIRONMENT.safeParse(raw);
     if (!parsed.success) throw new GpuLabError('NATIVE_ERROR', `The compute host sent a malformed environment: ${parsed.error.issues[0]?.message ?? ''}`);
+    return parsed.data;
+  }
+
+  async inspect(options: RequestOptions = {}): Promise<DeviceReport> {
+    const raw = await this.request({ type: 'inspect' }, { timeoutMs: 60_000, ...options });
+    const parsed = DEVICE_REPORT.safeParse(raw);
+    if (!parsed.success) throw new GpuLabError('NATIVE_ERROR', `The compute host sent a malformed device report: ${parsed.error.issues[0]?.message ?? ''}`);
+    return parsed.data;
+  }
+
+  async telemetry(device: string, options: RequestOptions = {}): Promise<Telemetry> {
+    const raw = await this.request({ type: 'telemetry', device }, { timeoutMs: 30_000, ...options });
+    const parsed = TELEMETRY.safeParse(raw);
+    if (!parsed.success) throw new GpuLabError('NATIVE_ERROR', `The compute host sent a malformed telemetry reading: ${parsed.error.issues[0]?.message ?? ''}`);
     return parsed.data;
   }
 

@@ -132,7 +132,7 @@ export const dtypesLab: Lab = {
     ],
     series: [
       { key: 'cpu', label: 'CPU', deviceKind: 'cpu' },
-      { key: 'gpu', label: 'GPU', deviceKind: 'cuda' },
+      { key: 'gpu', label: 'GPU', deviceKind: 'cuda', baseline: 'cpu' },
     ],
     chart: { x: { quantity: 'category', log: false }, y: { quantity: 'TFLOP/s' } },
   },

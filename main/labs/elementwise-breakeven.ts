@@ -160,7 +160,7 @@ export const elementwiseBreakevenLab: Lab = {
     ],
     series: OPS.flatMap((op) => [
       { key: series(op, 'cpu'), label: `${op} CPU`, deviceKind: 'cpu' as const },
-      ...PATHS.map((p) => ({ key: series(op, p.key), label: `${op} ${p.label}`, deviceKind: 'cuda' as const })),
+      ...PATHS.map((p) => ({ key: series(op, p.key), label: `${op} ${p.label}`, deviceKind: 'cuda' as const, baseline: series(op, 'cpu') })),
     ]),
     chart: { x: { quantity: 'elements', log: true }, y: { quantity: 'speedup' } },
   },

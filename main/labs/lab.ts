@@ -3,7 +3,7 @@
 import type { DeviceSummary } from '../common/devices.ts';
 import type { LabDescriptor, ParamValues } from '../common/lab-descriptor.ts';
 import type { MeasurementInput } from '../common/measurement.ts';
-import type { Finding, PointResult, PointWork } from '../common/run-record.ts';
+import type { Finding, PointPeak, PointResult, PointWork } from '../common/run-record.ts';
 
 export interface PlanContext {
   cpu: DeviceSummary;
@@ -26,6 +26,8 @@ export interface PlannedPoint {
   waived: string | null;
   // Expected seconds for the whole point (warm-up, repeats, verification): weights the progress and the ETA.
   expectedSeconds: number;
+  // The theoretical peak its rate is compared with, where there is an honest one.
+  peak?: PointPeak | null;
 }
 
 export interface LabAnalysis {

@@ -101,7 +101,7 @@ export const matmulBreakevenLab: Lab = {
     ],
     series: [
       { key: 'cpu', label: 'CPU BLAS', deviceKind: 'cpu' },
-      ...GPU.map((g) => ({ key: g.series, label: g.label, deviceKind: 'cuda' as const })),
+      ...GPU.map((g) => ({ key: g.series, label: g.label, deviceKind: 'cuda' as const, baseline: 'cpu' })),
     ],
     chart: { x: { quantity: 'matrix-n', log: true }, y: { quantity: 'GFLOP/s' } },
   },

@@ -137,7 +137,7 @@ export const matmulLab: Lab = {
     ],
     series: [
       { key: 'cpu-blas', label: 'CPU BLAS', deviceKind: 'cpu' },
-      ...GPU_SERIES.map((s) => ({ key: s.series, label: s.label, deviceKind: 'cuda' as const })),
+      ...GPU_SERIES.map((s) => ({ key: s.series, label: s.label, deviceKind: 'cuda' as const, baseline: 'cpu-blas' })),
     ],
     chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms' } },
   },

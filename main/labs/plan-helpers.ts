@@ -2,7 +2,8 @@
 // points that are waived with the reason when there is no usable GPU.
 import type { ParameterDescriptor } from '../common/lab-descriptor.ts';
 import type { MeasurementInput } from '../common/measurement.ts';
-import type { PointWork } from '../common/run-record.ts';
+import type { DeviceSummary } from '../common/devices.ts';
+import type { PointPeak, PointWork } from '../common/run-record.ts';
 import type { PlanContext, PlannedPoint } from './lab.ts';
 
 // Rough rates for the ETA only, never for results: a 2-core CPU and a mid-range GPU.
@@ -65,6 +66,30 @@ export function cpuPoint(base: PointBase, m: MeasurementFields, overheadSeconds 
   };
 }
 
+// The yardstick of a GPU measurement's rate, or null where a share of it would mislead: a time that includes copies
+// across the bus is not a kernel's share of memory bandwidth, a clock stopped at the launch measures nothing, and
+// the tensor-core types (tf32, fp16, bf16, int8) have no peak the device reports.
+export function gpuPeak(m: MeasurementFields, gpu: DeviceSummary): PointPeak | null {
+  const of = (name: PointPeak['name'], unit: PointPeak['unit'], value: unknown): PointPeak | null =>
+    typeof value === 'number' && value > 0 ? { name, unit, value } : null;
+  if (m.timing === 'launch-only') return null;
+  switch (m.op) {
+    case 'copy':
+      return m.direction === 'd2d' ? of('memory', 'GB/s', gpu.peakMemoryGBps) : of('pcie', 'GB/s', gpu.details.peakPcieGBps);
+    case 'gemm':
+      if (m.path === 'with-transfers') return null;
+      if (m.dtype === 'fp32') return of('fp32', 'GFLOP/s', gpu.peakGflopsFp32);
+      return m.dtype === 'fp64' ? of('fp64', 'GFLOP/s', gpu.peakGflopsFp64) : null;
+    case 'add':
+    case 'mul':
+    case 'exp':
+    case 'vector-function':
+      return m.path === 'with-transfers' ? null : of('memory', 'GB/s', gpu.peakMemoryGBps);
+    case 'empty':
+      return null;
+  }
+}
+
 export function gpuPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields, timer: 'device' | 'host' = 'device'): PlannedPoint {
   const device = ctx.gpu?.id ?? 'cuda';
   if (!ctx.gpu) {
@@ -72,7 +97,8 @@ export function gpuPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields
   }
   // A point read on the host clock is measured on it too: no events, no hold kernel, launch and sync included.
   const timing = m.timing ?? (timer === 'host' ? 'host' : undefined);
-  return { ...cpuPoint(base, m, 0.05), device, timer, measurement: { ...m, ...(timing ? { timing } : {}), device: ctx.gpu.id } as MeasurementInput };
+  const measurement = { ...m, ...(timing ? { timing } : {}), device: ctx.gpu.id } as MeasurementInput;
+  return { ...cpuPoint(base, m, 0.05), device, timer, measurement, peak: gpuPeak(m, ctx.gpu) };
 }
 
 // Parameters most labs share.

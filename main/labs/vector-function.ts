@@ -123,7 +123,13 @@ export const vectorFunctionLab: Lab = {
       { kind: 'cpu', file: 'native/cpu/vector_function.cc', functions: ['single-thread loop', 'multithreaded loop'] },
       { kind: 'cuda', file: 'shaders/cuda/vector_function.cu', functions: ['FusedKernel', 'ScaledSquareKernel', 'AddScaledKernel', 'AddConstantKernel'] },
     ],
-    series: SERIES.map((s) => ({ key: s.series, label: s.label, deviceKind: s.gpu ? ('cuda' as const) : ('cpu' as const) })),
+    // The GPU against every CPU thread, as the findings compare them; the threaded loop against one thread.
+    series: SERIES.map((s) => ({
+      key: s.series,
+      label: s.label,
+      deviceKind: s.gpu ? ('cuda' as const) : ('cpu' as const),
+      ...(s.series === 'cpu-single' ? {} : { baseline: s.gpu ? 'cpu-threads' : 'cpu-single' }),
+    })),
     chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms' } },
   },
   plan,

@@ -8,6 +8,7 @@ import type { DevicesService, GpuLabApi, LabsService } from '../common/contract.
 import { ComputeHostSupervisor } from '../compute/supervisor.ts';
 import type { SupervisorOptions } from '../compute/supervisor.ts';
 import { labDescriptors } from '../labs/index.ts';
+import { defaultSourceRoots, readKernelSource } from './kernel-sources.ts';
 import { LabRunner } from './lab-runner.ts';
 import { RunStore } from './run-store.ts';
 
@@ -22,6 +23,8 @@ export interface LabHostOptions {
   dataDir?: string;
   supervisor?: ComputeHostSupervisor | SupervisorOptions;
   warn?: (message: string) => void;
+  // Folders holding shaders/ and native/ for the kernel sources the labs show (a packaged app's resources first).
+  sourceRoots?: string[];
 }
 
 // $XDG_DATA_HOME/gpu-lab, else ~/.local/share/gpu-lab.
@@ -47,8 +50,16 @@ export function createLabHost(options: LabHostOptions = {}): LabHost {
   const supervisor = options.supervisor instanceof ComputeHostSupervisor ? options.supervisor : new ComputeHostSupervisor(options.supervisor);
   const store = new RunStore(options.dataDir ?? defaultDataDir(), { warn: options.warn });
   const runs = new LabRunner({ store, host: supervisor, appVersion: appVersion() });
-  const devices: DevicesService = { listDevices: async () => (await supervisor.environment()).devices };
-  const labs: LabsService = { listLabs: async () => labDescriptors() };
+  const devices: DevicesService = {
+    listDevices: async () => (await supervisor.environment()).devices,
+    inspectDevices: () => supervisor.inspect(),
+    readTelemetry: (device) => supervisor.telemetry(device),
+  };
+  const sourceRoots = options.sourceRoots ?? defaultSourceRoots();
+  const labs: LabsService = {
+    listLabs: async () => labDescriptors(),
+    kernelSource: (file) => readKernelSource(file, labDescriptors(), sourceRoots),
+  };
   return {
     devices,
     labs,

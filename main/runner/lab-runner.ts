@@ -30,6 +30,8 @@ export interface LabRunnerOptions {
 interface ActiveRun {
   record: RunRecord;
   controller: AbortController;
+  // The last progress event, for a client that starts watching in the middle of the run.
+  progress: RunProgress | null;
 }
 
 // Errors after which the rest of the run cannot be trusted: the host died or was killed.
@@ -172,7 +174,7 @@ export class LabRunner implements RunsService {
       throw notSaved(record, this.store.dir, err);
     }
     const controller = new AbortController();
-    this.active.set(record.id, { record, controller });
+    this.active.set(record.id, { record, controller, progress: null });
     this.queue = this.queue.then(() => this.execute(lab, record, controller.signal)).catch(() => undefined);
     return { runId: record.id };
   }
@@ -264,6 +266,8 @@ export class LabRunner implements RunsService {
         etaSeconds: doneNow > 0 && measuredMs > 0 ? ((totalWeight - doneNow) * (measuredMs / 1000)) / doneNow : null,
         current,
       };
+      const active = this.active.get(record.id);
+      if (active) active.progress = p;
       this.emit({ kind: 'progress', runId: record.id, progress: p });
     };
     for (const [index, point] of planned.entries()) {
@@ -333,6 +337,14 @@ export class LabRunner implements RunsService {
 
   async getRun(runId: string): Promise<RunRecord> {
     return this.active.get(runId)?.record ?? this.unsaved.get(runId) ?? this.store.get(runId);
+  }
+
+  async getRunProgress(runId: string): Promise<RunProgress | null> {
+    const active = this.active.get(runId);
+    if (active) return active.progress;
+    // A run that is not in progress has none; one that does not exist is NOT_FOUND.
+    await this.getRun(runId);
+    return null;
   }
 
   async deleteRun(runId: string): Promise<void> {

@@ -27,6 +27,7 @@ function base(planned: PlannedPoint): Omit<PointResult, 'status' | 'reason' | 'e
     gbps: null,
     verification: null,
     telemetry: null,
+    peak: planned.peak ?? null,
   };
 }
 

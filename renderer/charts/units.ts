@@ -31,3 +31,32 @@ export function formatBytes(bytes: number): string {
   const digits = Number.isInteger(value) ? String(value) : value.toPrecision(3);
   return `${digits} ${BINARY_UNITS[unit]}`;
 }
+
+// 0.823 → "82 %"; one decimal below 10 % and from 99 % (99.6 % of the time is not 100 %); "< 0.1 %" for a share
+// that is not zero but would round to it.
+export function formatPercent(fraction: number): string {
+  if (!Number.isFinite(fraction)) return '—';
+  const pct = fraction * 100;
+  if (pct === 0) return '0 %';
+  if (Math.abs(pct) < 0.1) return '< 0.1 %';
+  return Math.abs(pct) < 10 || (pct >= 99 && pct < 100) ? `${pct.toFixed(1)} %` : `${Math.round(pct)} %`;
+}
+
+// A speedup or a ratio: "0.93×", "12.4×", "310×"; two significant digits would hide 1.04× against 0.96×.
+export function formatTimes(ratio: number): string {
+  if (!Number.isFinite(ratio)) return '—';
+  if (ratio >= 100) return `${Math.round(ratio)}×`;
+  if (ratio >= 10) return `${ratio.toFixed(1)}×`;
+  return `${ratio.toFixed(2)}×`;
+}
+
+// A count of elements: 2 100 000 → "2.1 M", 45 000 → "45 k", 512 → "512".
+export function formatCount(value: number): string {
+  if (!Number.isFinite(value)) return '—';
+  const abs = Math.abs(value);
+  const short = (v: number): string => String(Number(v.toPrecision(3)));
+  if (abs >= 1e9) return `${short(value / 1e9)} G`;
+  if (abs >= 1e6) return `${short(value / 1e6)} M`;
+  if (abs >= 1e3) return `${short(value / 1e3)} k`;
+  return short(value);
+}

@@ -1,0 +1,92 @@
+// The one door into the contract from a wire (IPC or WebSocket): the method is looked up in the contract's list,
+// its arguments are checked against their schemas (a rejection names the argument, the value and what is
+// expected), the service is called, and whatever happens comes back as an ApiResponse. Errors keep their code and
+// message; anything that is not a GpuLabError is reported without its stack or internals.
+import { z } from 'zod';
+
+import { API_METHODS } from './api-methods.ts';
+import type { ApiMethod, ApiResponse } from './api-methods.ts';
+import type { GpuLabApi } from './contract.ts';
+import { GpuLabError } from './errors.ts';
+import type { ErrorPayload } from './errors.ts';
+import { describeValue } from './params.ts';
+
+export const RUN_ID = z.string().regex(/^[A-Za-z0-9._-]{1,120}$/, 'a run id (1 to 120 letters, digits, . _ -)');
+const CUDA_DEVICE = z.string().regex(/^cuda:\d{1,2}$/, 'a CUDA device id ("cuda:N")');
+const FILE = z.string().min(1).max(200);
+
+type ArgSpec = readonly (readonly [name: string, schema: z.ZodType<unknown>, expected: string])[];
+
+const ARGS: Record<ApiMethod, ArgSpec> = {
+  'devices.listDevices': [],
+  'devices.inspectDevices': [],
+  'devices.readTelemetry': [['device', CUDA_DEVICE, 'a CUDA device id such as "cuda:0"']],
+  'labs.listLabs': [],
+  'labs.kernelSource': [['file', FILE, 'the path of a kernel source a lab names']],
+  // The run request is validated by the runner, whose errors name the lab's own parameters.
+  'runs.startRun': [['request', z.unknown(), 'a run request']],
+  'runs.cancelRun': [['runId', RUN_ID, 'a run id']],
+  'runs.listRuns': [],
+  'runs.getRun': [['runId', RUN_ID, 'a run id']],
+  'runs.getRunProgress': [['runId', RUN_ID, 'a run id']],
+  'runs.deleteRun': [['runId', RUN_ID, 'a run id']],
+  'runs.exportRun': [
+    ['runId', RUN_ID, 'a run id'],
+    ['format', z.enum(['json', 'csv', 'csv-samples']), 'json, csv or csv-samples'],
+  ],
+};
+
+export function isApiMethod(method: unknown): method is ApiMethod {
+  return typeof method === 'string' && (API_METHODS as readonly string[]).includes(method);
+}
+
+// The arguments of a call, checked; or INVALID_ARGUMENT naming the first one at fault.
+export function checkArgs(method: ApiMethod, args: unknown): unknown[] {
+  const spec = ARGS[method];
+  if (!Array.isArray(args)) {
+    throw new GpuLabError('INVALID_ARGUMENT', `The arguments of ${method} must be a list, not ${describeValue(args)}`, { method });
+  }
+  if (args.length > spec.length) {
+    throw new GpuLabError('INVALID_ARGUMENT', `${method} takes ${spec.length} argument(s) (${spec.map((s) => s[0]).join(', ') || 'none'}), not ${args.length}`, { method });
+  }
+  return spec.map(([name, schema, expected], i) => {
+    const parsed = schema.safeParse(args[i]);
+    if (!parsed.success) {
+      throw new GpuLabError('INVALID_ARGUMENT', `Argument "${name}" of ${method} = ${describeValue(args[i])} is not allowed: expected ${expected}`, {
+        method,
+        argument: name,
+        value: describeValue(args[i]),
+        expected,
+      });
+    }
+    return parsed.data;
+  });
+}
+
+// A thrown value as it may cross to a client: a GpuLabError as it is; anything else (a bug, a Node error) as
+// NATIVE_ERROR with its message only, without a stack or paths of this machine beyond what the message says.
+export function errorResponse(err: unknown): { ok: false; error: ErrorPayload } {
+  if (err instanceof GpuLabError) return { ok: false, error: err.toPayload() };
+  const message = err instanceof Error ? err.message : String(err);
+  return { ok: false, error: { code: 'NATIVE_ERROR', message: `Internal error: ${message.slice(0, 500)}` } };
+}
+
+type Callable = (...args: unknown[]) => Promise<unknown>;
+
+export async function dispatch(api: GpuLabApi, method: unknown, args: unknown): Promise<ApiResponse> {
+  try {
+    if (!isApiMethod(method)) {
+      throw new GpuLabError('UNKNOWN_METHOD', `There is no method ${describeValue(method)}; the methods are ${API_METHODS.join(', ')}`, {
+        method: describeValue(method),
+      });
+    }
+    const checked = checkArgs(method, args);
+    const [service, name] = method.split('.') as [keyof GpuLabApi, string];
+    const target = api[service] as unknown as Record<string, Callable>;
+    const fn = target[name];
+    if (typeof fn !== 'function') throw new GpuLabError('UNKNOWN_METHOD', `${method} is not implemented by this shell`, { method });
+    return { ok: true, value: await fn.apply(target, checked) };
+  } catch (err) {
+    return errorResponse(err);
+  }
+}

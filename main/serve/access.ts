@@ -1,0 +1,64 @@
+// Who may talk to a serve-mode server: a browser that holds the token printed with the URL (in the query once, then
+// in a cookie the server sets), on a page of this server's own origin, addressed by a host name this server answers
+// to. The token stops other users of the machine; the Origin check stops other web pages open in the same browser;
+// the Host check stops a DNS-rebinding page that resolves its own name to 127.0.0.1.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+export function newToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+// Constant time for equal lengths, so the comparison does not leak how much of a guess was right.
+export function sameToken(given: string | null | undefined, token: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+// Cookies are shared by every port of a host name, so the name carries the port: two servers side by side keep
+// their own tokens.
+export function cookieName(port: number): string {
+  return `gpulab_token_${port}`;
+}
+
+export function cookieToken(req: IncomingMessage, port: number): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
+  const name = cookieName(port);
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return null;
+}
+
+export function tokenCookie(token: string, port: number): string {
+  return `${cookieName(port)}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict`;
+}
+
+export function queryToken(url: URL): string | null {
+  return url.searchParams.get('token');
+}
+
+export interface HostPolicy {
+  port: number;
+  // Host names the server answers to besides the loopback ones (the --host given); '*' for any, when listening on
+  // every interface, where the names the machine is reached by cannot be known.
+  extraHosts: string[];
+}
+
+const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
+
+export function hostAllowed(hostHeader: string | undefined, policy: HostPolicy): boolean {
+  if (!hostHeader) return false;
+  if (policy.extraHosts.includes('*')) return true;
+  const names = [...LOOPBACK_NAMES, ...policy.extraHosts.map((h) => (h.includes(':') && !h.startsWith('[') ? `[${h}]` : h))];
+  return names.some((name) => hostHeader.toLowerCase() === `${name}:${policy.port}`.toLowerCase());
+}
+
+// A WebSocket must come from a page this server served: the Origin is http://<the Host the browser asked for>.
+export function originAllowed(origin: string | undefined, hostHeader: string | undefined): boolean {
+  return origin !== undefined && hostHeader !== undefined && origin.toLowerCase() === `http://${hostHeader}`.toLowerCase();
+}

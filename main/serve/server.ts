@@ -1,0 +1,147 @@
+// Serve mode: the built renderer over HTTP and the contract over one WebSocket (/api), for a browser on this machine
+// or, through an SSH tunnel, on a GPU server without a display. Loopback only unless a host is named; every request
+// needs the token printed with the URL (see access.ts for what each check stops).
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+import { WebSocketServer } from 'ws';
+import type { WebSocket } from 'ws';
+
+import type { GpuLabApi } from '../common/contract.ts';
+import { cookieToken, hostAllowed, newToken, originAllowed, queryToken, sameToken, tokenCookie } from './access.ts';
+import type { HostPolicy } from './access.ts';
+import { serveApiSocket } from './api-socket.ts';
+import { resolveStatic, securityHeaders, sendFile, sendText } from './static-files.ts';
+
+export interface ServeOptions {
+  api: GpuLabApi;
+  // The built renderer (dist/web).
+  staticDir: string;
+  host?: string;
+  // 0: any free port.
+  port?: number;
+  token?: string;
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  // The address without the token, as a bookmark would hold it once the cookie is set.
+  origin: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+// One request frame at most: a run request is a few hundred bytes; nothing the contract takes comes near this.
+const MAX_FRAME_BYTES = 1024 * 1024;
+
+const NEEDS_TOKEN = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>GPU Lab — link needed</title></head>
+<body style="font-family:sans-serif;max-width:40em;margin:4em auto;line-height:1.5">
+<h1>GPU Lab needs its link</h1>
+<p>This server only answers the link it printed when it started, which carries a one-time token:
+<code>http://127.0.0.1:PORT/?token=…</code>. Copy that whole line from the terminal where <code>gpu-lab serve</code>
+(or <code>npm start</code>) is running.</p></body></html>`;
+
+function isLoopback(host: string): boolean {
+  return host === '127.0.0.1' || host === 'localhost' || host === '::1';
+}
+
+function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function reject(socket: Duplex, status: number, reason: string): void {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const token = options.token ?? newToken();
+  const log = options.log ?? (() => undefined);
+  const policy: HostPolicy = { port: 0, extraHosts: isLoopback(host) ? [] : host === '0.0.0.0' || host === '::' ? ['*'] : [host] };
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  wss.on('connection', (socket: WebSocket) => serveApiSocket(socket, options.api));
+
+  const authorized = (req: IncomingMessage, url: URL): boolean =>
+    sameToken(cookieToken(req, policy.port), token) || sameToken(queryToken(url), token);
+
+  const onRequest = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    securityHeaders(res);
+    if (!hostAllowed(req.headers.host, policy)) {
+      sendText(res, 421, 'This server does not answer to that host name.\n');
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      sendText(res, 405, 'Only GET and HEAD.\n');
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://placeholder');
+    if (!authorized(req, url)) {
+      sendText(res, 401, NEEDS_TOKEN, 'text/html; charset=utf-8');
+      return;
+    }
+    if (queryToken(url) !== null) {
+      // The token moves into a cookie and out of the address bar, the history and any link copied from it.
+      res.setHeader('Set-Cookie', tokenCookie(token, policy.port));
+      res.writeHead(303, { Location: url.pathname, 'Cache-Control': 'no-store' });
+      res.end();
+      return;
+    }
+    const file = await resolveStatic(options.staticDir, url.pathname);
+    if (!file) {
+      sendText(res, 404, 'Not found.\n');
+      return;
+    }
+    sendFile(res, file, req.method);
+  };
+
+  const server: Server = createServer((req, res) => {
+    onRequest(req, res).catch(() => {
+      if (!res.headersSent) sendText(res, 500, 'Internal error.\n');
+      else res.destroy();
+    });
+  });
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://placeholder');
+    if (url.pathname !== '/api') return reject(socket, 404, 'Not Found');
+    if (!hostAllowed(req.headers.host, policy)) return reject(socket, 421, 'Misdirected Request');
+    if (!originAllowed(req.headers.origin, req.headers.host)) {
+      log(`refused a WebSocket from origin ${JSON.stringify(req.headers.origin ?? null)}`);
+      return reject(socket, 403, 'Forbidden');
+    }
+    if (!authorized(req, url)) {
+      log('refused a WebSocket without the token');
+      return reject(socket, 401, 'Unauthorized');
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  });
+
+  await new Promise<void>((resolvePromise, rejectPromise) => {
+    server.once('error', rejectPromise);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', rejectPromise);
+      resolvePromise();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+  policy.port = port;
+  const origin = `http://${urlHost(isLoopback(host) ? '127.0.0.1' : host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host)}:${port}`;
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    port,
+    token,
+    async close() {
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      const closed = new Promise<void>((done) => server.close(() => done()));
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}

@@ -1,0 +1,39 @@
+// The contract (GpuLabApi) over any transport: one typed function per method, answers unwrapped into values or
+// ApiErrors, events as subscriptions.
+import type { ApiMethod, ApiResponse } from '../../main/common/api-methods.ts';
+import type { GpuLabApi, RunEvent } from '../../main/common/contract.ts';
+import { ApiError } from './api-error.ts';
+import type { Transport } from './transport.ts';
+
+function unwrap<T>(response: ApiResponse): T {
+  if (response.ok) return response.value as T;
+  throw new ApiError(response.error);
+}
+
+export function createApiClient(transport: Transport): GpuLabApi {
+  const call = <T>(method: ApiMethod, ...args: unknown[]): Promise<T> => transport.call(method, args).then((r) => unwrap<T>(r));
+  return {
+    devices: {
+      listDevices: () => call('devices.listDevices'),
+      inspectDevices: () => call('devices.inspectDevices'),
+      readTelemetry: (device) => call('devices.readTelemetry', device),
+    },
+    labs: {
+      listLabs: () => call('labs.listLabs'),
+      kernelSource: (file) => call('labs.kernelSource', file),
+    },
+    runs: {
+      startRun: (request) => call('runs.startRun', request),
+      cancelRun: (runId) => call('runs.cancelRun', runId),
+      listRuns: () => call('runs.listRuns'),
+      getRun: (runId) => call('runs.getRun', runId),
+      getRunProgress: (runId) => call('runs.getRunProgress', runId),
+      deleteRun: (runId) => call('runs.deleteRun', runId),
+      exportRun: (runId, format) => call('runs.exportRun', runId, format),
+      onDidChangeRun: (listener) => {
+        const stop = transport.on('runs.onDidChangeRun', (payload) => listener(payload as RunEvent));
+        return { dispose: stop };
+      },
+    },
+  };
+}

@@ -1,0 +1,25 @@
+// The one place in the renderer that knows which shell it runs in: the Electron preload's window.gpuLab when it is
+// there, else serve mode's WebSocket on the page's own server.
+import type { PreloadApi } from '../../main/common/api-methods.ts';
+import type { GpuLabApi } from '../../main/common/contract.ts';
+import { createApiClient } from './client.ts';
+import { preloadTransport } from './preload-transport.ts';
+import type { Transport } from './transport.ts';
+import { websocketTransport } from './websocket-transport.ts';
+
+declare global {
+  interface Window {
+    gpuLab?: PreloadApi;
+  }
+}
+
+function pickTransport(): Transport {
+  if (window.gpuLab) return preloadTransport(window.gpuLab);
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return websocketTransport({ url: `${scheme}//${location.host}/api` });
+}
+
+export const transport: Transport = pickTransport();
+export const api: GpuLabApi = createApiClient(transport);
+export { ApiError, errorText } from './api-error.ts';
+export type { ConnectionState } from './transport.ts';

@@ -1,0 +1,21 @@
+// The frame around every view: navigation, the device picker, the theme, the link to main.
+export const app = {
+  name: 'GPU Lab',
+  skipToContent: 'Skip to the content',
+  nav: { label: 'Main', labs: 'Labs', devices: 'Devices', history: 'History' },
+  device: {
+    label: 'Device',
+    help: 'The GPU each lab compares with the CPU. With the CPU only, the GPU series are waived.',
+    cpuOnly: 'CPU only',
+    loading: 'Looking for devices…',
+  },
+  theme: { label: 'Theme', system: 'System', light: 'Light', dark: 'Dark' },
+  connection: {
+    connecting: 'Connecting to GPU Lab…',
+    closed: 'The connection to GPU Lab dropped; reconnecting. A run in progress goes on without this page.',
+  },
+  liveRun: { running: '{lab}: {percent}', open: 'Show the run in progress' },
+  notFound: { title: 'Nothing here', body: 'This page does not exist.', back: 'Back to the labs' },
+  error: { dismiss: 'Dismiss' },
+  copy: { copy: 'Copy', copied: 'Copied' },
+};

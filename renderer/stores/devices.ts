@@ -1,0 +1,48 @@
+// The devices of the machine main runs on, the one picked for the labs (remembered), and the inspector's full
+// report, fetched when the inspector first needs it.
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef } from 'vue';
+
+import type { DeviceReport } from '../../main/common/device-report.ts';
+import type { DeviceList, DeviceSummary } from '../../main/common/devices.ts';
+import { api, errorText } from '../api/index.ts';
+import { remembered } from '../composables/remembered.ts';
+
+export const useDevicesStore = defineStore('devices', () => {
+  const list = shallowRef<DeviceList | null>(null);
+  const report = shallowRef<DeviceReport | null>(null);
+  const error = ref<string | null>(null);
+  const selectedId = remembered<string>('device', '');
+
+  const devices = computed<DeviceSummary[]>(() => list.value?.devices ?? []);
+  const cudaDevices = computed(() => devices.value.filter((d) => d.kind === 'cuda'));
+  // The picked device if this machine has it, else the first GPU, else the CPU: what a run is started on.
+  const selected = computed<DeviceSummary | null>(
+    () => devices.value.find((d) => d.id === selectedId.value) ?? cudaDevices.value[0] ?? devices.value[0] ?? null,
+  );
+
+  async function load(): Promise<void> {
+    try {
+      list.value = await api.devices.listDevices();
+      error.value = null;
+    } catch (err) {
+      error.value = errorText(err);
+    }
+  }
+
+  async function inspect(): Promise<void> {
+    try {
+      report.value = await api.devices.inspectDevices();
+      list.value = report.value.list;
+      error.value = null;
+    } catch (err) {
+      error.value = errorText(err);
+    }
+  }
+
+  function select(id: string): void {
+    selectedId.value = id;
+  }
+
+  return { list, report, error, devices, cudaDevices, selected, selectedId, load, inspect, select };
+});
