@@ -1,4 +1,8 @@
-// The English catalog, one module per part of the app.
+// The English catalog, one module per part of the app; each module's keys sit under its name ("devices.…").
 import { app } from './app.ts';
+import { devices } from './devices.ts';
+import { history } from './history.ts';
+import { labs } from './labs.ts';
+import { results } from './results.ts';
 
-export const en = { app };
+export const en = { app, devices, labs, results, history };

@@ -1,0 +1,2 @@
+// Strings of the devices part of the app.
+export const devices = {};

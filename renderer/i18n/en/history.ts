@@ -1,0 +1,2 @@
+// Strings of the history part of the app.
+export const history = {};

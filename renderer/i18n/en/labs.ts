@@ -1,0 +1,2 @@
+// Strings of the labs part of the app.
+export const labs = {};

@@ -1,0 +1,2 @@
+// Strings of the results part of the app.
+export const results = {};

@@ -1,0 +1,80 @@
+// The API client over a fake transport: each contract method goes out under its wire name with its arguments, an
+// answer comes back as the value, an error as an ApiError carrying the code, and events reach their subscribers.
+import { describe, expect, it } from 'vitest';
+
+import type { ApiEvent, ApiMethod, ApiResponse } from '../../../../main/common/api-methods.ts';
+import { API_METHODS } from '../../../../main/common/api-methods.ts';
+import type { RunEvent } from '../../../../main/common/contract.ts';
+import { ApiError } from '../../../../renderer/api/api-error.ts';
+import { createApiClient } from '../../../../renderer/api/client.ts';
+import type { Transport } from '../../../../renderer/api/transport.ts';
+
+function fakeTransport(answer: (method: ApiMethod, args: unknown[]) => ApiResponse) {
+  const calls: { method: ApiMethod; args: unknown[] }[] = [];
+  const listeners = new Map<ApiEvent, Set<(p: unknown) => void>>();
+  const transport: Transport = {
+    call: async (method, args) => {
+      calls.push({ method, args });
+      return answer(method, args);
+    },
+    on: (event, listener) => {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set);
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+    state: 'open',
+    onState: () => () => undefined,
+  };
+  const emit = (event: ApiEvent, payload: unknown): void => listeners.get(event)?.forEach((l) => l(payload));
+  return { transport, calls, emit };
+}
+
+describe('API client', () => {
+  it('sends every contract method under its wire name with the arguments given', async () => {
+    const { transport, calls } = fakeTransport(() => ({ ok: true, value: null }));
+    const api = createApiClient(transport);
+    await api.devices.listDevices();
+    await api.devices.inspectDevices();
+    await api.devices.readTelemetry('cuda:0');
+    await api.labs.listLabs();
+    await api.labs.kernelSource('shaders/cuda/elementwise.cu');
+    await api.runs.startRun({ lab: 'matmul', device: 'cpu', params: { n: 500 } });
+    await api.runs.cancelRun('r1');
+    await api.runs.listRuns();
+    await api.runs.getRun('r1');
+    await api.runs.getRunProgress('r1');
+    await api.runs.deleteRun('r1');
+    await api.runs.exportRun('r1', 'csv');
+    expect(calls.map((c) => c.method).sort()).toEqual([...API_METHODS].sort());
+    expect(calls.find((c) => c.method === 'runs.startRun')?.args).toEqual([{ lab: 'matmul', device: 'cpu', params: { n: 500 } }]);
+    expect(calls.find((c) => c.method === 'runs.exportRun')?.args).toEqual(['r1', 'csv']);
+  });
+
+  it('returns the value of an answer and throws an ApiError with the code of an error', async () => {
+    const { transport } = fakeTransport((method) =>
+      method === 'runs.getRun'
+        ? { ok: false, error: { code: 'NOT_FOUND', message: 'No readable run "x"', details: { runId: 'x' } } }
+        : { ok: true, value: [{ id: 'transfer' }] },
+    );
+    const api = createApiClient(transport);
+    expect(await api.labs.listLabs()).toEqual([{ id: 'transfer' }]);
+    const err = await api.runs.getRun('x').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).code).toBe('NOT_FOUND');
+    expect((err as ApiError).message).toBe('No readable run "x"');
+    expect((err as ApiError).details).toEqual({ runId: 'x' });
+  });
+
+  it('delivers run events to subscribers until they dispose', () => {
+    const { transport, emit } = fakeTransport(() => ({ ok: true, value: null }));
+    const api = createApiClient(transport);
+    const seen: RunEvent[] = [];
+    const sub = api.runs.onDidChangeRun((e) => seen.push(e));
+    const progress: RunEvent = { kind: 'progress', runId: 'r1', progress: { pointsDone: 1, pointsTotal: 4, fraction: 0.25, etaSeconds: 3, current: 'add CPU' } };
+    emit('runs.onDidChangeRun', progress);
+    sub.dispose();
+    emit('runs.onDidChangeRun', progress);
+    expect(seen).toEqual([progress]);
+  });
+});
