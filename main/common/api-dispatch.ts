@@ -23,6 +23,11 @@ const ARGS: Record<ApiMethod, ArgSpec> = {
   'devices.readTelemetry': [['device', CUDA_DEVICE, 'a CUDA device id such as "cuda:0"']],
   'labs.listLabs': [],
   'labs.kernelSource': [['file', FILE, 'the path of a kernel source a lab names']],
+  // The lab's own schema checks the values and names the parameter at fault.
+  'labs.validateParams': [
+    ['lab', z.string().min(1).max(64), 'a lab id'],
+    ['params', z.record(z.string(), z.unknown()), 'an object of parameter name → value'],
+  ],
   // The run request is validated by the runner, whose errors name the lab's own parameters.
   'runs.startRun': [['request', z.unknown(), 'a run request']],
   'runs.cancelRun': [['runId', RUN_ID, 'a run id']],

@@ -10,6 +10,7 @@ export const API_METHODS = [
   'devices.readTelemetry',
   'labs.listLabs',
   'labs.kernelSource',
+  'labs.validateParams',
   'runs.startRun',
   'runs.cancelRun',
   'runs.listRuns',

@@ -36,6 +36,9 @@ export interface LabsService {
   listLabs(): Promise<LabDescriptor[]>;
   // The source of a file some lab names as a kernel it runs; any other path is NOT_FOUND.
   kernelSource(file: string): Promise<KernelSourceText>;
+  // The parameters as a run would take them (defaults filled in), or INVALID_PARAMS whose message is the lab
+  // schema's own and whose details name the parameter at fault: the form checks as the user types.
+  validateParams(lab: string, params: Record<string, unknown>): Promise<ParamValues>;
 }
 
 export interface StartRunRequest {

@@ -64,6 +64,15 @@ export interface ChartDescriptor {
   y: { quantity: 'GB/s' | 'GFLOP/s' | 'ms' | 'speedup' | 'TFLOP/s' };
 }
 
+// A named set of parameter values: the course material's own settings, or a quicker or larger variant of them.
+export interface LabPreset {
+  id: string;
+  label: string;
+  description: string;
+  // Values that differ from the defaults; the rest keep theirs.
+  params: ParamValues;
+}
+
 export interface LabDescriptor {
   id: LabId;
   title: string;
@@ -72,6 +81,7 @@ export interface LabDescriptor {
   explanation: string[];
   lookFor: string[];
   parameters: ParameterDescriptor[];
+  presets: LabPreset[];
   kernels: KernelSource[];
   series: SeriesDescriptor[];
   chart: ChartDescriptor;

@@ -126,6 +126,10 @@ export const dtypesLab: Lab = {
       repeatsParam(10),
       warmupParam(1),
     ],
+    presets: [
+      { id: 'seed-003', label: 'N = 4096 (seed 003)', description: 'The course\'s dtype comparison: every type on a 4096×4096 GEMM.', params: {} },
+      { id: 'quick', label: 'Quick: N = 1024', description: 'A smaller matrix: seconds on a laptop CPU, but too small to fill a large GPU.', params: { n: 1024 } },
+    ],
     kernels: [
       { kind: 'library', file: 'OpenBLAS (dgemm, sgemm), else native/cpu/gemm.cc', functions: ['cblas_dgemm', 'cblas_sgemm'] },
       { kind: 'library', file: 'cuBLAS / cuBLASLt', functions: ['cublasGemmEx'] },

@@ -154,6 +154,11 @@ export const elementwiseBreakevenLab: Lab = {
       repeatsParam(20),
       warmupParam(2),
     ],
+    presets: [
+      { id: 'full', label: 'Full sweep, 10² … 10⁸', description: 'add, mul and exp from a hundred to a hundred million elements, one size per decade.', params: {} },
+      { id: 'seed-003', label: 'The article\'s sizes, 10² … 10⁶ (seed 003)', description: 'The sizes of the exercise\'s table; the GPU may not reach 2× within them.', params: { maxExponent: 6 } },
+      { id: 'fine', label: 'Fine, 4 sizes per decade', description: 'Four sizes per decade for a sharper break-even, four times the points.', params: { pointsPerDecade: 4 } },
+    ],
     kernels: [
       { kind: 'cpu', file: 'native/cpu/elementwise.cc', functions: ['add (threads)', 'mul (threads)', 'exp (threads)'] },
       { kind: 'cuda', file: 'shaders/cuda/elementwise.cu', functions: ['BinaryKernel (add, mul)', 'UnaryKernel (exp)'] },

@@ -95,6 +95,11 @@ export const matmulBreakevenLab: Lab = {
       repeatsParam(20),
       warmupParam(1),
     ],
+    presets: [
+      { id: 'default', label: 'N = 100 … 5000', description: 'The article\'s sizes with 2000 added between 1000 and 5000.', params: {} },
+      { id: 'seed-003', label: 'The article\'s sizes (seed 003)', description: 'N = 100, 500, 1000 and 5000, as the exercise lists them.', params: { sizes: [100, 500, 1000, 5000] } },
+      { id: 'small', label: 'Small matrices, N = 16 … 512', description: 'Where launch and copy latency decide: the GPU may lose at every size.', params: { sizes: [16, 32, 64, 128, 256, 512] } },
+    ],
     kernels: [
       { kind: 'library', file: 'OpenBLAS (sgemm), else native/cpu/gemm.cc', functions: ['cblas_sgemm', 'blocked GEMM'] },
       { kind: 'library', file: 'cuBLAS', functions: ['cublasGemmEx (CUBLAS_COMPUTE_32F)'] },

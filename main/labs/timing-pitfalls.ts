@@ -119,6 +119,10 @@ export const timingPitfallsLab: Lab = {
       { kind: 'integer', name: 'n', label: 'Matrix size N', description: 'Size of the N×N float32 GEMM used for every pitfall.', unit: '', default: 2048, min: 16, max: 16384 },
       repeatsParam(10),
     ],
+    presets: [
+      { id: 'default', label: 'N = 2048', description: 'A GEMM long enough to see each mistake clearly.', params: {} },
+      { id: 'small', label: 'N = 256: launch costs dominate', description: 'So little work that an unsynchronised clock reads almost nothing and the first call is mostly start-up.', params: { n: 256 } },
+    ],
     kernels: [
       { kind: 'library', file: 'OpenBLAS (sgemm), else native/cpu/gemm.cc', functions: ['cblas_sgemm'] },
       { kind: 'library', file: 'cuBLAS', functions: ['cublasGemmEx (CUBLAS_COMPUTE_32F)'] },

@@ -119,6 +119,10 @@ export const vectorFunctionLab: Lab = {
       repeatsParam(20),
       warmupParam(2),
     ],
+    presets: [
+      { id: 'seed-001', label: '5 M elements (seed 001)', description: 'z = 3.5·x² + 2.8·y + 10 over 5 000 000 float64, as the notebook does it.', params: {} },
+      { id: 'large', label: '50 M elements', description: 'Ten times larger (1.2 GB of arrays): far past every cache, so memory bandwidth alone decides.', params: { elements: 50_000_000 } },
+    ],
     kernels: [
       { kind: 'cpu', file: 'native/cpu/vector_function.cc', functions: ['single-thread loop', 'multithreaded loop'] },
       { kind: 'cuda', file: 'shaders/cuda/vector_function.cu', functions: ['FusedKernel', 'ScaledSquareKernel', 'AddScaledKernel', 'AddConstantKernel'] },

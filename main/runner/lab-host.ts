@@ -9,7 +9,7 @@ import { ComputeHostSupervisor } from '../compute/supervisor.ts';
 import type { SupervisorOptions } from '../compute/supervisor.ts';
 import { labDescriptors } from '../labs/index.ts';
 import { defaultSourceRoots, readKernelSource } from './kernel-sources.ts';
-import { LabRunner } from './lab-runner.ts';
+import { LabRunner, validateRunRequest } from './lab-runner.ts';
 import { RunStore } from './run-store.ts';
 
 export interface LabHost extends GpuLabApi {
@@ -59,6 +59,7 @@ export function createLabHost(options: LabHostOptions = {}): LabHost {
   const labs: LabsService = {
     listLabs: async () => labDescriptors(),
     kernelSource: (file) => readKernelSource(file, labDescriptors(), sourceRoots),
+    validateParams: async (lab, params) => validateRunRequest({ lab, params }).params,
   };
   return {
     devices,

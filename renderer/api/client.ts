@@ -21,6 +21,7 @@ export function createApiClient(transport: Transport): GpuLabApi {
     labs: {
       listLabs: () => call('labs.listLabs'),
       kernelSource: (file) => call('labs.kernelSource', file),
+      validateParams: (lab, params) => call('labs.validateParams', lab, params),
     },
     runs: {
       startRun: (request) => call('runs.startRun', request),
