@@ -37,6 +37,9 @@ interface ActiveRun {
 // Errors after which the rest of the run cannot be trusted: the host died or was killed.
 const FATAL = new Set(['COMPUTE_HOST_CRASHED', 'TIMEOUT', 'DEVICE_LOST']);
 
+// How often the findings of a running run are recomputed from the points measured so far.
+const PROVISIONAL_ANALYSIS_INTERVAL_MS = 500;
+
 // A running run's record is saved with its new points at most this often.
 export const PROGRESS_SAVE_INTERVAL_MS = 1000;
 
@@ -214,10 +217,10 @@ export class LabRunner implements RunsService {
       return;
     }
     this.emit({ kind: 'started', runId: record.id, lab: record.lab, device: record.device, params: record.params, pointsTotal: planned.length });
-    await this.measureAll(record, planned, signal);
     const gpu = record.environment.devices?.devices.find((d) => d.id === record.device && d.kind === 'cuda') ?? null;
+    const cpu = record.environment.devices?.devices.find((d) => d.kind === 'cpu') ?? null;
+    await this.measureAll(record, planned, signal, () => this.provisionalFindings(lab, record, gpu, cpu));
     try {
-      const cpu = record.environment.devices?.devices.find((d) => d.kind === 'cpu') ?? null;
       const analysis = lab.analyze(record.points, record.params, gpu, cpu);
       record.summary = analysis.summary;
       record.findings = [...analysis.findings, ...runFindings(record.points)];
@@ -228,6 +231,23 @@ export class LabRunner implements RunsService {
     for (const finding of record.findings) this.emit({ kind: 'finding', runId: record.id, finding });
     if (record.status === 'running') record.status = 'completed';
     await finish();
+  }
+
+  // The findings of the points measured so far, while the run goes on: a finding whose text changed is sent again
+  // under its id, so a page shows them growing; the record holds them until the final analysis replaces them. A lab
+  // whose analysis cannot read a partial run yet simply has none to show.
+  private provisionalFindings(lab: Lab, record: RunRecord, gpu: DeviceSummary | null, cpu: DeviceSummary | null): void {
+    let findings: Finding[];
+    try {
+      findings = lab.analyze(record.points, record.params, gpu, cpu).findings;
+    } catch {
+      return;
+    }
+    const before = new Map(record.findings.map((f) => [f.id, f.text]));
+    record.findings = findings;
+    for (const finding of findings) {
+      if (before.get(finding.id) !== finding.text) this.emit({ kind: 'finding', runId: record.id, finding });
+    }
   }
 
   // Saves a finished record, trying once more if the first save fails: the reason it still failed, or null.
@@ -251,11 +271,12 @@ export class LabRunner implements RunsService {
     }
   }
 
-  private async measureAll(record: RunRecord, planned: PlannedPoint[], signal: AbortSignal): Promise<void> {
+  private async measureAll(record: RunRecord, planned: PlannedPoint[], signal: AbortSignal, analyzeSoFar: () => void): Promise<void> {
     const totalWeight = planned.reduce((s, p) => s + (p.measurement ? p.expectedSeconds : 0), 0) || 1;
     let doneWeight = 0;
     let measuredMs = 0;
     let lastSaved = performance.now();
+    let lastAnalyzed = 0;
     const progress = (index: number, within: number, current: string): void => {
       const doneNow = doneWeight + within;
       const p: RunProgress = {
@@ -305,6 +326,11 @@ export class LabRunner implements RunsService {
       }
       record.points.push(result);
       this.emit({ kind: 'point', runId: record.id, point: result });
+      // At most twice a second: an analysis of a few hundred points is cheap, but not free at every fast point.
+      if (result.status === 'ok' && performance.now() - lastAnalyzed >= PROVISIONAL_ANALYSIS_INTERVAL_MS) {
+        lastAnalyzed = performance.now();
+        analyzeSoFar();
+      }
       // Kept on disk as it grows, at most a save interval behind: if this process dies, the points measured until
       // then survive in the record. Not after every point: each save rewrites the whole record (60 KiB by the end
       // of the elementwise break-even lab, about 0.5 ms), more than the engine's whole budget for a fast point, and

@@ -35,8 +35,8 @@ export const useLiveRunStore = defineStore('liveRun', () => {
         record.value = { ...r, points: [...r.points, e.point] };
         return;
       case 'finding':
-        if (r.findings.some((f) => f.id === e.finding.id)) return;
-        record.value = { ...r, findings: [...r.findings, e.finding] };
+        // A finding of the points so far is sent again under its id when its text changes.
+        record.value = { ...r, findings: [...r.findings.filter((f) => f.id !== e.finding.id), e.finding] };
         return;
       default:
         // The run ended: the stored record is the complete one (summary, final findings, status).

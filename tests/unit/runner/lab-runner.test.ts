@@ -72,6 +72,27 @@ describe('labs on the CPU through the compute host', () => {
     expect((await host.runs.exportRun(record.id, 'csv')).text.split('\n')[0]).toContain('median_ms');
   });
 
+  it('sends findings while the run goes on, before it completes, and getRunProgress answers mid-run', async () => {
+    const seen: { kind: string; beforeEnd: boolean }[] = [];
+    let ended = false;
+    let progressMidRun: unknown = undefined;
+    const sub = host.runs.onDidChangeRun((e) => {
+      if (e.kind === 'completed') ended = true;
+      if (e.kind === 'finding') seen.push({ kind: e.finding.id, beforeEnd: !ended });
+      if (e.kind === 'point' && progressMidRun === undefined) {
+        void host.runs.getRunProgress(e.runId).then((p) => (progressMidRun = p));
+      }
+    });
+    // Enough CPU points, each a few milliseconds, for the provisional analysis to run at least once mid-run.
+    const { runId } = await host.runs.startRun({ lab: 'elementwise-breakeven', device: 'cpu', params: { ops: ['add'], minExponent: 5, maxExponent: 7, pointsPerDecade: 4, repeats: 20 } });
+    await host.runs.whenIdle();
+    sub.dispose();
+    expect(seen.some((f) => f.beforeEnd)).toBe(true);
+    expect(progressMidRun).toMatchObject({ pointsTotal: 27 });
+    expect(await host.runs.getRunProgress(runId)).toBeNull();
+    await expect(host.runs.getRunProgress('no-such-run')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('fails the run that was in flight when the host died, then runs the next one; no record is lost', async () => {
     const before = (await host.runs.listRuns()).length;
     const events: RunEvent[] = [];
