@@ -1,0 +1,73 @@
+// A serve-mode server over what an H100 recorded (its device report and a run of every lab, tests/fixtures/), for
+// screenshots and checks of what a student with a GPU sees, on a machine that has none. Everything but the devices
+// and the run store is the real thing: the HTTP and WebSocket shell, the dispatch, the labs' descriptors and
+// sources. Starting a run is refused: nothing is measured here. Prints its link like `gpu-lab serve`.
+//   node tests/e2e/support/recorded-server.ts
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import type { GpuLabApi } from '../../../main/common/contract.ts';
+import type { DeviceReport } from '../../../main/common/device-report.ts';
+import { GpuLabError } from '../../../main/common/errors.ts';
+import { labDescriptors } from '../../../main/labs/index.ts';
+import { defaultSourceRoots, readKernelSource } from '../../../main/runner/kernel-sources.ts';
+import { validateRunRequest } from '../../../main/runner/lab-runner.ts';
+import { exportRun } from '../../../main/runner/run-export.ts';
+import { RunStore } from '../../../main/runner/run-store.ts';
+import { rendererDir } from '../../../main/serve/renderer-dir.ts';
+import { startServer } from '../../../main/serve/server.ts';
+
+const fixtures = fileURLToPath(new URL('../../fixtures/', import.meta.url));
+const recorded = JSON.parse(readFileSync(join(fixtures, 'devices-h100.json'), 'utf8')) as DeviceReport['list'] & Omit<DeviceReport, 'list'>;
+const report: DeviceReport = {
+  list: { devices: recorded.devices, cudaReason: recorded.cudaReason, blas: recorded.blas },
+  cuda: recorded.cuda,
+  telemetry: recorded.telemetry,
+};
+
+const dataDir = mkdtempSync(join(tmpdir(), 'gpu-lab-recorded-'));
+const store = new RunStore(dataDir);
+for (const name of readdirSync(join(fixtures, 'runs')).filter((n) => n.startsWith('h100-'))) {
+  const record = JSON.parse(readFileSync(join(fixtures, 'runs', name), 'utf8')) as { id: string };
+  writeFileSync(join(store.dir, `${record.id}.json`), JSON.stringify(record));
+}
+
+const notHere = (): never => {
+  throw new GpuLabError('CUDA_UNAVAILABLE', 'This is a recorded H100 session: nothing can be measured here');
+};
+
+const api: GpuLabApi = {
+  devices: {
+    listDevices: async () => report.list,
+    inspectDevices: async () => report,
+    readTelemetry: async (device) => {
+      const reading = report.telemetry.find((t) => t.device === device);
+      if (!reading) throw new GpuLabError('INVALID_ARGUMENT', `No telemetry was recorded for ${device}`);
+      return { ...reading, timestamp: Date.now() };
+    },
+  },
+  labs: {
+    listLabs: async () => labDescriptors(),
+    kernelSource: (file) => readKernelSource(file, labDescriptors(), defaultSourceRoots()),
+    validateParams: async (lab, params) => validateRunRequest({ lab, params }).params,
+  },
+  runs: {
+    startRun: async () => notHere(),
+    cancelRun: async () => undefined,
+    listRuns: () => store.list(),
+    getRun: (id) => store.get(id),
+    getRunProgress: async () => null,
+    deleteRun: (id) => store.delete(id),
+    exportRun: async (id, format) => exportRun(await store.get(id), format),
+    onDidChangeRun: () => ({ dispose: () => undefined }),
+  },
+};
+
+const staticDir = rendererDir();
+if (!staticDir) throw new Error('the renderer is not built: npm run build:renderer');
+const server = await startServer({ api, staticDir, port: 0 });
+process.stdout.write(`recorded H100 session on ${server.origin}\n  ${server.url}\n`);
+process.on('SIGINT', () => void server.close().then(() => process.exit(0)));
+process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));

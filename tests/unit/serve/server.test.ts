@@ -1,0 +1,155 @@
+// Serve mode's shell over a stand-in API (the services are tested on their own): the token, the Host and Origin
+// checks, the static files confined to their folder, and the contract over the WebSocket with coded errors for
+// every malformed frame, the socket staying open.
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+
+import type { GpuLabApi, RunEvent } from '../../../main/common/contract.ts';
+import { GpuLabError } from '../../../main/common/errors.ts';
+import { startServer } from '../../../main/serve/server.ts';
+import type { RunningServer } from '../../../main/serve/server.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'gpu-lab-serve-'));
+const staticDir = join(root, 'web');
+mkdirSync(join(staticDir, 'assets'), { recursive: true });
+writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>GPU Lab</title>');
+writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log(1)');
+writeFileSync(join(root, 'secret.txt'), 'not for the browser');
+
+const listeners = new Set<(e: RunEvent) => void>();
+const api = {
+  devices: { listDevices: async () => ({ devices: [], cudaReason: 'none', blas: 'test' }) },
+  labs: { listLabs: async () => [] },
+  runs: {
+    getRun: async (id: string) => {
+      throw new GpuLabError('NOT_FOUND', `No readable run "${id}"`, { runId: id });
+    },
+    listRuns: async () => {
+      throw new Error('disk on fire at /home/someone/.local/share/gpu-lab');
+    },
+    onDidChangeRun: (l: (e: RunEvent) => void) => {
+      listeners.add(l);
+      return { dispose: () => listeners.delete(l) };
+    },
+  },
+} as unknown as GpuLabApi;
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ api, staticDir, port: 0, token: 'secret-token-123' });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path, headers: { host: `127.0.0.1:${server.port}`, ...headers } }, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const cookie = (): string => `gpulab_token_${server.port}=secret-token-123`;
+
+async function socket(): Promise<{ ws: WebSocket; next: () => Promise<Record<string, unknown>> }> {
+  const ws = new WebSocket(`ws://127.0.0.1:${server.port}/api?token=secret-token-123`, { origin: `http://127.0.0.1:${server.port}` });
+  const frames: Record<string, unknown>[] = [];
+  const waiting: ((f: Record<string, unknown>) => void)[] = [];
+  ws.on('message', (d) => {
+    const frame = JSON.parse(String(d)) as Record<string, unknown>;
+    const w = waiting.shift();
+    if (w) w(frame);
+    else frames.push(frame);
+  });
+  await new Promise((r) => ws.once('open', r));
+  return { ws, next: () => new Promise((r) => (frames.length ? r(frames.shift() as Record<string, unknown>) : waiting.push(r))) };
+}
+
+describe('serve mode over HTTP', () => {
+  it('answers 401 without the token and trades the token in the query for a cookie', async () => {
+    expect((await get('/')).status).toBe(401);
+    const first = await get('/?token=secret-token-123');
+    expect(first.status).toBe(303);
+    expect(first.headers.location).toBe('/');
+    expect(String(first.headers['set-cookie'])).toMatch(new RegExp(`gpulab_token_${server.port}=secret-token-123; Path=/; HttpOnly; SameSite=Strict`));
+    const page = await get('/', { cookie: cookie() });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>GPU Lab</title>');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('refuses a wrong token of the same length and a foreign Host header (DNS rebinding)', async () => {
+    expect((await get('/?token=secret-token-124')).status).toBe(401);
+    expect((await get('/', { cookie: cookie(), host: `attacker.example:${server.port}` })).status).toBe(421);
+  });
+
+  it('serves files of the renderer folder only', async () => {
+    expect((await get('/assets/app.js', { cookie: cookie() })).headers['content-type']).toContain('text/javascript');
+    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/%2e%2e/%2e%2e/secret.txt', '/nope.js']) {
+      const res = await get(path, { cookie: cookie() });
+      expect(res.status, path).toBe(404);
+      expect(res.body).not.toContain('not for the browser');
+    }
+  });
+});
+
+describe('the contract over the WebSocket', () => {
+  it('answers a call with its value and an error with its code and message, never a stack', async () => {
+    const { ws, next } = await socket();
+    ws.send(JSON.stringify({ id: 1, method: 'devices.listDevices', args: [] }));
+    expect(await next()).toEqual({ id: 1, ok: true, value: { devices: [], cudaReason: 'none', blas: 'test' } });
+    ws.send(JSON.stringify({ id: 2, method: 'runs.getRun', args: ['r1'] }));
+    expect(await next()).toEqual({ id: 2, ok: false, error: { code: 'NOT_FOUND', message: 'No readable run "r1"', details: { runId: 'r1' } } });
+    ws.send(JSON.stringify({ id: 3, method: 'runs.listRuns', args: [] }));
+    const internal = (await next()) as { error: { code: string; message: string } };
+    expect(internal.error.code).toBe('NATIVE_ERROR');
+    expect(JSON.stringify(internal)).not.toMatch(/at .*\.ts:\d+/);
+    ws.close();
+  });
+
+  it('answers every malformed frame with a coded error and stays open', async () => {
+    const { ws, next } = await socket();
+    const cases: [string, string, RegExp][] = [
+      ['{not json', 'INVALID_ARGUMENT', /JSON/],
+      ['[1,2]', 'INVALID_ARGUMENT', /object/],
+      ['{"method":"labs.listLabs"}', 'INVALID_ARGUMENT', /"id"/],
+      ['{"id":4,"method":"fs.readFile","args":["/etc/passwd"]}', 'UNKNOWN_METHOD', /no method "fs\.readFile"/],
+      ['{"id":5,"method":"runs.getRun","args":["../../etc/passwd"]}', 'INVALID_ARGUMENT', /Argument "runId" of runs\.getRun/],
+      ['{"id":6,"method":"runs.getRun","args":["a","b"]}', 'INVALID_ARGUMENT', /takes 1 argument/],
+      ['{"id":7,"method":"devices.readTelemetry","args":[42]}', 'INVALID_ARGUMENT', /"device".*CUDA device id/],
+      ['{"id":8,"method":"toString","args":[]}', 'UNKNOWN_METHOD', /no method/],
+    ];
+    for (const [frame, code, message] of cases) {
+      ws.send(frame);
+      const answer = (await next()) as { ok: boolean; error: { code: string; message: string } };
+      expect(answer.ok, frame).toBe(false);
+      expect(answer.error.code, frame).toBe(code);
+      expect(answer.error.message, frame).toMatch(message);
+    }
+    ws.send(JSON.stringify({ id: 9, method: 'labs.listLabs', args: [] }));
+    expect(await next()).toEqual({ id: 9, ok: true, value: [] });
+    ws.close();
+  });
+
+  it('pushes run events to every open socket and stops when a socket closes', async () => {
+    const { ws, next } = await socket();
+    const event: RunEvent = { kind: 'progress', runId: 'r1', progress: { pointsDone: 1, pointsTotal: 2, fraction: 0.5, etaSeconds: 1, current: 'x' } };
+    for (const l of listeners) l(event);
+    expect(await next()).toEqual({ event: 'runs.onDidChangeRun', payload: event });
+    ws.close();
+    await new Promise((r) => ws.once('close', r));
+    // Every socket of this file is closed by now: no subscription may outlive its socket.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(listeners.size).toBe(0);
+  });
+});
