@@ -84,12 +84,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     process.on('SIGTERM', stop);
   });
   await running.close();
-  // A run in progress is cancelled: its record keeps the points measured and says it was cancelled.
-  for (const summary of await lab.runs.listRuns()) {
-    if (summary.status === 'running' || summary.status === 'queued') await lab.runs.cancelRun(summary.id).catch(() => undefined);
-  }
-  await Promise.race([lab.runs.whenIdle(), new Promise((r) => setTimeout(r, 5000).unref())]);
-  await lab.dispose();
+  await lab.close();
   return 0;
 }
 

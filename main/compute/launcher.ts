@@ -32,7 +32,8 @@ export function hostEntryPath(): string {
   return self.replace(/launcher\.(ts|js)$/, (_m, ext: string) => `host-main.${ext}`);
 }
 
-function splitLines(stream: NodeJS.ReadableStream | null, name: 'stdout' | 'stderr', listener: (line: string, s: 'stdout' | 'stderr') => void): void {
+// Exported for the Electron shell's launcher, so that both shells hand the host's output to the supervisor alike.
+export function splitLines(stream: NodeJS.ReadableStream | null, name: 'stdout' | 'stderr', listener: (line: string, s: 'stdout' | 'stderr') => void): void {
   let pending = '';
   stream?.setEncoding('utf8');
   stream?.on('data', (chunk: string) => {

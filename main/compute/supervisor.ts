@@ -127,6 +127,8 @@ export class ComputeHostSupervisor {
       switch (msg.type) {
         case 'ready':
           clearTimeout(startTimer);
+          // An Electron utility process has no pid until it has started: the host's own word is the one to keep.
+          host.pid = msg.pid;
           this.log(host, 'ready');
           markReady();
           return;

@@ -16,7 +16,11 @@ export interface LabHost extends GpuLabApi {
   runs: LabRunner;
   supervisor: ComputeHostSupervisor;
   store: RunStore;
+  // Stops the compute host at once; a run in progress fails with it. Prefer close().
   dispose(): Promise<void>;
+  // How a shell stops: a run in progress is cancelled (its record keeps the points measured and says so), waited
+  // for at most `graceMs`, then the compute host goes.
+  close(graceMs?: number): Promise<void>;
 }
 
 export interface LabHostOptions {
@@ -68,6 +72,13 @@ export function createLabHost(options: LabHostOptions = {}): LabHost {
     supervisor,
     store,
     async dispose() {
+      await supervisor.stop();
+    },
+    async close(graceMs = 5000) {
+      for (const summary of await runs.listRuns().catch(() => [])) {
+        if (summary.status === 'running' || summary.status === 'queued') await runs.cancelRun(summary.id).catch(() => undefined);
+      }
+      await Promise.race([runs.whenIdle(), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
       await supervisor.stop();
     },
   };

@@ -5,7 +5,7 @@ import { stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 
-const TYPES: Record<string, string> = {
+const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -31,6 +31,11 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+// The type of a file Vite writes into dist/web, for serve mode and the app:// protocol alike.
+export function contentType(file: string): string {
+  return CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
+}
 
 export function securityHeaders(res: ServerResponse): void {
   res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
@@ -66,7 +71,7 @@ export async function resolveStatic(root: string, urlPath: string): Promise<stri
 }
 
 export function sendFile(res: ServerResponse, file: string, method: string): void {
-  const type = TYPES[extname(file)] ?? 'application/octet-stream';
+  const type = contentType(file);
   // Vite names assets by their content's hash: they never change under one name. The page itself must be revalidated.
   const immutable = file.includes(`${sep}assets${sep}`);
   res.writeHead(200, { 'Content-Type': type, 'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' });

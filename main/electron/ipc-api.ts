@@ -1,0 +1,50 @@
+// The contract over Electron IPC: one ipcMain.handle channel per API method, each answering dispatch's envelope
+// after the sender is checked, and the contract's events sent to the app's window on one channel. Electron is not
+// imported: main.ts passes ipcMain, and the tests pass a fake.
+import { dispatch } from '../common/api-dispatch.ts';
+import { API_EVENTS, API_METHODS, ipcChannel } from '../common/api-methods.ts';
+import type { ApiEvent, ApiEventFrame, ApiResponse } from '../common/api-methods.ts';
+import type { Disposable, GpuLabApi } from '../common/contract.ts';
+import type { SenderCheck } from './app-origin.ts';
+
+// The part of ipcMain this uses.
+export interface IpcHandlers<E> {
+  handle(channel: string, listener: (event: E, ...args: unknown[]) => Promise<ApiResponse>): void;
+  removeHandler(channel: string): void;
+}
+
+export interface IpcApiOptions<E> {
+  ipc: IpcHandlers<E>;
+  api: GpuLabApi;
+  checkSender: SenderCheck<E>;
+  // Delivers an event to the app's window on IPC_EVENT_CHANNEL.
+  sendEvent: (frame: ApiEventFrame) => void;
+  log: (line: string) => void;
+}
+
+function subscribe(api: GpuLabApi, event: ApiEvent, listener: (payload: unknown) => void): Disposable {
+  const [service, name] = event.split('.') as [keyof GpuLabApi, string];
+  const subscribeTo = (api[service] as unknown as Record<string, (l: (payload: unknown) => void) => Disposable>)[name];
+  if (typeof subscribeTo !== 'function') throw new Error(`The API does not implement the event ${event}`);
+  return subscribeTo.call(api[service], listener);
+}
+
+// Registers every method and event; the answer undoes all of it (the window that received the events is closing).
+export function registerIpcApi<E>(options: IpcApiOptions<E>): () => void {
+  const { ipc, api, checkSender, sendEvent, log } = options;
+  for (const method of API_METHODS) {
+    ipc.handle(ipcChannel(method), async (event, ...args) => {
+      const refusal = checkSender(event);
+      if (refusal !== null) {
+        log(`gpu-lab: refused an IPC call of ${method}: ${refusal}`);
+        return { ok: false, error: { code: 'INVALID_ARGUMENT', message: `${method} was refused: ${refusal}` } };
+      }
+      return dispatch(api, method, args);
+    });
+  }
+  const subscriptions = API_EVENTS.map((event) => subscribe(api, event, (payload) => sendEvent({ event, payload })));
+  return () => {
+    for (const method of API_METHODS) ipc.removeHandler(ipcChannel(method));
+    for (const subscription of subscriptions) subscription.dispose();
+  };
+}

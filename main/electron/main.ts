@@ -1,0 +1,83 @@
+// The Electron app: one window showing the renderer build over app://, the contract over IPC to that window only,
+// the compute host as a utility process. This file only wires; each piece is its own file, tested under plain Node.
+import { app, BrowserWindow, dialog, ipcMain, protocol, utilityProcess } from 'electron';
+
+import { IPC_EVENT_CHANNEL } from '../common/api-methods.ts';
+import { defaultSourceRoots } from '../runner/kernel-sources.ts';
+import { createLabHost } from '../runner/lab-host.ts';
+import type { LabHost } from '../runner/lab-host.ts';
+import { rendererDir } from '../serve/renderer-dir.ts';
+import { APP_INDEX_URL, APP_SCHEME, appSenderCheck } from './app-origin.ts';
+import { appProtocolHandler } from './app-protocol.ts';
+import { registerIpcApi } from './ipc-api.ts';
+import { utilityLauncher } from './utility-launcher.ts';
+import { appWindowOptions, guardWebContents, preloadPath } from './window.ts';
+
+const log = (line: string): void => console.error(line);
+
+// Before the app is ready, as Electron requires: app:// then behaves like https (standard URLs, a secure context,
+// fetch), so the page's 'self' in the CSP is app://gpu-lab.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+// Every renderer sandboxed, not only the window that asks for it in its web preferences.
+app.enableSandbox();
+
+function openWindow(labHost: LabHost): BrowserWindow {
+  const appWindow = new BrowserWindow(appWindowOptions(preloadPath()));
+  const disposeIpc = registerIpcApi({
+    ipc: ipcMain,
+    api: labHost,
+    checkSender: appSenderCheck(() => (appWindow.isDestroyed() ? null : appWindow.webContents.mainFrame)),
+    sendEvent: (frame) => {
+      if (!appWindow.isDestroyed()) appWindow.webContents.send(IPC_EVENT_CHANNEL, frame);
+    },
+    log,
+  });
+  appWindow.on('closed', disposeIpc);
+  appWindow.once('ready-to-show', () => appWindow.show());
+  void appWindow.loadURL(APP_INDEX_URL);
+  return appWindow;
+}
+
+function startApp(): void {
+  const labHost = createLabHost({
+    dataDir: app.getPath('userData'),
+    supervisor: { launcher: utilityLauncher(utilityProcess), log },
+    warn: log,
+    // A packaged app carries shaders/ and native/ in its resources; a source checkout has them at its root.
+    sourceRoots: [process.resourcesPath, ...defaultSourceRoots()],
+  });
+  let appWindow: BrowserWindow | null = null;
+  let labHostState: 'running' | 'stopping' | 'stopped' = 'running';
+
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents));
+  app.on('second-instance', () => {
+    if (appWindow?.isMinimized()) appWindow.restore();
+    appWindow?.focus();
+  });
+  app.on('window-all-closed', () => app.quit());
+  app.on('will-quit', (event) => {
+    if (labHostState === 'stopped') return;
+    event.preventDefault();
+    if (labHostState === 'stopping') return;
+    labHostState = 'stopping';
+    void labHost.close().finally(() => {
+      labHostState = 'stopped';
+      app.quit();
+    });
+  });
+
+  void app.whenReady().then(() => {
+    const webRoot = rendererDir();
+    if (!webRoot) {
+      dialog.showErrorBox('GPU Lab', 'The app is not built (dist/web/index.html is missing): run `npm run build`.');
+      app.quit();
+      return;
+    }
+    protocol.handle(APP_SCHEME, appProtocolHandler(webRoot));
+    appWindow = openWindow(labHost);
+  });
+}
+
+// A second copy would start a second lab host over the same run store: it hands over to the first instead.
+if (app.requestSingleInstanceLock()) startApp();
+else app.quit();

@@ -1,0 +1,186 @@
+#!/usr/bin/env node
+// The renderer under a streaming run, measured in Debian's Chromium: 500 points arriving at 50 a second over serve
+// mode's WebSocket, while the page is clicked five times a second. Prints the time from each point's event to its
+// being drawn on the chart, the input latency (Event Timing) and the longest frames (a requestAnimationFrame probe),
+// the first load of the app, and the size of the JavaScript it loads first. The points are replayed (an H100's
+// elementwise run, resampled to 500 points): the subject is the page, not the machine's measurements.
+//   npm run build && node scripts/bench-ui.mjs [--points 500] [--rate 50]
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+import { chromium } from '@playwright/test';
+
+import { labDescriptors } from '../main/labs/index.ts';
+import { validateRunRequest } from '../main/runner/lab-runner.ts';
+import { rendererDir } from '../main/serve/renderer-dir.ts';
+import { startServer } from '../main/serve/server.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({ options: { points: { type: 'string', default: '500' }, rate: { type: 'string', default: '50' } } });
+const TOTAL = Number(values.points);
+const RATE = Number(values.rate);
+const fixture = (name) => JSON.parse(readFileSync(join(root, 'tests', 'fixtures', name), 'utf8'));
+
+// The H100 run's nine series, each resampled on a log grid (medians interpolated log-log between measured sizes).
+function resampledPoints(source, total) {
+  const series = [...new Set(source.points.map((p) => p.series))];
+  const perSeries = Math.ceil(total / series.length);
+  const points = [];
+  for (let i = 0; i < perSeries; i++) {
+    const x = Math.round(10 ** (2 + (6 * i) / (perSeries - 1)));
+    for (const s of series) {
+      const measured = source.points.filter((p) => p.series === s && p.stats);
+      const right = measured.find((p) => p.x >= x) ?? measured.at(-1);
+      const left = [...measured].reverse().find((p) => p.x <= x) ?? measured[0];
+      const f = left.x === right.x ? 0 : Math.log(x / left.x) / Math.log(right.x / left.x);
+      const scale = (a, b) => Math.exp(Math.log(a) + f * (Math.log(b) - Math.log(a)));
+      const stats = Object.fromEntries(Object.keys(left.stats).map((k) => [k, typeof left.stats[k] === 'number' && left.stats[k] > 0 ? scale(left.stats[k], right.stats[k] || left.stats[k]) : left.stats[k]]));
+      points.push({ ...left, key: `${s}@${x}`, x, label: `${left.label.replace(/, [^,]+$/, '')}, ${x}`, stats, work: { ...left.work, elements: x, bytes: (left.work.bytes / left.x) * x, flops: x } });
+    }
+  }
+  return points.slice(0, total);
+}
+
+const source = fixture('runs/h100-elementwise-breakeven.json');
+const planned = resampledPoints(source, TOTAL);
+const devices = fixture('devices-h100.json');
+const listeners = new Set();
+let record = null;
+const emit = (event) => {
+  for (const l of listeners) l(event);
+};
+
+function replay() {
+  record = { ...source, id: `bench-${Date.now()}`, status: 'running', points: [], findings: [], createdAt: new Date().toISOString(), finishedAt: null };
+  const runId = record.id;
+  emit({ kind: 'started', runId, lab: record.lab, device: record.device, params: record.params, pointsTotal: planned.length });
+  let i = 0;
+  const started = performance.now();
+  const tick = () => {
+    // On schedule, not drifting: point i leaves at i / RATE seconds.
+    while (i < planned.length && performance.now() - started >= (i * 1000) / RATE) {
+      const point = planned[i++];
+      record.points.push(point);
+      emit({ kind: 'progress', runId, progress: { pointsDone: i, pointsTotal: planned.length, fraction: i / planned.length, etaSeconds: (planned.length - i) / RATE, current: point.label } });
+      emit({ kind: 'point', runId, point, sentAt: Date.now() });
+    }
+    if (i < planned.length) return setTimeout(tick, 2);
+    record = { ...record, status: 'completed', finishedAt: new Date().toISOString(), findings: source.findings, summary: source.summary };
+    for (const finding of source.findings) emit({ kind: 'finding', runId, finding });
+    emit({ kind: 'completed', runId, summary: { id: runId, lab: record.lab, labTitle: record.labTitle, device: record.device, status: 'completed', createdAt: record.createdAt, finishedAt: record.finishedAt, points: record.points.length, errorCode: null } });
+  };
+  tick();
+  return { runId };
+}
+
+const summary = () => (record ? [{ id: record.id, lab: record.lab, labTitle: record.labTitle, device: record.device, status: record.status, createdAt: record.createdAt, finishedAt: record.finishedAt, points: record.points.length, errorCode: null }] : []);
+const api = {
+  devices: {
+    listDevices: async () => ({ devices: devices.devices, cudaReason: devices.cudaReason, blas: devices.blas }),
+    inspectDevices: async () => ({ list: { devices: devices.devices, cudaReason: devices.cudaReason, blas: devices.blas }, cuda: devices.cuda, telemetry: devices.telemetry }),
+    readTelemetry: async () => devices.telemetry[0],
+  },
+  labs: { listLabs: async () => labDescriptors(), kernelSource: async () => ({ file: '', language: 'cuda', text: '' }), validateParams: async (lab, params) => validateRunRequest({ lab, params }).params },
+  runs: {
+    startRun: async () => replay(),
+    cancelRun: async () => undefined,
+    listRuns: async () => summary(),
+    getRun: async () => structuredClone(record),
+    getRunProgress: async () => null,
+    deleteRun: async () => undefined,
+    exportRun: async () => ({ filename: 'x', mimeType: 'text/plain', text: '' }),
+    onDidChangeRun: (l) => {
+      listeners.add(l);
+      return { dispose: () => listeners.delete(l) };
+    },
+  },
+};
+
+const staticDir = rendererDir();
+if (!staticDir) throw new Error('the renderer is not built: npm run build');
+
+// The JavaScript the first page loads: the entry script and the chunks it preloads, gzipped as a server would.
+const html = readFileSync(join(staticDir, 'index.html'), 'utf8');
+const initial = [...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+const initialGzipBytes = initial.reduce((sum, f) => sum + gzipSync(readFileSync(join(staticDir, f))).length, 0);
+
+const server = await startServer({ api, staticDir, port: 0 });
+const browser = await chromium.launch({ executablePath: process.env.GPU_LAB_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+
+// First load: from the navigation to the catalog on screen, the WebSocket's answer included.
+const loadStart = Date.now();
+await page.goto(server.url);
+await page.getByTestId('lab-elementwise-breakeven').waitFor();
+const firstLoadMs = Date.now() - loadStart;
+const navigation = await page.evaluate(() => performance.getEntriesByType('navigation')[0]?.toJSON());
+
+await page.goto(`${server.origin}/#/labs/elementwise-breakeven`);
+await page.getByTestId('run').waitFor();
+const sentAt = [];
+page.on('websocket', () => undefined);
+listeners.add((e) => {
+  if (e.kind === 'point') sentAt.push(e.sentAt);
+});
+await page.evaluate(() => {
+  const w = window;
+  w.__bench = { frames: [], drawn: [], events: [] };
+  const frame = (t) => {
+    w.__bench.frames.push(t);
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__bench.events.push({ name: e.name, duration: e.duration, delay: e.processingStart - e.startTime });
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  const watch = () => {
+    const el = document.querySelector('[data-point-count]');
+    if (!el) return setTimeout(watch, 10);
+    new MutationObserver(() => w.__bench.drawn.push({ count: Number(el.getAttribute('data-point-count')), at: Date.now() })).observe(el, { attributes: true, attributeFilter: ['data-point-count'] });
+  };
+  watch();
+});
+await page.getByTestId('run').click();
+const clickDurations = [];
+const deadline = Date.now() + (TOTAL / RATE) * 1000 + 5000;
+while (Date.now() < deadline && (record?.status !== 'completed' || sentAt.length < TOTAL)) {
+  const t = Date.now();
+  await page.locator('.explanation > summary').click();
+  clickDurations.push(Date.now() - t);
+  await page.waitForTimeout(200);
+}
+await page.waitForTimeout(500);
+const bench = await page.evaluate(() => window.__bench);
+await browser.close();
+await server.close();
+
+const percentile = (values, q) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN;
+};
+// Point n is on the chart when the drawn count first reaches n + 1 (counts only grow during the run; the final
+// refetch may redraw the same count).
+const latencies = sentAt.map((sent, n) => {
+  const drawn = bench.drawn.find((d) => d.count >= n + 1);
+  return drawn ? drawn.at - sent : NaN;
+});
+const missing = latencies.filter((l) => Number.isNaN(l)).length;
+const gaps = bench.frames.slice(1).map((t, i) => t - bench.frames[i]);
+const inputs = bench.events.filter((e) => ['click', 'pointerdown', 'pointerup', 'mousedown', 'mouseup', 'keydown'].includes(e.name));
+const result = {
+  points: TOTAL,
+  ratePerSecond: RATE,
+  pointToChartMs: { median: percentile(latencies.filter(Number.isFinite), 0.5), p95: percentile(latencies.filter(Number.isFinite), 0.95), max: Math.max(...latencies.filter(Number.isFinite)), notDrawn: missing },
+  inputLatencyMs: { eventTimingEntriesOver16ms: inputs.length, p95Duration: inputs.length ? percentile(inputs.map((e) => e.duration), 0.95) : 0, clicksP95RoundTrip: percentile(clickDurations, 0.95), clicks: clickDurations.length },
+  framesMs: { p95Gap: percentile(gaps, 0.95), longestGap: Math.max(...gaps), over100: gaps.filter((g) => g > 100).length, frames: gaps.length },
+  firstLoadMs,
+  navigation: navigation ? { domContentLoadedMs: Math.round(navigation.domContentLoadedEventEnd), loadMs: Math.round(navigation.loadEventEnd) } : null,
+  initialJs: { files: initial, gzipKiB: Number((initialGzipBytes / 1024).toFixed(1)) },
+};
+console.log(JSON.stringify(result, null, 2));
+const ok = result.pointToChartMs.p95 < 100 && missing === 0 && result.framesMs.p95Gap < 100 && (inputs.length === 0 || result.inputLatencyMs.p95Duration < 100) && firstLoadMs < 1000 && initialGzipBytes < 250 * 1024;
+console.log(ok ? 'targets met: point → chart p95 < 100 ms, input p95 < 100 ms, first load < 1 s, initial JS < 250 kB gzipped' : 'a target was missed (see above)');
+process.exit(ok ? 0 : 1);
