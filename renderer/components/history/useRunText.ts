@@ -1,0 +1,48 @@
+// How a stored run reads in the history: its start in the reader's local time, how long it took, and the short name
+// ("Matrix product of 23 Nov 2026, 08:49:46") that buttons and messages use to say which run they act on.
+import { useI18n } from 'vue-i18n';
+
+import type { RunSummary } from '../../../main/common/run-record.ts';
+
+// Milliseconds from start to end, or null for a run that has not ended (or a record with unreadable times).
+export function runDurationMs(run: Pick<RunSummary, 'createdAt' | 'finishedAt'>): number | null {
+  if (run.finishedAt === null) return null;
+  const ms = Date.parse(run.finishedAt) - Date.parse(run.createdAt);
+  return Number.isFinite(ms) && ms >= 0 ? ms : null;
+}
+
+// Lab titles read "Matrix product: CPU, GPU, and the cost of getting there"; the part before the colon names the lab.
+export function shortLabTitle(labTitle: string): string {
+  return labTitle.split(':')[0]?.trim() || labTitle;
+}
+
+export function useRunText() {
+  const { t, locale } = useI18n();
+
+  function startedAt(iso: string): string {
+    const date = new Date(iso);
+    if (Number.isNaN(date.getTime())) return iso;
+    // Seconds shown: runs started by a script are seconds apart, and their names must differ.
+    return new Intl.DateTimeFormat(locale.value, { dateStyle: 'medium', timeStyle: 'medium' }).format(date);
+  }
+
+  function duration(ms: number | null): string {
+    if (ms === null) return '—';
+    const number = (value: number, digits: number): string =>
+      new Intl.NumberFormat(locale.value, { maximumFractionDigits: digits }).format(value);
+    if (ms < 1000) return t('history.duration.ms', { value: number(ms, 0) });
+    const seconds = ms / 1000;
+    // Tenths only under 10 s, where they are a noticeable part of the whole.
+    if (seconds < 10) return t('history.duration.seconds', { value: number(seconds, 1) });
+    const whole = Math.round(seconds);
+    if (whole < 60) return t('history.duration.seconds', { value: number(whole, 0) });
+    if (whole < 3600) return t('history.duration.minutes', { minutes: Math.floor(whole / 60), seconds: whole % 60 });
+    return t('history.duration.hours', { hours: Math.floor(whole / 3600), minutes: Math.floor((whole % 3600) / 60) });
+  }
+
+  function runName(run: Pick<RunSummary, 'labTitle' | 'createdAt'>): string {
+    return t('history.run.name', { lab: shortLabTitle(run.labTitle), date: startedAt(run.createdAt) });
+  }
+
+  return { startedAt, duration, runName };
+}

@@ -1,0 +1,43 @@
+// The renderer's API at its boundary (renderer/api/index.ts), faked for the history's tests: the runs service as mock
+// functions whose events a test emits, a transport that stays open, the error helpers as they are. Each test file
+// mocks the module with `apiModule`.
+import { vi } from 'vitest';
+
+import type { ExportedRun, ExportFormat, RunEvent, RunProgress } from '../../../../main/common/contract.ts';
+import type { RunRecord, RunSummary } from '../../../../main/common/run-record.ts';
+import { ApiError, errorText } from '../../../../renderer/api/api-error.ts';
+import type { ConnectionState, Transport } from '../../../../renderer/api/transport.ts';
+
+const runListeners = new Set<(e: RunEvent) => void>();
+
+export const runsApi = {
+  listRuns: vi.fn<() => Promise<RunSummary[]>>(),
+  getRun: vi.fn<(runId: string) => Promise<RunRecord>>(),
+  getRunProgress: vi.fn<(runId: string) => Promise<RunProgress | null>>(),
+  deleteRun: vi.fn<(runId: string) => Promise<void>>(),
+  exportRun: vi.fn<(runId: string, format: ExportFormat) => Promise<ExportedRun>>(),
+  onDidChangeRun: (listener: (e: RunEvent) => void) => {
+    runListeners.add(listener);
+    return { dispose: () => runListeners.delete(listener) };
+  },
+};
+
+// An event as main would send it, to every page that listens.
+export function emitRunEvent(event: RunEvent): void {
+  for (const l of runListeners) l(event);
+}
+
+export function listenerCount(): number {
+  return runListeners.size;
+}
+
+const transport: Transport = {
+  call: () => Promise.reject(new Error('the history tests reach main only through the faked api')),
+  on: () => () => undefined,
+  state: 'open' as ConnectionState,
+  onState: () => () => undefined,
+};
+
+export function apiModule() {
+  return { api: { runs: runsApi }, transport, ApiError, errorText };
+}
