@@ -1,0 +1,17 @@
+// The renderer's API at its boundary (renderer/api/index.ts), faked for the device inspector's tests: the devices
+// service as mock functions, the rest of the module as it is. Each test file mocks the module with `apiModule`.
+import { vi } from 'vitest';
+
+import type { DeviceReport, Telemetry } from '../../../../main/common/device-report.ts';
+import type { DeviceList } from '../../../../main/common/devices.ts';
+import { ApiError, errorText } from '../../../../renderer/api/api-error.ts';
+
+export const devicesApi = {
+  listDevices: vi.fn<() => Promise<DeviceList>>(),
+  inspectDevices: vi.fn<() => Promise<DeviceReport>>(),
+  readTelemetry: vi.fn<(device: string) => Promise<Telemetry>>(),
+};
+
+export function apiModule() {
+  return { api: { devices: devicesApi }, ApiError, errorText };
+}

@@ -1,0 +1,94 @@
+// This build machine's report (a CPU, no NVIDIA driver, no CUDA library): the CPU inspector with every field and the
+// CPU GEMM library, the reason there is no CUDA device and what still works, each library missing with its reason
+// and what it disables, and no telemetry asked for.
+import { enableAutoUnmount, flushPromises } from '@vue/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { devicesApi } from './fake-api.ts';
+import { fieldsOf, loadReport, mountDevicesView } from './fixtures.ts';
+
+vi.mock('../../../../renderer/api/index.ts', async () => (await import('./fake-api.ts')).apiModule());
+// Unmounted after each test, so that no panel keeps polling into the next one.
+enableAutoUnmount(afterEach);
+
+const report = loadReport('devices-fixture-cpu-only.json');
+
+beforeEach(() => {
+  localStorage.clear();
+  devicesApi.inspectDevices.mockResolvedValue(report);
+});
+
+afterEach(() => {
+  vi.clearAllMocks();
+  document.body.innerHTML = '';
+});
+
+describe('the devices page without a CUDA device', () => {
+  it('inspects the CPU: model, cores, SIMD, caches, memory and the GEMM library', async () => {
+    const wrapper = mountDevicesView();
+    await flushPromises();
+    expect(wrapper.find('[data-testid="gpu-inspector"]').exists()).toBe(false);
+    expect(wrapper.get('[data-testid="cpu-inspector"] h2').text()).toBe('Intel(R) Xeon(R) Processor');
+    const values = Object.fromEntries(Object.entries(fieldsOf(wrapper)).map(([id, f]) => [id, [f.group, f.value]]));
+    expect(values).toEqual({
+      model: ['processor', 'Intel(R) Xeon(R) Processor'],
+      cores: ['processor', '2 physical, 2 logical'],
+      simd: ['processor', 'sse4.2 avx avx2 fma avx512f avx512bw avx512vl avx512bf16'],
+      l2: ['memory', '2 MiB'],
+      // 272 629 760 B = 260 MiB; 25 276 510 208 B / 2³⁰ = 23.54 GiB.
+      l3: ['memory', '260 MiB'],
+      memory: ['memory', '23.5 GiB'],
+      blas: ['gemm', 'OpenBLAS 0.3.21 NO_LAPACKE DYNAMIC_ARCH NO_AFFINITY Prescott MAX_THREADS=64 (libopenblas.so.0)'],
+    });
+    expect(wrapper.get('[data-testid="cpu-inspector"]').text()).toContain('There is no theoretical peak for the CPU');
+  });
+
+  it('says first why there is no CUDA device and what still works', async () => {
+    const wrapper = mountDevicesView();
+    await flushPromises();
+    expect(wrapper.findAll('h2')[0]?.text()).toBe('No CUDA device on this machine');
+    const notice = wrapper.get('[data-testid="no-cuda"]');
+    expect(notice.get('h2').text()).toBe('No CUDA device on this machine');
+    // main's reason is "no CUDA device: no NVIDIA driver…"; the heading already says the first part.
+    expect(notice.get('.reason').text()).toBe('Why: no NVIDIA driver is installed (libcuda.so.1 was not found)');
+    expect(notice.text()).toContain('Every CPU series of every lab still runs');
+    expect(notice.text()).toContain('The GPU series are waived: shown as not run, never as failed.');
+    expect(wrapper.get('.versions').text()).toContain('13.0');
+  });
+
+  it('names each missing library with its reason and what it disables', async () => {
+    const wrapper = mountDevicesView();
+    await flushPromises();
+    const row = (id: string) => wrapper.get(`[data-library="${id}"]`).findAll('th, td').map((c) => c.text());
+    expect(row('cublas')).toEqual([
+      'cuBLAS',
+      'missing',
+      '—',
+      report.cuda.libraries.cublas.reason,
+      'Disabled: GPU matrix multiplications (GEMM) in the matmul, dtypes, matmul-breakeven and timing-pitfalls labs',
+    ]);
+    expect(row('nvrtc')).toEqual(['NVRTC', 'missing', '—', report.cuda.libraries.nvrtc.reason, 'Disabled: the kernel playground (a later lab), which compiles CUDA kernels while the app runs']);
+    expect(row('nvml')).toEqual([
+      'NVML',
+      'missing',
+      '—',
+      'none of libnvidia-ml.so.1 could be opened (libnvidia-ml.so.1: cannot open shared object file: No such file or directory)',
+      'Disabled: live readings (clocks, temperature, power, clock limits), here and in each run’s record',
+    ]);
+  });
+
+  it('marks the CPU as what the labs use, and never asks for telemetry', async () => {
+    const wrapper = mountDevicesView();
+    await flushPromises();
+    expect(wrapper.findAll('[data-device]').map((d) => d.attributes('data-device'))).toEqual(['cpu']);
+    expect(wrapper.get('[data-device="cpu"] [data-testid="used-by-labs"]').text()).toBe('Used by the labs: CPU only');
+    expect(devicesApi.readTelemetry).not.toHaveBeenCalled();
+  });
+
+  it('says why when the devices cannot be read', async () => {
+    devicesApi.inspectDevices.mockRejectedValue(new Error('The compute host exited (signal SIGSEGV)'));
+    const wrapper = mountDevicesView();
+    await flushPromises();
+    expect(wrapper.get('[role="alert"]').text()).toBe('The devices could not be read: The compute host exited (signal SIGSEGV)');
+  });
+});
