@@ -5,6 +5,7 @@
 // the first load of the app, and the size of the JavaScript it loads first. The points are replayed (an H100's
 // elementwise run, resampled to 500 points): the subject is the page, not the machine's measurements.
 //   npm run build && node scripts/bench-ui.mjs [--points 500] [--rate 50]
+/* global window, document, requestAnimationFrame, MutationObserver, PerformanceObserver -- the functions passed to page.evaluate run in the page */
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';

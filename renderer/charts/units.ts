@@ -11,10 +11,13 @@ export function formatMs(ms: number): string {
   return `${(ms * 1e6).toPrecision(3)} ns`;
 }
 
-export function formatRate(value: number, unit: 'GB/s' | 'GFLOP/s'): string {
+// int8 GEMM does integer multiply-adds: its rate is counted in OP/s, never FLOP/s.
+export type RateUnit = 'GB/s' | 'GFLOP/s' | 'GOP/s';
+const TERA_UNITS: Record<RateUnit, string> = { 'GB/s': 'TB/s', 'GFLOP/s': 'TFLOP/s', 'GOP/s': 'TOP/s' };
+
+export function formatRate(value: number, unit: RateUnit): string {
   if (!Number.isFinite(value)) return '—';
-  if (unit === 'GFLOP/s' && value >= 1000) return `${(value / 1000).toPrecision(4)} TFLOP/s`;
-  if (unit === 'GB/s' && value >= 1000) return `${(value / 1000).toPrecision(4)} TB/s`;
+  if (value >= 1000) return `${(value / 1000).toPrecision(4)} ${TERA_UNITS[unit]}`;
   return `${value.toPrecision(4)} ${unit}`;
 }
 
@@ -42,11 +45,13 @@ export function formatPercent(fraction: number): string {
   return Math.abs(pct) < 10 || (pct >= 99 && pct < 100) ? `${pct.toFixed(1)} %` : `${Math.round(pct)} %`;
 }
 
-// A speedup or a ratio: "0.93×", "12.4×", "310×"; two significant digits would hide 1.04× against 0.96×.
+// A speedup or a ratio: "0.93×", "12.4×", "310×"; two significant digits would hide 1.04× against 0.96×. Below 0.1
+// two significant digits, "0.0017×": a GPU 600 times slower than the CPU at 100 elements is not "0.00×".
 export function formatTimes(ratio: number): string {
   if (!Number.isFinite(ratio)) return '—';
   if (ratio >= 100) return `${Math.round(ratio)}×`;
   if (ratio >= 10) return `${ratio.toFixed(1)}×`;
+  if (ratio > 0 && ratio < 0.1) return `${Number(ratio.toPrecision(2))}×`;
   return `${ratio.toFixed(2)}×`;
 }
 
@@ -59,4 +64,46 @@ export function formatCount(value: number): string {
   if (abs >= 1e6) return `${short(value / 1e6)} M`;
   if (abs >= 1e3) return `${short(value / 1e3)} k`;
   return short(value);
+}
+
+// Three significant digits without trailing zeros, for axis ticks: 0.25, 12.5, 1500, 2.5e-5 → "0.000025".
+function compact(value: number): string {
+  return String(Number(value.toPrecision(3)));
+}
+
+// An axis tick: short, no unit (the axis title carries it); from 1000 with k/M/G, so that one axis reads alike.
+export function formatAxisNumber(value: number): string {
+  if (!Number.isFinite(value)) return '';
+  return Math.abs(value) >= 1e3 ? formatCount(value) : compact(value);
+}
+
+// A time on an axis tick: the unit chosen as formatMs chooses it, three significant digits: "250 µs", "1.5 ms", "12 s".
+export function formatMsCompact(ms: number): string {
+  if (!Number.isFinite(ms)) return '';
+  const abs = Math.abs(ms);
+  if (ms === 0) return '0';
+  if (abs >= 1000) return `${compact(ms / 1000)} s`;
+  if (abs >= 1) return `${compact(ms)} ms`;
+  if (abs >= 1e-3) return `${compact(ms * 1e3)} µs`;
+  return `${compact(ms * 1e6)} ns`;
+}
+
+// A size on a sweep's x axis, in the quantity's unit: bytes in KiB/MiB/GiB, elements as 1 k / 1 M, N as a number.
+export type SizeQuantity = 'bytes' | 'elements' | 'matrix-n';
+
+export function formatSize(quantity: SizeQuantity, value: number): string {
+  switch (quantity) {
+    case 'bytes':
+      return formatBytes(value);
+    case 'elements':
+      return formatCount(value);
+    case 'matrix-n':
+      return compact(value);
+  }
+}
+
+// A relative error: "1.2e-7"; 0 is exact (int8 sums), null is a result that was not a finite number.
+export function formatRelativeError(error: number | null): string {
+  if (error === null) return '—';
+  return error === 0 ? '0' : error.toExponential(1);
 }

@@ -1,0 +1,171 @@
+// A category chart (matmul, vector-function, dtypes, timing-pitfalls): one bar per point at its median, with
+// whiskers from the fastest to the slowest sample. A category is a point's key suffix where series share it (the
+// dtypes lab's "fp32" holds a CPU and a GPU bar), else the point itself, named by its label; a waived or failed point
+// keeps its category, marked, so that the reader sees what is missing.
+import type { ChartDataset, TooltipItem } from 'chart.js';
+
+import type { LabDescriptor, SeriesDescriptor } from '../../main/common/lab-descriptor.ts';
+import type { PointResult, RunRecord } from '../../main/common/run-record.ts';
+import type { BarConfig, ChartInputs, RunChart } from './chart-common.ts';
+import { baseOptions, formatValue, legendLabels, shortValue, subtitle, yScale, yTitle } from './chart-common.ts';
+import type { BarLabel, RunMarksOptions, Whisker } from './marks-plugin.ts';
+import { runMarksPlugin } from './marks-plugin.ts';
+import { seriesStyle } from './palette.ts';
+import type { PlottedValue } from './points.ts';
+import { baselinePoint, countsIntegerOps, keySuffix, plottedValue, pointsByKey, seriesOf, speedupOver } from './points.ts';
+import type { SeriesGroup } from './series-groups.ts';
+import { emptyMessage, legendLabel, seriesGroups, statusNotes } from './series-groups.ts';
+import type { Translate } from './text.ts';
+import { formatMs, formatTimes } from './units.ts';
+
+export interface Category {
+  id: string;
+  label: string[];
+}
+
+function categoryId(p: PointResult): string {
+  const suffix = keySuffix(p).replace(/^[-@]/, '');
+  return suffix === '' ? p.key : suffix;
+}
+
+// Tick labels wrap at about this many characters: eight bars share a 1000-pixel chart, some 120 pixels each.
+const LINE_CHARS = 18;
+
+function wrap(text: string): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= LINE_CHARS) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+// "CPU BLAS, N = 7000" → ["CPU BLAS", "N = 7000"]: one line per clause, long clauses wrapped. A series named with a
+// closing parenthesis ("… (wrong)", "… (right)") adds it where the point's label lacks it: the timing-pitfalls lab's
+// pairs read as pairs.
+function pointLines(p: PointResult, series: SeriesDescriptor): string[] {
+  const aside = /\([^()]+\)$/.exec(series.label)?.[0];
+  const lines = p.label.split(', ').flatMap(wrap);
+  return aside && !p.label.includes(aside) ? [...lines, aside] : lines;
+}
+
+function statusLine(p: PointResult, t: Translate): string[] {
+  return p.status === 'ok' ? [] : [t(`results.status.${p.status}`)];
+}
+
+// Every series has at most one point: its category is its bar, named by the point, and the legend would repeat it.
+function onePerSeries(groups: readonly SeriesGroup[]): boolean {
+  return groups.every((g) => g.points.length <= 1);
+}
+
+// `annotate`: under a bar's name, its status where it was not measured and its speedup over its baseline.
+export function categories(groups: readonly SeriesGroup[], lab: LabDescriptor, byKey: ReadonlyMap<string, PointResult>, t: Translate, annotate = true): Category[] {
+  const single = onePerSeries(groups);
+  const out = new Map<string, Category>();
+  for (const g of groups) {
+    for (const p of g.points) {
+      const id = categoryId(p);
+      if (out.has(id)) continue;
+      if (!annotate) {
+        // Two runs may differ in their parameters ("N = 7000" against "N = 1500"): name the bar by its series.
+        out.set(id, { id, label: id !== p.key ? [id] : wrap(g.descriptor.label) });
+        continue;
+      }
+      if (!single) {
+        out.set(id, { id, label: [id === p.key ? p.label : id] });
+        continue;
+      }
+      const speedup = speedupOver(p, baselinePoint(lab, byKey, p));
+      const baseline = seriesOf(lab, g.descriptor.baseline ?? '')?.label ?? '';
+      const vs = speedup === null ? [] : [t('results.chart.speedupTick', { speedup: formatTimes(speedup), baseline })];
+      out.set(id, { id, label: [...pointLines(p, g.descriptor), ...statusLine(p, t), ...vs] });
+    }
+  }
+  return [...out.values()];
+}
+
+export function categoryChart(record: RunRecord, lab: LabDescriptor, inputs: ChartInputs): RunChart {
+  const { t, theme } = inputs;
+  const quantity = lab.chart.y.quantity;
+  const byKey = pointsByKey(record);
+  const groups = seriesGroups(record, lab);
+  const cats = categories(groups, lab, byKey, t);
+  const index = new Map(cats.map((c, i) => [c.id, i]));
+
+  const datasets: ChartDataset<'bar', (number | null)[]>[] = [];
+  const whiskers: Whisker[] = [];
+  const barLabels: BarLabel[] = [];
+  const pointAt: (PointResult | null)[][] = [];
+  const yValues: number[] = [];
+  let drawnCount = 0;
+  for (const g of groups) {
+    const data: (number | null)[] = cats.map(() => null);
+    const points: (PointResult | null)[] = cats.map(() => null);
+    for (const p of g.points) {
+      const i = index.get(categoryId(p)) ?? -1;
+      const v: PlottedValue | null = plottedValue(p, quantity, baselinePoint(lab, byKey, p));
+      if (i < 0 || !v) continue;
+      data[i] = v.y;
+      points[i] = p;
+      whiskers.push({ dataset: datasets.length, index: i, low: v.min, high: v.max });
+      barLabels.push({ dataset: datasets.length, index: i, at: Math.max(v.y, v.max), text: shortValue(quantity, v.y) });
+      yValues.push(v.min, v.max);
+      drawnCount++;
+    }
+    const { colour } = seriesStyle(theme, g.index);
+    datasets.push({ label: legendLabel(g, t), data, backgroundColor: colour, borderColor: colour, borderWidth: 1, maxBarThickness: 72 });
+    pointAt.push(points);
+  }
+
+  const integerNote = record.points.some((p) => p.status === 'ok' && countsIntegerOps(p)) ? [t('results.chart.integerOps')] : [];
+  const base = baseOptions(theme);
+  const subtitleLines = subtitle(drawnCount > 0 ? [t('results.chart.spread.whiskers')] : [], theme);
+  const runMarks: Partial<RunMarksOptions> = {
+    vertical: [],
+    horizontal: [],
+    whiskers,
+    barLabels,
+    whiskerColour: theme.text,
+    font: '11px sans-serif',
+    empty: drawnCount === 0 ? emptyMessage(groups, t) : '',
+    emptyColour: theme.muted,
+  };
+  const config: BarConfig = {
+    type: 'bar',
+    data: { labels: cats.map((c) => (c.label.length === 1 ? (c.label[0] ?? '') : c.label)), datasets },
+    options: {
+      ...base,
+      // A category where only one series has a bar centres that bar instead of leaving a gap for the others.
+      skipNull: true,
+      scales: {
+        x: { ticks: { color: theme.text, maxRotation: 0, autoSkip: false }, grid: { display: false }, border: { color: theme.muted } },
+        y: yScale(quantity, yValues, inputs),
+      },
+      plugins: {
+        subtitle: subtitleLines,
+        legend: { display: !onePerSeries(groups), position: 'top', labels: legendLabels(theme) },
+        tooltip: {
+          callbacks: {
+            label: (item: TooltipItem<'bar'>) => {
+              const p = pointAt[item.datasetIndex]?.[item.dataIndex];
+              if (!p || !p.stats) return item.dataset.label ?? '';
+              const value = formatValue(quantity, item.parsed.y ?? 0, countsIntegerOps(p));
+              const spread = t('results.chart.tooltip.range', { min: formatMs(p.stats.min), max: formatMs(p.stats.max) });
+              return `${item.dataset.label ?? ''}: ${value} (${spread})`;
+            },
+          },
+        },
+        runMarks,
+      },
+    },
+    plugins: [runMarksPlugin()],
+  };
+  const description = t('results.chart.description.bars', {
+    lab: record.labTitle,
+    y: yTitle(quantity, t),
+    points: drawnCount,
+    categories: cats.length,
+  }, drawnCount);
+  return { config, notes: [...statusNotes(groups, t), ...integerNote], drawnPoints: drawnCount, description };
+}

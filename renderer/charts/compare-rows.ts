@@ -1,0 +1,101 @@
+// Two runs of the same lab side by side: for each point key, both medians and B ÷ A, and which run was faster; and
+// their parameters, those that differ marked.
+import type { ParamValue, ParameterDescriptor } from '../../main/common/lab-descriptor.ts';
+import type { PointResult, RunRecord } from '../../main/common/run-record.ts';
+import type { Translate } from './text.ts';
+import { formatBytes, formatMs, formatTimes } from './units.ts';
+
+// 'tie': the middle halves of the two runs' samples overlap, so neither is faster by more than its own noise.
+export type Faster = 'A' | 'B' | 'tie';
+
+export interface CompareRow {
+  key: string;
+  label: string;
+  // Where the key was measured: in both runs, or in one only (a parameter changed the sizes, a series was waived).
+  presence: 'both' | 'A' | 'B';
+  medianA: string;
+  medianB: string;
+  // B's median ÷ A's: below 1 run B took less time.
+  ratio: number | null;
+  ratioText: string;
+  faster: Faster | null;
+  fasterText: string;
+}
+
+const DASH = '—';
+
+function medianText(p: PointResult | undefined, t: Translate): string {
+  if (!p) return t('results.compare.absent');
+  return p.status === 'ok' && p.stats ? formatMs(p.stats.median) : t(`results.status.${p.status}`);
+}
+
+function faster(a: PointResult, b: PointResult): Faster | null {
+  if (a.status !== 'ok' || b.status !== 'ok' || !a.stats || !b.stats) return null;
+  const overlap = a.stats.q1 <= b.stats.q3 && b.stats.q1 <= a.stats.q3;
+  if (overlap) return 'tie';
+  return b.stats.median < a.stats.median ? 'B' : 'A';
+}
+
+function row(key: string, a: PointResult | undefined, b: PointResult | undefined, t: Translate): CompareRow {
+  const both = a && b;
+  const ratio = both && a.status === 'ok' && b.status === 'ok' && a.stats && b.stats && a.stats.median > 0 ? b.stats.median / a.stats.median : null;
+  const winner = both ? faster(a, b) : null;
+  let fasterText = '';
+  if (!a) fasterText = t('results.compare.onlyIn', { run: 'B' });
+  else if (!b) fasterText = t('results.compare.onlyIn', { run: 'A' });
+  else if (winner === 'tie') fasterText = t('results.compare.tie');
+  else if (winner) fasterText = t('results.compare.faster', { run: winner });
+  return {
+    key,
+    label: a?.label ?? b?.label ?? key,
+    presence: a && b ? 'both' : a ? 'A' : 'B',
+    medianA: medianText(a, t),
+    medianB: medianText(b, t),
+    ratio,
+    ratioText: ratio === null ? DASH : formatTimes(ratio),
+    faster: winner,
+    fasterText,
+  };
+}
+
+// Run A's points in its order, then those only run B has, in B's.
+export function compareRows(a: RunRecord, b: RunRecord, t: Translate): CompareRow[] {
+  const inB = new Map(b.points.map((p) => [p.key, p]));
+  const inA = new Map(a.points.map((p) => [p.key, p]));
+  const rows = a.points.map((p) => row(p.key, p, inB.get(p.key), t));
+  for (const p of b.points) if (!inA.has(p.key)) rows.push(row(p.key, undefined, p, t));
+  return rows;
+}
+
+export interface ParamRow {
+  name: string;
+  label: string;
+  a: string;
+  b: string;
+  differs: boolean;
+}
+
+function paramText(value: ParamValue | undefined, unit: string): string {
+  if (value === undefined) return DASH;
+  if (Array.isArray(value)) return value.join(', ');
+  if (typeof value === 'number' && unit === 'bytes') return formatBytes(value);
+  return unit && typeof value === 'number' ? `${value} ${unit}` : String(value);
+}
+
+// The parameters described, in their order, then any a record has that they do not name (a record of an older
+// version of the lab, or of another lab).
+export function paramRows(a: RunRecord, b: RunRecord, known: readonly ParameterDescriptor[]): ParamRow[] {
+  const names = [...known.map((p) => p.name)];
+  for (const name of [...Object.keys(a.params), ...Object.keys(b.params)]) if (!names.includes(name)) names.push(name);
+  return names.map((name) => {
+    const descriptor = known.find((p) => p.name === name);
+    const unit = descriptor?.unit ?? '';
+    return {
+      name,
+      label: descriptor?.label ?? name,
+      a: paramText(a.params[name], unit),
+      b: paramText(b.params[name], unit),
+      differs: JSON.stringify(a.params[name]) !== JSON.stringify(b.params[name]),
+    };
+  });
+}

@@ -1,0 +1,79 @@
+// The rows of a run's results table, one per point, every figure formatted: the median time and its spread, the
+// rate, its share of the device's peak, the speedup over its baseline, the verification, and for a point that was
+// not measured, why. Plain data, so that the table renders without working out anything per row.
+import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
+import type { PointResult, PointStatus, RunRecord } from '../../main/common/run-record.ts';
+import { baselineKey, pointRate, pointsByKey, seriesOf, shareOfPeak, speedupOver } from './points.ts';
+import type { Translate } from './text.ts';
+import { formatMs, formatPercent, formatRate, formatRelativeError, formatTimes } from './units.ts';
+
+export type VerifiedState = 'passed' | 'failed' | 'unchecked';
+
+export interface ResultRow {
+  key: string;
+  series: string;
+  label: string;
+  device: string;
+  status: PointStatus;
+  statusText: string;
+  median: string;
+  iqr: string;
+  range: string;
+  rate: string;
+  shareOfPeak: string;
+  speedup: string;
+  // The series the speedup is over, or '' where the point has none.
+  speedupOver: string;
+  verified: VerifiedState;
+  // ✓ or ✗; verifiedText says the same in words, with the error and the tolerance.
+  verifiedMark: string;
+  verifiedText: string;
+  noisy: boolean;
+  // Why a point is waived, failed or was not measured; '' for a measured point.
+  reason: string;
+}
+
+const DASH = '—';
+
+function verification(p: PointResult, t: Translate): Pick<ResultRow, 'verified' | 'verifiedMark' | 'verifiedText'> {
+  const v = p.verification;
+  if (!v) return { verified: 'unchecked', verifiedMark: '', verifiedText: t('results.table.verified.unchecked') };
+  const named = { error: formatRelativeError(v.relativeError), tolerance: formatRelativeError(v.tolerance) };
+  return v.passed
+    ? { verified: 'passed', verifiedMark: '✓', verifiedText: t('results.table.verified.passed', named) }
+    : { verified: 'failed', verifiedMark: '✗', verifiedText: t('results.table.verified.failed', named) };
+}
+
+export function resultRow(p: PointResult, lab: LabDescriptor, baseline: PointResult | undefined, t: Translate): ResultRow {
+  const stats = p.status === 'ok' ? p.stats : null;
+  const rate = p.status === 'ok' ? pointRate(p, lab.chart.y.quantity) : null;
+  const share = shareOfPeak(p);
+  const speedup = speedupOver(p, baseline);
+  const baselineSeries = seriesOf(lab, p.series)?.baseline;
+  return {
+    key: p.key,
+    series: p.series,
+    label: p.label,
+    device: p.device,
+    status: p.status,
+    statusText: t(`results.status.${p.status}`),
+    median: stats ? formatMs(stats.median) : DASH,
+    iqr: stats ? formatMs(stats.iqr) : DASH,
+    range: stats ? `${formatMs(stats.min)} – ${formatMs(stats.max)}` : DASH,
+    rate: rate ? formatRate(rate.value, rate.unit) : DASH,
+    shareOfPeak: share === null ? DASH : formatPercent(share),
+    speedup: speedup === null ? DASH : formatTimes(speedup),
+    speedupOver: baselineSeries === undefined ? '' : (seriesOf(lab, baselineSeries)?.label ?? baselineSeries),
+    ...verification(p, t),
+    noisy: stats?.noisy ?? false,
+    reason: p.status === 'ok' ? '' : (p.reason ?? p.error?.message ?? ''),
+  };
+}
+
+export function resultRows(record: RunRecord, lab: LabDescriptor, t: Translate): ResultRow[] {
+  const byKey = pointsByKey(record);
+  return record.points.map((p) => {
+    const key = baselineKey(lab, p);
+    return resultRow(p, lab, key === null ? undefined : byKey.get(key), t);
+  });
+}

@@ -1,0 +1,92 @@
+// A run's points grouped by series in the lab's order, with what the legend and the notes under a chart say about
+// series that could not be drawn: waived (named with the reason), failed, not measured.
+import type { LabDescriptor, SeriesDescriptor } from '../../main/common/lab-descriptor.ts';
+import type { PointResult, RunRecord } from '../../main/common/run-record.ts';
+import type { Translate } from './text.ts';
+
+export interface SeriesGroup {
+  descriptor: SeriesDescriptor;
+  // The series' place in the lab's descriptor: its colour and marker.
+  index: number;
+  points: PointResult[];
+}
+
+// Series in the descriptor's order, each with its points in the record's order; a series the descriptor does not
+// know (a record from an older version of the lab) comes last, under its key.
+export function seriesGroups(record: RunRecord, lab: LabDescriptor): SeriesGroup[] {
+  const byKey = new Map<string, SeriesGroup>();
+  lab.series.forEach((descriptor, index) => byKey.set(descriptor.key, { descriptor, index, points: [] }));
+  for (const p of record.points) {
+    let group = byKey.get(p.series);
+    if (!group) {
+      group = { descriptor: { key: p.series, label: p.series, deviceKind: p.device === 'cpu' ? 'cpu' : 'cuda' }, index: byKey.size, points: [] };
+      byKey.set(p.series, group);
+    }
+    group.points.push(p);
+  }
+  return [...byKey.values()].filter((g) => g.points.length > 0);
+}
+
+export type GroupState = 'measured' | 'waived' | 'failed' | 'not-measured';
+
+// What became of a series as a whole: measured if any point is; else waived or failed if every point that ended did
+// so that way.
+export function groupState(points: readonly PointResult[]): GroupState {
+  if (points.some((p) => p.status === 'ok')) return 'measured';
+  if (points.length > 0 && points.every((p) => p.status === 'waived')) return 'waived';
+  if (points.some((p) => p.status === 'failed')) return 'failed';
+  return points.some((p) => p.status === 'waived') ? 'waived' : 'not-measured';
+}
+
+export function legendLabel(group: SeriesGroup, t: Translate): string {
+  const series = group.descriptor.label;
+  switch (groupState(group.points)) {
+    case 'waived':
+      return t('results.chart.legend.waived', { series });
+    case 'failed':
+      return t('results.chart.legend.failed', { series });
+    case 'not-measured':
+      return t('results.chart.legend.notMeasured', { series });
+    case 'measured':
+      return series;
+  }
+}
+
+// One note per waiver reason naming the series it kept off the chart ("GPU resident (7 of 7 points)"), one per series
+// with failed points, one for points a cancelled or failed run never reached.
+export function statusNotes(groups: readonly SeriesGroup[], t: Translate): string[] {
+  const waived = new Map<string, string[]>();
+  const notes: string[] = [];
+  let cancelled = 0;
+  let cancelReason = '';
+  for (const g of groups) {
+    const label = g.descriptor.label;
+    const byReason = new Map<string, number>();
+    for (const p of g.points) {
+      if (p.status === 'waived') byReason.set(p.reason ?? '', (byReason.get(p.reason ?? '') ?? 0) + 1);
+      if (p.status === 'cancelled') {
+        cancelled++;
+        cancelReason ||= p.reason ?? '';
+      }
+    }
+    for (const [reason, count] of byReason) {
+      const name = count === g.points.length ? label : t('results.chart.notes.partly', { series: label, count, total: g.points.length });
+      waived.set(reason, [...(waived.get(reason) ?? []), name]);
+    }
+    const failed = g.points.filter((p) => p.status === 'failed');
+    const first = failed[0];
+    if (first) notes.push(t('results.chart.notes.failed', { series: label, count: failed.length, reason: first.reason ?? first.error?.code ?? '' }, failed.length));
+  }
+  const waivedNotes = [...waived].map(([reason, series]) =>
+    t('results.chart.notes.waived', { series: series.join('; '), reason: reason || t('results.chart.notes.noReason') }),
+  );
+  if (cancelled > 0) notes.push(t('results.chart.notes.cancelled', { count: cancelled, reason: cancelReason }, cancelled));
+  return [...waivedNotes, ...notes];
+}
+
+// Written across an empty plot, so that a chart with nothing to draw says why instead of looking broken.
+export function emptyMessage(groups: readonly SeriesGroup[], t: Translate): string {
+  const points = groups.flatMap((g) => g.points);
+  if (points.length === 0) return t('results.chart.empty.none');
+  return points.some((p) => p.status === 'waived') ? t('results.chart.empty.waived') : t('results.chart.empty.nothing');
+}

@@ -1,0 +1,189 @@
+// A size sweep (transfer, elementwise-breakeven, matmul-breakeven): one line per series against a log x axis of the
+// sizes measured, the middle half of the samples shaded around each median, break-even sizes as vertical lines.
+// For a speedup chart each series with a baseline is drawn as baseline median ÷ its median, with the target.
+import type { ChartDataset, Point, TooltipItem } from 'chart.js';
+
+import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
+import type { PointResult, RunRecord } from '../../main/common/run-record.ts';
+import { breakEvenMarks } from './break-even-marks.ts';
+import type { ChartInputs, LineConfig, RunChart } from './chart-common.ts';
+import { baseOptions, formatValue, subtitle, legendLabels, yScale, yTitle } from './chart-common.ts';
+import type { HorizontalMark, RunMarksOptions } from './marks-plugin.ts';
+import { runMarksPlugin } from './marks-plugin.ts';
+import { seriesStyle, withAlpha } from './palette.ts';
+import type { PlottedValue, YQuantity } from './points.ts';
+import { baselinePoint, countsIntegerOps, plottedValue, pointsByKey, seriesOf } from './points.ts';
+import type { SeriesGroup } from './series-groups.ts';
+import { emptyMessage, legendLabel, seriesGroups, statusNotes } from './series-groups.ts';
+import type { Translate } from './text.ts';
+import type { SizeQuantity } from './units.ts';
+import { formatAxisNumber, formatMs, formatSize } from './units.ts';
+
+type Role = 'series' | 'band';
+
+// At most this many labelled sizes on the x axis: 29 sizes (four per decade) would overlap.
+const MAX_X_TICKS = 12;
+
+export function sizeTicks(sizes: readonly number[]): number[] {
+  const step = Math.ceil(sizes.length / MAX_X_TICKS);
+  return sizes.filter((_, i) => i % step === 0);
+}
+
+interface Drawn {
+  group: SeriesGroup;
+  points: PointResult[];
+  values: (PlottedValue | null)[];
+}
+
+const gap = (x: number): Point => ({ x, y: Number.NaN });
+
+function lineDatasets(d: Drawn, inputs: ChartInputs): { datasets: ChartDataset<'line', Point[]>[]; roles: Role[] } {
+  const { colour, marker } = seriesStyle(inputs.theme, d.group.index);
+  const xs = d.points.map((p) => p.x ?? 0);
+  const line: ChartDataset<'line', Point[]> = {
+    label: legendLabel(d.group, inputs.t),
+    data: d.values.map((v, i) => (v ? { x: xs[i] ?? 0, y: v.y } : gap(xs[i] ?? 0))),
+    borderColor: colour,
+    backgroundColor: colour,
+    pointStyle: marker,
+    pointRadius: 3.5,
+    pointHoverRadius: 5,
+    borderWidth: 2,
+    spanGaps: false,
+    fill: false,
+  };
+  if (!d.values.some((v) => v !== null)) return { datasets: [line], roles: ['series'] };
+  // The band is two invisible lines, q1's and q3's, the second filled down to the first ('-1').
+  const band = (pick: (v: PlottedValue) => number, fill: false | '-1'): ChartDataset<'line', Point[]> => ({
+    label: '',
+    data: d.values.map((v, i) => (v ? { x: xs[i] ?? 0, y: pick(v) } : gap(xs[i] ?? 0))),
+    borderWidth: 0,
+    pointRadius: 0,
+    pointHitRadius: 0,
+    pointHoverRadius: 0,
+    backgroundColor: withAlpha(colour, inputs.theme.mode === 'dark' ? 0.25 : 0.18),
+    spanGaps: false,
+    fill,
+  });
+  return { datasets: [band((v) => v.low, false), band((v) => v.high, '-1'), line], roles: ['band', 'band', 'series'] };
+}
+
+export function xTitle(quantity: SizeQuantity, t: Translate): string {
+  return t(`results.chart.axis.${quantity === 'matrix-n' ? 'matrixN' : quantity}`);
+}
+
+// The x axis of a sweep: ticked at the sizes measured, in their unit, padded by a quarter either side (on a log axis)
+// so that the first and last markers are not cut in half.
+export function sizeAxis(quantity: SizeQuantity, log: boolean, sizes: readonly number[], inputs: ChartInputs) {
+  const { t, theme } = inputs;
+  const ticks = sizeTicks(sizes);
+  return {
+    type: log ? ('logarithmic' as const) : ('linear' as const),
+    min: sizes.length > 0 ? (sizes[0] ?? 1) / 1.25 : undefined,
+    max: sizes.length > 0 ? (sizes.at(-1) ?? 1) * 1.25 : undefined,
+    title: { display: true, text: xTitle(quantity, t), color: theme.text },
+    afterBuildTicks: (axis: { ticks: { value: number }[] }) => {
+      axis.ticks = ticks.map((value) => ({ value }));
+    },
+    ticks: { color: theme.muted, maxRotation: 0, autoSkip: false, callback: (value: number | string) => formatSize(quantity, Number(value)) },
+    grid: { color: theme.grid },
+    border: { color: theme.muted },
+  };
+}
+
+export function referenceLines(quantity: YQuantity, target: number, inputs: ChartInputs): HorizontalMark[] {
+  if (quantity !== 'speedup') return [];
+  const { t, theme } = inputs;
+  const marks: HorizontalMark[] = [{ y: target, label: t('results.chart.target', { target: `${formatAxisNumber(target)}×` }), colour: theme.text }];
+  if (target !== 1) marks.push({ y: 1, label: t('results.chart.parity'), colour: theme.reference });
+  return marks;
+}
+
+export function sweepChart(record: RunRecord, lab: LabDescriptor, inputs: ChartInputs): RunChart {
+  const { t, theme } = inputs;
+  const xQuantity = lab.chart.x.quantity as SizeQuantity;
+  const quantity = lab.chart.y.quantity;
+  const byKey = pointsByKey(record);
+  const groups = seriesGroups(record, lab);
+  const plotted = quantity === 'speedup' ? groups.filter((g) => g.descriptor.baseline !== undefined) : groups;
+  const drawn: Drawn[] = plotted.map((group) => {
+    const points = group.points.filter((p) => p.x !== null).sort((a, b) => (a.x ?? 0) - (b.x ?? 0));
+    return { group, points, values: points.map((p) => plottedValue(p, quantity, baselinePoint(lab, byKey, p))) };
+  });
+
+  const datasets: ChartDataset<'line', Point[]>[] = [];
+  const roles: Role[] = [];
+  const drawnPoints: (PointResult | null)[][] = [];
+  for (const d of drawn) {
+    const built = lineDatasets(d, inputs);
+    built.datasets.forEach((ds, i) => {
+      datasets.push(ds);
+      roles.push(built.roles[i] ?? 'band');
+      drawnPoints.push(d.points.map((p, j) => (d.values[j] ? p : null)));
+    });
+  }
+  const drawnCount = drawn.reduce((n, d) => n + d.values.filter((v) => v !== null).length, 0);
+
+  const sizes = [...new Set(drawn.flatMap((d) => d.points.map((p) => p.x ?? 0)))].sort((a, b) => a - b);
+  const marks = breakEvenMarks(record, lab, plotted, xQuantity, inputs);
+  const horizontal = drawnCount > 0 ? referenceLines(quantity, marks.target, inputs) : [];
+  const yValues = drawn.flatMap((d) => d.values.flatMap((v) => (v ? [v.low, v.high] : []))).concat(horizontal.map((h) => h.y));
+
+  const notesUnder = [drawnCount > 0 ? t('results.chart.spread.band') : ''];
+  const baselines = [...new Set(plotted.flatMap((g) => (g.descriptor.baseline ? [seriesOf(lab, g.descriptor.baseline)?.label ?? g.descriptor.baseline] : [])))];
+  if (quantity === 'speedup' && baselines.length > 0) notesUnder.push(t('results.chart.speedupDefinition', { baselines: baselines.join(', ') }));
+  const runMarks: Partial<RunMarksOptions> = {
+    vertical: marks.vertical,
+    horizontal,
+    whiskers: [],
+    labelBackground: theme.surface,
+    font: '11px sans-serif',
+    empty: drawnCount === 0 ? emptyMessage(plotted, t) : '',
+    emptyColour: theme.muted,
+  };
+
+  const base = baseOptions(theme);
+  const subtitleLines = subtitle(notesUnder.filter((s) => s !== ''), theme);
+  const config: LineConfig = {
+    type: 'line',
+    data: { datasets },
+    options: {
+      ...base,
+      parsing: false,
+      normalized: true,
+      interaction: { mode: 'nearest', intersect: false },
+      scales: {
+        x: sizeAxis(xQuantity, lab.chart.x.log, sizes, inputs),
+        y: yScale(quantity, yValues, inputs),
+      },
+      plugins: {
+        subtitle: subtitleLines,
+        legend: { position: 'top', labels: { ...legendLabels(theme), filter: (item) => roles[item.datasetIndex ?? -1] === 'series' } },
+        tooltip: {
+          filter: (item) => roles[item.datasetIndex] === 'series' && Number.isFinite(item.parsed.y),
+          callbacks: {
+            title: (items: TooltipItem<'line'>[]) => formatSize(xQuantity, items[0]?.parsed.x ?? 0),
+            label: (item: TooltipItem<'line'>) => {
+              const p = drawnPoints[item.datasetIndex]?.[item.dataIndex];
+              const value = formatValue(quantity, item.parsed.y ?? 0, p ? countsIntegerOps(p) : false);
+              const median = p?.stats ? ` (${t('results.chart.tooltip.median', { median: formatMs(p.stats.median) })})` : '';
+              return `${item.dataset.label ?? ''}: ${value}${median}`;
+            },
+          },
+        },
+        runMarks,
+      },
+    },
+    plugins: [runMarksPlugin()],
+  };
+
+  const description = t('results.chart.description.sweep', {
+    lab: record.labTitle,
+    y: yTitle(quantity, t),
+    x: xTitle(xQuantity, t),
+    points: drawnCount,
+    series: drawn.filter((d) => d.values.some((v) => v !== null)).length,
+  }, drawnCount);
+  const notes = [...statusNotes(groups, t), ...marks.notes];
+  return { config, notes, drawnPoints: drawnCount, description: [description, ...marks.sentences].join(' ') };
+}

@@ -1,0 +1,44 @@
+// The results table's rows, following a record that is replaced as points stream in. A row is built once per point
+// object (and per baseline point, which its speedup reads) and reused while the point is unchanged, so that a new
+// point costs one new row, not three hundred: with v-memo on the row, Vue skips the rows whose object is the same.
+import type { ComputedRef } from 'vue';
+import { computed } from 'vue';
+
+import type { LabDescriptor } from '../../../main/common/lab-descriptor.ts';
+import type { PointResult, RunRecord } from '../../../main/common/run-record.ts';
+import { baselineKey, pointsByKey } from '../../charts/points.ts';
+import type { ResultRow } from '../../charts/result-rows.ts';
+import { resultRow } from '../../charts/result-rows.ts';
+import type { Translate } from '../../charts/text.ts';
+import { useTranslate } from '../charts/use-chart-inputs.ts';
+
+interface CachedRow {
+  baseline: PointResult | undefined;
+  row: ResultRow;
+}
+
+export function useResultRows(record: () => RunRecord, lab: () => LabDescriptor): ComputedRef<ResultRow[]> {
+  const translate = useTranslate();
+  let cache = new WeakMap<PointResult, CachedRow>();
+  let builtFor: { lab: LabDescriptor; t: Translate } | null = null;
+  return computed(() => {
+    const r = record();
+    const l = lab();
+    const t = translate.value;
+    // Another lab or another language: every row reads differently.
+    if (builtFor?.lab !== l || builtFor.t !== t) {
+      cache = new WeakMap();
+      builtFor = { lab: l, t };
+    }
+    const byKey = pointsByKey(r);
+    return r.points.map((p) => {
+      const key = baselineKey(l, p);
+      const baseline = key === null ? undefined : byKey.get(key);
+      const hit = cache.get(p);
+      if (hit && hit.baseline === baseline) return hit.row;
+      const row = resultRow(p, l, baseline, t);
+      cache.set(p, { baseline, row });
+      return row;
+    });
+  });
+}

@@ -1,0 +1,101 @@
+// Two runs compared: B ÷ A per point key with the faster run named (or neither, within the spread), points present in
+// one run only, parameters that differ, and the overlaid chart (A solid, B dashed, one colour per series).
+import { describe, expect, it } from 'vitest';
+
+import type { RunRecord } from '../../../../main/common/run-record.ts';
+import { compareChart } from '../../../../renderer/charts/compare-chart.ts';
+import { compareRows, paramRows } from '../../../../renderer/charts/compare-rows.ts';
+import { barConfig, lineConfig } from './config-access.ts';
+import { fixtureRun, inputs, syntheticRun, t } from './synthetic-runs.ts';
+
+// Run B: every time scaled by `factor`, statistics included.
+function scaled(record: RunRecord, factor: number): RunRecord {
+  return {
+    ...record,
+    id: `${record.id}-scaled`,
+    points: record.points.map((p) =>
+      p.stats
+        ? {
+            ...p,
+            stats: { ...p.stats, median: p.stats.median * factor, q1: p.stats.q1 * factor, q3: p.stats.q3 * factor, min: p.stats.min * factor, max: p.stats.max * factor },
+          }
+        : p,
+    ),
+  };
+}
+
+describe('comparison rows', () => {
+  it('gives B ÷ A per point and names the faster run when the spreads do not overlap', () => {
+    const { record } = syntheticRun('matmul');
+    const rows = compareRows(record, scaled(record, 0.5), t);
+    expect(rows.map((r) => r.ratio)).toEqual([0.5, 0.5, 0.5, 0.5, 0.5]);
+    expect(rows[0]).toMatchObject({ key: 'cpu-blas', presence: 'both', ratioText: '0.50×', faster: 'B', fasterText: 'run B faster' });
+    expect(compareRows(record, scaled(record, 3), t)[0]).toMatchObject({ ratioText: '3.00×', faster: 'A', fasterText: 'run A faster' });
+  });
+
+  it('calls neither faster when the middle halves of the samples overlap', () => {
+    const { record } = syntheticRun('matmul');
+    // q3 is 1.04 × the median, q1 0.97 ×: 2 % slower still overlaps.
+    expect(compareRows(record, scaled(record, 1.02), t)[0]).toMatchObject({ faster: 'tie', fasterText: 'within the spread' });
+  });
+
+  it('compares the H100 machine with the CPU-only machine: the CPU in both, the GPU points waived in one', () => {
+    const a = fixtureRun('h100-matmul').record;
+    const b = fixtureRun('cpu-matmul').record;
+    const rows = compareRows(a, b, t);
+    const cpuA = a.points[0]?.stats?.median ?? 0;
+    const cpuB = b.points[0]?.stats?.median ?? 0;
+    expect(rows[0]?.ratio).toBeCloseTo(cpuB / cpuA, 12);
+    expect(rows[1]).toMatchObject({ key: 'gpu-transfers', medianA: '70.40 ms', medianB: 'waived', ratio: null, ratioText: '—', faster: null });
+  });
+
+  it('lists points measured in one run only', () => {
+    const a = syntheticRun('elementwise-breakeven', { params: { ops: ['add'], maxExponent: 4 } }).record;
+    const b = syntheticRun('elementwise-breakeven', { params: { ops: ['add'], maxExponent: 5 } }).record;
+    const only = compareRows(a, b, t).filter((r) => r.presence !== 'both');
+    expect(only.map((r) => [r.key, r.medianA, r.fasterText])).toEqual([
+      ['add-cpu@100000', 'not in this run', 'only in run B'],
+      ['add-gpu-transfers@100000', 'not in this run', 'only in run B'],
+      ['add-gpu-resident@100000', 'not in this run', 'only in run B'],
+    ]);
+  });
+
+  it('sets the parameters side by side and marks those that differ', () => {
+    const { lab } = fixtureRun('h100-matmul');
+    const rows = paramRows(fixtureRun('h100-matmul').record, fixtureRun('cpu-matmul').record, lab.parameters);
+    expect(rows.map((r) => [r.label, r.a, r.b, r.differs])).toEqual([
+      ['Matrix size N', '7000', '1500', true],
+      ['Repeats', '10 samples', '10 samples', false],
+      ['CPU repeats', '3 samples', '3 samples', false],
+      ['Warm-up runs', '1 runs', '1 runs', false],
+    ]);
+  });
+});
+
+describe('comparison chart', () => {
+  it('draws both runs of a sweep in the series colour, A solid and B dashed', () => {
+    const a = fixtureRun('h100-matmul-breakeven');
+    const b = fixtureRun('cpu-matmul-breakeven');
+    const chart = compareChart(a.record, b.record, a.lab, inputs);
+    const datasets = lineConfig(chart).data.datasets;
+    const cpuA = datasets.find((d) => d.label === 'CPU BLAS (A)');
+    const cpuB = datasets.find((d) => d.label === 'CPU BLAS (B)');
+    expect(cpuA?.borderColor).toBe(cpuB?.borderColor);
+    expect(cpuA?.borderDash).toEqual([]);
+    expect(cpuB?.borderDash).toEqual([6, 4]);
+    expect(datasets.map((d) => d.label)).toContain('GPU resident — waived (B)');
+    const ok = [...a.record.points, ...b.record.points].filter((p) => p.status === 'ok').length;
+    expect(chart.drawnPoints).toBe(ok);
+  });
+
+  it('draws run B outlined beside run A on bar charts', () => {
+    const a = fixtureRun('h100-dtypes');
+    const chart = compareChart(a.record, fixtureRun('cpu-dtypes').record, a.lab, inputs);
+    const datasets = barConfig(chart).data.datasets;
+    const gpuA = datasets.find((d) => d.label === 'GPU (A)');
+    const cpuB = datasets.find((d) => d.label === 'CPU (B)');
+    expect(gpuA?.data).toHaveLength(6);
+    expect(cpuB?.borderWidth).toBe(2);
+    expect(String(cpuB?.backgroundColor)).toMatch(/^rgba\(.*0\.12\)$/);
+  });
+});

@@ -1,0 +1,200 @@
+// A run's chart as a configuration: the break-even drawn where the summary puts it and bounds said in words, log
+// axes for sweeps in the sizes' units, waived series named with their reason, failed points never drawn, speedups
+// read as baseline ÷ median, the band equal to the record's quartiles, and one drawn point per measured point.
+import { describe, expect, it } from 'vitest';
+
+import { countDrawnPoints, runChart } from '../../../../renderer/charts/run-chart.ts';
+import { DARK_CHART_THEME, LIGHT_CHART_THEME } from '../../../../renderer/charts/palette.ts';
+import { axisTicks, bands, barConfig, lineConfig, marks, seriesLines } from './config-access.ts';
+import { failed, fixtureRun, inputs, syntheticRun, withPoint } from './synthetic-runs.ts';
+
+describe('break-even sizes', () => {
+  it('draws a vertical line at each size the H100 run found, labelled with the size, and says the bounds in notes', () => {
+    const { record, lab } = fixtureRun('h100-elementwise-breakeven');
+    const chart = runChart(record, lab, inputs);
+    const vertical = marks(chart).vertical ?? [];
+    // add resident ≈ 135 526, mul resident ≈ 1 574 509, exp resident ≈ 176 908 elements in the stored summary.
+    expect(vertical.map((m) => m.x)).toEqual([
+      record.summary['add.gpu-resident.breakEvenSize'],
+      record.summary['mul.gpu-resident.breakEvenSize'],
+      record.summary['exp.gpu-resident.breakEvenSize'],
+    ]);
+    expect(vertical.map((m) => m.label)).toEqual([
+      'add GPU resident: 136 k elements',
+      'mul GPU resident: 1.57 M elements',
+      'exp GPU resident: 177 k elements',
+    ]);
+    // With copies the GPU never reached 2× up to 10⁸: a bound, said in words, with no line.
+    expect(chart.notes).toContain('add GPU with transfers is never 2× faster than add CPU at the sizes measured: its break-even, if there is one, lies beyond 100 M elements.');
+    expect(vertical.some((m) => m.label?.includes('with transfers'))).toBe(false);
+    expect(chart.description).toContain('add GPU resident becomes 2× faster than add CPU from about 136 k elements.');
+  });
+
+  it('marks the N where the GPU overtakes the CPU on the matrix sweep', () => {
+    const { record, lab } = fixtureRun('h100-matmul-breakeven');
+    const vertical = marks(runChart(record, lab, inputs)).vertical ?? [];
+    expect(vertical.map((m) => [m.x, m.label])).toEqual([
+      [record.summary['gpu-transfers.breakEvenN'], 'GPU with transfers: N = 332'],
+      [record.summary['gpu-resident.breakEvenN'], 'GPU resident: N = 126'],
+    ]);
+  });
+
+  it('says "at most the smallest size" instead of drawing a line when the GPU wins from the first size', () => {
+    // Every GPU point 20× faster than the CPU: faster already at N = 100.
+    const { record, lab } = syntheticRun('matmul-breakeven');
+    expect(record.summary['gpu-resident.breakEvenNAtMost']).toBe(100);
+    const chart = runChart(record, lab, inputs);
+    expect(marks(chart).vertical).toEqual([]);
+    expect(chart.notes).toContain('GPU resident is already faster than CPU BLAS at the smallest size measured: its break-even is at most N = 100.');
+  });
+
+  it('draws the target speedup of the run as a horizontal line', () => {
+    const { record, lab } = syntheticRun('elementwise-breakeven', { params: { ops: ['add'], target: 5 } });
+    const horizontal = marks(runChart(record, lab, inputs)).horizontal ?? [];
+    expect(horizontal.map((h) => [h.y, h.label])).toEqual([
+      [5, 'target 5×'],
+      [1, '1× = as fast as the baseline'],
+    ]);
+  });
+});
+
+describe('axes', () => {
+  it('puts size sweeps on a log x axis ticked in the unit of the size', () => {
+    const transfer = fixtureRun('h100-transfer');
+    expect(axisTicks(runChart(transfer.record, transfer.lab, inputs), 'x')).toEqual({
+      type: 'logarithmic',
+      labels: ['1 KiB', '4 KiB', '16 KiB', '64 KiB', '256 KiB', '1 MiB', '4 MiB', '16 MiB', '64 MiB', '256 MiB', '1 GiB'],
+    });
+    const elementwise = fixtureRun('h100-elementwise-breakeven');
+    expect(axisTicks(runChart(elementwise.record, elementwise.lab, inputs), 'x')).toEqual({
+      type: 'logarithmic',
+      labels: ['100', '1 k', '10 k', '100 k', '1 M', '10 M', '100 M'],
+    });
+    const matrices = fixtureRun('h100-matmul-breakeven');
+    expect(axisTicks(runChart(matrices.record, matrices.lab, inputs), 'x').labels).toEqual(['100', '500', '1000', '2000', '5000']);
+  });
+
+  it('puts the dtypes bars (0.5 to 1370 TFLOP/s) on a log y axis ticked at each power of ten', () => {
+    const { record, lab } = fixtureRun('h100-dtypes');
+    const y = axisTicks(runChart(record, lab, inputs), 'y');
+    expect(y).toEqual({ type: 'logarithmic', labels: ['0.1', '1', '10', '100', '1 k'] });
+  });
+
+  it('ticks a log y axis of under four decades at 1, 2 and 5 times each power of ten', () => {
+    const { record, lab } = fixtureRun('h100-matmul-breakeven');
+    // 30 GFLOP/s (GPU with transfers at N = 100) to 46 000 (resident at N = 5000).
+    expect(axisTicks(runChart(record, lab, inputs), 'y').labels).toEqual(['10', '20', '50', '100', '200', '500', '1 k', '2 k', '5 k', '10 k', '20 k', '50 k']);
+  });
+
+  it('keeps bars that span less than two decades on a linear axis from zero', () => {
+    const { record, lab } = fixtureRun('h100-matmul');
+    const y = runChart(record, lab, inputs).config.options?.scales?.y;
+    expect(y?.type).toBe('linear');
+  });
+});
+
+describe('what could not be drawn', () => {
+  it('names each waived series in the legend and gives the reason in a note', () => {
+    const { record, lab } = fixtureRun('cpu-elementwise-breakeven');
+    const chart = runChart(record, lab, inputs);
+    const reason = record.points.find((p) => p.status === 'waived')?.reason ?? '';
+    expect(reason).toMatch(/^no CUDA device/);
+    expect(seriesLines(lineConfig(chart)).map((s) => s.label)).toContain('add GPU resident — waived');
+    expect(chart.notes).toEqual([
+      `Waived (${reason}): add GPU with transfers; add GPU resident; mul GPU with transfers; mul GPU resident; exp GPU with transfers; exp GPU resident.`,
+    ]);
+    expect(chart.drawnPoints).toBe(0);
+    expect(marks(chart).empty).toBe('Nothing to draw: the series of this chart were waived on this system (see below).');
+  });
+
+  it('keeps waived bars as named categories on a CPU-only matmul run', () => {
+    const { record, lab } = fixtureRun('cpu-matmul');
+    const config = barConfig(runChart(record, lab, inputs));
+    expect(config.data.labels?.[1]).toEqual(['GPU cuBLAS with', 'transfers', 'N = 1500', 'waived']);
+    expect(config.data.datasets.map((d) => d.data.filter((v) => v !== null).length)).toEqual([1, 0, 0, 0, 0]);
+  });
+
+  it('never draws a failed point as a value, on a line or as a bar', () => {
+    const sweep = fixtureRun('h100-transfer');
+    const broken = withPoint(sweep.record, 'd2d@1048576', (p) => failed(p));
+    const chart = runChart(broken, sweep.lab, inputs);
+    const d2d = seriesLines(lineConfig(chart)).find((s) => s.label === 'device→device');
+    expect(d2d?.data.find((p) => p.x === 1048576)?.y).toBeNaN();
+    expect(chart.drawnPoints).toBe(98);
+    expect(chart.notes).toContain('device→device: one point failed and is not drawn (CUDA_ERROR_LAUNCH_FAILED in cudaLaunchKernel).');
+
+    const bars = fixtureRun('h100-matmul');
+    const barChart = runChart(withPoint(bars.record, 'gpu-cublas', (p) => failed(p)), bars.lab, inputs);
+    expect(barConfig(barChart).data.datasets.find((d) => d.label === 'GPU cuBLAS resident — failed')?.data).toEqual([null, null, null, null, null]);
+    expect(barChart.drawnPoints).toBe(4);
+  });
+});
+
+describe('values drawn', () => {
+  it('draws each GPU point of a speedup chart at its baseline median ÷ its median', () => {
+    const { record, lab } = fixtureRun('h100-elementwise-breakeven');
+    const byKey = new Map(record.points.map((p) => [p.key, p]));
+    const lines = seriesLines(lineConfig(runChart(record, lab, inputs)));
+    expect(lines.map((l) => l.label)).toEqual(lab.series.filter((s) => s.baseline).map((s) => s.label));
+    for (const s of lab.series.filter((x) => x.baseline)) {
+      const line = lines.find((l) => l.label === s.label);
+      for (const point of line?.data ?? []) {
+        const gpu = byKey.get(`${s.key}@${point.x}`);
+        const cpu = byKey.get(`${s.baseline}@${point.x}`);
+        expect(point.y).toBeCloseTo((cpu?.stats?.median ?? 0) / (gpu?.stats?.median ?? 1), 12);
+      }
+    }
+  });
+
+  it('draws the band from the first to the third quartile of the record', () => {
+    const { record, lab } = syntheticRun('elementwise-breakeven', { params: { ops: ['add'] } });
+    // The same run drawn in milliseconds: the band is q1..q3 as stored.
+    const inMs = runChart(record, { ...lab, chart: { x: lab.chart.x, y: { quantity: 'ms' } } }, inputs);
+    const cpu = record.points.filter((p) => p.series === 'add-cpu');
+    const band = bands(lineConfig(inMs), 'add CPU');
+    expect(band.low.map((p) => p.y)).toEqual(cpu.map((p) => p.stats?.q1));
+    expect(band.high.map((p) => p.y)).toEqual(cpu.map((p) => p.stats?.q3));
+    // In GB/s a rate is bytes ÷ time: the band runs from the rate at q3's time to the rate at q1's.
+    const inRate = runChart(record, { ...lab, chart: { x: lab.chart.x, y: { quantity: 'GB/s' } } }, inputs);
+    const rateBand = bands(lineConfig(inRate), 'add CPU');
+    rateBand.low.forEach((p, i) => expect(p.y).toBeCloseTo((cpu[i]?.work.bytes ?? 0) / ((cpu[i]?.stats?.q3 ?? 1) * 1e6), 9));
+    rateBand.high.forEach((p, i) => expect(p.y).toBeCloseTo((cpu[i]?.work.bytes ?? 0) / ((cpu[i]?.stats?.q1 ?? 1) * 1e6), 9));
+  });
+
+  it('puts min–max whiskers on every bar', () => {
+    const { record, lab } = fixtureRun('h100-timing-pitfalls');
+    const chart = runChart(record, lab, inputs);
+    const whiskers = marks(chart).whiskers ?? [];
+    expect(whiskers).toHaveLength(8);
+    const config = barConfig(chart);
+    for (const w of whiskers) {
+      const label = config.data.datasets[w.dataset ?? -1]?.label;
+      const point = record.points.find((p) => lab.series.find((s) => s.key === p.series)?.label === label);
+      expect([w.low, w.high]).toEqual([point?.stats?.min, point?.stats?.max]);
+    }
+  });
+
+  it.each(['h100-transfer', 'h100-elementwise-breakeven', 'h100-matmul-breakeven', 'h100-dtypes', 'h100-matmul', 'cpu-vector-function', 'cpu-timing-pitfalls'])(
+    '%s: draws one value per measured point',
+    (name) => {
+      const { record, lab } = fixtureRun(name);
+      const chart = runChart(record, lab, inputs);
+      // A speedup chart draws the GPU points; the CPU points are its baseline.
+      const drawable = record.points.filter((p) => p.status === 'ok' && (lab.chart.y.quantity !== 'speedup' || p.device !== 'cpu'));
+      expect(chart.drawnPoints).toBe(drawable.length);
+      expect(countDrawnPoints(chart.config)).toBe(drawable.length);
+    },
+  );
+});
+
+describe('looks', () => {
+  it('gives a series the same colour in every run, its dark variant in the dark theme, and no animation', () => {
+    const a = fixtureRun('h100-matmul');
+    const b = fixtureRun('cpu-matmul');
+    const colour = (chart: ReturnType<typeof runChart>) => barConfig(chart).data.datasets.map((d) => d.backgroundColor);
+    expect(colour(runChart(a.record, a.lab, inputs))).toEqual(colour(runChart(b.record, b.lab, inputs)));
+    expect(colour(runChart(a.record, a.lab, inputs))).toEqual(LIGHT_CHART_THEME.series.slice(0, 5));
+    expect(colour(runChart(a.record, a.lab, { ...inputs, theme: DARK_CHART_THEME }))).toEqual(DARK_CHART_THEME.series.slice(0, 5));
+    expect(runChart(a.record, a.lab, inputs).config.options?.animation).toBe(false);
+  });
+});

@@ -1,0 +1,30 @@
+// The renderer's number formats added for charts: sizes in their quantity's unit, compact axis ticks, integer-op
+// rates, relative errors.
+import { describe, expect, it } from 'vitest';
+
+import { formatAxisNumber, formatMsCompact, formatRate, formatRelativeError, formatSize, formatTimes } from '../../../../renderer/charts/units.ts';
+
+describe('chart units', () => {
+  it('writes sizes in the unit of their quantity', () => {
+    expect(formatSize('bytes', 1024)).toBe('1 KiB');
+    expect(formatSize('bytes', 256 * 1024 * 1024)).toBe('256 MiB');
+    expect(formatSize('elements', 1_000_000)).toBe('1 M');
+    expect(formatSize('elements', 135_526.39)).toBe('136 k');
+    expect(formatSize('matrix-n', 331.98)).toBe('332');
+  });
+
+  it('keeps axis ticks short and alike', () => {
+    expect([0.01, 0.5, 12.5, 999, 1000, 50_000].map(formatAxisNumber)).toEqual(['0.01', '0.5', '12.5', '999', '1 k', '50 k']);
+    expect([0.0118, 0.342, 16.3, 115, 6860].map(formatMsCompact)).toEqual(['11.8 µs', '342 µs', '16.3 ms', '115 ms', '6.86 s']);
+  });
+
+  it('keeps two significant digits for ratios far below 1, and the old form elsewhere', () => {
+    expect([0.0017, 0.0546, 0.24, 1.66, 48.57, 310.2].map(formatTimes)).toEqual(['0.0017×', '0.055×', '0.24×', '1.66×', '48.6×', '310×']);
+  });
+
+  it('counts int8 in operations per second and writes relative errors in exponent form', () => {
+    expect(formatRate(1_374_169.6, 'GOP/s')).toBe('1374 TOP/s');
+    expect(formatRate(47_094.5, 'GFLOP/s')).toBe('47.09 TFLOP/s');
+    expect([1.7191e-6, 0, null].map(formatRelativeError)).toEqual(['1.7e-6', '0', '—']);
+  });
+});

@@ -1,0 +1,92 @@
+// ResultsTable: one row per point with the figures right-aligned, ✓/✗ with words for screen readers, waived, failed
+// and noisy rows marked, a caption; and while a run streams, a new point builds one new row, not all of them.
+import { flushPromises, mount } from '@vue/test-utils';
+import { createPinia } from 'pinia';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { RunRecord } from '../../../../main/common/run-record.ts';
+import type * as ResultRows from '../../../../renderer/charts/result-rows.ts';
+import { resultRow } from '../../../../renderer/charts/result-rows.ts';
+import ResultsTable from '../../../../renderer/components/results/ResultsTable.vue';
+import { i18n } from '../../../../renderer/i18n/index.ts';
+import { failed, fixtureRun, syntheticRun, withPoint } from '../charts/synthetic-runs.ts';
+
+vi.mock('../../../../renderer/charts/result-rows.ts', async (original) => {
+  const real = await original<typeof ResultRows>();
+  return { ...real, resultRow: vi.fn(real.resultRow) };
+});
+
+beforeEach(() => {
+  vi.mocked(resultRow).mockClear();
+});
+
+function mountTable(record: RunRecord, lab: ReturnType<typeof fixtureRun>['lab']) {
+  return mount(ResultsTable, { props: { record, lab }, global: { plugins: [createPinia(), i18n] } });
+}
+
+describe('ResultsTable', () => {
+  it('shows every point with its figures, right-aligned, under a caption', () => {
+    const { record, lab } = fixtureRun('h100-matmul');
+    const wrapper = mountTable(record, lab);
+    expect(wrapper.get('caption').text()).toMatch(/^Every point of the run/);
+    const rows = wrapper.findAll('tbody tr');
+    expect(rows).toHaveLength(5);
+    const cublas = wrapper.get('tr[data-key="gpu-cublas"]');
+    expect(cublas.get('th').text()).toBe('GPU cuBLAS resident, N = 7000');
+    const numbers = cublas.findAll('td.num').map((td) => td.text());
+    expect(numbers[0]).toBe('14.57 ms');
+    expect(numbers.slice(3, 5)).toEqual(['47.09 TFLOP/s', '70 %']);
+    expect(numbers[5]).toBe('48.6× over CPU BLAS');
+    expect(wrapper.findAll('thead th.num')).toHaveLength(6);
+  });
+
+  it('writes ✓ with its meaning in words for screen readers and on hover', () => {
+    const { record, lab } = fixtureRun('h100-matmul');
+    const mark = mountTable(record, lab).get('tr[data-key="gpu-cublas"] td.center > span');
+    expect(mark.classes()).toContain('ok');
+    expect(mark.get('[aria-hidden="true"]').text()).toBe('✓');
+    expect(mark.get('.visually-hidden').text()).toBe('Result correct: relative error 1.7e-6, tolerance 4.0e-5');
+    expect(mark.attributes('title')).toBe('Result correct: relative error 1.7e-6, tolerance 4.0e-5');
+  });
+
+  it('marks waived and failed rows with their reason, and noisy medians', () => {
+    const cpu = fixtureRun('cpu-matmul');
+    const waived = mountTable(cpu.record, cpu.lab).get('tr[data-key="gpu-naive"]');
+    expect(waived.classes()).toContain('waived');
+    expect(waived.text()).toContain('no CUDA device: no NVIDIA driver is installed');
+
+    const h100 = fixtureRun('h100-matmul');
+    const broken = mountTable(withPoint(h100.record, 'gpu-naive', (p) => failed(p)), h100.lab).get('tr[data-key="gpu-naive"]');
+    expect(broken.classes()).toContain('failed');
+    expect(broken.findAll('td.num')[0]?.text()).toBe('—');
+    expect(broken.text()).toContain('CUDA_ERROR_LAUNCH_FAILED');
+
+    const noisyRun = fixtureRun('h100-elementwise-breakeven');
+    const table = mountTable(noisyRun.record, noisyRun.lab);
+    const noisy = noisyRun.record.points.filter((p) => p.stats?.noisy).map((p) => p.key);
+    expect(table.findAll('tr.noisy').map((tr) => tr.attributes('data-key'))).toEqual(noisy);
+    expect(table.get('tr.noisy .noisy-flag').attributes('title')).toMatch(/over 10 % of the median/);
+  });
+
+  it('builds one row for each new point while 261 rows stream in, reusing the others', async () => {
+    // 3 operations × 29 sizes (10¹ … 10⁸, four per decade) × 3 series.
+    const { record, lab } = syntheticRun('elementwise-breakeven', { params: { minExponent: 1, pointsPerDecade: 4 } });
+    expect(record.points).toHaveLength(261);
+    const upTo = (n: number): RunRecord => ({ ...record, status: 'running', points: record.points.slice(0, n) });
+    const wrapper = mountTable(upTo(250), lab);
+    expect(vi.mocked(resultRow)).toHaveBeenCalledTimes(250);
+    for (let n = 251; n <= 261; n++) await wrapper.setProps({ record: upTo(n) });
+    await flushPromises();
+    expect(vi.mocked(resultRow)).toHaveBeenCalledTimes(261);
+    expect(wrapper.findAll('tbody tr')).toHaveLength(261);
+  });
+
+  it('rebuilds a GPU row when its baseline arrives after it, so that its speedup appears', async () => {
+    const { record, lab } = fixtureRun('h100-matmul');
+    const gpuFirst: RunRecord = { ...record, points: record.points.slice(1) };
+    const wrapper = mountTable(gpuFirst, lab);
+    expect(wrapper.get('tr[data-key="gpu-cublas"]').findAll('td.num')[5]?.text()).toBe('—');
+    await wrapper.setProps({ record: { ...gpuFirst, points: [...gpuFirst.points, ...record.points.slice(0, 1)] } });
+    expect(wrapper.get('tr[data-key="gpu-cublas"]').findAll('td.num')[5]?.text()).toBe('48.6× over CPU BLAS');
+  });
+});
