@@ -5,7 +5,10 @@
 // the first load of the app, and the size of the JavaScript it loads first. The points are replayed (an H100's
 // elementwise run, resampled to 500 points): the subject is the page, not the machine's measurements.
 //   npm run build && node scripts/bench-ui.mjs [--points 500] [--rate 50]
-/* global window, document, requestAnimationFrame, MutationObserver, PerformanceObserver -- the functions passed to page.evaluate run in the page */
+// For finding where the time goes: GPU_LAB_TRACE=1 sums the browser's own work (style, layout, paint) and names the
+// scripts that forced a layout; GPU_LAB_PROFILE=1 sums a CPU profile by function; GPU_LAB_HIDE=<selector> hides a
+// part of the page and GPU_LAB_CSS=<rules> adds rules (both bypass the page's CSP), to see what a part costs.
+/* global window, document, requestAnimationFrame, MutationObserver -- the functions passed to page.evaluate run in the page */
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
@@ -110,7 +113,7 @@ const initialGzipBytes = initial.reduce((sum, f) => sum + gzipSync(readFileSync(
 
 const server = await startServer({ api, staticDir, port: 0 });
 const browser = await chromium.launch({ executablePath: process.env.GPU_LAB_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
-const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: Boolean(process.env.GPU_LAB_HIDE || process.env.GPU_LAB_CSS) });
 
 // First load: from the navigation to the catalog on screen, the WebSocket's answer included.
 const loadStart = Date.now();
@@ -121,6 +124,9 @@ const navigation = await page.evaluate(() => performance.getEntriesByType('navig
 
 await page.goto(`${server.origin}/#/labs/elementwise-breakeven`);
 await page.getByTestId('run').waitFor();
+// Experiments: GPU_LAB_HIDE=<selector> hides a part of the page, GPU_LAB_CSS=<rules> adds rules (both bypass the CSP).
+if (process.env.GPU_LAB_HIDE) await page.addStyleTag({ content: `${process.env.GPU_LAB_HIDE} { display: none !important; }` });
+if (process.env.GPU_LAB_CSS) await page.addStyleTag({ content: process.env.GPU_LAB_CSS });
 const sentAt = [];
 page.on('websocket', () => undefined);
 listeners.add((e) => {
@@ -138,23 +144,69 @@ await page.evaluate(() => {
     for (const e of list.getEntries()) w.__bench.events.push({ name: e.name, duration: e.duration, delay: e.processingStart - e.startTime });
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   const watch = () => {
-    const el = document.querySelector('[data-point-count]');
+    const el = document.querySelector('[data-record-points]');
     if (!el) return setTimeout(watch, 10);
-    new MutationObserver(() => w.__bench.drawn.push({ count: Number(el.getAttribute('data-point-count')), at: Date.now() })).observe(el, { attributes: true, attributeFilter: ['data-point-count'] });
+    new MutationObserver(() => w.__bench.drawn.push({ count: Number(el.getAttribute('data-record-points')), at: Date.now() })).observe(el, { attributes: true, attributeFilter: ['data-record-points'] });
   };
   watch();
 });
+// GPU_LAB_PROFILE=1: a CPU profile of the page during the stream, summarised by function (for finding the cost).
+const cdp = process.env.GPU_LAB_PROFILE ? await page.context().newCDPSession(page) : null;
+if (cdp) {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+}
+// GPU_LAB_TRACE=1: the browser's own work (style, layout, paint) during the stream, summed by kind.
+const tracer = process.env.GPU_LAB_TRACE ? await page.context().newCDPSession(page) : null;
+const traceEvents = [];
+if (tracer) {
+  tracer.on('Tracing.dataCollected', (e) => traceEvents.push(...e.value));
+  await tracer.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline', 'blink', 'disabled-by-default-devtools.timeline.stack'] } });
+}
 await page.getByTestId('run').click();
+// Raw mouse clicks at a fixed place (the "About this lab" toggle, above everything that grows), without Playwright's
+// actionability checks, whose hit tests and waits would load the page more than a student's clicks do.
+const toggle = await page.locator('.explanation > summary').boundingBox();
 const clickDurations = [];
 const deadline = Date.now() + (TOTAL / RATE) * 1000 + 5000;
 while (Date.now() < deadline && (record?.status !== 'completed' || sentAt.length < TOTAL)) {
   const t = Date.now();
-  await page.locator('.explanation > summary').click();
+  if (toggle) await page.mouse.click(toggle.x + 20, toggle.y + toggle.height / 2);
   clickDurations.push(Date.now() - t);
   await page.waitForTimeout(200);
 }
 await page.waitForTimeout(500);
 const bench = await page.evaluate(() => window.__bench);
+if (tracer) {
+  const done = new Promise((r) => tracer.once('Tracing.tracingComplete', r));
+  await tracer.send('Tracing.end');
+  await done;
+  const sums = new Map();
+  for (const e of traceEvents) if (e.ph === 'X' && e.dur) sums.set(e.name, (sums.get(e.name) ?? 0) + e.dur / 1000);
+  for (const [k, ms] of [...sums.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.error(`${ms.toFixed(0).padStart(7)} ms  ${k}`);
+  // Where layouts were forced from: the script frame that asked, by total time.
+  const forced = new Map();
+  for (const e of traceEvents) {
+    const stack = e.args?.beginData?.stackTrace;
+    if (e.name !== 'Layout' || !stack?.length || !e.dur) continue;
+    const where = stack.slice(0, 3).map((f) => `${f.functionName || '?'}@${String(f.url).split('/').pop()}:${f.lineNumber}:${f.columnNumber}`).join(' < ');
+    forced.set(where, (forced.get(where) ?? 0) + e.dur / 1000);
+  }
+  for (const [k, ms] of [...forced.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.error(`forced ${ms.toFixed(0).padStart(6)} ms  ${k}`);
+}
+if (cdp) {
+  const { profile } = await cdp.send('Profiler.stop');
+  const self = new Map();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const dt = profile.timeDeltas;
+  profile.samples.forEach((id, i) => {
+    const f = byId.get(id).callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+  });
+  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  for (const [k, ms] of top) console.error(`${ms.toFixed(0).padStart(7)} ms  ${k}`);
+}
 await browser.close();
 await server.close();
 
@@ -162,8 +214,8 @@ const percentile = (values, q) => {
   const s = [...values].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN;
 };
-// Point n is on the chart when the drawn count first reaches n + 1 (counts only grow during the run; the final
-// refetch may redraw the same count).
+// Point n is on the chart when a drawing first includes n + 1 of the record's points (counts only grow during the
+// run; the final refetch may redraw the same count).
 const latencies = sentAt.map((sent, n) => {
   const drawn = bench.drawn.find((d) => d.count >= n + 1);
   return drawn ? drawn.at - sent : NaN;
