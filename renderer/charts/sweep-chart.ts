@@ -99,12 +99,24 @@ export function referenceLines(quantity: YQuantity, target: number, inputs: Char
   return marks;
 }
 
+// A speedup chart with no GPU point to divide by (a machine without a GPU, or the first points of a run) would be
+// empty while the CPU's measurements sit in the table: it shows their rate (or time) instead, and says so.
+function plottedQuantity(lab: LabDescriptor, groups: readonly SeriesGroup[]): { quantity: YQuantity; fallback: boolean } {
+  const asked = lab.chart.y.quantity;
+  if (asked !== 'speedup') return { quantity: asked, fallback: false };
+  const measured = groups.flatMap((g) => g.points.filter((p) => p.status === 'ok'));
+  const speedups = groups.some((g) => g.descriptor.baseline !== undefined && g.points.some((p) => p.status === 'ok'));
+  if (speedups || measured.length === 0) return { quantity: asked, fallback: false };
+  const quantity = measured.every((p) => p.gbps !== null) ? 'GB/s' : measured.every((p) => p.gflops !== null) ? 'GFLOP/s' : 'ms';
+  return { quantity, fallback: true };
+}
+
 export function sweepChart(record: RunRecord, lab: LabDescriptor, inputs: ChartInputs): RunChart {
   const { t, theme } = inputs;
   const xQuantity = lab.chart.x.quantity as SizeQuantity;
-  const quantity = lab.chart.y.quantity;
   const byKey = pointsByKey(record);
   const groups = seriesGroups(record, lab);
+  const { quantity, fallback } = plottedQuantity(lab, groups);
   const plotted = quantity === 'speedup' ? groups.filter((g) => g.descriptor.baseline !== undefined) : groups;
   const drawn: Drawn[] = plotted.map((group) => {
     const points = group.points.filter((p) => p.x !== null).sort((a, b) => (a.x ?? 0) - (b.x ?? 0));
@@ -184,6 +196,6 @@ export function sweepChart(record: RunRecord, lab: LabDescriptor, inputs: ChartI
     points: drawnCount,
     series: drawn.filter((d) => d.values.some((v) => v !== null)).length,
   }, drawnCount);
-  const notes = [...statusNotes(groups, t), ...marks.notes];
+  const notes = [...(fallback ? [t('results.chart.notes.speedupFallback', { y: yTitle(quantity, t) })] : []), ...statusNotes(groups, t), ...marks.notes];
   return { config, notes, drawnPoints: drawnCount, description: [description, ...marks.sentences].join(' ') };
 }

@@ -22,6 +22,7 @@ export const results = {
       partly: '{series} ({count} of {total} points)',
       failed: '{series}: one point failed and is not drawn ({reason}). | {series}: {count} points failed and are not drawn (first: {reason}).',
       cancelled: 'One point was not measured: {reason}. | {count} points were not measured: {reason}.',
+      speedupFallback: 'No GPU series has a measured point yet, so there is no speedup to draw: the chart shows {y} of what was measured instead.',
     },
     spread: {
       band: 'Line: median of the samples. Shaded band: their middle half (first to third quartile).',
@@ -62,6 +63,7 @@ export const results = {
   table: {
     caption: 'Every point of the run: the median time with its spread, the rate, its share of the device’s theoretical peak, the speedup over its baseline, and the check of its result.',
     empty: 'No points measured yet.',
+    waivedOnce: 'One point is waived: {reason}. | {count} points are waived, all for the same reason: {reason}.',
     columns: {
       point: 'Point',
       device: 'Device',

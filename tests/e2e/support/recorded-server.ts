@@ -1,4 +1,5 @@
-// A serve-mode server over what an H100 recorded (its device report and a run of every lab, tests/fixtures/), for
+// A serve-mode server over what an H100 recorded (its device report and a run of every lab, tests/fixtures/, with the
+// CPU-only machine's runs beside them), for
 // screenshots and checks of what a student with a GPU sees, on a machine that has none. Everything but the devices
 // and the run store is the real thing: the HTTP and WebSocket shell, the dispatch, the labs' descriptors and
 // sources. Starting a run is refused: nothing is measured here. Prints its link like `gpu-lab serve`.
@@ -29,7 +30,8 @@ const report: DeviceReport = {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gpu-lab-recorded-'));
 const store = new RunStore(dataDir);
-for (const name of readdirSync(join(fixtures, 'runs')).filter((n) => n.startsWith('h100-'))) {
+// The H100's runs, and the CPU-only machine's beside them, so that a GPU run can be compared with a CPU one.
+for (const name of readdirSync(join(fixtures, 'runs'))) {
   const record = JSON.parse(readFileSync(join(fixtures, 'runs', name), 'utf8')) as { id: string };
   writeFileSync(join(store.dir, `${record.id}.json`), JSON.stringify(record));
 }

@@ -2,7 +2,7 @@
 // prints; stops it with Ctrl+C's signal.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -57,4 +57,17 @@ async function watch(child: ChildProcess, dataDir: string): Promise<ServeProcess
       await exited;
     },
   };
+}
+
+// A data folder holding the recorded CPU-only runs (tests/fixtures/runs/cpu-*.json), each under its own id, as the
+// run store keeps them.
+export function seededDataDir(prefix = 'cpu-'): string {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gpu-lab-e2e-seeded-'));
+  mkdirSync(join(dataDir, 'runs'));
+  const fixtures = join('tests', 'fixtures', 'runs');
+  for (const name of readdirSync(fixtures).filter((n) => n.startsWith(prefix))) {
+    const { id } = JSON.parse(readFileSync(join(fixtures, name), 'utf8')) as { id: string };
+    copyFileSync(join(fixtures, name), join(dataDir, 'runs', `${id}.json`));
+  }
+  return dataDir;
 }

@@ -100,9 +100,29 @@ describe('what could not be drawn', () => {
     const reason = record.points.find((p) => p.status === 'waived')?.reason ?? '';
     expect(reason).toMatch(/^no CUDA device/);
     expect(seriesLines(lineConfig(chart)).map((s) => s.label)).toContain('add GPU resident — waived');
-    expect(chart.notes).toEqual([
+    expect(chart.notes).toContain(
       `Waived (${reason}): add GPU with transfers; add GPU resident; mul GPU with transfers; mul GPU resident; exp GPU with transfers; exp GPU resident.`,
-    ]);
+    );
+  });
+
+  it('draws the CPU\'s bandwidth, and says why, where a speedup chart has no GPU point to divide by', () => {
+    const { record, lab } = fixtureRun('cpu-elementwise-breakeven');
+    const chart = runChart(record, lab, inputs);
+    const cpuPoints = record.points.filter((p) => p.status === 'ok');
+    expect(cpuPoints.length).toBeGreaterThan(0);
+    expect(chart.drawnPoints).toBe(cpuPoints.length);
+    expect(chart.notes[0]).toMatch(/^No GPU series has a measured point yet, so there is no speedup to draw: the chart shows .*GB\/s/);
+    const add = seriesLines(lineConfig(chart)).find((s) => s.label === 'add CPU');
+    const first = cpuPoints.find((p) => p.series === 'add-cpu');
+    expect(add?.data.find((pt) => pt.x === first?.x)?.y).toBeCloseTo(first?.gbps ?? 0, 6);
+    expect(marks(chart).empty).toBe('');
+    expect(marks(chart).horizontal).toEqual([]);
+  });
+
+  it('says why a chart is empty when nothing of it was measured', () => {
+    const { record, lab } = fixtureRun('cpu-elementwise-breakeven');
+    const waivedOnly = { ...record, points: record.points.filter((p) => p.status === 'waived') };
+    const chart = runChart(waivedOnly, lab, inputs);
     expect(chart.drawnPoints).toBe(0);
     expect(marks(chart).empty).toBe('Nothing to draw: the series of this chart were waived on this system (see below).');
   });

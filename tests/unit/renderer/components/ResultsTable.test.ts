@@ -50,10 +50,19 @@ describe('ResultsTable', () => {
   });
 
   it('marks waived and failed rows with their reason, and noisy medians', () => {
+    // Every GPU point of a CPU-only run is waived for one reason: said once above the table, each row marked.
     const cpu = fixtureRun('cpu-matmul');
-    const waived = mountTable(cpu.record, cpu.lab).get('tr[data-key="gpu-naive"]');
+    const cpuTable = mountTable(cpu.record, cpu.lab);
+    const waived = cpuTable.get('tr[data-key="gpu-naive"]');
     expect(waived.classes()).toContain('waived');
-    expect(waived.text()).toContain('no CUDA device: no NVIDIA driver is installed');
+    expect(waived.text()).toContain('waived');
+    expect(waived.text()).not.toContain('no CUDA device');
+    expect(cpuTable.get('[data-testid="waived-note"]').text()).toMatch(/^4 points are waived, all for the same reason: no CUDA device: no NVIDIA driver is installed/);
+    // Two reasons: each row keeps its own.
+    const mixed = withPoint(cpu.record, 'gpu-naive', (p) => ({ ...p, reason: 'NVRTC is missing' }));
+    const mixedTable = mountTable(mixed, cpu.lab);
+    expect(mixedTable.find('[data-testid="waived-note"]').exists()).toBe(false);
+    expect(mixedTable.get('tr[data-key="gpu-naive"]').text()).toContain('NVRTC is missing');
 
     const h100 = fixtureRun('h100-matmul');
     const broken = mountTable(withPoint(h100.record, 'gpu-naive', (p) => failed(p)), h100.lab).get('tr[data-key="gpu-naive"]');
