@@ -110,14 +110,41 @@ test('a reload in the middle of a run shows it again and it goes on to the end',
   expect(await pointCount(page)).toBe(33);
 });
 
+test('with the keyboard alone: skip to the content, open a lab, run it and cancel it', async ({ page }) => {
+  await page.goto(serve.url);
+  await page.keyboard.press('Tab');
+  await expect(page.getByText('Skip to the content')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  await expect(page.getByTestId('lab-elementwise-breakeven')).toBeVisible();
+  // Tab through the catalog to the lab, then through the lab's form to its Run button.
+  const tabTo = async (testId: string): Promise<void> => {
+    for (let i = 0; i < 80; i++) {
+      if (await page.evaluate((id) => document.activeElement?.getAttribute('data-testid') === id, testId)) return;
+      await page.keyboard.press('Tab');
+    }
+    throw new Error(`Tab never reached ${testId}`);
+  };
+  await tabTo('lab-elementwise-breakeven');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Elementwise break-even');
+  await expect(page.getByTestId('run')).toBeEnabled();
+  await tabTo('run');
+  await page.keyboard.press('Enter');
+  // Focus moves to Cancel once the run has started, so Enter again stops it.
+  await expect(page.getByTestId('cancel')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('run-status')).toContainText('Cancelled');
+});
+
 test('the runs are in the history after a reload, and two of them compare side by side', async ({ page }) => {
   await page.goto(serve.url);
   await page.getByRole('link', { name: 'History' }).click();
   await page.reload();
   const rows = page.getByTestId('run-row');
-  await expect(rows, (await rows.allTextContents()).join('\n')).toHaveCount(3);
-  await expect(page.getByTestId('run-count')).toContainText('3 of 3');
-  await expect(rows.filter({ hasText: 'Cancelled' })).toHaveCount(1);
+  await expect(rows, (await rows.allTextContents()).join('\n')).toHaveCount(4);
+  await expect(page.getByTestId('run-count')).toContainText('4 of 4');
+  await expect(rows.filter({ hasText: 'Cancelled' })).toHaveCount(2);
   await expect(rows.filter({ hasText: 'Completed' })).toHaveCount(2);
   const completed = rows.filter({ hasText: 'Completed' });
   await completed.nth(0).getByTestId('pick-run').check();
