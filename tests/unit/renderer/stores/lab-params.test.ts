@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { effectScope, nextTick, ref } from 'vue';
 
 import { labDescriptors } from '../../../../main/labs/index.ts';
-import { fakeMain } from './fake-main.ts';
+import type { fakeMain } from './fake-main.ts';
 
 const main = vi.hoisted(() => ({ current: null as ReturnType<typeof fakeMain> | null }));
 vi.mock('../../../../renderer/api/index.ts', async () => {

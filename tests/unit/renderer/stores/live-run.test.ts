@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { RunRecord } from '../../../../main/common/run-record.ts';
 import { fixtureRun } from '../charts/synthetic-runs.ts';
-import { fakeMain } from './fake-main.ts';
+import type { fakeMain } from './fake-main.ts';
 
 const main = vi.hoisted(() => ({ current: null as ReturnType<typeof fakeMain> | null }));
 vi.mock('../../../../renderer/api/index.ts', async () => {
@@ -24,6 +24,11 @@ function fake(): ReturnType<typeof fakeMain> {
 }
 
 const stored = fixtureRun('h100-matmul').record;
+function pointAt(i: number): RunRecord['points'][number] {
+  const p = stored.points[i];
+  if (!p) throw new Error(`the fixture has no point ${i}`);
+  return p;
+}
 const running = (points = 0): RunRecord => ({ ...stored, status: 'running', points: stored.points.slice(0, points), findings: [], finishedAt: null });
 
 beforeEach(() => {
@@ -43,14 +48,14 @@ describe('the live run', () => {
     expect(live.active).toBe(true);
     for (const point of stored.points.slice(0, 3)) fake().emit({ kind: 'point', runId: stored.id, point });
     // The same point twice (a reconnect can replay it) is kept once.
-    fake().emit({ kind: 'point', runId: stored.id, point: stored.points[0] ?? stored.points[1] });
+    fake().emit({ kind: 'point', runId: stored.id, point: pointAt(0) });
     expect(live.record?.points.map((p) => p.key)).toEqual(stored.points.slice(0, 3).map((p) => p.key));
     const finding = { id: 'cpu-rate', text: 'first', value: 1, unit: '', tone: 'info' as const };
     fake().emit({ kind: 'finding', runId: stored.id, finding });
     fake().emit({ kind: 'finding', runId: stored.id, finding: { ...finding, text: 'second' } });
     expect(live.record?.findings).toEqual([{ ...finding, text: 'second' }]);
     // Events of another run are not this one's.
-    fake().emit({ kind: 'point', runId: 'someone-else', point: stored.points[4] ?? stored.points[0] });
+    fake().emit({ kind: 'point', runId: 'someone-else', point: pointAt(4) });
     expect(live.record?.points).toHaveLength(3);
 
     fake().answer('runs.getRun', () => stored);
@@ -69,8 +74,8 @@ describe('the live run', () => {
     const live = useLiveRunStore();
     const started = live.start({ lab: 'matmul' });
     await flushPromises();
-    fake().emit({ kind: 'point', runId: stored.id, point: stored.points[0] ?? stored.points[1] });
-    fake().emit({ kind: 'point', runId: stored.id, point: stored.points[1] ?? stored.points[0] });
+    fake().emit({ kind: 'point', runId: stored.id, point: pointAt(0) });
+    fake().emit({ kind: 'point', runId: stored.id, point: pointAt(1) });
     // The record main sends was read before the second point: the first is in it, the second only in the events.
     release(running(1));
     await started;
