@@ -12,6 +12,7 @@ import { createLabHost } from '../runner/lab-host.ts';
 import type { CliCommand, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
 import { option, parseArgs } from './cli-options.ts';
+import { hostLog } from './host-log.ts';
 import { tableHeader, tableRow } from './run-table.ts';
 
 const USAGE = `Usage: gpu-lab run <lab> [--device cpu|cuda:N] [--param name=value …] [--json FILE] [--data-dir DIR] [--quiet]
@@ -76,11 +77,6 @@ export function runFailures(record: RunRecord): string[] {
     lines.push(`${code}: ${labels.length} of ${record.points.length} points ${what}: ${labels.join('; ')}`);
   }
   return lines;
-}
-
-// The host's routine lines (ready, stopped) only with --verbose; deaths, kills and warnings always.
-function hostLog(io: CliIo, line: string, verbose: boolean): void {
-  if (verbose || /died|killing|warn|error|stderr/.test(line)) io.err(`${line}\n`);
 }
 
 export const runCommand: CliCommand = {

@@ -8,17 +8,19 @@ import { startServer } from '../serve/server.ts';
 import type { CliCommand, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
 import { option, parseArgs } from './cli-options.ts';
+import { hostLog } from './host-log.ts';
 
 export const DEFAULT_PORT = 8420;
 
-const USAGE = `Usage: gpu-lab serve [--port N] [--host H] [--data-dir DIR] [--open]
+const USAGE = `Usage: gpu-lab serve [--port N] [--host H] [--data-dir DIR] [--open] [--verbose]
 
 Serves the GPU Lab app to a browser: open the link it prints (it carries the access token).
   --port      the port (default ${DEFAULT_PORT}; 0 picks a free one)
   --host      the address to listen on (default 127.0.0.1, this machine only). Anything else lets other machines
               reach the server; on a shared GPU server prefer an SSH tunnel: ssh -L ${DEFAULT_PORT}:127.0.0.1:${DEFAULT_PORT} server
   --data-dir  where runs are stored (default $XDG_DATA_HOME/gpu-lab or ~/.local/share/gpu-lab)
-  --open      also open the link in the default browser`;
+  --open      also open the link in the default browser
+  --verbose   every compute-host log line (by default only crashes, kills and warnings)`;
 
 // OSC 8 makes the link clickable in terminals that know it; others show the plain URL, which most also detect.
 function linkLine(url: string, tty: boolean): string {
@@ -44,7 +46,7 @@ function parsePort(text: string | undefined): number {
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, ['port', 'host', 'data-dir'], ['open']);
+  const args = parseArgs(argv, ['port', 'host', 'data-dir'], ['open', 'verbose']);
   if (args.positional.length) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
   const port = parsePort(option(args, 'port'));
   const host = option(args, 'host') ?? '127.0.0.1';
@@ -53,7 +55,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     io.err('gpu-lab serve: the renderer is not built (dist/web/index.html is missing): run `npm run build`\n');
     return 1;
   }
-  const lab = createLabHost({ dataDir: option(args, 'data-dir'), supervisor: { log: (line: string) => io.err(`${line}\n`) } });
+  const lab = createLabHost({ dataDir: option(args, 'data-dir'), supervisor: { log: (line: string) => hostLog(io, line, args.flags.has('verbose')) } });
   let server;
   try {
     server = await startServer({ api: lab, staticDir, host, port, log: (line) => io.err(`gpu-lab serve: ${line}\n`) });
