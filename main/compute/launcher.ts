@@ -32,8 +32,7 @@ export function hostEntryPath(): string {
   return self.replace(/launcher\.(ts|js)$/, (_m, ext: string) => `host-main.${ext}`);
 }
 
-// Exported for the Electron shell's launcher, so that both shells hand the host's output to the supervisor alike.
-export function splitLines(stream: NodeJS.ReadableStream | null, name: 'stdout' | 'stderr', listener: (line: string, s: 'stdout' | 'stderr') => void): void {
+function splitLines(stream: NodeJS.ReadableStream | null, name: 'stdout' | 'stderr', listener: (line: string, s: 'stdout' | 'stderr') => void): void {
   let pending = '';
   stream?.setEncoding('utf8');
   stream?.on('data', (chunk: string) => {
@@ -44,50 +43,43 @@ export function splitLines(stream: NodeJS.ReadableStream | null, name: 'stdout' 
   });
 }
 
-// A forked child whose every failure ends as one exit. Node reports a failed spawn (EAGAIN, ENOENT) and a write to
-// a channel whose other end just died (EPIPE) as an 'error' event, which kills the parent when nobody listens.
-class ForkedHost implements ComputeHostProcess {
-  private readonly exitListeners: ((exit: HostExit) => void)[] = [];
-  private exit: HostExit | null = null;
-  private error: string | undefined;
-  private readonly child: ChildProcess | null;
+// The part of a started host process that both shells share: one exit however it ends (reported once, also to a
+// listener added after it), its output split into lines, its messages passed on. A shell adds how to send, how to
+// kill and which of its process's events mean an exit.
+interface HostChild {
+  readonly pid?: number | undefined;
+  readonly stdout: NodeJS.ReadableStream | null;
+  readonly stderr: NodeJS.ReadableStream | null;
+  on(event: 'message', listener: (message: unknown) => void): unknown;
+}
 
-  constructor(child: ChildProcess | null, spawnError?: Error) {
+export abstract class HostProcessBase<C extends HostChild> implements ComputeHostProcess {
+  private readonly exitListeners: ((exit: HostExit) => void)[] = [];
+  protected exit: HostExit | null = null;
+  protected error: string | undefined;
+  protected readonly child: C | null;
+
+  constructor(child: C | null, spawnError?: Error) {
     this.child = child;
     if (!child) {
-      // fork() threw (ENOMEM and the like): report it as an exit once the supervisor listens.
+      // The start itself threw (no memory, an app not ready): reported as an exit once the supervisor listens.
       this.error = spawnError?.message ?? 'the process could not be started';
       setImmediate(() => this.ended({ code: null, signal: null }));
-      return;
     }
-    child.on('error', (err) => this.failed(err));
-    child.on('exit', (code, signal) => this.ended({ code, signal }));
   }
 
   get pid(): number | undefined {
     return this.child?.pid;
   }
 
-  private failed(err: Error): void {
-    this.error ??= err.message;
-    // Never spawned: no 'exit' will follow. Spawned: make sure it goes, and report it when it has.
-    if (this.child?.pid === undefined) this.ended({ code: null, signal: null });
-    else this.child.kill('SIGKILL');
-  }
-
-  private ended(exit: HostExit): void {
+  protected ended(exit: HostExit): void {
     if (this.exit) return;
     this.exit = this.error === undefined ? exit : { ...exit, error: this.error };
     for (const listener of this.exitListeners) listener(this.exit);
   }
 
-  send(message: unknown): void {
-    const child = this.child;
-    if (!child?.connected || this.exit) return;
-    child.send(message as object, (err) => {
-      if (err) this.failed(err);
-    });
-  }
+  abstract send(message: unknown): void;
+  abstract kill(): void;
 
   onMessage(listener: (message: unknown) => void): void {
     this.child?.on('message', listener);
@@ -102,6 +94,32 @@ class ForkedHost implements ComputeHostProcess {
   onOutput(listener: (line: string, stream: 'stdout' | 'stderr') => void): void {
     splitLines(this.child?.stdout ?? null, 'stdout', listener);
     splitLines(this.child?.stderr ?? null, 'stderr', listener);
+  }
+}
+
+// A forked child whose every failure ends as one exit. Node reports a failed spawn (EAGAIN, ENOENT) and a write to
+// a channel whose other end just died (EPIPE) as an 'error' event, which kills the parent when nobody listens.
+class ForkedHost extends HostProcessBase<ChildProcess> {
+  constructor(child: ChildProcess | null, spawnError?: Error) {
+    super(child, spawnError);
+    if (!child) return;
+    child.on('error', (err) => this.failed(err));
+    child.on('exit', (code, signal) => this.ended({ code, signal }));
+  }
+
+  private failed(err: Error): void {
+    this.error ??= err.message;
+    // Never spawned: no 'exit' will follow. Spawned: make sure it goes, and report it when it has.
+    if (this.child?.pid === undefined) this.ended({ code: null, signal: null });
+    else this.child.kill('SIGKILL');
+  }
+
+  send(message: unknown): void {
+    const child = this.child;
+    if (!child?.connected || this.exit) return;
+    child.send(message as object, (err) => {
+      if (err) this.failed(err);
+    });
   }
 
   kill(): void {

@@ -1,8 +1,8 @@
 // The compute host as an Electron utility process, behind the supervisor's launcher interface: the same entry as
 // under plain Node (host-main, which answers over process.parentPort here), the same one exit however it ends.
 // Electron's utilityProcess module is passed in, so that this file runs under plain Node with a fake.
-import { hostEntryPath, splitLines } from '../compute/launcher.ts';
-import type { ComputeHostLauncher, ComputeHostProcess, HostExit } from '../compute/launcher.ts';
+import { HostProcessBase, hostEntryPath } from '../compute/launcher.ts';
+import type { ComputeHostLauncher } from '../compute/launcher.ts';
 
 // The parts of Electron's UtilityProcess and utilityProcess module used here.
 export interface UtilityChild {
@@ -20,57 +20,21 @@ export interface UtilityProcessModule {
   fork(modulePath: string, args?: string[], options?: { env?: Record<string, string | undefined>; stdio?: 'pipe'; serviceName?: string }): UtilityChild;
 }
 
-class UtilityHost implements ComputeHostProcess {
-  private readonly exitListeners: ((exit: HostExit) => void)[] = [];
-  private exit: HostExit | null = null;
-  private error: string | undefined;
-  private readonly child: UtilityChild | null;
-
+class UtilityHost extends HostProcessBase<UtilityChild> {
   constructor(child: UtilityChild | null, spawnError?: Error) {
-    this.child = child;
-    if (!child) {
-      // fork() threw (called before the app was ready, no memory): reported as an exit once the supervisor listens.
-      this.error = spawnError?.message ?? 'the process could not be started';
-      setImmediate(() => this.ended(null));
-      return;
-    }
+    super(child, spawnError);
+    if (!child) return;
     // A V8 fatal error: Electron emits 'exit' after it, which then carries this reason.
     child.on('error', (type, location) => {
       this.error ??= `${type} at ${location}`;
     });
-    child.on('exit', (code) => this.ended(code));
-  }
-
-  get pid(): number | undefined {
-    return this.child?.pid;
-  }
-
-  private ended(code: number | null): void {
-    if (this.exit) return;
     // Electron reports an exit code only, never the signal that ended the process.
-    const exit: HostExit = { code, signal: null };
-    this.exit = this.error === undefined ? exit : { ...exit, error: this.error };
-    for (const listener of this.exitListeners) listener(this.exit);
+    child.on('exit', (code) => this.ended({ code, signal: null }));
   }
 
   send(message: unknown): void {
     if (this.exit) return;
     this.child?.postMessage(message);
-  }
-
-  onMessage(listener: (message: unknown) => void): void {
-    this.child?.on('message', listener);
-  }
-
-  onExit(listener: (exit: HostExit) => void): void {
-    const exit = this.exit;
-    if (exit) queueMicrotask(() => listener(exit));
-    else this.exitListeners.push(listener);
-  }
-
-  onOutput(listener: (line: string, stream: 'stdout' | 'stderr') => void): void {
-    splitLines(this.child?.stdout ?? null, 'stdout', listener);
-    splitLines(this.child?.stderr ?? null, 'stderr', listener);
   }
 
   kill(): void {
