@@ -17,5 +17,7 @@ export const app = {
   liveRun: { running: '{lab}: {percent}', open: 'Show the run in progress' },
   notFound: { title: 'Nothing here', body: 'This page does not exist.', back: 'Back to the labs' },
   error: { dismiss: 'Dismiss' },
+  // How a run stands, wherever a run is shown.
+  status: { queued: 'Queued', running: 'Running', completed: 'Completed', cancelled: 'Cancelled', failed: 'Failed' },
   copy: { copy: 'Copy', copied: 'Copied' },
 };

@@ -47,11 +47,6 @@ export const history = {
     hours: '{hours} h {minutes} min',
   },
   status: {
-    queued: 'Queued',
-    running: 'Running',
-    completed: 'Completed',
-    cancelled: 'Cancelled',
-    failed: 'Failed',
     interrupted: 'GPU Lab stopped before the run ended; the points measured until then are kept.',
   },
   actions: {

@@ -58,13 +58,6 @@ export const labs = {
     deviceUnknown: 'an unknown device',
     counts: '{ok} points measured, {waived} waived, {failed} failed, {cancelled} not reached.',
   },
-  status: {
-    queued: 'Queued',
-    running: 'Running',
-    completed: 'Completed',
-    cancelled: 'Cancelled',
-    failed: 'Failed',
-  },
   findings: {
     title: 'Findings',
     pending: 'Findings appear once the first points are in.',

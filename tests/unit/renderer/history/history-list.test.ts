@@ -62,7 +62,7 @@ describe('the history list', () => {
     expect(rowIds(wrapper).slice(0, 2)).toEqual([running.id, interrupted.id]);
     const live = row(wrapper, running.id);
     expect(live.get('[data-testid="status"]').text()).toBe('Running');
-    expect(live.find('.live').exists()).toBe(true);
+    expect(live.find('.live-dot').exists()).toBe(true);
     expect(live.get('[data-testid="duration"]').text()).toContain('not finished');
     const cut = row(wrapper, interrupted.id).get('[data-testid="status"]');
     expect(cut.get('[data-status]').attributes('data-status')).toBe('failed');
