@@ -139,7 +139,9 @@ test('with the keyboard alone: skip to the content, open a lab, run it and cance
 
 test('the runs are in the history after a reload, and two of them compare side by side', async ({ page }) => {
   await page.goto(serve.url);
+  await expect(page.getByTestId('lab-elementwise-breakeven')).toBeVisible();
   await page.getByRole('link', { name: 'History' }).click();
+  await expect(page).toHaveURL(/#\/runs$/);
   await page.reload();
   const rows = page.getByTestId('run-row');
   await expect(rows, (await rows.allTextContents()).join('\n')).toHaveCount(4);
