@@ -82,12 +82,17 @@ describe('ResultsTable', () => {
     const { record, lab } = syntheticRun('elementwise-breakeven', { params: { minExponent: 1, pointsPerDecade: 4 } });
     expect(record.points).toHaveLength(261);
     const upTo = (n: number): RunRecord => ({ ...record, status: 'running', points: record.points.slice(0, n) });
+    vi.useFakeTimers();
     const wrapper = mountTable(upTo(250), lab);
     expect(vi.mocked(resultRow)).toHaveBeenCalledTimes(250);
     for (let n = 251; n <= 261; n++) await wrapper.setProps({ record: upTo(n) });
     await flushPromises();
-    expect(vi.mocked(resultRow)).toHaveBeenCalledTimes(261);
+    // The first new point shows at once; the ten that follow within a quarter of a second come together at its end.
+    expect(wrapper.findAll('tbody tr')).toHaveLength(251);
+    await vi.advanceTimersByTimeAsync(250);
     expect(wrapper.findAll('tbody tr')).toHaveLength(261);
+    expect(vi.mocked(resultRow)).toHaveBeenCalledTimes(261);
+    vi.useRealTimers();
   });
 
   it('rebuilds a GPU row when its baseline arrives after it, so that its speedup appears', async () => {
