@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'NATIVE_ERROR',
   'ADDON_NOT_BUILT',
+  // serve mode: a client past its limits (requests a second, requests at once, runs started); nothing was run
+  'RATE_LIMITED',
   // the renderer's link to main (serve mode's WebSocket) dropped before an answer came
   'DISCONNECTED',
 ] as const;

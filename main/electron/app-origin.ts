@@ -31,7 +31,7 @@ export interface SenderEvent {
 export type SenderCheck<E> = (event: E) => string | null;
 
 export function appSenderCheck(appFrame: () => FrameLike | null): SenderCheck<SenderEvent> {
-  return (event) => {
+  const check = (event: SenderEvent): string | null => {
     // Electron gives null for a frame that has navigated away or been destroyed since it sent the call.
     const frame = event.senderFrame;
     if (!frame) return 'the sending frame is gone';
@@ -41,5 +41,14 @@ export function appSenderCheck(appFrame: () => FrameLike | null): SenderCheck<Se
     }
     if (!isAppUrl(frame.url)) return `the sender's page is not the app's own (${frame.url})`;
     return null;
+  };
+  return (event) => {
+    try {
+      return check(event);
+    } catch (err) {
+      // Reading a frame that was disposed meanwhile throws ("Render frame was disposed"): such a sender is refused
+      // like a missing one, with an answer, rather than failing the call with an uncoded error.
+      return `the sending frame cannot be read (${err instanceof Error ? err.message : String(err)})`;
+    }
   };
 }

@@ -5,6 +5,7 @@ import { dispatch } from '../common/api-dispatch.ts';
 import { API_EVENTS, API_METHODS, ipcChannel } from '../common/api-methods.ts';
 import type { ApiEvent, ApiEventFrame, ApiResponse } from '../common/api-methods.ts';
 import type { Disposable, GpuLabApi } from '../common/contract.ts';
+import { MAX_ARGUMENT_NESTING, nestsDeeperThan, tooDeep } from '../serve/request-limits.ts';
 import type { SenderCheck } from './app-origin.ts';
 
 // The part of ipcMain this uses.
@@ -39,6 +40,8 @@ export function registerIpcApi<E>(options: IpcApiOptions<E>): () => void {
         log(`gpu-lab: refused an IPC call of ${method}: ${refusal}`);
         return { ok: false, error: { code: 'INVALID_ARGUMENT', message: `${method} was refused: ${refusal}` } };
       }
+      // Before dispatch, whose argument checks and messages walk a value recursively and would run out of stack.
+      if (nestsDeeperThan(args, MAX_ARGUMENT_NESTING)) return { ok: false, error: tooDeep(method).toPayload() };
       return dispatch(api, method, args);
     });
   }

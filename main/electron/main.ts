@@ -3,15 +3,15 @@
 import { app, BrowserWindow, dialog, ipcMain, protocol, utilityProcess } from 'electron';
 
 import { IPC_EVENT_CHANNEL } from '../common/api-methods.ts';
-import { defaultSourceRoots } from '../runner/kernel-sources.ts';
 import { createLabHost } from '../runner/lab-host.ts';
 import type { LabHost } from '../runner/lab-host.ts';
 import { rendererDir } from '../serve/renderer-dir.ts';
 import { APP_INDEX_URL, APP_SCHEME, appSenderCheck } from './app-origin.ts';
 import { appProtocolHandler } from './app-protocol.ts';
+import { appResources } from './app-resources.ts';
 import { registerIpcApi } from './ipc-api.ts';
 import { utilityLauncher } from './utility-launcher.ts';
-import { appWindowOptions, guardWebContents, preloadPath } from './window.ts';
+import { createAppWindow, guardWebContents, preloadPath } from './window.ts';
 
 const log = (line: string): void => console.error(line);
 
@@ -22,7 +22,7 @@ protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standa
 app.enableSandbox();
 
 function openWindow(labHost: LabHost): BrowserWindow {
-  const appWindow = new BrowserWindow(appWindowOptions(preloadPath()));
+  const appWindow = createAppWindow(BrowserWindow, preloadPath());
   const disposeIpc = registerIpcApi({
     ipc: ipcMain,
     api: labHost,
@@ -39,12 +39,12 @@ function openWindow(labHost: LabHost): BrowserWindow {
 }
 
 function startApp(): void {
+  const resources = appResources(app.isPackaged, process.resourcesPath);
   const labHost = createLabHost({
     dataDir: app.getPath('userData'),
-    supervisor: { launcher: utilityLauncher(utilityProcess), log },
+    supervisor: { launcher: utilityLauncher(utilityProcess, resources.computeHostEnv), log },
     warn: log,
-    // A packaged app carries shaders/ and native/ in its resources; a source checkout has them at its root.
-    sourceRoots: [process.resourcesPath, ...defaultSourceRoots()],
+    sourceRoots: resources.sourceRoots,
   });
   let appWindow: BrowserWindow | null = null;
   let labHostState: 'running' | 'stopping' | 'stopped' = 'running';

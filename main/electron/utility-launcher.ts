@@ -54,12 +54,13 @@ class UtilityHost extends HostProcessBase<UtilityChild> {
   }
 }
 
-export function utilityLauncher(utilityProcess: UtilityProcessModule): ComputeHostLauncher {
+// `appEnv`: what the app itself tells every host (the packaged addon's path), over main's own environment.
+export function utilityLauncher(utilityProcess: UtilityProcessModule, appEnv: Record<string, string> = {}): ComputeHostLauncher {
   return {
     launch(env) {
       try {
         const child = utilityProcess.fork(hostEntryPath(), [], {
-          env: { ...process.env, ...env },
+          env: { ...process.env, ...appEnv, ...env },
           stdio: 'pipe',
           serviceName: 'GPU Lab compute host',
         });

@@ -2,19 +2,20 @@
 // in a cookie the server sets), on a page of this server's own origin, addressed by a host name this server answers
 // to. The token stops other users of the machine; the Origin check stops other web pages open in the same browser;
 // the Host check stops a DNS-rebinding page that resolves its own name to 127.0.0.1.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 export function newToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
-// Constant time for equal lengths, so the comparison does not leak how much of a guess was right.
+const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
+
+// Digests compared in constant time: how long the comparison takes says nothing of how much of a guess was right,
+// nor of the token's length.
 export function sameToken(given: string | null | undefined, token: string): boolean {
   if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return timingSafeEqual(digest(given), digest(token));
 }
 
 // Cookies are shared by every port of a host name, so the name carries the port: two servers side by side keep
@@ -29,7 +30,13 @@ export function cookieToken(req: IncomingMessage, port: number): string | null {
   const name = cookieName(port);
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq <= 0 || part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      // Not valid percent-encoding, so not a cookie this server set.
+      return null;
+    }
   }
   return null;
 }

@@ -12,6 +12,8 @@ import type { GpuLabApi } from '../common/contract.ts';
 import { cookieToken, hostAllowed, newToken, originAllowed, queryToken, sameToken, tokenCookie } from './access.ts';
 import type { HostPolicy } from './access.ts';
 import { serveApiSocket } from './api-socket.ts';
+import { DEFAULT_LIMITS, RunStartLimit } from './request-limits.ts';
+import type { RequestLimits } from './request-limits.ts';
 import { resolveStatic, securityHeaders, sendFile, sendText } from './static-files.ts';
 
 export interface ServeOptions {
@@ -23,6 +25,8 @@ export interface ServeOptions {
   port?: number;
   token?: string;
   log?: (line: string) => void;
+  // Tests lower them; see request-limits.ts.
+  limits?: Partial<RequestLimits>;
 }
 
 export interface RunningServer {
@@ -34,8 +38,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-// One request frame at most: a run request is a few hundred bytes; nothing the contract takes comes near this.
+// One request frame at most: a run request is a few hundred bytes; nothing the contract takes comes near this. A
+// larger frame closes its WebSocket with 1009 (message too big) before it is read.
 const MAX_FRAME_BYTES = 1024 * 1024;
+// The app opens one WebSocket per tab; past this many, a page reconnecting in a loop is refused rather than served.
+const MAX_SOCKETS = 32;
 
 const NEEDS_TOKEN = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>GPU Lab — link needed</title></head>
 <body style="font-family:sans-serif;max-width:40em;margin:4em auto;line-height:1.5">
@@ -61,8 +68,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const token = options.token ?? newToken();
   const log = options.log ?? (() => undefined);
   const policy: HostPolicy = { port: 0, extraHosts: isLoopback(host) ? [] : host === '0.0.0.0' || host === '::' ? ['*'] : [host] };
+  const limits: RequestLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const runStarts = new RunStartLimit(options.api, limits);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
-  wss.on('connection', (socket: WebSocket) => serveApiSocket(socket, options.api));
+  wss.on('connection', (socket: WebSocket) => serveApiSocket(socket, options.api, { limits, runStarts }));
 
   const authorized = (req: IncomingMessage, url: URL): boolean =>
     sameToken(cookieToken(req, policy.port), token) || sameToken(queryToken(url), token);
@@ -105,7 +114,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     });
   });
 
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const url = new URL(req.url ?? '/', 'http://placeholder');
     if (url.pathname !== '/api') return reject(socket, 404, 'Not Found');
     if (!hostAllowed(req.headers.host, policy)) return reject(socket, 421, 'Misdirected Request');
@@ -117,7 +126,20 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       log('refused a WebSocket without the token');
       return reject(socket, 401, 'Unauthorized');
     }
+    if (wss.clients.size >= MAX_SOCKETS) {
+      log(`refused a WebSocket: ${MAX_SOCKETS} are open`);
+      return reject(socket, 503, 'Service Unavailable');
+    }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  };
+  // A throw in an 'upgrade' listener is uncaught and would stop the server: whatever a handshake carries, it gets an
+  // answer instead.
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    try {
+      onUpgrade(req, socket, head);
+    } catch {
+      reject(socket, 400, 'Bad Request');
+    }
   });
 
   await new Promise<void>((resolvePromise, rejectPromise) => {
@@ -137,6 +159,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     port,
     token,
     async close() {
+      runStarts.dispose();
       for (const client of wss.clients) client.terminate();
       wss.close();
       const closed = new Promise<void>((done) => server.close(() => done()));

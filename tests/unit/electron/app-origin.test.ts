@@ -35,6 +35,19 @@ describe('IPC sender check', () => {
     expect(appSenderCheck(() => null)({ senderFrame: mainFrame })).toMatch(/not the main frame/);
   });
 
+  it('refuses, with a reason, a frame that throws when read (Electron disposed it meanwhile)', () => {
+    const disposed = {
+      get url(): string {
+        throw new Error('Render frame was disposed before WebFrameMain could be accessed');
+      },
+      processId: 7,
+      get routingId(): number {
+        throw new Error('Render frame was disposed before WebFrameMain could be accessed');
+      },
+    };
+    expect(check({ senderFrame: disposed })).toMatch(/cannot be read \(Render frame was disposed/);
+  });
+
   it('reads app URLs by their parts, not their first letters', () => {
     expect(isAppUrl('app://gpu-lab/assets/index-1a2b.js')).toBe(true);
     expect(isAppUrl('app://gpu-lab.example.com/')).toBe(false);

@@ -1,6 +1,6 @@
 // The contract over IPC, with a fake ipcMain and a fake API: one handler per method and no other, answers as
-// dispatch's envelope, a refused sender answered and logged without reaching the service, run events forwarded to
-// the window until the registration is disposed.
+// dispatch's envelope, a refused sender or arguments nested too deep answered without reaching the service, run
+// events forwarded to the window until the registration is disposed.
 import { describe, expect, it } from 'vitest';
 
 import { dispatch } from '../../../main/common/api-dispatch.ts';
@@ -79,6 +79,15 @@ describe('IPC registration', () => {
     const { call, calls } = setUp();
     const answer = await call(ipcChannel('runs.getRun'), fromApp, '../../etc/passwd');
     expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT', details: { argument: 'runId' } } });
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses arguments nested far deeper than the contract\'s, before the service', async () => {
+    const { call, calls } = setUp();
+    let deep: unknown = 'matmul-1';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const answer = await call(ipcChannel('runs.getRun'), fromApp, deep);
+    expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT', message: 'The arguments of runs.getRun nest deeper than 32 levels' } });
     expect(calls).toEqual([]);
   });
 

@@ -1,8 +1,9 @@
 // The app entry with Electron faked at its boundary (vi.mock('electron')): the sandbox and app:// set up before
 // the app is ready, every webContents guarded, a second copy handing over, the one window on app://gpu-lab with
-// the bundled preload and IPC answered only to it, and quitting that waits for the lab host but never blocks.
+// the bundled preload and IPC answered only to it, a packaged app reading its kernels from its resources and
+// starting the compute host on its unpacked addon, and quitting that waits for the lab host but never blocks.
 import { EventEmitter } from 'node:events';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,7 +16,7 @@ import { rendererDir } from '../../../main/serve/renderer-dir.ts';
 // Built when main.ts first imports electron (inside loadMain), after this module's own imports.
 const fake = (() => {
   type Handler = (event: unknown, ...args: unknown[]) => Promise<unknown>;
-  const state = { lock: true, ready: () => undefined as void, dataDir: '' };
+  const state = { lock: true, ready: () => undefined as void, dataDir: '', packaged: false };
   const windows: FakeWindow[] = [];
   class FakeWindow extends EventEmitter {
     readonly webContents = { mainFrame: { url: 'app://gpu-lab/index.html', processId: 4, routingId: 1 }, send: vi.fn() };
@@ -37,20 +38,27 @@ const fake = (() => {
     getPath: () => state.dataDir,
     whenReady: () => new Promise<void>((resolve) => (state.ready = resolve)),
   });
+  // A getter, read when main.ts asks (Object.assign would copy the value once).
+  Object.defineProperty(app, 'isPackaged', { get: () => state.packaged });
   const electron = {
     app,
     BrowserWindow: FakeWindow,
     dialog: { showErrorBox: vi.fn() },
     ipcMain: { handle: (c: string, h: Handler) => handlers.set(c, h), removeHandler: (c: string) => handlers.delete(c) },
     protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
-    utilityProcess: { fork: vi.fn() },
+    utilityProcess: {
+      fork: vi.fn(() => {
+        throw new Error('no utility process under plain Node');
+      }),
+    },
   };
   return { state, windows, handlers, electron };
 })();
 vi.mock('electron', () => fake.electron);
 
-async function loadMain(options: { lock?: boolean } = {}): Promise<void> {
+async function loadMain(options: { lock?: boolean; packaged?: boolean } = {}): Promise<void> {
   fake.state.lock = options.lock ?? true;
+  fake.state.packaged = options.packaged ?? false;
   fake.state.dataDir = await mkdtemp(join(tmpdir(), 'gpu-lab-electron-main-'));
   vi.resetModules();
   await import('../../../main/electron/main.ts');
@@ -78,7 +86,7 @@ describe('Electron main', () => {
 
   it('guards every webContents the app creates', async () => {
     await loadMain();
-    const contents = Object.assign(new EventEmitter(), { setWindowOpenHandler: vi.fn(), session: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() } });
+    const contents = Object.assign(new EventEmitter(), { setWindowOpenHandler: vi.fn(), session: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn(), setDevicePermissionHandler: vi.fn() } });
     fake.electron.app.emit('web-contents-created', {}, contents);
     const navigation = { preventDefault: vi.fn() };
     contents.emit('will-navigate', navigation);
@@ -108,6 +116,22 @@ describe('Electron main', () => {
     expect(await listLabs?.({ senderFrame: { ...mainFrame, routingId: 2 } })).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
     appWindow?.emit('closed');
     expect(fake.handlers.size).toBe(0);
+  });
+
+  it.skipIf(!rendererDir())('packaged, shows the kernel sources from its resources and starts the compute host on the unpacked addon', async () => {
+    const resources = await mkdtemp(join(tmpdir(), 'gpu-lab-resources-'));
+    await mkdir(join(resources, 'shaders', 'cuda'), { recursive: true });
+    await writeFile(join(resources, 'shaders', 'cuda', 'sgemm.cu'), '// the packaged sgemm.cu\n');
+    Object.defineProperty(process, 'resourcesPath', { value: resources, configurable: true });
+    await loadMain({ packaged: true });
+    fake.state.ready();
+    await settle();
+    const frame = { senderFrame: fake.windows[0]?.webContents.mainFrame };
+    const kernelSource = fake.handlers.get(ipcChannel('labs.kernelSource'));
+    expect(await kernelSource?.(frame, 'shaders/cuda/sgemm.cu')).toMatchObject({ ok: true, value: { text: '// the packaged sgemm.cu\n' } });
+    await fake.handlers.get(ipcChannel('devices.listDevices'))?.(frame);
+    const forkOptions = fake.electron.utilityProcess.fork.mock.calls[0] as unknown[] | undefined;
+    expect(forkOptions?.[2]).toMatchObject({ env: { GPU_LAB_ADDON: join(resources, 'app.asar.unpacked', 'native', 'build', 'Release', 'gpu_lab.node') } });
   });
 
   it('lets the app quit once the lab host has stopped, not before and not never', async () => {

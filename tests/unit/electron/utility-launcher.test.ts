@@ -56,6 +56,19 @@ describe('utility-process launcher', () => {
     expect(forks[0]?.options).toMatchObject({ stdio: 'pipe', serviceName: 'GPU Lab compute host', env: { [TEST_HOOKS_ENV]: '1', PATH: process.env.PATH } });
   });
 
+  it("gives every host the app's own settings over main's environment (a packaged app's addon path wins)", () => {
+    const { module, forks } = fakeUtilityProcess();
+    const previous = process.env.GPU_LAB_ADDON;
+    process.env.GPU_LAB_ADDON = '/tmp/someone-elses.node';
+    try {
+      utilityLauncher(module, { GPU_LAB_ADDON: '/opt/GPU Lab/resources/app.asar.unpacked/native/build/Release/gpu_lab.node' }).launch({});
+    } finally {
+      if (previous === undefined) delete process.env.GPU_LAB_ADDON;
+      else process.env.GPU_LAB_ADDON = previous;
+    }
+    expect(forks[0]?.options?.env?.GPU_LAB_ADDON).toBe('/opt/GPU Lab/resources/app.asar.unpacked/native/build/Release/gpu_lab.node');
+  });
+
   it('carries messages both ways', () => {
     const { module, child } = fakeUtilityProcess();
     const host = utilityLauncher(module).launch({});

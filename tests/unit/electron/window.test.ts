@@ -1,13 +1,14 @@
 // The window's web preferences and the rules every webContents gets, read as plain data under Node: an isolated,
-// sandboxed renderer without Node, the bundled preload, and navigation, new windows and permissions all refused.
+// sandboxed renderer without Node, the bundled preload, and navigation, new windows, permissions and devices all
+// refused.
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
-import { appWindowOptions, guardWebContents, preloadPath } from '../../../main/electron/window.ts';
-import type { GuardedContents } from '../../../main/electron/window.ts';
+import { createAppWindow, guardWebContents, preloadPath } from '../../../main/electron/window.ts';
+import type { GuardedContents, WindowClass } from '../../../main/electron/window.ts';
 import preloadBuild from '../../../vite.preload.config.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -16,21 +17,37 @@ type Listener = (event: { preventDefault(): void }) => void;
 
 function fakeContents() {
   const listeners = new Map<string, Listener>();
-  const handlers: { windowOpen?: () => { action: string }; request?: (c: unknown, p: string, cb: (granted: boolean) => void) => void; check?: () => boolean } = {};
+  const handlers: {
+    windowOpen?: () => { action: string };
+    request?: (c: unknown, p: string, cb: (granted: boolean) => void) => void;
+    check?: () => boolean;
+    device?: () => boolean;
+  } = {};
   const contents: GuardedContents = {
     on: (event, listener) => listeners.set(event, listener),
     setWindowOpenHandler: (handler) => (handlers.windowOpen = handler),
     session: {
       setPermissionRequestHandler: (handler) => (handlers.request = handler),
       setPermissionCheckHandler: (handler) => (handlers.check = handler),
+      setDevicePermissionHandler: (handler) => (handlers.device = handler),
     },
   };
   return { contents, listeners, handlers };
 }
 
+type WindowOptions = ConstructorParameters<WindowClass<unknown>>[0];
+
+// Stands in for Electron's BrowserWindow: keeps what the window was made with.
+class FakeWindow {
+  readonly options: WindowOptions;
+  constructor(options: WindowOptions) {
+    this.options = options;
+  }
+}
+
 describe('app window', () => {
   it('runs the page isolated, sandboxed and without Node, with the preload as its only bridge', () => {
-    const prefs = appWindowOptions('/opt/gpu-lab/preload.cjs').webPreferences;
+    const prefs = createAppWindow(FakeWindow, '/opt/gpu-lab/preload.cjs').options.webPreferences;
     expect(prefs).toMatchObject({
       preload: '/opt/gpu-lab/preload.cjs',
       contextIsolation: true,
@@ -41,6 +58,7 @@ describe('app window', () => {
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      disableBlinkFeatures: 'Auxclick',
     });
   });
 
@@ -73,5 +91,6 @@ describe('app window', () => {
       expect(granted, permission).toBe(false);
     }
     expect(handlers.check?.()).toBe(false);
+    expect(handlers.device?.()).toBe(false);
   });
 });

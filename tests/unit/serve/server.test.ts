@@ -1,6 +1,7 @@
 // Serve mode's shell over a stand-in API (the services are tested on their own): the token, the Host and Origin
-// checks, the static files confined to their folder, and the contract over the WebSocket with coded errors for
-// every malformed frame, the socket staying open.
+// checks, the security headers on every answer, the static files confined to their folder, and the contract over the
+// WebSocket with coded errors for every malformed frame and every answer, the socket staying open; a frame over the
+// size limit closes it with 1009, and sockets past the limit are refused.
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import type { GpuLabApi, RunEvent } from '../../../main/common/contract.ts';
 import { GpuLabError } from '../../../main/common/errors.ts';
 import { startServer } from '../../../main/serve/server.ts';
 import type { RunningServer } from '../../../main/serve/server.ts';
+import { openApiSocket } from './ws-client.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'gpu-lab-serve-'));
 const staticDir = join(root, 'web');
@@ -32,6 +34,12 @@ const api = {
     listRuns: async () => {
       throw new Error('disk on fire at /home/someone/.local/share/gpu-lab');
     },
+    // An answer JSON cannot write: a record that refers to itself.
+    getRunProgress: async () => {
+      const progress: Record<string, unknown> = { pointsDone: 1 };
+      progress.self = progress;
+      return progress;
+    },
     onDidChangeRun: (l: (e: RunEvent) => void) => {
       listeners.add(l);
       return { dispose: () => listeners.delete(l) };
@@ -47,9 +55,9 @@ afterAll(async () => {
   await server.close();
 });
 
-function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, path, headers: { host: `127.0.0.1:${server.port}`, ...headers } }, (res) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path, method, headers: { host: `127.0.0.1:${server.port}`, ...headers } }, (res) => {
       let body = '';
       res.on('data', (d: Buffer) => (body += d.toString()));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
@@ -91,6 +99,36 @@ describe('serve mode over HTTP', () => {
   it('refuses a wrong token of the same length and a foreign Host header (DNS rebinding)', async () => {
     expect((await get('/?token=secret-token-124')).status).toBe(401);
     expect((await get('/', { cookie: cookie(), host: `attacker.example:${server.port}` })).status).toBe(421);
+  });
+
+  it('refuses a cookie that is not valid percent-encoding, over HTTP and on the WebSocket, and stays up', async () => {
+    const malformed = `gpulab_token_${server.port}=%E0%A4%A`;
+    expect((await get('/', { cookie: malformed })).status).toBe(401);
+    const handshake = new WebSocket(`ws://127.0.0.1:${server.port}/api`, { origin: `http://127.0.0.1:${server.port}`, headers: { cookie: malformed } });
+    const status = await new Promise((resolve) => {
+      handshake.on('unexpected-response', (_req, res) => resolve(res.statusCode));
+      handshake.on('error', () => resolve('error'));
+    });
+    expect(status).toBe(401);
+    expect((await get('/', { cookie: cookie() })).status).toBe(200);
+  });
+
+  it('sends the security headers with every answer, whatever its status', async () => {
+    const answers = [
+      await get('/', { cookie: cookie() }),
+      await get('/?token=secret-token-123'),
+      await get('/'),
+      await get('/nope.js', { cookie: cookie() }),
+      await get('/', { cookie: cookie() }, 'POST'),
+      await get('/', { cookie: cookie(), host: `attacker.example:${server.port}` }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 303, 401, 404, 405, 421]);
+    for (const answer of answers) {
+      expect(answer.headers['content-security-policy'], String(answer.status)).toContain("frame-ancestors 'none'");
+      expect(answer.headers['x-content-type-options'], String(answer.status)).toBe('nosniff');
+      expect(answer.headers['x-frame-options'], String(answer.status)).toBe('DENY');
+      expect(answer.headers['referrer-policy'], String(answer.status)).toBe('no-referrer');
+    }
   });
 
   it('serves files of the renderer folder only', async () => {
@@ -141,6 +179,32 @@ describe('the contract over the WebSocket', () => {
     ws.close();
   });
 
+  it('answers a value JSON cannot write with a coded error, and goes on answering', async () => {
+    const { ws, next } = await socket();
+    ws.send(JSON.stringify({ id: 1, method: 'runs.getRunProgress', args: ['r1'] }));
+    expect(await next()).toEqual({ id: 1, ok: false, error: { code: 'NATIVE_ERROR', message: 'The answer could not be written as JSON' } });
+    ws.send(JSON.stringify({ id: 2, method: 'labs.listLabs', args: [] }));
+    expect(await next()).toEqual({ id: 2, ok: true, value: [] });
+    ws.close();
+  });
+
+  it('closes a socket that sends a frame over 1 MiB with 1009, and serves the next one', async () => {
+    const client = await openApiSocket(server.port, 'secret-token-123');
+    client.ws.send(JSON.stringify({ id: 1, method: 'labs.listLabs', args: ['x'.repeat(1024 * 1024)] }));
+    expect(await client.closed).toBe(1009);
+    const again = await openApiSocket(server.port, 'secret-token-123');
+    again.ws.send(JSON.stringify({ id: 2, method: 'labs.listLabs', args: [] }));
+    expect(await again.next()).toEqual({ id: 2, ok: true, value: [] });
+    again.ws.close();
+  });
+
+  it('refuses a WebSocket past 32 open ones', async () => {
+    const open = await Promise.all(Array.from({ length: 32 }, () => openApiSocket(server.port, 'secret-token-123')));
+    await expect(openApiSocket(server.port, 'secret-token-123')).rejects.toThrow('WebSocket refused: 503');
+    for (const client of open) client.ws.close();
+    await Promise.all(open.map((c) => c.closed));
+  });
+
   it('pushes run events to every open socket and stops when a socket closes', async () => {
     const { ws, next } = await socket();
     const event: RunEvent = { kind: 'progress', runId: 'r1', progress: { pointsDone: 1, pointsTotal: 2, fraction: 0.5, etaSeconds: 1, current: 'x' } };
@@ -148,8 +212,9 @@ describe('the contract over the WebSocket', () => {
     expect(await next()).toEqual({ event: 'runs.onDidChangeRun', payload: event });
     ws.close();
     await new Promise((r) => ws.once('close', r));
-    // Every socket of this file is closed by now: no subscription may outlive its socket.
+    // Every socket of this file is closed by now: no subscription may outlive its socket. The one left is the
+    // server's own, counting the runs started through it.
     await new Promise((r) => setTimeout(r, 50));
-    expect(listeners.size).toBe(0);
+    expect(listeners.size).toBe(1);
   });
 });
