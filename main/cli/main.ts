@@ -4,11 +4,12 @@ import type { CliCommand, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
 import { devicesCommand } from './devices.ts';
 import { labsCommand } from './labs.ts';
+import { reportCommand } from './report.ts';
 import { runCommand } from './run.ts';
 import { runsCommand } from './runs.ts';
 import { serveCommand } from './serve.ts';
 
-export const COMMANDS: CliCommand[] = [benchCommand, devicesCommand, labsCommand, runCommand, runsCommand, serveCommand];
+export const COMMANDS: CliCommand[] = [benchCommand, devicesCommand, labsCommand, reportCommand, runCommand, runsCommand, serveCommand];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -1,4 +1,4 @@
-// `gpu-lab runs list|show|export|delete`: the stored runs.
+// `gpu-lab runs list|show|export|delete|report`: the stored runs, and the PDF report of one or two of them.
 import { writeFile } from 'node:fs/promises';
 
 import type { ExportFormat } from '../common/contract.ts';
@@ -9,22 +9,32 @@ import type { CliCommand } from './command.ts';
 import { UsageError } from './command.ts';
 import { option, parseArgs } from './cli-options.ts';
 import { tableHeader, tableRow } from './run-table.ts';
+import { REPORT_OPTIONS, REPORT_USAGE_LINES, reportArgs, reportRuns, storeSources } from './report.ts';
+import { reportableRun } from '../report/reports-service.ts';
 
 const USAGE = `Usage: gpu-lab runs list [--json] [--data-dir DIR]
        gpu-lab runs show <run-id> [--json] [--data-dir DIR]
        gpu-lab runs export <run-id> [--format json|csv|csv-samples] [--out FILE] [--data-dir DIR]
-       gpu-lab runs delete <run-id> [--data-dir DIR]`;
+       gpu-lab runs delete <run-id> [--data-dir DIR]
+       gpu-lab runs report <run-id> [<run-id-B>] --pdf FILE [--author NAME] [--course NAME] [--data-dir DIR]
+
+runs report writes the PDF report of a run that has ended, or of two runs compared (A first).
+${REPORT_USAGE_LINES}`;
 
 const FORMATS: readonly ExportFormat[] = ['json', 'csv', 'csv-samples'];
 
 export const runsCommand: CliCommand = {
   name: 'runs',
-  summary: 'List, show, export or delete stored runs',
+  summary: 'List, show, export, delete or report stored runs',
   usage: USAGE,
   async run(argv, io) {
-    const args = parseArgs(argv, ['data-dir', 'format', 'out'], ['json']);
-    const [action, id, extra] = args.positional;
-    if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
+    const args = parseArgs(argv, ['data-dir', 'format', 'out', ...REPORT_OPTIONS], ['json']);
+    const [action, id, second, extra] = args.positional;
+    // Only a report takes a second run, the one compared with the first.
+    const unexpected = action === 'report' ? extra : (second ?? extra);
+    if (unexpected !== undefined) throw new UsageError(`unexpected argument "${unexpected}"`);
+    const report = reportArgs(args);
+    if (action !== 'report' && report.pdf !== undefined) throw new UsageError('--pdf goes with `gpu-lab runs report` (or `gpu-lab run … --pdf FILE`)');
     const store = new RunStore(option(args, 'data-dir') ?? defaultDataDir(), { warn: (m) => io.err(`gpu-lab: warning: ${m}\n`) });
     const needId = (): string => {
       if (!id) throw new UsageError(`runs ${action ?? ''} needs a run id (see \`gpu-lab runs list\`)`);
@@ -67,8 +77,16 @@ export const runsCommand: CliCommand = {
         await store.delete(needId());
         io.out(`deleted ${id}\n`);
         return 0;
+      case 'report': {
+        const pdf = report.pdf;
+        if (pdf === undefined) throw new UsageError('runs report needs --pdf FILE');
+        const sources = storeSources(store);
+        const records = await Promise.all([needId(), ...(second === undefined ? [] : [second])].map((runId) => reportableRun(sources, runId)));
+        await reportRuns(records, { ...report, pdf }, io);
+        return 0;
+      }
       default:
-        throw new UsageError(`runs needs an action: list, show, export or delete${action ? ` (not "${action}")` : ''}`);
+        throw new UsageError(`runs needs an action: list, show, export, delete or report${action ? ` (not "${action}")` : ''}`);
     }
   },
 };

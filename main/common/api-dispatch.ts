@@ -39,6 +39,14 @@ const ARGS: Record<ApiMethod, ArgSpec> = {
     ['runId', RUN_ID, 'a run id'],
     ['format', z.enum(['json', 'csv', 'csv-samples']), 'json, csv or csv-samples'],
   ],
+  // The shape only: the report's own checks name the field at fault and say why (too long, a control character).
+  'reports.writeReport': [
+    [
+      'request',
+      z.strictObject({ runIds: z.array(RUN_ID).min(1).max(2), author: z.string().optional(), course: z.string().optional() }),
+      'a report request {runIds: one run id, or two to compare; author?; course?}',
+    ],
+  ],
 };
 
 export function isApiMethod(method: unknown): method is ApiMethod {

@@ -18,6 +18,7 @@ export const API_METHODS = [
   'runs.getRunProgress',
   'runs.deleteRun',
   'runs.exportRun',
+  'reports.writeReport',
 ] as const;
 
 export const API_EVENTS = ['runs.onDidChangeRun'] as const;

@@ -65,7 +65,9 @@ export interface RunProgress {
 }
 
 export type RunEvent =
-  | { kind: 'started'; runId: string; lab: string; device: string; params: ParamValues; pointsTotal: number }
+  // `waived`: the planned points that will not run on this machine, by reason (all the GPU series on a machine
+  // without a GPU), so that a table can say so once instead of on every row.
+  | { kind: 'started'; runId: string; lab: string; device: string; params: ParamValues; pointsTotal: number; waived?: { reason: string; points: number }[] }
   | { kind: 'progress'; runId: string; progress: RunProgress }
   | { kind: 'point'; runId: string; point: PointResult }
   | { kind: 'finding'; runId: string; finding: Finding }
@@ -95,8 +97,31 @@ export interface RunsService {
   onDidChangeRun: Event<RunEvent>;
 }
 
+export interface ReportRequest {
+  // One run, or two for a comparison (run A first).
+  runIds: string[];
+  // Said on the title page and in the PDF's metadata; the app remembers what the user typed last.
+  author?: string;
+  course?: string;
+}
+
+export interface ReportFile {
+  filename: string;
+  mimeType: 'application/pdf';
+  // The PDF's bytes in base64: both wires carry JSON.
+  base64: string;
+  pages: number;
+}
+
+export interface ReportsService {
+  // The PDF report of a run that has ended, or of two compared. A refused field or run is INVALID_ARGUMENT whose
+  // details name it and say why (`reason`); a run that does not exist is NOT_FOUND.
+  writeReport(request: ReportRequest): Promise<ReportFile>;
+}
+
 export interface GpuLabApi {
   devices: DevicesService;
   labs: LabsService;
   runs: RunsService;
+  reports: ReportsService;
 }

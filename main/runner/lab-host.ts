@@ -8,6 +8,7 @@ import type { DevicesService, GpuLabApi, LabsService } from '../common/contract.
 import { ComputeHostSupervisor } from '../compute/supervisor.ts';
 import type { SupervisorOptions } from '../compute/supervisor.ts';
 import { labDescriptors } from '../labs/index.ts';
+import { createReportsService } from '../report/reports-service.ts';
 import { defaultSourceRoots, readKernelSource } from './kernel-sources.ts';
 import { LabRunner, validateRunRequest } from './lab-runner.ts';
 import { RunStore } from './run-store.ts';
@@ -38,7 +39,7 @@ export function defaultDataDir(): string {
 }
 
 // package.json sits two folders up from main/runner/ in sources, three from dist/main/runner/.
-function appVersion(): string {
+export function appVersion(): string {
   for (const up of ['../../package.json', '../../../package.json']) {
     try {
       const pkg = JSON.parse(readFileSync(new URL(up, import.meta.url), 'utf8')) as { name?: unknown; version?: unknown };
@@ -60,6 +61,7 @@ export function createLabHost(options: LabHostOptions = {}): LabHost {
     readTelemetry: (device) => supervisor.telemetry(device),
   };
   const sourceRoots = options.sourceRoots ?? defaultSourceRoots();
+  const reports = createReportsService({ getRun: (id) => runs.getRun(id), runsDir: store.dir, writerVersion: appVersion(), sourceRoots });
   const labs: LabsService = {
     listLabs: async () => labDescriptors(),
     kernelSource: (file) => readKernelSource(file, labDescriptors(), sourceRoots),
@@ -69,6 +71,7 @@ export function createLabHost(options: LabHostOptions = {}): LabHost {
     devices,
     labs,
     runs,
+    reports,
     supervisor,
     store,
     async dispose() {

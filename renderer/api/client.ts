@@ -36,5 +36,8 @@ export function createApiClient(transport: Transport): GpuLabApi {
         return { dispose: stop };
       },
     },
+    reports: {
+      writeReport: (request) => call('reports.writeReport', request),
+    },
   };
 }

@@ -3,6 +3,7 @@ import { app } from './app.ts';
 import { devices } from './devices.ts';
 import { history } from './history.ts';
 import { labs } from './labs.ts';
+import { report } from './report.ts';
 import { results } from './results.ts';
 
-export const en = { app, devices, labs, results, history };
+export const en = { app, devices, labs, results, history, report };

@@ -13,6 +13,7 @@ import type { GpuLabApi } from '../../../main/common/contract.ts';
 import type { DeviceReport } from '../../../main/common/device-report.ts';
 import { GpuLabError } from '../../../main/common/errors.ts';
 import { labDescriptors } from '../../../main/labs/index.ts';
+import { createReportsService } from '../../../main/report/reports-service.ts';
 import { defaultSourceRoots, readKernelSource } from '../../../main/runner/kernel-sources.ts';
 import { validateRunRequest } from '../../../main/runner/lab-runner.ts';
 import { exportRun } from '../../../main/runner/run-export.ts';
@@ -65,6 +66,8 @@ const api: GpuLabApi = {
     exportRun: async (id, format) => exportRun(await store.get(id), format),
     onDidChangeRun: () => ({ dispose: () => undefined }),
   },
+  // The real report writer, over the recorded runs.
+  reports: createReportsService({ getRun: (id) => store.get(id), runsDir: store.dir, writerVersion: 'recorded', sourceRoots: defaultSourceRoots() }),
 };
 
 const staticDir = rendererDir();

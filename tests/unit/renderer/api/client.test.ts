@@ -47,6 +47,7 @@ describe('API client', () => {
     await api.runs.getRunProgress('r1');
     await api.runs.deleteRun('r1');
     await api.runs.exportRun('r1', 'csv');
+    await api.reports.writeReport({ runIds: ['r1'] });
     expect(calls.map((c) => c.method).sort()).toEqual([...API_METHODS].sort());
     expect(calls.find((c) => c.method === 'runs.startRun')?.args).toEqual([{ lab: 'matmul', device: 'cpu', params: { n: 500 } }]);
     expect(calls.find((c) => c.method === 'runs.exportRun')?.args).toEqual(['r1', 'csv']);

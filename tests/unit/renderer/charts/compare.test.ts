@@ -50,8 +50,8 @@ describe('comparison rows', () => {
   });
 
   it('lists points measured in one run only', () => {
-    const a = syntheticRun('elementwise-breakeven', { params: { ops: ['add'], maxExponent: 4 } }).record;
-    const b = syntheticRun('elementwise-breakeven', { params: { ops: ['add'], maxExponent: 5 } }).record;
+    const a = syntheticRun('elementwise-breakeven', { params: { ops: ['add'], maxExponent: 4, pointsPerDecade: 1 } }).record;
+    const b = syntheticRun('elementwise-breakeven', { params: { ops: ['add'], maxExponent: 5, pointsPerDecade: 1 } }).record;
     const only = compareRows(a, b, t).filter((r) => r.presence !== 'both');
     expect(only.map((r) => [r.key, r.medianA, r.fasterText])).toEqual([
       ['add-cpu@100000', 'not in this run', 'only in run B'],

@@ -92,6 +92,7 @@ describe('results rows', () => {
     const wrong = measuredPoint(planned, {
       hostMs: [1, 1, 1],
       deviceMs: [1, 1, 1],
+      executionsPerSample: 1,
       implementation: 'test',
       threads: 2,
       verification: { method: 'full', checked: 10, total: 10, relativeError: 0.25, tolerance: 1e-12, passed: false, mismatches: [] },

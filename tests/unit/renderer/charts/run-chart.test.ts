@@ -41,7 +41,7 @@ describe('break-even sizes', () => {
 
   it('says "at most the smallest size" instead of drawing a line when the GPU wins from the first size', () => {
     // Every GPU point 20× faster than the CPU: faster already at N = 100.
-    const { record, lab } = syntheticRun('matmul-breakeven');
+    const { record, lab } = syntheticRun('matmul-breakeven', { params: { sizes: [100, 500, 1000, 2000, 5000] } });
     expect(record.summary['gpu-resident.breakEvenNAtMost']).toBe(100);
     const chart = runChart(record, lab, inputs);
     expect(marks(chart).vertical).toEqual([]);

@@ -32,6 +32,7 @@ export function measured(planned: PlannedPoint, medianMs: number): PointResult {
   return measuredPoint(planned, {
     hostMs,
     deviceMs: hostMs,
+    executionsPerSample: 1,
     implementation: 'synthetic',
     threads: 2,
     verification: { method: 'full', checked: 1, total: 1, relativeError: 1.2e-7, tolerance: 1e-5, passed: true, mismatches: [] },

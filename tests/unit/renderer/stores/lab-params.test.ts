@@ -29,20 +29,21 @@ beforeEach(() => {
 describe('lab parameters', () => {
   it('start at the defaults, which are the first preset', () => {
     const params = useLabParamsStore();
-    expect(params.draftOf(lab)).toEqual({ ops: ['add', 'mul', 'exp'], minExponent: 2, maxExponent: 8, pointsPerDecade: 1, target: 2, repeats: 20, warmup: 2 });
+    expect(params.draftOf(lab)).toEqual({ ops: ['add', 'mul', 'exp'], minExponent: 2, maxExponent: 8, pointsPerDecade: 2, target: 2, repeats: 20, warmup: 2 });
     expect(params.presetOf(lab)?.id).toBe('full');
   });
 
   it('keep a change across a reload, recognise a preset by its values, and reset to the defaults', async () => {
     const params = useLabParamsStore();
     params.set(lab, 'maxExponent', 6);
+    params.set(lab, 'pointsPerDecade', 1);
     expect(params.presetOf(lab)?.id).toBe('seed-003');
     params.set(lab, 'repeats', 5);
     expect(params.presetOf(lab)).toBeNull();
     await nextTick();
     setActivePinia(createPinia());
     const reloaded = useLabParamsStore();
-    expect(reloaded.draftOf(lab)).toMatchObject({ maxExponent: 6, repeats: 5 });
+    expect(reloaded.draftOf(lab)).toMatchObject({ maxExponent: 6, pointsPerDecade: 1, repeats: 5 });
     const fine = lab.presets.find((p) => p.id === 'fine');
     if (!fine) throw new Error('no preset "fine"');
     reloaded.applyPreset(lab, fine);

@@ -1,0 +1,87 @@
+// The report's charts: the renderer's own chart configurations (renderer/charts/, plain functions of the record)
+// drawn by Chart.js on a headless canvas (@napi-rs/canvas, prebuilt from the npm registry), so that the PDF shows
+// the chart the app shows. Drawn at twice the size they take on the page (a 2× raster, sharp when printed), with
+// animation off and the light palette, and with the same Chart.js parts the app registers.
+import { createCanvas } from '@napi-rs/canvas';
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Filler,
+  Legend,
+  LineController,
+  LineElement,
+  LinearScale,
+  LogarithmicScale,
+  PointElement,
+  SubTitle,
+  Tooltip,
+} from 'chart.js';
+import type { ChartConfiguration } from 'chart.js';
+
+import type { RunChartConfig } from '../../renderer/charts/chart-common.ts';
+import { CHART_FONT_FAMILY, registerCanvasFonts } from './fonts.ts';
+import { rgbPngOnWhite } from './rgb-png.ts';
+
+let chartReady = false;
+
+function prepare(): void {
+  if (chartReady) return;
+  registerCanvasFonts();
+  Chart.register(BarController, BarElement, CategoryScale, Filler, Legend, LineController, LineElement, LinearScale, LogarithmicScale, PointElement, SubTitle, Tooltip);
+  Chart.defaults.font.family = CHART_FONT_FAMILY;
+  chartReady = true;
+}
+
+export interface ChartImageSize {
+  // In CSS pixels, as the chart's fonts and paddings are sized; the image has `scale` times as many pixels.
+  width: number;
+  height: number;
+  scale: number;
+}
+
+// A chart laid out 800 CSS pixels wide, room enough for five bars' names and speedups side by side, and shown 491
+// points wide: its 12 px labels read at about 7.4 pt on paper, as the tables do.
+export const REPORT_CHART: ChartImageSize = { width: 800, height: 450, scale: 2 };
+
+// The height a chart takes on the page, at the layout's full width.
+export function chartHeight(layout: { width: number }, size: ChartImageSize = REPORT_CHART): number {
+  return (layout.width * size.height) / size.width;
+}
+
+// A bar chart's category names are laid out for the app's wider chart: here each line is wrapped at the words (after
+// a comma first) to the width a category gets, so that neighbours do not overlap. The words stay the same.
+function wrapLine(line: string, chars: number): string[] {
+  if (line.length <= chars) return [line];
+  const at = line.lastIndexOf(', ', chars) > 0 ? line.lastIndexOf(', ', chars) + 1 : line.lastIndexOf(' ', chars);
+  if (at <= 0) return [line];
+  return [line.slice(0, at).trimEnd(), ...wrapLine(line.slice(at).trimStart(), chars)];
+}
+
+function narrowLabels(config: RunChartConfig, width: number): RunChartConfig {
+  if (config.type !== 'bar') return config;
+  const labels = config.data.labels ?? [];
+  // About 7 px a character at 12 px; the y axis and its title take some 90 px.
+  const chars = Math.max(10, Math.floor((width - 90) / Math.max(labels.length, 1) / 7));
+  const wrapped = labels.map((label) => (Array.isArray(label) ? label : [label]).flatMap((line) => wrapLine(line, chars)));
+  return { ...config, data: { ...config.data, labels: wrapped } };
+}
+
+// Chart.js reads its canvas through the DOM's types; the headless canvas implements what it uses.
+type ChartItem = ConstructorParameters<typeof Chart>[0];
+
+export function chartPng(config: RunChartConfig, size: ChartImageSize = REPORT_CHART): Buffer {
+  prepare();
+  // Created at the chart's size in CSS pixels: Chart.js multiplies the canvas by devicePixelRatio itself. Not
+  // responsive: there is no container to follow.
+  const canvas = createCanvas(size.width, size.height);
+  const options = { ...config.options, responsive: false, maintainAspectRatio: false, animation: false as const, devicePixelRatio: size.scale };
+  const headless = { ...narrowLabels(config, size.width), options } as ChartConfiguration;
+  const chart = new Chart(canvas as unknown as ChartItem, headless);
+  try {
+    return rgbPngOnWhite(canvas.width, canvas.height, canvas.data());
+  } finally {
+    chart.destroy();
+  }
+}

@@ -1,0 +1,94 @@
+// What every lab's deliverable is made of (the table its seed asks the student to hand in, in the seed's columns,
+// and the seed's questions answered), and the lookups they share: a point's median, a series' label, and why a figure
+// is missing, so that a table cell or an answer says "waived: no CUDA device" instead of leaving a gap.
+import type { Translate } from '../../../renderer/charts/text.ts';
+import { formatMs, formatTimes } from '../../../renderer/charts/units.ts';
+import type { LabDescriptor } from '../../common/lab-descriptor.ts';
+import type { PointResult, RunRecord } from '../../common/run-record.ts';
+import type { TableColumn, TableRow } from '../table.ts';
+
+export interface DeliverableTable {
+  caption: string;
+  columns: TableColumn[];
+  rows: TableRow[];
+  notes: string[];
+}
+
+export interface Answer {
+  question: string;
+  answer: string;
+}
+
+export interface Deliverable {
+  // Where in the course material the table and the questions come from.
+  source: string;
+  tables: DeliverableTable[];
+  answers: Answer[];
+}
+
+export interface DeliverableContext {
+  record: RunRecord;
+  lab: LabDescriptor;
+  t: Translate;
+}
+
+export type DeliverableBuilder = (context: DeliverableContext) => Deliverable;
+
+export function pointAt(record: RunRecord, series: string, x: number | null = null): PointResult | undefined {
+  return record.points.find((p) => p.series === series && (x === null || p.x === x));
+}
+
+export function medianOf(p: PointResult | undefined): number | null {
+  return p && p.status === 'ok' && p.stats && p.stats.median > 0 ? p.stats.median : null;
+}
+
+// How many times faster `fast` is than `slow`: the ratio of their medians, as the results table's speedup column.
+export function speedupOf(slow: PointResult | undefined, fast: PointResult | undefined): number | null {
+  const s = medianOf(slow);
+  const f = medianOf(fast);
+  return s === null || f === null ? null : s / f;
+}
+
+export function labelOf(lab: LabDescriptor, series: string): string {
+  return lab.series.find((s) => s.key === series)?.label ?? series;
+}
+
+// Why these series give no figure: the first of them without a measured point, waived with its reason, failed with
+// its error, or not measured; null where each has one.
+export function missingReason(record: RunRecord, series: readonly string[], t: Translate): string | null {
+  for (const key of series) {
+    const points = record.points.filter((p) => p.series === key);
+    if (points.some((p) => p.status === 'ok')) continue;
+    const waived = points.find((p) => p.status === 'waived');
+    if (waived) return t('pdf.deliverable.missing.waived', { reason: waived.reason ?? t('results.chart.notes.noReason') });
+    const failed = points.find((p) => p.status === 'failed');
+    if (failed) return t('pdf.deliverable.missing.failed', { reason: failed.error ? `${failed.error.code}: ${failed.error.message}` : (failed.reason ?? '') });
+    return t('pdf.deliverable.missing.notMeasured');
+  }
+  return null;
+}
+
+// The answer where the run cannot give one: what is missing and why.
+export function cannotAnswer(record: RunRecord, series: readonly string[], t: Translate): string {
+  return t('pdf.deliverable.cannot', { why: missingReason(record, series, t) ?? t('pdf.deliverable.missing.notMeasured') });
+}
+
+// A time in a table cell, or what became of the point: the status word the results table uses.
+export function timeCell(p: PointResult | undefined, t: Translate): string {
+  const median = medianOf(p);
+  if (median !== null) return formatMs(median);
+  return p ? t(`results.status.${p.status}`) : t('pdf.deliverable.absent');
+}
+
+export function timesCell(ratio: number | null): string {
+  return ratio === null ? '—' : formatTimes(ratio);
+}
+
+// One note per reason a table's series were waived, so that a cell reading "waived" is explained once.
+export function waivedNotes(record: RunRecord, series: readonly string[], t: Translate): string[] {
+  const reasons = new Set(record.points.filter((p) => series.includes(p.series) && p.status === 'waived').map((p) => p.reason ?? ''));
+  return [...reasons].map((reason) => t('pdf.deliverable.waivedNote', { reason: reason || t('results.chart.notes.noReason') }));
+}
+
+export const figure = (title: string): TableColumn => ({ title, align: 'right', width: 'fit' });
+export const words = (title: string): TableColumn => ({ title, align: 'left', width: 'wrap' });

@@ -1,0 +1,210 @@
+// elementwise-breakeven, seed 003's "Entrega": the table "operation | smallest size with speedup > 2× | speedup at 1 M
+// elements" for the GPU with and without the copies, the speedup at every size measured, and the exercise's questions:
+// from which size the GPU wins for each operation, which gains most, what changes without the copies, in what share
+// of the cases the copies dominate, and whether the GPU is worth it under 1000 elements.
+import type { Translate } from '../../../renderer/charts/text.ts';
+import { formatAxisNumber, formatCount, formatPercent, formatTimes } from '../../../renderer/charts/units.ts';
+import type { BreakEven } from '../../labs/analysis.ts';
+import { breakEven, speedupCurve } from '../../labs/analysis.ts';
+import type { RunRecord } from '../../common/run-record.ts';
+import type { Answer, DeliverableBuilder, DeliverableContext, DeliverableTable } from './common.ts';
+import { cannotAnswer, figure, labelOf, medianOf, pointAt, speedupOf, timesCell, waivedNotes, words } from './common.ts';
+
+const PATHS = ['gpu-transfers', 'gpu-resident'] as const;
+type GpuPath = (typeof PATHS)[number];
+const ONE_MILLION = 1_000_000;
+// The exercise's "typical data under 1000 elements".
+const SMALL = 1000;
+
+const opsOf = (record: RunRecord): string[] => {
+  const ops = record.params.ops;
+  return Array.isArray(ops) ? ops.map(String) : ['add', 'mul', 'exp'];
+};
+const targetOf = (record: RunRecord): number => (typeof record.params.target === 'number' ? record.params.target : 2);
+// "2×", as the chart's target line names it.
+const targetText = (record: RunRecord): string => `${formatAxisNumber(targetOf(record))}×`;
+const summaryValue = (record: RunRecord, key: string): number | null => {
+  const v = record.summary[key];
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+};
+const gpuSeries = (record: RunRecord): string[] => opsOf(record).flatMap((op) => PATHS.map((p) => `${op}-${p}`));
+
+// The deliverable's "smallest size with speedup > target×", as the run's summary holds it: a size interpolated
+// between two measured sizes, or the bound the measurements give.
+function breakEvenCell(record: RunRecord, op: string, path: GpuPath, t: Translate): string {
+  const key = `${op}.${path}`;
+  const size = summaryValue(record, `${key}.breakEvenSize`);
+  const atMost = summaryValue(record, `${key}.breakEvenAtMost`);
+  const above = summaryValue(record, `${key}.breakEvenAbove`);
+  if (size !== null) return t('pdf.deliverable.elementwise.size.about', { size: formatCount(size) });
+  if (atMost !== null) return t('pdf.deliverable.elementwise.size.atMost', { size: formatCount(atMost) });
+  if (above !== null) return t('pdf.deliverable.elementwise.size.above', { size: formatCount(above) });
+  const p = pointAt(record, `${op}-${path}`);
+  return p && p.status !== 'ok' ? t(`results.status.${p.status}`) : t('pdf.deliverable.absent');
+}
+
+// The same bound, as a sentence goes on: "from about 136 k elements", "at no size up to 100 M elements".
+function reachText(record: RunRecord, op: string, path: GpuPath, t: Translate): string | null {
+  const key = `${op}.${path}`;
+  const size = summaryValue(record, `${key}.breakEvenSize`);
+  const atMost = summaryValue(record, `${key}.breakEvenAtMost`);
+  const above = summaryValue(record, `${key}.breakEvenAbove`);
+  if (size !== null) return t('pdf.deliverable.elementwise.reach.between', { size: formatCount(size) });
+  if (atMost !== null) return t('pdf.deliverable.elementwise.reach.atMost', { size: formatCount(atMost) });
+  if (above !== null) return t('pdf.deliverable.elementwise.reach.above', { size: formatCount(above) });
+  return null;
+}
+
+function atOneMillionCell(record: RunRecord, op: string, path: GpuPath, t: Translate): string {
+  const v = summaryValue(record, `${op}.${path}.speedupAt1M`);
+  if (v !== null) return formatTimes(v);
+  const p = pointAt(record, `${op}-${path}`);
+  if (p && p.status !== 'ok' && record.points.filter((q) => q.series === `${op}-${path}`).every((q) => q.status === p.status)) return t(`results.status.${p.status}`);
+  return t('pdf.deliverable.elementwise.outside', { size: formatCount(ONE_MILLION) });
+}
+
+function crossingText(b: BreakEven, t: Translate): string {
+  switch (b.kind) {
+    case 'between':
+      return t('pdf.deliverable.elementwise.crossing.between', { size: formatCount(b.size) });
+    case 'below-range':
+      return t('pdf.deliverable.elementwise.crossing.belowRange', { size: formatCount(b.size) });
+    case 'never':
+      return t('pdf.deliverable.elementwise.crossing.never', { best: formatTimes(b.best), at: formatCount(b.at) });
+    case 'no-data':
+      return t('pdf.deliverable.elementwise.crossing.noData');
+  }
+}
+
+function whereGpuWins({ record, t }: DeliverableContext): string {
+  const parts = opsOf(record).flatMap((op) => {
+    const curves = PATHS.map((path) => ({ path, b: breakEven(speedupCurve(record.points, `${op}-cpu`, `${op}-${path}`), 1) }));
+    if (curves.every((c) => c.b.kind === 'no-data')) return [];
+    const paths = curves.map((c) => t('pdf.deliverable.elementwise.a.pathCrossing', { path: t(`pdf.deliverable.elementwise.path.${c.path}`), crossing: crossingText(c.b, t) }));
+    return [t('pdf.deliverable.elementwise.a.opCrossing', { op, paths: paths.join('; ') })];
+  });
+  return parts.length === 0 ? cannotAnswer(record, gpuSeries(record), t) : parts.join(' ');
+}
+
+function mostGain({ record, t }: DeliverableContext): string {
+  const at1M = opsOf(record).flatMap((op) => {
+    const v = summaryValue(record, `${op}.gpu-resident.speedupAt1M`);
+    return v === null ? [] : [{ op, v }];
+  });
+  if (at1M.length === 0) return cannotAnswer(record, opsOf(record).map((op) => `${op}-gpu-resident`), t);
+  const best = at1M.reduce((a, b) => (b.v > a.v ? b : a));
+  const others = at1M.filter((x) => x !== best).map((x) => t('pdf.deliverable.elementwise.a.opValue', { op: x.op, value: formatTimes(x.v) }));
+  return t('pdf.deliverable.elementwise.a.mostGain', { op: best.op, value: formatTimes(best.v), others: others.join(', ') || '—' }, others.length);
+}
+
+function withoutCopies({ record, t }: DeliverableContext): string {
+  const target = targetText(record);
+  const parts = opsOf(record).flatMap((op) => {
+    const resident = summaryValue(record, `${op}.gpu-resident.speedupAt1M`);
+    const copies = summaryValue(record, `${op}.gpu-transfers.speedupAt1M`);
+    const residentReach = reachText(record, op, 'gpu-resident', t);
+    const copiesReach = reachText(record, op, 'gpu-transfers', t);
+    if (resident === null || copies === null || residentReach === null || copiesReach === null) return [];
+    return [t('pdf.deliverable.elementwise.a.withoutCopies', { op, target, residentReach, copiesReach, resident: formatTimes(resident), copies: formatTimes(copies) })];
+  });
+  return parts.length === 0 ? cannotAnswer(record, gpuSeries(record), t) : parts.join(' ');
+}
+
+// A case is one operation at one size with both GPU paths measured; the copies dominate it when they take more than
+// half of the GPU's time with transfers: (with transfers − resident) > with transfers ÷ 2.
+function copiesDominate({ record, t }: DeliverableContext): string {
+  let cases = 0;
+  let dominated = 0;
+  let slowerThanCpu = 0;
+  for (const op of opsOf(record)) {
+    for (const copies of record.points.filter((p) => p.series === `${op}-gpu-transfers`)) {
+      const w = medianOf(copies);
+      const r = medianOf(pointAt(record, `${op}-gpu-resident`, copies.x));
+      if (w === null || r === null) continue;
+      cases++;
+      if (w - r > w / 2) dominated++;
+      if ((speedupOf(pointAt(record, `${op}-cpu`, copies.x), copies) ?? 1) < 1) slowerThanCpu++;
+    }
+  }
+  if (cases === 0) return cannotAnswer(record, gpuSeries(record), t);
+  return t('pdf.deliverable.elementwise.a.dominate', {
+    dominated,
+    cases,
+    share: formatPercent(dominated / cases),
+    slower: slowerThanCpu,
+    slowerShare: formatPercent(slowerThanCpu / cases),
+  });
+}
+
+function smallData({ record, t }: DeliverableContext): string {
+  const sizes = [...new Set(record.points.filter((p) => p.x !== null && p.x < SMALL).map((p) => p.x ?? 0))];
+  if (sizes.length === 0) {
+    const smallest = Math.min(...record.points.map((p) => p.x ?? Infinity));
+    return t('pdf.deliverable.elementwise.a.smallNone', { size: String(SMALL), smallest: Number.isFinite(smallest) ? formatCount(smallest) : '—' });
+  }
+  const best = (path: GpuPath): { v: number; op: string; x: number } | null => {
+    let found: { v: number; op: string; x: number } | null = null;
+    for (const op of opsOf(record)) {
+      for (const x of sizes) {
+        const v = speedupOf(pointAt(record, `${op}-cpu`, x), pointAt(record, `${op}-${path}`, x));
+        if (v !== null && (found === null || v > found.v)) found = { v, op, x };
+      }
+    }
+    return found;
+  };
+  const resident = best('gpu-resident');
+  const copies = best('gpu-transfers');
+  if (!resident || !copies) return cannotAnswer(record, gpuSeries(record), t);
+  const named = { size: String(SMALL), resident: formatTimes(resident.v), residentOp: resident.op, residentAt: formatCount(resident.x), copies: formatTimes(copies.v), copiesOp: copies.op, copiesAt: formatCount(copies.x) };
+  const verdict = resident.v >= targetOf(record) ? 'smallYes' : resident.v >= 1 ? 'smallBarely' : 'smallNo';
+  return t(`pdf.deliverable.elementwise.a.${verdict}`, named);
+}
+
+function sizesTable(context: DeliverableContext): DeliverableTable | null {
+  const { record, lab, t } = context;
+  const series = gpuSeries(record).filter((s) => record.points.some((p) => p.series === s && p.status === 'ok'));
+  if (series.length === 0) return null;
+  const sizes = [...new Set(record.points.filter((p) => series.includes(p.series)).map((p) => p.x ?? 0))].sort((a, b) => a - b);
+  return {
+    caption: t('pdf.deliverable.elementwise.sizesCaption'),
+    columns: [figure(t('pdf.deliverable.elementwise.columns.elements')), ...series.map((s) => figure(labelOf(lab, s)))],
+    rows: sizes.map((x) => ({
+      cells: [formatCount(x), ...series.map((s) => timesCell(speedupOf(pointAt(record, `${s.slice(0, s.indexOf('-'))}-cpu`, x), pointAt(record, s, x))))],
+    })),
+    notes: [t('results.chart.speedupDefinition', { baselines: opsOf(record).map((op) => labelOf(lab, `${op}-cpu`)).join(', ') })],
+  };
+}
+
+export const elementwiseBreakevenDeliverable: DeliverableBuilder = (context) => {
+  const { record, lab, t } = context;
+  const target = targetText(record);
+  const rows = opsOf(record).flatMap((op) =>
+    PATHS.map((path) => ({ cells: [op.toUpperCase(), labelOf(lab, `${op}-${path}`).replace(`${op} `, ''), breakEvenCell(record, op, path, t), atOneMillionCell(record, op, path, t)] })),
+  );
+  const sizes = sizesTable(context);
+  const answers: Answer[] = [
+    { question: t('pdf.deliverable.elementwise.q.whereGpuWins'), answer: whereGpuWins(context) },
+    { question: t('pdf.deliverable.elementwise.q.mostGain'), answer: mostGain(context) },
+    { question: t('pdf.deliverable.elementwise.q.withoutCopies'), answer: withoutCopies(context) },
+    { question: t('pdf.deliverable.elementwise.q.dominate'), answer: copiesDominate(context) },
+    { question: t('pdf.deliverable.elementwise.q.small', { size: String(SMALL) }), answer: smallData(context) },
+  ];
+  return {
+    source: t('pdf.deliverable.elementwise.source'),
+    tables: [
+      {
+        caption: t('pdf.deliverable.elementwise.caption'),
+        columns: [
+          words(t('pdf.deliverable.elementwise.columns.operation')),
+          words(t('pdf.deliverable.elementwise.columns.gpu')),
+          figure(t('pdf.deliverable.elementwise.columns.smallest', { target })),
+          figure(t('pdf.deliverable.elementwise.columns.atOneMillion', { size: formatCount(ONE_MILLION) })),
+        ],
+        rows,
+        notes: [t('pdf.deliverable.elementwise.note', { target }), ...waivedNotes(record, gpuSeries(record), t)],
+      },
+      ...(sizes ? [sizes] : []),
+    ],
+    answers,
+  };
+};

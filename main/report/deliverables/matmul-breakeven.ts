@@ -1,0 +1,98 @@
+// matmul-breakeven, seed 003's "transfer against compute" benchmark: its printed columns (size, CPU time, GPU time with
+// the copies, speedup, CPU GFLOP/s, GPU GFLOP/s) with the resident GPU beside them, and the article's lesson as
+// questions: from which N the GPU wins with the copies, whether small matrices lose, how the copies' share shrinks
+// with N, and where each side reaches its best rate.
+import type { Translate } from '../../../renderer/charts/text.ts';
+import { formatRate, formatSize, formatTimes } from '../../../renderer/charts/units.ts';
+import type { PointResult, RunRecord } from '../../common/run-record.ts';
+import type { DeliverableBuilder, DeliverableContext } from './common.ts';
+import { cannotAnswer, figure, labelOf, medianOf, pointAt, speedupOf, timeCell, timesCell, waivedNotes } from './common.ts';
+
+const GPU = ['gpu-transfers', 'gpu-resident'] as const;
+// The article's lesson: "for small matrices (< 500×500) the transfer overhead cancels the GPU's benefit".
+const SMALL_N = 500;
+
+const sizesOf = (record: RunRecord): number[] => [...new Set(record.points.filter((p) => p.series === 'cpu' && p.x !== null).map((p) => p.x ?? 0))].sort((a, b) => a - b);
+const rate = (p: PointResult | undefined): string => (p && p.status === 'ok' && p.gflops !== null ? formatRate(p.gflops, 'GFLOP/s') : '—');
+const value = (record: RunRecord, key: string): number | null => {
+  const v = record.summary[key];
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+};
+
+function crossing({ record, t }: DeliverableContext): string {
+  const size = value(record, 'gpu-transfers.breakEvenN');
+  const atMost = value(record, 'gpu-transfers.breakEvenNAtMost');
+  const above = value(record, 'gpu-transfers.breakEvenNAbove');
+  if (size !== null) {
+    const sizes = sizesOf(record);
+    const below = sizes.filter((n) => n < size).at(-1);
+    const over = sizes.find((n) => n > size);
+    return t('pdf.deliverable.matmulBreakeven.a.crossing', { n: formatSize('matrix-n', size), below: String(below ?? '?'), above: String(over ?? '?') });
+  }
+  if (atMost !== null) return t('pdf.deliverable.matmulBreakeven.a.crossingAtMost', { n: formatSize('matrix-n', atMost) });
+  if (above !== null) return t('pdf.deliverable.matmulBreakeven.a.crossingAbove', { n: formatSize('matrix-n', above) });
+  return cannotAnswer(record, ['cpu', 'gpu-transfers'], t);
+}
+
+function smallMatrices({ record, t }: DeliverableContext): string {
+  const small = sizesOf(record).filter((n) => n < SMALL_N);
+  if (small.length === 0) return t('pdf.deliverable.matmulBreakeven.a.smallNone', { limit: String(SMALL_N) });
+  const speedups = small.flatMap((n) => {
+    const v = speedupOf(pointAt(record, 'cpu', n), pointAt(record, 'gpu-transfers', n));
+    return v === null ? [] : [{ n, v }];
+  });
+  if (speedups.length === 0) return cannotAnswer(record, ['cpu', 'gpu-transfers'], t);
+  const list = speedups.map((s) => t('pdf.deliverable.matmulBreakeven.a.atN', { n: String(s.n), speedup: formatTimes(s.v) })).join(', ');
+  const verdict = speedups.every((s) => s.v < 1) ? 'smallYes' : speedups.every((s) => s.v >= 1) ? 'smallNo' : 'smallPartly';
+  return t(`pdf.deliverable.matmulBreakeven.a.${verdict}`, { limit: String(SMALL_N), list });
+}
+
+function gap({ record, t }: DeliverableContext): string {
+  const ratios = sizesOf(record).flatMap((n) => {
+    const w = medianOf(pointAt(record, 'gpu-transfers', n));
+    const r = medianOf(pointAt(record, 'gpu-resident', n));
+    return w === null || r === null ? [] : [{ n, ratio: w / r }];
+  });
+  const first = ratios[0];
+  const last = ratios.at(-1);
+  if (!first || !last || first === last) return cannotAnswer(record, [...GPU], t);
+  return t('pdf.deliverable.matmulBreakeven.a.gap', { small: String(first.n), smallRatio: formatTimes(first.ratio), large: String(last.n), largeRatio: formatTimes(last.ratio) });
+}
+
+function bestRates({ record, lab, t }: DeliverableContext): string {
+  const best = (series: string): PointResult | null =>
+    record.points.filter((p) => p.series === series && p.status === 'ok' && p.gflops !== null).reduce<PointResult | null>((a, p) => ((p.gflops ?? 0) > (a?.gflops ?? -1) ? p : a), null);
+  const items = ['cpu', ...GPU].flatMap((series) => {
+    const p = best(series);
+    return p ? [t('pdf.deliverable.matmulBreakeven.a.bestItem', { series: labelOf(lab, series), rate: formatRate(p.gflops ?? 0, 'GFLOP/s'), n: String(p.x ?? '?') })] : [];
+  });
+  if (items.length < 2) return cannotAnswer(record, [...GPU], t);
+  return t('pdf.deliverable.matmulBreakeven.a.best', { items: items.join('; ') });
+}
+
+function columns(t: Translate) {
+  const c = (key: string) => figure(t(`pdf.deliverable.matmulBreakeven.columns.${key}`));
+  return [c('n'), c('cpu'), c('withCopies'), c('withSpeedup'), c('resident'), c('residentSpeedup'), c('cpuRate'), c('withRate'), c('residentRate')];
+}
+
+export const matmulBreakevenDeliverable: DeliverableBuilder = (context) => {
+  const { record, t } = context;
+  const rows = sizesOf(record).map((n) => {
+    const cpu = pointAt(record, 'cpu', n);
+    const copies = pointAt(record, 'gpu-transfers', n);
+    const resident = pointAt(record, 'gpu-resident', n);
+    return {
+      cells: [String(n), timeCell(cpu, t), timeCell(copies, t), timesCell(speedupOf(cpu, copies)), timeCell(resident, t), timesCell(speedupOf(cpu, resident)), rate(cpu), rate(copies), rate(resident)],
+    };
+  });
+  return {
+    source: t('pdf.deliverable.matmulBreakeven.source'),
+    tables: [{ caption: t('pdf.deliverable.matmulBreakeven.caption'), columns: columns(t), rows, notes: waivedNotes(record, [...GPU], t) }],
+    answers: [
+      { question: t('pdf.deliverable.matmulBreakeven.q.crossing'), answer: crossing(context) },
+      { question: t('pdf.deliverable.matmulBreakeven.q.small', { limit: String(SMALL_N) }), answer: smallMatrices(context) },
+      { question: t('pdf.deliverable.matmulBreakeven.q.gap'), answer: gap(context) },
+      { question: t('pdf.deliverable.matmulBreakeven.q.best'), answer: bestRates(context) },
+    ],
+  };
+};

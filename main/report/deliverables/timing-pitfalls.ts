@@ -1,0 +1,89 @@
+// timing-pitfalls, seed 003's "common pitfalls": each mistake as a row "pitfall | timed wrongly | timed rightly |
+// wrong ÷ right", and the article's three pitfalls as questions: forgetting to synchronise, comparing with one CPU
+// thread, and timing a cold first call.
+import { formatMs, formatTimes } from '../../../renderer/charts/units.ts';
+import type { DeliverableBuilder, DeliverableContext } from './common.ts';
+import { cannotAnswer, figure, labelOf, medianOf, pointAt, timeCell, timesCell, waivedNotes, words } from './common.ts';
+
+const PAIRS = [
+  { id: 'sync', wrong: 'gpu-no-sync', right: 'gpu-events' },
+  { id: 'gpuCold', wrong: 'gpu-cold', right: 'gpu-warm' },
+  { id: 'cpuCold', wrong: 'cpu-cold', right: 'cpu-warm' },
+  { id: 'threads', wrong: 'cpu-one-thread', right: 'cpu-all-threads' },
+] as const;
+
+function unsynchronised({ record, t }: DeliverableContext): string {
+  const w = medianOf(pointAt(record, 'gpu-no-sync'));
+  const r = medianOf(pointAt(record, 'gpu-events'));
+  if (w === null || r === null) return cannotAnswer(record, ['gpu-no-sync', 'gpu-events'], t);
+  return t('pdf.deliverable.timingPitfalls.a.sync', { wrong: formatMs(w), right: formatMs(r), factor: formatTimes(r / w) });
+}
+
+// A cold call counts as a one-time cost only when it is slower than every warmed sample and by 10 % of their
+// median, as the lab's own finding decides: one sample can land anywhere in the warmed calls' spread by chance.
+function coldText(context: DeliverableContext, cold: string, warm: string, side: 'gpu' | 'cpu'): string | null {
+  const { record, t } = context;
+  const c = medianOf(pointAt(record, cold));
+  const warmPoint = pointAt(record, warm);
+  const w = medianOf(warmPoint);
+  if (c === null || w === null || !warmPoint?.stats) return null;
+  const named = { cold: formatMs(c), warm: formatMs(w), extra: formatMs(c - w), ratio: formatTimes(c / w), max: formatMs(warmPoint.stats.max) };
+  const stands = c > Math.max(warmPoint.stats.max, 1.1 * w);
+  return t(`pdf.deliverable.timingPitfalls.a.${stands ? 'cold' : 'coldWithin'}.${side}`, named);
+}
+
+function cold(context: DeliverableContext): string {
+  const parts = [coldText(context, 'gpu-cold', 'gpu-warm', 'gpu'), coldText(context, 'cpu-cold', 'cpu-warm', 'cpu')].filter((p): p is string => p !== null);
+  if (parts.length === 0) return cannotAnswer(context.record, ['gpu-cold', 'cpu-cold'], context.t);
+  const missing = medianOf(pointAt(context.record, 'gpu-cold')) === null ? [cannotAnswer(context.record, ['gpu-cold', 'gpu-warm'], context.t)] : [];
+  return [...parts, ...missing].join(' ');
+}
+
+function oneThread({ record, t }: DeliverableContext): string {
+  const one = pointAt(record, 'cpu-one-thread');
+  const all = pointAt(record, 'cpu-all-threads');
+  const w = medianOf(one);
+  const r = medianOf(all);
+  if (w === null || r === null) return cannotAnswer(record, ['cpu-one-thread', 'cpu-all-threads'], t);
+  return t(w / r < 1.2 ? 'pdf.deliverable.timingPitfalls.a.threadsFlat' : 'pdf.deliverable.timingPitfalls.a.threads', {
+    one: formatMs(w),
+    all: formatMs(r),
+    threads: String(all?.threads ?? '?'),
+    factor: formatTimes(w / r),
+  });
+}
+
+export const timingPitfallsDeliverable: DeliverableBuilder = (context) => {
+  const { record, lab, t } = context;
+  const rows = PAIRS.map((pair) => {
+    const wrong = pointAt(record, pair.wrong);
+    const right = pointAt(record, pair.right);
+    const w = medianOf(wrong);
+    const r = medianOf(right);
+    return {
+      cells: [
+        t(`pdf.deliverable.timingPitfalls.pitfall.${pair.id}`),
+        { text: timeCell(wrong, t), note: wrong?.label ?? labelOf(lab, pair.wrong) },
+        { text: timeCell(right, t), note: right?.label ?? labelOf(lab, pair.right) },
+        timesCell(w === null || r === null ? null : w / r),
+      ],
+    };
+  });
+  const c = (key: string) => figure(t(`pdf.deliverable.timingPitfalls.columns.${key}`));
+  return {
+    source: t('pdf.deliverable.timingPitfalls.source'),
+    tables: [
+      {
+        caption: t('pdf.deliverable.timingPitfalls.caption', { n: String(record.params.n ?? '?') }),
+        columns: [words(t('pdf.deliverable.timingPitfalls.columns.pitfall')), c('wrong'), c('right'), c('ratio')],
+        rows,
+        notes: [t('pdf.deliverable.timingPitfalls.note'), ...waivedNotes(record, PAIRS.flatMap((p) => [p.wrong, p.right]), t)],
+      },
+    ],
+    answers: [
+      { question: t('pdf.deliverable.timingPitfalls.q.sync'), answer: unsynchronised(context) },
+      { question: t('pdf.deliverable.timingPitfalls.q.threads'), answer: oneThread(context) },
+      { question: t('pdf.deliverable.timingPitfalls.q.cold'), answer: cold(context) },
+    ],
+  };
+};

@@ -1,0 +1,120 @@
+// vector-function, seed 001: the notebook's tables "scenario | time | speedup over the CPU | copy overhead", with the
+// speedup over one CPU thread (the notebook's Numba loop) and over every thread (the app's baseline) side by side,
+// and its analysis as questions: does the GPU win once the copies count, what the copies cost, what fusion gains,
+// what the threads gain, and when the GPU is worth it for this function.
+import { formatMs, formatPercent, formatRate, formatTimes } from '../../../renderer/charts/units.ts';
+import { shareOfPeak } from '../../common/run-record.ts';
+import type { DeliverableBuilder, DeliverableContext } from './common.ts';
+import { cannotAnswer, figure, medianOf, pointAt, speedupOf, timeCell, timesCell, waivedNotes, words } from './common.ts';
+
+const GPU = ['gpu-transfers', 'gpu-unfused', 'gpu-fused'] as const;
+
+function copiesVsCpu({ record, t }: DeliverableContext): string {
+  const single = pointAt(record, 'cpu-single');
+  const threads = pointAt(record, 'cpu-threads');
+  const copies = pointAt(record, 'gpu-transfers');
+  const overOne = speedupOf(single, copies);
+  const overAll = speedupOf(threads, copies);
+  if (overOne === null || overAll === null) return cannotAnswer(record, ['cpu-single', 'cpu-threads', 'gpu-transfers'], t);
+  const named = {
+    copies: formatMs(medianOf(copies) ?? 0),
+    single: formatMs(medianOf(single) ?? 0),
+    threads: formatMs(medianOf(threads) ?? 0),
+    overOne: formatTimes(overOne),
+    overAll: formatTimes(overAll),
+  };
+  if (overAll >= 1) return t('pdf.deliverable.vectorFunction.a.copiesWin', named);
+  if (overOne >= 1) return t('pdf.deliverable.vectorFunction.a.copiesBeatOne', named);
+  return t('pdf.deliverable.vectorFunction.a.copiesLose', named);
+}
+
+function copyCost({ record, t }: DeliverableContext): string {
+  const w = medianOf(pointAt(record, 'gpu-transfers'));
+  const r = medianOf(pointAt(record, 'gpu-fused'));
+  if (w === null || r === null) return cannotAnswer(record, ['gpu-transfers', 'gpu-fused'], t);
+  return t('pdf.deliverable.vectorFunction.a.copyCost', {
+    overhead: formatMs(w - r),
+    withCopies: formatMs(w),
+    resident: formatMs(r),
+    share: formatPercent(Math.max(0, w - r) / w),
+    factor: formatTimes(w / r),
+  });
+}
+
+function fusion({ record, t }: DeliverableContext): string {
+  const unfused = pointAt(record, 'gpu-unfused');
+  const fused = pointAt(record, 'gpu-fused');
+  const gain = speedupOf(unfused, fused);
+  if (gain === null || !fused?.gbps) return cannotAnswer(record, ['gpu-unfused', 'gpu-fused'], t);
+  const share = shareOfPeak(fused);
+  const named = { gain: formatTimes(gain), fused: formatMs(medianOf(fused) ?? 0), unfused: formatMs(medianOf(unfused) ?? 0), rate: formatRate(fused.gbps, 'GB/s') };
+  // Within 5 % the two are the same within the noise of a few samples.
+  if (gain < 1.05) return t('pdf.deliverable.vectorFunction.a.fusionNone', named);
+  return share === null ? t('pdf.deliverable.vectorFunction.a.fusion', named) : t('pdf.deliverable.vectorFunction.a.fusionPeak', { ...named, share: formatPercent(share) });
+}
+
+function threadsGain({ record, t }: DeliverableContext): string {
+  const single = pointAt(record, 'cpu-single');
+  const threads = pointAt(record, 'cpu-threads');
+  const gain = speedupOf(single, threads);
+  if (gain === null) return cannotAnswer(record, ['cpu-single', 'cpu-threads'], t);
+  return t(gain < 1.2 ? 'pdf.deliverable.vectorFunction.a.threadsFlat' : 'pdf.deliverable.vectorFunction.a.threads', {
+    gain: formatTimes(gain),
+    threads: String(threads?.threads ?? '?'),
+    single: formatMs(medianOf(single) ?? 0),
+    all: formatMs(medianOf(threads) ?? 0),
+    singleRate: formatRate(single?.gbps ?? 0, 'GB/s'),
+    allRate: formatRate(threads?.gbps ?? 0, 'GB/s'),
+  });
+}
+
+function worthIt({ record, t }: DeliverableContext): string {
+  const threads = pointAt(record, 'cpu-threads');
+  const resident = speedupOf(threads, pointAt(record, 'gpu-fused'));
+  const copies = speedupOf(threads, pointAt(record, 'gpu-transfers'));
+  if (resident === null || copies === null) return cannotAnswer(record, ['cpu-threads', 'gpu-fused', 'gpu-transfers'], t);
+  const named = { resident: formatTimes(resident), copies: formatTimes(copies) };
+  if (copies >= 1) return t('pdf.deliverable.vectorFunction.a.worthAlways', named);
+  if (resident >= 1) return t('pdf.deliverable.vectorFunction.a.worthResident', named);
+  return t('pdf.deliverable.vectorFunction.a.worthNever', named);
+}
+
+export const vectorFunctionDeliverable: DeliverableBuilder = (context) => {
+  const { record, lab, t } = context;
+  const single = pointAt(record, 'cpu-single');
+  const threads = pointAt(record, 'cpu-threads');
+  const copiesMs = medianOf(pointAt(record, 'gpu-transfers'));
+  const fusedMs = medianOf(pointAt(record, 'gpu-fused'));
+  const rows = lab.series.map((s) => {
+    const p = pointAt(record, s.key);
+    const overhead =
+      s.key === 'gpu-transfers' && copiesMs !== null && fusedMs !== null
+        ? { text: formatMs(copiesMs - fusedMs), note: t('pdf.deliverable.vectorFunction.slower', { factor: formatTimes(copiesMs / fusedMs) }) }
+        : '—';
+    return { cells: [s.label, timeCell(p, t), timesCell(speedupOf(single, p)), timesCell(speedupOf(threads, p)), overhead] };
+  });
+  return {
+    source: t('pdf.deliverable.vectorFunction.source'),
+    tables: [
+      {
+        caption: t('pdf.deliverable.vectorFunction.caption', { elements: String(record.params.elements ?? '?') }),
+        columns: [
+          words(t('pdf.deliverable.vectorFunction.columns.scenario')),
+          figure(t('pdf.deliverable.vectorFunction.columns.time')),
+          figure(t('pdf.deliverable.vectorFunction.columns.overOne')),
+          figure(t('pdf.deliverable.vectorFunction.columns.overAll', { threads: String(threads?.threads ?? '?') })),
+          figure(t('pdf.deliverable.vectorFunction.columns.overhead')),
+        ],
+        rows,
+        notes: [t('pdf.deliverable.vectorFunction.note'), ...waivedNotes(record, [...GPU], t)],
+      },
+    ],
+    answers: [
+      { question: t('pdf.deliverable.vectorFunction.q.copiesVsCpu'), answer: copiesVsCpu(context) },
+      { question: t('pdf.deliverable.vectorFunction.q.copyCost'), answer: copyCost(context) },
+      { question: t('pdf.deliverable.vectorFunction.q.fusion'), answer: fusion(context) },
+      { question: t('pdf.deliverable.vectorFunction.q.threads'), answer: threadsGain(context) },
+      { question: t('pdf.deliverable.vectorFunction.q.worthIt'), answer: worthIt(context) },
+    ],
+  };
+};

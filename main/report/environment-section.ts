@@ -1,0 +1,125 @@
+// "Device and environment": every device of the run with what the app knows of it (cores, caches, clocks, memory,
+// the theoretical peaks with their arithmetic), the versions of everything that produced a number, and the GPU's
+// telemetry when the run started and when it ended.
+import { formatBytes, formatRate } from '../../renderer/charts/units.ts';
+import type { DeviceSummary } from '../common/devices.ts';
+import type { TelemetrySnapshot } from '../common/measurement.ts';
+import type { PointResult, RunRecord } from '../common/run-record.ts';
+import type { ReportContext } from './report-context.ts';
+import type { TableRow } from './table.ts';
+import { drawTable } from './table.ts';
+
+type Detail = DeviceSummary['details'][string];
+
+// Details of a GPU that the run's versions repeat.
+const VERSION_DETAILS = new Set(['driverVersion', 'driverCudaVersion', 'runtimeVersion', 'cublas', 'nvrtc', 'nvml']);
+
+// Counts as the app's device inspector writes them: whole, with the English thousands separator ("1,980 MHz").
+const count = (value: number): string => new Intl.NumberFormat('en').format(value);
+
+// A detail's value in its unit, read off its name: …Bytes, …MHz, …Bits, …W, …GBps.
+function detailText(key: string, value: Detail, ctx: ReportContext): string {
+  const { t } = ctx;
+  if (value === null) return '—';
+  if (typeof value === 'boolean') return t(value ? 'pdf.environment.yes' : 'pdf.environment.no');
+  if (typeof value === 'string') return value;
+  if (key.endsWith('Bytes')) return formatBytes(value);
+  if (key.endsWith('MHz')) return t('pdf.environment.unit.mhz', { value: count(value) });
+  if (key.endsWith('Bits')) return t('pdf.environment.unit.bits', { value: count(value) });
+  if (key.endsWith('W')) return t('pdf.environment.unit.watts', { value: count(value) });
+  if (key.endsWith('GBps')) return formatRate(value, 'GB/s');
+  return count(value);
+}
+
+function detailLabel(key: string, ctx: ReportContext): string {
+  const label = ctx.t(`pdf.environment.detail.${key}`);
+  return label.startsWith('pdf.') ? key : label;
+}
+
+function deviceRows(device: DeviceSummary, ctx: ReportContext): TableRow[] {
+  const { t } = ctx;
+  const rows: TableRow[] = [{ cells: [t('pdf.environment.name'), { text: device.name, font: 'bold' }] }];
+  if (device.memoryBytes !== null) rows.push({ cells: [t('pdf.environment.memory'), formatBytes(device.memoryBytes)] });
+  const peaks: [string, number | null, string][] = [
+    ['peakMemory', device.peakMemoryGBps, 'GB/s'],
+    ['peakFp32', device.peakGflopsFp32, 'GFLOP/s'],
+    ['peakFp64', device.peakGflopsFp64, 'GFLOP/s'],
+  ];
+  for (const [name, value, unit] of peaks) {
+    if (value === null) continue;
+    const formula = device.details[`${name}Formula`];
+    rows.push({ cells: [t(`pdf.environment.${name}`), { text: formatRate(value, unit as 'GB/s' | 'GFLOP/s'), note: typeof formula === 'string' ? formula : undefined }] });
+  }
+  for (const [key, value] of Object.entries(device.details)) {
+    // Formulas are shown under the peak they give; versions in the table of versions.
+    if (key.endsWith('Formula') || VERSION_DETAILS.has(key)) continue;
+    const formula = key === 'peakPcieGBps' ? device.details.peakPcieFormula : undefined;
+    rows.push({ cells: [detailLabel(key, ctx), { text: detailText(key, value, ctx), note: typeof formula === 'string' ? formula : undefined }] });
+  }
+  return rows;
+}
+
+function telemetryOf(record: RunRecord): { start: TelemetrySnapshot; end: TelemetrySnapshot } | null {
+  const measured = record.points.filter((p): p is PointResult & { telemetry: NonNullable<PointResult['telemetry']> } => p.telemetry !== null);
+  const first = measured[0];
+  const last = measured.at(-1);
+  return first && last ? { start: first.telemetry.start, end: last.telemetry.end } : null;
+}
+
+export function telemetrySection(record: RunRecord, ctx: ReportContext): void {
+  const { layout, t } = ctx;
+  const telemetry = telemetryOf(record);
+  if (!telemetry) {
+    layout.paragraph(t('pdf.environment.telemetry.none'), { size: 8.5 });
+    return;
+  }
+  const value = (v: number | null, key: string): string => (v === null ? '—' : t(`pdf.environment.unit.${key}`, { value: count(Math.round(v)) }));
+  const throttle = (s: TelemetrySnapshot): string => (s.throttleReasons.length === 0 ? t('pdf.environment.telemetry.noThrottle') : s.throttleReasons.join(', '));
+  const row = (label: string, pick: (s: TelemetrySnapshot) => string): TableRow => ({ cells: [t(`pdf.environment.telemetry.${label}`), pick(telemetry.start), pick(telemetry.end)] });
+  layout.paragraph(t('pdf.environment.telemetry.intro'), { size: 8.5 });
+  drawTable(layout, {
+    fill: false,
+    columns: [
+      { title: t('pdf.environment.telemetry.reading'), width: 'wrap' },
+      { title: t('pdf.environment.telemetry.start'), width: 'fit', align: 'right' },
+      { title: t('pdf.environment.telemetry.end'), width: 'fit', align: 'right' },
+    ],
+    rows: [
+      row('smClock', (s) => value(s.smClockMHz, 'mhz')),
+      row('memoryClock', (s) => value(s.memoryClockMHz, 'mhz')),
+      row('temperature', (s) => value(s.temperatureC, 'celsius')),
+      row('power', (s) => value(s.powerW, 'watts')),
+      row('throttle', throttle),
+    ],
+  });
+}
+
+// `telemetry` false where each run's chapter gives its own readings.
+export function environmentSection(record: RunRecord, ctx: ReportContext, options: { telemetry: boolean } = { telemetry: true }): void {
+  const { layout, t } = ctx;
+  const list = record.environment.devices;
+  if (!list) layout.paragraph(t('pdf.environment.unknown'));
+  for (const device of list?.devices ?? []) {
+    layout.heading(3, t(`pdf.environment.${device.kind}`, { id: device.id }));
+    drawTable(layout, {
+      header: false,
+      columns: [
+        { title: '', width: 'fit' },
+        { title: '', width: 'wrap' },
+      ],
+      rows: deviceRows(device, ctx),
+    });
+  }
+  if (list?.cudaReason) layout.paragraph(t('pdf.environment.noCuda', { reason: list.cudaReason }), { size: 8.5 });
+  layout.heading(3, t('pdf.environment.versions'));
+  const versions = Object.entries(record.environment.versions).map(([k, v]) => ({ cells: [detailLabel(k, ctx), v] }));
+  // A multi-lab report names both versions elsewhere: its title page the one writing, each chapter the one measuring.
+  if (options.telemetry) {
+    versions.push({ cells: [t('pdf.environment.appMeasured'), record.appVersion] });
+    versions.push({ cells: [t('pdf.environment.appWriting'), ctx.settings.writerVersion] });
+  }
+  drawTable(layout, { header: false, columns: [{ title: '', width: 'fit' }, { title: '', width: 'wrap' }], rows: versions });
+  if (!options.telemetry) return;
+  layout.heading(3, t('pdf.environment.telemetry.title'));
+  telemetrySection(record, ctx);
+}

@@ -1,0 +1,87 @@
+// "Method": how each series was measured, read off its points (warm-up runs, timed samples, the clock, how the result
+// was checked), then what the figures mean: the statistics, what the lab counts as FLOPs and bytes, the rates, the
+// share of peak and the speedup.
+import { formatRelativeError } from '../../renderer/charts/units.ts';
+import type { PointResult } from '../common/run-record.ts';
+import type { LabRun, ReportContext } from './report-context.ts';
+import { drawTable } from './table.ts';
+
+// "2", or "3 to 20" where the points of a series differ (large sizes get fewer samples).
+function span(values: readonly number[]): string {
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  return min === max ? String(min) : `${min}–${max}`;
+}
+
+function clockText(points: readonly PointResult[], ctx: ReportContext): string {
+  const timers = [...new Set(points.map((p) => p.timer))];
+  return timers.map((timer) => ctx.t(`pdf.method.clock.${timer}`)).join(', ');
+}
+
+// `copies`: a copy's bytes are compared with the bytes it copied, exactly; anything else with a float64 recomputation.
+function checkText(points: readonly PointResult[], ctx: ReportContext, copies: boolean): string {
+  const { t } = ctx;
+  const checked = points.flatMap((p) => (p.verification ? [p.verification] : []));
+  if (checked.length === 0) return t(points.some((p) => p.status === 'ok') ? 'pdf.method.check.none' : 'pdf.method.check.notRun');
+  if (copies) return t('pdf.method.check.copied', { checked: span(checked.map((v) => v.checked)) });
+  const sampled = checked.filter((v) => v.method === 'sampled');
+  const how = sampled.length === 0 ? t('pdf.method.check.full') : t('pdf.method.check.sampled', { checked: span(sampled.map((v) => v.checked)) });
+  const tolerances = checked.map((v) => v.tolerance);
+  const low = formatRelativeError(Math.min(...tolerances));
+  const high = formatRelativeError(Math.max(...tolerances));
+  return t('pdf.method.check.tolerance', { how, tolerance: low === high ? low : `${low}–${high}` });
+}
+
+const COUNTS: Record<string, string> = {
+  transfer: 'copies',
+  dtypes: 'gemm',
+  matmul: 'gemm',
+  'matmul-breakeven': 'gemm',
+  'timing-pitfalls': 'gemm',
+  'vector-function': 'vectorFunction',
+  'elementwise-breakeven': 'elementwise',
+};
+
+export function methodSection(run: LabRun, ctx: ReportContext): void {
+  const { layout, t } = ctx;
+  const { record, lab } = run;
+  const series = lab.series
+    .map((s) => ({ descriptor: s, points: record.points.filter((p) => p.series === s.key) }))
+    .filter((s) => s.points.length > 0);
+  const rows = series.map(({ descriptor, points }) => {
+    const measured = points.filter((p) => p.status === 'ok');
+    const timed = measured.length > 0 ? measured : points;
+    return {
+      cells: [
+        descriptor.label,
+        measured.length > 0 ? span(timed.map((p) => p.warmup)) : '—',
+        measured.length > 0 ? span(timed.map((p) => p.repeats)) : '—',
+        measured.length > 0 ? clockText(timed, ctx) : t(`results.status.${points[0]?.status ?? 'cancelled'}`),
+        checkText(measured, ctx, record.lab === 'transfer'),
+      ],
+    };
+  });
+  layout.paragraph(t('pdf.method.intro'));
+  drawTable(layout, {
+    columns: [
+      { title: t('pdf.method.columns.series'), width: 'wrap' },
+      { title: t('pdf.method.columns.warmup'), width: 'fit', align: 'right' },
+      { title: t('pdf.method.columns.samples'), width: 'fit', align: 'right' },
+      { title: t('pdf.method.columns.clock'), width: 'wrap' },
+      { title: t('pdf.method.columns.check'), width: 'wrap' },
+    ],
+    rows,
+  });
+  const counts = COUNTS[record.lab];
+  layout.bullets(
+    [
+      t('pdf.method.statistics'),
+      ...(counts ? [t(`pdf.method.counts.${counts}`)] : []),
+      t('pdf.method.rates'),
+      t('pdf.method.peak'),
+      t('pdf.method.speedup'),
+      t('pdf.method.clocks'),
+    ].map((text) => ({ text })),
+    8.6,
+  );
+}

@@ -1,0 +1,84 @@
+// What a report is written from, checked before a byte of it is: the author and course fields (the user's text, which
+// ends up in the PDF and its metadata) and the run records (a finished run of this schema, of a lab this version
+// knows). Every refusal is a GpuLabError whose details say which field or run, and why, in `reason`.
+import { GpuLabError } from '../common/errors.ts';
+import type { ErrorCode } from '../common/errors.ts';
+import { RUN_RECORD, RUN_SCHEMA_VERSION } from '../common/run-record.ts';
+import type { RunRecord } from '../common/run-record.ts';
+import { findLab } from '../labs/index.ts';
+import type { LabRun, ReportAuthorship } from './report-context.ts';
+
+export type ReportRefusal =
+  | 'text-not-a-string'
+  | 'text-too-long'
+  | 'text-control-characters'
+  | 'run-in-progress'
+  | 'schema-version'
+  | 'not-a-run-record'
+  | 'lab-unknown'
+  | 'cannot-write';
+
+export function refuse(code: ErrorCode, reason: ReportRefusal, message: string, details: Record<string, unknown> = {}): GpuLabError {
+  return new GpuLabError(code, message, { ...details, reason });
+}
+
+// A name or a course title fits on a line of the title page.
+export const TEXT_FIELD_MAX = 200;
+
+// C0 and C1 controls (a newline or an escape sequence would break the title block and the PDF's metadata), and the
+// bidirectional overrides and isolates that make a text display in another order than it is stored.
+// eslint-disable-next-line no-control-regex -- finding control characters is what it is for
+const HOSTILE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+
+// Half of a UTF-16 pair without the other half: no character at all, and no font can draw it.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function checkTextField(field: 'author' | 'course', value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') throw refuse('INVALID_ARGUMENT', 'text-not-a-string', `The ${field} must be text, not ${typeof value}`, { field });
+  const text = value.normalize('NFC').trim();
+  const length = [...text].length;
+  if (length > TEXT_FIELD_MAX) {
+    throw refuse('INVALID_ARGUMENT', 'text-too-long', `The ${field} is ${length} characters long; a report takes at most ${TEXT_FIELD_MAX}`, { field, length, max: TEXT_FIELD_MAX });
+  }
+  const hostile = HOSTILE.exec(text);
+  if (hostile) {
+    const code = `U+${(hostile[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+    throw refuse('INVALID_ARGUMENT', 'text-control-characters', `The ${field} holds a control character (${code} at position ${hostile.index + 1}); type it as plain text on one line`, {
+      field,
+      character: code,
+      position: hostile.index + 1,
+    });
+  }
+  if (LONE_SURROGATE.test(text)) throw refuse('INVALID_ARGUMENT', 'text-control-characters', `The ${field} holds a broken character (a lone UTF-16 surrogate)`, { field });
+  return text;
+}
+
+export function checkAuthorship(input: { author?: unknown; course?: unknown }): ReportAuthorship {
+  return { author: checkTextField('author', input.author), course: checkTextField('course', input.course) };
+}
+
+// A stored record as the report reads it: of this schema version, finished, and of a lab this version knows.
+export function checkRecord(input: unknown): LabRun {
+  const version = typeof input === 'object' && input !== null ? (input as { schemaVersion?: unknown }).schemaVersion : undefined;
+  const id = typeof input === 'object' && input !== null ? String((input as { id?: unknown }).id ?? '?') : '?';
+  if (version !== RUN_SCHEMA_VERSION) {
+    throw refuse('INVALID_ARGUMENT', 'schema-version', `Run ${id} is a record of schema version ${String(version)}; this GPU Lab reads version ${RUN_SCHEMA_VERSION} and cannot report it (open it with the version that wrote it)`, {
+      runId: id,
+      schemaVersion: version ?? null,
+      supported: RUN_SCHEMA_VERSION,
+    });
+  }
+  const parsed = RUN_RECORD.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw refuse('INVALID_ARGUMENT', 'not-a-run-record', `Run ${id} is not a valid run record (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'})`, { runId: id });
+  }
+  const record = parsed.data as RunRecord;
+  if (record.status === 'running' || record.status === 'queued') {
+    throw refuse('INVALID_ARGUMENT', 'run-in-progress', `Run ${record.id} is still ${record.status}: a report needs a run that has ended; wait for it, or cancel it`, { runId: record.id, status: record.status });
+  }
+  const lab = findLab(record.lab);
+  if (!lab) throw refuse('INVALID_ARGUMENT', 'lab-unknown', `Run ${record.id} is of the lab "${record.lab}", which this version of GPU Lab does not know`, { runId: record.id, lab: record.lab });
+  return { record, lab: lab.descriptor };
+}

@@ -1,0 +1,62 @@
+// The reports service of the contract: the PDF of one run, or of two compared, as bytes for the app to hand to the
+// browser as a download (Electron shows its save dialog for it); main writes no file. And the lookup the command
+// line shares with it: a stored run by id, with a clear refusal for a run that is gone, still running, or written
+// by an older schema (which the run store skips as unreadable).
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import type { ReportFile, ReportRequest, ReportsService } from '../common/contract.ts';
+import { GpuLabError } from '../common/errors.ts';
+import type { RunRecord } from '../common/run-record.ts';
+import { checkAuthorship, checkRecord } from './report-input.ts';
+
+export interface ReportSources {
+  getRun(runId: string): Promise<RunRecord>;
+  // The folder of the stored records, where an unreadable one is looked at to say why.
+  runsDir: string;
+  writerVersion: string;
+  sourceRoots?: string[];
+}
+
+// The record of a run, as a report may use it: an unreadable file is looked at once more, so that a record of
+// another schema version is refused as that, not as a run that does not exist.
+export async function reportableRun(sources: ReportSources, runId: string): Promise<RunRecord> {
+  try {
+    return checkRecord(await sources.getRun(runId)).record;
+  } catch (err) {
+    // Only a run id is looked for, never a path: letters, digits, '.', '_' and '-', as the store names its files.
+    if (!(err instanceof GpuLabError) || err.code !== 'NOT_FOUND' || !/^[A-Za-z0-9._-]{1,120}$/.test(runId)) throw err;
+    const text = await readFile(join(sources.runsDir, `${runId}.json`), 'utf8').catch(() => null);
+    let stored: unknown = null;
+    try {
+      stored = text === null ? null : JSON.parse(text);
+    } catch {
+      // Not JSON: the store's own NOT_FOUND says it is unreadable.
+    }
+    if (stored !== null && typeof stored === 'object') checkRecord(stored);
+    throw err;
+  }
+}
+
+function base64(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+}
+
+export function createReportsService(sources: ReportSources): ReportsService {
+  return {
+    async writeReport(request: ReportRequest): Promise<ReportFile> {
+      // The fields first: a refused author must not cost the reading of two runs.
+      const authorship = checkAuthorship(request);
+      if (request.runIds.length < 1 || request.runIds.length > 2) {
+        throw new GpuLabError('INVALID_ARGUMENT', `A report is of one run, or of two compared, not of ${request.runIds.length}`, { runIds: request.runIds.length });
+      }
+      const [a, b] = await Promise.all(request.runIds.map((id) => reportableRun(sources, id)));
+      if (!a) throw new GpuLabError('INVALID_ARGUMENT', 'A report needs one run, or two to compare');
+      const options = { ...authorship, writerVersion: sources.writerVersion, sourceRoots: sources.sourceRoots };
+      // Loaded on the first report: the PDF library, the canvas and Chart.js cost every shell half a second at start.
+      const { writeComparisonReport, writeRunReport } = await import('./report-writer.ts');
+      const pdf = b ? await writeComparisonReport(a, b, options) : await writeRunReport(a, options);
+      return { filename: pdf.filename, mimeType: 'application/pdf', base64: base64(pdf.bytes), pages: pdf.pages };
+    },
+  };
+}

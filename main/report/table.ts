@@ -1,0 +1,151 @@
+// Tables of the report: the results table, the course's deliverable tables, parameters and environment. A figure's
+// column is as wide as its widest figure and never wraps, so that "14.57 ms" or "1.234 ms – 2.345 ms" stays whole on
+// paper and in the text pdftotext reads back; the wordy columns share what is left and wrap. The header row is drawn
+// again at the top of each page a table continues on.
+import type { ReportFont } from './fonts.ts';
+import type { ReportLayout } from './layout.ts';
+import { COLOURS, SIZES } from './layout.ts';
+
+export interface TableColumn {
+  title: string;
+  align?: 'left' | 'right' | 'center';
+  // 'fit': as wide as its widest cell, never wrapped (figures); 'wrap': shares the rest and wraps (words).
+  width?: 'fit' | 'wrap';
+}
+
+export interface TableCell {
+  text: string;
+  // A smaller line under the text: a speedup's baseline, a waived point's reason.
+  note?: string;
+  font?: ReportFont;
+  colour?: string;
+}
+
+export interface TableRow {
+  cells: (string | TableCell)[];
+  shaded?: boolean;
+}
+
+export interface TableSpec {
+  columns: TableColumn[];
+  rows: TableRow[];
+  size?: number;
+  header?: boolean;
+  // false: the wrapping columns take no more than their text needs, and the table may be narrower than the page.
+  fill?: boolean;
+}
+
+const PAD_X = 3;
+const PAD_Y = 2.2;
+// Below this size a table is unreadable on paper: its figure columns wrap instead.
+const MIN_SIZE = 6;
+
+function cellOf(cell: string | TableCell | undefined): TableCell {
+  return typeof cell === 'string' ? { text: cell } : (cell ?? { text: '' });
+}
+
+interface Sized {
+  widths: number[];
+  size: number;
+}
+
+function naturalWidth(layout: ReportLayout, cell: TableCell, size: number): number {
+  const doc = layout.doc;
+  const text = doc.font(cell.font ?? 'body').fontSize(size).widthOfString(cell.text);
+  const note = cell.note ? doc.font('body').fontSize(size * 0.86).widthOfString(cell.note) : 0;
+  return Math.max(text, note) + 2 * PAD_X + 0.5;
+}
+
+// A header may wrap, but over two lines at most where its words allow: the longest word, or half of it all.
+function headerWidth(layout: ReportLayout, title: string, size: number): number {
+  const doc = layout.doc.font('bold').fontSize(size);
+  const longestWord = Math.max(...title.split(/\s+/).map((w) => doc.widthOfString(w)));
+  return Math.max(longestWord, doc.widthOfString(title) / 2) + 2 * PAD_X + 0.5;
+}
+
+function columnWidths(layout: ReportLayout, spec: TableSpec, size: number): number[] | null {
+  const natural = spec.columns.map((column, i) => {
+    const cells = spec.rows.map((r) => naturalWidth(layout, cellOf(r.cells[i]), size));
+    const header = spec.header === false ? 0 : headerWidth(layout, column.title, size);
+    return { fit: column.width !== 'wrap', widest: Math.max(header, ...cells, 12), header };
+  });
+  const fixed = natural.reduce((n, c) => n + (c.fit ? c.widest : 0), 0);
+  const free = layout.width - fixed;
+  const wrapping = natural.filter((c) => !c.fit);
+  const wanted = wrapping.reduce((n, c) => n + c.widest, 0);
+  // A wrapping column needs room for its longest header word and a few words of text.
+  const least = (c: { header: number }): number => Math.max(c.header, 42);
+  if (free < wrapping.reduce((n, c) => n + least(c), 0)) return null;
+  // Room to spare goes to the wrapping columns by how wide they would like to be; too little is shared the same way.
+  return natural.map((c) => {
+    if (c.fit) return c.widest;
+    const part = c.widest / Math.max(wanted, 1);
+    if (wanted <= free) return spec.fill === false ? c.widest : c.widest + (free - wanted) * part;
+    return Math.max(least(c), free * part);
+  });
+}
+
+function fitTable(layout: ReportLayout, spec: TableSpec): Sized {
+  for (let size = spec.size ?? SIZES.table; size >= MIN_SIZE; size -= 0.3) {
+    const widths = columnWidths(layout, spec, size);
+    if (widths) return { widths, size };
+  }
+  // Still too wide at the smallest size: every column shares the width and wraps.
+  const share = layout.width / spec.columns.length;
+  return { widths: spec.columns.map(() => share), size: MIN_SIZE };
+}
+
+function cellHeight(layout: ReportLayout, cell: TableCell, width: number, size: number): number {
+  const doc = layout.doc;
+  const inner = width - 2 * PAD_X;
+  let h = doc.font(cell.font ?? 'body').fontSize(size).heightOfString(cell.text || ' ', { width: inner });
+  if (cell.note) h += doc.font('body').fontSize(size * 0.86).heightOfString(cell.note, { width: inner });
+  return h + 2 * PAD_Y;
+}
+
+function drawRow(layout: ReportLayout, cells: TableCell[], spec: TableSpec, sized: Sized, options: { bold: boolean; fill: string | null }): void {
+  const doc = layout.doc;
+  const { widths, size } = sized;
+  const height = Math.max(...cells.map((c, i) => cellHeight(layout, options.bold ? { ...c, font: 'bold' } : c, widths[i] ?? 0, size)));
+  layout.ensureSpace(height);
+  const top = layout.y;
+  if (options.fill) doc.rect(layout.left, top, widths.reduce((a, b) => a + b, 0), height).fill(options.fill);
+  let x = layout.left;
+  cells.forEach((cell, i) => {
+    const width = widths[i] ?? 0;
+    const align = spec.columns[i]?.align ?? 'left';
+    layout.use(options.bold ? 'bold' : (cell.font ?? 'body'), size, cell.colour ?? COLOURS.text);
+    doc.text(cell.text, x + PAD_X, top + PAD_Y, { width: width - 2 * PAD_X, align });
+    if (cell.note) {
+      layout.use('body', size * 0.86, COLOURS.muted);
+      doc.text(cell.note, x + PAD_X, doc.y, { width: width - 2 * PAD_X, align });
+    }
+    x += width;
+  });
+  layout.y = top + height;
+  doc.moveTo(layout.left, layout.y).lineTo(x, layout.y).lineWidth(0.4).strokeColor(COLOURS.rule).stroke();
+}
+
+export function drawTable(layout: ReportLayout, spec: TableSpec): void {
+  const sized = fitTable(layout, spec);
+  const header = spec.header === false ? null : spec.columns.map((c) => ({ text: c.title }));
+  const drawHeader = (): void => {
+    if (header) drawRow(layout, header, spec, sized, { bold: true, fill: COLOURS.band });
+  };
+  // The header and the first row together, never a header alone at the foot of a page.
+  const first = spec.rows[0];
+  const firstHeight = first ? Math.max(...first.cells.map((c, i) => cellHeight(layout, cellOf(c), sized.widths[i] ?? 0, sized.size))) : 0;
+  layout.ensureSpace(firstHeight + (header ? sized.size * 3.2 : 0));
+  drawHeader();
+  for (const row of spec.rows) {
+    const cells = spec.columns.map((_, i) => cellOf(row.cells[i]));
+    const height = Math.max(...cells.map((c, i) => cellHeight(layout, c, sized.widths[i] ?? 0, sized.size)));
+    if (layout.y + height > layout.bottom) {
+      layout.newPage();
+      drawHeader();
+    }
+    drawRow(layout, cells, spec, sized, { bold: false, fill: row.shaded ? COLOURS.shade : null });
+  }
+  layout.gap(6);
+  layout.use('body', SIZES.body);
+}

@@ -1,0 +1,137 @@
+// The report from the command line, through runCli as `gpu-lab` runs it: `runs report <id> [<id2>] --pdf`, `report
+// --all-labs --pdf [--device]` and `run <lab> … --pdf`, with --author and --course; their exit codes, the PDF they
+// write (read back with pdftotext), and the refusals that leave no file.
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { runCli } from '../../../main/cli/main.ts';
+import { fixture, fixturesDir, pdfInfo, pdfText, spaced, tempDir } from '../report/pdf-tools.ts';
+
+// A data folder holding every recorded run, from the H100 and from this machine.
+function seeded(): string {
+  const dataDir = tempDir('gpu-lab-cli-report-');
+  mkdirSync(join(dataDir, 'runs'));
+  for (const name of readdirSync(fixturesDir)) {
+    const { id } = JSON.parse(readFileSync(join(fixturesDir, name), 'utf8')) as { id: string };
+    copyFileSync(join(fixturesDir, name), join(dataDir, 'runs', `${id}.json`));
+  }
+  return dataDir;
+}
+
+async function gpuLab(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) });
+  return { code, out, err };
+}
+
+describe('gpu-lab runs report', () => {
+  const dataDir = seeded();
+  const matmul = fixture('h100-matmul');
+
+  it('writes the report of one run with its author and course', async () => {
+    const pdf = join(tempDir(), 'matmul.pdf');
+    const r = await gpuLab('runs', 'report', matmul.id, '--pdf', pdf, '--author', 'Laura Llamas López', '--course', 'Programación de GPUs', '--data-dir', dataDir);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/^wrote .*matmul\.pdf \(\d+ pages, \d+ KiB\)$/m);
+    const text = spaced(pdfText(pdf));
+    expect(text).toContain(`GPU Lab report: ${matmul.labTitle}`);
+    expect(text).toContain('Laura Llamas López');
+    expect(text).toContain('Programación de GPUs');
+    expect(pdfInfo(pdf).Author).toBe('Laura Llamas López');
+  });
+
+  it('writes the comparison of two runs', async () => {
+    const a = fixture('cpu-matmul');
+    const pdf = join(tempDir(), 'compare.pdf');
+    const r = await gpuLab('runs', 'report', a.id, matmul.id, '--pdf', pdf, '--data-dir', dataDir);
+    expect(r.code, r.err).toBe(0);
+    expect(pdfInfo(pdf).Subject).toBe(`${a.labTitle}: run ${a.id} against run ${matmul.id}`);
+  });
+
+  it('refuses a run that does not exist with NOT_FOUND and exit 1, writing nothing', async () => {
+    const dir = tempDir();
+    const r = await gpuLab('runs', 'report', 'no-such-run', '--pdf', join(dir, 'x.pdf'), '--data-dir', dataDir);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^gpu-lab runs: NOT_FOUND: /m);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('refuses a control character in the author as bad usage (exit 2), before reading any run', async () => {
+    const dir = tempDir();
+    const r = await gpuLab('runs', 'report', matmul.id, '--pdf', join(dir, 'x.pdf'), '--author', 'bad\u0007name', '--data-dir', dataDir);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/INVALID_ARGUMENT: The author holds a control character \(U\+0007/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('needs --pdf, and takes it only for a report', async () => {
+    expect((await gpuLab('runs', 'report', matmul.id, '--data-dir', dataDir)).code).toBe(2);
+    const r = await gpuLab('runs', 'show', matmul.id, '--pdf', 'x.pdf', '--data-dir', dataDir);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--pdf goes with');
+  });
+
+  it('refuses a folder that does not exist as the target, with the reason', async () => {
+    const r = await gpuLab('runs', 'report', matmul.id, '--pdf', '/nonexistent-folder/x.pdf', '--data-dir', dataDir);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/INVALID_ARGUMENT: Cannot write the report to \/nonexistent-folder\/x\.pdf: its folder does not exist \(ENOENT\)/);
+  });
+});
+
+describe('gpu-lab report --all-labs', () => {
+  const dataDir = seeded();
+
+  it.each([
+    ['cuda:0', 'h100', 'NVIDIA H100 80GB HBM3'],
+    ['cpu', 'cpu', 'Intel(R) Xeon(R) Processor'],
+  ])('on %s reports the latest run of each of the seven labs on that device', async (device, prefix, name) => {
+    const pdf = join(tempDir(), 'labs.pdf');
+    const r = await gpuLab('report', '--all-labs', '--pdf', pdf, '--device', device, '--author', 'Ana', '--data-dir', dataDir);
+    expect(r.code, r.err).toBe(0);
+    const ids = r.out.trim().split('\n').map((line) => line.split(/\s+/)[1]);
+    expect(ids.sort()).toEqual(['transfer', 'dtypes', 'matmul', 'vector-function', 'elementwise-breakeven', 'matmul-breakeven', 'timing-pitfalls'].map((lab) => fixture(`${prefix}-${lab}`).id).sort());
+    expect(pdfInfo(pdf).Title).toBe(`GPU Lab report: the labs on ${name}`);
+    expect(spaced(pdfText(pdf, 1))).toContain('Contents');
+  });
+
+  it('on a device without runs is NOT_FOUND (exit 1) and writes nothing', async () => {
+    const dir = tempDir();
+    const r = await gpuLab('report', '--all-labs', '--pdf', join(dir, 'labs.pdf'), '--device', 'cuda:3', '--data-dir', dataDir);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/NOT_FOUND: No finished run on cuda:3/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('needs --all-labs and --pdf', async () => {
+    expect((await gpuLab('report', '--pdf', 'x.pdf', '--data-dir', dataDir)).code).toBe(2);
+    expect((await gpuLab('report', '--all-labs', '--data-dir', dataDir)).code).toBe(2);
+  });
+});
+
+describe('gpu-lab run … --pdf', () => {
+  const small = ['--device', 'cpu', '--param', 'elements=1000', '--param', 'repeats=2', '--quiet'];
+
+  it('runs the lab, then writes its report', async () => {
+    const dataDir = tempDir();
+    const pdf = join(tempDir(), 'run.pdf');
+    const r = await gpuLab('run', 'vector-function', ...small, '--pdf', pdf, '--course', 'Cálculo paralelo', '--data-dir', dataDir);
+    expect(r.code, r.err).toBe(0);
+    const stored = readdirSync(join(dataDir, 'runs'));
+    expect(stored).toHaveLength(1);
+    const text = spaced(pdfText(pdf));
+    expect(text).toContain(stored[0]?.replace(/\.json$/, ''));
+    expect(text).toContain('Cálculo paralelo');
+    expect(text).toContain('Course deliverable');
+  }, 120_000);
+
+  it('refuses an unwritable path before running anything', async () => {
+    const dataDir = tempDir();
+    const r = await gpuLab('run', 'vector-function', ...small, '--pdf', '/nonexistent-folder/run.pdf', '--data-dir', dataDir);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('INVALID_ARGUMENT: Cannot write the report to /nonexistent-folder/run.pdf');
+    expect(existsSync(join(dataDir, 'runs')) ? readdirSync(join(dataDir, 'runs')) : []).toEqual([]);
+  });
+});
