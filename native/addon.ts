@@ -30,6 +30,7 @@ export interface RawSpec {
   threads?: number;
   warmup: number;
   repeats: number;
+  minSampleMs?: number;
   buffers?: Record<string, RawBuffer>;
   numbers?: Record<string, number>;
   strings?: Record<string, string>;
@@ -47,6 +48,7 @@ export interface RawResult {
   implementation: string;
   threads: number;
   warmup: number;
+  executionsPerSample: number;
   cancelled: boolean;
 }
 

@@ -23,6 +23,10 @@ export interface BenchmarkOptions {
   warmup?: number;
   // Timed samples. Default 10.
   repeats?: number;
+  // Each sample runs the operation back to back until it lasts at least this long (the count is set from the
+  // warm-up's fastest run, the same for every sample) and reports the mean of one run. 0 (default): one run per
+  // sample. Needs a warm-up.
+  minSampleMs?: number;
   signal?: AbortSignal;
   onProgress?: (progress: BenchmarkProgress) => void;
 }
@@ -37,6 +41,8 @@ export interface BenchmarkResult {
   threads: number;
   warmup: number;
   repeats: number;
+  // Runs averaged in each sample (1 without minSampleMs).
+  executionsPerSample: number;
 }
 
 export const MAX_REPEATS = 10_000_000;
@@ -63,7 +69,9 @@ export function benchmark(spec: OpSpec, options: BenchmarkOptions = {}): Promise
   try {
     warmup = integerIn('warmup', options.warmup ?? 1, 0, MAX_REPEATS);
     repeats = integerIn('repeats', options.repeats ?? 10, 1, MAX_REPEATS);
-    raw = toRawSpec(spec, warmup, repeats);
+    const minSampleMs = options.minSampleMs ?? 0;
+    if (typeof minSampleMs !== 'number' || !(minSampleMs >= 0 && minSampleMs <= 1000)) throw invalid('minSampleMs', 'a number of milliseconds from 0 to 1000', minSampleMs);
+    raw = { ...toRawSpec(spec, warmup, repeats), minSampleMs };
   } catch (err) {
     return Promise.reject(GpuLabError.from(err));
   }
@@ -107,7 +115,7 @@ function start(raw: RawSpec, warmup: number, repeats: number, options: Benchmark
           hostMs: r.hostMs,
         });
       }
-      return { hostMs: r.hostMs, deviceMs: r.deviceMs, implementation: r.implementation, threads: r.threads, warmup, repeats };
+      return { hostMs: r.hostMs, deviceMs: r.deviceMs, implementation: r.implementation, threads: r.threads, warmup, repeats, executionsPerSample: r.executionsPerSample };
     },
     (err: unknown) => {
       signal?.removeEventListener('abort', onAbort);

@@ -4,6 +4,8 @@ import { parseArgs } from 'node:util';
 import type { BenchRecord } from '../compute/bench-types.ts';
 import { runCpuBench } from '../compute/bench-cpu.ts';
 import type { CliCommand, CliIo } from './command.ts';
+import { GpuLabError } from '../common/errors.ts';
+import { checkDevice } from '../runner/lab-runner.ts';
 import { UsageError } from './command.ts';
 
 const USAGE = `Usage: gpu-lab bench [--device cpu|cuda:N] [--json] [--threads N] [--scale F]
@@ -76,6 +78,14 @@ function parse(argv: string[]): { device: string; json: boolean; threads: number
 async function run(argv: string[], io: CliIo): Promise<number> {
   const { device, json, threads, scale } = parse(argv);
   if (device !== 'cpu') {
+    // A device this machine does not have is a usage error, as for `gpu-lab run`: exit 2, naming the ones it has.
+    const { deviceReport } = await import('../compute/device-report.ts');
+    try {
+      checkDevice(deviceReport().list, device);
+    } catch (err) {
+      if (err instanceof GpuLabError && err.code === 'INVALID_PARAMS') throw new UsageError(`INVALID_PARAMS: ${err.message}`);
+      throw err;
+    }
     const { runCudaBench } = await import('../compute/bench-cuda.ts');
     const records = await runCudaBench(device, { scale, onRecord: json ? undefined : (r) => io.err(`  ${r.id} ${r.variant} ${r.size}: ${fmt(r.medianMs)} ms\n`) });
     io.out(json ? `${JSON.stringify(records, null, 2)}\n` : `${formatBenchTable(records)}\n`);

@@ -20,10 +20,17 @@ export function tableHeader(): string {
   return `${row(COLUMNS.map(([name]) => name))}\n${row(COLUMNS.map(([, w]) => '─'.repeat(w)))}\n`;
 }
 
-export function tableRow(p: PointResult): string {
+// The line said once above the table for each reason points are waived: "WAIVED (42 points): no CUDA device: …".
+export function waivedNote(waived: readonly { reason: string; points: number }[]): string {
+  return waived.map((w) => `WAIVED (${w.points} point${w.points === 1 ? '' : 's'}): ${w.reason || 'no reason given'}\n`).join('');
+}
+
+// `explained`: waiver reasons already said above the table; such rows only say WAIVED.
+export function tableRow(p: PointResult, explained: ReadonlySet<string> = new Set()): string {
   const s = p.stats;
   const label = p.label.length > 38 ? `${p.label.slice(0, 37)}…` : p.label;
   if (!s || p.status !== 'ok') {
+    if (p.status === 'waived' && explained.has(p.reason ?? '')) return `${row([label, 'WAIVED'])}\n`.replace(/ +\n$/, '\n');
     const why = p.error ? `${p.error.code}: ${p.error.message}` : p.reason ?? '';
     return `${row([label, p.status.toUpperCase()])} ${why}\n`;
   }

@@ -13,14 +13,17 @@ import type { CliCommand, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
 import { option, parseArgs } from './cli-options.ts';
 import { hostLog } from './host-log.ts';
-import { tableHeader, tableRow } from './run-table.ts';
+import { tableHeader, tableRow, waivedNote } from './run-table.ts';
+import { REPORT_OPTIONS, REPORT_USAGE_LINES, reportArgs, reportRuns } from './report.ts';
+import { checkWritable } from '../report/report-file.ts';
 
-const USAGE = `Usage: gpu-lab run <lab> [--device cpu|cuda:N] [--param name=value …] [--json FILE] [--data-dir DIR] [--quiet]
+const USAGE = `Usage: gpu-lab run <lab> [--device cpu|cuda:N] [--param name=value …] [--json FILE] [--pdf FILE [--author NAME] [--course NAME]] [--data-dir DIR] [--quiet]
 
 Runs a lab and stores the run in the data folder (default $XDG_DATA_HOME/gpu-lab or ~/.local/share/gpu-lab).
   --device   the GPU to compare with the CPU (default: the first CUDA device, else the CPU alone)
   --param    a lab parameter, e.g. --param n=2000 --param sizes=100,500,1000 (see \`gpu-lab labs\`)
   --json     also write the run record to FILE
+${REPORT_USAGE_LINES}
   --quiet    no progress lines
   --verbose  every compute-host log line (by default only crashes, kills and warnings)
 Exit codes: 0 completed with no failed point, 1 failed, cancelled or a point failed (the error code is printed:
@@ -84,7 +87,7 @@ export const runCommand: CliCommand = {
   summary: 'Run a lab on the CPU and a GPU, print and store the results',
   usage: USAGE,
   async run(argv, io) {
-    const args = parseArgs(argv, ['device', 'param', 'json', 'data-dir'], ['quiet', 'verbose']);
+    const args = parseArgs(argv, ['device', 'param', 'json', 'data-dir', ...REPORT_OPTIONS], ['quiet', 'verbose']);
     const [labId, extra] = args.positional;
     if (!labId) throw new UsageError(`which lab? one of ${LABS.map((l) => l.descriptor.id).join(', ')}`);
     if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
@@ -94,14 +97,20 @@ export const runCommand: CliCommand = {
     if (device !== undefined && !/^(cpu|cuda:\d{1,2})$/.test(device)) throw new UsageError(`--device must be cpu or cuda:N, not "${device}"`);
     const params = labParams(lab, args.options.get('param') ?? []);
     const jsonFile = option(args, 'json');
+    // Checked before the run: a refused author or an unwritable path must not cost a run's minutes.
+    const report = reportArgs(args);
+    if (report.pdf !== undefined) await checkWritable(report.pdf);
     const host = createLabHost({ dataDir: option(args, 'data-dir'), supervisor: { log: (line: string) => hostLog(io, line, args.flags.has('verbose')) } });
     const showProgress = progressPrinter(io, args.flags.has('quiet'));
     let headerShown = false;
     let findingsShown = false;
+    const explained = new Set<string>();
     const sub = host.runs.onDidChangeRun((e) => {
       switch (e.kind) {
         case 'started':
           io.out(`${lab.descriptor.title}\nrun ${e.runId} on ${e.device}, ${e.pointsTotal} points\n\n`);
+          io.out(waivedNote(e.waived ?? []));
+          for (const w of e.waived ?? []) explained.add(w.reason);
           return;
         case 'progress':
           showProgress(e.progress.fraction, e.progress.etaSeconds, e.progress.current);
@@ -109,7 +118,7 @@ export const runCommand: CliCommand = {
         case 'point':
           if (!headerShown) io.out(tableHeader());
           headerShown = true;
-          io.out(tableRow(e.point));
+          io.out(tableRow(e.point, explained));
           return;
         case 'finding':
           if (!findingsShown) io.out('\nFindings\n');
@@ -137,6 +146,7 @@ export const runCommand: CliCommand = {
       const record = await host.runs.getRun(runId);
       if (jsonFile) await writeFile(jsonFile, `${JSON.stringify(record, null, 2)}\n`);
       io.out(`\n${record.status} — stored as ${runId} in ${host.store.dir}\n`);
+      if (report.pdf !== undefined) await reportRuns([record], { ...report, pdf: report.pdf }, io);
       const failures = runFailures(record);
       for (const line of failures) io.err(`gpu-lab run: ${line}\n`);
       return failures.length === 0 ? 0 : 1;

@@ -58,6 +58,9 @@ export function formatPercent(fraction: number): string {
   return `${Math.round(pct)} %`;
 }
 
+// Two significant digits (three from 10×), except near 1, where two would print "1×" for 0.96× and 1.04× alike
+// and a slower series would read as a tie: there three, trailing zeros kept ("1.00×", "0.953×", "1.04×").
 export function formatTimes(ratio: number): string {
+  if (ratio >= 0.95 && ratio < 1.05) return `${ratio.toPrecision(3)}×`;
   return `${sig(ratio, ratio >= 10 ? 3 : 2)}×`;
 }

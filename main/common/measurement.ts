@@ -38,6 +38,9 @@ const common = {
   timing: TIMING.default('default'),
   // Cold: fresh buffers and no warm-up, so first-touch and lazy initialisation land in the first sample.
   cold: z.boolean().default(false),
+  // A sample runs the operation back to back until it lasts this long and reports the mean of one run: for runs
+  // of microseconds, whose single readings are mostly the clock's and the scheduler's jitter. 0: one run a sample.
+  minSampleMs: z.number().min(0).max(1000).default(0),
 };
 
 export const MEASUREMENT = z.discriminatedUnion('op', [
@@ -109,6 +112,8 @@ export interface MeasurementResult {
   deviceMs: number[] | null;
   implementation: string;
   threads: number;
+  // Runs averaged in each sample (see minSampleMs).
+  executionsPerSample: number;
   // null where there is nothing to check (the empty op, copies whose bytes are checked natively).
   verification: Verification | null;
   telemetry: { start: TelemetrySnapshot; end: TelemetrySnapshot } | null;
@@ -137,6 +142,7 @@ export const MEASUREMENT_RESULT = z.strictObject({
   deviceMs: z.array(z.number()).nullable(),
   implementation: z.string(),
   threads: z.int(),
+  executionsPerSample: z.int().min(1),
   verification: VERIFICATION.nullable(),
   telemetry: z.strictObject({ start: TELEMETRY_SNAPSHOT, end: TELEMETRY_SNAPSHOT }).nullable(),
 });

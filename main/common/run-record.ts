@@ -72,6 +72,9 @@ export interface PointResult {
   telemetry: { start: TelemetrySnapshot; end: TelemetrySnapshot } | null;
   // Recorded since the app's first release; records from the command line before it have none.
   peak?: PointPeak | null;
+  // Runs averaged in each sample: 1, or more where single runs are too short to time one by one. Absent in
+  // records from before it was recorded (1).
+  executionsPerSample?: number;
 }
 
 // The point's rate as a share of its peak (0.82 for 82 %), or null without a peak or a rate.
@@ -187,6 +190,7 @@ const POINT = z.strictObject({
   verification: VERIFICATION.nullable(),
   telemetry: z.strictObject({ start: TELEMETRY_SNAPSHOT, end: TELEMETRY_SNAPSHOT }).nullable(),
   peak: z.strictObject({ name: z.enum(['memory', 'pcie', 'fp32', 'fp64']), unit: z.enum(['GB/s', 'GFLOP/s']), value: z.number() }).nullable().optional(),
+  executionsPerSample: z.int().min(1).optional(),
 });
 
 const PARAM_VALUE = z.union([z.number(), z.string(), z.array(z.number()), z.array(z.string())]);

@@ -24,13 +24,14 @@ async function timed(spec: OpSpec, m: Measurement, ctx: MeasureContext): Promise
   return benchmark(spec, {
     warmup: m.cold ? 0 : m.warmup,
     repeats: m.repeats,
+    minSampleMs: m.minSampleMs,
     signal: ctx.signal,
     onProgress: (p) => ctx.onProgress(p.done, p.total),
   });
 }
 
 function result(r: BenchmarkResult, verification: Verification | null): MeasurementResult {
-  return { hostMs: r.hostMs, deviceMs: r.deviceMs, implementation: r.implementation, threads: r.threads, verification, telemetry: null };
+  return { hostMs: r.hostMs, deviceMs: r.deviceMs, implementation: r.implementation, threads: r.threads, executionsPerSample: r.executionsPerSample, verification, telemetry: null };
 }
 
 export async function measureOnCpu(m: Measurement, ctx: MeasureContext): Promise<MeasurementResult> {

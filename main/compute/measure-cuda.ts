@@ -36,6 +36,7 @@ export async function measureOnCuda(m: Measurement, ctx: MeasureContext): Promis
     const r: BenchmarkResult = await benchmark(spec, {
       warmup: m.cold ? 0 : m.warmup,
       repeats: m.repeats,
+      minSampleMs: m.minSampleMs,
       signal: ctx.signal,
       onProgress: (p) => ctx.onProgress(p.done, p.total),
     });
@@ -45,6 +46,7 @@ export async function measureOnCuda(m: Measurement, ctx: MeasureContext): Promis
       deviceMs: r.deviceMs,
       implementation: r.implementation,
       threads: r.threads,
+      executionsPerSample: r.executionsPerSample,
       verification: verifyResult(),
       telemetry: start && end ? { start, end } : null,
     };

@@ -2,7 +2,7 @@
 // with the copies included and with the data already resident; where the GPU becomes 2× faster, and by how much it
 // wins or loses at a million elements.
 import type { DeviceSummary } from '../common/devices.ts';
-import { formatBytes, formatCount, formatMs, formatRate, formatTimes } from '../common/format.ts';
+import { formatBytes, formatCount, formatMs, formatRate, formatTimes, sig } from '../common/format.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
 import type { BreakEven } from './analysis.ts';
@@ -10,7 +10,8 @@ import { bestRate, breakEven, breakEvenSummary, find, finding, interpolateLogLog
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
 import {
-  BUS_GBPS_GUESS, CPU_GBPS_GUESS, GPU_GBPS_GUESS, cpuPoint, elementwiseWork, gpuPoint, logSizes, repeatsParam, repeatsWithin, seconds, warmupParam,
+  BUS_GBPS_GUESS, CPU_GBPS_GUESS, GPU_GBPS_GUESS, MIN_SAMPLE_MS, batchedSampleSeconds, cpuPoint, elementwiseWork, gpuPoint, logSizes, repeatsParam, repeatsWithin, seconds,
+  warmupParam,
 } from './plan-helpers.ts';
 
 const OPS = ['add', 'mul', 'exp'] as const;
@@ -31,19 +32,19 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   for (const op of strs(params, 'ops') as Op[]) {
     for (const n of sizes) {
       const work = elementwiseWork(op, n);
-      const cpuSample = seconds(work, 5, CPU_GBPS_GUESS);
+      const cpuSample = batchedSampleSeconds(seconds(work, 5, CPU_GBPS_GUESS));
       // Big sizes take a second or more per sample on two cores: at least 3 samples, at most `repeats`, ~1 s.
       const r = repeatsWithin(1, cpuSample, Math.min(3, repeats), repeats);
       const base = { key: `${series(op, 'cpu')}@${n}`, series: series(op, 'cpu'), label: `${op} CPU, ${formatCount(n)}`, x: n, work };
-      points.push(cpuPoint({ ...base, sampleSeconds: cpuSample }, { op, variant: 'threads', elements: n, warmup, repeats: r, seed: n }, n * 3e-8));
+      points.push(cpuPoint({ ...base, sampleSeconds: cpuSample }, { op, variant: 'threads', elements: n, warmup, repeats: r, seed: n, minSampleMs: MIN_SAMPLE_MS }, n * 3e-8));
       for (const p of PATHS) {
-        const gpuSample = p.path === 'resident' ? seconds(work, 1000, GPU_GBPS_GUESS) + 5e-6 : work.bytes / (BUS_GBPS_GUESS * 1e9) + 3e-5;
+        const gpuSample = batchedSampleSeconds(p.path === 'resident' ? seconds(work, 1000, GPU_GBPS_GUESS) + 5e-6 : work.bytes / (BUS_GBPS_GUESS * 1e9) + 3e-5);
         const s = series(op, p.key);
         points.push(
           gpuPoint(
             ctx,
             { key: `${s}@${n}`, series: s, label: `${op} ${p.label}, ${formatCount(n)}`, x: n, work, sampleSeconds: gpuSample },
-            { op, variant: 'kernel', elements: n, path: p.path, warmup, repeats: repeatsWithin(1, gpuSample, Math.min(3, repeats), repeats), seed: n },
+            { op, variant: 'kernel', elements: n, path: p.path, warmup, repeats: repeatsWithin(1, gpuSample, Math.min(3, repeats), repeats), seed: n, minSampleMs: MIN_SAMPLE_MS },
             // Both GPU paths on the host clock, like the CPU: the break-even is about the time a program waits for,
             // and for small arrays that is the launch and the synchronisation, not the kernel.
             'host',
@@ -56,13 +57,15 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
 }
 
 function breakEvenText(b: BreakEven, target: number): string {
+  // The target is a parameter, an exact number: "2×", not the "2.00×" of a measured ratio.
+  const times = `${sig(target)}×`;
   switch (b.kind) {
     case 'between':
-      return `becomes ${formatTimes(target)} faster than the CPU from about ${formatCount(b.size)} elements`;
+      return `becomes ${times} faster than the CPU from about ${formatCount(b.size)} elements`;
     case 'below-range':
-      return `is already ${formatTimes(target)} faster than the CPU at the smallest size, ${formatCount(b.size)} elements`;
+      return `is already ${times} faster than the CPU at the smallest size, ${formatCount(b.size)} elements`;
     case 'never':
-      return `never becomes ${formatTimes(target)} faster than the CPU (best ${formatTimes(b.best)} at ${formatCount(b.at)} elements)`;
+      return `never becomes ${times} faster than the CPU (best ${formatTimes(b.best)} at ${formatCount(b.at)} elements)`;
     case 'no-data':
       return 'not measured';
   }
@@ -138,6 +141,7 @@ export const elementwiseBreakevenLab: Lab = {
     explanation: [
       'An elementwise operation does one or two arithmetic operations per element and reads and writes every element once. It is limited by memory bandwidth, not by arithmetic, and for small arrays by fixed costs: launching a kernel takes a few microseconds, a copy across PCIe has a latency of about ten.',
       'This lab times the same operation over sizes from a hundred to a hundred million elements on the CPU (every core) and on the GPU, twice: once with the inputs copied to the GPU and the result copied back inside the timed region, as a program that calls the GPU on host arrays pays it, and once with the data already on the GPU. All three are read on the host\'s clock, launch and synchronisation included, because that is what a program waits for; CUDA events would leave the launch latency out and flatter the GPU at small sizes. The break-even size is read off the speedup curve, interpolated on log-log axes between the two measured sizes around it.',
+      'Calls of a few microseconds are timed in batches: each sample runs the operation back to back for at least a millisecond and reports the mean of one call (the table says how many), as a program calling it in a loop would see it; a single reading that short would be mostly the clock\'s and the scheduler\'s jitter. The CPU\'s threads share each array out in small chunks as they become free, so a core that is late (woken slowly, busy with another program) costs its chunks, not the whole call.',
       'With copies, add and mul rarely win: the copies move as many bytes as the CPU has to read anyway, and PCIe is slower than the CPU\'s own memory. exp does more arithmetic per byte, so the GPU can earn back its copies sooner. Resident on the GPU, all three win once the array is large enough to hide the launch latency.',
     ],
     lookFor: [
@@ -149,15 +153,18 @@ export const elementwiseBreakevenLab: Lab = {
       { kind: 'choice-list', name: 'ops', label: 'Operations', description: 'Elementwise operations to time.', unit: '', default: ['add', 'mul', 'exp'], choices: [...OPS] },
       { kind: 'integer', name: 'minExponent', label: 'Smallest size', description: 'Smallest array: 10^this elements.', unit: 'log10 elements', default: 2, min: 1, max: 9 },
       { kind: 'integer', name: 'maxExponent', label: 'Largest size', description: 'Largest array: 10^this elements (10⁸ float32 = 400 MB per array), at least the smallest.', unit: 'log10 elements', default: 8, min: 1, max: 9, atLeast: 'minExponent' },
-      { kind: 'integer', name: 'pointsPerDecade', label: 'Sizes per decade', description: 'Measured sizes per factor of ten.', unit: '', default: 1, min: 1, max: 4 },
+      // Two sizes a decade: the GPU usually overtakes where the CPU's arrays leave its cache, and one size a decade
+      // leaves that cliff between 10⁶ and 10⁷ to a straight line, which moved the break-even by up to 10× between
+      // runs on an H100 (two: within 1.2× over three runs).
+      { kind: 'integer', name: 'pointsPerDecade', label: 'Sizes per decade', description: 'Measured sizes per factor of ten.', unit: '', default: 2, min: 1, max: 4 },
       { kind: 'number', name: 'target', label: 'Target speedup', description: 'The break-even reported is where the GPU becomes this many times faster.', unit: '×', default: 2, min: 1, max: 100 },
       repeatsParam(20),
       warmupParam(2),
     ],
     presets: [
-      { id: 'full', label: 'Full sweep, 10² … 10⁸', description: 'add, mul and exp from a hundred to a hundred million elements, one size per decade.', params: {} },
-      { id: 'seed-003', label: 'The article\'s sizes, 10² … 10⁶ (seed 003)', description: 'The sizes of the exercise\'s table; the GPU may not reach 2× within them.', params: { maxExponent: 6 } },
-      { id: 'fine', label: 'Fine, 4 sizes per decade', description: 'Four sizes per decade for a sharper break-even, four times the points.', params: { pointsPerDecade: 4 } },
+      { id: 'full', label: 'Full sweep, 10² … 10⁸', description: 'add, mul and exp from a hundred to a hundred million elements, two sizes per decade.', params: {} },
+      { id: 'seed-003', label: 'The article\'s sizes, 10² … 10⁶ (seed 003)', description: 'The sizes of the exercise\'s table, one per decade; the GPU may not reach 2× within them.', params: { maxExponent: 6, pointsPerDecade: 1 } },
+      { id: 'fine', label: 'Fine, 4 sizes per decade', description: 'Four sizes per decade for a sharper break-even, twice the points of the full sweep.', params: { pointsPerDecade: 4 } },
     ],
     kernels: [
       { kind: 'cpu', file: 'native/cpu/elementwise.cc', functions: ['add (threads)', 'mul (threads)', 'exp (threads)'] },

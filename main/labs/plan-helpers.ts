@@ -25,6 +25,16 @@ export function gemmWork(m: number, n: number, k: number, bytes: number): PointW
   return { flops: 2 * m * n * k, bytes: (m * k + k * n + m * n) * bytes, elements: m * n };
 }
 
+// Where one run takes microseconds, a sample is runs back to back for at least this long, reporting the mean of one
+// (MEASUREMENT's minSampleMs): a single reading of a 10-µs launch-and-sync or a 5-µs threaded loop is mostly the
+// clock's and the scheduler's jitter, and the threads of a CPU loop stay awake between runs as in a program's loop.
+export const MIN_SAMPLE_MS = 5;
+
+// The time one sample takes once runs shorter than MIN_SAMPLE_MS are batched.
+export function batchedSampleSeconds(sampleSeconds: number): number {
+  return Math.max(sampleSeconds, MIN_SAMPLE_MS / 1000);
+}
+
 // Samples that fit in `budgetSeconds`, between `min` and `max`.
 export function repeatsWithin(budgetSeconds: number, sampleSeconds: number, min: number, max: number): number {
   const fit = Math.floor(budgetSeconds / Math.max(sampleSeconds, 1e-9));

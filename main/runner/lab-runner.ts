@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { Disposable, Event, ExportFormat, ExportedRun, RunEvent, RunProgress, RunsService, StartRunRequest } from '../common/contract.ts';
 import { START_RUN_REQUEST } from '../common/contract.ts';
-import type { DeviceSummary } from '../common/devices.ts';
+import type { DeviceList, DeviceSummary } from '../common/devices.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { validateParams } from '../common/params.ts';
@@ -78,10 +78,11 @@ export function planContext(env: HostEnvironment, device: string): PlanContext {
 
 // A device asked for by name must be one of this machine's: "cuda:3" on a machine with one GPU (or none) is a bad
 // parameter, refused before the run exists, not a run whose GPU points are all waived.
-export function checkDevice(env: HostEnvironment, device: string): void {
-  const ids = env.devices.devices.map((d) => d.id);
+export function checkDevice(list: DeviceList, device: string): void {
+  const ids = list.devices.map((d) => d.id);
   if (ids.includes(device)) return;
-  const cuda = env.devices.devices.some((d) => d.kind === 'cuda') ? '' : ` (no CUDA device: ${env.devices.cudaReason ?? 'none found'})`;
+  const reason = list.cudaReason ?? 'none found';
+  const cuda = list.devices.some((d) => d.kind === 'cuda') ? '' : ` (${/^(no CUDA device|built without CUDA)/.test(reason) ? reason : `no CUDA device: ${reason}`})`;
   throw new GpuLabError('INVALID_PARAMS', `Parameter "device" = "${device}" is not allowed: this machine's devices are ${ids.join(', ')}${cuda}`, {
     parameter: 'device',
     value: device,
@@ -150,7 +151,7 @@ export class LabRunner implements RunsService {
     if (device !== undefined && device !== 'cpu') {
       // A host that cannot say which devices it has fails the run itself, where the error is recorded.
       const env = await this.host.environment().catch(() => null);
-      if (env) checkDevice(env, device);
+      if (env) checkDevice(env.devices, device);
     }
     const record: RunRecord = {
       schemaVersion: RUN_SCHEMA_VERSION,
@@ -216,7 +217,17 @@ export class LabRunner implements RunsService {
       await finish();
       return;
     }
-    this.emit({ kind: 'started', runId: record.id, lab: record.lab, device: record.device, params: record.params, pointsTotal: planned.length });
+    const waived = new Map<string, number>();
+    for (const p of planned) if (!p.measurement) waived.set(p.waived ?? '', (waived.get(p.waived ?? '') ?? 0) + 1);
+    this.emit({
+      kind: 'started',
+      runId: record.id,
+      lab: record.lab,
+      device: record.device,
+      params: record.params,
+      pointsTotal: planned.length,
+      waived: [...waived].map(([reason, points]) => ({ reason, points })),
+    });
     const gpu = record.environment.devices?.devices.find((d) => d.id === record.device && d.kind === 'cuda') ?? null;
     const cpu = record.environment.devices?.devices.find((d) => d.kind === 'cpu') ?? null;
     await this.measureAll(record, planned, signal, () => this.provisionalFindings(lab, record, gpu, cpu));

@@ -53,6 +53,7 @@ export function measuredPoint(planned: PlannedPoint, r: MeasurementResult): Poin
     error: null,
     implementation: r.implementation,
     threads: r.threads,
+    executionsPerSample: r.executionsPerSample,
     verification: r.verification,
     telemetry: r.telemetry,
   };

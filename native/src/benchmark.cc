@@ -1,7 +1,9 @@
 #include "benchmark.h"
 
 #include <atomic>
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -25,18 +27,22 @@ struct Progress {
   double lastHostMs;
 };
 
+// A batch never holds more executions than this: a 10-ns empty op batched to a millisecond would be 10⁵.
+constexpr double kMaxExecutionsPerSample = 100000;
+
 // Progress reaches JS at most this often, so that a run of a million tiny samples does not flood the event loop.
 constexpr double kProgressIntervalMs = 50.0;
 
 class BenchmarkWorker : public Napi::AsyncProgressQueueWorker<Progress> {
  public:
-  BenchmarkWorker(Napi::Env env, std::unique_ptr<TimedOp> op, uint32_t warmup, uint32_t repeats,
+  BenchmarkWorker(Napi::Env env, std::unique_ptr<TimedOp> op, uint32_t warmup, uint32_t repeats, double minSampleMs,
                   std::shared_ptr<std::atomic<bool>> cancel, Napi::Function onProgress)
       : Napi::AsyncProgressQueueWorker<Progress>(env, "gpu-lab:benchmark"),
         deferred_(Napi::Promise::Deferred::New(env)),
         op_(std::move(op)),
         warmup_(warmup),
         repeats_(repeats),
+        minSampleMs_(minSampleMs),
         cancel_(std::move(cancel)) {
     if (!onProgress.IsEmpty()) onProgress_ = Napi::Persistent(onProgress);
     implementation_ = op_->implementation();
@@ -54,12 +60,27 @@ class BenchmarkWorker : public Napi::AsyncProgressQueueWorker<Progress> {
       host_.reserve(repeats_);
       device_.reserve(repeats_);
       auto lastSent = Clock::now();
+      double fastestWarmupMs = std::numeric_limits<double>::infinity();
       for (uint32_t i = 0; i < total; ++i) {
         if (cancel_->load(std::memory_order_relaxed)) {
           cancelled_ = true;
           break;
         }
-        const Sample s = op_->Measure();
+        // The batch is sized once, before the first timed sample: from the warm-up's fastest single run, then
+        // corrected by one untimed batch (a lone run also pays for the clock and for caches its neighbours warm),
+        // so that a sample lasts about minSampleMs. No batching without a warm-up or without a minimum.
+        if (i == warmup_ && warmup_ > 0 && minSampleMs_ > 0 && fastestWarmupMs > 0) {
+          const auto sized = [](double executions) {
+            return static_cast<uint32_t>(std::clamp(std::ceil(executions), 1.0, kMaxExecutionsPerSample));
+          };
+          executionsPerSample_ = sized(minSampleMs_ / fastestWarmupMs);
+          if (executionsPerSample_ > 1) {
+            const double batchMs = op_->MeasureBatch(executionsPerSample_).hostMs * executionsPerSample_;
+            if (batchMs > 0 && batchMs < minSampleMs_) executionsPerSample_ = sized(executionsPerSample_ * minSampleMs_ / batchMs);
+          }
+        }
+        const Sample s = i < warmup_ ? op_->Measure() : op_->MeasureBatch(executionsPerSample_);
+        if (i < warmup_) fastestWarmupMs = std::min(fastestWarmupMs, s.hostMs);
         if (i >= warmup_) {
           host_.push_back(s.hostMs);
           device_.push_back(s.deviceMs);
@@ -112,6 +133,7 @@ class BenchmarkWorker : public Napi::AsyncProgressQueueWorker<Progress> {
     r.Set("implementation", implementation_);
     r.Set("threads", threads_);
     r.Set("warmup", warmup_);
+    r.Set("executionsPerSample", executionsPerSample_);
     r.Set("cancelled", cancelled_);
     deferred_.Resolve(r);
   }
@@ -124,6 +146,8 @@ class BenchmarkWorker : public Napi::AsyncProgressQueueWorker<Progress> {
   Napi::Promise::Deferred deferred_;
   std::unique_ptr<TimedOp> op_;
   uint32_t warmup_, repeats_;
+  double minSampleMs_;
+  uint32_t executionsPerSample_ = 1;
   std::shared_ptr<std::atomic<bool>> cancel_;
   Napi::FunctionReference onProgress_;
   std::string implementation_;
@@ -194,12 +218,15 @@ Napi::Value StartBenchmark(const Napi::CallbackInfo& info) {
     Napi::Object spec = info[0].As<Napi::Object>();
     const uint32_t warmup = CountArg(spec, "warmup", 0);
     const uint32_t repeats = CountArg(spec, "repeats", 1);
+    // The facade checks it: a number from 0 (no batching) to 1000 ms.
+    Napi::Value minSample = spec.Get("minSampleMs");
+    const double minSampleMs = minSample.IsNumber() ? minSample.As<Napi::Number>().DoubleValue() : 0.0;
     OpArgs args = ParseOpArgs(spec);
     std::unique_ptr<TimedOp> op = CreateOp(args);
     Napi::Function onProgress;
     if (info.Length() > 1 && info[1].IsFunction()) onProgress = info[1].As<Napi::Function>();
     auto cancel = std::make_shared<std::atomic<bool>>(false);
-    auto* worker = new BenchmarkWorker(env, std::move(op), warmup, repeats, cancel, onProgress);
+    auto* worker = new BenchmarkWorker(env, std::move(op), warmup, repeats, minSampleMs, cancel, onProgress);
     Napi::Object handle = Napi::Object::New(env);
     handle.Set("promise", worker->Promise());
     handle.Set("cancel", Napi::Function::New(env, [cancel](const Napi::CallbackInfo& ci) {

@@ -2,19 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 
 namespace gpulab {
-
-void ChunkRange(size_t n, size_t chunks, size_t index, size_t* begin, size_t* end) {
-  // Align chunk borders to 64 elements so that no two threads write the same cache line.
-  const size_t align = n >= chunks * 64 ? 64 : 1;
-  const size_t units = (n + align - 1) / align;
-  const size_t per = units / chunks, extra = units % chunks;
-  const size_t b = index * per + std::min(index, extra);
-  const size_t e = b + per + (index < extra ? 1 : 0);
-  *begin = std::min(n, b * align);
-  *end = std::min(n, e * align);
-}
 
 ThreadPool& ThreadPool::Global() {
   // Never destroyed: joining threads during process exit, after the addon's environment is gone, is not safe.
@@ -25,33 +15,33 @@ ThreadPool& ThreadPool::Global() {
 ThreadPool::ThreadPool() {
   unsigned h = std::thread::hardware_concurrency();
   hardware_ = h == 0 ? 1 : h;
+  // Experiment knob (scripts/experiments/): GPU_LAB_POOL_GRAIN=N raises the fewest elements per chunk.
+  if (const char* grain = std::getenv("GPU_LAB_POOL_GRAIN")) minGrain_ = std::max(1L, std::strtol(grain, nullptr, 10));
 }
 
 ThreadPool::~ThreadPool() {
-  {
-    std::lock_guard<std::mutex> lock(m_);
-    stop_ = true;
+  stop_.store(true);
+  for (auto& slot : slots_) {
+    std::lock_guard<std::mutex> lock(slot->m);
+    slot->bell.notify_one();
   }
-  wake_.notify_all();
   for (auto& t : workers_) t.join();
 }
 
 void ThreadPool::EnsureWorkers(size_t count) {
   while (workers_.size() < count) {
-    size_t slot = workers_.size() + 1;  // slot 0 is the calling thread
-    tickets_.push_back(std::make_unique<std::atomic<uint64_t>>(jobs_));
-    std::atomic<uint64_t>* ticket = tickets_.back().get();
-    // The job count at creation goes in by value: read in the new thread, it could already be the job that the
+    slots_.push_back(std::make_unique<Slot>());
+    Slot* slot = slots_.back().get();
+    // The ticket at creation goes in by value: read in the new thread, it could already be the job that the
     // caller is about to hand it, and the worker would wait for a ticket it holds.
-    const uint64_t seen = jobs_;
-    workers_.emplace_back([this, slot, ticket, seen] { WorkerLoop(slot, ticket, seen); });
+    const uint64_t seen = slot->ticket.load(std::memory_order_relaxed);
+    workers_.emplace_back([this, slot, seen] { WorkerLoop(slot, seen); });
   }
 }
 
 namespace {
 // After a job, threads spin this long before sleeping: the samples of a benchmark come back to back, and a worker
-// woken from a futex wait starts tens of microseconds late (more with many workers in a VM), which would land in
-// every sample of a small multithreaded loop.
+// woken from a futex wait starts tens of microseconds late (more with many workers in a VM).
 constexpr auto kSpin = std::chrono::microseconds(50);
 
 template <typename Ready>
@@ -67,20 +57,32 @@ bool SpinUntil(Ready&& ready) {
 }
 }  // namespace
 
-void ThreadPool::WorkerLoop(size_t slot, std::atomic<uint64_t>* ticket, uint64_t seen) {
+bool ThreadPool::Work(Job& job) {
+  bool finishedLast = false;
+  for (size_t c = job.next.fetch_add(1, std::memory_order_relaxed); c < job.chunks; c = job.next.fetch_add(1, std::memory_order_relaxed)) {
+    const size_t begin = c * job.chunkElements;
+    (*job.body)(begin, std::min(job.n, begin + job.chunkElements));
+    if (job.done.fetch_add(1, std::memory_order_acq_rel) + 1 == job.chunks) finishedLast = true;
+  }
+  return finishedLast;
+}
+
+void ThreadPool::WorkerLoop(Slot* slot, uint64_t seen) {
   for (;;) {
-    auto hasWork = [&] { return ticket->load(std::memory_order_acquire) != seen; };
+    auto hasWork = [&] { return slot->ticket.load(std::memory_order_acquire) != seen; };
+    std::shared_ptr<Job> job;
     if (!SpinUntil(hasWork)) {
-      std::unique_lock<std::mutex> lock(m_);
-      wake_.wait(lock, [&] { return stop_ || hasWork(); });
-      if (stop_) return;
+      std::unique_lock<std::mutex> lock(slot->m);
+      slot->bell.wait(lock, [&] { return stop_.load() || hasWork(); });
+      if (stop_.load()) return;
     }
-    seen = ticket->load(std::memory_order_acquire);
-    size_t b, e;
-    ChunkRange(n_, chunks_, slot, &b, &e);
-    if (b < e) (*body_)(b, e);
-    if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-      // Notify under the lock: the caller either sees pending_ == 0 in its predicate or is already waiting.
+    {
+      std::lock_guard<std::mutex> lock(slot->m);
+      job = slot->job;
+      seen = slot->ticket.load(std::memory_order_relaxed);
+    }
+    if (job && Work(*job)) {
+      // Notify under the lock: the caller either sees the last chunk done in its predicate or is already waiting.
       std::lock_guard<std::mutex> lock(m_);
       done_.notify_one();
     }
@@ -90,7 +92,7 @@ void ThreadPool::WorkerLoop(size_t slot, std::atomic<uint64_t>* ticket, uint64_t
 void ThreadPool::ParallelFor(size_t n, size_t threads, const std::function<void(size_t, size_t)>& body, size_t grain,
                              IfBusy ifBusy) {
   if (n == 0) return;
-  grain = std::max<size_t>(grain, 1);
+  grain = std::max<size_t>(grain, grain > 1 ? minGrain_ : 1);
   threads = std::clamp<size_t>(std::min(threads, (n + grain - 1) / grain), 1, kMaxThreads);
   if (threads == 1) {
     body(0, n);
@@ -103,26 +105,34 @@ void ThreadPool::ParallelFor(size_t n, size_t threads, const std::function<void(
     body(0, n);
     return;
   }
+  // About four chunks per thread for the balance, none below the grain, borders on 64 elements so that no two
+  // threads write one cache line.
+  auto job = std::make_shared<Job>();
+  const size_t align = n >= threads * 64 ? 64 : 1;
+  const size_t perChunk = std::max(grain, (n + threads * 4 - 1) / (threads * 4));
+  job->chunkElements = (perChunk + align - 1) / align * align;
+  job->n = n;
+  job->chunks = (n + job->chunkElements - 1) / job->chunkElements;
+  job->body = &body;
+  threads = std::min(threads, job->chunks);
   {
     std::lock_guard<std::mutex> lock(m_);
     EnsureWorkers(threads - 1);
   }
-  n_ = n;
-  chunks_ = threads;
-  body_ = &body;
-  pending_.store(threads - 1, std::memory_order_relaxed);
   ++jobs_;
-  for (size_t slot = 1; slot < threads; ++slot) tickets_[slot - 1]->store(jobs_, std::memory_order_release);
-  {
-    // Taken between the tickets and the notify: a worker checking its ticket under the lock before sleeping either
-    // sees the new job or is asleep when the notify comes.
-    std::lock_guard<std::mutex> lock(m_);
+  for (size_t index = 1; index < threads; ++index) {
+    Slot& slot = *slots_[index - 1];
+    {
+      // Under the worker's lock: a worker checking its ticket before sleeping either sees the new job or is asleep
+      // when the bell rings.
+      std::lock_guard<std::mutex> lock(slot.m);
+      slot.job = job;
+      slot.ticket.store(jobs_, std::memory_order_release);
+    }
+    slot.bell.notify_one();
   }
-  wake_.notify_all();
-  size_t b, e;
-  ChunkRange(n, threads, 0, &b, &e);
-  if (b < e) body(b, e);
-  auto finished = [&] { return pending_.load(std::memory_order_acquire) == 0; };
+  Work(*job);
+  auto finished = [&] { return job->done.load(std::memory_order_acquire) == job->chunks; };
   if (!SpinUntil(finished)) {
     std::unique_lock<std::mutex> lock(m_);
     done_.wait(lock, finished);

@@ -1,5 +1,5 @@
 // A persistent pool of worker threads for the multithreaded CPU loops. Starting threads per call would cost tens of
-// microseconds per sample and land inside the measurement; these threads sleep on a condition variable between jobs.
+// microseconds per sample and land inside the measurement; these threads sleep between jobs.
 #pragma once
 #include <atomic>
 #include <condition_variable>
@@ -21,12 +21,12 @@ class ThreadPool {
   // Logical cores: the default thread count.
   size_t size() const { return hardware_; }
 
-  // Splits [0, n) into `threads` contiguous ranges (multiples of 64 elements where possible) and runs
-  // body(begin, end) on each, the calling thread taking the first. Returns when all are done. If another caller
-  // holds the pool, the caller waits or runs the whole range alone, as `ifBusy` says.
-  // `grain`: the fewest elements worth a thread of their own. Waking a sleeping worker costs microseconds (tens
-  // of them for sixteen workers in a VM), more than a few thousand elements of a memory-bound loop take, so small
-  // ranges use fewer threads, down to the calling thread alone.
+  // Runs body(begin, end) over [0, n) on up to `threads` threads, the calling thread among them, and returns when
+  // every element is done. The range is cut into chunks of at least `grain` elements (multiples of 64), about four
+  // per thread, and each thread takes the next chunk left until none is: a thread that starts late (woken slowly,
+  // preempted by another program) leaves its share to the others instead of holding the loop up, so that a loop of
+  // microseconds is not as slow as its slowest core. Small ranges use fewer threads, down to the caller alone: waking
+  // a sleeping worker costs microseconds, more than a few thousand elements of a memory-bound loop take.
   // `ifBusy`: a measured op waits for the pool (a sample labelled "N threads" must run on N threads); work on the
   // JS thread, such as filling a buffer, runs alone on the caller rather than block the event loop.
   enum class IfBusy { Wait, RunAlone };
@@ -36,28 +36,42 @@ class ThreadPool {
   ~ThreadPool();
 
  private:
+  // One call's work, shared with the workers taking part. A worker that wakes after every chunk is taken finds
+  // none left and never touches `body` (which lives on the caller's stack only until the call returns); the job
+  // itself lives on as long as any worker still holds it.
+  struct Job {
+    size_t n = 0;
+    size_t chunkElements = 1;
+    size_t chunks = 0;
+    const std::function<void(size_t, size_t)>* body = nullptr;
+    std::atomic<size_t> next{0};
+    std::atomic<size_t> done{0};
+  };
+  // One worker's ticket and the bell it sleeps on. A job is handed to a worker under its own lock, with a new ticket
+  // number, and only the workers that take part are woken: with one shared condition variable every sleeping worker
+  // woke at every job only to sleep again, and those system calls landed in the caller's samples.
+  struct Slot {
+    std::atomic<uint64_t> ticket{0};
+    std::mutex m;
+    std::condition_variable bell;
+    std::shared_ptr<Job> job;
+  };
+
   ThreadPool();
   void EnsureWorkers(size_t count);
-  void WorkerLoop(size_t slot, std::atomic<uint64_t>* ticket, uint64_t seen);
+  void WorkerLoop(Slot* slot, uint64_t seen);
+  // Takes chunks of `job` until none is left; true if this thread finished its last one.
+  bool Work(Job& job);
 
   size_t hardware_;
+  size_t minGrain_ = 1;
   std::mutex busy_;  // held by the caller that owns the pool for one ParallelFor
   std::mutex m_;
-  std::condition_variable wake_, done_;
+  std::condition_variable done_;
   std::vector<std::thread> workers_;
-  // One ticket per worker. A job is published by writing its fields, then storing the job's number in the ticket
-  // of each worker that takes part (release); a worker that sees its ticket change (acquire) sees the fields, and
-  // the fields stay unchanged until every participant is done. Workers left out of a job are not disturbed: no
-  // shared counter for all of them to wake on and queue behind.
-  std::vector<std::unique_ptr<std::atomic<uint64_t>>> tickets_;
+  std::vector<std::unique_ptr<Slot>> slots_;
   uint64_t jobs_ = 0;
-  std::atomic<size_t> pending_{0};
-  size_t n_ = 0, chunks_ = 0;
-  const std::function<void(size_t, size_t)>* body_ = nullptr;
-  bool stop_ = false;
+  std::atomic<bool> stop_{false};
 };
-
-// The range of chunk `index` out of `chunks` over n elements.
-void ChunkRange(size_t n, size_t chunks, size_t index, size_t* begin, size_t* end);
 
 }  // namespace gpulab

@@ -3,6 +3,7 @@
 #pragma once
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -40,6 +41,16 @@ class TimedOp {
     Run();
     const auto t1 = Clock::now();
     return {ElapsedMs(t0, t1), std::nan("")};
+  }
+  // One sample of `executions` complete executions back to back on the host clock, divided by their number: the
+  // mean time of one, for an execution too short for a single reading to be more than the clock's and the
+  // scheduler's jitter. Each execution is whole (a GPU op synchronises every one), so the mean is the time one
+  // call costs in a loop of calls. With one execution, Measure().
+  virtual Sample MeasureBatch(uint32_t executions) {
+    if (executions <= 1) return Measure();
+    const auto t0 = Clock::now();
+    for (uint32_t i = 0; i < executions; ++i) Run();
+    return {ElapsedMs(t0, Clock::now()) / executions, std::nan("")};
   }
 };
 

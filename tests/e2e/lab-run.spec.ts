@@ -67,6 +67,8 @@ test('cancels a run in the middle: it stops, says so, and keeps the points measu
   await openLab(page);
   await setParams(page, { ...SMALL, maxExponent: '8', repeats: '20' });
   await page.getByTestId('run').click();
+  // The progress shows once the new run is the one on screen: before that the chart is the last stored run's.
+  await expect(page.getByTestId('run-progress')).toBeVisible();
   await expect.poll(() => pointCount(page)).toBeGreaterThanOrEqual(2);
   await page.getByTestId('cancel').click();
   await expect(page.getByTestId('run-status')).toContainText('Cancelled');
@@ -100,6 +102,7 @@ test('a reload in the middle of a run shows it again and it goes on to the end',
   await openLab(page);
   await setParams(page, { ...SMALL, maxExponent: '8', repeats: '20' });
   await page.getByTestId('run').click();
+  await expect(page.getByTestId('run-progress')).toBeVisible();
   await expect.poll(() => pointCount(page)).toBeGreaterThanOrEqual(1);
   await page.reload();
   await expect(page.getByTestId('live-run-badge')).toBeVisible();

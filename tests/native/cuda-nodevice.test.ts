@@ -59,7 +59,7 @@ describe.skipIf(hasDevice)('CUDA without a device', () => {
     expect(t.smClockMHz).toBeNull();
   });
 
-  it('`gpu-lab devices` prints the CPU and the reason; `gpu-lab bench --device cuda:0` exits 1 with CUDA_UNAVAILABLE', async () => {
+  it('`gpu-lab devices` prints the CPU and the reason; `gpu-lab bench --device cuda:0` is a usage error naming the devices there are', async () => {
     const devicesRun = capture();
     expect(await runCli(['devices'], devicesRun.io)).toBe(0);
     expect(devicesRun.out()).toMatch(/^id\s+name/);
@@ -68,7 +68,7 @@ describe.skipIf(hasDevice)('CUDA without a device', () => {
     expect(await runCli(['devices', '--json'], json.io)).toBe(0);
     expect((JSON.parse(json.out()) as { devices: { id: string }[] }).devices[0]?.id).toBe('cpu');
     const bench = capture();
-    expect(await runCli(['bench', '--device', 'cuda:0'], bench.io)).toBe(1);
-    expect(bench.err()).toContain('CUDA_UNAVAILABLE');
+    expect(await runCli(['bench', '--device', 'cuda:0'], bench.io)).toBe(2);
+    expect(bench.err()).toMatch(/INVALID_PARAMS: Parameter "device" = "cuda:0" is not allowed: this machine's devices are cpu \((no CUDA device|built without CUDA)/);
   });
 });

@@ -139,6 +139,27 @@ describe('timing harness', () => {
     expect(worstGap).toBeLessThan(250);
   }, 60_000);
 
+  it('batches runs shorter than minSampleMs into one sample and reports the mean of one run', async () => {
+    const a = createHostBuffer('fp32', 1000).fillRandom(1);
+    const b = createHostBuffer('fp32', 1000).fillRandom(2);
+    const out = createHostBuffer('fp32', 1000);
+    const spec = { op: 'add', variant: 'single', a, b, out } as const;
+    const single = await benchmark(spec, { warmup: 3, repeats: 30 });
+    const batched = await benchmark(spec, { warmup: 3, repeats: 30, minSampleMs: 0.5 });
+    expect(single.executionsPerSample).toBe(1);
+    // A 1000-element add takes well under a microsecond: hundreds of runs to fill half a millisecond.
+    expect(batched.executionsPerSample).toBeGreaterThan(50);
+    const median = (xs: number[]): number => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)] ?? Number.NaN;
+    // The mean of one run, not the batch's total: the same order as a single run's reading (which carries the
+    // clock's own cost, so it can only be larger).
+    expect(median(batched.hostMs)).toBeLessThan(median(single.hostMs) * 1.5);
+    expect(median(batched.hostMs) * batched.executionsPerSample).toBeGreaterThan(0.4);
+    // No warm-up, nothing to size the batch from: one run per sample.
+    expect((await benchmark(spec, { warmup: 0, repeats: 3, minSampleMs: 0.5 })).executionsPerSample).toBe(1);
+    await expectCode(() => benchmark(spec, { minSampleMs: -1 }), 'INVALID_ARGUMENT', ['minSampleMs']);
+    for (const buf of [a, b, out]) buf.free();
+  });
+
   it('rejects bad options and specs with codes and messages naming the argument', async () => {
     const a = createHostBuffer('fp32', 10);
     const b = createHostBuffer('fp32', 11);

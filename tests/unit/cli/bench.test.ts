@@ -62,6 +62,8 @@ describe('gpu-lab bench --device cpu', () => {
     [['bench', '--threads', '0'], /--threads: expected an integer from 1 to 256 but received "0"/],
     [['bench', '--scale', '2'], /--scale: expected a number greater than 0 and at most 1 but received "2"/],
     [['bench', '--frobnicate'], /Unknown option '--frobnicate'/],
+    // A device this machine does not have: the same rule and words as `gpu-lab run`, the devices it has named once.
+    [['bench', '--device', 'cuda:99'], /^gpu-lab bench: INVALID_PARAMS: Parameter "device" = "cuda:99" is not allowed: this machine's devices are cpu(?!.*no CUDA device: no CUDA device)/m],
     [['frobnicate'], /unknown command "frobnicate"/],
   ])('bad usage %j exits with 2 and says why', (args, message) => {
     const r = gpuLab(...args);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatPercent, formatRate } from '../../../main/common/format.ts';
+import { formatPercent, formatRate, formatTimes } from '../../../main/common/format.ts';
 
 describe('percentages', () => {
   it.each([
@@ -28,5 +28,9 @@ describe('rates', () => {
     expect(formatRate(749_000, 'GFLOP/s')).toBe('749 TFLOP/s');
     expect(formatRate(634, 'GFLOP/s')).toBe('634 GFLOP/s');
     expect(formatRate(4210, 'GB/s')).toBe('4.21 TB/s');
+  });
+
+  it('gives a ratio near 1 a third digit, so that slower, level and faster read apart', () => {
+    expect([0.953, 1, 1.04, 0.94, 1.06, 5.43, 48.61].map(formatTimes)).toEqual(['0.953×', '1.00×', '1.04×', '0.94×', '1.1×', '5.4×', '48.6×']);
   });
 });

@@ -47,7 +47,7 @@ describe('verification', () => {
   });
 
   it('a bench row that failed verification carries no time and no rate', () => {
-    const result = { hostMs: [1, 2, 3], deviceMs: null, implementation: 'loop', threads: 1, warmup: 1, repeats: 3 };
+    const result = { hostMs: [1, 2, 3], deviceMs: null, implementation: 'loop', threads: 1, warmup: 1, repeats: 3, executionsPerSample: 1 };
     const failed = toRecord({ id: 'add', variant: 'single', size: 10, bytes: 120 }, 'cpu', result, {
       method: 'full', checked: 10, total: 10, relativeError: 0.5, tolerance: 1e-5, passed: false, mismatches: [],
     });

@@ -56,7 +56,7 @@ describe('seed defaults', () => {
   it('matmul multiplies 7000×7000 float32 and vector-function evaluates 5 M float64 with a=3.5, b=2.8, c=10', () => {
     expect(defaults(lab('matmul')).n).toBe(7000);
     expect(defaults(lab('vector-function'))).toMatchObject({ elements: 5_000_000, a: 3.5, b: 2.8, c: 10 });
-    expect(defaults(lab('matmul-breakeven')).sizes).toEqual([100, 500, 1000, 2000, 5000]);
+    expect(defaults(lab('matmul-breakeven')).sizes).toEqual([50, 100, 200, 500, 1000, 2000, 5000]);
   });
 
   it('transfer spans 1 KiB to 1 GiB in 11 sizes per series', () => {
@@ -66,14 +66,15 @@ describe('seed defaults', () => {
 
   it('elementwise-breakeven measures 10² … 10⁸ for add, mul and exp', () => {
     const planned = lab('elementwise-breakeven').plan(defaults(lab('elementwise-breakeven')), WITH_GPU).filter((p) => p.series === 'add-cpu');
-    expect(planned.map((p) => p.x)).toEqual([1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8]);
+    // Two sizes a decade: 10², 10^2.5, 10³ … 10⁸.
+    expect(planned.map((p) => p.x)).toEqual([100, 316, 1000, 3162, 10000, 31623, 100000, 316228, 1000000, 3162278, 10000000, 31622777, 100000000]);
   });
 });
 
 describe('analyses on synthetic samples', () => {
   it('elementwise-breakeven finds the 2× size and the speedup at 1 M', () => {
     const l = lab('elementwise-breakeven');
-    const params = { ...defaults(l), ops: ['exp'] };
+    const params = { ...defaults(l), ops: ['exp'], pointsPerDecade: 1 };
     // CPU: 10 ns per element; GPU resident: 10 µs flat + 0.1 ns per element. Speedups 0.99 at 10³ and 9.1 at 10⁴:
     // 2× lies log-log between them, at 10^(3 + log(2/0.99)/log(9.09/0.99)) ≈ 2.08 k elements.
     const points = l.plan(params, WITH_GPU).map((p) => {
@@ -173,8 +174,9 @@ describe('analyses on synthetic samples', () => {
     // The course article's RTX 3080 figures: 0.08/0.42 ms at 100, 2.15/1.87 at 500.
     const cpu: Record<number, number> = { 100: 0.08, 500: 2.15, 1000: 12.34, 2000: 100, 5000: 1834 };
     const gpu: Record<number, number> = { 100: 0.42, 500: 1.87, 1000: 2.56, 2000: 10, 5000: 78.45 };
-    const points = l.plan(defaults(l), WITH_GPU).map((p) => pointFromPlan(p, (p.series === 'cpu' ? cpu : gpu)[p.x ?? 0] ?? 1));
-    const a = l.analyze(points, defaults(l), GPU);
+    const article = { ...defaults(l), sizes: [100, 500, 1000, 2000, 5000] };
+    const points = l.plan(article, WITH_GPU).map((p) => pointFromPlan(p, (p.series === 'cpu' ? cpu : gpu)[p.x ?? 0] ?? 1));
+    const a = l.analyze(points, article, GPU);
     const n = a.summary['gpu-transfers.breakEvenN'] ?? 0;
     expect(n).toBeGreaterThan(100);
     expect(n).toBeLessThan(500);
@@ -183,8 +185,8 @@ describe('analyses on synthetic samples', () => {
     // 2·5000³ in 78.45 ms = 3.19 TFLOP/s.
     expect(a.findings.find((f) => f.id === 'gpu-transfers-range')?.text).toBe('GPU with transfers: 0.19× the CPU\'s speed at N = 100, 23.4× at N = 5000; at best 3.19 TFLOP/s, at N = 5000.');
     // Slower at 5000 (200 ms, 1.25 TFLOP/s) than at 2000 (2·2000³ in 10 ms = 1.6 TFLOP/s): the best names its own N.
-    const slowAtTop = l.plan(defaults(l), WITH_GPU).map((p) => pointFromPlan(p, p.series === 'cpu' ? (cpu[p.x ?? 0] ?? 1) : p.x === 5000 ? 200 : (gpu[p.x ?? 0] ?? 1)));
-    expect(l.analyze(slowAtTop, defaults(l), GPU).findings.find((f) => f.id === 'gpu-transfers-range')?.text).toContain('9.2× at N = 5000; at best 1.6 TFLOP/s, at N = 2000.');
+    const slowAtTop = l.plan(article, WITH_GPU).map((p) => pointFromPlan(p, p.series === 'cpu' ? (cpu[p.x ?? 0] ?? 1) : p.x === 5000 ? 200 : (gpu[p.x ?? 0] ?? 1)));
+    expect(l.analyze(slowAtTop, article, GPU).findings.find((f) => f.id === 'gpu-transfers-range')?.text).toContain('9.2× at N = 5000; at best 1.6 TFLOP/s, at N = 2000.');
   });
 
   it('matmul-breakeven stores a GPU faster at every N as a bound on the break-even', () => {
@@ -192,8 +194,19 @@ describe('analyses on synthetic samples', () => {
     const l = lab('matmul-breakeven');
     const points = l.plan(defaults(l), WITH_GPU).map((p) => pointFromPlan(p, p.series === 'cpu' ? (2 * (p.x ?? 0) ** 3) / 1e7 : 0.01 + (2 * (p.x ?? 0) ** 3) / 5e10));
     const a = l.analyze(points, defaults(l), GPU);
-    expect(a.summary).toMatchObject({ 'gpu-resident.breakEvenN': null, 'gpu-resident.breakEvenNAtMost': 100, 'gpu-resident.breakEvenNAbove': null });
-    expect(a.findings.find((f) => f.id === 'gpu-resident-break-even')?.text).toBe('The GPU resident is faster than the CPU at every size measured, from N = 100.');
+    expect(a.summary).toMatchObject({ 'gpu-resident.breakEvenN': null, 'gpu-resident.breakEvenNAtMost': 50, 'gpu-resident.breakEvenNAbove': null });
+    expect(a.findings.find((f) => f.id === 'gpu-resident-break-even')?.text).toBe('The GPU resident is faster than the CPU at every size measured, from N = 50.');
+  });
+
+  it('matmul-breakeven calls a GPU level with the CPU, not faster, where their samples overlap at the smallest N', () => {
+    // At N = 50 the GPU's median is 0.5 % under the CPU's: 1.00× its speed, within the ±1 % spread of the samples.
+    const l = lab('matmul-breakeven');
+    const points = l.plan(defaults(l), WITH_GPU).map((p) => {
+      const cpuMs = (2 * (p.x ?? 0) ** 3) / 1e7;
+      return pointFromPlan(p, p.series === 'cpu' ? cpuMs : p.x === 50 ? cpuMs / 1.005 : cpuMs / 10);
+    });
+    const text = l.analyze(points, defaults(l), GPU).findings.find((f) => f.id === 'gpu-resident-break-even')?.text;
+    expect(text).toBe('The GPU resident is level with the CPU at N = 50 (1.00× its speed, within the spread of the samples) and at least as fast at every larger size measured: the break-even is at or below the smallest size; add smaller sizes to find it.');
   });
 
   it('vector-function measures fusion and the copies', () => {

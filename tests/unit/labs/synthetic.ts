@@ -9,6 +9,7 @@ export function pointFromPlan(planned: PlannedPoint, medianMs: number): PointRes
   return measuredPoint(planned, {
     hostMs,
     deviceMs: hostMs,
+    executionsPerSample: 1,
     implementation: 'synthetic',
     threads: 2,
     verification: { method: 'full', checked: 1, total: 1, relativeError: 1e-7, tolerance: 1e-5, passed: true, mismatches: [] },
