@@ -3,24 +3,11 @@
 // the chart the app shows. Drawn at twice the size they take on the page (a 2× raster, sharp when printed), with
 // animation off and the light palette, and with the same Chart.js parts the app registers.
 import { createCanvas } from '@napi-rs/canvas';
-import {
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  Filler,
-  Legend,
-  LineController,
-  LineElement,
-  LinearScale,
-  LogarithmicScale,
-  PointElement,
-  SubTitle,
-  Tooltip,
-} from 'chart.js';
+import { Chart } from 'chart.js';
 import type { ChartConfiguration } from 'chart.js';
 
 import type { RunChartConfig } from '../../renderer/charts/chart-common.ts';
+import { RUN_CHART_PARTS } from '../../renderer/charts/chart-parts.ts';
 import { CHART_FONT_FAMILY, registerCanvasFonts } from './fonts.ts';
 import { rgbPngOnWhite } from './rgb-png.ts';
 
@@ -29,7 +16,7 @@ let chartReady = false;
 function prepare(): void {
   if (chartReady) return;
   registerCanvasFonts();
-  Chart.register(BarController, BarElement, CategoryScale, Filler, Legend, LineController, LineElement, LinearScale, LogarithmicScale, PointElement, SubTitle, Tooltip);
+  Chart.register(...RUN_CHART_PARTS);
   Chart.defaults.font.family = CHART_FONT_FAMILY;
   chartReady = true;
 }

@@ -1,25 +1,12 @@
 // Chart.js with only what the run charts use registered (line and bar charts, linear, log and category axes, the
 // band fill, legend, tooltip and the note under the plot), so that the bundle leaves the rest out. The one place the
 // renderer constructs a Chart: tests replace this module to watch charts being created and updated.
-import {
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  Filler,
-  Legend,
-  LineController,
-  LineElement,
-  LinearScale,
-  LogarithmicScale,
-  PointElement,
-  SubTitle,
-  Tooltip,
-} from 'chart.js';
+import { Chart } from 'chart.js';
 
 import type { RunChartConfig } from '../../charts/chart-common.ts';
+import { RUN_CHART_PARTS } from '../../charts/chart-parts.ts';
 
-Chart.register(BarController, BarElement, CategoryScale, Filler, Legend, LineController, LineElement, LinearScale, LogarithmicScale, PointElement, SubTitle, Tooltip);
+Chart.register(...RUN_CHART_PARTS);
 
 // A drawn chart, whatever its type: replaced data and options redraw it in place.
 export interface LiveChart {
