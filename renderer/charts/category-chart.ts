@@ -60,6 +60,16 @@ function onePerSeries(groups: readonly SeriesGroup[]): boolean {
 }
 
 // `annotate`: under a bar's name, its status where it was not measured and its speedup over its baseline.
+// The categories as Chart.js labels them (one line as a string, several as lines) and the axis they sit on: shared
+// by a run's bar chart and a comparison's.
+export function categoryLabels(cats: readonly Category[]): (string | string[])[] {
+  return cats.map((c) => (c.label.length === 1 ? (c.label[0] ?? '') : c.label));
+}
+
+export function categoryAxis(theme: ChartInputs['theme']) {
+  return { ticks: { color: theme.text, maxRotation: 0, autoSkip: false }, grid: { display: false }, border: { color: theme.muted } };
+}
+
 export function categories(groups: readonly SeriesGroup[], lab: LabDescriptor, byKey: ReadonlyMap<string, PointResult>, t: Translate, annotate = true): Category[] {
   const single = onePerSeries(groups);
   const out = new Map<string, Category>();
@@ -133,13 +143,13 @@ export function categoryChart(record: RunRecord, lab: LabDescriptor, inputs: Cha
   };
   const config: BarConfig = {
     type: 'bar',
-    data: { labels: cats.map((c) => (c.label.length === 1 ? (c.label[0] ?? '') : c.label)), datasets },
+    data: { labels: categoryLabels(cats), datasets },
     options: {
       ...base,
       // A category where only one series has a bar centres that bar instead of leaving a gap for the others.
       skipNull: true,
       scales: {
-        x: { ticks: { color: theme.text, maxRotation: 0, autoSkip: false }, grid: { display: false }, border: { color: theme.muted } },
+        x: categoryAxis(theme),
         y: yScale(quantity, yValues, inputs),
       },
       plugins: {

@@ -6,7 +6,7 @@ import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
 import type { RunRecord } from '../../main/common/run-record.ts';
 import { breakEvenTarget } from './break-even.ts';
 import { breakEvenMarks } from './break-even-marks.ts';
-import { categories } from './category-chart.ts';
+import { categories, categoryAxis, categoryLabels } from './category-chart.ts';
 import type { BarConfig, ChartInputs, LineConfig, RunChart } from './chart-common.ts';
 import { baseOptions, legendLabels, subtitle, yScale, yTitle } from './chart-common.ts';
 import type { VerticalMark } from './marks-plugin.ts';
@@ -152,12 +152,12 @@ function bars(runs: RunSide[], lab: LabDescriptor, inputs: ChartInputs): RunChar
   const base = baseOptions(theme);
   const config: BarConfig = {
     type: 'bar',
-    data: { labels: cats.map((c) => (c.label.length === 1 ? (c.label[0] ?? '') : c.label)), datasets },
+    data: { labels: categoryLabels(cats), datasets },
     options: {
       ...base,
       skipNull: true,
       scales: {
-        x: { ticks: { color: theme.text, maxRotation: 0, autoSkip: false }, grid: { display: false } },
+        x: categoryAxis(theme),
         y: yScale(quantity, yValues, inputs),
       },
       plugins: {
