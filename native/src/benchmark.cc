@@ -67,7 +67,7 @@ class BenchmarkWorker : public Napi::AsyncProgressQueueWorker<Progress> {
           break;
         }
         // The batch is sized once, before the first timed sample: from the warm-up's fastest single run, then
-        // corrected by one untimed batch (a lone run also pays for the clock and for caches its neighbours warm),
+        // corrected by untimed batches (a lone run also pays for the clock and for caches its neighbours warm),
         // so that a sample lasts about minSampleMs. No batching without a warm-up or without a minimum.
         if (i == warmup_ && warmup_ > 0 && minSampleMs_ > 0 && fastestWarmupMs > 0) {
           const auto sized = [](double executions) {
@@ -75,7 +75,9 @@ class BenchmarkWorker : public Napi::AsyncProgressQueueWorker<Progress> {
           };
           executionsPerSample_ = sized(minSampleMs_ / fastestWarmupMs);
           if (executionsPerSample_ > 1) {
-            const double batchMs = op_->MeasureBatch(executionsPerSample_).hostMs * executionsPerSample_;
+            // The faster of two batches: one slowed by an interrupt would size every sample too small.
+            const double first = op_->MeasureBatch(executionsPerSample_).hostMs;
+            const double batchMs = std::min(first, op_->MeasureBatch(executionsPerSample_).hostMs) * executionsPerSample_;
             if (batchMs > 0 && batchMs < minSampleMs_) executionsPerSample_ = sized(executionsPerSample_ * minSampleMs_ / batchMs);
           }
         }

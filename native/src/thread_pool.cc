@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 
 namespace gpulab {
 
@@ -15,8 +14,6 @@ ThreadPool& ThreadPool::Global() {
 ThreadPool::ThreadPool() {
   unsigned h = std::thread::hardware_concurrency();
   hardware_ = h == 0 ? 1 : h;
-  // Experiment knob (scripts/experiments/): GPU_LAB_POOL_GRAIN=N raises the fewest elements per chunk.
-  if (const char* grain = std::getenv("GPU_LAB_POOL_GRAIN")) minGrain_ = std::max(1L, std::strtol(grain, nullptr, 10));
 }
 
 ThreadPool::~ThreadPool() {
@@ -92,7 +89,7 @@ void ThreadPool::WorkerLoop(Slot* slot, uint64_t seen) {
 void ThreadPool::ParallelFor(size_t n, size_t threads, const std::function<void(size_t, size_t)>& body, size_t grain,
                              IfBusy ifBusy) {
   if (n == 0) return;
-  grain = std::max<size_t>(grain, grain > 1 ? minGrain_ : 1);
+  grain = std::max<size_t>(grain, 1);
   threads = std::clamp<size_t>(std::min(threads, (n + grain - 1) / grain), 1, kMaxThreads);
   if (threads == 1) {
     body(0, n);

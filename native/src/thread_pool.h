@@ -64,7 +64,6 @@ class ThreadPool {
   bool Work(Job& job);
 
   size_t hardware_;
-  size_t minGrain_ = 1;
   std::mutex busy_;  // held by the caller that owns the pool for one ParallelFor
   std::mutex m_;
   std::condition_variable done_;
