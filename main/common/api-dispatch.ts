@@ -8,6 +8,7 @@ import { API_METHODS } from './api-methods.ts';
 import type { ApiMethod, ApiResponse } from './api-methods.ts';
 import type { GpuLabApi } from './contract.ts';
 import { GpuLabError } from './errors.ts';
+import { LOCALES } from './locale.ts';
 import type { ErrorPayload } from './errors.ts';
 import { describeValue } from './params.ts';
 
@@ -21,7 +22,8 @@ const ARGS: Record<ApiMethod, ArgSpec> = {
   'devices.listDevices': [],
   'devices.inspectDevices': [],
   'devices.readTelemetry': [['device', CUDA_DEVICE, 'a CUDA device id such as "cuda:0"']],
-  'labs.listLabs': [],
+  // The language of the descriptors' words and findings' templates; English without.
+  'labs.listLabs': [['locale', z.enum(LOCALES).optional(), 'a language: en or es']],
   'labs.kernelSource': [['file', FILE, 'the path of a kernel source a lab names']],
   // The lab's own schema checks the values and names the parameter at fault.
   'labs.validateParams': [
@@ -43,8 +45,8 @@ const ARGS: Record<ApiMethod, ArgSpec> = {
   'reports.writeReport': [
     [
       'request',
-      z.strictObject({ runIds: z.array(RUN_ID).min(1).max(2), author: z.string().optional(), course: z.string().optional() }),
-      'a report request {runIds: one run id, or two to compare; author?; course?}',
+      z.strictObject({ runIds: z.array(RUN_ID).min(1).max(2), author: z.string().optional(), course: z.string().optional(), locale: z.enum(LOCALES).optional() }),
+      'a report request {runIds: one run id, or two to compare; author?; course?; locale?: en or es}',
     ],
   ],
 };

@@ -9,6 +9,7 @@ import type { LabDescriptor, ParamValues } from './lab-descriptor.ts';
 import { DEVICE_ID } from './measurement.ts';
 import type { ErrorPayload } from './errors.ts';
 import type { Finding, PointResult, RunRecord, RunSummary } from './run-record.ts';
+import type { Locale } from './locale.ts';
 
 export interface Disposable {
   dispose(): void;
@@ -33,7 +34,8 @@ export interface KernelSourceText {
 }
 
 export interface LabsService {
-  listLabs(): Promise<LabDescriptor[]>;
+  // In `locale` (English without): the words, and the templates the renderer renders findings with.
+  listLabs(locale?: Locale): Promise<LabDescriptor[]>;
   // The source of a file some lab names as a kernel it runs; any other path is NOT_FOUND.
   kernelSource(file: string): Promise<KernelSourceText>;
   // The parameters as a run would take them (defaults filled in), or INVALID_PARAMS whose message is the lab
@@ -103,6 +105,8 @@ export interface ReportRequest {
   // Said on the title page and in the PDF's metadata; the app remembers what the user typed last.
   author?: string;
   course?: string;
+  // The report's language and number format; English without.
+  locale?: Locale;
 }
 
 export interface ReportFile {

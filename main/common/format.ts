@@ -1,24 +1,29 @@
 // Numbers as findings and tables print them: three significant figures, SI prefixes for counts, binary prefixes
-// for memory sizes, times in the unit that keeps them readable.
+// for memory sizes, times in the unit that keeps them readable. Each writes its decimal separator in `locale`, the
+// current number locale where the caller names none (locale.ts).
+import { localizeDecimal, numberLocale, type Locale } from './locale.ts';
 
-export function sig(value: number, digits = 3): string {
+function sigEn(value: number, digits = 3): string {
   if (!Number.isFinite(value)) return String(value);
   if (value === 0) return '0';
-  const text = value.toPrecision(digits);
-  return text.includes('e') ? String(Number(text)) : String(Number(text));
+  return String(Number(value.toPrecision(digits)));
+}
+
+export function sig(value: number, digits = 3, locale: Locale = numberLocale()): string {
+  return localizeDecimal(sigEn(value, digits), locale);
 }
 
 // 2_100_000 → "2.1 M"; 45_000 → "45 k".
-export function formatCount(value: number): string {
+export function formatCount(value: number, locale: Locale = numberLocale()): string {
   const abs = Math.abs(value);
-  if (abs >= 1e9) return `${sig(value / 1e9)} G`;
-  if (abs >= 1e6) return `${sig(value / 1e6)} M`;
-  if (abs >= 1e3) return `${sig(value / 1e3)} k`;
-  return sig(value);
+  if (abs >= 1e9) return `${sig(value / 1e9, 3, locale)} G`;
+  if (abs >= 1e6) return `${sig(value / 1e6, 3, locale)} M`;
+  if (abs >= 1e3) return `${sig(value / 1e3, 3, locale)} k`;
+  return sig(value, 3, locale);
 }
 
 // 1024 → "1 KiB"; 1073741824 → "1 GiB".
-export function formatBytes(bytes: number): string {
+export function formatBytes(bytes: number, locale: Locale = numberLocale()): string {
   const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
   let v = bytes;
   let u = 0;
@@ -26,14 +31,14 @@ export function formatBytes(bytes: number): string {
     v /= 1024;
     u++;
   }
-  return `${sig(v)} ${units[u]}`;
+  return `${sig(v, 3, locale)} ${units[u]}`;
 }
 
-export function formatMs(ms: number): string {
-  if (ms >= 1000) return `${sig(ms / 1000)} s`;
-  if (ms >= 1) return `${sig(ms)} ms`;
-  if (ms >= 1e-3) return `${sig(ms * 1e3)} µs`;
-  return `${sig(ms * 1e6)} ns`;
+export function formatMs(ms: number, locale: Locale = numberLocale()): string {
+  if (ms >= 1000) return `${sig(ms / 1000, 3, locale)} s`;
+  if (ms >= 1) return `${sig(ms, 3, locale)} ms`;
+  if (ms >= 1e-3) return `${sig(ms * 1e3, 3, locale)} µs`;
+  return `${sig(ms * 1e6, 3, locale)} ns`;
 }
 
 // A rate given in G-units: "634 GFLOP/s", "46.8 TFLOP/s", and no prefix past T ("1420 TOP/s", not "1.42 POP/s"), so
@@ -41,14 +46,18 @@ export function formatMs(ms: number): string {
 export type RateUnit = 'GB/s' | 'GFLOP/s' | 'GOP/s';
 const TERA: Record<RateUnit, string> = { 'GB/s': 'TB/s', 'GFLOP/s': 'TFLOP/s', 'GOP/s': 'TOP/s' };
 
-export function formatRate(value: number, unit: RateUnit): string {
-  if (value >= 1000) return `${sig(value / 1000)} ${TERA[unit]}`;
-  return `${sig(value)} ${unit}`;
+export function formatRate(value: number, unit: RateUnit, locale: Locale = numberLocale()): string {
+  if (value >= 1000) return `${sig(value / 1000, 3, locale)} ${TERA[unit]}`;
+  return `${sig(value, 3, locale)} ${unit}`;
 }
 
 // Whole percents, except near the ends, where rounding would hide what matters: from 99 % one decimal (99.8 % of the
 // time is not 100 %), below 1 % one decimal, and "< 0.1 %" for a share that is not zero but rounds to it.
-export function formatPercent(fraction: number): string {
+export function formatPercent(fraction: number, locale: Locale = numberLocale()): string {
+  return localizeDecimal(percentEn(fraction), locale);
+}
+
+function percentEn(fraction: number): string {
   const pct = fraction * 100;
   const abs = Math.abs(pct);
   if (!Number.isFinite(pct)) return `${pct} %`;
@@ -60,7 +69,7 @@ export function formatPercent(fraction: number): string {
 
 // Two significant digits (three from 10×), except near 1, where two would print "1×" for 0.96× and 1.04× alike
 // and a slower series would read as a tie: there three, trailing zeros kept ("1.00×", "0.953×", "1.04×").
-export function formatTimes(ratio: number): string {
-  if (ratio >= 0.95 && ratio < 1.05) return `${ratio.toPrecision(3)}×`;
-  return `${sig(ratio, ratio >= 10 ? 3 : 2)}×`;
+export function formatTimes(ratio: number, locale: Locale = numberLocale()): string {
+  if (ratio >= 0.95 && ratio < 1.05) return localizeDecimal(`${ratio.toPrecision(3)}×`, locale);
+  return `${sig(ratio, ratio >= 10 ? 3 : 2, locale)}×`;
 }

@@ -85,4 +85,7 @@ export interface LabDescriptor {
   kernels: KernelSource[];
   series: SeriesDescriptor[];
   chart: ChartDescriptor;
+  // The templates of the lab's findings in the descriptor's language, by message id ("matmul-breakeven.findings.…",
+  // "common.…"): a finding recorded as a message (message.ts) is rendered with them. listLabs fills it.
+  messages?: Record<string, string>;
 }

@@ -7,10 +7,26 @@ import { ERROR_CODES } from './errors.ts';
 import { DEVICE_LIST } from './devices.ts';
 import type { DeviceList } from './devices.ts';
 import type { ParamValues } from './lab-descriptor.ts';
+import type { Message } from './message.ts';
 import { TELEMETRY_SNAPSHOT, VERIFICATION } from './measurement.ts';
 import type { TelemetrySnapshot, Verification } from './measurement.ts';
 
 export const RUN_SCHEMA_VERSION = 1;
+
+const FORMATTED_NUMBER = z.strictObject({
+  num: z.number(),
+  as: z.enum(['ms', 'rate', 'times', 'sig', 'count', 'bytes', 'percent', 'int']),
+  unit: z.enum(['GB/s', 'GFLOP/s', 'GOP/s']).optional(),
+  digits: z.int().min(1).max(21).optional(),
+});
+
+// A finding's sentence as data (message.ts): its id and named values, nested messages included.
+export const MESSAGE: z.ZodType<Message> = z.lazy(() =>
+  z.strictObject({
+    key: z.string().min(1),
+    values: z.record(z.string(), z.union([z.string(), z.number(), FORMATTED_NUMBER, MESSAGE])).optional(),
+  }),
+);
 
 export interface SampleStats {
   count: number;
@@ -86,7 +102,10 @@ export function shareOfPeak(p: PointResult): number | null {
 
 export interface Finding {
   id: string;
+  // The sentence in English, as the run measured it; `message` renders it in the reader's language (records from
+  // before findings were messages have only the text).
   text: string;
+  message?: Message;
   value: number | null;
   unit: string;
   tone: 'info' | 'warning';
@@ -216,7 +235,7 @@ export const RUN_RECORD = z.strictObject({
   points: z.array(POINT),
   summary: z.record(z.string(), z.number().nullable()),
   findings: z.array(
-    z.strictObject({ id: z.string(), text: z.string(), value: z.number().nullable(), unit: z.string(), tone: z.enum(['info', 'warning']) }),
+    z.strictObject({ id: z.string(), text: z.string(), message: MESSAGE.optional(), value: z.number().nullable(), unit: z.string(), tone: z.enum(['info', 'warning']) }),
   ),
   warnings: z.array(z.string()),
 });

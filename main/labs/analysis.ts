@@ -1,6 +1,8 @@
 // Shared arithmetic of lab analyses: medians of good points, speedups, rates against peaks, and break-even sizes
 // interpolated on log-log axes between measured sizes.
+import type { Message } from '../common/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
+import { labMessage } from './text/lab-text.ts';
 
 export function okMedian(p: PointResult | undefined): number | null {
   return p && p.status === 'ok' && p.stats ? p.stats.median : null;
@@ -129,6 +131,9 @@ export function waivedSeries(points: readonly PointResult[]): string[] {
   return [...reasons.values()];
 }
 
-export function finding(id: string, text: string, value: number | null = null, unit = '', tone: 'info' | 'warning' = 'info'): Finding {
-  return { id, text, value, unit, tone };
+// A finding: its sentence as a message of the labs' catalog (text/en.ts), rendered in the reader's language when
+// shown; the English is kept beside it for readers of the JSON. A plain string is English only.
+export function finding(id: string, text: string | Message, value: number | null = null, unit = '', tone: 'info' | 'warning' = 'info'): Finding {
+  if (typeof text === 'string') return { id, text, value, unit, tone };
+  return { id, text: labMessage(text, 'en'), message: text, value, unit, tone };
 }

@@ -1,4 +1,6 @@
 // The labs of DESIGN §2, by id, in the order a course meets them.
+import type { Locale } from '../common/locale.ts';
+import { localizeDescriptor } from './text/lab-text.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
 import { dtypesLab } from './dtypes.ts';
 import { elementwiseBreakevenLab } from './elementwise-breakeven.ts';
@@ -23,6 +25,7 @@ export function findLab(id: string): Lab | undefined {
   return LABS.find((l) => l.descriptor.id === id);
 }
 
-export function labDescriptors(): LabDescriptor[] {
-  return LABS.map((l) => l.descriptor);
+// The labs' descriptors in `locale`, each with its findings' templates (text/lab-text.ts).
+export function labDescriptors(locale: Locale = 'en'): LabDescriptor[] {
+  return LABS.map((l) => localizeDescriptor(l.descriptor, locale));
 }

@@ -1,19 +1,26 @@
 // Lab matmul-breakeven: N = 50, 100, 200, 500, 1000, 2000, 5000 float32, CPU BLAS against the GPU with the copies included
 // (and resident, for comparison); the N where the GPU starts to win, and GFLOP/s against N.
-import { formatMs, formatRate, formatTimes, sig } from '../common/format.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
+import { msg, n as num_, type Message } from '../common/message.ts';
 import type { PointResult } from '../common/run-record.ts';
 import { bestRate, breakEven, breakEvenSummary, find, finding, speedup, speedupCurve } from './analysis.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, nums } from './lab.ts';
+import { labTextEn } from './text/en.ts';
 import {
   BUS_GBPS_GUESS, CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, MIN_SAMPLE_MS, batchedSampleSeconds, cpuPoint, gemmWork, gpuPoint, repeatsParam, repeatsWithin, warmupParam,
 } from './plan-helpers.ts';
 
+const LAB = 'matmul-breakeven';
+const SERIES = labTextEn[LAB].series;
 const GPU = [
-  { series: 'gpu-transfers', label: 'GPU with transfers', path: 'with-transfers' },
-  { series: 'gpu-resident', label: 'GPU resident', path: 'resident' },
+  { series: 'gpu-transfers', label: SERIES['gpu-transfers'], path: 'with-transfers' },
+  { series: 'gpu-resident', label: SERIES['gpu-resident'], path: 'resident' },
 ] as const;
+
+const m = (key: keyof (typeof labTextEn)[typeof LAB]['findings'], values?: Parameters<typeof msg>[1]): Message => msg(`${LAB}.findings.${key}`, values);
+const seriesName = (key: string): Message => msg(`${LAB}.series.${key}`);
+const sizeOf = (x: number | null | undefined): string | number => x ?? '?';
 
 function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const repeats = num(params, 'repeats');
@@ -51,7 +58,7 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
   const bestCpu = bestRate(points, 'cpu', 'gflops');
   if (bestCpu?.gflops) {
     a.summary['cpu.bestGflops'] = bestCpu.gflops;
-    a.findings.push(finding('cpu-rate', `The CPU peaks at ${formatRate(bestCpu.gflops, 'GFLOP/s')} (N = ${bestCpu.x ?? '?'}, ${formatMs(bestCpu.stats?.median ?? 0)}).`, bestCpu.gflops, 'GFLOP/s'));
+    a.findings.push(finding('cpu-rate', m('cpuRate', { rate: num_.rate(bestCpu.gflops, 'GFLOP/s'), n: sizeOf(bestCpu.x), time: num_.ms(bestCpu.stats?.median ?? 0) }), bestCpu.gflops, 'GFLOP/s'));
   }
   for (const g of GPU) {
     const curve = speedupCurve(points, 'cpu', g.series);
@@ -62,17 +69,20 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
     a.summary[`${g.series}.breakEvenNAbove`] = stored.above;
     const best = bestRate(points, g.series, 'gflops');
     a.summary[`${g.series}.bestGflops`] = best?.gflops ?? null;
-    if (b.kind === 'between') a.findings.push(finding(`${g.series}-break-even`, `The ${g.label} overtakes the CPU from about N = ${sig(b.size, 2)}.`, b.size, 'N'));
-    else if (b.kind === 'below-range') a.findings.push(finding(`${g.series}-break-even`, belowRangeText(g.label, points, g.series, b.size), null, 'N'));
-    else if (b.kind === 'never') a.findings.push(finding(`${g.series}-break-even`, `The ${g.label} never beats the CPU here (best ${formatTimes(b.best)} at N = ${b.at}).`, null, 'N', 'warning'));
+    const series = seriesName(g.series);
+    if (b.kind === 'between') a.findings.push(finding(`${g.series}-break-even`, m('overtakes', { series, size: num_.sig(b.size, 2) }), b.size, 'N'));
+    else if (b.kind === 'below-range') a.findings.push(finding(`${g.series}-break-even`, belowRangeText(series, points, g.series, b.size), null, 'N'));
+    else if (b.kind === 'never') a.findings.push(finding(`${g.series}-break-even`, m('never', { series, ratio: num_.times(b.best), n: b.at }), null, 'N', 'warning'));
     const smallest = curve.x[0];
     const largest = curve.x[curve.x.length - 1];
     if (smallest !== undefined && largest !== undefined && smallest !== largest) {
       const sSmall = speedup(find(points, 'cpu', smallest), find(points, g.series, smallest)) ?? 0;
       const sLarge = speedup(find(points, 'cpu', largest), find(points, g.series, largest)) ?? 0;
       // The series' best rate, with the N it was reached at: not necessarily the largest.
-      const bestText = best?.gflops ? `; at best ${formatRate(best.gflops, 'GFLOP/s')}, at N = ${best.x ?? '?'}` : '';
-      a.findings.push(finding(`${g.series}-range`, `${g.label}: ${formatTimes(sSmall)} the CPU's speed at N = ${smallest}, ${formatTimes(sLarge)} at N = ${largest}${bestText}.`, sLarge, '×'));
+      const bestText = best?.gflops ? m('rangeBest', { rate: num_.rate(best.gflops, 'GFLOP/s'), n: sizeOf(best.x) }) : '';
+      a.findings.push(
+        finding(`${g.series}-range`, m('range', { series, small: num_.times(sSmall), smallest, large: num_.times(sLarge), largest, best: bestText }), sLarge, '×'),
+      );
     }
   }
   return a;
@@ -80,12 +90,12 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
 
 // "Faster" only where the samples say so beyond their spread: the GPU's slower quartile under the CPU's faster one.
 // A speedup of 1.03× whose middle halves overlap is a tie, and is called one.
-function belowRangeText(label: string, points: readonly PointResult[], series: string, smallest: number): string {
+function belowRangeText(series: Message, points: readonly PointResult[], key: string, smallest: number): Message {
   const cpu = find(points, 'cpu', smallest)?.stats;
-  const gpu = find(points, series, smallest)?.stats;
-  if (cpu && gpu && gpu.q3 < cpu.q1) return `The ${label} is faster than the CPU at every size measured, from N = ${smallest}.`;
-  const x = cpu && gpu && gpu.median > 0 ? ` (${formatTimes(cpu.median / gpu.median)} its speed, within the spread of the samples)` : '';
-  return `The ${label} is level with the CPU at N = ${smallest}${x} and at least as fast at every larger size measured: the break-even is at or below the smallest size; add smaller sizes to find it.`;
+  const gpu = find(points, key, smallest)?.stats;
+  if (cpu && gpu && gpu.q3 < cpu.q1) return m('faster', { series, n: smallest });
+  const ratio = cpu && gpu && gpu.median > 0 ? m('levelRatio', { ratio: num_.times(cpu.median / gpu.median) }) : '';
+  return m('level', { series, n: smallest, ratio });
 }
 
 export const matmulBreakevenLab: Lab = {
@@ -119,7 +129,7 @@ export const matmulBreakevenLab: Lab = {
       { kind: 'library', file: 'cuBLAS', functions: ['cublasGemmEx (CUBLAS_COMPUTE_32F)'] },
     ],
     series: [
-      { key: 'cpu', label: 'CPU BLAS', deviceKind: 'cpu' },
+      { key: 'cpu', label: SERIES.cpu, deviceKind: 'cpu' },
       ...GPU.map((g) => ({ key: g.series, label: g.label, deviceKind: 'cuda' as const, baseline: 'cpu' })),
     ],
     chart: { x: { quantity: 'matrix-n', log: true }, y: { quantity: 'GFLOP/s' } },

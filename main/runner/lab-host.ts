@@ -63,7 +63,7 @@ export function createLabHost(options: LabHostOptions = {}): LabHost {
   const sourceRoots = options.sourceRoots ?? defaultSourceRoots();
   const reports = createReportsService({ getRun: (id) => runs.getRun(id), runsDir: store.dir, writerVersion: appVersion(), sourceRoots });
   const labs: LabsService = {
-    listLabs: async () => labDescriptors(),
+    listLabs: async (locale) => labDescriptors(locale),
     kernelSource: (file) => readKernelSource(file, labDescriptors(), sourceRoots),
     validateParams: async (lab, params) => validateRunRequest({ lab, params }).params,
   };

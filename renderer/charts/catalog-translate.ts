@@ -36,7 +36,9 @@ export function catalogTranslate(catalog: Catalog): Translate {
   return (key, named = {}, plural) => {
     const message = lookUp(catalog, key);
     if (message === null) return key;
-    const forms = message.split('|').map((f) => f.trim());
+    // Plural forms are trimmed around their "|"; a single message keeps its spaces (a clause that begins with one).
+    const split = message.split('|');
+    const forms = split.length > 1 ? split.map((f) => f.trim()) : split;
     // Without a count vue-i18n reads the plural index as -1, which picks the form for one.
     const text = forms.length > 1 ? pluralForm(forms, countOf(named, plural) ?? -1) : (forms[0] ?? '');
     return text.replace(/\{([A-Za-z_]\w*)\}/g, (_, name: string) => {

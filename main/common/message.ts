@@ -1,0 +1,86 @@
+// Pure (no zod, no Node): the renderer renders findings with it too; run-record.ts holds the schema.
+// A sentence as data: a message id and named values, rendered in the reader's language when it is shown. A finding is
+// recorded this way, so that a run measured with the app in English reads in Spanish when opened in Spanish: the
+// numbers and units stay data (with how to format them), the words come from the catalog of the language shown.
+import { formatBytes, formatCount, formatMs, formatPercent, formatRate, formatTimes, sig, type RateUnit } from './format.ts';
+import type { Locale } from './locale.ts';
+
+// A number and the way it is written: a time in ms, a rate, a speedup, a size, a share, or significant digits.
+export type NumberStyle = 'ms' | 'rate' | 'times' | 'sig' | 'count' | 'bytes' | 'percent' | 'int';
+
+export interface FormattedNumber {
+  num: number;
+  as: NumberStyle;
+  // The rate's unit in G-units ('rate' only).
+  unit?: RateUnit;
+  // Significant digits ('sig' only; 3 without).
+  digits?: number;
+}
+
+export type MessageValue = string | number | FormattedNumber | Message;
+
+export interface Message {
+  key: string;
+  values?: Record<string, MessageValue>;
+}
+
+export function msg(key: string, values?: Record<string, MessageValue>): Message {
+  return values ? { key, values } : { key };
+}
+
+// Constructors for the numbers of a message, so that a lab says what a number is and the reader's locale says how
+// it reads.
+export const n = {
+  ms: (num: number): FormattedNumber => ({ num, as: 'ms' }),
+  rate: (num: number, unit: RateUnit): FormattedNumber => ({ num, as: 'rate', unit }),
+  times: (num: number): FormattedNumber => ({ num, as: 'times' }),
+  sig: (num: number, digits = 3): FormattedNumber => ({ num, as: 'sig', digits }),
+  count: (num: number): FormattedNumber => ({ num, as: 'count' }),
+  bytes: (num: number): FormattedNumber => ({ num, as: 'bytes' }),
+  percent: (fraction: number): FormattedNumber => ({ num: fraction, as: 'percent' }),
+  int: (num: number): FormattedNumber => ({ num, as: 'int' }),
+};
+
+export function formatNumber(v: FormattedNumber, locale: Locale): string {
+  switch (v.as) {
+    case 'ms':
+      return formatMs(v.num, locale);
+    case 'rate':
+      return formatRate(v.num, v.unit ?? 'GB/s', locale);
+    case 'times':
+      return formatTimes(v.num, locale);
+    case 'sig':
+      return sig(v.num, v.digits ?? 3, locale);
+    case 'count':
+      return formatCount(v.num, locale);
+    case 'bytes':
+      return formatBytes(v.num, locale);
+    case 'percent':
+      return formatPercent(v.num, locale);
+    case 'int':
+      return String(Math.round(v.num));
+  }
+}
+
+function isMessage(v: MessageValue): v is Message {
+  return typeof v === 'object' && 'key' in v;
+}
+
+// How a message's template is found: vue-i18n's t in the renderer, a plain catalog lookup in main
+// (renderer/charts/catalog-translate.ts reads both alike). Plain numbers stay numbers, for plural forms.
+export type MessageTranslate = (key: string, named: Record<string, string | number>) => string;
+
+export function renderMessage(m: Message, t: MessageTranslate, locale: Locale): string {
+  const named: Record<string, string | number> = {};
+  for (const [name, v] of Object.entries(m.values ?? {})) {
+    if (typeof v === 'string' || typeof v === 'number') named[name] = v;
+    else if (isMessage(v)) named[name] = renderMessage(v, t, locale);
+    else named[name] = formatNumber(v, locale);
+  }
+  return t(m.key, named);
+}
+
+// The names a template uses, "{name}" in any plural form: a catalog check compares them between languages.
+export function placeholders(template: string): string[] {
+  return [...new Set([...template.matchAll(/\{([A-Za-z_]\w*)\}/g)].map((m) => m[1] ?? ''))].sort();
+}
