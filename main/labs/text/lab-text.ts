@@ -6,8 +6,8 @@ import type { LabDescriptor } from '../../common/lab-descriptor.ts';
 import type { Locale } from '../../common/locale.ts';
 import { renderMessage, type Message } from '../../common/message.ts';
 import type { Finding } from '../../common/run-record.ts';
-import { labTextEn } from './en.ts';
-import { labDescriptorsEs, labTextEs, sharedParametersEs, unitsEs } from './es.ts';
+import { labTextEn } from './en/index.ts';
+import { labDescriptorsEs, labTextEs, sharedParametersEs, unitsEs } from './es/index.ts';
 
 const CATALOGS: Record<Locale, Catalog> = { en: labTextEn, es: labTextEs };
 const TRANSLATE = { en: catalogTranslate(labTextEn), es: catalogTranslate(labTextEs) };

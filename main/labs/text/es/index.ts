@@ -1,0 +1,48 @@
+// Las palabras de los laboratorios en español, un módulo por laboratorio: las mismas claves que ../en/ (hallazgos y
+// series) y lo que cada laboratorio dice de sí mismo (título, explicación, parámetros, preajustes), cuyo original
+// inglés está en el archivo de cada laboratorio. tests/unit/labs/lab-text.test.ts comprueba que no falte ni sobre
+// ninguna clave y que cada mensaje use los mismos valores con nombre que en inglés.
+import type { LabTextCatalog } from '../en/index.ts';
+import type { DescriptorText, TextOf } from '../lab-text-types.ts';
+import { transferDescriptorEs, transferEs } from './transfer.ts';
+import { dtypesDescriptorEs, dtypesEs } from './dtypes.ts';
+import { matmulDescriptorEs, matmulEs } from './matmul.ts';
+import { vectorFunctionDescriptorEs, vectorFunctionEs } from './vector-function.ts';
+import { elementwiseBreakevenDescriptorEs, elementwiseBreakevenEs } from './elementwise-breakeven.ts';
+import { matmulBreakevenDescriptorEs, matmulBreakevenEs } from './matmul-breakeven.ts';
+import { timingPitfallsDescriptorEs, timingPitfallsEs } from './timing-pitfalls.ts';
+
+export const labTextEs: TextOf<LabTextCatalog> = {
+  common: {
+    unknown: '?',
+  },
+  transfer: transferEs,
+  dtypes: dtypesEs,
+  matmul: matmulEs,
+  'vector-function': vectorFunctionEs,
+  'elementwise-breakeven': elementwiseBreakevenEs,
+  'matmul-breakeven': matmulBreakevenEs,
+  'timing-pitfalls': timingPitfallsEs,
+};
+
+export const labDescriptorsEs: Record<string, DescriptorText | null> = {
+  transfer: transferDescriptorEs,
+  dtypes: dtypesDescriptorEs,
+  matmul: matmulDescriptorEs,
+  'vector-function': vectorFunctionDescriptorEs,
+  'elementwise-breakeven': elementwiseBreakevenDescriptorEs,
+  'matmul-breakeven': matmulBreakevenDescriptorEs,
+  'timing-pitfalls': timingPitfallsDescriptorEs,
+};
+
+// Los parámetros que comparten casi todos los laboratorios, salvo donde uno los explica a su manera.
+export const sharedParametersEs = {
+  repeats: { label: 'Repeticiones', description: 'Muestras cronometradas por punto (se toman menos cuando una muestra dura segundos).' },
+  warmup: {
+    label: 'Ejecuciones de calentamiento',
+    description: 'Ejecuciones sin cronometrar antes de las muestras: la carga de bibliotecas, el primer acceso a la memoria y la subida de frecuencias quedan fuera de las cifras.',
+  },
+};
+
+// Las unidades que acompañan a los valores de los parámetros.
+export const unitsEs = { samples: 'muestras', runs: 'ejecuciones', elements: 'elementos', 'log10 elements': 'log10 de elementos', bytes: 'bytes', '×': '×', '': '' };
