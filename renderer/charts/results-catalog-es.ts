@@ -1,6 +1,6 @@
 // TODO(i18n): the Spanish words of the results part (charts, tables, comparisons), read by the renderer's es catalog and
 // by the PDF report in Spanish. Same keys as results-catalog.ts; until translated, a copy of the English.
-import type { TextOf } from '../i18n/text-of.ts';
+import type { TextOf } from './text-of.ts';
 import type { results } from './results-catalog.ts';
 
 export const resultsEs: TextOf<typeof results> = {
