@@ -132,6 +132,9 @@ export interface RunRecord {
     hostPid: number | null;
     // The process that ran the lab: a record left queued or running by a process that is gone was interrupted.
     runnerPid?: number | null;
+    // The share of the CPUs' busy time a hypervisor gave to other guests while the points were measured (Linux's
+    // steal time; null where it cannot be read): on a shared virtual machine, the noise no method removes.
+    cpuSteal?: number | null;
   };
   points: PointResult[];
   // Figures the lab derives from its points (speedups, break-even sizes), by name, for tables and reports.
@@ -231,6 +234,7 @@ export const RUN_RECORD = z.strictObject({
     versions: z.record(z.string(), z.string()),
     hostPid: z.number().nullable(),
     runnerPid: z.number().nullable().optional(),
+    cpuSteal: z.number().min(0).max(1).nullable().optional(),
   }),
   points: z.array(POINT),
   summary: z.record(z.string(), z.number().nullable()),

@@ -15,7 +15,9 @@ import type { ComputeHostSupervisor, HostEnvironment } from '../compute/supervis
 import type { Lab, PlanContext, PlannedPoint } from '../labs/lab.ts';
 import { LABS, findLab } from '../labs/index.ts';
 import { cancelledPoint, failedPoint, measuredPoint, waivedPoint } from './point-result.ts';
+import { readCpuTimes, stealShare } from './cpu-steal.ts';
 import { exportRun } from './run-export.ts';
+import { withFindingMessages } from './finding-messages.ts';
 import { runFindings } from './run-findings.ts';
 import type { RunStore } from './run-store.ts';
 
@@ -230,7 +232,9 @@ export class LabRunner implements RunsService {
     });
     const gpu = record.environment.devices?.devices.find((d) => d.id === record.device && d.kind === 'cuda') ?? null;
     const cpu = record.environment.devices?.devices.find((d) => d.kind === 'cpu') ?? null;
+    const cpuTimes = readCpuTimes();
     await this.measureAll(record, planned, signal, () => this.provisionalFindings(lab, record, gpu, cpu));
+    record.environment.cpuSteal = stealShare(cpuTimes, readCpuTimes());
     try {
       const analysis = lab.analyze(record.points, record.params, gpu, cpu);
       record.summary = analysis.summary;
@@ -373,7 +377,7 @@ export class LabRunner implements RunsService {
   }
 
   async getRun(runId: string): Promise<RunRecord> {
-    return this.active.get(runId)?.record ?? this.unsaved.get(runId) ?? this.store.get(runId);
+    return this.active.get(runId)?.record ?? this.unsaved.get(runId) ?? withFindingMessages(await this.store.get(runId));
   }
 
   async getRunProgress(runId: string): Promise<RunProgress | null> {

@@ -1,0 +1,37 @@
+// Time the hypervisor gave to other guests while this one's CPUs wanted to run ("steal" in /proc/stat, Linux only).
+// On a shared virtual machine it is what no method of measuring can remove: a threaded loop waits for its slowest
+// thread, and a thread whose virtual CPU is not running waits for the host. Measured on the GPU machine, the H100
+// VM lost 21 % of its busy time this way during a CPU benchmark, and its CPU points' IQR read 20–50 % whatever the
+// thread count or sample length (scripts/experiments/NOTES.md). A run records the share, and says so when it is high.
+import { readFileSync } from 'node:fs';
+
+export interface CpuTimes {
+  // Clock ticks, all CPUs together: spent running (user, nice, system, irq, softirq) and stolen.
+  busy: number;
+  steal: number;
+}
+
+export function parseCpuTimes(procStat: string): CpuTimes | null {
+  const line = procStat.split('\n').find((l) => l.startsWith('cpu '));
+  const f = line?.trim().split(/\s+/).slice(1).map(Number);
+  if (!f || f.length < 8 || f.some((v) => !Number.isFinite(v))) return null;
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = f;
+  return { busy: user + nice + system + irq + softirq, steal };
+}
+
+export function readCpuTimes(): CpuTimes | null {
+  try {
+    return parseCpuTimes(readFileSync('/proc/stat', 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+// The share of the time the CPUs wanted to run that was stolen between two readings; null where it cannot be read
+// or nothing ran.
+export function stealShare(before: CpuTimes | null, after: CpuTimes | null): number | null {
+  if (!before || !after) return null;
+  const steal = after.steal - before.steal;
+  const wanted = after.busy - before.busy + steal;
+  return wanted > 0 && steal >= 0 ? steal / wanted : null;
+}

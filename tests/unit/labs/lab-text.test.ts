@@ -1,0 +1,110 @@
+// The labs in two languages: the Spanish catalog says everything the English one says (the same message ids, the
+// same named values in each), every lab describes itself in Spanish, and every finding a real run gives reads in
+// Spanish, with its numbers written the Spanish way, even a run recorded before findings were messages.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { placeholders } from '../../../main/common/message.ts';
+import type { RunRecord } from '../../../main/common/run-record.ts';
+import { LABS, findLab, labDescriptors } from '../../../main/labs/index.ts';
+import { labTextEn } from '../../../main/labs/text/en/index.ts';
+import { labDescriptorsEs, labTextEs, sharedParametersEs } from '../../../main/labs/text/es/index.ts';
+import { findingText, labMessage, labMessages } from '../../../main/labs/text/lab-text.ts';
+import { withFindingMessages } from '../../../main/runner/finding-messages.ts';
+
+type Tree = { readonly [key: string]: string | Tree };
+
+function flat(node: string | Tree, prefix = '', out = new Map<string, string>()): Map<string, string> {
+  if (typeof node === 'string') out.set(prefix, node);
+  else for (const [k, v] of Object.entries(node)) flat(v, prefix ? `${prefix}.${k}` : k, out);
+  return out;
+}
+
+const FIXTURES = join(import.meta.dirname, '../../fixtures/runs');
+const fixtureRuns: RunRecord[] = readdirSync(FIXTURES)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => JSON.parse(readFileSync(join(FIXTURES, f), 'utf8')) as RunRecord)
+  .filter((r) => Array.isArray(r.findings));
+
+describe('the labs catalog in English and Spanish', () => {
+  const en = flat(labTextEn as Tree);
+  const es = flat(labTextEs as Tree);
+
+  it('has the same message ids in both languages', () => {
+    expect([...es.keys()].sort()).toEqual([...en.keys()].sort());
+  });
+
+  it.each([...en.keys()])('%s uses the same named values in Spanish', (key) => {
+    expect(placeholders(es.get(key) ?? ''), es.get(key)).toEqual(placeholders(en.get(key) ?? ''));
+    expect(es.get(key)?.split('|').length, 'plural forms').toBe(en.get(key)?.split('|').length);
+  });
+
+  it.each(LABS.map((l) => [l.descriptor.id, l.descriptor] as const))('%s describes itself in Spanish, every paragraph, parameter and preset', (id, d) => {
+    const text = labDescriptorsEs[id];
+    expect(text, `${id} has no Spanish descriptor`).toBeTruthy();
+    if (!text) return;
+    expect(text.explanation).toHaveLength(d.explanation.length);
+    expect(text.lookFor).toHaveLength(d.lookFor.length);
+    for (const p of d.parameters) {
+      const words = text.parameters[p.name] ?? (sharedParametersEs as Record<string, unknown>)[p.name];
+      expect(words, `${id}: parameter ${p.name}`).toBeTruthy();
+    }
+    for (const key of Object.keys(text.parameters)) expect(d.parameters.map((p) => p.name), `${id}: Spanish words for a parameter it lacks`).toContain(key);
+    expect(Object.keys(text.presets).sort()).toEqual(d.presets.map((p) => p.id).sort());
+    const es = labDescriptors('es').find((x) => x.id === id);
+    expect(es?.series.map((s) => s.label)).toEqual(d.series.map((s) => flat(labTextEs as Tree).get(`${id}.series.${s.key}`)));
+    // The English words of the lab are its own: nothing of them may come back unchanged in Spanish.
+    expect(es?.title).not.toBe(d.title);
+    expect(es?.explanation.filter((p, i) => p === d.explanation[i])).toEqual([]);
+  });
+
+  it('attaches to each descriptor the templates of its findings in the language asked for', () => {
+    const mb = labDescriptors('es').find((d) => d.id === 'matmul-breakeven');
+    expect(mb?.messages?.['matmul-breakeven.findings.overtakes']).toBe(labMessages('matmul-breakeven', 'es')['matmul-breakeven.findings.overtakes']);
+    expect(labDescriptors('en').find((d) => d.id === 'matmul-breakeven')?.messages?.['matmul-breakeven.findings.overtakes']).toMatch(/overtakes the CPU/);
+  });
+});
+
+describe('findings of real runs, read in Spanish', () => {
+  it.each(fixtureRuns.map((r) => [`${r.lab} (${r.device})`, r] as const))('%s: every finding of a fresh analysis has a message that reads in Spanish', (_name, record) => {
+    const lab = findLab(record.lab);
+    if (!lab) throw new Error(record.lab);
+    const gpu = record.environment.devices?.devices.find((d) => d.id === record.device && d.kind === 'cuda') ?? null;
+    const cpu = record.environment.devices?.devices.find((d) => d.kind === 'cpu') ?? null;
+    const findings = lab.analyze(record.points, record.params, gpu, cpu).findings;
+    expect(findings.length).toBeGreaterThan(0);
+    for (const f of findings) {
+      expect(f.message, `${f.id}: ${f.text}`).toBeDefined();
+      const es = findingText(f, 'es');
+      expect(es, f.id).not.toMatch(/[{}]/);
+      expect(es, f.id).not.toBe(f.text);
+      // A decimal point of the English is a decimal comma in Spanish, and never the other way.
+      if (/\d\.\d/.test(f.text)) expect(es, f.id).toMatch(/\d,\d/);
+      expect(es, f.id).not.toMatch(/\d\.\d/);
+      expect(findingText(f, 'en')).toBe(f.text);
+    }
+  });
+
+  it('gives a run stored with English findings only the messages of the findings it recorded, word for word', () => {
+    const stored = fixtureRuns.find((r) => r.lab === 'matmul-breakeven' && r.device.startsWith('cuda'));
+    if (!stored) throw new Error('no H100 matmul-breakeven fixture');
+    const old: RunRecord = { ...stored, findings: stored.findings.map(({ message: _m, ...f }) => f) };
+    // One finding whose recorded words the lab no longer writes: it keeps them, in English.
+    old.findings[0] = { ...old.findings[0]!, text: `${old.findings[0]!.text} (worded by an older version)` };
+    const read = withFindingMessages(old);
+    expect(read.findings[0]?.message).toBeUndefined();
+    expect(findingText(read.findings[0]!, 'es')).toBe(old.findings[0]?.text);
+    const overtakes = read.findings.find((f) => f.id === 'gpu-transfers-break-even');
+    expect(overtakes?.message).toBeDefined();
+    expect(findingText(overtakes!, 'es')).toMatch(/^La GPU con transferencias supera a la CPU a partir de N ≈ \d+\.$/);
+    expect(findingText(overtakes!, 'en')).toBe(overtakes?.text);
+  });
+
+  it('writes the numbers of a message the way each language writes them', () => {
+    const m = { key: 'matmul-breakeven.findings.cpuRate', values: { rate: { num: 1083.4, as: 'rate' as const, unit: 'GFLOP/s' as const }, n: 5000, time: { num: 0.0425, as: 'ms' as const } } };
+    expect(labMessage(m, 'en')).toBe('The CPU peaks at 1.08 TFLOP/s (N = 5000, 42.5 µs).');
+    expect(labMessage(m, 'es')).toBe('La CPU alcanza como máximo 1,08 TFLOP/s (N = 5000, 42,5 µs).');
+  });
+});
