@@ -1,19 +1,24 @@
 // Lab dtypes: bytes per element and the footprint of an N×N tensor for fp64, fp32, tf32, fp16, bf16 and int8, then
 // GEMM throughput and relative error against a float64 reference for each.
 import type { DeviceSummary } from '../common/devices.ts';
-import { formatBytes, formatPercent, formatRate, formatTimes } from '../common/format.ts';
 import type { GemmDtype } from '../common/measurement.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
+import { msg, n as num_, type Message } from '../common/message.ts';
 import type { PointResult } from '../common/run-record.ts';
 import { finding, speedup } from './analysis.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
+import { labTextEn } from './text/en/index.ts';
 import { CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, repeatsParam, repeatsWithin, warmupParam } from './plan-helpers.ts';
 
 const DTYPES: readonly GemmDtype[] = ['fp64', 'fp32', 'tf32', 'fp16', 'bf16', 'int8'];
 // tf32 is stored as fp32: only the tensor cores read 10 bits of its mantissa.
 export const STORED_BYTES: Record<GemmDtype, number> = { fp64: 8, fp32: 4, tf32: 4, fp16: 2, bf16: 2, int8: 1 };
 const CPU_DTYPES = new Set<GemmDtype>(['fp64', 'fp32']);
+
+const LAB = 'dtypes';
+const SERIES = labTextEn[LAB].series;
+const m = (key: keyof (typeof labTextEn)[typeof LAB]['findings'], values?: Parameters<typeof msg>[1]): Message => msg(`${LAB}.findings.${key}`, values);
 
 function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const n = num(params, 'n');
@@ -45,10 +50,24 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   return points;
 }
 
-function errorText(err: number | null | undefined): string {
-  if (err === null || err === undefined) return 'unknown';
+// A relative error with two significant digits in scientific notation ("2.5e-4", "1.0e-7"): the message carries its
+// digits, so that each language writes its own decimal separator.
+function scientific(x: number): Message | string {
+  const parts = /^(-?\d)\.(\d)e([+-]\d+)$/.exec(x.toExponential(1));
+  if (!parts) return x.toExponential(1);
+  return m('scientific', { whole: parts[1] ?? '', tenth: parts[2] ?? '', exponent: parts[3] ?? '' });
+}
+
+function errorText(err: number | null | undefined): Message | string {
+  if (err === null || err === undefined) return m('errorUnknown');
   // int8 products summed in int32 are exact until the sums overflow.
-  return err === 0 ? '0 (exact)' : err.toExponential(1);
+  return err === 0 ? m('errorExact') : scientific(err);
+}
+
+// "128 MiB in fp64, 64 MiB in fp32, …": each item nests the rest of the list.
+function footprintList(n: number, dtypes: readonly GemmDtype[]): Message | string {
+  const items = dtypes.map((d) => m('footprintItem', { bytes: num_.bytes(n * n * STORED_BYTES[d]), dtype: d }));
+  return items.reduceRight<Message | string>((rest, item) => (rest === '' ? item : m('footprintList', { item, rest })), '');
 }
 
 function analyze(points: readonly PointResult[], params: ParamValues, gpu: DeviceSummary | null): LabAnalysis {
@@ -57,7 +76,7 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
   const dtypes = strs(params, 'dtypes') as GemmDtype[];
   for (const d of dtypes) a.summary[`${d}.footprintBytes`] = n * n * STORED_BYTES[d];
   a.findings.push(
-    finding('footprint', `One ${n}×${n} matrix takes ${dtypes.map((d) => `${formatBytes(n * n * STORED_BYTES[d])} in ${d}`).join(', ')}.`, n * n * 4, 'bytes (fp32)'),
+    finding('footprint', m('footprint', { size: n, list: footprintList(n, dtypes) }), n * n * 4, 'bytes (fp32)'),
   );
   for (const side of ['cpu', 'gpu'] as const) {
     for (const d of dtypes) {
@@ -72,13 +91,15 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
   const cpuRatio = speedup(cpu64, cpu32);
   if (cpuRatio !== null) {
     // Twice the numbers per SIMD register is the reason only where the ratio is near 2.
-    const why = cpuRatio >= 1.6 ? ': a SIMD register holds twice as many fp32 numbers' : '';
-    a.findings.push(finding('cpu-fp64', `On the CPU, fp32 GEMM runs ${formatTimes(cpuRatio)} as fast as fp64 (${formatRate(cpu32?.gflops ?? 0, 'GFLOP/s')} against ${formatRate(cpu64?.gflops ?? 0, 'GFLOP/s')})${why}.`, cpuRatio, '×'));
+    const why = cpuRatio >= 1.6 ? m('cpuSimd') : '';
+    const values = { ratio: num_.times(cpuRatio), fp32: num_.rate(cpu32?.gflops ?? 0, 'GFLOP/s'), fp64: num_.rate(cpu64?.gflops ?? 0, 'GFLOP/s'), why };
+    a.findings.push(finding('cpu-fp64', m('cpuFp64', values), cpuRatio, '×'));
   }
   const gpu32 = points.find((p) => p.key === 'gpu-fp32');
   if (gpu32?.status === 'ok' && gpu32.gflops) {
-    const peak = gpu?.peakGflopsFp32 ? `, ${formatPercent(gpu32.gflops / gpu.peakGflopsFp32)} of the ${formatRate(gpu.peakGflopsFp32, 'GFLOP/s')} its fp32 units can do` : '';
-    a.findings.push(finding('gpu-fp32', `GPU fp32: ${formatRate(gpu32.gflops, 'GFLOP/s')}${peak}, relative error ${errorText(gpu32.verification?.relativeError)} against float64. The yardstick for the other types: fp32 GEMM runs on the fp32 units, not the tensor cores.`, gpu32.gflops, 'GFLOP/s'));
+    const peak = gpu?.peakGflopsFp32 ? m('gpuFp32Peak', { share: num_.percent(gpu32.gflops / gpu.peakGflopsFp32), peak: num_.rate(gpu.peakGflopsFp32, 'GFLOP/s') }) : '';
+    const values = { rate: num_.rate(gpu32.gflops, 'GFLOP/s'), peak, error: errorText(gpu32.verification?.relativeError) };
+    a.findings.push(finding('gpu-fp32', m('gpuFp32', values), gpu32.gflops, 'GFLOP/s'));
   }
   for (const d of dtypes) {
     if (d === 'fp32') continue;
@@ -86,20 +107,19 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
     const x = speedup(gpu32, p);
     if (!p || x === null) continue;
     // int8 products are integer operations: OP/s, not FLOP/s.
-    const rate = formatRate(p.gflops ?? 0, d === 'int8' ? 'GOP/s' : 'GFLOP/s');
+    const rate = num_.rate(p.gflops ?? 0, d === 'int8' ? 'GOP/s' : 'GFLOP/s');
     // Faster than the fp64 units' peak (from the device's attributes) is only possible on fp64 tensor cores.
     const fp64Peak = gpu?.peakGflopsFp64;
-    const tensorFp64 = d === 'fp64' && fp64Peak && (p.gflops ?? 0) > 1.05 * fp64Peak
-      ? ` It is faster than the ${formatRate(fp64Peak, 'GFLOP/s')} the fp64 units can do: cuBLAS runs fp64 GEMM on the fp64 tensor cores that data-centre GPUs (A100, H100, H200) have.`
-      : '';
-    a.findings.push(
-      finding(`gpu-${d}`, `GPU ${d}: ${rate}, ${formatTimes(x)} fp32's speed, relative error ${errorText(p.verification?.relativeError)} against float64.${tensorFp64}`, x, '×'),
-    );
+    const tensorCores = d === 'fp64' && fp64Peak && (p.gflops ?? 0) > 1.05 * fp64Peak ? m('fp64TensorCores', { peak: num_.rate(fp64Peak, 'GFLOP/s') }) : '';
+    const values = { dtype: d, rate, ratio: num_.times(x), error: errorText(p.verification?.relativeError), tensorCores };
+    a.findings.push(finding(`gpu-${d}`, m('gpuType', values), x, '×'));
   }
   for (const p of points) {
     const err = p.verification?.relativeError;
-    if (p.status === 'ok' && err !== null && err !== undefined && p.key.startsWith('cpu')) {
-      a.findings.push(finding(`${p.key}-error`, `${p.label} GEMM: relative error ${err.toExponential(1)} against float64 (tolerance ${p.verification?.tolerance.toExponential(1)}).`, err, ''));
+    const tolerance = p.verification?.tolerance;
+    if (p.status === 'ok' && err !== null && err !== undefined && tolerance !== undefined && p.key.startsWith('cpu-')) {
+      const values = { dtype: p.key.slice('cpu-'.length), error: scientific(err), tolerance: scientific(tolerance) };
+      a.findings.push(finding(`${p.key}-error`, m('cpuError', values), err, ''));
     }
   }
   return a;
@@ -135,8 +155,8 @@ export const dtypesLab: Lab = {
       { kind: 'library', file: 'cuBLAS / cuBLASLt', functions: ['cublasGemmEx'] },
     ],
     series: [
-      { key: 'cpu', label: 'CPU', deviceKind: 'cpu' },
-      { key: 'gpu', label: 'GPU', deviceKind: 'cuda', baseline: 'cpu' },
+      { key: 'cpu', label: SERIES.cpu, deviceKind: 'cpu' },
+      { key: 'gpu', label: SERIES.gpu, deviceKind: 'cuda', baseline: 'cpu' },
     ],
     chart: { x: { quantity: 'category', log: false }, y: { quantity: 'TFLOP/s' } },
   },

@@ -2,27 +2,37 @@
 // with the copies included and with the data already resident; where the GPU becomes 2× faster, and by how much it
 // wins or loses at a million elements.
 import type { DeviceSummary } from '../common/devices.ts';
-import { formatBytes, formatCount, formatMs, formatRate, formatTimes, sig } from '../common/format.ts';
+import { formatCount } from '../common/format.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
+import { msg, n as num_, type Message } from '../common/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
 import type { BreakEven } from './analysis.ts';
 import { bestRate, breakEven, breakEvenSummary, find, finding, interpolateLogLog, okMedian, seriesPoints, speedupCurve } from './analysis.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
+import { labTextEn } from './text/en/index.ts';
 import {
   BUS_GBPS_GUESS, CPU_GBPS_GUESS, GPU_GBPS_GUESS, MIN_SAMPLE_MS, batchedSampleSeconds, cpuPoint, elementwiseWork, gpuPoint, logSizes, repeatsParam, repeatsWithin, seconds,
   warmupParam,
 } from './plan-helpers.ts';
 
+const LAB = 'elementwise-breakeven';
+const TEXT = labTextEn[LAB];
 const OPS = ['add', 'mul', 'exp'] as const;
 type Op = (typeof OPS)[number];
 const PATHS = [
-  { key: 'gpu-transfers', label: 'GPU with transfers', path: 'with-transfers' },
-  { key: 'gpu-resident', label: 'GPU resident', path: 'resident' },
+  { key: 'gpu-transfers', path: 'with-transfers' },
+  { key: 'gpu-resident', path: 'resident' },
 ] as const;
+type PathKey = (typeof PATHS)[number]['key'];
+type SeriesKind = 'cpu' | PathKey;
 const REFERENCE_SIZE = 1_000_000;
 
-const series = (op: Op, kind: string): string => `${op}-${kind}`;
+const series = <K extends SeriesKind>(op: Op, kind: K): `${Op}-${K}` => `${op}-${kind}`;
+const m = (key: keyof typeof TEXT.findings, values?: Parameters<typeof msg>[1]): Message => msg(`${LAB}.findings.${key}`, values);
+const pathName = (key: PathKey): Message => msg(`${LAB}.paths.${key}`);
+// Point labels are the record's, locale-neutral: English, whatever language the app is shown in.
+const countEn = (n: number): string => formatCount(n, 'en');
 
 function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const sizes = logSizes(num(params, 'minExponent'), num(params, 'maxExponent'), num(params, 'pointsPerDecade'));
@@ -35,7 +45,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
       const cpuSample = batchedSampleSeconds(seconds(work, 5, CPU_GBPS_GUESS));
       // Big sizes take a second or more per sample on two cores: at least 3 samples, at most `repeats`, ~1 s.
       const r = repeatsWithin(1, cpuSample, Math.min(3, repeats), repeats);
-      const base = { key: `${series(op, 'cpu')}@${n}`, series: series(op, 'cpu'), label: `${op} CPU, ${formatCount(n)}`, x: n, work };
+      const base = { key: `${series(op, 'cpu')}@${n}`, series: series(op, 'cpu'), label: `${TEXT.series[series(op, 'cpu')]}, ${countEn(n)}`, x: n, work };
       points.push(cpuPoint({ ...base, sampleSeconds: cpuSample }, { op, variant: 'threads', elements: n, warmup, repeats: r, seed: n, minSampleMs: MIN_SAMPLE_MS }, n * 3e-8));
       for (const p of PATHS) {
         const gpuSample = batchedSampleSeconds(p.path === 'resident' ? seconds(work, 1000, GPU_GBPS_GUESS) + 5e-6 : work.bytes / (BUS_GBPS_GUESS * 1e9) + 3e-5);
@@ -43,7 +53,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
         points.push(
           gpuPoint(
             ctx,
-            { key: `${s}@${n}`, series: s, label: `${op} ${p.label}, ${formatCount(n)}`, x: n, work, sampleSeconds: gpuSample },
+            { key: `${s}@${n}`, series: s, label: `${TEXT.series[s]}, ${countEn(n)}`, x: n, work, sampleSeconds: gpuSample },
             { op, variant: 'kernel', elements: n, path: p.path, warmup, repeats: repeatsWithin(1, gpuSample, Math.min(3, repeats), repeats), seed: n, minSampleMs: MIN_SAMPLE_MS },
             // Both GPU paths on the host clock, like the CPU: the break-even is about the time a program waits for,
             // and for small arrays that is the launch and the synchronisation, not the kernel.
@@ -56,18 +66,18 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   return points;
 }
 
-function breakEvenText(b: BreakEven, target: number): string {
-  // The target is a parameter, an exact number: "2×", not the "2.00×" of a measured ratio.
-  const times = `${sig(target)}×`;
+// The break-even as a sentence, the speedup at a million elements appended where the sizes measured span it. The
+// target is a parameter, an exact number: "2×", not the "2.00×" of a measured ratio.
+function breakEvenMessage(b: Exclude<BreakEven, { kind: 'no-data' }>, op: Op, path: PathKey, target: number, at1M: number | null): Message {
+  const at = at1M === null ? '' : m('at', { reference: num_.count(REFERENCE_SIZE), ratio: num_.times(at1M) });
+  const said = { op, path: pathName(path), target: num_.sig(target), at };
   switch (b.kind) {
     case 'between':
-      return `becomes ${times} faster than the CPU from about ${formatCount(b.size)} elements`;
+      return m('between', { ...said, size: num_.count(b.size) });
     case 'below-range':
-      return `is already ${times} faster than the CPU at the smallest size, ${formatCount(b.size)} elements`;
+      return m('belowRange', { ...said, size: num_.count(b.size) });
     case 'never':
-      return `never becomes ${times} faster than the CPU (best ${formatTimes(b.best)} at ${formatCount(b.at)} elements)`;
-    case 'no-data':
-      return 'not measured';
+      return m('never', { ...said, ratio: num_.times(b.best), size: num_.count(b.at) });
   }
 }
 
@@ -84,21 +94,31 @@ function cpuBandwidthFinding(op: Op, points: readonly PointResult[], cpu: Device
   const drop = best.gbps / largest.gbps;
   if (drop < CPU_RATE_DROP) return null;
   const l3 = cpu?.details.l3CacheBytes;
-  const rates = `${op} on the CPU streams ${formatRate(best.gbps, 'GB/s')} at ${formatCount(best.x ?? 0)} elements (${formatBytes(best.work.bytes)} of arrays) but ${formatRate(largest.gbps, 'GB/s')} at ${formatCount(largest.x ?? 0)} (${formatBytes(largest.work.bytes)}), ${formatTimes(drop)} slower`;
-  let cause = '';
+  let cause: Message | '' = '';
   if (typeof l3 === 'number' && l3 > 0) {
-    if (best.work.bytes <= l3 && largest.work.bytes > l3) cause = `: the smaller arrays fit in the ${formatBytes(l3)} last-level cache, the larger ones come from main memory`;
-    else if (best.work.bytes > l3) cause = `; both exceed the ${formatBytes(l3)} last-level cache, so the caches do not explain it`;
+    if (best.work.bytes <= l3 && largest.work.bytes > l3) cause = m('cacheFits', { cache: num_.bytes(l3) });
+    else if (best.work.bytes > l3) cause = m('cacheExceeded', { cache: num_.bytes(l3) });
   }
-  return finding(`${op}-cpu-bandwidth`, `${rates}${cause}.`, drop, '×');
+  const text = m('cpuBandwidth', {
+    op,
+    bestRate: num_.rate(best.gbps, 'GB/s'),
+    bestSize: num_.count(best.x ?? 0),
+    bestBytes: num_.bytes(best.work.bytes),
+    largeRate: num_.rate(largest.gbps, 'GB/s'),
+    largeSize: num_.count(largest.x ?? 0),
+    largeBytes: num_.bytes(largest.work.bytes),
+    drop: num_.times(drop),
+    cause,
+  });
+  return finding(`${op}-cpu-bandwidth`, text, drop, '×');
 }
 
 // " (12 µs resident against 2.5 ms with copies)" where both were measured at that size; '' where the figure is
 // interpolated between sizes.
-function timesAt(points: readonly PointResult[], op: Op, size: number): string {
+function timesAt(points: readonly PointResult[], op: Op, size: number): Message | '' {
   const resident = okMedian(find(points, series(op, 'gpu-resident'), size));
   const withCopies = okMedian(find(points, series(op, 'gpu-transfers'), size));
-  return resident !== null && withCopies !== null ? ` (${formatMs(resident)} resident against ${formatMs(withCopies)} with copies)` : '';
+  return resident !== null && withCopies !== null ? m('copiesTimes', { resident: num_.ms(resident), withCopies: num_.ms(withCopies) }) : '';
 }
 
 function analyze(points: readonly PointResult[], params: ParamValues, cpu: DeviceSummary | null): LabAnalysis {
@@ -115,19 +135,15 @@ function analyze(points: readonly PointResult[], params: ParamValues, cpu: Devic
       analysis.summary[`${op}.${p.key}.breakEvenAbove`] = stored.above;
       analysis.summary[`${op}.${p.key}.speedupAt1M`] = at1M;
       if (b.kind === 'no-data') continue;
-      const at = at1M === null ? '' : `; at 1 M elements it is ${formatTimes(at1M)} the CPU's speed`;
-      analysis.findings.push(
-        finding(`${op}-${p.key}-break-even`, `${op}: the ${p.label} ${breakEvenText(b, target)}${at}.`, b.kind === 'between' ? b.size : null, 'elements'),
-      );
+      analysis.findings.push(finding(`${op}-${p.key}-break-even`, breakEvenMessage(b, op, p.key, target, at1M), b.kind === 'between' ? b.size : null, 'elements'));
     }
     const bandwidth = cpuBandwidthFinding(op, points, cpu);
     if (bandwidth) analysis.findings.push(bandwidth);
     const withCopies = analysis.summary[`${op}.gpu-transfers.speedupAt1M`] ?? null;
     const resident = analysis.summary[`${op}.gpu-resident.speedupAt1M`] ?? null;
     if (withCopies !== null && resident !== null && resident > withCopies) {
-      analysis.findings.push(
-        finding(`${op}-copies-cost`, `${op}: at 1 M elements keeping the data on the GPU is ${formatTimes(resident / withCopies)} faster than copying it there and back for each operation${timesAt(points, op, REFERENCE_SIZE)}.`, resident / withCopies, '×'),
-      );
+      const text = m('copiesCost', { op, reference: num_.count(REFERENCE_SIZE), ratio: num_.times(resident / withCopies), times: timesAt(points, op, REFERENCE_SIZE) });
+      analysis.findings.push(finding(`${op}-copies-cost`, text, resident / withCopies, '×'));
     }
   }
   return analysis;
@@ -171,8 +187,8 @@ export const elementwiseBreakevenLab: Lab = {
       { kind: 'cuda', file: 'shaders/cuda/elementwise.cu', functions: ['BinaryKernel (add, mul)', 'UnaryKernel (exp)'] },
     ],
     series: OPS.flatMap((op) => [
-      { key: series(op, 'cpu'), label: `${op} CPU`, deviceKind: 'cpu' as const },
-      ...PATHS.map((p) => ({ key: series(op, p.key), label: `${op} ${p.label}`, deviceKind: 'cuda' as const, baseline: series(op, 'cpu') })),
+      { key: series(op, 'cpu'), label: TEXT.series[series(op, 'cpu')], deviceKind: 'cpu' as const },
+      ...PATHS.map((p) => ({ key: series(op, p.key), label: TEXT.series[series(op, p.key)], deviceKind: 'cuda' as const, baseline: series(op, 'cpu') })),
     ]),
     chart: { x: { quantity: 'elements', log: true }, y: { quantity: 'speedup' } },
   },

@@ -1,20 +1,26 @@
 // Lab matmul: C = A·B for N = 7000 float32, the seed notebook's experiment: CPU BLAS, the GPU with the copies
 // included, the GPU with the data resident (cuBLAS), and two hand-written kernels (naive and tiled).
 import type { DeviceSummary } from '../common/devices.ts';
-import { formatCount, formatMs, formatPercent, formatRate, formatTimes } from '../common/format.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
+import { msg, n as num_, type Message } from '../common/message.ts';
 import type { PointResult } from '../common/run-record.ts';
 import { find, finding, okMedian, speedup } from './analysis.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
+import { labTextEn } from './text/en/index.ts';
 import { BUS_GBPS_GUESS, CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, repeatsParam, warmupParam } from './plan-helpers.ts';
 
+const LAB = 'matmul';
+const SERIES = labTextEn[LAB].series;
 const GPU_SERIES = [
-  { series: 'gpu-transfers', label: 'GPU cuBLAS with transfers', variant: 'cublas', path: 'with-transfers', speed: 1 },
-  { series: 'gpu-cublas', label: 'GPU cuBLAS resident', variant: 'cublas', path: 'resident', speed: 1 },
-  { series: 'gpu-tiled', label: 'GPU tiled kernel', variant: 'tiled', path: 'resident', speed: 0.15 },
-  { series: 'gpu-naive', label: 'GPU naive kernel', variant: 'naive', path: 'resident', speed: 0.05 },
+  { series: 'gpu-transfers', label: SERIES['gpu-transfers'], variant: 'cublas', path: 'with-transfers', speed: 1 },
+  { series: 'gpu-cublas', label: SERIES['gpu-cublas'], variant: 'cublas', path: 'resident', speed: 1 },
+  { series: 'gpu-tiled', label: SERIES['gpu-tiled'], variant: 'tiled', path: 'resident', speed: 0.15 },
+  { series: 'gpu-naive', label: SERIES['gpu-naive'], variant: 'naive', path: 'resident', speed: 0.05 },
 ] as const;
+
+const m = (key: keyof (typeof labTextEn)[typeof LAB]['findings'], values?: Parameters<typeof msg>[1]): Message => msg(`${LAB}.findings.${key}`, values);
+const seriesName = (key: string): Message => msg(`${LAB}.series.${key}`);
 
 function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const n = num(params, 'n');
@@ -45,12 +51,10 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
 
 // cuBLAS against the tiled kernel. Both run fp32 on the same FMA units: the lab asks cuBLAS for CUBLAS_COMPUTE_32F,
 // which never uses the tensor cores (only tf32, fp16, bf16 and int8 do, as the dtypes lab shows).
-function libraryText(ratio: number, cublasMs: number, tiledMs: number): string {
-  const times = `(${formatMs(cublasMs)} against ${formatMs(tiledMs)})`;
-  const sameUnits = 'both run on the same fp32 FMA units (fp32 GEMM uses no tensor cores; tf32, fp16, bf16 and int8 do, see the dtypes lab)';
-  if (ratio < 1) return `The tiled kernel is ${formatTimes(1 / ratio)} faster than cuBLAS here ${times}: ${sameUnits}, so a well-tiled kernel can match the library at some sizes.`;
-  if (ratio < 1.25) return `cuBLAS is only ${formatTimes(ratio)} faster than the tiled kernel ${times}: the tiled kernel already does what matters most, shared-memory tiles and 8×8 outputs per thread in registers, and ${sameUnits}. The rest is cuBLAS's tile shapes and pipelining tuned for this GPU.`;
-  return `cuBLAS is ${formatTimes(ratio)} faster than the tiled kernel ${times}: register blocking, tile shapes and pipelining tuned for this GPU; ${sameUnits}.`;
+function libraryText(ratio: number, cublasMs: number, tiledMs: number): Message {
+  const values = { cublas: num_.ms(cublasMs), tiled: num_.ms(tiledMs), sameUnits: m('sameUnits') };
+  if (ratio < 1) return m('tiledFaster', { ...values, ratio: num_.times(1 / ratio) });
+  return m(ratio < 1.25 ? 'cublasClose' : 'cublasFaster', { ...values, ratio: num_.times(ratio) });
 }
 
 function analyze(points: readonly PointResult[], _params: ParamValues, gpu: DeviceSummary | null): LabAnalysis {
@@ -60,7 +64,8 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
   a.summary['cpu.ms'] = cpuMs;
   a.summary['cpu.gflops'] = cpu?.gflops ?? null;
   if (cpu && cpuMs !== null) {
-    a.findings.push(finding('cpu-rate', `The CPU (${cpu.implementation ?? 'BLAS'}, ${cpu.threads ?? '?'} threads) multiplies the matrices in ${formatMs(cpuMs)}: ${formatRate(cpu.gflops ?? 0, 'GFLOP/s')}.`, cpu.gflops, 'GFLOP/s'));
+    const values = { library: cpu.implementation ?? 'BLAS', threads: cpu.threads ?? '?', time: num_.ms(cpuMs), rate: num_.rate(cpu.gflops ?? 0, 'GFLOP/s') };
+    a.findings.push(finding('cpu-rate', m('cpuRate', values), cpu.gflops, 'GFLOP/s'));
   }
   for (const s of GPU_SERIES) {
     const p = find(points, s.series);
@@ -70,8 +75,9 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
     a.summary[`${s.series}.gflops`] = p?.gflops ?? null;
     if (p && x !== null) {
       // A share of the arithmetic peak only where the time is arithmetic: with the copies it is mostly the bus.
-      const peak = s.path === 'resident' && gpu?.peakGflopsFp32 && p.gflops ? `, ${formatPercent(p.gflops / gpu.peakGflopsFp32)} of the GPU's fp32 peak` : '';
-      a.findings.push(finding(`${s.series}-speedup`, `${s.label}: ${formatMs(okMedian(p) ?? 0)}, ${formatTimes(x)} the CPU's speed (${formatRate(p.gflops ?? 0, 'GFLOP/s')}${peak}).`, x, '×'));
+      const peak = s.path === 'resident' && gpu?.peakGflopsFp32 && p.gflops ? m('peakShare', { share: num_.percent(p.gflops / gpu.peakGflopsFp32) }) : '';
+      const values = { series: seriesName(s.series), time: num_.ms(okMedian(p) ?? 0), ratio: num_.times(x), rate: num_.rate(p.gflops ?? 0, 'GFLOP/s'), peak };
+      a.findings.push(finding(`${s.series}-speedup`, m('speedup', values), x, '×'));
     }
   }
   const transfers = find(points, 'gpu-transfers');
@@ -82,22 +88,17 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
     a.summary.transferShare = share;
     // The copies' rate: A and B over, C back (3·N²·4 bytes) in the difference of the two times; GB/s = bytes / (ms · 10⁶).
     const copyMs = withCopies - resident;
-    const copies = copyMs > 0 ? `: ${formatMs(copyMs)} to move A and B to the GPU and C back, ${formatCount(transfers.work.bytes)}B at ${formatRate(transfers.work.bytes / (copyMs * 1e6), 'GB/s')} from pageable host memory (see the transfer lab)` : '';
-    a.findings.push(finding('transfer-share', `Transfers are ${formatPercent(share)} of the end-to-end GPU time (${formatMs(withCopies)} with copies, ${formatMs(resident)} without)${copies}.`, share * 100, '%'));
+    const copies = copyMs > 0 ? m('copies', { time: num_.ms(copyMs), size: num_.count(transfers.work.bytes), rate: num_.rate(transfers.work.bytes / (copyMs * 1e6), 'GB/s') }) : '';
+    const values = { share: num_.percent(share), withCopies: num_.ms(withCopies), resident: num_.ms(resident), copies };
+    a.findings.push(finding('transfer-share', m('transferShare', values), share * 100, '%'));
   }
   const naive = find(points, 'gpu-naive');
   const tiled = find(points, 'gpu-tiled');
   const tiledOverNaive = speedup(naive, tiled);
   if (tiledOverNaive !== null) {
     a.summary.tiledOverNaive = tiledOverNaive;
-    a.findings.push(
-      finding(
-        'tiling',
-        `The tiled kernel (${formatMs(okMedian(tiled) ?? 0)}) is ${formatTimes(tiledOverNaive)} faster than the naive one (${formatMs(okMedian(naive) ?? 0)}): each value it fetches from global memory serves 128 multiply-adds instead of one, and each value it reads from shared memory serves 8.`,
-        tiledOverNaive,
-        '×',
-      ),
-    );
+    const values = { tiled: num_.ms(okMedian(tiled) ?? 0), ratio: num_.times(tiledOverNaive), naive: num_.ms(okMedian(naive) ?? 0) };
+    a.findings.push(finding('tiling', m('tiling', values), tiledOverNaive, '×'));
   }
   const cublas = find(points, 'gpu-cublas');
   const cublasOverTiled = speedup(tiled, cublas);
@@ -140,7 +141,7 @@ export const matmulLab: Lab = {
       { kind: 'cuda', file: 'shaders/cuda/sgemm.cu', functions: ['SgemmNaiveKernel', 'SgemmTiledKernel'] },
     ],
     series: [
-      { key: 'cpu-blas', label: 'CPU BLAS', deviceKind: 'cpu' },
+      { key: 'cpu-blas', label: SERIES['cpu-blas'], deviceKind: 'cpu' },
       ...GPU_SERIES.map((s) => ({ key: s.series, label: s.label, deviceKind: 'cuda' as const, baseline: 'cpu-blas' })),
     ],
     chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms' } },

@@ -1,22 +1,27 @@
 // Lab timing-pitfalls: the same work timed wrongly and rightly. A GPU GEMM timed without synchronising (the clock
 // stops when the launch returns) against CUDA events; a cold first call against warmed calls, on the CPU and the
 // GPU; one CPU thread against all of them.
-import { formatMs, formatTimes } from '../common/format.ts';
-import type { Finding } from '../common/run-record.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
-import type { PointResult } from '../common/run-record.ts';
+import { msg, n as num_, type Message } from '../common/message.ts';
+import type { Finding, PointResult } from '../common/run-record.ts';
 import { find, finding, okMedian, speedup } from './analysis.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
+import { labTextEn } from './text/en/index.ts';
 import { CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, repeatsParam, repeatsWithin } from './plan-helpers.ts';
+
+const LAB = 'timing-pitfalls';
+const SERIES = labTextEn[LAB].series;
 
 // Each pitfall: a wrong and a right way of timing the same work.
 const PAIRS = [
-  { id: 'sync', wrong: 'gpu-no-sync', right: 'gpu-events', title: 'GPU: no synchronisation vs CUDA events' },
-  { id: 'gpu-cold', wrong: 'gpu-cold', right: 'gpu-warm', title: 'GPU: cold first call vs warmed' },
-  { id: 'cpu-cold', wrong: 'cpu-cold', right: 'cpu-warm', title: 'CPU: cold first call vs warmed' },
-  { id: 'threads', wrong: 'cpu-one-thread', right: 'cpu-all-threads', title: 'CPU: one thread vs all threads' },
+  { id: 'sync', wrong: 'gpu-no-sync', right: 'gpu-events' },
+  { id: 'gpu-cold', wrong: 'gpu-cold', right: 'gpu-warm' },
+  { id: 'cpu-cold', wrong: 'cpu-cold', right: 'cpu-warm' },
+  { id: 'threads', wrong: 'cpu-one-thread', right: 'cpu-all-threads' },
 ] as const;
+
+const m = (key: keyof (typeof labTextEn)[typeof LAB]['findings'], values?: Parameters<typeof msg>[1]): Message => msg(`${LAB}.findings.${key}`, values);
 
 function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const n = num(params, 'n');
@@ -44,28 +49,19 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
 
 // What a cold point holds beyond a warmed call. The compute host creates the CUDA context and the cuBLAS handle
 // before the clock starts (Setup in native/cuda/cuda_op.cu), so library loading is never in it.
-const COLD_CAUSES = {
-  'gpu-cold': 'fresh buffers, the first cuBLAS call of this shape on a new handle, and cold caches',
-  'cpu-cold': 'an output buffer never touched before (the operating system maps its pages during the timed call), and no warm-up run, so the caches and the library\'s threads start cold',
-} as const;
+const COLD_CAUSES = { 'gpu-cold': 'coldCauseGpu', 'cpu-cold': 'coldCauseCpu' } as const;
 
 // One cold sample against the warmed samples. It counts as a one-time cost only when it is slower than every warmed
 // sample and by at least 10 % of their median: a single sample can land anywhere in their spread by chance.
 function coldFinding(id: 'gpu-cold' | 'cpu-cold', coldMs: number, warm: PointResult): Finding {
-  const side = id === 'gpu-cold' ? 'GPU' : 'CPU';
   const warmMs = warm.stats?.median ?? 0;
   const warmMax = warm.stats?.max ?? warmMs;
   const ratio = coldMs / warmMs;
-  const spread = `${formatMs(warm.stats?.min ?? warmMs)} to ${formatMs(warmMax)}`;
-  if (coldMs <= Math.max(warmMax, 1.1 * warmMs)) {
-    return finding(id, `On the ${side}, the cold first call (${formatMs(coldMs)}) is within the spread of the warmed calls (${spread}, median ${formatMs(warmMs)}): no one-time cost stands out at this size.`, ratio, '×');
-  }
-  const extra = `${formatMs(coldMs - warmMs)} more`;
-  const head = `The cold first ${side} call took ${formatMs(coldMs)} against ${formatMs(warmMs)} for a warmed one (warmed calls: ${spread})`;
-  if (ratio < 1.5) {
-    return finding(id, `${head}: ${extra}, ${formatTimes(ratio)}, a small one-time cost. It comes from ${COLD_CAUSES[id]}.`, ratio, '×');
-  }
-  return finding(id, `${head}: ${extra}, ${formatTimes(ratio)}, from ${COLD_CAUSES[id]}. Timed without a warm-up, that cost lands in the figure.`, ratio, '×', 'warning');
+  const times = { side: id === 'gpu-cold' ? 'GPU' : 'CPU', cold: num_.ms(coldMs), min: num_.ms(warm.stats?.min ?? warmMs), max: num_.ms(warmMax), median: num_.ms(warmMs) };
+  if (coldMs <= Math.max(warmMax, 1.1 * warmMs)) return finding(id, m('coldWithin', times), ratio, '×');
+  const cost = { ...times, extra: num_.ms(coldMs - warmMs), ratio: num_.times(ratio), cause: m(COLD_CAUSES[id]) };
+  if (ratio < 1.5) return finding(id, m('coldSmall', cost), ratio, '×');
+  return finding(id, m('coldLarge', cost), ratio, '×', 'warning');
 }
 
 function analyze(points: readonly PointResult[]): LabAnalysis {
@@ -80,7 +76,7 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
     if (w === null || r === null) continue;
     switch (pair.id) {
       case 'sync':
-        a.findings.push(finding('sync', `Without synchronising, the GEMM seems to take ${formatMs(w)}; CUDA events show it takes ${formatMs(r)}, ${formatTimes(r / w)} longer. The clock stopped when the launch returned, long before the GPU finished.`, r / w, '×', 'warning'));
+        a.findings.push(finding('sync', m('sync', { wrong: num_.ms(w), right: num_.ms(r), ratio: num_.times(r / w) }), r / w, '×', 'warning'));
         break;
       case 'gpu-cold':
       case 'cpu-cold':
@@ -89,10 +85,10 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
       case 'threads': {
         const x = speedup(wrong, right) ?? 1;
         if (x < 1.2) {
-          a.findings.push(finding('threads', `All threads (${formatMs(r)}) are hardly faster than one (${formatMs(w)}) here: another program may be using the other cores, or the library ignored the thread count.`, x, '×', 'warning'));
+          a.findings.push(finding('threads', m('threadsWeak', { right: num_.ms(r), wrong: num_.ms(w) }), x, '×', 'warning'));
           break;
         }
-        a.findings.push(finding('threads', `One CPU thread takes ${formatMs(w)}, all threads ${formatMs(r)}: ${formatTimes(x)} faster. Comparing a GPU with one CPU thread overstates the GPU's advantage by that factor.`, x, '×'));
+        a.findings.push(finding('threads', m('threads', { wrong: num_.ms(w), right: num_.ms(r), ratio: num_.times(x) }), x, '×'));
         break;
       }
     }
@@ -128,8 +124,8 @@ export const timingPitfallsLab: Lab = {
       { kind: 'library', file: 'cuBLAS', functions: ['cublasGemmEx (CUBLAS_COMPUTE_32F)'] },
     ],
     series: PAIRS.flatMap((p) => [
-      { key: p.wrong, label: `${p.title} (wrong)`, deviceKind: p.wrong.startsWith('gpu') ? ('cuda' as const) : ('cpu' as const) },
-      { key: p.right, label: `${p.title} (right)`, deviceKind: p.right.startsWith('gpu') ? ('cuda' as const) : ('cpu' as const) },
+      { key: p.wrong, label: SERIES[p.wrong], deviceKind: p.wrong.startsWith('gpu') ? ('cuda' as const) : ('cpu' as const) },
+      { key: p.right, label: SERIES[p.right], deviceKind: p.right.startsWith('gpu') ? ('cuda' as const) : ('cpu' as const) },
     ]),
     chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms' } },
   },

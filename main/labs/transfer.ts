@@ -1,16 +1,22 @@
 // Lab transfer: copy bandwidth over sizes 1 KiB … 1 GiB, host→device and device→host from pageable and from pinned
 // host memory, synchronous and asynchronous, and device→device.
 import type { DeviceSummary } from '../common/devices.ts';
-import { formatBytes, formatMs, formatPercent, formatRate, formatTimes } from '../common/format.ts';
+import { formatBytes } from '../common/format.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
+import { msg, n, type Message } from '../common/message.ts';
 import type { PointResult } from '../common/run-record.ts';
 import { bestRate, find, finding, okMedian, seriesPoints } from './analysis.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
+import { labTextEn } from './text/en/index.ts';
 import { BUS_GBPS_GUESS, gpuPoint, repeatsParam, repeatsWithin, warmupParam } from './plan-helpers.ts';
 
 type Direction = 'h2d' | 'd2h' | 'd2d';
-const DIRECTION_LABEL: Record<Direction, string> = { h2d: 'host→device', d2h: 'device→host', d2d: 'device→device' };
+
+const LAB = 'transfer';
+const SERIES: Readonly<Record<string, string>> = labTextEn[LAB].series;
+const m = (key: keyof (typeof labTextEn)[typeof LAB]['findings'], values?: Parameters<typeof msg>[1]): Message => msg(`${LAB}.findings.${key}`, values);
+const seriesName = (key: string): Message => msg(`${LAB}.series.${key}`);
 
 interface Kind {
   series: string;
@@ -40,8 +46,9 @@ export function transferSizes(minBytes: number, maxBytes: number): number[] {
   return sizes;
 }
 
+// The point labels of a run stay English (they are the record's, like its keys); findings name series by message.
 function label(k: Kind): string {
-  return k.direction === 'd2d' ? DIRECTION_LABEL.d2d : `${DIRECTION_LABEL[k.direction]}, ${k.hostMemory}, ${k.mode}`;
+  return SERIES[k.series] ?? k.series;
 }
 
 function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
@@ -55,7 +62,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
       points.push(
         gpuPoint(
           ctx,
-          { key: `${k.series}@${bytes}`, series: k.series, label: `${label(k)}, ${formatBytes(bytes)}`, x: bytes, work: { flops: 0, bytes: traffic, elements: bytes }, sampleSeconds: sample },
+          { key: `${k.series}@${bytes}`, series: k.series, label: `${label(k)}, ${formatBytes(bytes, 'en')}`, x: bytes, work: { flops: 0, bytes: traffic, elements: bytes }, sampleSeconds: sample },
           { op: 'copy', direction: k.direction, hostMemory: k.hostMemory, mode: k.mode, bytes, warmup: num(params, 'warmup'), repeats: repeatsWithin(2, sample, 3, repeats), seed: 1 },
         ),
       );
@@ -66,12 +73,12 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
 
 // The smallest copy's time against the time its bytes take at the series' best rate: when they are under a tenth of
 // it, the copy is almost all fixed cost. Said only then, with both times, so the reader sees the arithmetic.
-function latencyText(smallest: PointResult, peakGBps: number): string {
+function latencyText(smallest: PointResult, peakGBps: number): Message | '' {
   const ms = smallest.stats?.median;
   if (ms === undefined || ms <= 0) return '';
   const bytesMs = smallest.work.bytes / (peakGBps * 1e6);
   if (bytesMs >= 0.1 * ms) return '';
-  return `; ${formatBytes(smallest.x ?? 0)} takes ${formatMs(ms)}, where its bytes at ${formatRate(peakGBps, 'GB/s')} would take ${formatMs(bytesMs)}: the rest is latency`;
+  return m('latency', { size: n.bytes(smallest.x ?? 0), time: n.ms(ms), rate: n.rate(peakGBps, 'GB/s'), bytesTime: n.ms(bytesMs) });
 }
 
 // A device→device copy and a host→device copy of the same size, the largest both measured: the bus series is the
@@ -103,14 +110,10 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
     a.summary[`${k.series}.halfPeakBytes`] = half?.x ?? null;
     const smallest = seriesPoints(points, k.series).find((p) => p.status === 'ok');
     // Traffic as the rate counts it: device→device copies read and write each byte.
-    const name = k.direction === 'd2d' ? `${label(k)} (read + write)` : label(k);
+    const series = k.direction === 'd2d' ? m('readWrite', { series: seriesName(k.series) }) : seriesName(k.series);
+    const latency = smallest ? latencyText(smallest, peak) : '';
     a.findings.push(
-      finding(
-        `${k.series}-peak`,
-        `${name}: up to ${formatRate(best.gbps, 'GB/s')} (at ${formatBytes(best.x ?? 0)}); half of that needs copies of ${formatBytes(half?.x ?? 0)} or more${smallest ? latencyText(smallest, peak) : ''}.`,
-        best.gbps,
-        'GB/s',
-      ),
+      finding(`${k.series}-peak`, m('peak', { series, rate: n.rate(best.gbps, 'GB/s'), at: n.bytes(best.x ?? 0), half: n.bytes(half?.x ?? 0), latency }), best.gbps, 'GB/s'),
     );
   }
   for (const direction of ['h2d', 'd2h'] as const) {
@@ -118,13 +121,15 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
     const pageable = bestRate(points, `${direction}-pageable-sync`, 'gbps');
     if (pinned?.gbps && pageable?.gbps) {
       a.summary[`${direction}.pinnedOverPageable`] = pinned.gbps / pageable.gbps;
-      a.findings.push(finding(`${direction}-pinned`, `${DIRECTION_LABEL[direction]}: pinned memory reaches ${formatTimes(pinned.gbps / pageable.gbps)} the bandwidth of pageable memory (${formatRate(pinned.gbps, 'GB/s')} against ${formatRate(pageable.gbps, 'GB/s')}).`, pinned.gbps / pageable.gbps, '×'));
+      const values = { direction: msg(`${LAB}.directions.${direction}`), ratio: n.times(pinned.gbps / pageable.gbps), pinned: n.rate(pinned.gbps, 'GB/s'), pageable: n.rate(pageable.gbps, 'GB/s') };
+      a.findings.push(finding(`${direction}-pinned`, m('pinned', values), pinned.gbps / pageable.gbps, '×'));
     }
   }
   const d2d = bestRate(points, 'd2d', 'gbps');
   if (d2d?.gbps && gpu?.peakMemoryGBps) {
     a.summary['d2d.shareOfPeak'] = d2d.gbps / gpu.peakMemoryGBps;
-    a.findings.push(finding('d2d-share-of-peak', `Device→device copies move ${formatRate(d2d.gbps, 'GB/s')} (read + write), ${formatPercent(d2d.gbps / gpu.peakMemoryGBps)} of the GPU's theoretical ${formatRate(gpu.peakMemoryGBps, 'GB/s')}.`, d2d.gbps, 'GB/s'));
+    const values = { rate: n.rate(d2d.gbps, 'GB/s'), share: n.percent(d2d.gbps / gpu.peakMemoryGBps), peak: n.rate(gpu.peakMemoryGBps, 'GB/s') };
+    a.findings.push(finding('d2d-share-of-peak', m('d2dShare', values), d2d.gbps, 'GB/s'));
   }
   const busVsMemory = sameBytes(points);
   if (busVsMemory) {
@@ -132,14 +137,16 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
     const ratio = across.ms / inside.ms;
     a.summary['d2d.timeRatioToBus'] = ratio;
     // Both rates one way: bytes / time. The d2d series' own GB/s counts read + write, twice this.
-    a.findings.push(
-      finding(
-        'bus-vs-memory',
-        `Copying ${formatBytes(bytes)} inside the GPU takes ${formatMs(inside.ms)}; bringing the same bytes across the bus (${label(across.kind)}) takes ${formatMs(across.ms)}, ${formatTimes(ratio)} longer (${formatRate(bytes / (inside.ms * 1e6), 'GB/s')} against ${formatRate(bytes / (across.ms * 1e6), 'GB/s')}, each counting the bytes once). Data that stays on the GPU costs far less than data that travels.`,
-        ratio,
-        '×',
-      ),
-    );
+    const values = {
+      size: n.bytes(bytes),
+      inside: n.ms(inside.ms),
+      series: seriesName(across.kind.series),
+      across: n.ms(across.ms),
+      ratio: n.times(ratio),
+      insideRate: n.rate(bytes / (inside.ms * 1e6), 'GB/s'),
+      acrossRate: n.rate(bytes / (across.ms * 1e6), 'GB/s'),
+    };
+    a.findings.push(finding('bus-vs-memory', m('busVsMemory', values), ratio, '×'));
   }
   return a;
 }
@@ -175,12 +182,8 @@ export const transferLab: Lab = {
       { id: 'quick', label: 'Quick look, up to 64 MiB', description: 'Host↔device only, small to medium sizes: a few seconds.', params: { maxBytes: 67_108_864, directions: ['h2d', 'd2h'] } },
     ],
     kernels: [{ kind: 'library', file: 'CUDA runtime', functions: ['cudaMemcpy', 'cudaMemcpyAsync', 'cudaMallocHost'] }],
-    series: [
-      ...(['h2d', 'd2h'] as const).flatMap((d) =>
-        (['pageable', 'pinned'] as const).flatMap((h) => (['sync', 'async'] as const).map((m) => ({ key: `${d}-${h}-${m}`, label: `${DIRECTION_LABEL[d]}, ${h}, ${m}`, deviceKind: 'cuda' as const }))),
-      ),
-      { key: 'd2d', label: DIRECTION_LABEL.d2d, deviceKind: 'cuda' },
-    ],
+    // Every kind of copy, in the catalog's order: direction, then host memory, then mode, device→device last.
+    series: Object.entries(SERIES).map(([key, label]) => ({ key, label, deviceKind: 'cuda' as const })),
     chart: { x: { quantity: 'bytes', log: true }, y: { quantity: 'GB/s' } },
   },
   plan,

@@ -2,21 +2,26 @@
 // exercise: a plain loop on one core, the loop on every core, the GPU with copies, and on the GPU resident, three
 // separate passes against one fused kernel.
 import type { DeviceSummary } from '../common/devices.ts';
-import { formatCount, formatMs, formatPercent, formatRate, formatTimes } from '../common/format.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
+import { msg, n as num_, type Message } from '../common/message.ts';
 import type { PointResult, PointWork } from '../common/run-record.ts';
 import { find, finding, okMedian, speedup } from './analysis.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
+import { labTextEn } from './text/en/index.ts';
 import { BUS_GBPS_GUESS, CPU_GBPS_GUESS, GPU_GBPS_GUESS, cpuPoint, gpuPoint, repeatsParam, warmupParam } from './plan-helpers.ts';
 
+const LAB = 'vector-function';
+const LABELS = labTextEn[LAB].series;
 const SERIES = [
-  { series: 'cpu-single', label: 'CPU, one thread', variant: 'single', gpu: false, path: 'resident' },
-  { series: 'cpu-threads', label: 'CPU, all threads', variant: 'threads', gpu: false, path: 'resident' },
-  { series: 'gpu-transfers', label: 'GPU fused, with copies', variant: 'fused', gpu: true, path: 'with-transfers' },
-  { series: 'gpu-unfused', label: 'GPU resident, three passes', variant: 'unfused', gpu: true, path: 'resident' },
-  { series: 'gpu-fused', label: 'GPU resident, fused kernel', variant: 'fused', gpu: true, path: 'resident' },
+  { series: 'cpu-single', label: LABELS['cpu-single'], variant: 'single', gpu: false, path: 'resident' },
+  { series: 'cpu-threads', label: LABELS['cpu-threads'], variant: 'threads', gpu: false, path: 'resident' },
+  { series: 'gpu-transfers', label: LABELS['gpu-transfers'], variant: 'fused', gpu: true, path: 'with-transfers' },
+  { series: 'gpu-unfused', label: LABELS['gpu-unfused'], variant: 'unfused', gpu: true, path: 'resident' },
+  { series: 'gpu-fused', label: LABELS['gpu-fused'], variant: 'fused', gpu: true, path: 'resident' },
 ] as const;
+
+const m = (key: keyof (typeof labTextEn)[typeof LAB]['findings'], values?: Parameters<typeof msg>[1]): Message => msg(`${LAB}.findings.${key}`, values);
 
 // Per element: x·x, a·(x²), b·y and two additions = 5 FLOPs; the fewest bytes read x and y and write z: 3 × 8.
 const FUSED_BYTES_PER_ELEMENT = 24;
@@ -52,30 +57,33 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
   const single = find(points, 'cpu-single');
   const threads = find(points, 'cpu-threads');
   const x = speedup(single, threads);
+  const times = { threads: threads?.threads ?? '?', many: num_.ms(okMedian(threads) ?? 0), one: num_.ms(okMedian(single) ?? 0) };
   if (x !== null && x < 1.2) {
-    a.findings.push(finding('threads', `All ${threads?.threads ?? '?'} threads (${formatMs(okMedian(threads) ?? 0)}) are hardly faster than one (${formatMs(okMedian(single) ?? 0)}): either one core at ${formatRate(single?.gbps ?? 0, 'GB/s')} already saturates this machine's memory, or the other cores were busy.`, x, '×'));
+    a.findings.push(finding('threads', m('threadsFlat', { ...times, rate: num_.rate(single?.gbps ?? 0, 'GB/s') }), x, '×'));
   } else if (x !== null) {
-    a.findings.push(finding('threads', `Using all ${threads?.threads ?? '?'} threads makes the CPU loop ${formatTimes(x)} faster than one thread (${formatMs(okMedian(threads) ?? 0)} against ${formatMs(okMedian(single) ?? 0)}, ${formatRate(threads?.gbps ?? 0, 'GB/s')}).`, x, '×'));
+    a.findings.push(finding('threads', m('threadsScale', { ...times, ratio: num_.times(x), rate: num_.rate(threads?.gbps ?? 0, 'GB/s') }), x, '×'));
   }
   const unfused = find(points, 'gpu-unfused');
   const fused = find(points, 'gpu-fused');
   const fusion = speedup(unfused, fused);
   if (fusion !== null) {
     a.summary.fusionSpeedup = fusion;
-    a.findings.push(
-      finding(
-        'fusion',
-        `Fusing the three passes into one kernel is ${formatTimes(fusion)} faster (${formatMs(okMedian(fused) ?? 0)} against ${formatMs(okMedian(unfused) ?? 0)}): three passes move ${UNFUSED_BYTES_PER_ELEMENT} bytes per element, the fused kernel ${FUSED_BYTES_PER_ELEMENT}, ${formatTimes(UNFUSED_BYTES_PER_ELEMENT / FUSED_BYTES_PER_ELEMENT)} fewer, because the intermediate array never travels through memory.`,
-        fusion,
-        '×',
-      ),
-    );
+    const values = {
+      ratio: num_.times(fusion),
+      fused: num_.ms(okMedian(fused) ?? 0),
+      unfused: num_.ms(okMedian(unfused) ?? 0),
+      unfusedBytes: UNFUSED_BYTES_PER_ELEMENT,
+      fusedBytes: FUSED_BYTES_PER_ELEMENT,
+      bytesRatio: num_.times(UNFUSED_BYTES_PER_ELEMENT / FUSED_BYTES_PER_ELEMENT),
+    };
+    a.findings.push(finding('fusion', m('fusion', values), fusion, '×'));
   }
   const fusedMs = okMedian(fused);
   if (fused?.gbps && fusedMs !== null && gpu?.peakMemoryGBps) {
     const share = fused.gbps / gpu.peakMemoryGBps;
     a.summary.fusedShareOfPeakBandwidth = share;
-    a.findings.push(finding('bandwidth', `The fused kernel moves ${formatCount(fused.work.bytes)}B in ${formatMs(fusedMs)}: ${formatRate(fused.gbps, 'GB/s')}, ${formatPercent(share)} of the GPU's theoretical memory bandwidth (${formatRate(gpu.peakMemoryGBps, 'GB/s')}). The function is memory-bound.`, share * 100, '%'));
+    const values = { size: num_.count(fused.work.bytes), time: num_.ms(fusedMs), rate: num_.rate(fused.gbps, 'GB/s'), share: num_.percent(share), peak: num_.rate(gpu.peakMemoryGBps, 'GB/s') };
+    a.findings.push(finding('bandwidth', m('bandwidth', values), share * 100, '%'));
   }
   const transfers = find(points, 'gpu-transfers');
   const withCopies = okMedian(transfers);
@@ -84,13 +92,14 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
     a.summary.transferShare = share;
     // x and y over, z back: the same 24 bytes per element the kernel moves, now across the bus.
     const copyMs = withCopies - fusedMs;
-    const copies = copyMs > 0 ? `: ${formatCount(transfers.work.bytes)}B across the bus in ${formatMs(copyMs)}, ${formatRate(transfers.work.bytes / (copyMs * 1e6), 'GB/s')} from pageable host memory` : '';
-    a.findings.push(finding('transfer-share', `Copies are ${formatPercent(share)} of the end-to-end GPU time (${formatMs(withCopies)} with copies, ${formatMs(fusedMs)} resident)${copies}.`, share * 100, '%'));
+    const copies = copyMs > 0 ? m('copies', { size: num_.count(transfers.work.bytes), time: num_.ms(copyMs), rate: num_.rate(transfers.work.bytes / (copyMs * 1e6), 'GB/s') }) : '';
+    const values = { share: num_.percent(share), withCopies: num_.ms(withCopies), resident: num_.ms(fusedMs), copies };
+    a.findings.push(finding('transfer-share', m('transferShare', values), share * 100, '%'));
     const vsCpu = speedup(threads, transfers);
     const cpuMs = okMedian(threads);
     if (vsCpu !== null && cpuMs !== null) {
-      const times = `${formatMs(withCopies)} against ${formatMs(cpuMs)}`;
-      a.findings.push(finding('copies-vs-cpu', vsCpu < 1 ? `With the copies, the GPU is slower than the threaded CPU (${times}, ${formatTimes(vsCpu)} its speed): for so little arithmetic per byte, moving the data costs more than computing.` : `Even with the copies, the GPU is ${formatTimes(vsCpu)} the threaded CPU's speed (${times}).`, vsCpu, '×'));
+      const values = { gpu: num_.ms(withCopies), cpu: num_.ms(cpuMs), ratio: num_.times(vsCpu) };
+      a.findings.push(finding('copies-vs-cpu', m(vsCpu < 1 ? 'copiesSlower' : 'copiesFaster', values), vsCpu, '×'));
     }
   }
   return a;

@@ -4,6 +4,7 @@ import { validateParams } from '../../../main/common/params.ts';
 import { MEASUREMENT } from '../../../main/common/measurement.ts';
 import { LABS, findLab } from '../../../main/labs/index.ts';
 import type { Lab } from '../../../main/labs/lab.ts';
+import { findingText } from '../../../main/labs/text/lab-text.ts';
 import { CPU, CPU_ONLY, GPU, WITH_GPU, pointFromPlan } from './synthetic.ts';
 
 function defaults(lab: Lab) {
@@ -104,6 +105,7 @@ describe('analyses on synthetic samples', () => {
     expect(a.summary['add.gpu-resident.breakEvenAtMost']).toBe(100);
     const f = a.findings.find((x) => x.id === 'add-gpu-resident-break-even');
     expect(f?.text).toContain('is already 2× faster than the CPU at the smallest size, 100 elements');
+    expect(f && findingText(f, 'es')).toMatch(/^add: la GPU con datos residentes ya es 2× más rápida que la CPU en el tamaño más pequeño, 100 elementos; con 1 M elementos, su velocidad es \d+× la de la CPU\.$/);
     expect(f?.value).toBeNull();
   });
 
@@ -127,6 +129,9 @@ describe('analyses on synthetic samples', () => {
       const add = run(300 * 2 ** 20).find((f) => f.id === 'add-cpu-bandwidth');
       expect(add?.text).toBe(
         'add on the CPU streams 184 GB/s at 10 M elements (114 MiB of arrays) but 76.5 GB/s at 100 M (1.12 GiB), 2.4× slower: the smaller arrays fit in the 300 MiB last-level cache, the larger ones come from main memory.',
+      );
+      expect(add && findingText(add, 'es')).toBe(
+        'add en la CPU mueve 184 GB/s con 10 M elementos (114 MiB de arrays), pero 76,5 GB/s con 100 M (1,12 GiB): 2,4× más lento. Los arrays más pequeños caben en la caché de último nivel, de 300 MiB; los más grandes llegan desde la memoria principal.',
       );
     });
 
@@ -152,6 +157,10 @@ describe('analyses on synthetic samples', () => {
     const text = a.findings.map((f) => f.text).join('\n');
     // 106.5 − 50.4 = 56.1 ms for 3 × 7000² × 4 B = 588 MB: 10.5 GB/s.
     expect(text).toContain('Transfers are 53 % of the end-to-end GPU time (107 ms with copies, 50.4 ms without): 56.1 ms to move A and B to the GPU and C back, 588 MB at 10.5 GB/s from pageable host memory');
+    const share = a.findings.find((f) => f.id === 'transfer-share');
+    expect(share && findingText(share, 'es')).toBe(
+      'Las transferencias son el 53 % del tiempo total en la GPU (107 ms con copias, 50,4 ms sin ellas): 56,1 ms para llevar A y B a la GPU y traer C de vuelta, 588 MB a 10,5 GB/s desde memoria paginable de la CPU (mira el laboratorio de transferencias).',
+    );
     expect(text).toContain('GPU cuBLAS resident: 50.4 ms, 11.5× the CPU\'s speed (13.6 TFLOP/s, 23 % of the GPU\'s fp32 peak)');
     expect(text).toMatch(/GPU cuBLAS with transfers: 107 ms, 5\.4× the CPU's speed \(6\.44 TFLOP\/s\)\./);
     expect(text).toContain('The tiled kernel (200 ms) is 4× faster than the naive one (800 ms)');
@@ -167,6 +176,7 @@ describe('analyses on synthetic samples', () => {
     const library = l.analyze(points, defaults(l), GPU).findings.find((f) => f.id === 'library');
     expect(library?.text).toContain('cuBLAS is only 1.1× faster than the tiled kernel (14.7 ms against 16 ms)');
     expect(library?.text).toContain('the same fp32 FMA units (fp32 GEMM uses no tensor cores');
+    expect(library && findingText(library, 'es')).toMatch(/^cuBLAS es solo 1,1× más rápido que el kernel con teselas \(14,7 ms frente a 16 ms\): .* mismas unidades FMA de fp32 \(la GEMM en fp32 no usa tensor cores/);
   });
 
   it('matmul-breakeven interpolates the N where the GPU with transfers overtakes the CPU', () => {
@@ -213,13 +223,18 @@ describe('analyses on synthetic samples', () => {
     const l = lab('vector-function');
     const ms: Record<string, number> = { 'cpu-single': 8.13, 'cpu-threads': 4.2, 'gpu-transfers': 20.7, 'gpu-unfused': 4.4, 'gpu-fused': 0.05 };
     const points = l.plan(defaults(l), WITH_GPU).map((p) => pointFromPlan(p, ms[p.series] ?? 1));
-    const text = l.analyze(points, defaults(l), GPU).findings.map((f) => f.text).join('\n');
+    const findings = l.analyze(points, defaults(l), GPU).findings;
+    const text = findings.map((f) => f.text).join('\n');
     expect(text).toContain('Fusing the three passes into one kernel is 88× faster (50 µs against 4.4 ms): three passes move 56 bytes per element, the fused kernel 24, 2.3× fewer');
     expect(text).toContain('With the copies, the GPU is slower than the threaded CPU (20.7 ms against 4.2 ms, 0.2× its speed)');
     // 5 M × 24 B = 120 MB in 50 µs = 2.4 TB/s, half of the test GPU's 4.8 TB/s.
     expect(text).toContain('The fused kernel moves 120 MB in 50 µs: 2.4 TB/s, 50 % of the GPU\'s theoretical memory bandwidth (4.8 TB/s)');
     // (20.7 − 0.05)/20.7 = 99.76 %: one decimal, so that nearly all does not print as all.
     expect(text).toContain('Copies are 99.8 % of the end-to-end GPU time (20.7 ms with copies, 50 µs resident): 120 MB across the bus in 20.6 ms, 5.81 GB/s from pageable host memory.');
+    const fusion = findings.find((f) => f.id === 'fusion');
+    expect(fusion && findingText(fusion, 'es')).toBe(
+      'Fusionar las tres pasadas en un solo kernel lo hace 88× más rápido (50 µs frente a 4,4 ms): las tres pasadas mueven 56 bytes por elemento y el kernel fusionado 24, 2,3× menos, porque el array intermedio nunca pasa por la memoria.',
+    );
   });
 
   it('timing-pitfalls compares each wrong timing with the right one', () => {
@@ -244,6 +259,9 @@ describe('analyses on synthetic samples', () => {
     const cold = l.analyze(points, defaults(l), GPU).findings.find((f) => f.id === 'gpu-cold');
     expect(cold?.text).toMatch(expected);
     expect(cold?.text).not.toMatch(/library loading|handle creation/);
+    // In Spanish the same verdict: a small one-time cost, or within the spread of the warmed calls.
+    const es = expected.source.includes('small one-time cost') ? /^La primera llamada en frío en la GPU tardó 497 µs, .*: 127 µs más, 1,3×, un pequeño coste inicial\. Se debe a los buffers/ : /^En la GPU, la primera llamada en frío \(3\d\d µs\) queda dentro de la dispersión de las llamadas en caliente/;
+    expect(cold && findingText(cold, 'es')).toMatch(es);
   });
 
   it('transfer finds the peak, the half-peak size and pinned over pageable', () => {
@@ -266,6 +284,12 @@ describe('analyses on synthetic samples', () => {
     // series' read + write rate (3.93 TB/s) over the bus's one-way rate.
     const bus = a.findings.find((f) => f.id === 'bus-vs-memory');
     expect(bus?.text).toContain('Copying 1 GiB inside the GPU takes 547 µs; bringing the same bytes across the bus (host→device, pinned, sync) takes 43 ms, 78.6× longer (1.96 TB/s against 25 GB/s, each counting the bytes once)');
+    // In Spanish, the series named as the Spanish legend names it.
+    expect(bus && findingText(bus, 'es')).toMatch(/^Copiar 1 GiB dentro de la GPU tarda 547 µs; traer esos mismos bytes por el bus \(CPU→GPU, fijada, síncrona\) tarda 43 ms, 78,6× más \(1,96 TB\/s frente a 25 GB\/s/);
+    const latency = a.findings.find((f) => f.id === 'h2d-pinned-sync-peak');
+    expect(latency && findingText(latency, 'es')).toBe(
+      'CPU→GPU, fijada, síncrona: hasta 25 GB/s (con copias de 1 GiB); para llegar a la mitad hacen falta copias de 256 KiB o más; copiar 1 KiB tarda 10 µs, cuando a 25 GB/s sus bytes tardarían 41 ns: el resto es latencia.',
+    );
     expect(a.summary['d2d.timeRatioToBus']).toBeCloseTo((0.01 + 2 ** 30 / 25e6) / (0.01 + 2 ** 30 / 2e9), 6);
   });
 
@@ -304,8 +328,14 @@ describe('analyses on synthetic samples', () => {
       const point = pointFromPlan(p, ms[p.key] ?? 1);
       return p.key === 'gpu-int8' && point.verification ? { ...point, verification: { ...point.verification, relativeError: 0 } } : point;
     });
-    const text = l.analyze(points, defaults(l), GPU).findings.map((f) => f.text).join('\n');
+    const findings = l.analyze(points, defaults(l), GPU).findings;
+    const text = findings.map((f) => f.text).join('\n');
     expect(text).toContain('GPU fp64: 68.7 TFLOP/s, 1.3× fp32\'s speed, relative error 1.0e-7 against float64. It is faster than the 30 TFLOP/s the fp64 units can do: cuBLAS runs fp64 GEMM on the fp64 tensor cores');
     expect(text).toContain('relative error 0 (exact) against float64');
+    // The error's digits written the Spanish way: a decimal comma in scientific notation too.
+    const es = findings.map((f) => findingText(f, 'es')).join('\n');
+    expect(es).toContain('GPU en fp64: 68,7 TFLOP/s, 1,3× la velocidad de fp32; error relativo frente a float64: 1,0e-7. Supera los 30 TFLOP/s que pueden dar las unidades fp64');
+    expect(es).toContain('GPU en int8: 137 TOP/s, 2,5× la velocidad de fp32; error relativo frente a float64: 0 (exacto).');
+    expect(es).toContain('GEMM en fp32 en la CPU: error relativo 1,0e-7 frente a float64 (tolerancia 1,0e-5).');
   });
 });

@@ -14,6 +14,20 @@ export const labTextEn = {
   common: {
     // Filled in where a finding names a size the run did not record.
     unknown: '?',
+    // The findings every run gets whatever its lab (runner/run-findings.ts). {reason}, {points}, {point}, {code} and
+    // {error} are the record's own words (a waived point's reason, points' labels, an error), in English.
+    run: {
+      waived: '{count} point was WAIVED: {reason}. | {count} points were WAIVED: {reason}.',
+      noReason: 'no reason given',
+      verificationFailed:
+        '{count} result failed verification against the float64 reference and is shown as failed, not as times: {points}. | {count} results failed verification against the float64 reference and are shown as failed, not as times: {points}.',
+      pointsFailed: '{count} point failed to measure{first}. | {count} points failed to measure{first}.',
+      firstFailure: ' (first: {point}: {code}, {error})',
+      noisy:
+        '{count} point is noisy (IQR over 10 % of the median; worst: {point}, {spread}): another program was busy or the clocks were changing; rerun before trusting it. | {count} points are noisy (IQR over 10 % of the median; worst: {point}, {spread}): another program was busy or the clocks were changing; rerun before trusting them.',
+      steal:
+        "The hypervisor gave {share} of this machine's CPU time to other guests while the points were measured (steal time): on a shared virtual machine the CPU's timings, and copies from pageable memory, vary from sample to sample by that much, and no way of measuring removes it.",
+    },
   },
   transfer,
   dtypes,

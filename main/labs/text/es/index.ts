@@ -15,6 +15,18 @@ import { timingPitfallsDescriptorEs, timingPitfallsEs } from './timing-pitfalls.
 export const labTextEs: TextOf<LabTextCatalog> = {
   common: {
     unknown: '?',
+    run: {
+      waived: '{count} punto se OMITIÓ: {reason}. | {count} puntos se OMITIERON: {reason}.',
+      noReason: 'no consta el motivo',
+      verificationFailed:
+        '{count} resultado no superó la verificación frente a la referencia en float64 y se muestra como fallido, no como un tiempo: {points}. | {count} resultados no superaron la verificación frente a la referencia en float64 y se muestran como fallidos, no como tiempos: {points}.',
+      pointsFailed: '{count} punto no se pudo medir{first}. | {count} puntos no se pudieron medir{first}.',
+      firstFailure: ' (el primero: {point}: {code}, {error})',
+      noisy:
+        '{count} punto es ruidoso (su rango intercuartílico supera el 10 % de la mediana; el peor: {point}, {spread}): otro programa estaba ocupando la máquina o las frecuencias de reloj estaban cambiando; repite la medición antes de fiarte de él. | {count} puntos son ruidosos (su rango intercuartílico supera el 10 % de la mediana; el peor: {point}, {spread}): otro programa estaba ocupando la máquina o las frecuencias de reloj estaban cambiando; repite la medición antes de fiarte de ellos.',
+      steal:
+        'El hipervisor cedió el {share} del tiempo de CPU de esta máquina a otras máquinas virtuales mientras se medían los puntos (tiempo robado, «steal»): en una máquina virtual compartida, los tiempos de la CPU y las copias desde memoria paginable varían de una muestra a otra en esa medida, y ninguna forma de medir lo evita.',
+    },
   },
   transfer: transferEs,
   dtypes: dtypesEs,
@@ -40,7 +52,7 @@ export const sharedParametersEs = {
   repeats: { label: 'Repeticiones', description: 'Muestras cronometradas por punto (se toman menos cuando una muestra dura segundos).' },
   warmup: {
     label: 'Ejecuciones de calentamiento',
-    description: 'Ejecuciones sin cronometrar antes de las muestras: la carga de bibliotecas, el primer acceso a la memoria y la subida de frecuencias quedan fuera de las cifras.',
+    description: 'Ejecuciones sin cronometrar antes de las muestras: la carga de bibliotecas, el primer acceso a la memoria y la subida de las frecuencias de reloj quedan fuera de las cifras.',
   },
 };
 
