@@ -1,8 +1,9 @@
 // Time the hypervisor gave to other guests while this one's CPUs wanted to run ("steal" in /proc/stat, Linux only).
 // On a shared virtual machine it is what no method of measuring can remove: a threaded loop waits for its slowest
-// thread, and a thread whose virtual CPU is not running waits for the host. Measured on the GPU machine, the H100
-// VM lost 21 % of its busy time this way during a CPU benchmark, and its CPU points' IQR read 20–50 % whatever the
-// thread count or sample length (scripts/experiments/NOTES.md). A run records the share, and says so when it is high.
+// thread, and a thread whose virtual CPU is not running waits for the host. On the GPU machine one VM lost 21 % of
+// its busy time this way during a CPU experiment; another read 0.1–1.4 % over the break-even labs while their noisy
+// points stayed near 20 % (scripts/experiments/NOTES.md): steal explains some machines, not all. A run records the
+// share, so that a noisy run says which kind of machine it ran on, and a finding says so when it is high.
 import { readFileSync } from 'node:fs';
 
 export interface CpuTimes {

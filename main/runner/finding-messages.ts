@@ -29,6 +29,6 @@ function freshFindings(record: RunRecord): Map<string, Finding> {
   } catch {
     // An analysis that cannot read this record: its findings stay as recorded.
   }
-  found.push(...runFindings(record.points));
+  found.push(...runFindings(record.points, record.environment.cpuSteal ?? null));
   return new Map(found.map((f) => [f.id, f]));
 }

@@ -238,10 +238,10 @@ export class LabRunner implements RunsService {
     try {
       const analysis = lab.analyze(record.points, record.params, gpu, cpu);
       record.summary = analysis.summary;
-      record.findings = [...analysis.findings, ...runFindings(record.points)];
+      record.findings = [...analysis.findings, ...runFindings(record.points, record.environment.cpuSteal ?? null)];
     } catch (err) {
       record.warnings.push(`The analysis failed: ${(err as Error).message}`);
-      record.findings = runFindings(record.points);
+      record.findings = runFindings(record.points, record.environment.cpuSteal ?? null);
     }
     for (const finding of record.findings) this.emit({ kind: 'finding', runId: record.id, finding });
     if (record.status === 'running') record.status = 'completed';

@@ -1,47 +1,46 @@
 // Findings every run gets whatever its lab: what could not run and why, what failed, and which figures are noisy.
-import { formatPercent } from '../common/format.ts';
+// Their sentences are messages of the labs' catalog (common.run.*), read in the reader's language; the reasons, the
+// points' labels and the errors they quote are the record's own words, in English.
+import { msg, n, type Message, type MessageValue } from '../common/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
+import { finding } from '../labs/analysis.ts';
+import type { labTextEn } from '../labs/text/en/index.ts';
 
-export function runFindings(points: readonly PointResult[]): Finding[] {
+const m = (key: keyof typeof labTextEn.common.run, values?: Record<string, MessageValue>): Message => msg(`common.run.${key}`, values);
+
+function pointsFinding(id: string, text: Message, count: number, tone: 'info' | 'warning'): Finding {
+  return finding(id, text, count, 'points', tone);
+}
+
+// From this share of stolen CPU time a run says so (cpu-steal.ts): below it, a busy host's noise is the usual kind.
+const STEAL_WORTH_SAYING = 0.05;
+
+export function runFindings(points: readonly PointResult[], cpuSteal: number | null = null): Finding[] {
   const findings: Finding[] = [];
+  if (cpuSteal !== null && cpuSteal >= STEAL_WORTH_SAYING) {
+    findings.push(finding('cpu-steal', m('steal', { share: n.percent(cpuSteal) }), cpuSteal, 'share', 'warning'));
+  }
   const waived = points.filter((p) => p.status === 'waived');
-  const reasons = [...new Set(waived.map((p) => p.reason ?? 'no reason given'))];
-  for (const reason of reasons) {
-    const count = waived.filter((p) => (p.reason ?? 'no reason given') === reason).length;
-    findings.push({ id: `waived-${findings.length}`, text: `${count} point${count === 1 ? ' was' : 's were'} WAIVED: ${reason}.`, value: count, unit: 'points', tone: 'info' });
+  for (const reason of new Set(waived.map((p) => p.reason ?? null))) {
+    const count = waived.filter((p) => (p.reason ?? null) === reason).length;
+    findings.push(pointsFinding(`waived-${findings.length}`, m('waived', { count, reason: reason ?? m('noReason') }), count, 'info'));
   }
   const wrong = points.filter((p) => p.error?.code === 'VERIFICATION_FAILED');
   if (wrong.length) {
-    findings.push({
-      id: 'verification-failed',
-      text: `${wrong.length} result${wrong.length === 1 ? '' : 's'} failed verification against the float64 reference and ${wrong.length === 1 ? 'is' : 'are'} shown as failed, not as times: ${wrong.map((p) => p.label).slice(0, 3).join('; ')}.`,
-      value: wrong.length,
-      unit: 'points',
-      tone: 'warning',
-    });
+    const named = wrong.map((p) => p.label).slice(0, 3).join('; ');
+    findings.push(pointsFinding('verification-failed', m('verificationFailed', { count: wrong.length, points: named }), wrong.length, 'warning'));
   }
   const failed = points.filter((p) => p.status === 'failed' && p.error?.code !== 'VERIFICATION_FAILED');
-  if (failed.length) {
-    const first = failed[0];
-    findings.push({
-      id: 'points-failed',
-      text: `${failed.length} point${failed.length === 1 ? '' : 's'} failed to measure${first?.error ? ` (first: ${first.label}: ${first.error.code}, ${first.error.message})` : ''}.`,
-      value: failed.length,
-      unit: 'points',
-      tone: 'warning',
-    });
+  const first = failed[0];
+  if (first) {
+    const cause = first.error ? m('firstFailure', { point: first.label, code: first.error.code, error: first.error.message }) : '';
+    findings.push(pointsFinding('points-failed', m('pointsFailed', { count: failed.length, first: cause }), failed.length, 'warning'));
   }
   const noisy = points.filter((p) => p.stats?.noisy);
   if (noisy.length) {
     const worst = noisy.reduce((a, b) => ((a.stats?.iqr ?? 0) / (a.stats?.median ?? 1) >= (b.stats?.iqr ?? 0) / (b.stats?.median ?? 1) ? a : b));
     const spread = (worst.stats?.iqr ?? 0) / (worst.stats?.median ?? 1);
-    findings.push({
-      id: 'noisy',
-      text: `${noisy.length} point${noisy.length === 1 ? ' is' : 's are'} noisy (IQR over 10 % of the median; worst: ${worst.label}, ${formatPercent(spread)}): another program was busy or the clocks were changing; rerun before trusting ${noisy.length === 1 ? 'it' : 'them'}.`,
-      value: noisy.length,
-      unit: 'points',
-      tone: 'warning',
-    });
+    findings.push(pointsFinding('noisy', m('noisy', { count: noisy.length, point: worst.label, spread: n.percent(spread) }), noisy.length, 'warning'));
   }
   return findings;
 }

@@ -31,6 +31,6 @@ describe('rates', () => {
   });
 
   it('gives a ratio near 1 a third digit, so that slower, level and faster read apart', () => {
-    expect([0.953, 1, 1.04, 0.94, 1.06, 5.43, 48.61].map(formatTimes)).toEqual(['0.953×', '1.00×', '1.04×', '0.94×', '1.1×', '5.4×', '48.6×']);
+    expect([0.953, 1, 1.04, 0.94, 1.06, 5.43, 48.61].map((r) => formatTimes(r))).toEqual(['0.953×', '1.00×', '1.04×', '0.94×', '1.1×', '5.4×', '48.6×']);
   });
 });

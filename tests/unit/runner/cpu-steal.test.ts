@@ -25,3 +25,17 @@ describe('CPU steal time', () => {
     if (process.platform === 'linux') expect(t?.busy).toBeGreaterThan(0);
   });
 });
+
+describe('a run on a machine whose hypervisor steals CPU time', () => {
+  it('warns, in both languages, from 5 % of the busy time stolen, and not below', async () => {
+    const { runFindings } = await import('../../../main/runner/run-findings.ts');
+    const { findingText } = await import('../../../main/labs/text/lab-text.ts');
+    expect(runFindings([], 0.049).find((f) => f.id === 'cpu-steal')).toBeUndefined();
+    expect(runFindings([], null).find((f) => f.id === 'cpu-steal')).toBeUndefined();
+    const f = runFindings([], 0.21).find((x) => x.id === 'cpu-steal');
+    if (!f) throw new Error('no steal finding at 21 %');
+    expect(f.tone).toBe('warning');
+    expect(findingText(f, 'en')).toMatch(/^The hypervisor gave 21 % of this machine's CPU time to other guests/);
+    expect(findingText(f, 'es')).toMatch(/^El hipervisor cedió el 21 % del tiempo de CPU/);
+  });
+});
