@@ -116,9 +116,12 @@ function drawContents(layout: ReportLayout, entries: readonly ContentsEntry[], a
     const top = layout.y;
     const number = entry.page === null ? '' : String(entry.page + 1);
     const label = `${i + 1}  ${entry.title}`;
-    doc.text(label, layout.left, top, { width: layout.width - 40, lineBreak: false, ellipsis: true, ...(entry.destination ? { goTo: entry.destination } : {}) });
+    // A long title (a Spanish lab's, with "not run on this device") wraps under itself; the page number stays on its
+    // first line.
+    doc.text(label, layout.left, top, { width: layout.width - 40, lineGap: SIZES.body * 0.1, ...(entry.destination ? { goTo: entry.destination } : {}) });
+    const below = doc.y;
     doc.text(number, right - doc.widthOfString(number), top, { lineBreak: false });
-    layout.y = top + SIZES.body * 1.45;
+    layout.y = below + SIZES.body * 0.3;
     if (entry.sections.length > 0) {
       layout.use('body', SIZES.small, COLOURS.muted);
       let x = layout.left + 18;

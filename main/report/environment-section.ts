@@ -14,8 +14,9 @@ type Detail = DeviceSummary['details'][string];
 // Details of a GPU that the run's versions repeat.
 const VERSION_DETAILS = new Set(['driverVersion', 'driverCudaVersion', 'runtimeVersion', 'cublas', 'nvrtc', 'nvml']);
 
-// Counts as the app's device inspector writes them: whole, with the English thousands separator ("1,980 MHz").
-const count = (value: number): string => new Intl.NumberFormat('en').format(value);
+// Counts as the app's device inspector writes them: whole, in English with the thousands separator ("1,980 MHz"); in
+// Spanish without one ("1980 MHz"), where a comma is the decimal sign and "1,980" would read as not quite two.
+const count = (value: number, ctx: ReportContext): string => new Intl.NumberFormat(ctx.settings.locale, { useGrouping: ctx.settings.locale === 'en' }).format(value);
 
 // A detail's value in its unit, read off its name: …Bytes, …MHz, …Bits, …W, …GBps.
 function detailText(key: string, value: Detail, ctx: ReportContext): string {
@@ -24,11 +25,11 @@ function detailText(key: string, value: Detail, ctx: ReportContext): string {
   if (typeof value === 'boolean') return t(value ? 'pdf.environment.yes' : 'pdf.environment.no');
   if (typeof value === 'string') return value;
   if (key.endsWith('Bytes')) return formatBytes(value);
-  if (key.endsWith('MHz')) return t('pdf.environment.unit.mhz', { value: count(value) });
-  if (key.endsWith('Bits')) return t('pdf.environment.unit.bits', { value: count(value) });
-  if (key.endsWith('W')) return t('pdf.environment.unit.watts', { value: count(value) });
+  if (key.endsWith('MHz')) return t('pdf.environment.unit.mhz', { value: count(value, ctx) });
+  if (key.endsWith('Bits')) return t('pdf.environment.unit.bits', { value: count(value, ctx) });
+  if (key.endsWith('W')) return t('pdf.environment.unit.watts', { value: count(value, ctx) });
   if (key.endsWith('GBps')) return formatRate(value, 'GB/s');
-  return count(value);
+  return count(value, ctx);
 }
 
 function detailLabel(key: string, ctx: ReportContext): string {
@@ -73,7 +74,7 @@ export function telemetrySection(record: RunRecord, ctx: ReportContext): void {
     layout.paragraph(t('pdf.environment.telemetry.none'), { size: 8.5 });
     return;
   }
-  const value = (v: number | null, key: string): string => (v === null ? '—' : t(`pdf.environment.unit.${key}`, { value: count(Math.round(v)) }));
+  const value = (v: number | null, key: string): string => (v === null ? '—' : t(`pdf.environment.unit.${key}`, { value: count(Math.round(v), ctx) }));
   const throttle = (s: TelemetrySnapshot): string => (s.throttleReasons.length === 0 ? t('pdf.environment.telemetry.noThrottle') : s.throttleReasons.join(', '));
   const row = (label: string, pick: (s: TelemetrySnapshot) => string): TableRow => ({ cells: [t(`pdf.environment.telemetry.${label}`), pick(telemetry.start), pick(telemetry.end)] });
   layout.paragraph(t('pdf.environment.telemetry.intro'), { size: 8.5 });

@@ -3,6 +3,7 @@
 // running header and "page X of Y" on every page once the document is complete (report-writer.ts says why pdfkit).
 import PDFDocument from 'pdfkit';
 
+import type { Locale } from '../common/locale.ts';
 import type { ReportFont } from './fonts.ts';
 import { reportFonts } from './fonts.ts';
 
@@ -19,6 +20,8 @@ export const COLOURS = {
 export const SIZES = { body: 9.5, small: 8, table: 7.2, code: 7, h1: 17, h2: 13, h3: 10.5 } as const;
 
 export interface DocumentMeta {
+  // The document's language, for screen readers and hyphenation in PDF viewers.
+  lang: Locale;
   title: string;
   author: string;
   subject: string;
@@ -51,7 +54,7 @@ export class ReportLayout {
       autoFirstPage: true,
       pdfVersion: '1.7',
       displayTitle: true,
-      lang: 'en',
+      lang: meta.lang,
       info: { Title: meta.title, Author: meta.author, Subject: meta.subject, Keywords: meta.keywords, Creator: meta.creator, CreationDate: meta.date },
     });
     const fonts = reportFonts();
@@ -186,10 +189,12 @@ export class ReportLayout {
       page.margins.bottom = 0;
       this.use('body', SIZES.small - 0.5, COLOURS.muted);
       const footY = page.height - 36;
-      this.doc.text(this.meta.footer, this.left, footY, { width: this.width - 80, lineBreak: false, ellipsis: true });
+      // pdfkit wraps any text given a width; a height of one line makes it cut a long title short with "…" instead.
+      const oneLine = (SIZES.small - 0.5) * 1.3;
+      this.doc.text(this.meta.footer, this.left, footY, { width: this.width - 80, height: oneLine, ellipsis: true });
       const number = this.meta.pageNumber(i + 1, range.count);
       this.doc.text(number, this.left + this.width - this.doc.widthOfString(number), footY, { lineBreak: false });
-      if (i > range.start) this.doc.text(this.meta.header, this.left, 30, { width: this.width, align: 'right', lineBreak: false, ellipsis: true });
+      if (i > range.start) this.doc.text(this.meta.header, this.left, 30, { width: this.width, height: oneLine, align: 'right', ellipsis: true });
       page.margins.bottom = bottomMargin;
     }
     this.doc.end();

@@ -3,10 +3,14 @@
 // knows). Every refusal is a GpuLabError whose details say which field or run, and why, in `reason`.
 import { GpuLabError } from '../common/errors.ts';
 import type { ErrorCode } from '../common/errors.ts';
+import { LOCALES, isLocale, type Locale } from '../common/locale.ts';
 import { RUN_RECORD, RUN_SCHEMA_VERSION } from '../common/run-record.ts';
 import type { RunRecord } from '../common/run-record.ts';
 import { findLab } from '../labs/index.ts';
+import { localizeDescriptor } from '../labs/text/lab-text.ts';
+import { withFindingMessages } from '../runner/finding-messages.ts';
 import type { LabRun, ReportAuthorship } from './report-context.ts';
+import { inReportLocale } from './report-locale.ts';
 
 export type ReportRefusal =
   | 'text-not-a-string'
@@ -16,6 +20,7 @@ export type ReportRefusal =
   | 'schema-version'
   | 'not-a-run-record'
   | 'lab-unknown'
+  | 'locale-unknown'
   | 'cannot-write';
 
 export function refuse(code: ErrorCode, reason: ReportRefusal, message: string, details: Record<string, unknown> = {}): GpuLabError {
@@ -56,6 +61,24 @@ export function checkTextField(field: 'author' | 'course', value: unknown): stri
 
 export function checkAuthorship(input: { author?: unknown; course?: unknown }): ReportAuthorship {
   return { author: checkTextField('author', input.author), course: checkTextField('course', input.course) };
+}
+
+// The language asked for, English where none is; a language GPU Lab does not speak is refused, not guessed at.
+export function checkLocale(value: unknown): Locale {
+  if (value === undefined || value === null) return 'en';
+  if (isLocale(value)) return value;
+  throw refuse('INVALID_ARGUMENT', 'locale-unknown', `A report is written in ${LOCALES.join(' or ')}, not in ${JSON.stringify(value)}`, { locale: String(value), supported: [...LOCALES] });
+}
+
+// A run as a report in `locale` reads it: the lab's words in that language, the record's lab title with them, and
+// the findings of a run recorded before findings were messages given their messages (re-analysed from its points),
+// so that they too read in that language. In English the record is reported as it was recorded.
+export function localizeRun(run: LabRun, locale: Locale): LabRun {
+  if (locale === 'en') return run;
+  const lab = localizeDescriptor(run.lab, locale);
+  // The fresh findings are matched to the recorded ones by their English text, numbers and all: English numbers.
+  const record = inReportLocale('en', () => withFindingMessages(run.record));
+  return { record: { ...record, labTitle: lab.title }, lab };
 }
 
 // A stored record as the report reads it: of this schema version, finished, and of a lab this version knows.

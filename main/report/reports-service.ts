@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { ReportFile, ReportRequest, ReportsService } from '../common/contract.ts';
 import { GpuLabError } from '../common/errors.ts';
 import type { RunRecord } from '../common/run-record.ts';
-import { checkAuthorship, checkRecord } from './report-input.ts';
+import { checkAuthorship, checkLocale, checkRecord } from './report-input.ts';
 
 export interface ReportSources {
   getRun(runId: string): Promise<RunRecord>;
@@ -45,14 +45,15 @@ function base64(bytes: Uint8Array): string {
 export function createReportsService(sources: ReportSources): ReportsService {
   return {
     async writeReport(request: ReportRequest): Promise<ReportFile> {
-      // The fields first: a refused author must not cost the reading of two runs.
+      // The fields first: a refused author or language must not cost the reading of two runs.
       const authorship = checkAuthorship(request);
+      const locale = checkLocale(request.locale);
       if (request.runIds.length < 1 || request.runIds.length > 2) {
         throw new GpuLabError('INVALID_ARGUMENT', `A report is of one run, or of two compared, not of ${request.runIds.length}`, { runIds: request.runIds.length });
       }
       const [a, b] = await Promise.all(request.runIds.map((id) => reportableRun(sources, id)));
       if (!a) throw new GpuLabError('INVALID_ARGUMENT', 'A report needs one run, or two to compare');
-      const options = { ...authorship, writerVersion: sources.writerVersion, sourceRoots: sources.sourceRoots };
+      const options = { ...authorship, locale, writerVersion: sources.writerVersion, sourceRoots: sources.sourceRoots };
       // Loaded on the first report: the PDF library, the canvas and Chart.js cost every shell half a second at start.
       const { writeComparisonReport, writeRunReport } = await import('./report-writer.ts');
       const pdf = b ? await writeComparisonReport(a, b, options) : await writeRunReport(a, options);

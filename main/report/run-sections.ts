@@ -6,9 +6,11 @@ import { resultRows } from '../../renderer/charts/result-rows.ts';
 import { runChart } from '../../renderer/charts/run-chart.ts';
 import { formatBytes, formatRelativeError } from '../../renderer/charts/units.ts';
 import type { ParamValue } from '../common/lab-descriptor.ts';
+import { localizeDecimal, type Locale } from '../common/locale.ts';
 import type { PointResult } from '../common/run-record.ts';
 import { readKernelSource } from '../runner/kernel-sources.ts';
 import { labDescriptors } from '../labs/index.ts';
+import { findingText } from '../labs/text/lab-text.ts';
 import { chartHeight, chartPng } from './chart-image.ts';
 import { drawSource } from './code-listing.ts';
 import { labDeliverable } from './deliverables/index.ts';
@@ -23,19 +25,29 @@ export function aboutSection({ lab }: LabRun, ctx: ReportContext): void {
   ctx.layout.bullets(lab.lookFor.map((text) => ({ text })));
 }
 
-function valueText(value: ParamValue | undefined, unit: string): string {
+// A parameter's value as the user gave it, its decimals in the report's language; a list of numbers with a decimal
+// comma among them is separated by semicolons, as "0,5; 1,5" reads and "0,5, 1,5" does not.
+function valueText(value: ParamValue | undefined, unit: string, locale: Locale): string {
   if (value === undefined) return '—';
-  const text = Array.isArray(value) ? value.join(', ') : String(value);
+  const items = (Array.isArray(value) ? value : [value]).map((v) => (typeof v === 'number' ? localizeDecimal(String(v), locale) : String(v)));
+  const text = items.join(items.some((v) => /\d,\d/.test(v)) ? '; ' : ', ');
   if (typeof value === 'number' && unit === 'bytes') return `${text} ${unit} (${formatBytes(value)})`;
   return unit ? `${text} ${unit}` : text;
 }
 
 export function parametersSection({ record, lab }: LabRun, ctx: ReportContext): void {
   const { t } = ctx;
+  const { locale } = ctx.settings;
   const rows: TableRow[] = lab.parameters.map((p) => {
     const value = record.params[p.name];
     const changed = JSON.stringify(value) !== JSON.stringify(p.default);
-    return { cells: [{ text: p.label, note: p.description }, valueText(value, p.unit), changed ? { text: valueText(p.default, p.unit), note: t('pdf.parameters.changed') } : t('pdf.parameters.default')] };
+    return {
+      cells: [
+        { text: p.label, note: p.description },
+        valueText(value, p.unit, locale),
+        changed ? { text: valueText(p.default, p.unit, locale), note: t('pdf.parameters.changed') } : t('pdf.parameters.default'),
+      ],
+    };
   });
   drawTable(ctx.layout, {
     columns: [
@@ -108,7 +120,12 @@ export function findingsSection({ record }: LabRun, ctx: ReportContext): void {
     layout.paragraph(t('pdf.findings.none'));
     return;
   }
-  layout.bullets(record.findings.map((f) => (f.tone === 'warning' ? { text: f.text, mark: '!', colour: COLOURS.warning } : { text: f.text })));
+  layout.bullets(
+    record.findings.map((f) => {
+      const text = findingText(f, ctx.settings.locale);
+      return f.tone === 'warning' ? { text, mark: '!', colour: COLOURS.warning } : { text };
+    }),
+  );
   for (const warning of record.warnings) layout.paragraph(t('pdf.findings.warning', { warning }), { size: SIZES.small, colour: COLOURS.warning });
 }
 

@@ -63,25 +63,36 @@ function headerWidth(layout: ReportLayout, title: string, size: number): number 
   return Math.max(longestWord, doc.widthOfString(title) / 2) + 2 * PAD_X + 0.5;
 }
 
+// The widest word of a cell (a word wider than a third of a column's usual room, a path say, may still break).
+function longestWord(layout: ReportLayout, cell: TableCell, size: number): number {
+  const doc = layout.doc.font(cell.font ?? 'body').fontSize(size);
+  const widest = Math.max(0, ...cell.text.split(/\s+/).map((w) => doc.widthOfString(w)));
+  return Math.min(widest + 2 * PAD_X + 0.5, 100);
+}
+
 function columnWidths(layout: ReportLayout, spec: TableSpec, size: number): number[] | null {
   const natural = spec.columns.map((column, i) => {
-    const cells = spec.rows.map((r) => naturalWidth(layout, cellOf(r.cells[i]), size));
+    const cells = spec.rows.map((r) => cellOf(r.cells[i]));
     const header = spec.header === false ? 0 : headerWidth(layout, column.title, size);
-    return { fit: column.width !== 'wrap', widest: Math.max(header, ...cells, 12), header };
+    const word = column.width === 'wrap' ? Math.max(0, ...cells.map((c) => longestWord(layout, c, size))) : 0;
+    return { fit: column.width !== 'wrap', widest: Math.max(header, ...cells.map((c) => naturalWidth(layout, c, size)), 12), header, word };
   });
   const fixed = natural.reduce((n, c) => n + (c.fit ? c.widest : 0), 0);
   const free = layout.width - fixed;
   const wrapping = natural.filter((c) => !c.fit);
   const wanted = wrapping.reduce((n, c) => n + c.widest, 0);
-  // A wrapping column needs room for its longest header word and a few words of text.
-  const least = (c: { header: number }): number => Math.max(c.header, 42);
-  if (free < wrapping.reduce((n, c) => n + least(c), 0)) return null;
-  // Room to spare goes to the wrapping columns by how wide they would like to be; too little is shared the same way.
+  // A wrapping column needs room for its longest header word, its longest word ("transferencias" is not broken in
+  // two) and a few words of text.
+  const least = (c: { header: number; word: number }): number => Math.max(c.header, c.word, 42);
+  const floor = wrapping.reduce((n, c) => n + least(c), 0);
+  if (free < floor) return null;
+  // Room to spare goes to the wrapping columns by how wide they would like to be; too little is shared out above what
+  // each needs at least, by how much more each would like.
+  const more = wrapping.reduce((n, c) => n + Math.max(0, c.widest - least(c)), 0);
   return natural.map((c) => {
     if (c.fit) return c.widest;
-    const part = c.widest / Math.max(wanted, 1);
-    if (wanted <= free) return spec.fill === false ? c.widest : c.widest + (free - wanted) * part;
-    return Math.max(least(c), free * part);
+    if (wanted <= free) return spec.fill === false ? c.widest : c.widest + ((free - wanted) * c.widest) / Math.max(wanted, 1);
+    return least(c) + ((free - floor) * Math.max(0, c.widest - least(c))) / Math.max(more, 1);
   });
 }
 

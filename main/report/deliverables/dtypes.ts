@@ -34,7 +34,7 @@ function memory({ record, t }: DeliverableContext): string {
   const items = dtypesOf(record)
     .filter((d) => d !== 'fp32')
     .map((d) => t('pdf.deliverable.dtypes.a.memoryItem', { dtype: d, bytes: formatBytes(footprint(record, d) ?? 0), ratio: formatTimes((footprint(record, d) ?? 0) / base) }));
-  return t('pdf.deliverable.dtypes.a.memory', { n: String(sizeOf(record)), fp32: formatBytes(base), items: items.join(', ') });
+  return t('pdf.deliverable.dtypes.a.memory', { n: String(sizeOf(record)), fp32: formatBytes(base), items: items.join(t('pdf.deliverable.listSeparator')) });
 }
 
 function fastest({ record, t }: DeliverableContext): string {
@@ -56,7 +56,7 @@ function accuracy({ record, t }: DeliverableContext): string {
     return p?.status === 'ok' && p.verification ? [t('pdf.deliverable.dtypes.a.accuracyItem', { dtype: d, error: formatRelativeError(p.verification.relativeError) })] : [];
   });
   if (items.length === 0) return cannotAnswer(record, ['gpu'], t);
-  return t('pdf.deliverable.dtypes.a.accuracy', { items: items.join(', ') });
+  return t('pdf.deliverable.dtypes.a.accuracy', { items: items.join(t('pdf.deliverable.listSeparator')) });
 }
 
 function doublePrecision({ record, t }: DeliverableContext): string {

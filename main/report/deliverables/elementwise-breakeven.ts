@@ -94,7 +94,7 @@ function mostGain({ record, t }: DeliverableContext): string {
   if (at1M.length === 0) return cannotAnswer(record, opsOf(record).map((op) => `${op}-gpu-resident`), t);
   const best = at1M.reduce((a, b) => (b.v > a.v ? b : a));
   const others = at1M.filter((x) => x !== best).map((x) => t('pdf.deliverable.elementwise.a.opValue', { op: x.op, value: formatTimes(x.v) }));
-  return t('pdf.deliverable.elementwise.a.mostGain', { op: best.op, value: formatTimes(best.v), others: others.join(', ') || '—' }, others.length);
+  return t('pdf.deliverable.elementwise.a.mostGain', { op: best.op, value: formatTimes(best.v), others: others.join(t('pdf.deliverable.listSeparator')) || '—' }, others.length);
 }
 
 function withoutCopies({ record, t }: DeliverableContext): string {

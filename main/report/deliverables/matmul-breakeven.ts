@@ -42,7 +42,7 @@ function smallMatrices({ record, t }: DeliverableContext): string {
     return v === null ? [] : [{ n, v }];
   });
   if (speedups.length === 0) return cannotAnswer(record, ['cpu', 'gpu-transfers'], t);
-  const list = speedups.map((s) => t('pdf.deliverable.matmulBreakeven.a.atN', { n: String(s.n), speedup: formatTimes(s.v) })).join(', ');
+  const list = speedups.map((s) => t('pdf.deliverable.matmulBreakeven.a.atN', { n: String(s.n), speedup: formatTimes(s.v) })).join(t('pdf.deliverable.listSeparator'));
   const verdict = speedups.every((s) => s.v < 1) ? 'smallYes' : speedups.every((s) => s.v >= 1) ? 'smallNo' : 'smallPartly';
   return t(`pdf.deliverable.matmulBreakeven.a.${verdict}`, { limit: String(SMALL_N), list });
 }

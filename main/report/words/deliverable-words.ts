@@ -12,6 +12,9 @@ export const deliverableWords = {
   absent: 'not in this run',
   waivedNote: 'Waived on this system: {reason}.',
   baseline: 'baseline',
+  // Between the items of a list of figures ("0.19× at N = 100, 1.2× at N = 200"); Spanish, whose decimal comma would
+  // blur the items, separates them with a semicolon.
+  listSeparator: ', ',
   matmul: {
     source: 'From the course material: the Lab 6 notebook’s 7000×7000 float32 product (seed 000), which fills in a table of method, time and speedup over the CPU and then works out the cost of the copies.',
     caption: 'C = A·B for N = {n} float32: the median time of each method and its speedup over the CPU.',

@@ -1,0 +1,27 @@
+// The language of the report being written, for the number formatting it shares with the app (main/common/format.ts
+// and renderer/charts/units.ts read numberLocale()). The app's server may write two reports at once, one in Spanish
+// and one in English, whose awaits interleave: a process-wide setNumberLocale would let one write the other's
+// numbers. Each report runs inside its own AsyncLocalStorage context instead, which numberLocale() reads through
+// the source installed here; outside a report it answers what the process had chosen before the first report.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+import { numberLocale, setNumberLocaleSource, type Locale } from '../common/locale.ts';
+
+const writing = new AsyncLocalStorage<Locale>();
+let installed = false;
+// The process's own number locale (the CLI's --lang) as it was when the first report installed the source: the
+// source replaces the process-wide setting, which locale.ts gives no way to read afterwards.
+let outside: Locale = 'en';
+
+function install(): void {
+  if (installed) return;
+  outside = numberLocale();
+  setNumberLocaleSource(() => writing.getStore() ?? outside);
+  installed = true;
+}
+
+// `write` and everything it awaits formats its numbers in `locale`.
+export function inReportLocale<T>(locale: Locale, write: () => T): T {
+  install();
+  return writing.run(locale, write);
+}
