@@ -1,4 +1,4 @@
-// Option parsing shared by the lab commands: `--name value` / `--name=value`, repeatable options, flags, and the
+// Option parsing shared by the commands: `--name value` / `--name=value`, repeatable options, flags, and the
 // data folder every command accepts.
 import { UsageError } from './command.ts';
 
@@ -22,9 +22,9 @@ export function parseArgs(argv: string[], valued: readonly string[], flags: read
       parsed.flags.add(name);
       continue;
     }
-    if (!valued.includes(name)) throw new UsageError(`unknown option --${name}`);
+    if (!valued.includes(name)) throw new UsageError('usage.unknownOption', { name });
     const value = eq === -1 ? argv[++i] : arg.slice(eq + 1);
-    if (value === undefined) throw new UsageError(`--${name} needs a value`);
+    if (value === undefined) throw new UsageError('usage.needsValue', { name });
     parsed.options.set(name, [...(parsed.options.get(name) ?? []), value]);
   }
   return parsed;
@@ -32,6 +32,24 @@ export function parseArgs(argv: string[], valued: readonly string[], flags: read
 
 export function option(args: ParsedArgs, name: string): string | undefined {
   const values = args.options.get(name);
-  if (values && values.length > 1) throw new UsageError(`--${name} given ${values.length} times`);
+  if (values && values.length > 1) throw new UsageError('usage.givenTwice', { name, count: values.length });
   return values?.[0];
+}
+
+// The --lang option, taken out of the arguments wherever it stands, since every command has it: its value, or
+// undefined where it is not given.
+export function takeLang(argv: readonly string[]): { argv: string[]; lang: string | undefined } {
+  const rest: string[] = [];
+  const given: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--lang') {
+      const value = argv[++i];
+      if (value === undefined) throw new UsageError('usage.needsValue', { name: 'lang' });
+      given.push(value);
+    } else if (arg.startsWith('--lang=')) given.push(arg.slice('--lang='.length));
+    else rest.push(arg);
+  }
+  if (given.length > 1) throw new UsageError('usage.givenTwice', { name: 'lang', count: given.length });
+  return { argv: rest, lang: given[0] };
 }

@@ -1,21 +1,38 @@
-// One CLI subcommand: its name, a line of help, and run(), which returns the process exit code.
-// Exit codes: 0 success, 1 a failed run or measurement (the error code is printed), 2 bad usage.
+// One CLI subcommand: its name, its help in the language the CLI speaks, and run(), which returns the process exit
+// code. Exit codes: 0 success, 1 a failed run or measurement (the error code is printed), 2 bad usage.
+import type { Locale } from '../common/locale.ts';
+import { cliText, type CliKey, type CliText, type Named } from './words/index.ts';
 
 export interface CliIo {
   out: (text: string) => void;
   err: (text: string) => void;
 }
 
-export interface CliCommand {
-  name: string;
-  summary: string;
-  usage: string;
-  run(argv: string[], io: CliIo): Promise<number>;
+// The language of this invocation (--lang, else the system's) and its words.
+export interface CliContext {
+  locale: Locale;
+  t: CliText;
 }
 
+export type CommandName = 'bench' | 'devices' | 'labs' | 'report' | 'run' | 'runs' | 'serve';
+
+export interface CliCommand {
+  name: CommandName;
+  // The full help; the one-line summary is the catalog's commands.<name>.summary.
+  usage(t: CliText): string;
+  run(argv: string[], io: CliIo, cx: CliContext): Promise<number>;
+}
+
+// Bad usage, said in the user's language where it is printed: a message of the CLI's catalog and its values. The
+// Error's own message is the English, for a stack trace.
 export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly key: CliKey;
+  readonly named: Named;
+
+  constructor(key: CliKey, named: Named = {}) {
+    super(cliText('en')(key, named));
     this.name = 'UsageError';
+    this.key = key;
+    this.named = named;
   }
 }

@@ -1,23 +1,18 @@
 // gpu-lab devices: what this machine can measure on — the CPU, each CUDA device with its attributes and
 // theoretical peaks (with the arithmetic), the CUDA libraries found or why not, and the GPUs' state right now.
-import { parseArgs } from 'node:util';
-
+// The reasons and formulas come from the engine in English; their numbers take the CLI's decimal separator.
 import { formatBytes } from '../common/format.ts';
+import { localizeDecimal, type Locale } from '../common/locale.ts';
 import { deviceReport } from '../compute/device-report.ts';
 import type { CudaDeviceInfo, DeviceReport, LibraryStatus, Telemetry } from '../compute/device-report.ts';
-import type { CliCommand, CliIo } from './command.ts';
+import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
+import { parseArgs } from './cli-options.ts';
 
-const USAGE = `Usage: gpu-lab devices [--json]
-
-Lists the CPU and the CUDA devices with their attributes and theoretical peaks; says why there is no CUDA device
-when there is none.
-  --json   print the device list, the CUDA inventory and the telemetry readings as JSON`;
-
-function rate(value: number | null, unit: 'GFLOP/s' | 'GB/s'): string {
+function rate(value: number | null, unit: 'GFLOP/s' | 'GB/s', locale: Locale): string {
   if (value === null) return '-';
-  if (value >= 1000) return `${(value / 1000).toFixed(1)} ${unit === 'GB/s' ? 'TB/s' : 'TFLOP/s'}`;
-  return `${value.toFixed(1)} ${unit}`;
+  if (value >= 1000) return localizeDecimal(`${(value / 1000).toFixed(1)} ${unit === 'GB/s' ? 'TB/s' : 'TFLOP/s'}`, locale);
+  return localizeDecimal(`${value.toFixed(1)} ${unit}`, locale);
 }
 
 function table(rows: string[][]): string[] {
@@ -25,60 +20,79 @@ function table(rows: string[][]): string[] {
   return rows.map((r) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd());
 }
 
-function library(name: string, lib: LibraryStatus): string {
-  return `  ${name.padEnd(7)} ${lib.found ? `${lib.version ?? '?'}  ${lib.path ?? lib.soname ?? ''}` : `not found: ${lib.reason ?? 'unknown'}`}`;
+function library(name: string, lib: LibraryStatus, { t }: CliContext): string {
+  return `  ${name.padEnd(7)} ${lib.found ? `${lib.version ?? '?'}  ${lib.path ?? lib.soname ?? ''}` : t('devices.libraryMissing', { reason: lib.reason ?? t('devices.unknown') })}`;
 }
 
-function now(t: Telemetry | undefined): string {
-  if (!t || !t.available) return `  now:     no telemetry (${t?.reason ?? 'NVML missing'})`;
+function now(tel: Telemetry | undefined, { t }: CliContext): string {
+  if (!tel || !tel.available) return t('devices.noTelemetry', { reason: tel?.reason ?? t('devices.nvmlMissing') });
   const v = (x: number | null, unit: string): string => (x === null ? '?' : `${Math.round(x)}${unit}`);
-  const reasons = t.throttleReasons === null ? '?' : t.throttleReasons.length ? t.throttleReasons.join(', ') : 'none';
-  return `  now:     SM ${v(t.smClockMHz, ' MHz')}, memory ${v(t.memoryClockMHz, ' MHz')}, ${v(t.temperatureC, ' °C')}, ${v(t.powerW, ' W')} of ${v(t.powerLimitW, ' W')}, busy ${v(t.gpuUtilizationPercent, ' %')}; clock limits: ${reasons}`;
+  const reasons = tel.throttleReasons === null ? '?' : tel.throttleReasons.length ? tel.throttleReasons.join(', ') : t('devices.none');
+  return t('devices.telemetry', {
+    sm: v(tel.smClockMHz, ' MHz'),
+    memory: v(tel.memoryClockMHz, ' MHz'),
+    temperature: v(tel.temperatureC, ' °C'),
+    power: v(tel.powerW, ' W'),
+    powerLimit: v(tel.powerLimitW, ' W'),
+    busy: v(tel.gpuUtilizationPercent, ' %'),
+    reasons,
+  });
 }
 
-function cudaDetails(d: CudaDeviceInfo, t: Telemetry | undefined): string[] {
-  const link = (gen: number | null, width: number | null): string => (gen === null ? '?' : `gen ${gen} x${width ?? '?'}`);
+function cudaDetails(d: CudaDeviceInfo, tel: Telemetry | undefined, cx: CliContext): string[] {
+  const { t, locale } = cx;
+  const link = (gen: number | null, width: number | null): string => (gen === null ? '?' : t('devices.link', { gen, width: width ?? '?' }));
+  const yesNo = (b: boolean): string => t(b ? 'devices.yes' : 'devices.no');
+  // The decimals of the arithmetic take the locale's separator; an aside in parentheses keeps its version numbers
+  // ("compute capability 9.0") as they are.
+  const formula = (text: string): string => text.split(/(\([^()]*\))/).map((part) => (part.startsWith('(') ? part : localizeDecimal(part, locale))).join('');
+  // The labels down the left, padded to the widest in this language, and the lines they head.
+  const labels = { memory: t('devices.labels.memory'), shared: t('devices.labels.shared'), copies: t('devices.labels.copies'), peaks: t('devices.labels.peaks'), now: t('devices.labels.now') };
+  const width = Math.max(...Object.values(labels).map((l) => l.length)) + 2;
+  const labelled = (label: string, text: string): string => `  ${label.padEnd(width)}${text}`;
+  const peaks = [
+    [t('devices.peakMemory'), d.peaks.memoryBandwidthGBs.formula],
+    ['FP32', d.peaks.fp32Gflops.formula],
+    ['FP64', d.peaks.fp64Gflops.formula],
+    ['PCIe', d.peaks.pcieGBs.formula],
+  ] as const;
+  const peakWidth = Math.max(...peaks.map(([name]) => name.length)) + 1;
   return [
     `${d.id}  ${d.name}  (${d.uuid}, PCI ${d.pciBusId})`,
-    `  compute capability ${d.computeCapability}, ${d.multiprocessors} SMs at ${d.smClockMHz} MHz (max ${d.maxSmClockMHz ?? '?'} MHz), warp ${d.warpSize}`,
-    `  memory:  ${formatBytes(d.memoryTotalBytes)} (${formatBytes(d.memoryFreeBytes)} free), ${d.memoryBusWidthBits}-bit bus at ${d.memoryClockMHz} MHz, L2 ${formatBytes(d.l2CacheBytes)}, ECC ${d.eccEnabled ? 'on' : 'off'}`,
-    `  shared:  ${formatBytes(d.sharedMemoryPerBlockBytes)} per block (${formatBytes(d.sharedMemoryPerBlockOptinBytes)} opt-in), ${formatBytes(d.sharedMemoryPerMultiprocessorBytes)} per SM`,
-    `  copies:  ${d.copyEngines} copy engines, copy/compute overlap ${d.concurrentCopyAndExecution ? 'yes' : 'no'}, concurrent kernels ${d.concurrentKernels ? 'yes' : 'no'}; PCIe ${link(d.pcie.currentGeneration, d.pcie.currentWidth)} (max ${link(d.pcie.maxGeneration, d.pcie.maxWidth)})`,
-    `  peaks:   memory ${d.peaks.memoryBandwidthGBs.formula}`,
-    `           FP32   ${d.peaks.fp32Gflops.formula}`,
-    `           FP64   ${d.peaks.fp64Gflops.formula}`,
-    `           PCIe   ${d.peaks.pcieGBs.formula}`,
-    now(t),
+    `  ${t('devices.capability', { capability: d.computeCapability, sms: d.multiprocessors, clock: d.smClockMHz, maxClock: d.maxSmClockMHz ?? '?', warp: d.warpSize })}`,
+    labelled(labels.memory, t('devices.memoryLine', { total: formatBytes(d.memoryTotalBytes, locale), free: formatBytes(d.memoryFreeBytes, locale), bus: d.memoryBusWidthBits, clock: d.memoryClockMHz, l2: formatBytes(d.l2CacheBytes, locale), ecc: t(d.eccEnabled ? 'devices.on' : 'devices.off') })),
+    labelled(labels.shared, t('devices.sharedLine', { perBlock: formatBytes(d.sharedMemoryPerBlockBytes, locale), optIn: formatBytes(d.sharedMemoryPerBlockOptinBytes, locale), perSm: formatBytes(d.sharedMemoryPerMultiprocessorBytes, locale) })),
+    labelled(labels.copies, t('devices.copiesLine', { engines: d.copyEngines, overlap: yesNo(d.concurrentCopyAndExecution), concurrent: yesNo(d.concurrentKernels), link: link(d.pcie.currentGeneration, d.pcie.currentWidth), maxLink: link(d.pcie.maxGeneration, d.pcie.maxWidth) })),
+    ...peaks.map(([name, text], i) => labelled(i === 0 ? labels.peaks : '', `${name.padEnd(peakWidth)}${formula(text)}`)),
+    labelled(labels.now, now(tel, cx)),
   ];
 }
 
-export function formatDevices(report: DeviceReport): string {
+export function formatDevices(report: DeviceReport, cx: CliContext): string {
+  const { t, locale } = cx;
   const { list, cuda } = report;
   const rows = [
-    ['id', 'name', 'memory', 'FP32 peak', 'FP64 peak', 'memory peak'],
-    ...list.devices.map((d) => [d.id, d.name, d.memoryBytes === null ? '-' : formatBytes(d.memoryBytes), rate(d.peakGflopsFp32, 'GFLOP/s'), rate(d.peakGflopsFp64, 'GFLOP/s'), rate(d.peakMemoryGBps, 'GB/s')]),
+    [t('devices.id'), t('devices.name'), t('devices.memory'), t('devices.fp32Peak'), t('devices.fp64Peak'), t('devices.memoryPeak')],
+    ...list.devices.map((d) => [d.id, d.name, d.memoryBytes === null ? '-' : formatBytes(d.memoryBytes, locale), rate(d.peakGflopsFp32, 'GFLOP/s', locale), rate(d.peakGflopsFp64, 'GFLOP/s', locale), rate(d.peakMemoryGBps, 'GB/s', locale)]),
   ];
-  const lines = [...table(rows), '', `CPU GEMM: ${list.blas}`, ''];
+  const lines = [...table(rows), '', t('devices.cpuGemm', { blas: list.blas }), ''];
   if (!cuda.available) {
-    lines.push(`CUDA: not available — ${cuda.reason ?? 'unknown reason'}`);
+    lines.push(t('devices.cudaMissing', { reason: cuda.reason ?? t('devices.unknownReason') }));
   } else {
-    lines.push(`CUDA: runtime ${cuda.runtimeVersion ?? '?'}, driver ${cuda.driverVersion ?? '?'} (supports CUDA ${cuda.driverCudaVersion ?? '?'})`);
+    lines.push(t('devices.cuda', { runtime: cuda.runtimeVersion ?? '?', driver: cuda.driverVersion ?? '?', cuda: cuda.driverCudaVersion ?? '?' }));
   }
-  lines.push(library('cuBLAS', cuda.libraries.cublas), library('NVRTC', cuda.libraries.nvrtc), library('NVML', cuda.libraries.nvml));
-  cuda.devices.forEach((d, i) => lines.push('', ...cudaDetails(d, report.telemetry[i])));
+  lines.push(library('cuBLAS', cuda.libraries.cublas, cx), library('NVRTC', cuda.libraries.nvrtc, cx), library('NVML', cuda.libraries.nvml, cx));
+  cuda.devices.forEach((d, i) => lines.push('', ...cudaDetails(d, report.telemetry[i], cx)));
   return lines.join('\n');
 }
 
-async function run(argv: string[], io: CliIo): Promise<number> {
-  let json: boolean;
-  try {
-    ({ values: { json } } = parseArgs({ args: argv, options: { json: { type: 'boolean', default: false } }, strict: true, allowPositionals: false }));
-  } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
-  }
+async function run(argv: string[], io: CliIo, cx: CliContext): Promise<number> {
+  const args = parseArgs(argv, [], ['json']);
+  if (args.positional.length) throw new UsageError('usage.unexpected', { value: args.positional[0] ?? '' });
   const report = deviceReport();
-  io.out(json ? `${JSON.stringify({ ...report.list, cuda: report.cuda, telemetry: report.telemetry }, null, 2)}\n` : `${formatDevices(report)}\n`);
+  // --json: the engine's report as it is, in any language.
+  io.out(args.flags.has('json') ? `${JSON.stringify({ ...report.list, cuda: report.cuda, telemetry: report.telemetry }, null, 2)}\n` : `${formatDevices(report, cx)}\n`);
   return 0;
 }
 
-export const devicesCommand: CliCommand = { name: 'devices', summary: 'list the CPU and CUDA devices, their peaks and the libraries found', usage: USAGE, run };
+export const devicesCommand: CliCommand = { name: 'devices', usage: (t) => t('commands.devices.usage'), run };

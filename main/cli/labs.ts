@@ -1,41 +1,42 @@
-// `gpu-lab labs`: the labs, their parameters with defaults, limits and units, and the kernels they run.
+// `gpu-lab labs`: the labs, their parameters with defaults, limits and units, and the kernels they run, in the CLI's
+// language. The values are written as --param takes them (a decimal point, commas between list items), whatever the
+// language; --json prints the English descriptors, the same in any language.
 import { labDescriptors } from '../labs/index.ts';
 import type { ParameterDescriptor } from '../common/lab-descriptor.ts';
 import type { CliCommand } from './command.ts';
 import { UsageError } from './command.ts';
 import { parseArgs } from './cli-options.ts';
+import type { CliText } from './words/index.ts';
 
-function range(p: ParameterDescriptor): string {
+function range(p: ParameterDescriptor, t: CliText): string {
   const unit = p.unit ? ` ${p.unit}` : '';
   switch (p.kind) {
     case 'integer':
     case 'number':
-      return `${p.default}${unit} (${p.min} … ${p.max})`;
+      return t('labs.range', { default: `${p.default}${unit}`, min: p.min, max: p.max });
     case 'choice':
-      return `${p.default} (${p.choices.join(' | ')})`;
+      return t('labs.choice', { default: p.default, choices: p.choices.join(' | ') });
     case 'integer-list':
-      return `${p.default.join(',')}${unit} (each ${p.min} … ${p.max}, up to ${p.maxItems})`;
+      return t('labs.list', { default: `${p.default.join(',')}${unit}`, min: p.min, max: p.max, count: p.maxItems });
     case 'choice-list':
-      return `${p.default.join(',')} (from ${p.choices.join(', ')})`;
+      return t('labs.choices', { default: p.default.join(','), choices: p.choices.join(', ') });
   }
 }
 
 export const labsCommand: CliCommand = {
   name: 'labs',
-  summary: 'List the labs, their parameters and kernels',
-  usage: 'Usage: gpu-lab labs [--json]\n\nLists every lab with its parameters (default, limits, unit). --json prints the descriptors.',
-  async run(argv, io) {
+  usage: (t) => t('commands.labs.usage'),
+  async run(argv, io, { t, locale }) {
     const args = parseArgs(argv, [], ['json']);
-    if (args.positional.length) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
-    const labs = labDescriptors();
+    if (args.positional.length) throw new UsageError('usage.unexpected', { value: args.positional[0] ?? '' });
     if (args.flags.has('json')) {
-      io.out(`${JSON.stringify(labs, null, 2)}\n`);
+      io.out(`${JSON.stringify(labDescriptors(), null, 2)}\n`);
       return 0;
     }
-    for (const lab of labs) {
+    for (const lab of labDescriptors(locale)) {
       io.out(`${lab.id}  —  ${lab.title}\n  ${lab.summary}\n`);
-      for (const p of lab.parameters) io.out(`    --param ${p.name}=…  ${range(p)}  ${p.description}\n`);
-      io.out(`  kernels: ${lab.kernels.map((k) => `${k.file} [${k.functions.join(', ')}]`).join('; ')}\n\n`);
+      for (const p of lab.parameters) io.out(`    --param ${p.name}=…  ${range(p, t)}  ${p.description}\n`);
+      io.out(`  ${t('labs.kernels', { kernels: lab.kernels.map((k) => `${k.file} [${k.functions.join(', ')}]`).join('; ') })}\n\n`);
     }
     return 0;
   },

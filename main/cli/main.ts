@@ -1,52 +1,83 @@
-// The gpu-lab command: dispatches to one subcommand per file.
+// The gpu-lab command: dispatches to one subcommand per file, in the language of --lang or else the system's.
+import { GpuLabError } from '../common/errors.ts';
+import { isLocale, setNumberLocale, systemLocale, type Locale } from '../common/locale.ts';
 import { benchCommand } from './bench.ts';
-import type { CliCommand, CliIo } from './command.ts';
+import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
+import { takeLang } from './cli-options.ts';
 import { devicesCommand } from './devices.ts';
 import { labsCommand } from './labs.ts';
 import { reportCommand } from './report.ts';
 import { runCommand } from './run.ts';
 import { runsCommand } from './runs.ts';
 import { serveCommand } from './serve.ts';
+import { cliText, type CliText } from './words/index.ts';
 
 export const COMMANDS: CliCommand[] = [benchCommand, devicesCommand, labsCommand, reportCommand, runCommand, runsCommand, serveCommand];
 
-function help(): string {
+function help(t: CliText): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
   return [
-    'Usage: gpu-lab <command> [options]',
+    t('main.usage'),
     '',
-    'Commands:',
-    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    t('main.commands'),
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${t(`commands.${c.name}.summary`)}`),
     '',
-    'Run `gpu-lab <command> --help` for the options of one command.',
+    t('main.more'),
+    t('main.lang'),
   ].join('\n');
 }
 
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
-  const [name, ...rest] = argv;
+// The language asked for, or the system's; a value that is not a language GPU Lab speaks is bad usage.
+function chooseLocale(lang: string | undefined, env: Record<string, string | undefined>): Locale {
+  if (lang === undefined) return systemLocale(env);
+  if (isLocale(lang)) return lang;
+  throw new UsageError('usage.lang', { value: lang });
+}
+
+// An error as the user reads it: a refusal of what was typed in their language; an error with a code (most of them
+// the engine's, whose detail stays in English) after the CLI's own words.
+function errorText(err: unknown, t: CliText): string {
+  if (err instanceof UsageError) return t(err.key, err.named);
+  const code = err instanceof GpuLabError ? err.code : (err as { code?: unknown }).code;
+  const detail = err instanceof Error ? err.message : String(err);
+  return typeof code === 'string' ? t('error.coded', { code, detail }) : detail;
+}
+
+export async function runCli(argv: string[], io: CliIo, env: Record<string, string | undefined> = process.env): Promise<number> {
+  let cx: CliContext;
+  let args: string[];
+  try {
+    const taken = takeLang(argv);
+    args = taken.argv;
+    const locale = chooseLocale(taken.lang, env);
+    cx = { locale, t: cliText(locale) };
+  } catch (err) {
+    // Said in the system's language: the one asked for is not known.
+    io.err(`gpu-lab: ${errorText(err, cliText(systemLocale(env)))}\n`);
+    return 2;
+  }
+  // Numbers in tables, findings and the PDF: "1,08 TFLOP/s" in Spanish. JSON and CSV never go through it.
+  setNumberLocale(cx.locale);
+  const { t } = cx;
+  const [name, ...rest] = args;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.out(`${help()}\n`);
+    io.out(`${help(t)}\n`);
     return name === undefined ? 2 : 0;
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) {
-    io.err(`gpu-lab: unknown command "${name}"\n\n${help()}\n`);
+    io.err(`gpu-lab: ${t('main.unknownCommand', { name })}\n\n${help(t)}\n`);
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    io.out(`${command.usage}\n`);
+    io.out(`${command.usage(t)}\n\n${t('main.lang')}\n`);
     return 0;
   }
   try {
-    return await command.run(rest, io);
+    return await command.run(rest, io, cx);
   } catch (err) {
-    if (err instanceof UsageError) {
-      io.err(`gpu-lab ${name}: ${err.message}\n`);
-      return 2;
-    }
-    const code = (err as { code?: unknown }).code;
-    io.err(`gpu-lab ${name}: ${typeof code === 'string' ? `${code}: ` : ''}${err instanceof Error ? err.message : String(err)}\n`);
-    return 1;
+    io.err(`gpu-lab ${name}: ${errorText(err, t)}\n`);
+    return err instanceof UsageError ? 2 : 1;
   }
 }

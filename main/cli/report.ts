@@ -12,23 +12,18 @@ import type { ReportAuthorship } from '../report/report-context.ts';
 import { reportableRun } from '../report/reports-service.ts';
 import type { ReportSources } from '../report/reports-service.ts';
 import type { ReportPdf } from '../report/report-writer.ts';
-import type { CliCommand, CliIo } from './command.ts';
+import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
 import type { ParsedArgs } from './cli-options.ts';
 import { option, parseArgs } from './cli-options.ts';
+import type { CliText } from './words/index.ts';
 
 export const REPORT_OPTIONS = ['pdf', 'author', 'course'] as const;
 
-export const REPORT_USAGE_LINES = `  --pdf      write the PDF report to FILE (a temporary file in the same folder, then renamed)
-  --author   the author named on the report's title page (at most 200 characters, one line)
-  --course   the course named on the report's title page (likewise)`;
-
-const USAGE = `Usage: gpu-lab report --all-labs --pdf FILE [--device cpu|cuda:N] [--author NAME] [--course NAME] [--data-dir DIR]
-
-One PDF of every lab: the latest finished run of each on one device, with a table of contents and page numbers.
-A lab without a finished run on that device is listed as not run.
-  --device   the device whose runs to report (default: the device of the newest finished run)
-${REPORT_USAGE_LINES}`;
+// The lines of help the commands that write a report share.
+export function reportUsageLines(t: CliText): string {
+  return t('report.options');
+}
 
 export interface ReportArgs extends ReportAuthorship {
   pdf: string | undefined;
@@ -39,11 +34,11 @@ export function reportArgs(args: ParsedArgs): ReportArgs {
   const pdf = option(args, 'pdf');
   const author = option(args, 'author');
   const course = option(args, 'course');
-  if (pdf === undefined && (author !== undefined || course !== undefined)) throw new UsageError('--author and --course go with --pdf FILE');
+  if (pdf === undefined && (author !== undefined || course !== undefined)) throw new UsageError('usage.authorWithPdf');
   try {
     return { pdf, ...checkAuthorship({ author, course }) };
   } catch (err) {
-    if (err instanceof GpuLabError) throw new UsageError(`${err.code}: ${err.message}`);
+    if (err instanceof GpuLabError) throw new UsageError('error.coded', { code: err.code, detail: err.message });
     throw err;
   }
 }
@@ -52,18 +47,23 @@ export function storeSources(store: RunStore): ReportSources {
   return { getRun: (id) => store.get(id), runsDir: store.dir, writerVersion: appVersion() };
 }
 
-export async function savePdf(pdf: ReportPdf, path: string, io: CliIo): Promise<void> {
+export async function savePdf(pdf: ReportPdf, path: string, io: CliIo, t: CliText): Promise<void> {
   const written = await writeFileAtomic(path, pdf.bytes);
-  io.err(`wrote ${written} (${pdf.pages} pages, ${Math.ceil(pdf.bytes.length / 1024)} KiB)\n`);
+  io.err(`${t('report.wrote', { path: written, count: pdf.pages, kib: Math.ceil(pdf.bytes.length / 1024) })}\n`);
+}
+
+// What the report writers are told: who wrote it for which course, and the language the CLI speaks.
+function reportOptions(args: ReportAuthorship, cx: CliContext): { author: string; course: string; writerVersion: string; locale: CliContext['locale'] } {
+  return { author: args.author, course: args.course, writerVersion: appVersion(), locale: cx.locale };
 }
 
 // A report of one stored run, or of two compared.
-export async function reportRuns(records: readonly RunRecord[], args: ReportArgs & { pdf: string }, io: CliIo): Promise<void> {
+export async function reportRuns(records: readonly RunRecord[], args: ReportArgs & { pdf: string }, io: CliIo, cx: CliContext): Promise<void> {
   const { writeComparisonReport, writeRunReport } = await import('../report/report-writer.ts');
   const [a, b] = records;
-  if (!a) throw new UsageError('a report needs a run id');
-  const options = { author: args.author, course: args.course, writerVersion: appVersion() };
-  await savePdf(b ? await writeComparisonReport(a, b, options) : await writeRunReport(a, options), args.pdf, io);
+  if (!a) throw new UsageError('usage.reportRun');
+  const options = reportOptions(args, cx);
+  await savePdf(b ? await writeComparisonReport(a, b, options) : await writeRunReport(a, options), args.pdf, io, cx.t);
 }
 
 const FINISHED = new Set<RunSummary['status']>(['completed', 'cancelled', 'failed']);
@@ -79,29 +79,30 @@ export function latestRunsOn(summaries: readonly RunSummary[], device: string): 
 
 export const reportCommand: CliCommand = {
   name: 'report',
-  summary: 'Write one PDF report of every lab on one device',
-  usage: USAGE,
-  async run(argv, io) {
+  usage: (t) => t('commands.report.usage', { reportOptions: reportUsageLines(t) }),
+  async run(argv, io, cx) {
+    const { t } = cx;
     const args = parseArgs(argv, ['device', 'data-dir', ...REPORT_OPTIONS], ['all-labs']);
-    if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0] ?? ''}" (for one run: gpu-lab runs report <run-id> --pdf FILE)`);
-    if (!args.flags.has('all-labs')) throw new UsageError('report needs --all-labs (for one run: gpu-lab runs report <run-id> --pdf FILE)');
+    if (args.positional.length > 0) throw new UsageError('usage.reportArgument', { value: args.positional[0] ?? '' });
+    if (!args.flags.has('all-labs')) throw new UsageError('usage.allLabs');
     const report = reportArgs(args);
-    if (report.pdf === undefined) throw new UsageError('report needs --pdf FILE');
+    if (report.pdf === undefined) throw new UsageError('usage.pdfNeeded', { what: 'report' });
     const device = option(args, 'device');
-    if (device !== undefined && !/^(cpu|cuda:\d{1,2})$/.test(device)) throw new UsageError(`--device must be cpu or cuda:N, not "${device}"`);
-    const store = new RunStore(option(args, 'data-dir') ?? defaultDataDir(), { warn: (m) => io.err(`gpu-lab: warning: ${m}\n`) });
+    if (device !== undefined && !/^(cpu|cuda:\d{1,2})$/.test(device)) throw new UsageError('usage.device', { value: device });
+    const store = new RunStore(option(args, 'data-dir') ?? defaultDataDir(), { warn: (m) => io.err(`gpu-lab: ${t('error.warning', { detail: m })}\n`) });
     const summaries = await store.list();
     const on = device ?? summaries.find((s) => FINISHED.has(s.status))?.device;
     const chosen = on === undefined ? [] : latestRunsOn(summaries, on);
     if (on === undefined || chosen.length === 0) {
-      throw new GpuLabError('NOT_FOUND', `No finished run${on === undefined ? '' : ` on ${on}`} in ${store.dir}: run the labs first (npm run labs:all, or gpu-lab run <lab>)`, { device: on ?? null });
+      const why = on === undefined ? t('report.noFinishedRun', { dir: store.dir }) : t('report.noFinishedRunOn', { device: on, dir: store.dir });
+      throw new GpuLabError('NOT_FOUND', why, { device: on ?? null });
     }
     const sources = storeSources(store);
     const records = await Promise.all(chosen.map((s) => reportableRun(sources, s.id)));
     const { writeLabsReport } = await import('../report/report-writer.ts');
-    const pdf = await writeLabsReport(records, on, { author: report.author, course: report.course, writerVersion: appVersion() });
+    const pdf = await writeLabsReport(records, on, reportOptions(report, cx));
     for (const s of chosen) io.out(`${s.lab.padEnd(22)} ${s.id}\n`);
-    await savePdf(pdf, report.pdf, io);
+    await savePdf(pdf, report.pdf, io, t);
     return 0;
   },
 };

@@ -1,48 +1,71 @@
-// The results table `gpu-lab run` prints as points arrive: one line per point, the headline figure first.
+// The results table `gpu-lab run` and `gpu-lab runs show` print: one line per point, the headline figure first, in
+// the language the CLI speaks (its numbers with a decimal comma in Spanish).
 import { formatMs, formatRate, sig } from '../common/format.ts';
+import { localizeDecimal, type Locale } from '../common/locale.ts';
 import type { PointResult } from '../common/run-record.ts';
+import { labDescriptors } from '../labs/index.ts';
+import type { CliText } from './words/index.ts';
 
-const COLUMNS = [
-  ['point', 38],
-  ['status', 9],
-  ['median', 10],
-  ['min … max', 21],
-  ['IQR', 9],
-  ['rate', 13],
-  ['rel. error', 10],
-] as const;
+const COLUMNS = ['point', 'status', 'median', 'range', 'iqr', 'rate', 'relError'] as const;
+// The width each column needs for its figures; a heading or a status word that is wider widens it.
+const WIDTHS = [38, 9, 10, 21, 9, 13, 10] as const;
 
-function row(cells: string[]): string {
-  return cells.map((c, i) => c.padEnd(COLUMNS[i]?.[1] ?? 10)).join(' ').trimEnd();
+export interface RunTable {
+  header(): string;
+  row(p: PointResult, explained?: ReadonlySet<string>): string;
 }
 
-export function tableHeader(): string {
-  return `${row(COLUMNS.map(([name]) => name))}\n${row(COLUMNS.map(([, w]) => '─'.repeat(w)))}\n`;
+// A point's label in `locale`: the labs label a point by its series ("CPU BLAS, N = 500"), so the series' words are
+// swapped for the reader's where the recorded label starts with them (the longest that fits); any other label, and
+// any label of a lab not translated yet, is printed as recorded.
+export function labelTranslator(labId: string, locale: Locale): (label: string) => string {
+  const en = labDescriptors('en').find((d) => d.id === labId)?.series ?? [];
+  const local = labDescriptors(locale).find((d) => d.id === labId)?.series ?? [];
+  const pairs = en
+    .map((s) => [s.label, local.find((l) => l.key === s.key)?.label ?? s.label] as const)
+    .filter(([from, to]) => from !== to)
+    .sort(([a], [b]) => b.length - a.length);
+  return (label) => {
+    const pair = pairs.find(([from]) => label.startsWith(from) && /^($|[ ,])/.test(label.slice(from.length)));
+    return pair ? `${pair[1]}${localizeDecimal(label.slice(pair[0].length), locale)}` : label;
+  };
+}
+
+export function runTable(t: CliText, locale: Locale, label: (text: string) => string = (text) => text): RunTable {
+  const statusWords = [t('table.ok'), t('table.okNoisy'), ...(['failed', 'waived', 'cancelled'] as const).map((s) => t(`table.pointStatus.${s}`))];
+  const widths = COLUMNS.map((c, i) => Math.max(WIDTHS[i] ?? 10, t(`table.${c}`).length, ...(c === 'status' ? statusWords.map((w) => w.length) : [])));
+  const [labelWidth = 38] = widths;
+  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 10)).join(' ').trimEnd();
+  const exponent = (x: number): string => localizeDecimal(x.toExponential(1), locale);
+  return {
+    header: () => `${line(COLUMNS.map((c) => t(`table.${c}`)))}\n${line(widths.map((w) => '─'.repeat(w)))}\n`,
+    // `explained`: waiver reasons already said above the table; such rows only say WAIVED.
+    row(p, explained = new Set()) {
+      const s = p.stats;
+      const text = label(p.label);
+      const name = text.length > labelWidth ? `${text.slice(0, labelWidth - 1)}…` : text;
+      if (!s || p.status !== 'ok') {
+        const status = t(`table.pointStatus.${p.status}`);
+        if (p.status === 'waived' && explained.has(p.reason ?? '')) return `${line([name, status])}\n`;
+        const why = p.error ? t('error.coded', { code: p.error.code, detail: p.error.message }) : (p.reason ?? '');
+        return `${line([name, status])} ${why}`.trimEnd() + '\n';
+      }
+      const rate = p.gflops !== null && p.work.flops > 0 && (p.gbps === null || p.work.flops >= p.work.bytes) ? formatRate(p.gflops, 'GFLOP/s', locale) : p.gbps !== null ? formatRate(p.gbps, 'GB/s', locale) : '';
+      const err = p.verification?.relativeError;
+      return `${line([
+        name,
+        s.noisy ? t('table.okNoisy') : t('table.ok'),
+        formatMs(s.median, locale),
+        `${formatMs(s.min, locale)} … ${formatMs(s.max, locale)}`,
+        `${sig((s.iqr / s.median) * 100, 2, locale)} %`,
+        rate,
+        err === null || err === undefined ? (p.verification ? t('table.notApplicable') : '—') : exponent(err),
+      ])}\n`;
+    },
+  };
 }
 
 // The line said once above the table for each reason points are waived: "WAIVED (42 points): no CUDA device: …".
-export function waivedNote(waived: readonly { reason: string; points: number }[]): string {
-  return waived.map((w) => `WAIVED (${w.points} point${w.points === 1 ? '' : 's'}): ${w.reason || 'no reason given'}\n`).join('');
-}
-
-// `explained`: waiver reasons already said above the table; such rows only say WAIVED.
-export function tableRow(p: PointResult, explained: ReadonlySet<string> = new Set()): string {
-  const s = p.stats;
-  const label = p.label.length > 38 ? `${p.label.slice(0, 37)}…` : p.label;
-  if (!s || p.status !== 'ok') {
-    if (p.status === 'waived' && explained.has(p.reason ?? '')) return `${row([label, 'WAIVED'])}\n`.replace(/ +\n$/, '\n');
-    const why = p.error ? `${p.error.code}: ${p.error.message}` : p.reason ?? '';
-    return `${row([label, p.status.toUpperCase()])} ${why}\n`;
-  }
-  const rate = p.gflops !== null && p.work.flops > 0 && (p.gbps === null || p.work.flops >= p.work.bytes) ? formatRate(p.gflops, 'GFLOP/s') : p.gbps !== null ? formatRate(p.gbps, 'GB/s') : '';
-  const err = p.verification?.relativeError;
-  return `${row([
-    label,
-    s.noisy ? 'ok noisy' : 'ok',
-    formatMs(s.median),
-    `${formatMs(s.min)} … ${formatMs(s.max)}`,
-    `${sig((s.iqr / s.median) * 100, 2)} %`,
-    rate,
-    err === null || err === undefined ? (p.verification ? 'n/a' : '—') : err.toExponential(1),
-  ])}\n`;
+export function waivedNote(waived: readonly { reason: string; points: number }[], t: CliText): string {
+  return waived.map((w) => `${t('table.waived', { count: w.points, reason: w.reason || t('table.noReason') })}\n`).join('');
 }

@@ -1,92 +1,113 @@
-// `gpu-lab runs list|show|export|delete|report`: the stored runs, and the PDF report of one or two of them.
+// `gpu-lab runs list|show|export|delete|report`: the stored runs, and the PDF report of one or two of them. What it
+// shows is in the CLI's language; what it exports (--json, export) is the record as stored, the same in any.
 import { writeFile } from 'node:fs/promises';
 
 import type { ExportFormat } from '../common/contract.ts';
+import type { RunRecord, RunSummary } from '../common/run-record.ts';
+import { labDescriptors } from '../labs/index.ts';
+import { findingText } from '../labs/text/lab-text.ts';
 import { RunStore } from '../runner/run-store.ts';
 import { defaultDataDir } from '../runner/lab-host.ts';
 import { exportRun } from '../runner/run-export.ts';
-import type { CliCommand } from './command.ts';
+import { withFindingMessages } from '../runner/finding-messages.ts';
+import type { CliCommand, CliContext } from './command.ts';
 import { UsageError } from './command.ts';
 import { option, parseArgs } from './cli-options.ts';
-import { tableHeader, tableRow } from './run-table.ts';
-import { REPORT_OPTIONS, REPORT_USAGE_LINES, reportArgs, reportRuns, storeSources } from './report.ts';
+import { labelTranslator, runTable, waivedNote } from './run-table.ts';
+import { REPORT_OPTIONS, reportArgs, reportRuns, reportUsageLines, storeSources } from './report.ts';
 import { reportableRun } from '../report/reports-service.ts';
 
-const USAGE = `Usage: gpu-lab runs list [--json] [--data-dir DIR]
-       gpu-lab runs show <run-id> [--json] [--data-dir DIR]
-       gpu-lab runs export <run-id> [--format json|csv|csv-samples] [--out FILE] [--data-dir DIR]
-       gpu-lab runs delete <run-id> [--data-dir DIR]
-       gpu-lab runs report <run-id> [<run-id-B>] --pdf FILE [--author NAME] [--course NAME] [--data-dir DIR]
-
-runs report writes the PDF report of a run that has ended, or of two runs compared (A first).
-${REPORT_USAGE_LINES}`;
-
 const FORMATS: readonly ExportFormat[] = ['json', 'csv', 'csv-samples'];
+const STATUSES: readonly RunSummary['status'][] = ['queued', 'running', 'completed', 'cancelled', 'failed'];
+
+function listLines(runs: readonly RunSummary[], { t }: CliContext): string {
+  const width = Math.max(...STATUSES.map((s) => t(`runStatus.${s}`).length));
+  return runs
+    .map((r) => `${r.id}  ${t(`runStatus.${r.status}`).padEnd(width)} ${r.device.padEnd(7)} ${t('runs.points', { count: r.points })}${r.errorCode ? `  ${r.errorCode}` : ''}\n`)
+    .join('');
+}
+
+// The points waived for each reason, as `gpu-lab run` says them once above its table.
+function waivedOf(record: RunRecord): { reason: string; points: number }[] {
+  const counts = new Map<string, number>();
+  for (const p of record.points) if (p.status === 'waived') counts.set(p.reason ?? '', (counts.get(p.reason ?? '') ?? 0) + 1);
+  return [...counts].map(([reason, points]) => ({ reason, points }));
+}
+
+// A run stored before findings were messages gets them where its lab still words them alike, to read in Spanish.
+function showRun(stored: RunRecord, { t, locale }: CliContext): string {
+  const record = withFindingMessages(stored);
+  const title = labDescriptors(locale).find((d) => d.id === record.lab)?.title ?? record.labTitle;
+  const table = runTable(t, locale, labelTranslator(record.lab, locale));
+  const waived = waivedOf(record);
+  const explained = new Set(waived.map((w) => w.reason));
+  return [
+    `${title}\n${t('runs.heading', { run: record.id, status: t(`runStatus.${record.status}`), device: record.device, date: record.createdAt })}\n`,
+    `${t('runs.parameters', { params: JSON.stringify(record.params) })}\n\n`,
+    waivedNote(waived, t),
+    table.header(),
+    ...record.points.map((p) => table.row(p, explained)),
+    '\n',
+    ...record.findings.map((f) => `${f.tone === 'warning' ? '  ! ' : '  • '}${findingText(f, locale)}\n`),
+    record.error ? `\n${t('runs.failed', { code: record.error.code, detail: record.error.message })}\n` : '',
+  ].join('');
+}
 
 export const runsCommand: CliCommand = {
   name: 'runs',
-  summary: 'List, show, export, delete or report stored runs',
-  usage: USAGE,
-  async run(argv, io) {
+  usage: (t) => t('commands.runs.usage', { reportOptions: reportUsageLines(t) }),
+  async run(argv, io, cx) {
+    const { t } = cx;
     const args = parseArgs(argv, ['data-dir', 'format', 'out', ...REPORT_OPTIONS], ['json']);
     const [action, id, second, extra] = args.positional;
     // Only a report takes a second run, the one compared with the first.
     const unexpected = action === 'report' ? extra : (second ?? extra);
-    if (unexpected !== undefined) throw new UsageError(`unexpected argument "${unexpected}"`);
+    if (unexpected !== undefined) throw new UsageError('usage.unexpected', { value: unexpected });
     const report = reportArgs(args);
-    if (action !== 'report' && report.pdf !== undefined) throw new UsageError('--pdf goes with `gpu-lab runs report` (or `gpu-lab run … --pdf FILE`)');
-    const store = new RunStore(option(args, 'data-dir') ?? defaultDataDir(), { warn: (m) => io.err(`gpu-lab: warning: ${m}\n`) });
+    if (action !== 'report' && report.pdf !== undefined) throw new UsageError('usage.pdfOnlyReport');
+    const store = new RunStore(option(args, 'data-dir') ?? defaultDataDir(), { warn: (m) => io.err(`gpu-lab: ${t('error.warning', { detail: m })}\n`) });
     const needId = (): string => {
-      if (!id) throw new UsageError(`runs ${action ?? ''} needs a run id (see \`gpu-lab runs list\`)`);
+      if (!id) throw new UsageError('usage.runId', { action: action ?? '' });
       return id;
     };
     switch (action) {
       case 'list': {
         const runs = await store.list();
         if (args.flags.has('json')) io.out(`${JSON.stringify(runs, null, 2)}\n`);
-        else if (runs.length === 0) io.out(`no runs in ${store.dir}\n`);
-        else for (const r of runs) io.out(`${r.id}  ${r.status.padEnd(9)} ${r.device.padEnd(7)} ${r.points} points${r.errorCode ? `  ${r.errorCode}` : ''}\n`);
+        else if (runs.length === 0) io.out(`${t('runs.none', { dir: store.dir })}\n`);
+        else io.out(listLines(runs, cx));
         return 0;
       }
       case 'show': {
         const record = await store.get(needId());
-        if (args.flags.has('json')) {
-          io.out(`${JSON.stringify(record, null, 2)}\n`);
-          return 0;
-        }
-        io.out(`${record.labTitle}\nrun ${record.id}: ${record.status} on ${record.device}, ${record.createdAt}\nparameters: ${JSON.stringify(record.params)}\n\n`);
-        io.out(tableHeader());
-        for (const p of record.points) io.out(tableRow(p));
-        io.out('\n');
-        for (const f of record.findings) io.out(`${f.tone === 'warning' ? '  ! ' : '  • '}${f.text}\n`);
-        if (record.error) io.out(`\nfailed: ${record.error.code}: ${record.error.message}\n`);
+        io.out(args.flags.has('json') ? `${JSON.stringify(record, null, 2)}\n` : showRun(record, cx));
         return 0;
       }
       case 'export': {
         const format = (option(args, 'format') ?? 'json') as ExportFormat;
-        if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${format}"`);
+        if (!FORMATS.includes(format)) throw new UsageError('usage.format', { formats: FORMATS.join(', '), value: format });
         const exported = exportRun(await store.get(needId()), format);
         const out = option(args, 'out');
         if (out) {
           await writeFile(out, exported.text);
-          io.err(`wrote ${out}\n`);
+          io.err(`${t('runs.wrote', { path: out })}\n`);
         } else io.out(exported.text);
         return 0;
       }
       case 'delete':
         await store.delete(needId());
-        io.out(`deleted ${id}\n`);
+        io.out(`${t('runs.deleted', { run: id ?? '' })}\n`);
         return 0;
       case 'report': {
         const pdf = report.pdf;
-        if (pdf === undefined) throw new UsageError('runs report needs --pdf FILE');
+        if (pdf === undefined) throw new UsageError('usage.pdfNeeded', { what: 'runs report' });
         const sources = storeSources(store);
         const records = await Promise.all([needId(), ...(second === undefined ? [] : [second])].map((runId) => reportableRun(sources, runId)));
-        await reportRuns(records, { ...report, pdf }, io);
+        await reportRuns(records, { ...report, pdf }, io, cx);
         return 0;
       }
       default:
-        throw new UsageError(`runs needs an action: list, show, export, delete or report${action ? ` (not "${action}")` : ''}`);
+        throw new UsageError(action ? 'usage.runsActionNot' : 'usage.runsAction', { action: action ?? '' });
     }
   },
 };

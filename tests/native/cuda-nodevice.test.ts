@@ -61,14 +61,14 @@ describe.skipIf(hasDevice)('CUDA without a device', () => {
 
   it('`gpu-lab devices` prints the CPU and the reason; `gpu-lab bench --device cuda:0` is a usage error naming the devices there are', async () => {
     const devicesRun = capture();
-    expect(await runCli(['devices'], devicesRun.io)).toBe(0);
+    expect(await runCli(['devices'], devicesRun.io, {})).toBe(0);
     expect(devicesRun.out()).toMatch(/^id\s+name/);
     expect(devicesRun.out()).toContain('CUDA: not available');
     const json = capture();
-    expect(await runCli(['devices', '--json'], json.io)).toBe(0);
+    expect(await runCli(['devices', '--json'], json.io, {})).toBe(0);
     expect((JSON.parse(json.out()) as { devices: { id: string }[] }).devices[0]?.id).toBe('cpu');
     const bench = capture();
-    expect(await runCli(['bench', '--device', 'cuda:0'], bench.io)).toBe(2);
+    expect(await runCli(['bench', '--device', 'cuda:0'], bench.io, {})).toBe(2);
     expect(bench.err()).toMatch(/INVALID_PARAMS: Parameter "device" = "cuda:0" is not allowed: this machine's devices are cpu \((no CUDA device|built without CUDA)/);
   });
 });

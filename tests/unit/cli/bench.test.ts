@@ -5,8 +5,11 @@ import { describe, expect, it } from 'vitest';
 
 const bin = fileURLToPath(new URL('../../../bin/gpu-lab.js', import.meta.url));
 
+// English whatever the machine's locale (tests/unit/cli/lang.test.ts covers the others).
+const env = { ...process.env, LANGUAGE: '', LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8' };
+
 function gpuLab(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', maxBuffer: 16 << 20 });
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', maxBuffer: 16 << 20, env });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -61,7 +64,7 @@ describe('gpu-lab bench --device cpu', () => {
     [['bench', '--device', 'tpu'], /--device: expected "cpu" or "cuda:N" but received "tpu"/],
     [['bench', '--threads', '0'], /--threads: expected an integer from 1 to 256 but received "0"/],
     [['bench', '--scale', '2'], /--scale: expected a number greater than 0 and at most 1 but received "2"/],
-    [['bench', '--frobnicate'], /Unknown option '--frobnicate'/],
+    [['bench', '--frobnicate'], /^gpu-lab bench: unknown option --frobnicate$/m],
     // A device this machine does not have: the same rule and words as `gpu-lab run`, the devices it has named once.
     [['bench', '--device', 'cuda:99'], /^gpu-lab bench: INVALID_PARAMS: Parameter "device" = "cuda:99" is not allowed: this machine's devices are cpu(?!.*no CUDA device: no CUDA device)/m],
     [['frobnicate'], /unknown command "frobnicate"/],

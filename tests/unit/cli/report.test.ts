@@ -23,7 +23,8 @@ function seeded(): string {
 async function gpuLab(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) });
+  // No locale in the environment: English, whatever the machine's.
+  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) }, {});
   return { code, out, err };
 }
 

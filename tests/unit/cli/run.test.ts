@@ -11,9 +11,12 @@ import { describe, expect, it } from 'vitest';
 const bin = fileURLToPath(new URL('../../../bin/gpu-lab.js', import.meta.url));
 const wrongResults = fileURLToPath(new URL('fixtures/wrong-results.ts', import.meta.url));
 
+// English whatever the machine's locale (tests/unit/cli/lang.test.ts covers the others).
+const env = { ...process.env, LANGUAGE: '', LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8' };
+
 function gpuLab(nodeArgs: string[], ...args: string[]): { status: number | null; stdout: string; stderr: string; runs: string[] } {
   const dataDir = mkdtempSync(join(tmpdir(), 'gpu-lab-cli-run-'));
-  const r = spawnSync(process.execPath, [...nodeArgs, bin, ...args, '--data-dir', dataDir, '--quiet'], { encoding: 'utf8', maxBuffer: 16 << 20 });
+  const r = spawnSync(process.execPath, [...nodeArgs, bin, ...args, '--data-dir', dataDir, '--quiet'], { encoding: 'utf8', maxBuffer: 16 << 20, env });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, runs: readdirSync(join(dataDir, 'runs')) };
 }
 

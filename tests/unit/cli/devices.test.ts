@@ -1,0 +1,38 @@
+// `gpu-lab devices` on the H100's recorded report, in Spanish and English: the labels down the left aligned in each
+// language, the arithmetic of the peaks with the locale's decimal separator (compute capability kept as "9.0").
+import { readFileSync } from 'node:fs';
+
+import { describe, expect, it } from 'vitest';
+
+import { formatDevices } from '../../../main/cli/devices.ts';
+import { cliText } from '../../../main/cli/words/index.ts';
+import type { DeviceReport } from '../../../main/common/device-report.ts';
+import type { Locale } from '../../../main/common/locale.ts';
+
+const recorded = JSON.parse(readFileSync(new URL('../../fixtures/devices-h100.json', import.meta.url), 'utf8')) as DeviceReport['list'] & Pick<DeviceReport, 'cuda' | 'telemetry'>;
+const report: DeviceReport = { list: { devices: recorded.devices, cudaReason: recorded.cudaReason, blas: recorded.blas }, cuda: recorded.cuda, telemetry: recorded.telemetry };
+
+const devices = (locale: Locale): string => formatDevices(report, { locale, t: cliText(locale) });
+
+describe('gpu-lab devices', () => {
+  it('in Spanish', () => {
+    const text = devices('es');
+    expect(text).toMatch(/^id\s+nombre\s+memoria\s+pico FP32\s+pico FP64\s+pico de memoria$/m);
+    expect(text).toMatch(/^cuda:0\s+NVIDIA H100 80GB HBM3\s+79,2 GiB\s+66,9 TFLOP\/s\s+33,5 TFLOP\/s\s+3,4 TB\/s$/m);
+    expect(text).toContain('  capacidad de cómputo 9.0, 132 SM a 1980 MHz (máx. 1980 MHz), warp de 32');
+    expect(text).toContain('  memoria:     79,2 GiB (78,7 GiB libres), bus de 5120 bits a 2619 MHz, L2 de 50 MiB, ECC activado');
+    expect(text).toContain('  compartida:  48 KiB por bloque (227 KiB con opt-in), 228 KiB por SM');
+    expect(text).toContain('  picos:       memoria 2 × 2619 MHz × 5120 bit / 8 = 3352,3 GB/s');
+    expect(text).toContain('               FP32    132 SMs × 128 FP32 cores (compute capability 9.0) × 2 FLOP × 1980 MHz = 66908 GFLOP/s');
+    expect(text).toContain('               PCIe    16 lanes × 32,0 GT/s (PCIe 5) × 128b/130b / 8 = 63,0 GB/s per direction');
+    expect(text).toMatch(/^ {2}ahora: {7}SM a 1980 MHz, memoria a 2619 MHz, 36 °C, 77 W de 700 W, ocupación 0 %; límites de frecuencia: ninguno$/m);
+  });
+
+  it('in English, as it always read', () => {
+    const text = devices('en');
+    expect(text).toContain('  memory:  79.2 GiB (78.7 GiB free), 5120-bit bus at 2619 MHz, L2 50 MiB, ECC on');
+    expect(text).toContain('  peaks:   memory 2 × 2619 MHz × 5120 bit / 8 = 3352.3 GB/s');
+    expect(text).toContain('           FP64   FP32 peak 66908 GFLOP/s × 1/2 (data-centre chip, compute capability 9.0) = 33454 GFLOP/s');
+    expect(text).toMatch(/^ {2}now: {5}SM 1980 MHz, memory 2619 MHz, 36 °C, 77 W of 700 W, busy 0 %; clock limits: none$/m);
+  });
+});
