@@ -19,7 +19,8 @@ export function createApiClient(transport: Transport): GpuLabApi {
       readTelemetry: (device) => call('devices.readTelemetry', device),
     },
     labs: {
-      listLabs: () => call('labs.listLabs'),
+      // Without a locale, no argument at all: older hosts and English alike read that as English.
+      listLabs: (locale) => (locale ? call('labs.listLabs', locale) : call('labs.listLabs')),
       kernelSource: (file) => call('labs.kernelSource', file),
       validateParams: (lab, params) => call('labs.validateParams', lab, params),
     },

@@ -172,7 +172,7 @@ export function categoryChart(record: RunRecord, lab: LabDescriptor, inputs: Cha
     plugins: [runMarksPlugin()],
   };
   const description = t('results.chart.description.bars', {
-    lab: record.labTitle,
+    lab: lab.title,
     y: yTitle(quantity, t),
     points: drawnCount,
     categories: cats.length,

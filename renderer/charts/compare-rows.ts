@@ -1,7 +1,8 @@
 // Two runs of the same lab side by side: for each point key, both medians and B ÷ A, and which run was faster; and
 // their parameters, those that differ marked.
-import type { ParamValue, ParameterDescriptor } from '../../main/common/lab-descriptor.ts';
+import type { LabDescriptor, ParamValue, ParameterDescriptor } from '../../main/common/lab-descriptor.ts';
 import type { PointResult, RunRecord } from '../../main/common/run-record.ts';
+import { pointLabel } from './point-label.ts';
 import type { Translate } from './text.ts';
 import { formatBytes, formatMs, formatTimes } from './units.ts';
 
@@ -36,7 +37,7 @@ function faster(a: PointResult, b: PointResult): Faster | null {
   return b.stats.median < a.stats.median ? 'B' : 'A';
 }
 
-function row(key: string, a: PointResult | undefined, b: PointResult | undefined, t: Translate): CompareRow {
+function row(key: string, a: PointResult | undefined, b: PointResult | undefined, t: Translate, lab: LabDescriptor | undefined): CompareRow {
   const both = a && b;
   const ratio = both && a.status === 'ok' && b.status === 'ok' && a.stats && b.stats && a.stats.median > 0 ? b.stats.median / a.stats.median : null;
   const winner = both ? faster(a, b) : null;
@@ -47,7 +48,7 @@ function row(key: string, a: PointResult | undefined, b: PointResult | undefined
   else if (winner) fasterText = t('results.compare.faster', { run: winner });
   return {
     key,
-    label: a?.label ?? b?.label ?? key,
+    label: labelOf(a ?? b, key, t, lab),
     presence: a && b ? 'both' : a ? 'A' : 'B',
     medianA: medianText(a, t),
     medianB: medianText(b, t),
@@ -58,12 +59,18 @@ function row(key: string, a: PointResult | undefined, b: PointResult | undefined
   };
 }
 
-// Run A's points in its order, then those only run B has, in B's.
-export function compareRows(a: RunRecord, b: RunRecord, t: Translate): CompareRow[] {
+// Named in the lab's words where the lab is known (pointLabel), else as recorded.
+function labelOf(p: PointResult | undefined, key: string, t: Translate, lab: LabDescriptor | undefined): string {
+  if (!p) return key;
+  return lab ? pointLabel(p, lab, t) : p.label;
+}
+
+// Run A's points in its order, then those only run B has, in B's. With their lab's descriptor, in the language shown.
+export function compareRows(a: RunRecord, b: RunRecord, t: Translate, lab?: LabDescriptor): CompareRow[] {
   const inB = new Map(b.points.map((p) => [p.key, p]));
   const inA = new Map(a.points.map((p) => [p.key, p]));
-  const rows = a.points.map((p) => row(p.key, p, inB.get(p.key), t));
-  for (const p of b.points) if (!inA.has(p.key)) rows.push(row(p.key, undefined, p, t));
+  const rows = a.points.map((p) => row(p.key, p, inB.get(p.key), t, lab));
+  for (const p of b.points) if (!inA.has(p.key)) rows.push(row(p.key, undefined, p, t, lab));
   return rows;
 }
 

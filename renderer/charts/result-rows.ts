@@ -3,6 +3,7 @@
 // not measured, why. Plain data, so that the table renders without working out anything per row.
 import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
 import type { PointResult, PointStatus, RunRecord } from '../../main/common/run-record.ts';
+import { pointLabel } from './point-label.ts';
 import { baselineKey, pointRate, pointsByKey, seriesOf, shareOfPeak, speedupOver } from './points.ts';
 import type { Translate } from './text.ts';
 import { formatMs, formatPercent, formatRate, formatRelativeError, formatTimes } from './units.ts';
@@ -53,7 +54,7 @@ export function resultRow(p: PointResult, lab: LabDescriptor, baseline: PointRes
   return {
     key: p.key,
     series: p.series,
-    label: p.label,
+    label: pointLabel(p, lab, t),
     device: p.device,
     status: p.status,
     statusText: t(`results.status.${p.status}`),

@@ -190,7 +190,7 @@ export function sweepChart(record: RunRecord, lab: LabDescriptor, inputs: ChartI
   };
 
   const description = t('results.chart.description.sweep', {
-    lab: record.labTitle,
+    lab: lab.title,
     y: yTitle(quantity, t),
     x: xTitle(xQuantity, t),
     points: drawnCount,

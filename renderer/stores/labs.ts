@@ -1,33 +1,59 @@
-// The labs main offers, and the kernel sources they name, fetched once each.
+// The labs main offers, in the app's language, and the kernel sources they name, fetched once each. A change of
+// language fetches the labs again: their titles, explanations, parameters and findings' templates are main's words.
 import { defineStore } from 'pinia';
-import { ref, shallowRef } from 'vue';
+import { ref, shallowRef, watch } from 'vue';
 
 import type { KernelSourceText } from '../../main/common/contract.ts';
 import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
+import type { Locale } from '../../main/common/locale.ts';
 import { api, errorText } from '../api/index.ts';
+import { useLanguageStore } from './language.ts';
 
 export const useLabsStore = defineStore('labs', () => {
+  const language = useLanguageStore();
   const labs = shallowRef<LabDescriptor[]>([]);
   const error = ref<string | null>(null);
   const sources = new Map<string, Promise<KernelSourceText>>();
   let loading: Promise<void> | null = null;
+  let loadingLocale: Locale | null = null;
 
   function load(): Promise<void> {
-    loading ??= api.labs
-      .listLabs()
+    const locale = language.locale;
+    if (loading && loadingLocale === locale) return loading;
+    loadingLocale = locale;
+    const request: Promise<void> = api.labs
+      .listLabs(locale)
       .then((list) => {
+        // A quicker answer for a language chosen since is the one to keep.
+        if (loading !== request) return;
         labs.value = list;
         error.value = null;
       })
       .catch((err: unknown) => {
+        if (loading !== request) return;
         error.value = errorText(err);
         loading = null;
       });
-    return loading;
+    loading = request;
+    return request;
   }
+
+  // Only once the labs were asked for: a store made for one kernel source need not fetch every lab.
+  watch(
+    () => language.locale,
+    () => {
+      if (loading) void load();
+    },
+  );
 
   function byId(id: string): LabDescriptor | undefined {
     return labs.value.find((l) => l.id === id);
+  }
+
+  // A run's lab as the reader reads it: the lab's title in the app's language, else the one the run was recorded with
+  // (a lab this version lacks, or before the labs arrive).
+  function titleOf(run: { lab: string; labTitle: string }): string {
+    return byId(run.lab)?.title ?? run.labTitle;
   }
 
   function kernelSource(file: string): Promise<KernelSourceText> {
@@ -40,5 +66,5 @@ export const useLabsStore = defineStore('labs', () => {
     return source;
   }
 
-  return { labs, error, load, byId, kernelSource };
+  return { labs, error, load, byId, titleOf, kernelSource };
 });

@@ -20,9 +20,12 @@ function dateText(iso: string, locale: string): string {
   return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-function facts(r: RunRecord, t: Translate, locale: string): Record<FactRow['name'], string> {
+// `labTitle` names a run's lab in the language shown (the record keeps the one it was run with).
+type LabTitle = (r: RunRecord) => string;
+
+function facts(r: RunRecord, t: Translate, locale: string, labTitle: LabTitle): Record<FactRow['name'], string> {
   return {
-    lab: r.labTitle,
+    lab: labTitle(r),
     device: deviceName(r),
     date: dateText(r.createdAt, locale),
     status: t(`results.compare.runStatus.${r.status}`),
@@ -31,8 +34,8 @@ function facts(r: RunRecord, t: Translate, locale: string): Record<FactRow['name
   };
 }
 
-export function factRows(a: RunRecord, b: RunRecord, t: Translate, locale: string): FactRow[] {
-  const fa = facts(a, t, locale);
-  const fb = facts(b, t, locale);
+export function factRows(a: RunRecord, b: RunRecord, t: Translate, locale: string, labTitle: LabTitle = (r) => r.labTitle): FactRow[] {
+  const fa = facts(a, t, locale, labTitle);
+  const fb = facts(b, t, locale, labTitle);
   return (Object.keys(fa) as FactRow['name'][]).map((name) => ({ name, a: fa[name], b: fb[name], differs: name !== 'date' && fa[name] !== fb[name] }));
 }

@@ -6,6 +6,7 @@ import { useRoute, useRouter } from 'vue-router';
 import type { LocationQueryValue } from 'vue-router';
 
 import type { RunSummary } from '../../../main/common/run-record.ts';
+import { useLabsStore } from '../../stores/labs.ts';
 
 export interface FilterOption {
   value: string;
@@ -33,6 +34,7 @@ function optionsOf(runs: RunSummary[], chosen: string, pick: (r: RunSummary) => 
 export function useHistoryFilters(options: { runs: Ref<RunSummary[]>; deviceText: (id: string) => string }) {
   const route = useRoute();
   const router = useRouter();
+  const labs = useLabsStore();
 
   // One replace for all the keys changed: two replaces in a row would each start from the query before either.
   function setQuery(patch: Partial<Record<FilterKey, string>>): void {
@@ -50,7 +52,7 @@ export function useHistoryFilters(options: { runs: Ref<RunSummary[]>; deviceText
 
   const lab = filter('lab');
   const device = filter('device');
-  const labOptions = computed(() => optionsOf(options.runs.value, lab.value, (r) => ({ value: r.lab, text: r.labTitle })));
+  const labOptions = computed(() => optionsOf(options.runs.value, lab.value, (r) => ({ value: r.lab, text: labs.titleOf(r) })));
   const deviceOptions = computed(() =>
     optionsOf(options.runs.value, device.value, (r) => ({ value: r.device, text: options.deviceText(r.device) })),
   );

@@ -3,6 +3,7 @@
 import { useI18n } from 'vue-i18n';
 
 import type { RunSummary } from '../../../main/common/run-record.ts';
+import { useLabsStore } from '../../stores/labs.ts';
 
 // Milliseconds from start to end, or null for a run that has not ended (or a record with unreadable times).
 export function runDurationMs(run: Pick<RunSummary, 'createdAt' | 'finishedAt'>): number | null {
@@ -18,6 +19,7 @@ export function shortLabTitle(labTitle: string): string {
 
 export function useRunText() {
   const { t, locale } = useI18n();
+  const labs = useLabsStore();
 
   function startedAt(iso: string): string {
     const date = new Date(iso);
@@ -40,8 +42,9 @@ export function useRunText() {
     return t('history.duration.hours', { hours: Math.floor(whole / 3600), minutes: Math.floor((whole % 3600) / 60) });
   }
 
-  function runName(run: Pick<RunSummary, 'labTitle' | 'createdAt'>): string {
-    return t('history.run.name', { lab: shortLabTitle(run.labTitle), date: startedAt(run.createdAt) });
+  // The lab named in the app's language, whatever the language the run was recorded in.
+  function runName(run: Pick<RunSummary, 'lab' | 'labTitle' | 'createdAt'>): string {
+    return t('history.run.name', { lab: shortLabTitle(labs.titleOf(run)), date: startedAt(run.createdAt) });
   }
 
   return { startedAt, duration, runName };

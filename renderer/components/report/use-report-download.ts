@@ -1,10 +1,11 @@
 // Asks main for the PDF report of one run, or of two compared, with the remembered author and course, and hands its
 // bytes to the browser as a download (a save dialog in Electron). What became of the last attempt stays on show:
-// the file saved, or main's refusal in its own words.
+// the file saved, or main's refusal in its own words. The report is written in the app's language.
 import { ref } from 'vue';
 
 import { api, errorText } from '../../api/index.ts';
 import { downloadBase64 } from '../../composables/download.ts';
+import { useLanguageStore } from '../../stores/language.ts';
 import { reportFields } from './report-fields.ts';
 
 export interface SavedReport {
@@ -17,6 +18,7 @@ export function useReportDownload(options: { runIds: () => string[] }) {
   const saved = ref<SavedReport | null>(null);
   const error = ref<string | null>(null);
   const { author, course } = reportFields();
+  const language = useLanguageStore();
 
   async function save(): Promise<void> {
     if (saving.value) return;
@@ -24,7 +26,12 @@ export function useReportDownload(options: { runIds: () => string[] }) {
     saved.value = null;
     error.value = null;
     try {
-      const file = await api.reports.writeReport({ runIds: options.runIds(), author: author.value, course: course.value });
+      const file = await api.reports.writeReport({
+        runIds: options.runIds(),
+        author: author.value,
+        course: course.value,
+        locale: language.locale,
+      });
       downloadBase64(file.filename, file.mimeType, file.base64);
       saved.value = { filename: file.filename, pages: file.pages };
     } catch (err) {

@@ -1,4 +1,4 @@
-// The frame around every view: navigation, the device picker, the theme, the link to main.
+// The frame around every view: navigation, the device picker, the theme, the language, the link to main.
 export const app = {
   name: 'GPU Lab',
   skipToContent: 'Skip to the content',
@@ -10,6 +10,8 @@ export const app = {
     loading: 'Looking for devices…',
   },
   theme: { label: 'Theme', system: 'System', light: 'Light', dark: 'Dark' },
+  // The languages are named in themselves (i18n/language.ts), so that a reader finds theirs whatever is shown.
+  language: { label: 'Language' },
   connection: {
     connecting: 'Connecting to GPU Lab…',
     closed: 'The connection to GPU Lab dropped; reconnecting. A run in progress goes on without this page.',

@@ -22,8 +22,9 @@ export const labs = {
     custom: 'Custom values',
     customHelp: 'Your own values; pick a preset to start from the course material.',
     reset: 'Reset to defaults',
-    range: 'From {min} to {max} {unit}.',
-    listRange: 'Up to {count} values, each from {min} to {max} {unit}.',
+    // {unit} is the parameter's unit with a space before it, or nothing.
+    range: 'From {min} to {max}{unit}.',
+    listRange: 'Up to {count} values, each from {min} to {max}{unit}.',
     hintElements: '= {count} elements',
     hintBytes: '= {size}',
   },

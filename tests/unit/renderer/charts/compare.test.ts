@@ -3,8 +3,11 @@
 import { describe, expect, it } from 'vitest';
 
 import type { RunRecord } from '../../../../main/common/run-record.ts';
+import { labDescriptors } from '../../../../main/labs/index.ts';
+import { catalogTranslate } from '../../../../renderer/charts/catalog-translate.ts';
 import { compareChart } from '../../../../renderer/charts/compare-chart.ts';
 import { compareRows, paramRows } from '../../../../renderer/charts/compare-rows.ts';
+import { resultsEs } from '../../../../renderer/charts/results-catalog-es.ts';
 import { barConfig, lineConfig } from './config-access.ts';
 import { fixtureRun, inputs, syntheticRun, t } from './synthetic-runs.ts';
 
@@ -97,5 +100,19 @@ describe('comparison chart', () => {
     expect(gpuA?.data).toHaveLength(6);
     expect(cpuB?.borderWidth).toBe(2);
     expect(String(cpuB?.backgroundColor)).toMatch(/^rgba\(.*0\.12\)$/);
+  });
+});
+
+describe('two runs compared in Spanish', () => {
+  it('names the points of runs recorded in English in the Spanish lab’s words, and as recorded without a lab', () => {
+    const a = fixtureRun('cpu-matmul-breakeven').record;
+    const b = fixtureRun('h100-matmul-breakeven').record;
+    const spanishLab = labDescriptors('es').find((d) => d.id === 'matmul-breakeven');
+    const tEs = catalogTranslate({ results: resultsEs });
+    expect(compareRows(a, b, tEs, spanishLab).find((r) => r.key === 'gpu-resident@5000')).toMatchObject({
+      label: 'GPU con datos residentes, N = 5000',
+      fasterText: 'solo en la ejecución B',
+    });
+    expect(compareRows(a, b, tEs).find((r) => r.key === 'gpu-resident@5000')?.label).toBe('GPU resident, N = 5000');
   });
 });

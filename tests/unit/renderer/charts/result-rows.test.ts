@@ -1,14 +1,17 @@
 // The results table's rows: the figures of each point formatted as a reader expects them, the speedup over the right
 // baseline, the share of peak as main/common computes it, the verification in symbols and words, and why a point has
 // no time.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 import { shareOfPeak as commonShareOfPeak } from '../../../../main/common/run-record.ts';
 import { measuredPoint } from '../../../../main/runner/point-result.ts';
-import { findLab } from '../../../../main/labs/index.ts';
+import { setNumberLocale } from '../../../../main/common/locale.ts';
+import { findLab, labDescriptors } from '../../../../main/labs/index.ts';
 import { validateParams } from '../../../../main/common/params.ts';
+import { catalogTranslate } from '../../../../renderer/charts/catalog-translate.ts';
 import { shareOfPeak } from '../../../../renderer/charts/points.ts';
 import { resultRows } from '../../../../renderer/charts/result-rows.ts';
+import { resultsEs } from '../../../../renderer/charts/results-catalog-es.ts';
 import { formatRate } from '../../../../renderer/charts/units.ts';
 import { WITH_GPU } from '../../labs/synthetic.ts';
 import { fixtureRun, syntheticRun, t } from './synthetic-runs.ts';
@@ -117,5 +120,26 @@ describe('results rows', () => {
     const noisy = record.points.filter((p) => p.stats?.noisy).map((p) => p.key);
     expect(noisy.length).toBeGreaterThan(0);
     expect(resultRows(record, lab, t).filter((r) => r.noisy).map((r) => r.key)).toEqual(noisy);
+  });
+});
+
+describe('results rows in Spanish', () => {
+  const { record } = fixtureRun('h100-matmul-breakeven');
+  const spanishLab = labDescriptors('es').find((d) => d.id === 'matmul-breakeven');
+  const tEs = catalogTranslate({ results: resultsEs });
+  afterEach(() => setNumberLocale('en'));
+
+  it('names each point of a run recorded in English in Spanish, and writes its figures with a decimal comma', () => {
+    if (!spanishLab) throw new Error('no Spanish matmul-breakeven');
+    setNumberLocale('es');
+    const rows = resultRows(record, spanishLab, tEs);
+    expect(rows.find((r) => r.key === 'gpu-transfers@100')).toMatchObject({
+      label: 'GPU con transferencias, N = 100',
+      statusText: 'medido',
+      median: '61,76 µs',
+      speedup: '0,24×',
+      speedupOver: 'BLAS en la CPU',
+    });
+    expect(rows.map((r) => r.label).filter((l) => /\b(transfers|resident|CPU BLAS)\b/.test(l))).toEqual([]);
   });
 });

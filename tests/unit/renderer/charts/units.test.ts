@@ -1,8 +1,19 @@
 // The renderer's number formats added for charts: sizes in their quantity's unit, compact axis ticks, integer-op
-// rates, relative errors.
-import { describe, expect, it } from 'vitest';
+// rates, relative errors; in Spanish with a decimal comma, given or from the app's number locale.
+import { afterEach, describe, expect, it } from 'vitest';
 
-import { formatAxisNumber, formatMsCompact, formatRate, formatRelativeError, formatSize, formatTimes } from '../../../../renderer/charts/units.ts';
+import { setNumberLocale } from '../../../../main/common/locale.ts';
+import {
+  formatAxisNumber,
+  formatBytes,
+  formatMs,
+  formatMsCompact,
+  formatPercent,
+  formatRate,
+  formatRelativeError,
+  formatSize,
+  formatTimes,
+} from '../../../../renderer/charts/units.ts';
 
 describe('chart units', () => {
   it('writes sizes in the unit of their quantity', () => {
@@ -14,17 +25,41 @@ describe('chart units', () => {
   });
 
   it('keeps axis ticks short and alike', () => {
-    expect([0.01, 0.5, 12.5, 999, 1000, 50_000].map(formatAxisNumber)).toEqual(['0.01', '0.5', '12.5', '999', '1 k', '50 k']);
-    expect([0.0118, 0.342, 16.3, 115, 6860].map(formatMsCompact)).toEqual(['11.8 µs', '342 µs', '16.3 ms', '115 ms', '6.86 s']);
+    expect([0.01, 0.5, 12.5, 999, 1000, 50_000].map((v) => formatAxisNumber(v))).toEqual(['0.01', '0.5', '12.5', '999', '1 k', '50 k']);
+    expect([0.0118, 0.342, 16.3, 115, 6860].map((v) => formatMsCompact(v))).toEqual(['11.8 µs', '342 µs', '16.3 ms', '115 ms', '6.86 s']);
   });
 
   it('keeps two significant digits for ratios far below 1, and the old form elsewhere', () => {
-    expect([0.0017, 0.0546, 0.24, 1.66, 48.57, 310.2].map(formatTimes)).toEqual(['0.0017×', '0.055×', '0.24×', '1.66×', '48.6×', '310×']);
+    expect([0.0017, 0.0546, 0.24, 1.66, 48.57, 310.2].map((v) => formatTimes(v))).toEqual(['0.0017×', '0.055×', '0.24×', '1.66×', '48.6×', '310×']);
   });
 
   it('counts int8 in operations per second and writes relative errors in exponent form', () => {
     expect(formatRate(1_374_169.6, 'GOP/s')).toBe('1374 TOP/s');
     expect(formatRate(47_094.5, 'GFLOP/s')).toBe('47.09 TFLOP/s');
-    expect([1.7191e-6, 0, null].map(formatRelativeError)).toEqual(['1.7e-6', '0', '—']);
+    expect([1.7191e-6, 0, null].map((v) => formatRelativeError(v))).toEqual(['1.7e-6', '0', '—']);
+  });
+});
+
+describe('chart units in Spanish', () => {
+  afterEach(() => setNumberLocale('en'));
+
+  it('writes the decimal comma where the locale is given', () => {
+    expect(formatRate(1080.4, 'GFLOP/s', 'es')).toBe('1,080 TFLOP/s');
+    expect(formatRate(2970, 'GB/s', 'es')).toBe('2,970 TB/s');
+    expect(formatMs(0.0812, 'es')).toBe('81,20 µs');
+    expect(formatTimes(4.8, 'es')).toBe('4,80×');
+    expect(formatPercent(0.055, 'es')).toBe('5,5 %');
+    expect(formatBytes(1536, 'es')).toBe('1,50 KiB');
+    expect(formatSize('elements', 1_500_000, 'es')).toBe('1,5 M');
+    expect(formatRelativeError(1.7191e-6, 'es')).toBe('1,7e-6');
+  });
+
+  it('follows the app’s number locale, as the language switch sets it, and keeps whole numbers as they are', () => {
+    setNumberLocale('es');
+    expect([0.5, 12.5, 1000, 2500].map((v) => formatAxisNumber(v))).toEqual(['0,5', '12,5', '1 k', '2,5 k']);
+    expect(formatMsCompact(1.5)).toBe('1,5 ms');
+    expect(formatSize('matrix-n', 5000)).toBe('5000');
+    setNumberLocale('en');
+    expect(formatMsCompact(1.5)).toBe('1.5 ms');
   });
 });

@@ -1,0 +1,23 @@
+// Los controles del informe PDF en español, en la página de una ejecución y en una comparación: el autor y el curso
+// que figuran en él, el botón que lo guarda y qué fue del último.
+import type { TextOf } from '../../charts/text-of.ts';
+import type { report as reportEn } from '../en/report.ts';
+
+export const report: TextOf<typeof reportEn> = {
+  legend: 'Informe PDF',
+  author: 'Autor',
+  authorHint: 'Tu nombre',
+  course: 'Curso',
+  courseHint: 'Curso o grupo',
+  remembered: 'Los dos se recuerdan en este ordenador para el próximo informe.',
+  save: 'Guardar el informe PDF',
+  saving: 'Escribiendo el PDF…',
+  saved: 'Guardado {filename} ({pages} páginas).',
+  failed: 'No se ha podido escribir el informe: {error}',
+  running: 'El informe se puede guardar cuando termine la ejecución.',
+  exports: {
+    label: 'Datos de la ejecución {run}',
+    json: 'JSON de la ejecución {run}',
+    csv: 'CSV de la ejecución {run}',
+  },
+};
