@@ -104,6 +104,14 @@ for (const lab of LABS.filter((l) => !values.lab || values.lab.includes(l.id))) 
   const points = records.flatMap((r) => r.points.filter((p) => p.status === 'ok'));
   const noisy = points.filter((p) => p.stats?.noisy);
   const share = noisy.length / Math.max(1, points.length);
+  // The noise no method removes on a shared VM: CPU time the hypervisor gave to other guests during each run.
+  const steal = records.map((r) => r.environment.cpuSteal);
+  console.log(`CPU steal time during each run: ${steal.map((s) => (typeof s === 'number' ? `${(100 * s).toFixed(1)} %` : 'unknown')).join(', ')}`);
+  const noisyBy = (device) => points.filter((p) => (p.device === 'cpu') === (device === 'cpu'));
+  for (const device of ['cpu', 'gpu']) {
+    const all = noisyBy(device);
+    console.log(`  noisy ${device} points: ${all.filter((p) => p.stats?.noisy).length} of ${all.length}`);
+  }
   console.log(`noisy points: ${noisy.length} of ${points.length} (${(100 * share).toFixed(1)} %, target under ${100 * NOISY_SHARE} %)${noisy.length ? `: ${noisy.map((p) => `${p.key} ${((100 * (p.stats?.iqr ?? 0)) / (p.stats?.median ?? 1)).toFixed(0)} %`).join(', ')}` : ''}`);
   if (share >= NOISY_SHARE) failures.push(`${lab.id}: ${(100 * share).toFixed(1)} % of points noisy`);
 }
