@@ -30,18 +30,19 @@ export function systemLocale(env: Record<string, string | undefined>): Locale {
 // setting (the CLI's --lang, the renderer's switch), or a source that main points at the request being served, so
 // that two reports written at once in two languages do not mix.
 let current: Locale = 'en';
-let source: () => Locale = () => current;
+// The request's locale where a source knows one (a report being written); undefined: the process-wide setting.
+let source: () => Locale | undefined = () => undefined;
 
 export function setNumberLocale(locale: Locale): void {
   current = locale;
 }
 
-export function setNumberLocaleSource(read: () => Locale): void {
+export function setNumberLocaleSource(read: () => Locale | undefined): void {
   source = read;
 }
 
 export function numberLocale(): Locale {
-  return source();
+  return source() ?? current;
 }
 
 // A number already written the English way ("1.08", "2.5e-7", "1.08 TFLOP/s") in the current locale: the decimal

@@ -2,21 +2,17 @@
 // and renderer/charts/units.ts read numberLocale()). The app's server may write two reports at once, one in Spanish
 // and one in English, whose awaits interleave: a process-wide setNumberLocale would let one write the other's
 // numbers. Each report runs inside its own AsyncLocalStorage context instead, which numberLocale() reads through
-// the source installed here; outside a report it answers what the process had chosen before the first report.
+// the source installed here; outside a report the process-wide setting (the CLI's --lang) applies.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-import { numberLocale, setNumberLocaleSource, type Locale } from '../common/locale.ts';
+import { setNumberLocaleSource, type Locale } from '../common/locale.ts';
 
 const writing = new AsyncLocalStorage<Locale>();
 let installed = false;
-// The process's own number locale (the CLI's --lang) as it was when the first report installed the source: the
-// source replaces the process-wide setting, which locale.ts gives no way to read afterwards.
-let outside: Locale = 'en';
 
 function install(): void {
   if (installed) return;
-  outside = numberLocale();
-  setNumberLocaleSource(() => writing.getStore() ?? outside);
+  setNumberLocaleSource(() => writing.getStore());
   installed = true;
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { formatPercent, formatRate, formatTimes } from '../../../main/common/format.ts';
+import { setNumberLocale } from '../../../main/common/locale.ts';
+import { inReportLocale } from '../../../main/report/report-locale.ts';
 
 describe('percentages', () => {
   it.each([
@@ -32,5 +34,21 @@ describe('rates', () => {
 
   it('gives a ratio near 1 a third digit, so that slower, level and faster read apart', () => {
     expect([0.953, 1, 1.04, 0.94, 1.06, 5.43, 48.61].map((r) => formatTimes(r))).toEqual(['0.953×', '1.00×', '1.04×', '0.94×', '1.1×', '5.4×', '48.6×']);
+  });
+});
+
+describe('the number locale', () => {
+  it('follows the process setting outside a report, also after a report has been written', () => {
+    const rate = formatRate;
+    try {
+      expect(inReportLocale('es', () => rate(1083, 'GFLOP/s'))).toBe('1,08 TFLOP/s');
+      setNumberLocale('es');
+      expect(rate(2970, 'GB/s')).toBe('2,97 TB/s');
+      expect(inReportLocale('en', () => rate(2970, 'GB/s'))).toBe('2.97 TB/s');
+      setNumberLocale('en');
+      expect(rate(2970, 'GB/s')).toBe('2.97 TB/s');
+    } finally {
+      setNumberLocale('en');
+    }
   });
 });
