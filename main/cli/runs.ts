@@ -9,7 +9,6 @@ import { findingText } from '../labs/text/lab-text.ts';
 import { RunStore } from '../runner/run-store.ts';
 import { defaultDataDir } from '../runner/lab-host.ts';
 import { exportRun } from '../runner/run-export.ts';
-import { withFindingMessages } from '../runner/finding-messages.ts';
 import type { CliCommand, CliContext } from './command.ts';
 import { UsageError } from './command.ts';
 import { option, parseArgs } from './cli-options.ts';
@@ -34,9 +33,7 @@ function waivedOf(record: RunRecord): { reason: string; points: number }[] {
   return [...counts].map(([reason, points]) => ({ reason, points }));
 }
 
-// A run stored before findings were messages gets them where its lab still words them alike, to read in Spanish.
-function showRun(stored: RunRecord, { t, locale }: CliContext): string {
-  const record = withFindingMessages(stored);
+function showRun(record: RunRecord, { t, locale }: CliContext): string {
   const title = labDescriptors(locale).find((d) => d.id === record.lab)?.title ?? record.labTitle;
   const table = runTable(t, locale, labelTranslator(record.lab, locale));
   const waived = waivedOf(record);

@@ -17,7 +17,6 @@ import { LABS, findLab } from '../labs/index.ts';
 import { cancelledPoint, failedPoint, measuredPoint, waivedPoint } from './point-result.ts';
 import { readCpuTimes, stealShare } from './cpu-steal.ts';
 import { exportRun } from './run-export.ts';
-import { withFindingMessages } from './finding-messages.ts';
 import { runFindings } from './run-findings.ts';
 import type { RunStore } from './run-store.ts';
 
@@ -377,7 +376,7 @@ export class LabRunner implements RunsService {
   }
 
   async getRun(runId: string): Promise<RunRecord> {
-    return this.active.get(runId)?.record ?? this.unsaved.get(runId) ?? withFindingMessages(await this.store.get(runId));
+    return this.active.get(runId)?.record ?? this.unsaved.get(runId) ?? this.store.get(runId);
   }
 
   async getRunProgress(runId: string): Promise<RunProgress | null> {

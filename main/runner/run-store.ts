@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { GpuLabError } from '../common/errors.ts';
 import { RUN_RECORD, summarizeRun } from '../common/run-record.ts';
 import type { RunRecord, RunSummary } from '../common/run-record.ts';
+import { withFindingMessages } from './finding-messages.ts';
 
 const RUN_ID = /^[A-Za-z0-9._-]{1,120}$/;
 
@@ -116,7 +117,8 @@ export class RunStore {
   async get(id: string): Promise<RunRecord> {
     const record = await this.load(this.pathOf(id));
     if (!record) throw new GpuLabError('NOT_FOUND', `No readable run "${id}" in ${this.dir}`, { runId: id });
-    return record;
+    // Every reader (the app, the CLI, the report) gets a run stored before findings were messages with them.
+    return withFindingMessages(record);
   }
 
   async delete(id: string): Promise<void> {

@@ -15,7 +15,6 @@ import { GpuLabError } from '../../../main/common/errors.ts';
 import { labDescriptors } from '../../../main/labs/index.ts';
 import { createReportsService } from '../../../main/report/reports-service.ts';
 import { defaultSourceRoots, readKernelSource } from '../../../main/runner/kernel-sources.ts';
-import { withFindingMessages } from '../../../main/runner/finding-messages.ts';
 import { validateRunRequest } from '../../../main/runner/lab-runner.ts';
 import { exportRun } from '../../../main/runner/run-export.ts';
 import { RunStore } from '../../../main/runner/run-store.ts';
@@ -61,8 +60,7 @@ const api: GpuLabApi = {
     startRun: async () => notHere(),
     cancelRun: async () => undefined,
     listRuns: () => store.list(),
-    // As the lab runner reads a stored run: findings recorded before they were messages get theirs back.
-    getRun: async (id) => withFindingMessages(await store.get(id)),
+    getRun: (id) => store.get(id),
     getRunProgress: async () => null,
     deleteRun: (id) => store.delete(id),
     exportRun: async (id, format) => exportRun(await store.get(id), format),
