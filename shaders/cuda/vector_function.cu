@@ -49,23 +49,8 @@ __global__ void AddConstantKernel(const double* __restrict__ t, double* __restri
   }
 }
 
-__device__ __forceinline__ double2 Polynomial(double2 x, double2 y, double a, double b, double c) {
-  return make_double2(a * x.x * x.x + b * y.x + c, a * x.y * x.y + b * y.y + c);
-}
-
-__global__ void FusedKernel(const double* __restrict__ x, const double* __restrict__ y, double* __restrict__ z,
-                            double a, double b, double c, size_t n) {
-  const size_t i = static_cast<size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  const size_t pairs = n / 2;
-  if (i < pairs) {
-    // Consecutive threads take consecutive 16-byte pairs: each warp load is 512 contiguous bytes.
-    const double2 xv = reinterpret_cast<const double2*>(x)[i];
-    const double2 yv = reinterpret_cast<const double2*>(y)[i];
-    reinterpret_cast<double2*>(z)[i] = Polynomial(xv, yv, a, b, c);
-  }
-  // An odd n leaves one element after the pairs.
-  if (i == pairs && (n & 1)) z[n - 1] = a * x[n - 1] * x[n - 1] + b * y[n - 1] + c;
-}
+// v2, the fused kernel, is shared with the kernel playground.
+#include "vector_function_fused.cuh"
 
 }  // namespace
 
