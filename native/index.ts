@@ -12,6 +12,8 @@ export type { CudaOpSpec, CudaDevice, CudaTimer, CudaResidency, CudaVectorFuncti
 export { cudaInventory, devices, telemetry, createDeviceBuffer, createPinnedBuffer, copyBuffer, poison, describeLibrary } from './cuda.ts';
 export type { CudaInventory, CudaDeviceInfo, Telemetry, LibraryStatus, Peak } from '../main/common/device-report.ts';
 export type { CopyOptions } from './cuda.ts';
+export { nvrtcInfo, compileKernel, loadKernel, LoadedKernel } from './kernel-playground.ts';
+export type { NvrtcInfo, CompiledKernel, CompileOptions, KernelAttributes, Occupancy, KernelArg, LaunchOptions, LaunchResult } from './kernel-playground.ts';
 export { relativeError, verify, gemmTolerance, ELEMENTWISE_TOLERANCE } from './verification.ts';
 export type { GemmPrecision, VerificationResult } from './verification.ts';
 

@@ -3,6 +3,7 @@
 #include "cuda_ops.h"
 #include "devices.h"
 #include "memory.h"
+#include "playground.h"
 
 namespace gpulab {
 
@@ -16,6 +17,7 @@ void InitCuda(Napi::Env env, Napi::Object exports) {
   InstallDeviceMemoryHooks();
   InitCudaDevices(env, exports);
   InitCudaMemory(env, exports);
+  InitCudaPlayground(env, exports);
 }
 
 }  // namespace gpulab

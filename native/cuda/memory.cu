@@ -6,6 +6,7 @@
 
 #include "check.h"
 #include "devices.h"
+#include "kernel_launch.h"
 #include "kernels.cuh"
 #include "src/buffer.h"
 #include "src/errors.h"
@@ -27,6 +28,9 @@ namespace {
 // Called when the last user of a buffer lets go, on whichever thread that is; errors cannot be reported from here
 // (at process exit the runtime may already be unloading), so they are ignored.
 void ReleaseDevice(void* data, int device) {
+  // A kernel ran past the playground's watchdog on this device: cudaFree would wait for it forever. The process is
+  // about to be killed, which frees everything.
+  if (DeviceWedged(device)) return;
   DropCudaError(cudaSetDevice(device));
   DropCudaError(cudaFree(data));
 }

@@ -3,11 +3,15 @@
 #pragma once
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace gpulab {
 
 using nvrtcProgram = struct _nvrtcProgram*;
 using nvrtcResult = int;  // NVRTC_SUCCESS = 0
+constexpr nvrtcResult kNvrtcErrorOutOfMemory = 1;
+constexpr nvrtcResult kNvrtcErrorInvalidOption = 5;
+constexpr nvrtcResult kNvrtcErrorCompilation = 6;
 
 struct NvrtcLibrary {
   bool available = false;
@@ -23,10 +27,43 @@ struct NvrtcLibrary {
   nvrtcResult (*getProgramLog)(nvrtcProgram, char*) = nullptr;
   nvrtcResult (*getCubinSize)(nvrtcProgram, size_t*) = nullptr;
   nvrtcResult (*getCubin)(nvrtcProgram, char*) = nullptr;
+  nvrtcResult (*getPtxSize)(nvrtcProgram, size_t*) = nullptr;
+  nvrtcResult (*getPtx)(nvrtcProgram, char*) = nullptr;
+  nvrtcResult (*addNameExpression)(nvrtcProgram, const char* nameExpression) = nullptr;
+  // The lowered name's storage belongs to the program: it dies with nvrtcDestroyProgram.
+  nvrtcResult (*getLoweredName)(nvrtcProgram, const char* nameExpression, const char** loweredName) = nullptr;
+  nvrtcResult (*getNumSupportedArchs)(int*) = nullptr;
+  nvrtcResult (*getSupportedArchs)(int*) = nullptr;
   nvrtcResult (*destroyProgram)(nvrtcProgram*) = nullptr;
+
+  // "13.0"
+  std::string versionString() const { return std::to_string(major) + "." + std::to_string(minor); }
+  // The real architectures this NVRTC compiles for (75, 80, …, 120), ascending.
+  std::vector<int> supportedArchs() const;
 };
 
 // Opened once, on first use, from any thread.
 const NvrtcLibrary& Nvrtc();
+
+struct CompileRequest {
+  std::string source, fileName, entry;
+  int smVersion = 0;  // 90 for sm_90
+  std::vector<std::string> options;
+};
+
+struct CompileOutput {
+  bool ok = false;
+  std::string log;
+  std::string image;        // cubin, or PTX text when the arch fell back to compute_XY; empty when !ok
+  std::string loweredName;  // empty when !ok
+  std::string arch;         // "sm_90", or "compute_90" on the fallback
+  double ms = 0;
+};
+
+// Compiles with --gpu-architecture, -std=c++17, -lineinfo, then the request's options. A compiler error is a result
+// (ok false, the log says why), not an exception. Throws LIBRARY_UNAVAILABLE where NVRTC is missing,
+// UNSUPPORTED_OPERATION for a GPU older than anything this NVRTC targets, INVALID_ARGUMENT for an option NVRTC
+// refuses, NATIVE_ERROR for NVRTC's other failures.
+CompileOutput CompileProgram(const CompileRequest& request);
 
 }  // namespace gpulab
