@@ -9,6 +9,7 @@ import type { ApiMethod, ApiResponse } from './api-methods.ts';
 import type { GpuLabApi } from './contract.ts';
 import { GpuLabError } from './errors.ts';
 import { LOCALES } from './locale.ts';
+import { EXERCISE_IDS, MAX_SOURCE_CHARS } from './playground.ts';
 import type { ErrorPayload } from './errors.ts';
 import { describeValue } from './params.ts';
 
@@ -45,9 +46,29 @@ const ARGS: Record<ApiMethod, ArgSpec> = {
   'reports.writeReport': [
     [
       'request',
-      z.strictObject({ runIds: z.array(RUN_ID).min(1).max(2), author: z.string().optional(), course: z.string().optional(), locale: z.enum(LOCALES).optional() }),
-      'a report request {runIds: one run id, or two to compare; author?; course?; locale?: en or es}',
+      z
+        .strictObject({
+          runIds: z.array(RUN_ID).max(2),
+          kernelRunIds: z.array(RUN_ID).max(20).optional(),
+          author: z.string().optional(),
+          course: z.string().optional(),
+          locale: z.enum(LOCALES).optional(),
+        })
+        .refine((r) => r.runIds.length + (r.kernelRunIds?.length ?? 0) > 0, 'no run and no kernel run'),
+      'a report request {runIds: one run id, or two to compare; kernelRunIds?: up to 20 kernel runs; author?; course?; locale?: en or es}',
     ],
+  ],
+  'playground.listExercises': [['locale', z.enum(LOCALES).optional(), 'a language: en or es']],
+  'playground.status': [],
+  // The request is validated by the playground, whose errors name the field at fault.
+  'playground.runKernel': [['request', z.unknown(), 'a kernel run request']],
+  'playground.listKernelRuns': [['exercise', z.enum(EXERCISE_IDS).optional(), `an exercise: ${EXERCISE_IDS.join(', ')}`]],
+  'playground.getKernelRun': [['id', RUN_ID, 'a kernel run id']],
+  'playground.deleteKernelRun': [['id', RUN_ID, 'a kernel run id']],
+  'playground.loadDraft': [['exercise', z.enum(EXERCISE_IDS), `an exercise: ${EXERCISE_IDS.join(', ')}`]],
+  'playground.saveDraft': [
+    ['exercise', z.enum(EXERCISE_IDS), `an exercise: ${EXERCISE_IDS.join(', ')}`],
+    ['source', z.string().max(MAX_SOURCE_CHARS), `a kernel source of at most ${MAX_SOURCE_CHARS} characters`],
   ],
 };
 

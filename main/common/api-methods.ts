@@ -19,6 +19,14 @@ export const API_METHODS = [
   'runs.deleteRun',
   'runs.exportRun',
   'reports.writeReport',
+  'playground.listExercises',
+  'playground.status',
+  'playground.runKernel',
+  'playground.listKernelRuns',
+  'playground.getKernelRun',
+  'playground.deleteKernelRun',
+  'playground.loadDraft',
+  'playground.saveDraft',
 ] as const;
 
 export const API_EVENTS = ['runs.onDidChangeRun'] as const;

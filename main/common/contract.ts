@@ -10,6 +10,7 @@ import { DEVICE_ID } from './measurement.ts';
 import type { ErrorPayload } from './errors.ts';
 import type { Finding, PointResult, RunRecord, RunSummary } from './run-record.ts';
 import type { Locale } from './locale.ts';
+import type { PlaygroundService } from './playground.ts';
 
 export interface Disposable {
   dispose(): void;
@@ -100,8 +101,10 @@ export interface RunsService {
 }
 
 export interface ReportRequest {
-  // One run, or two for a comparison (run A first).
+  // One run, or two for a comparison (run A first); none where the report holds kernel runs only.
   runIds: string[];
+  // Kernel playground runs, each with its source, verification and chart, after the runs.
+  kernelRunIds?: string[];
   // Said on the title page and in the PDF's metadata; the app remembers what the user typed last.
   author?: string;
   course?: string;
@@ -128,4 +131,5 @@ export interface GpuLabApi {
   labs: LabsService;
   runs: RunsService;
   reports: ReportsService;
+  playground: PlaygroundService;
 }

@@ -8,6 +8,8 @@ import { environmentSnapshot } from './host-environment.ts';
 import { measureOnCpu } from './measure-cpu.ts';
 import { measureOnCuda } from './measure-cuda.ts';
 import type { MeasureContext } from './measure-cpu.ts';
+import { KERNEL_JOB } from '../playground/job.ts';
+import { runKernelJob } from './kernel-job.ts';
 import { TEST_HOOKS_ENV, TO_HOST } from './protocol.ts';
 import type { FromHost } from './protocol.ts';
 
@@ -76,6 +78,43 @@ async function onMeasure(id: number, raw: unknown): Promise<void> {
   }
 }
 
+// After a kernel fault (an illegal address) or a kernel still running past its watchdog, the device context is
+// unusable: this process answers, then kills itself, and the supervisor starts a fresh one for the next request.
+// SIGKILL, not exit(): a normal exit frees device memory and tears the context down, and both wait for a kernel
+// that never ends.
+function isSticky(err: GpuLabError): boolean {
+  return err.code === 'DEVICE_LOST' || err.details?.sticky === true;
+}
+
+function sendThenExit(message: FromHost): void {
+  if (parentPort) {
+    parentPort.postMessage(message);
+    // postMessage has queued the message; give the port a moment to flush it.
+    setTimeout(() => process.kill(process.pid, 'SIGKILL'), 100);
+  } else {
+    process.send?.(message, undefined, {}, () => process.kill(process.pid, 'SIGKILL'));
+  }
+}
+
+async function onKernel(id: number, raw: unknown): Promise<void> {
+  const parsed = KERNEL_JOB.safeParse(raw);
+  if (!parsed.success) {
+    send({ type: 'error', id, error: invalidRequest(parsed.error.issues).toPayload() });
+    return;
+  }
+  const controller = new AbortController();
+  inFlight.set(id, controller);
+  try {
+    send({ type: 'result', id, result: await runKernelJob(parsed.data, { signal: controller.signal, onProgress: () => undefined }) });
+  } catch (err) {
+    const error = GpuLabError.from(err);
+    if (isSticky(error)) sendThenExit({ type: 'error', id, error: { ...error.toPayload(), details: { ...error.details, sticky: true, hostRestarted: true } } });
+    else send({ type: 'error', id, error: error.toPayload() });
+  } finally {
+    inFlight.delete(id);
+  }
+}
+
 function crash(how: 'abort' | 'segfault'): void {
   if (process.env[TEST_HOOKS_ENV] !== '1') {
     send({ type: 'log', level: 'warn', message: `refused a crash request: ${TEST_HOOKS_ENV} is not set` });
@@ -101,6 +140,9 @@ function onRequest(raw: unknown): void {
       return;
     case 'measure':
       void onMeasure(msg.id, msg.measurement);
+      return;
+    case 'kernel':
+      void onKernel(msg.id, msg.job);
       return;
     case 'environment':
       answer(msg.id, environmentSnapshot);

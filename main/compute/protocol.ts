@@ -15,6 +15,8 @@ export const TO_HOST = z.discriminatedUnion('type', [
   // The device inspector: the whole device report, or one telemetry reading.
   z.strictObject({ type: z.literal('inspect'), id: REQUEST_ID }),
   z.strictObject({ type: z.literal('telemetry'), id: REQUEST_ID, device: z.string().max(16) }),
+  // A kernel playground run: compile, verify, time. The job is validated separately, like a measurement.
+  z.strictObject({ type: z.literal('kernel'), id: REQUEST_ID, job: z.unknown() }),
   // Test hook: the host dies for real. Honoured only when the host was started with GPU_LAB_TEST_HOOKS=1.
   z.strictObject({ type: z.literal('crash'), how: z.enum(['abort', 'segfault']) }),
 ]);

@@ -11,6 +11,9 @@ import { GpuLabError } from '../common/errors.ts';
 import type { ErrorPayload } from '../common/errors.ts';
 import { MEASUREMENT_RESULT } from '../common/measurement.ts';
 import type { MeasurementInput, MeasurementResult } from '../common/measurement.ts';
+import { KERNEL_RUN_RESULT } from '../playground/job.ts';
+import type { KernelJob } from '../playground/job.ts';
+import type { KernelRunResult } from '../common/playground.ts';
 import { forkLauncher } from './launcher.ts';
 import type { ComputeHostLauncher, ComputeHostProcess, HostExit } from './launcher.ts';
 import { FROM_HOST, TEST_HOOKS_ENV } from './protocol.ts';
@@ -214,7 +217,7 @@ export class ComputeHostSupervisor {
     return host;
   }
 
-  private async request(message: { type: 'measure'; measurement: unknown } | { type: 'environment' } | { type: 'inspect' } | { type: 'telemetry'; device: string }, options: RequestOptions = {}): Promise<unknown> {
+  private async request(message: { type: 'measure'; measurement: unknown } | { type: 'kernel'; job: KernelJob } | { type: 'environment' } | { type: 'inspect' } | { type: 'telemetry'; device: string }, options: RequestOptions = {}): Promise<unknown> {
     const { signal, onProgress } = options;
     if (signal?.aborted) throw notSent();
     const host = await this.started(signal);
@@ -267,6 +270,15 @@ export class ComputeHostSupervisor {
     const raw = await this.request({ type: 'measure', measurement }, options);
     const parsed = MEASUREMENT_RESULT.safeParse(raw);
     if (!parsed.success) throw new GpuLabError('NATIVE_ERROR', `The compute host sent a malformed result: ${parsed.error.issues[0]?.message ?? ''}`);
+    return parsed.data;
+  }
+
+  // A kernel playground run. A kernel that faults or outlives its watchdog fails the request with the CUDA error,
+  // and the host exits after answering: the next request starts a fresh one.
+  async runKernel(job: KernelJob, options: RequestOptions = {}): Promise<KernelRunResult> {
+    const raw = await this.request({ type: 'kernel', job }, { timeoutMs: 180_000, ...options });
+    const parsed = KERNEL_RUN_RESULT.safeParse(raw);
+    if (!parsed.success) throw new GpuLabError('NATIVE_ERROR', `The compute host sent a malformed kernel result: ${parsed.error.issues[0]?.message ?? ''}`);
     return parsed.data;
   }
 

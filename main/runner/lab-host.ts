@@ -8,6 +8,8 @@ import type { DevicesService, GpuLabApi, LabsService } from '../common/contract.
 import { ComputeHostSupervisor } from '../compute/supervisor.ts';
 import type { SupervisorOptions } from '../compute/supervisor.ts';
 import { labDescriptors } from '../labs/index.ts';
+import { KernelStore } from '../playground/kernel-store.ts';
+import { createPlaygroundService } from '../playground/playground-service.ts';
 import { createReportsService } from '../report/reports-service.ts';
 import { defaultSourceRoots, readKernelSource } from './kernel-sources.ts';
 import { LabRunner, validateRunRequest } from './lab-runner.ts';
@@ -17,6 +19,7 @@ export interface LabHost extends GpuLabApi {
   runs: LabRunner;
   supervisor: ComputeHostSupervisor;
   store: RunStore;
+  kernels: KernelStore;
   // Stops the compute host at once; a run in progress fails with it. Prefer close().
   dispose(): Promise<void>;
   // How a shell stops: a run in progress is cancelled (its record keeps the points measured and says so), waited
@@ -61,7 +64,9 @@ export function createLabHost(options: LabHostOptions = {}): LabHost {
     readTelemetry: (device) => supervisor.telemetry(device),
   };
   const sourceRoots = options.sourceRoots ?? defaultSourceRoots();
-  const reports = createReportsService({ getRun: (id) => runs.getRun(id), runsDir: store.dir, writerVersion: appVersion(), sourceRoots });
+  const kernels = new KernelStore(options.dataDir ?? defaultDataDir(), { warn: options.warn });
+  const reports = createReportsService({ getRun: (id) => runs.getRun(id), getKernelRun: (id) => kernels.get(id), runsDir: store.dir, writerVersion: appVersion(), sourceRoots });
+  const playground = createPlaygroundService({ supervisor, store: kernels, sourceRoots });
   const labs: LabsService = {
     listLabs: async (locale) => labDescriptors(locale),
     kernelSource: (file) => readKernelSource(file, labDescriptors(), sourceRoots),
@@ -72,8 +77,10 @@ export function createLabHost(options: LabHostOptions = {}): LabHost {
     labs,
     runs,
     reports,
+    playground,
     supervisor,
     store,
+    kernels,
     async dispose() {
       await supervisor.stop();
     },

@@ -40,5 +40,15 @@ export function createApiClient(transport: Transport): GpuLabApi {
     reports: {
       writeReport: (request) => call('reports.writeReport', request),
     },
+    playground: {
+      listExercises: (locale) => (locale ? call('playground.listExercises', locale) : call('playground.listExercises')),
+      status: () => call('playground.status'),
+      runKernel: (request) => call('playground.runKernel', request),
+      listKernelRuns: (exercise) => (exercise ? call('playground.listKernelRuns', exercise) : call('playground.listKernelRuns')),
+      getKernelRun: (id) => call('playground.getKernelRun', id),
+      deleteKernelRun: (id) => call('playground.deleteKernelRun', id),
+      loadDraft: (exercise) => call('playground.loadDraft', exercise),
+      saveDraft: (exercise, source) => call('playground.saveDraft', exercise, source),
+    },
   };
 }

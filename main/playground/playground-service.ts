@@ -1,0 +1,152 @@
+// The playground service of the contract: checks a kernel run request (naming the field at fault), fills in the
+// defaults (the first CUDA device, the exercise's size, block and covering grid), hands the job to the compute
+// host with the exercise's reference sources, and stores the run whatever its outcome.
+import { GpuLabError } from '../common/errors.ts';
+import type { ErrorPayload } from '../common/errors.ts';
+import { KERNEL_RUN_REQUEST } from '../common/playground.ts';
+import type { Dim3, ExerciseId, KernelRun, KernelRunRequest, KernelRunResult, PlaygroundService, PlaygroundStatus } from '../common/playground.ts';
+import { describeValue } from '../common/params.ts';
+import type { ComputeHostSupervisor } from '../compute/supervisor.ts';
+import { comparisonTitle, exerciseDescriptors, readPlaygroundSource } from './descriptors.ts';
+import { coverGrid, exerciseDefinition } from './exercises.ts';
+import type { ExerciseDefinition } from './exercises.ts';
+import type { KernelJob } from './job.ts';
+import type { KernelStore } from './kernel-store.ts';
+
+export interface PlaygroundSources {
+  supervisor: ComputeHostSupervisor;
+  store: KernelStore;
+  sourceRoots: readonly string[];
+}
+
+// CUDA's launch limits: threads per block (x, y ≤ 1024, z ≤ 64, product ≤ 1024), blocks per grid (x < 2³¹, y and
+// z ≤ 65535).
+const BLOCK_LIMITS: Dim3 = [1024, 1024, 64];
+const GRID_LIMITS: Dim3 = [2 ** 31 - 1, 65535, 65535];
+
+function invalid(field: string, value: unknown, expected: string): GpuLabError {
+  return new GpuLabError('INVALID_ARGUMENT', `\`${field}\` = ${describeValue(value)} is not allowed: expected ${expected}`, { field, value: describeValue(value), expected });
+}
+
+function checkDims(field: 'block' | 'grid', dims: Dim3, limits: Dim3): void {
+  dims.forEach((d, i) => {
+    const limit = limits[i] ?? 1;
+    if (d > limit) throw invalid(field, dims, `${'xyz'[i] ?? ''} at most ${limit}`);
+  });
+  if (field === 'block' && dims[0] * dims[1] * dims[2] > 1024) throw invalid('block', dims, 'at most 1024 threads in all (x · y · z)');
+}
+
+export interface ResolvedRequest {
+  exercise: ExerciseDefinition;
+  size: number;
+  launch: { grid: Dim3; block: Dim3 };
+  compare: boolean;
+  fileName: string;
+  source: string;
+}
+
+// The request checked and completed; the device is resolved separately (it needs the compute host).
+export function resolveRequest(request: unknown): ResolvedRequest {
+  const parsed = KERNEL_RUN_REQUEST.safeParse(request);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.map(String).join('.') || 'request';
+    throw new GpuLabError('INVALID_ARGUMENT', `Invalid kernel run request: \`${field}\`: ${issue?.message ?? 'invalid'}`, { field });
+  }
+  const r = parsed.data;
+  const exercise = exerciseDefinition(r.exercise);
+  const size = r.size ?? exercise.size.default;
+  if (size < exercise.size.min || size > exercise.size.max) {
+    throw invalid('size', size, `an integer from ${exercise.size.min} to ${exercise.size.max} for ${exercise.id} (${exercise.size.name})`);
+  }
+  const block = r.block ?? exercise.defaultBlock;
+  checkDims('block', block, BLOCK_LIMITS);
+  const grid = r.grid ?? coverGrid(exercise, size, block);
+  checkDims('grid', grid, GRID_LIMITS);
+  return { exercise, size, launch: { grid, block }, compare: r.compare, fileName: r.fileName ?? `${exercise.id}.cu`, source: r.source };
+}
+
+function statusOf(result: KernelRunResult): KernelRun['status'] {
+  if (!result.compile.ok) return 'compile-error';
+  return result.verification?.ok ? 'verified' : 'verification-failed';
+}
+
+export function createPlaygroundService(sources: PlaygroundSources): PlaygroundService {
+  const { supervisor, store, sourceRoots } = sources;
+
+  async function firstCudaDevice(): Promise<string> {
+    const env = await supervisor.environment();
+    const cuda = env.devices.devices.find((d) => d.kind === 'cuda');
+    if (!cuda) throw new GpuLabError('CUDA_UNAVAILABLE', `Kernels run on an NVIDIA GPU, and there is none here: ${env.devices.cudaReason ?? 'no CUDA device'}`);
+    return cuda.id;
+  }
+
+  async function job(resolved: ResolvedRequest, device: string): Promise<KernelJob> {
+    const references = resolved.compare ? resolved.exercise.kernels.filter((k) => k.kind === 'reference') : [];
+    return {
+      exercise: resolved.exercise.id,
+      device,
+      size: resolved.size,
+      source: resolved.source,
+      fileName: resolved.fileName,
+      launch: resolved.launch,
+      compare: resolved.compare,
+      references: await Promise.all(references.map(async (k) => ({ id: k.id, file: k.file, entry: k.entry, text: await readPlaygroundSource(k.file, sourceRoots), launch: k.launch(resolved.size) }))),
+      seed: Math.floor(Math.random() * 2 ** 31),
+    };
+  }
+
+  return {
+    listExercises: async (locale) => exerciseDescriptors(locale ?? 'en', sourceRoots),
+
+    async status(): Promise<PlaygroundStatus> {
+      const report = await supervisor.inspect();
+      const nvrtcLib = report.cuda.libraries.nvrtc;
+      const nvrtc = { available: nvrtcLib.found, version: nvrtcLib.version, reason: nvrtcLib.found ? null : nvrtcLib.reason };
+      const devices = report.cuda.devices.map((d) => ({ id: d.id, name: d.name, computeCapability: d.computeCapability }));
+      const unavailableReason = !devices.length
+        ? `no CUDA device: ${report.list.cudaReason ?? report.cuda.reason ?? 'unknown'}`
+        : !nvrtc.available
+          ? `NVRTC, the CUDA run-time compiler, was not found: ${nvrtc.reason ?? 'unknown'}`
+          : null;
+      return { nvrtc, devices, unavailableReason };
+    },
+
+    async runKernel(request: KernelRunRequest): Promise<KernelRun> {
+      const resolved = resolveRequest(request);
+      const device = request.device ?? (await firstCudaDevice());
+      const base = {
+        id: store.newId(resolved.exercise.id),
+        exercise: resolved.exercise.id,
+        createdAt: new Date().toISOString(),
+        source: resolved.source,
+        request: { ...request, device, size: resolved.size, block: resolved.launch.block, grid: resolved.launch.grid, compare: resolved.compare },
+      };
+      let run: KernelRun;
+      try {
+        const result = await supervisor.runKernel(await job(resolved, device));
+        // Stored in English; a reader's language is applied when shown.
+        result.comparisons = result.comparisons.map((c) => ({ ...c, title: comparisonTitle(resolved.exercise.id, c.id, 'en') }));
+        run = { ...base, status: statusOf(result), result, error: null };
+      } catch (err) {
+        const e = GpuLabError.from(err);
+        if (e.code === 'INVALID_ARGUMENT' || e.code === 'CUDA_UNAVAILABLE' || e.code === 'LIBRARY_UNAVAILABLE') throw e;
+        const restarted = e.details?.hostRestarted === true || e.code === 'COMPUTE_HOST_CRASHED';
+        const error: ErrorPayload = {
+          code: e.code,
+          message: restarted ? `${e.message}. The compute host was restarted; nothing else was affected.` : e.message,
+          ...(e.details ? { details: e.details } : {}),
+        };
+        run = { ...base, status: 'failed', result: null, error };
+      }
+      await store.save(run);
+      return run;
+    },
+
+    listKernelRuns: (exercise?: ExerciseId) => store.list(exercise),
+    getKernelRun: (id) => store.get(id),
+    deleteKernelRun: (id) => store.delete(id),
+    loadDraft: (exercise) => store.loadDraft(exercise),
+    saveDraft: (exercise, source) => store.saveDraft(exercise, source),
+  };
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+
+import { GpuLabError } from '../../../main/common/errors.ts';
+import { coverGrid, EXERCISES, exerciseDefinition } from '../../../main/playground/exercises.ts';
+import { resolveRequest } from '../../../main/playground/playground-service.ts';
+
+function refusal(request: unknown): GpuLabError {
+  try {
+    resolveRequest(request);
+  } catch (err) {
+    if (err instanceof GpuLabError) return err;
+    throw err;
+  }
+  throw new Error('accepted');
+}
+
+describe('a kernel run request', () => {
+  it('gets the exercise’s size, block and a grid that covers the output', () => {
+    const r = resolveRequest({ exercise: 'saxpy', source: 'x' });
+    expect(r.size).toBe(1 << 24);
+    expect(r.launch).toEqual({ block: [256, 1, 1], grid: [(1 << 24) / 256, 1, 1] });
+    const t = resolveRequest({ exercise: 'transpose', source: 'x', size: 1000, block: [32, 8, 1] });
+    expect(t.launch.grid).toEqual([32, 125, 1]);
+  });
+
+  it('keeps a grid the student chose', () => {
+    expect(resolveRequest({ exercise: 'saxpy', source: 'x', grid: [132, 1, 1] }).launch.grid).toEqual([132, 1, 1]);
+  });
+
+  it('refuses a block over CUDA’s limits, naming the field, the value and the limit', () => {
+    const e = refusal({ exercise: 'saxpy', source: 'x', block: [2048, 1, 1] });
+    expect(e.code).toBe('INVALID_ARGUMENT');
+    expect(e.message).toMatch(/`block` = \[2048, 1, 1\].*x at most 1024/);
+    expect(refusal({ exercise: 'sgemm', source: 'x', block: [64, 32, 1] }).message).toMatch(/at most 1024 threads in all/);
+    expect(refusal({ exercise: 'sgemm', source: 'x', grid: [1, 70000, 1] }).message).toMatch(/`grid`.*y at most 65535/);
+  });
+
+  it('refuses a size outside the exercise’s range, and says the range', () => {
+    const e = refusal({ exercise: 'reduction', source: 'x', size: (1 << 23) + 1 });
+    expect(e.message).toMatch(/`size` = 8388609 .*from 1 to 8388608 for reduction/);
+  });
+
+  it('refuses an unknown exercise, an empty source and a zero in a block, naming the field', () => {
+    expect(refusal({ exercise: 'fft', source: 'x' }).details).toMatchObject({ field: 'exercise' });
+    expect(refusal({ exercise: 'saxpy', source: '' }).details).toMatchObject({ field: 'source' });
+    expect(refusal({ exercise: 'saxpy', source: 'x', block: [0, 1, 1] }).details).toMatchObject({ field: 'block.0' });
+  });
+
+  it('a covering grid launches at least one thread per output element for every exercise', () => {
+    for (const def of EXERCISES) {
+      for (const size of [1, 7, def.size.default]) {
+        const block = def.defaultBlock;
+        const grid = coverGrid(def, size, block);
+        const shape = def.outputShape(size);
+        const threads = grid[0] * grid[1] * grid[2] * block[0] * block[1] * block[2];
+        if (def.id !== 'reduction') expect(threads).toBeGreaterThanOrEqual(shape.length);
+      }
+    }
+    expect(exerciseDefinition('sgemm').work(4096)).toBe(2 * 4096 ** 3);
+  });
+});
