@@ -14,7 +14,7 @@ export interface CliContext {
   t: CliText;
 }
 
-export type CommandName = 'bench' | 'devices' | 'labs' | 'report' | 'run' | 'runs' | 'serve';
+export type CommandName = 'bench' | 'devices' | 'kernel' | 'labs' | 'report' | 'run' | 'runs' | 'serve';
 
 export interface CliCommand {
   name: CommandName;

@@ -6,6 +6,7 @@ import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
 import { takeLang } from './cli-options.ts';
 import { devicesCommand } from './devices.ts';
+import { kernelCommand } from './kernel.ts';
 import { labsCommand } from './labs.ts';
 import { reportCommand } from './report.ts';
 import { runCommand } from './run.ts';
@@ -13,7 +14,7 @@ import { runsCommand } from './runs.ts';
 import { serveCommand } from './serve.ts';
 import { cliText, type CliText } from './words/index.ts';
 
-export const COMMANDS: CliCommand[] = [benchCommand, devicesCommand, labsCommand, reportCommand, runCommand, runsCommand, serveCommand];
+export const COMMANDS: CliCommand[] = [benchCommand, devicesCommand, kernelCommand, labsCommand, reportCommand, runCommand, runsCommand, serveCommand];
 
 function help(t: CliText): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

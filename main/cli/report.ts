@@ -1,15 +1,21 @@
 // `gpu-lab report --all-labs --pdf FILE`: the latest finished run of every lab on one device, in one PDF with a table of
-// contents. And what the other commands share to write a report: the --pdf, --author and --course options, the
-// stored runs a report is made of, and the file written atomically (no half PDF, whatever goes wrong).
+// contents; `gpu-lab report --kernel-run ID … --pdf FILE`: kernel playground runs alone. And what the other commands
+// share to write a report: the --pdf, --author, --course and --kernel-run options, the stored runs a report is made
+// of, and the file written atomically (no half PDF, whatever goes wrong).
+import { join } from 'node:path';
+
+import type { ReportRequest, ReportsService } from '../common/contract.ts';
 import { GpuLabError } from '../common/errors.ts';
 import type { RunRecord, RunSummary } from '../common/run-record.ts';
 import { LAB_IDS } from '../common/lab-descriptor.ts';
+import { KernelStore } from '../playground/kernel-store.ts';
+import { defaultSourceRoots } from '../runner/kernel-sources.ts';
 import { appVersion, defaultDataDir } from '../runner/lab-host.ts';
 import { RunStore } from '../runner/run-store.ts';
 import { writeFileAtomic } from '../report/report-file.ts';
 import { checkAuthorship } from '../report/report-input.ts';
 import type { ReportAuthorship } from '../report/report-context.ts';
-import { reportableRun } from '../report/reports-service.ts';
+import { createReportsService, reportableRun } from '../report/reports-service.ts';
 import type { ReportSources } from '../report/reports-service.ts';
 import type { ReportPdf } from '../report/report-writer.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
@@ -18,15 +24,19 @@ import type { ParsedArgs } from './cli-options.ts';
 import { option, parseArgs } from './cli-options.ts';
 import type { CliText } from './words/index.ts';
 
-export const REPORT_OPTIONS = ['pdf', 'author', 'course'] as const;
+// `kernel-run` is repeatable: each one adds a kernel playground run to the report, after the runs.
+export const REPORT_OPTIONS = ['pdf', 'author', 'course', 'kernel-run'] as const;
 
 // The lines of help the commands that write a report share.
 export function reportUsageLines(t: CliText): string {
-  return t('report.options');
+  return `${t('report.options')}\n${t('report.kernelRunOption')}`;
 }
 
 export interface ReportArgs extends ReportAuthorship {
   pdf: string | undefined;
+  kernelRunIds: string[];
+  // Where the kernel runs are read; the default data folder where --data-dir is not given.
+  dataDir: string | undefined;
 }
 
 // The options, the author and course checked at once: a refused name is a usage error (exit 2) before any work.
@@ -34,9 +44,11 @@ export function reportArgs(args: ParsedArgs): ReportArgs {
   const pdf = option(args, 'pdf');
   const author = option(args, 'author');
   const course = option(args, 'course');
+  const kernelRunIds = args.options.get('kernel-run') ?? [];
   if (pdf === undefined && (author !== undefined || course !== undefined)) throw new UsageError('usage.authorWithPdf');
+  if (pdf === undefined && kernelRunIds.length) throw new UsageError('usage.pdfNeeded', { what: '--kernel-run' });
   try {
-    return { pdf, ...checkAuthorship({ author, course }) };
+    return { pdf, kernelRunIds, dataDir: option(args, 'data-dir'), ...checkAuthorship({ author, course }) };
   } catch (err) {
     if (err instanceof GpuLabError) throw new UsageError('error.coded', { code: err.code, detail: err.message });
     throw err;
@@ -47,7 +59,7 @@ export function storeSources(store: RunStore): ReportSources {
   return { getRun: (id) => store.get(id), runsDir: store.dir, writerVersion: appVersion() };
 }
 
-export async function savePdf(pdf: ReportPdf, path: string, io: CliIo, t: CliText): Promise<void> {
+export async function savePdf(pdf: Pick<ReportPdf, 'bytes' | 'pages'>, path: string, io: CliIo, t: CliText): Promise<void> {
   const written = await writeFileAtomic(path, pdf.bytes);
   io.err(`${t('report.wrote', { path: written, count: pdf.pages, kib: Math.ceil(pdf.bytes.length / 1024) })}\n`);
 }
@@ -57,8 +69,42 @@ function reportOptions(args: ReportAuthorship, cx: CliContext): { author: string
   return { author: args.author, course: args.course, writerVersion: appVersion(), locale: cx.locale };
 }
 
-// A report of one stored run, or of two compared.
+// A report as the app asks for one, through the reports service: runs, then kernel runs.
+export async function reportThroughService(
+  reports: ReportsService,
+  ids: Pick<ReportRequest, 'runIds' | 'kernelRunIds'>,
+  args: ReportArgs & { pdf: string },
+  io: CliIo,
+  cx: CliContext,
+): Promise<void> {
+  const file = await reports.writeReport({ ...ids, author: args.author, course: args.course, locale: cx.locale });
+  await savePdf({ bytes: Buffer.from(file.base64, 'base64'), pages: file.pages }, args.pdf, io, cx.t);
+}
+
+// The reports service over the runs in hand and the kernel runs stored in the data folder.
+function kernelReports(records: readonly RunRecord[], dataDir: string, io: CliIo, t: CliText): ReportsService {
+  const kernels = new KernelStore(dataDir, { warn: (m) => io.err(`gpu-lab: ${t('error.warning', { detail: m })}\n`) });
+  const runsDir = join(dataDir, 'runs');
+  return createReportsService({
+    getRun: async (id) => {
+      const record = records.find((r) => r.id === id);
+      if (!record) throw new GpuLabError('NOT_FOUND', `No run "${id}" in ${runsDir}`, { runId: id });
+      return record;
+    },
+    getKernelRun: (id) => kernels.get(id),
+    runsDir,
+    writerVersion: appVersion(),
+    sourceRoots: defaultSourceRoots(),
+  });
+}
+
+// A report of one stored run, or of two compared; and of the kernel runs of --kernel-run after them.
 export async function reportRuns(records: readonly RunRecord[], args: ReportArgs & { pdf: string }, io: CliIo, cx: CliContext): Promise<void> {
+  if (args.kernelRunIds.length) {
+    const reports = kernelReports(records, args.dataDir ?? defaultDataDir(), io, cx.t);
+    await reportThroughService(reports, { runIds: records.map((r) => r.id), kernelRunIds: args.kernelRunIds }, args, io, cx);
+    return;
+  }
   const { writeComparisonReport, writeRunReport } = await import('../report/report-writer.ts');
   const [a, b] = records;
   if (!a) throw new UsageError('usage.reportRun');
@@ -84,11 +130,20 @@ export const reportCommand: CliCommand = {
     const { t } = cx;
     const args = parseArgs(argv, ['device', 'data-dir', ...REPORT_OPTIONS], ['all-labs']);
     if (args.positional.length > 0) throw new UsageError('usage.reportArgument', { value: args.positional[0] ?? '' });
-    if (!args.flags.has('all-labs')) throw new UsageError('usage.allLabs');
+    const allLabs = args.flags.has('all-labs');
+    const kernelRunIds = args.options.get('kernel-run') ?? [];
+    if (allLabs && kernelRunIds.length) throw new UsageError('usage.kernelRunWithAllLabs');
+    if (!allLabs && !kernelRunIds.length) throw new UsageError('usage.allLabs');
     const report = reportArgs(args);
     if (report.pdf === undefined) throw new UsageError('usage.pdfNeeded', { what: 'report' });
     const device = option(args, 'device');
+    if (device !== undefined && !allLabs) throw new UsageError('usage.deviceWithAllLabs');
     if (device !== undefined && !/^(cpu|cuda:\d{1,2})$/.test(device)) throw new UsageError('usage.device', { value: device });
+    if (!allLabs) {
+      const reports = kernelReports([], report.dataDir ?? defaultDataDir(), io, t);
+      await reportThroughService(reports, { runIds: [], kernelRunIds }, { ...report, pdf: report.pdf }, io, cx);
+      return 0;
+    }
     const store = new RunStore(option(args, 'data-dir') ?? defaultDataDir(), { warn: (m) => io.err(`gpu-lab: ${t('error.warning', { detail: m })}\n`) });
     const summaries = await store.list();
     const on = device ?? summaries.find((s) => FINISHED.has(s.status))?.device;

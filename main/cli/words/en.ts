@@ -30,6 +30,35 @@ Lists the CPU and the CUDA devices with their attributes and theoretical peaks; 
 when there is none.
   --json   print the device list, the CUDA inventory and the telemetry readings as JSON`,
     },
+    kernel: {
+      summary: 'write a CUDA kernel for an exercise: compile it, verify it, time it beside the built-in ones',
+      usage: `Usage: gpu-lab kernel list [--json]
+       gpu-lab kernel show <exercise> [--kernel starter|<reference-id>] [--hints]
+       gpu-lab kernel run <exercise> FILE.cu [--size N] [--block x[,y[,z]]] [--grid x[,y[,z]]] [--device cuda:N]
+                      [--no-compare] [--json] [--pdf FILE [--author NAME] [--course NAME]] [--data-dir DIR]
+       gpu-lab kernel runs [--exercise <exercise>] [--json] [--data-dir DIR]
+
+The kernel playground: six exercises with a fixed signature, a starter kernel and reference solutions.
+kernel list  the exercises: id, title, signature, default size and metric (--json: the descriptors, in English)
+kernel show  an exercise's statement, signature, work and kernels; --hints adds its hints; --kernel ID prints that
+             kernel's source alone: gpu-lab kernel show saxpy --kernel starter > saxpy.cu gives you a file to start from
+kernel run   compiles FILE with NVRTC for the GPU, launches it in the compute host, checks it against the CPU on
+             fresh random inputs (the output filled with NaN first), then times it beside the exercise's reference
+             kernels and the engine's built-in ones (cuBLAS where one applies). Once it reaches the GPU,
+             the run is stored, whatever its outcome.
+  --size     the problem size, n elements or an N × N matrix (default: the exercise's)
+  --block    threads per block, e.g. 256 or 16,16 (default: the exercise's)
+  --grid     blocks per grid, e.g. 4096 or 256,256 (default: one thread per element of the output)
+  --device   the GPU (default: the first CUDA device)
+  --no-compare  time your kernel alone
+  --json     print the stored kernel run as JSON (in English, whatever the language)
+{reportOptions}
+  --verbose  every compute-host log line (by default only crashes, kills and warnings)
+kernel runs  the stored kernel runs, newest first (a report of some: gpu-lab report --kernel-run ID --pdf FILE)
+Compiler messages are printed as FILE:LINE:COLUMN: error: message, so an editor can jump to them.
+Exit codes of kernel run: 0 verified; 1 a compile error, wrong results or a failed run (its error code is printed:
+TIMEOUT, DEVICE_LOST…, or CUDA_UNAVAILABLE / LIBRARY_UNAVAILABLE where there is no GPU or no NVRTC); 2 bad usage.`,
+    },
     labs: {
       summary: 'list the labs, their parameters and kernels',
       usage: `Usage: gpu-lab labs [--json]
@@ -37,11 +66,13 @@ when there is none.
 Lists every lab with its parameters (default, limits, unit). --json prints the descriptors (in English).`,
     },
     report: {
-      summary: 'write one PDF report of every lab on one device',
+      summary: 'write one PDF report of every lab on one device, or of kernel runs',
       usage: `Usage: gpu-lab report --all-labs --pdf FILE [--device cpu|cuda:N] [--author NAME] [--course NAME] [--data-dir DIR]
+       gpu-lab report --kernel-run ID [--kernel-run ID …] --pdf FILE [--author NAME] [--course NAME] [--data-dir DIR]
 
 One PDF of every lab: the latest finished run of each on one device, with a table of contents and page numbers.
-A lab without a finished run on that device is listed as not run.
+A lab without a finished run on that device is listed as not run. With --kernel-run instead of --all-labs: one PDF
+of those kernel runs (see \`gpu-lab kernel runs\`).
   --device   the device whose runs to report (default: the device of the newest finished run)
 {reportOptions}`,
     },
@@ -106,8 +137,25 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     pdfOnlyReport: '--pdf goes with `gpu-lab runs report` (or `gpu-lab run … --pdf FILE`)',
     pdfNeeded: '{what} needs --pdf FILE',
     authorWithPdf: '--author and --course go with --pdf FILE',
-    allLabs: 'report needs --all-labs (for one run: gpu-lab runs report <run-id> --pdf FILE)',
+    allLabs: 'report needs --all-labs or --kernel-run ID (for one run: gpu-lab runs report <run-id> --pdf FILE)',
     reportArgument: 'unexpected argument "{value}" (for one run: gpu-lab runs report <run-id> --pdf FILE)',
+    whichExercise: 'which exercise? one of {exercises}',
+    unknownExercise: 'unknown exercise "{exercise}"; the exercises are {exercises}',
+    kernelAction: 'kernel needs an action: list, show, run or runs',
+    kernelActionNot: 'kernel needs an action: list, show, run or runs (not "{action}")',
+    kernelFile: 'kernel run needs the file of your kernel: gpu-lab kernel run {exercise} FILE.cu',
+    noFile: '{path}: no such file',
+    fileUnreadable: 'cannot read {path}: {reason}',
+    fileIsFolder: '{path} is a folder: expected the .cu file of your kernel',
+    fileEmpty: '{path} is empty: expected the source of a CUDA kernel',
+    fileTooLong: '{path} holds {count} characters; a kernel source may hold at most {max}',
+    dim3: '--{name}: expected one to three positive integers x[,y[,z]], such as 256 or 16,16, but received "{value}"',
+    size: '--size: expected an integer from {min} to {max} ({name} of {exercise}) but received "{value}"',
+    cudaDevice: '--device: expected "cuda:N" (kernels run on a GPU) but received "{value}"',
+    unknownKernel: 'exercise {exercise} has no kernel "{kernel}"; its kernels are {kernels}',
+    kernelAlone: '--kernel prints one kernel\'s source alone: it does not go with --hints',
+    deviceWithAllLabs: '--device goes with --all-labs (a kernel run names its own device)',
+    kernelRunWithAllLabs: '--kernel-run does not go with --all-labs: write the kernel runs\' report on its own (gpu-lab report --kernel-run ID --pdf FILE)',
     reportRun: 'a report needs a run id',
   },
   // An error with a code, from the engine or the CLI: "<code>: <what it says>".
@@ -119,6 +167,7 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     options: `  --pdf      write the PDF report to FILE (a temporary file in the same folder, then renamed)
   --author   the author named on the report's title page (at most 200 characters, one line)
   --course   the course named on the report's title page (likewise)`,
+    kernelRunOption: '  --kernel-run ID  a kernel playground run to add after the runs (repeatable; see `gpu-lab kernel runs`)',
     wrote: { one: 'wrote {path} ({count} page, {kib} KiB)', other: 'wrote {path} ({count} pages, {kib} KiB)' },
     noFinishedRun: 'No finished run in {dir}: run the labs first (npm run labs:all, or gpu-lab run <lab>)',
     noFinishedRunOn: 'No finished run on {device} in {dir}: run the labs first (npm run labs:all, or gpu-lab run <lab>)',
@@ -208,6 +257,55 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     nvmlMissing: 'NVML missing',
     telemetry: 'SM {sm}, memory {memory}, {temperature}, {power} of {powerLimit}, busy {busy}; clock limits: {reasons}',
     none: 'none',
+  },
+  kernelStatus: { verified: 'verified', 'compile-error': 'compile error', 'verification-failed': 'wrong results', failed: 'failed' },
+  kernel: {
+    // kernel list and show
+    size: '{name} = {default} by default ({min} … {max}), measured in {metric}',
+    signature: 'Signature:',
+    sizeLine: 'Size: {label}, {default} by default, from {min} to {max} (--size N)',
+    work: 'Work: {work}; measured in {metric}',
+    kernels: 'Kernels that come with it (print one: gpu-lab kernel show {exercise} --kernel ID > FILE.cu):',
+    builtins: 'Measured by the engine beside yours:',
+    hints: 'Hints:',
+    hintsCount: { one: '{count} hint: gpu-lab kernel show {exercise} --hints', other: '{count} hints: gpu-lab kernel show {exercise} --hints' },
+    // kernel run, in the order it prints
+    heading: '{file} on {device} ({name}), {sizeName} = {size}',
+    headingFailed: '{file} on {device}, {sizeName} = {size}',
+    compiled: 'compiled for {arch} by NVRTC {version} in {ms}',
+    notCompiled: { one: 'did not compile for {arch} (NVRTC {version}): {count} error', other: 'did not compile for {arch} (NVRTC {version}): {count} errors' },
+    notCompiledLog: 'did not compile for {arch} (NVRTC {version}); the compiler\'s log:',
+    compileFailedLog: 'your kernel did not compile (the compiler\'s log is above)',
+    launch: 'launch: grid ({grid}), block ({block}); {registers} registers per thread, {shared} of static shared memory',
+    occupancy: 'occupancy {occupancy}: {blocks} blocks per SM, {warps} of {maxWarps} warps',
+    fewThreads: 'only {threads} threads per element of the output: unless your kernel loops (grid-stride), part of the output is never written',
+    verified: 'verified: {checked} of {total} elements checked ({method}), tolerance {tolerance}, max. rel. error {error}',
+    wrong: {
+      one: 'WRONG: {count} element differs from the reference ({checked} of {total} checked, {method}; tolerance {tolerance}), max. rel. error {error}',
+      other: 'WRONG: {count} elements differ from the reference ({checked} of {total} checked, {method}; tolerance {tolerance}), max. rel. error {error}',
+    },
+    at: '{index} (row {row}, col {col})',
+    mismatch: '  index {position}: got {got}, expected {expected}',
+    unwritten: '  index {position}: not written (still the NaN it was filled with), expected {expected}',
+    more: { one: '  … and {count} more', other: '  … and {count} more' },
+    timing: 'median of {repeats} launches after {warmup} warm-up; {total} from compiling to the last timing',
+    peak: 'peak of {device}: {peak}',
+    implementation: 'implementation',
+    ofPeak: '% of peak',
+    yours: 'your kernel ({file})',
+    notTimed: 'not timed: {why}',
+    notVerified: 'not verified',
+    // Said after "gpu-lab kernel: " on the error stream.
+    compileFailed: { one: 'your kernel did not compile: {count} error (above)', other: 'your kernel did not compile: {count} errors (above)' },
+    wrongSummary: {
+      one: '{count} element of {checked} checked is wrong, the first at index {index}',
+      other: '{count} elements of {checked} checked are wrong, the first at index {index}',
+    },
+    // kernel runs
+    none: 'no kernel runs in {dir}',
+    exercise: 'exercise',
+    date: 'date',
+    device: 'device',
   },
   labs: {
     range: '{default} ({min} … {max})',

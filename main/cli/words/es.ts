@@ -32,6 +32,38 @@ Lista la CPU y los dispositivos CUDA con sus atributos y sus picos teóricos; si
 explica por qué.
   --json   muestra en JSON la lista de dispositivos, el inventario de CUDA y las lecturas de telemetría`,
     },
+    kernel: {
+      summary: 'escribe un kernel de CUDA para un ejercicio: se compila, se verifica y se cronometra junto a los del motor',
+      usage: `Uso: gpu-lab kernel list [--json]
+     gpu-lab kernel show <ejercicio> [--kernel starter|<id-de-referencia>] [--hints]
+     gpu-lab kernel run <ejercicio> ARCHIVO.cu [--size N] [--block x[,y[,z]]] [--grid x[,y[,z]]] [--device cuda:N]
+                    [--no-compare] [--json] [--pdf ARCHIVO [--author NOMBRE] [--course NOMBRE]] [--data-dir CARPETA]
+     gpu-lab kernel runs [--exercise <ejercicio>] [--json] [--data-dir CARPETA]
+
+El banco de pruebas de kernels: seis ejercicios con una firma fija, un kernel de partida y soluciones de referencia.
+kernel list  los ejercicios: id, título, firma, tamaño por defecto y métrica (--json: los descriptores, en inglés)
+kernel show  el enunciado de un ejercicio, su firma, su trabajo y sus kernels; --hints añade las pistas; --kernel ID
+             muestra solo el código de ese kernel: gpu-lab kernel show saxpy --kernel starter > saxpy.cu te da un
+             archivo por el que empezar
+kernel run   compila ARCHIVO con NVRTC para la GPU, lo lanza en el proceso de cómputo, lo compara con la CPU sobre
+             datos aleatorios nuevos (con la salida llena de NaN de antemano) y después lo cronometra junto a los
+             kernels de referencia del ejercicio y los del motor (cuBLAS cuando corresponde). Una vez en la GPU, la
+             ejecución se guarda, termine como termine.
+  --size     el tamaño del problema, n elementos o una matriz de N × N (por defecto, el del ejercicio)
+  --block    hilos por bloque, p. ej. 256 o 16,16 (por defecto, los del ejercicio)
+  --grid     bloques del grid, p. ej. 4096 o 256,256 (por defecto, un hilo por elemento de la salida)
+  --device   la GPU (por defecto, el primer dispositivo CUDA)
+  --no-compare  cronometra solo tu kernel
+  --json     muestra la ejecución guardada en JSON (en inglés, sea cual sea el idioma)
+{reportOptions}
+  --verbose  todas las líneas del registro del proceso de cómputo (por defecto, solo caídas, procesos terminados y avisos)
+kernel runs  las ejecuciones de kernels guardadas, de la más reciente a la más antigua (para un informe con algunas:
+             gpu-lab report --kernel-run ID --pdf ARCHIVO)
+Los mensajes del compilador salen como ARCHIVO:LÍNEA:COLUMNA: error: mensaje, para que un editor pueda saltar a ellos.
+Códigos de salida de kernel run: 0 verificado; 1 un error de compilación, resultados incorrectos o una ejecución
+fallida (se muestra su código de error: TIMEOUT, DEVICE_LOST…, o CUDA_UNAVAILABLE / LIBRARY_UNAVAILABLE si no hay GPU
+o no hay NVRTC); 2 uso incorrecto.`,
+    },
     labs: {
       summary: 'lista los laboratorios, sus parámetros y sus kernels',
       usage: `Uso: gpu-lab labs [--json]
@@ -40,11 +72,13 @@ Lista todos los laboratorios con sus parámetros (valor por defecto, límites y 
 descriptores (en inglés).`,
     },
     report: {
-      summary: 'escribe un único informe en PDF con todos los laboratorios en un dispositivo',
+      summary: 'escribe un único informe en PDF con todos los laboratorios en un dispositivo, o con ejecuciones de kernels',
       usage: `Uso: gpu-lab report --all-labs --pdf ARCHIVO [--device cpu|cuda:N] [--author NOMBRE] [--course NOMBRE] [--data-dir CARPETA]
+     gpu-lab report --kernel-run ID [--kernel-run ID …] --pdf ARCHIVO [--author NOMBRE] [--course NOMBRE] [--data-dir CARPETA]
 
 Un solo PDF con todos los laboratorios: la última ejecución terminada de cada uno en un dispositivo, con índice y
-números de página. Un laboratorio sin ninguna ejecución terminada en ese dispositivo aparece como no ejecutado.
+números de página. Un laboratorio sin ninguna ejecución terminada en ese dispositivo aparece como no ejecutado. Con
+--kernel-run en lugar de --all-labs: un PDF con esas ejecuciones de kernels (consulta \`gpu-lab kernel runs\`).
   --device   el dispositivo cuyas ejecuciones entran en el informe (por defecto: el de la ejecución terminada más reciente)
 {reportOptions}`,
     },
@@ -111,8 +145,25 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     pdfOnlyReport: '--pdf va con `gpu-lab runs report` (o con `gpu-lab run … --pdf ARCHIVO`)',
     pdfNeeded: '{what} necesita --pdf ARCHIVO',
     authorWithPdf: '--author y --course van con --pdf ARCHIVO',
-    allLabs: 'report necesita --all-labs (para una sola ejecución: gpu-lab runs report <id-de-ejecución> --pdf ARCHIVO)',
+    allLabs: 'report necesita --all-labs o --kernel-run ID (para una sola ejecución: gpu-lab runs report <id-de-ejecución> --pdf ARCHIVO)',
     reportArgument: 'argumento inesperado: «{value}» (para una sola ejecución: gpu-lab runs report <id-de-ejecución> --pdf ARCHIVO)',
+    whichExercise: '¿qué ejercicio? Uno de estos: {exercises}',
+    unknownExercise: 'no existe el ejercicio «{exercise}»; los ejercicios son {exercises}',
+    kernelAction: 'kernel necesita una acción: list, show, run o runs',
+    kernelActionNot: 'kernel necesita una acción: list, show, run o runs (no «{action}»)',
+    kernelFile: 'kernel run necesita el archivo de tu kernel: gpu-lab kernel run {exercise} ARCHIVO.cu',
+    noFile: '{path}: el archivo no existe',
+    fileUnreadable: 'no se puede leer {path}: {reason}',
+    fileIsFolder: '{path} es una carpeta: se esperaba el archivo .cu de tu kernel',
+    fileEmpty: '{path} está vacío: se esperaba el código de un kernel de CUDA',
+    fileTooLong: '{path} tiene {count} caracteres; el código de un kernel puede tener como mucho {max}',
+    dim3: '--{name}: se esperaban de uno a tres enteros positivos x[,y[,z]], como 256 o 16,16, pero se recibió «{value}»',
+    size: '--size: se esperaba un entero entre {min} y {max} ({name} de {exercise}), pero se recibió «{value}»',
+    cudaDevice: '--device: se esperaba «cuda:N» (los kernels se ejecutan en una GPU), pero se recibió «{value}»',
+    unknownKernel: 'el ejercicio {exercise} no tiene el kernel «{kernel}»; sus kernels son {kernels}',
+    kernelAlone: '--kernel muestra solo el código de un kernel: no va con --hints',
+    deviceWithAllLabs: '--device va con --all-labs (cada ejecución de kernel lleva su propio dispositivo)',
+    kernelRunWithAllLabs: '--kernel-run no va con --all-labs: escribe aparte el informe de las ejecuciones de kernels (gpu-lab report --kernel-run ID --pdf ARCHIVO)',
     reportRun: 'un informe necesita el id de una ejecución',
   },
   error: {
@@ -123,6 +174,7 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     options: `  --pdf      escribe el informe en PDF en ARCHIVO (primero en un archivo temporal de la misma carpeta, que luego se renombra)
   --author   el autor o la autora que figura en la portada del informe (como mucho 200 caracteres, en una línea)
   --course   la asignatura que figura en la portada del informe (con los mismos límites)`,
+    kernelRunOption: '  --kernel-run ID  una ejecución del banco de pruebas de kernels que se añade tras las ejecuciones (se puede repetir; consulta `gpu-lab kernel runs`)',
     wrote: { one: 'informe escrito: {path} ({count} página, {kib} KiB)', other: 'informe escrito: {path} ({count} páginas, {kib} KiB)' },
     noFinishedRun: 'No hay ninguna ejecución terminada en {dir}: ejecuta antes los laboratorios (npm run labs:all, o gpu-lab run <laboratorio>)',
     noFinishedRunOn: 'No hay ninguna ejecución terminada en {device} dentro de {dir}: ejecuta antes los laboratorios (npm run labs:all, o gpu-lab run <laboratorio>)',
@@ -209,6 +261,51 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     nvmlMissing: 'falta NVML',
     telemetry: 'SM a {sm}, memoria a {memory}, {temperature}, {power} de {powerLimit}, ocupación {busy}; límites de frecuencia: {reasons}',
     none: 'ninguno',
+  },
+  kernelStatus: { verified: 'verificada', 'compile-error': 'error de compilación', 'verification-failed': 'resultados incorrectos', failed: 'fallida' },
+  kernel: {
+    size: '{name} = {default} por defecto ({min} … {max}), medido en {metric}',
+    signature: 'Firma:',
+    sizeLine: 'Tamaño: {label}, {default} por defecto, de {min} a {max} (--size N)',
+    work: 'Trabajo: {work}; se mide en {metric}',
+    kernels: 'Kernels que lo acompañan (para sacar uno: gpu-lab kernel show {exercise} --kernel ID > ARCHIVO.cu):',
+    builtins: 'Lo que mide el motor junto al tuyo:',
+    hints: 'Pistas:',
+    hintsCount: { one: '{count} pista: gpu-lab kernel show {exercise} --hints', other: '{count} pistas: gpu-lab kernel show {exercise} --hints' },
+    heading: '{file} en {device} ({name}), {sizeName} = {size}',
+    headingFailed: '{file} en {device}, {sizeName} = {size}',
+    compiled: 'compilado para {arch} por NVRTC {version} en {ms}',
+    notCompiled: { one: 'no compila para {arch} (NVRTC {version}): {count} error', other: 'no compila para {arch} (NVRTC {version}): {count} errores' },
+    notCompiledLog: 'no compila para {arch} (NVRTC {version}); el registro del compilador:',
+    compileFailedLog: 'tu kernel no compila (el registro del compilador está arriba)',
+    launch: 'lanzamiento: grid ({grid}), bloque ({block}); {registers} registros por hilo, {shared} de memoria compartida estática',
+    occupancy: 'ocupación {occupancy}: {blocks} bloques por SM, {warps} de {maxWarps} warps',
+    fewThreads: 'solo {threads} hilos por elemento de la salida: salvo que tu kernel recorra el resto con un bucle (salto de grid), parte de la salida no se escribe nunca',
+    verified: 'verificado: {checked} de {total} elementos comprobados ({method}), tolerancia {tolerance}, error rel. máx. {error}',
+    wrong: {
+      one: 'INCORRECTO: {count} elemento difiere de la referencia ({checked} de {total} comprobados, {method}; tolerancia {tolerance}), error rel. máx. {error}',
+      other: 'INCORRECTO: {count} elementos difieren de la referencia ({checked} de {total} comprobados, {method}; tolerancia {tolerance}), error rel. máx. {error}',
+    },
+    at: '{index} (fila {row}, col. {col})',
+    mismatch: '  índice {position}: da {got}, se esperaba {expected}',
+    unwritten: '  índice {position}: sin escribir (sigue con el NaN con que se llenó), se esperaba {expected}',
+    more: { one: '  … y {count} más', other: '  … y {count} más' },
+    timing: 'mediana de {repeats} lanzamientos tras {warmup} de calentamiento; {total} desde la compilación hasta la última medida',
+    peak: 'pico de {device}: {peak}',
+    implementation: 'implementación',
+    ofPeak: '% del pico',
+    yours: 'tu kernel ({file})',
+    notTimed: 'sin cronometrar: {why}',
+    notVerified: 'sin verificar',
+    compileFailed: { one: 'tu kernel no compila: {count} error (arriba)', other: 'tu kernel no compila: {count} errores (arriba)' },
+    wrongSummary: {
+      one: '{count} elemento de {checked} comprobados es incorrecto, el primero en el índice {index}',
+      other: '{count} elementos de {checked} comprobados son incorrectos, el primero en el índice {index}',
+    },
+    none: 'no hay ejecuciones de kernels en {dir}',
+    exercise: 'ejercicio',
+    date: 'fecha',
+    device: 'dispositivo',
   },
   labs: {
     range: '{default} ({min} … {max})',

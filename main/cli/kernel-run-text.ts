@@ -1,0 +1,162 @@
+// A finished kernel run as `gpu-lab kernel run` prints it: the compiler's messages in gcc's form (FILE:LINE:COL:, so
+// an editor jumps to them), the launch and its occupancy, the verification with the first wrong elements, and the
+// student's kernel timed beside the others; plus the lines that say why it is not a success. A pure function of
+// the stored run, so that a run read back prints as it did when it ran.
+import { basename } from 'node:path';
+
+import type { Comparison, KernelRun, KernelRunResult, Mismatch, Throughput, VerificationResult } from '../common/playground.ts';
+import { formatBytes, formatCount, formatMs, formatPercent, formatRate, sig } from '../common/format.ts';
+import { localizeDecimal, type Locale } from '../common/locale.ts';
+import { comparisonTitle } from '../playground/descriptors.ts';
+import { exerciseDefinition } from '../playground/exercises.ts';
+import { playgroundEn } from '../playground/text/en.ts';
+import { playgroundEs } from '../playground/text/es.ts';
+import type { CliContext } from './command.ts';
+import type { CliText } from './words/index.ts';
+
+export interface KernelRunText {
+  // For the standard output: everything above, in the CLI's language.
+  out: string;
+  // Why the run is not a success, one line each, for the error stream; none for a verified run.
+  failures: string[];
+}
+
+export function exerciseTitle(run: Pick<KernelRun, 'exercise'>, locale: Locale): string {
+  return (locale === 'es' ? playgroundEs : playgroundEn)[run.exercise].title;
+}
+
+// gcc's form, which editors and terminals turn into links; the column is left out where the compiler gave none.
+export function diagnosticLine(file: string, d: { line: number; column: number | null; severity: string; message: string }): string {
+  return `${file}:${d.line}:${d.column === null ? '' : `${d.column}:`} ${d.severity}: ${d.message}`;
+}
+
+function exponent(x: number, locale: Locale): string {
+  return x === 0 ? '0' : localizeDecimal(x.toExponential(1), locale);
+}
+
+// Got and expected with as many significant digits as it takes to tell them apart (at least 4): two floats that
+// differ in the sixth digit would otherwise print the same.
+function distinct(got: number, expected: number, locale: Locale): [string, string] {
+  for (let digits = 4; digits < 17; digits++) {
+    const pair: [string, string] = [sig(got, digits, locale), sig(expected, digits, locale)];
+    if (pair[0] !== pair[1]) return pair;
+  }
+  return [sig(got, 17, locale), sig(expected, 17, locale)];
+}
+
+function mismatchLine(m: Mismatch, t: CliText, locale: Locale): string {
+  const position = m.row === null || m.col === null ? String(m.index) : t('kernel.at', { index: m.index, row: m.row, col: m.col });
+  if (m.got === null) return t('kernel.unwritten', { position, expected: sig(m.expected, 7, locale) });
+  const [got, expected] = distinct(m.got, m.expected, locale);
+  return t('kernel.mismatch', { position, got, expected });
+}
+
+function verificationLines(v: VerificationResult, t: CliText, locale: Locale): string[] {
+  const named = { checked: formatCount(v.checked, locale), total: formatCount(v.total, locale), method: v.method, tolerance: v.tolerance, error: exponent(v.maxRelativeError, locale) };
+  if (v.ok) return [t('kernel.verified', named)];
+  const more = v.mismatchCount - v.mismatches.length;
+  return [
+    t('kernel.wrong', { ...named, count: v.mismatchCount }),
+    ...v.mismatches.map((m) => mismatchLine(m, t, locale)),
+    ...(more > 0 ? [t('kernel.more', { count: more })] : []),
+  ];
+}
+
+function launchLines(result: KernelRunResult, t: CliText, locale: Locale): string[] {
+  const l = result.launch;
+  if (!l) return [];
+  const lines = [
+    t('kernel.launch', { grid: l.grid.join(', '), block: l.block.join(', '), registers: l.registersPerThread, shared: formatBytes(l.staticSharedBytes, locale) }),
+    t('kernel.occupancy', { occupancy: formatPercent(l.occupancy, locale), blocks: l.blocksPerSm, warps: l.activeWarpsPerSm, maxWarps: l.maxWarpsPerSm }),
+  ];
+  if (l.threadsLaunched < 1) lines.push(t('kernel.fewThreads', { threads: sig(l.threadsLaunched, 3, locale) }));
+  return lines;
+}
+
+interface Row {
+  name: string;
+  throughput: Throughput | null;
+  note: string;
+}
+
+const NUMBER_WIDTHS = [10, 13, 9] as const;
+
+function tableLines(rows: readonly Row[], metric: 'GB/s' | 'GFLOP/s', t: CliText, locale: Locale): string[] {
+  const headings = [t('kernel.implementation'), t('table.median'), t('table.rate'), t('kernel.ofPeak')];
+  const widths = [Math.max(headings[0]?.length ?? 0, ...rows.map((r) => r.name.length)), ...NUMBER_WIDTHS.map((w, i) => Math.max(w, headings[i + 1]?.length ?? 0))];
+  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 10)).join('  ').trimEnd();
+  return [
+    line(headings),
+    line(widths.map((w) => '─'.repeat(w))),
+    ...rows.map((r) => {
+      const tp = r.throughput;
+      const cells = tp
+        ? [formatMs(tp.medianMs, locale), formatRate(tp.rate, metric, locale), tp.peakFraction === null ? '—' : formatPercent(tp.peakFraction, locale)]
+        : ['—', '—', '—'];
+      return `${line([r.name, ...cells])}${r.note ? `  ${r.note}` : ''}`;
+    }),
+  ];
+}
+
+function comparisonRow(c: Comparison, run: KernelRun, t: CliText, locale: Locale): Row {
+  const note = c.error ?? (c.verified ? '' : t('kernel.notVerified'));
+  return { name: comparisonTitle(run.exercise, c.id, locale), throughput: c.throughput, note };
+}
+
+function peakText(peak: { value: number; unit: string }, locale: Locale): string {
+  return peak.unit === 'GB/s' || peak.unit === 'GFLOP/s' ? formatRate(peak.value, peak.unit, locale) : `${sig(peak.value, 3, locale)} ${peak.unit}`;
+}
+
+function resultLines(run: KernelRun, result: KernelRunResult, file: string, cx: CliContext): string[] {
+  const { t, locale } = cx;
+  const c = result.compile;
+  const errors = c.diagnostics.filter((d) => d.severity === 'error').length;
+  const version = { arch: c.arch, version: c.nvrtcVersion };
+  // A failure with no message read off the log: the log is shown as the compiler wrote it rather than lost.
+  const rawLog = !c.ok && errors === 0;
+  const lines = [
+    c.ok ? t('kernel.compiled', { ...version, ms: formatMs(c.ms, locale) }) : rawLog ? t('kernel.notCompiledLog', version) : t('kernel.notCompiled', { ...version, count: errors }),
+    ...c.diagnostics.map((d) => diagnosticLine(file, d)),
+    ...(rawLog ? c.log.trimEnd().split('\n').map((l) => `  ${l}`) : []),
+  ];
+  lines.push(...launchLines(result, t, locale));
+  if (result.verification) lines.push(...verificationLines(result.verification, t, locale));
+  const metric = exerciseDefinition(run.exercise).metric;
+  const yours: Row = { name: t('kernel.yours', { file: basename(file) }), throughput: result.throughput, note: result.throughput ? '' : t('kernel.notTimed', { why: t(`kernelStatus.${run.status}`) }) };
+  if (c.ok && (result.throughput || result.comparisons.length)) {
+    lines.push('', ...tableLines([yours, ...result.comparisons.map((x) => comparisonRow(x, run, t, locale))], metric, t, locale));
+    if (result.peak) lines.push(t('kernel.peak', { device: result.device, peak: peakText(result.peak, locale) }));
+    if (result.throughput) lines.push(t('kernel.timing', { repeats: result.repeats, warmup: result.warmup, total: formatMs(result.totalMs, locale) }));
+  }
+  return lines;
+}
+
+function failureLines(run: KernelRun, t: CliText): string[] {
+  const result = run.result;
+  if (run.status === 'failed' || !result) {
+    const error = run.error ?? { code: 'NATIVE_ERROR', message: `the run ended ${run.status} without a result` };
+    return [t('error.coded', { code: error.code, detail: error.message })];
+  }
+  if (run.status === 'compile-error') {
+    const count = result.compile.diagnostics.filter((d) => d.severity === 'error').length;
+    return [count ? t('kernel.compileFailed', { count }) : t('kernel.compileFailedLog')];
+  }
+  const v = result.verification;
+  if (run.status === 'verification-failed' && v) {
+    const detail = t('kernel.wrongSummary', { count: v.mismatchCount, checked: v.checked, index: v.mismatches[0]?.index ?? '?' });
+    return [t('error.coded', { code: 'VERIFICATION_FAILED', detail })];
+  }
+  return [];
+}
+
+// `file`: the path the student typed, so that the compiler's messages name the file their editor has open.
+export function kernelRunText(run: KernelRun, cx: CliContext, file: string = run.request.fileName ?? `${run.exercise}.cu`): KernelRunText {
+  const { t, locale } = cx;
+  const size = { sizeName: exerciseDefinition(run.exercise).size.name, size: run.result?.size ?? run.request.size ?? '?' };
+  const result = run.result;
+  const heading = result
+    ? t('kernel.heading', { file, device: result.device, name: result.deviceName, ...size })
+    : t('kernel.headingFailed', { file, device: run.request.device ?? '?', ...size });
+  const lines = [exerciseTitle(run, locale), heading, ...(result ? resultLines(run, result, file, cx) : [])];
+  return { out: `${lines.join('\n')}\n`, failures: failureLines(run, t) };
+}
