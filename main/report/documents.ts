@@ -27,7 +27,8 @@ function statusText(record: RunRecord, ctx: ReportContext): string {
   return ctx.t(`pdf.status.${record.status === 'cancelled' ? 'cancelled' : 'completed'}`);
 }
 
-function authorship(ctx: ReportContext): void {
+// The title block's author, course and date, as every report opens.
+export function authorship(ctx: ReportContext): void {
   const { layout, t, settings } = ctx;
   layout.labelled(t('pdf.facts.author'), settings.author || t('pdf.facts.notGiven'));
   layout.labelled(t('pdf.facts.course'), settings.course || t('pdf.facts.notGiven'));

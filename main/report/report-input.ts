@@ -4,9 +4,11 @@
 import { GpuLabError } from '../common/errors.ts';
 import type { ErrorCode } from '../common/errors.ts';
 import { LOCALES, isLocale, type Locale } from '../common/locale.ts';
+import type { KernelRun } from '../common/playground.ts';
 import { RUN_RECORD, RUN_SCHEMA_VERSION } from '../common/run-record.ts';
 import type { RunRecord } from '../common/run-record.ts';
 import { findLab } from '../labs/index.ts';
+import { KERNEL_RUN } from '../playground/kernel-store.ts';
 import { localizeDescriptor } from '../labs/text/lab-text.ts';
 import { withFindingMessages } from '../runner/finding-messages.ts';
 import type { LabRun, ReportAuthorship } from './report-context.ts';
@@ -19,6 +21,9 @@ export type ReportRefusal =
   | 'run-in-progress'
   | 'schema-version'
   | 'not-a-run-record'
+  | 'not-a-kernel-run'
+  | 'too-many-kernel-runs'
+  | 'nothing-to-report'
   | 'lab-unknown'
   | 'locale-unknown'
   | 'cannot-write';
@@ -104,4 +109,32 @@ export function checkRecord(input: unknown): LabRun {
   const lab = findLab(record.lab);
   if (!lab) throw refuse('INVALID_ARGUMENT', 'lab-unknown', `Run ${record.id} is of the lab "${record.lab}", which this version of GPU Lab does not know`, { runId: record.id, lab: record.lab });
   return { record, lab: lab.descriptor };
+}
+
+// A report holds at most this many kernel runs: each is a few pages (its source whole, its chart and tables).
+export const MAX_KERNEL_RUNS = 20;
+
+// What a report may be made of: one run or two compared, then kernel runs; at least one of either.
+export function checkReportContents(runIds: readonly unknown[], kernelRunIds: readonly unknown[]): void {
+  if (runIds.length > 2) throw new GpuLabError('INVALID_ARGUMENT', `A report is of one run, or of two compared, not of ${runIds.length}`, { field: 'runIds', runIds: runIds.length });
+  if (kernelRunIds.length > MAX_KERNEL_RUNS) {
+    throw refuse('INVALID_ARGUMENT', 'too-many-kernel-runs', `A report holds at most ${MAX_KERNEL_RUNS} kernel runs, not ${kernelRunIds.length}`, {
+      field: 'kernelRunIds',
+      count: kernelRunIds.length,
+      max: MAX_KERNEL_RUNS,
+    });
+  }
+  if (runIds.length === 0 && kernelRunIds.length === 0) {
+    throw refuse('INVALID_ARGUMENT', 'nothing-to-report', 'A report needs a run in `runIds` (one, or two to compare), or kernel runs in `kernelRunIds`; both are empty', { field: 'runIds' });
+  }
+}
+
+// A stored kernel run as the report reads it: of the shape the kernel store writes, whatever its outcome (a run
+// that failed is reported with its source and its error).
+export function checkKernelRun(input: unknown): KernelRun {
+  const parsed = KERNEL_RUN.safeParse(input);
+  if (parsed.success) return parsed.data as KernelRun;
+  const id = typeof input === 'object' && input !== null ? String((input as { id?: unknown }).id ?? '?') : '?';
+  const issue = parsed.error.issues[0];
+  throw refuse('INVALID_ARGUMENT', 'not-a-kernel-run', `Kernel run ${id} is not a valid kernel run (${issue ? `\`${issue.path.join('.')}\`: ${issue.message}` : 'invalid'})`, { kernelRunId: id });
 }

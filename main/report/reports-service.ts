@@ -1,17 +1,20 @@
-// The reports service of the contract: the PDF of one run, or of two compared, as bytes for the app to hand to the
-// browser as a download (Electron shows its save dialog for it); main writes no file. And the lookup the command
-// line shares with it: a stored run by id, with a clear refusal for a run that is gone, still running, or written
-// by an older schema (which the run store skips as unreadable).
+// The reports service of the contract: the PDF of one run, or of two compared, and of kernel playground runs after
+// them or alone, as bytes for the app to hand to the browser as a download (Electron shows its save dialog for it);
+// main writes no file. And the lookup the command line shares with it: a stored run by id, with a clear refusal for
+// a run that is gone, still running, or written by an older schema (which the run store skips as unreadable).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import type { ReportFile, ReportRequest, ReportsService } from '../common/contract.ts';
 import { GpuLabError } from '../common/errors.ts';
+import type { KernelRun } from '../common/playground.ts';
 import type { RunRecord } from '../common/run-record.ts';
-import { checkAuthorship, checkLocale, checkRecord } from './report-input.ts';
+import { checkAuthorship, checkLocale, checkRecord, checkReportContents } from './report-input.ts';
 
 export interface ReportSources {
   getRun(runId: string): Promise<RunRecord>;
+  // A stored kernel playground run, for reports that hold some.
+  getKernelRun?(id: string): Promise<KernelRun>;
   // The folder of the stored records, where an unreadable one is looked at to say why.
   runsDir: string;
   writerVersion: string;
@@ -42,21 +45,27 @@ function base64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }
 
+// A stored kernel run, as a report may use it. The store's own NOT_FOUND names the id; a service built without a
+// kernel store has none to give.
+export async function reportableKernelRun(sources: ReportSources, id: string): Promise<KernelRun> {
+  if (!sources.getKernelRun) throw new GpuLabError('NOT_FOUND', `There is no kernel run ${id}: this GPU Lab keeps no kernel runs`, { id });
+  return sources.getKernelRun(id);
+}
+
 export function createReportsService(sources: ReportSources): ReportsService {
   return {
     async writeReport(request: ReportRequest): Promise<ReportFile> {
       // The fields first: a refused author or language must not cost the reading of two runs.
       const authorship = checkAuthorship(request);
       const locale = checkLocale(request.locale);
-      if (request.runIds.length < 1 || request.runIds.length > 2) {
-        throw new GpuLabError('INVALID_ARGUMENT', `A report is of one run, or of two compared, not of ${request.runIds.length}`, { runIds: request.runIds.length });
-      }
-      const [a, b] = await Promise.all(request.runIds.map((id) => reportableRun(sources, id)));
-      if (!a) throw new GpuLabError('INVALID_ARGUMENT', 'A report needs one run, or two to compare');
+      const kernelRunIds = request.kernelRunIds ?? [];
+      checkReportContents(request.runIds, kernelRunIds);
+      const runs = await Promise.all(request.runIds.map((id) => reportableRun(sources, id)));
+      const kernelRuns = await Promise.all(kernelRunIds.map((id) => reportableKernelRun(sources, id)));
       const options = { ...authorship, locale, writerVersion: sources.writerVersion, sourceRoots: sources.sourceRoots };
       // Loaded on the first report: the PDF library, the canvas and Chart.js cost every shell half a second at start.
-      const { writeComparisonReport, writeRunReport } = await import('./report-writer.ts');
-      const pdf = b ? await writeComparisonReport(a, b, options) : await writeRunReport(a, options);
+      const { writeReport } = await import('./report-writer.ts');
+      const pdf = await writeReport(runs, kernelRuns, options);
       return { filename: pdf.filename, mimeType: 'application/pdf', base64: base64(pdf.bytes), pages: pdf.pages };
     },
   };

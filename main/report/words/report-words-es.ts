@@ -4,6 +4,7 @@
 // ya formateadas con coma decimal.
 import type { TextOf } from '../../../renderer/charts/text-of.ts';
 import { deliverableWordsEs } from './deliverable-words-es.ts';
+import { kernelRunWordsEs } from './kernel-run-words-es.ts';
 import type { reportWords } from './report-words.ts';
 
 export const reportWordsEs: TextOf<typeof reportWords> = {
@@ -197,4 +198,5 @@ export const reportWordsEs: TextOf<typeof reportWords> = {
     differentLabs: 'Las dos ejecuciones son de laboratorios distintos ({first} y {second}): sus puntos miden cosas distintas, así que no se comparan punto a punto; cada ejecución aparece completa más abajo.',
   },
   deliverable: deliverableWordsEs,
+  kernelRun: kernelRunWordsEs,
 };

@@ -2,6 +2,7 @@
 // under "results", from renderer/charts/results-catalog.ts). Every figure is a named value; "|" separates plural forms.
 // A Spanish report is a second object of the same keys.
 import { deliverableWords } from './deliverable-words.ts';
+import { kernelRunWords } from './kernel-run-words.ts';
 
 export const reportWords = {
   page: 'Page {page} of {pages}',
@@ -194,4 +195,5 @@ export const reportWords = {
     differentLabs: 'The two runs are of different labs ({first} and {second}): their points measure different things, so they are not compared point by point; each run is reported in full below.',
   },
   deliverable: deliverableWords,
+  kernelRun: kernelRunWords,
 };
