@@ -1,4 +1,5 @@
-// Routes by the user's words: the labs, one lab, the devices, the history, one stored run, two runs compared.
+// Routes by the user's words: the labs, one lab, the devices, the history, one stored run, two runs compared, the
+// kernel playground (an exercise, one stored kernel run).
 // Hash history: the same build works under app:// in Electron and over HTTP in serve mode without server routes.
 // Views other than the catalog load on first visit, keeping the first load small.
 import { createRouter, createWebHashHistory } from 'vue-router';
@@ -14,6 +15,9 @@ export const router = createRouter({
     { path: '/devices', name: 'devices', component: () => import('./views/DevicesView.vue') },
     { path: '/runs', name: 'history', component: () => import('./views/HistoryView.vue') },
     { path: '/runs/:runId', name: 'run', component: () => import('./views/RunView.vue'), props: true },
+    { path: '/playground', name: 'playground', component: () => import('./views/PlaygroundView.vue') },
+    { path: '/playground/runs/:runId', name: 'kernel-run', component: () => import('./views/PlaygroundView.vue'), props: true },
+    { path: '/playground/:exercise', name: 'exercise', component: () => import('./views/PlaygroundView.vue'), props: true },
     { path: '/compare/:first/:second', name: 'compare', component: () => import('./views/CompareView.vue'), props: true },
     { path: '/:rest(.*)*', name: 'not-found', component: () => import('./views/NotFoundView.vue') },
   ],

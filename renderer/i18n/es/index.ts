@@ -6,8 +6,10 @@ import type { en } from '../en/index.ts';
 import { app } from './app.ts';
 import { devices } from './devices.ts';
 import { history } from './history.ts';
+import { kernelChart } from './kernel-chart.ts';
 import { labs } from './labs.ts';
+import { playground } from './playground.ts';
 import { report } from './report.ts';
 import { results } from './results.ts';
 
-export const es: TextOf<typeof en> = { app, devices, labs, results, history, report };
+export const es: TextOf<typeof en> = { app, devices, labs, results, history, report, playground, kernelChart };

@@ -4,7 +4,7 @@
 // and the run store is the real thing: the HTTP and WebSocket shell, the dispatch, the labs' descriptors and
 // sources. Starting a run is refused: nothing is measured here. Prints its link like `gpu-lab serve`.
 //   node tests/e2e/support/recorded-server.ts
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,9 @@ import type { GpuLabApi } from '../../../main/common/contract.ts';
 import type { DeviceReport } from '../../../main/common/device-report.ts';
 import { GpuLabError } from '../../../main/common/errors.ts';
 import { labDescriptors } from '../../../main/labs/index.ts';
+import type { ExerciseId } from '../../../main/common/playground.ts';
+import { exerciseDescriptors } from '../../../main/playground/descriptors.ts';
+import { KernelStore } from '../../../main/playground/kernel-store.ts';
 import { createReportsService } from '../../../main/report/reports-service.ts';
 import { defaultSourceRoots, readKernelSource } from '../../../main/runner/kernel-sources.ts';
 import { validateRunRequest } from '../../../main/runner/lab-runner.ts';
@@ -36,6 +39,16 @@ for (const name of readdirSync(join(fixtures, 'runs'))) {
   const record = JSON.parse(readFileSync(join(fixtures, 'runs', name), 'utf8')) as { id: string };
   writeFileSync(join(store.dir, `${record.id}.json`), JSON.stringify(record));
 }
+
+// The H100's kernel runs (tests/fixtures/kernel-runs/), in a kernel store of their own; drafts live in memory.
+const kernels = new KernelStore(dataDir);
+const kernelFixtures = join(fixtures, 'kernel-runs');
+for (const name of existsSync(kernelFixtures) ? readdirSync(kernelFixtures).filter((n) => n.endsWith('.json')) : []) {
+  const run = JSON.parse(readFileSync(join(kernelFixtures, name), 'utf8')) as { id: string };
+  writeFileSync(join(kernels.runsDir, `${run.id}.json`), JSON.stringify(run));
+}
+const drafts = new Map<ExerciseId, string>();
+const nvrtc = report.cuda.libraries.nvrtc;
 
 const notHere = (): never => {
   throw new GpuLabError('CUDA_UNAVAILABLE', 'This is a recorded H100 session: nothing can be measured here');
@@ -66,8 +79,22 @@ const api: GpuLabApi = {
     exportRun: async (id, format) => exportRun(await store.get(id), format),
     onDidChangeRun: () => ({ dispose: () => undefined }),
   },
+  playground: {
+    listExercises: async (locale) => exerciseDescriptors(locale ?? 'en', defaultSourceRoots()),
+    status: async () => ({
+      nvrtc: { available: nvrtc.found, version: nvrtc.version, reason: nvrtc.reason },
+      devices: report.cuda.devices.map((d) => ({ id: d.id, name: d.name, computeCapability: d.computeCapability })),
+      unavailableReason: null,
+    }),
+    runKernel: async () => notHere(),
+    listKernelRuns: (exercise) => kernels.list(exercise),
+    getKernelRun: (id) => kernels.get(id),
+    deleteKernelRun: (id) => kernels.delete(id),
+    loadDraft: async (exercise) => drafts.get(exercise) ?? null,
+    saveDraft: async (exercise, source) => void drafts.set(exercise, source),
+  },
   // The real report writer, over the recorded runs.
-  reports: createReportsService({ getRun: (id) => store.get(id), runsDir: store.dir, writerVersion: 'recorded', sourceRoots: defaultSourceRoots() }),
+  reports: createReportsService({ getRun: (id) => store.get(id), getKernelRun: (id) => kernels.get(id), runsDir: store.dir, writerVersion: 'recorded', sourceRoots: defaultSourceRoots() }),
 };
 
 const staticDir = rendererDir();

@@ -48,6 +48,14 @@ describe('API client', () => {
     await api.runs.deleteRun('r1');
     await api.runs.exportRun('r1', 'csv');
     await api.reports.writeReport({ runIds: ['r1'] });
+    await api.playground.listExercises('es');
+    await api.playground.status();
+    await api.playground.runKernel({ exercise: 'saxpy', source: '__global__ void saxpy() {}' });
+    await api.playground.listKernelRuns('saxpy');
+    await api.playground.getKernelRun('k1');
+    await api.playground.deleteKernelRun('k1');
+    await api.playground.loadDraft('saxpy');
+    await api.playground.saveDraft('saxpy', 'x');
     expect(calls.map((c) => c.method).sort()).toEqual([...API_METHODS].sort());
     expect(calls.find((c) => c.method === 'runs.startRun')?.args).toEqual([{ lab: 'matmul', device: 'cpu', params: { n: 500 } }]);
     expect(calls.find((c) => c.method === 'runs.exportRun')?.args).toEqual(['r1', 'csv']);

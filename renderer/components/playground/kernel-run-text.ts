@@ -1,0 +1,28 @@
+// How a kernel run's figures read on the page: an element of the output with nine significant digits (as many as
+// tell a float from its neighbour, C's FLT_DECIMAL_DIG, so that a wrong last bit shows as a difference), a launch's dimensions, and which failures cost the compute host a restart.
+import type { ErrorCode } from '../../../main/common/errors.ts';
+import { localizeDecimal } from '../../../main/common/locale.ts';
+import type { Dim3, KernelRun } from '../../../main/common/playground.ts';
+
+export function elementText(value: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (!Number.isFinite(value)) return value > 0 ? '+∞' : '−∞';
+  return localizeDecimal(String(Number(value.toPrecision(9))));
+}
+
+export function dimText(dim: Dim3): string {
+  return dim.join(' × ');
+}
+
+// A kernel that faulted or ran past the watchdog took its compute host with it: main started a new one, and only
+// this run was lost.
+const RESTARTING: readonly ErrorCode[] = ['TIMEOUT', 'DEVICE_LOST', 'COMPUTE_HOST_CRASHED', 'CUDA_ERROR'];
+
+export function costRestart(run: Pick<KernelRun, 'status' | 'error'>): boolean {
+  return run.status === 'failed' && run.error !== null && RESTARTING.includes(run.error.code);
+}
+
+// Where the grid launched fewer threads than there are elements: part of the output was never written.
+export function undercovered(threadsLaunched: number): boolean {
+  return Number.isFinite(threadsLaunched) && threadsLaunched < 1;
+}

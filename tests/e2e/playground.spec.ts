@@ -1,0 +1,220 @@
+// The kernel playground in Chromium, twice over. On this machine (serve mode for real: no GPU, no NVRTC): the six
+// exercises with their statements and signatures, the starter in the editor, a draft that survives a reload, Run
+// disabled with the reason, a reference kernel loaded into the editor. On the recorded H100 session (its kernel runs
+// under tests/fixtures/kernel-runs/): a verified run's chart, occupancy and comparisons, a compile error's marker on
+// its line, a wrong result's first bad indices. Every page scanned by axe, none wider than the window; screenshots
+// under test-results/screenshots/playground-*.png.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+import type { ExerciseDescriptor, KernelRun } from '../../main/common/playground.ts';
+import { exerciseDescriptors } from '../../main/playground/descriptors.ts';
+import { defaultSourceRoots } from '../../main/runner/kernel-sources.ts';
+import { startRecordedH100, startServe } from './support/serve.ts';
+import type { ServeProcess } from './support/serve.ts';
+
+const exercises: ExerciseDescriptor[] = await exerciseDescriptors('en', defaultSourceRoots());
+function exercise(id: string): ExerciseDescriptor {
+  const found = exercises.find((e) => e.id === id);
+  if (!found) throw new Error(`no exercise ${id}`);
+  return found;
+}
+
+async function open(page: Page, server: ServeProcess, hash: string): Promise<void> {
+  await page.goto(server.url);
+  await page.goto(`${server.origin}/${hash}`);
+}
+
+// The editor's text, line by line as CodeMirror draws it (only what is in view; a kernel is a screenful).
+async function editorText(page: Page): Promise<string> {
+  return (await page.locator('.cm-content .cm-line').allTextContents()).join('\n');
+}
+
+async function scan(page: Page, shot: string): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `test-results/screenshots/${shot}.png`, fullPage: true });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')}`)).toEqual([]);
+}
+
+test.describe('on this machine (no GPU, no NVRTC)', () => {
+  let serve: ServeProcess;
+  test.beforeAll(async () => {
+    serve = await startServe();
+  });
+  test.afterAll(async () => serve.stop());
+
+  test('lists the six exercises, shows a statement and the signature, and the starter in the editor', async ({ page }) => {
+    await open(page, serve, '#/playground');
+    await expect(page).toHaveURL(/#\/playground\/polynomial-fp32$/);
+    const list = page.getByRole('navigation', { name: 'Exercises' }).getByRole('link');
+    await expect(list).toHaveCount(6);
+    expect(await list.allInnerTexts()).toEqual(exercises.map((e) => expect.stringContaining(e.title)));
+    await page.getByTestId('exercise-saxpy').click();
+    const saxpy = exercise('saxpy');
+    await expect(page.getByRole('heading', { level: 2, name: saxpy.title })).toBeVisible();
+    await expect(page.getByTestId('exercise-statement')).toContainText(saxpy.statement[0] ?? '');
+    await expect(page.getByTestId('exercise-signature')).toContainText('__global__ void saxpy(');
+    const starter = saxpy.kernels.find((k) => k.kind === 'starter');
+    await expect.poll(() => editorText(page)).toBe(starter?.text);
+    await expect(page.getByTestId('draft-state')).toHaveText('Starter kernel, not edited yet');
+    // Hints one at a time.
+    await page.getByTestId('show-hint').click();
+    await expect(page.getByTestId('hints').locator('li')).toHaveCount(1);
+    await expect(page.getByTestId('show-hint')).toHaveText(`Show the next hint (2 of ${saxpy.hints.length})`);
+  });
+
+  test('disables Run with the reason, and keeps everything else usable', async ({ page }) => {
+    await open(page, serve, '#/playground/reduction');
+    const notice = page.getByTestId('playground-unavailable');
+    await expect(notice).toContainText('Kernels cannot be compiled or run here');
+    const run = page.getByTestId('run-kernel');
+    await expect(run).toBeDisabled();
+    const reason = (await notice.locator('p').first().innerText()).replace('Kernels cannot be compiled or run here: ', '');
+    await expect(run).toHaveAttribute('title', reason);
+    await expect(page.getByTestId('run-disabled-reason')).toContainText(reason);
+    // The launch form still checks what is typed, naming the field.
+    await page.getByTestId('launch-block-x').fill('2048');
+    await expect(page.getByTestId('launch-problems')).toContainText('Block x can be at most 1024, a limit of CUDA; got 2048.');
+    await scan(page, 'playground-unavailable-light');
+  });
+
+  test('keeps a draft across a reload, and loads a reference kernel into the editor', async ({ page }) => {
+    await open(page, serve, '#/playground/sgemm');
+    const sgemm = exercise('sgemm');
+    await expect.poll(() => editorText(page)).toContain('__global__');
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\n// my own tiling, take 1');
+    await expect(page.getByTestId('draft-state')).toHaveAttribute('data-state', 'saved');
+    await page.reload();
+    await expect.poll(() => editorText(page)).toContain('// my own tiling, take 1');
+
+    const reference = sgemm.kernels.find((k) => k.kind === 'reference');
+    if (!reference) throw new Error('sgemm has a reference kernel');
+    await page.getByTestId(`load-${reference.id}`).click();
+    await expect(page.getByTestId('draft-state')).toHaveAttribute('data-state', 'editing');
+    await expect.poll(() => editorText(page)).toBe(reference.text);
+    await expect(page.getByTestId('loaded-message')).toContainText(reference.title);
+    await expect(page.getByTestId('draft-state')).toHaveAttribute('data-state', 'saved');
+    await page.reload();
+    await expect.poll(() => editorText(page)).toBe(reference.text);
+  });
+
+  for (const [theme, language] of [
+    ['light', 'en'],
+    ['dark', 'en'],
+    ['light', 'es'],
+    ['dark', 'es'],
+  ] as const) {
+    test(`fits the window and passes axe, ${theme}, ${language}`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.goto(serve.url);
+      await page.evaluate((l) => localStorage.setItem('gpu-lab.language', l), language);
+      await open(page, serve, '#/playground/transpose');
+      await expect(page.getByTestId('exercise-statement')).toBeVisible();
+      await expect.poll(() => editorText(page)).toContain('__global__');
+      await page.getByTestId('kernel-starter').locator('summary').click();
+      await scan(page, `playground-${language}-${theme}`);
+    });
+  }
+});
+
+// The H100's kernel runs, recorded by the lead on the GPU machine.
+const kernelRunsDir = join('tests', 'fixtures', 'kernel-runs');
+const recordedRuns: KernelRun[] = existsSync(kernelRunsDir)
+  ? readdirSync(kernelRunsDir)
+      .filter((n) => n.endsWith('.json'))
+      .map((n) => JSON.parse(readFileSync(join(kernelRunsDir, n), 'utf8')) as KernelRun)
+  : [];
+function recorded(match: (run: KernelRun) => boolean, what: string): KernelRun {
+  const run = recordedRuns.find(match);
+  if (!run) throw new Error(`no recorded kernel run is ${what} (tests/fixtures/kernel-runs/)`);
+  return run;
+}
+
+test.describe('the recorded H100 session', () => {
+  test.skip(recordedRuns.length === 0, 'the H100 kernel runs are not recorded yet (tests/fixtures/kernel-runs/)');
+  let server: ServeProcess;
+  test.beforeAll(async () => {
+    server = await startRecordedH100();
+  });
+  test.afterAll(async () => server.stop());
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`a verified run shows its chart, its occupancy and the kernels beside it, ${theme}`, async ({ page }) => {
+      const run = recorded((r) => r.status === 'verified' && r.exercise === 'sgemm', 'a verified SGEMM');
+      const result = run.result;
+      if (!result?.launch) throw new Error('a verified run has a launch');
+      await page.emulateMedia({ colorScheme: theme });
+      await open(page, server, `#/playground/runs/${run.id}`);
+      await expect(page.getByTestId('kernel-run-badge')).toHaveText('Verified');
+      const drawn = [result.throughput, ...result.comparisons.map((c) => c.throughput)].filter((x) => x !== null).length;
+      await expect(page.getByTestId('kernel-run-chart')).toHaveAttribute('data-bar-count', String(drawn));
+      await expect(page.getByTestId('launch-occupancy').locator('dd')).toHaveText(`${Math.round(result.launch.occupancy * 100)} %`);
+      await expect(page.getByTestId('comparison')).toHaveCount(result.comparisons.length);
+      for (const c of result.comparisons) await expect(page.getByTestId('comparisons')).toContainText(c.title);
+      await scan(page, `playground-h100-verified-${theme}`);
+    });
+  }
+
+  test('the workbench shows the newest run of the exercise; the history opens a run, whose source goes back into the editor', async ({ page }) => {
+    const runs = recordedRuns.filter((r) => r.exercise === 'saxpy').sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    const oldest = runs.at(-1);
+    if (!oldest) throw new Error('a recorded SAXPY run');
+    await open(page, server, '#/playground/saxpy');
+    await expect(page.getByTestId('playground-ready')).toContainText('NVIDIA H100');
+    await expect(page.getByTestId('kernel-history-row')).toHaveCount(runs.length);
+    await expect(page.getByTestId('kernel-run-panel')).toBeVisible();
+    // Nothing is measured in a recorded session: main refuses, and the page says so with main's code.
+    await page.getByTestId('run-kernel').click();
+    await expect(page.getByTestId('run-refused')).toContainText('CUDA_UNAVAILABLE');
+
+    await page.getByTestId('kernel-history-row').last().getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`#/playground/runs/${oldest.id}$`));
+    await page.getByTestId('restore-source').click();
+    await expect(page).toHaveURL(/#\/playground\/saxpy$/);
+    await expect.poll(() => editorText(page)).toBe(oldest.source);
+  });
+
+  for (const language of ['en', 'es'] as const) {
+    test(`a compile error puts a marker on the line the compiler named, ${language}`, async ({ page }) => {
+      const run = recorded((r) => r.status === 'compile-error', 'a compile error');
+      const diagnostic = run.result?.compile.diagnostics.find((d) => d.severity === 'error');
+      if (!diagnostic) throw new Error('a compile error has an error diagnostic');
+      await page.goto(server.url);
+      await page.evaluate((l) => localStorage.setItem('gpu-lab.language', l), language);
+      await open(page, server, `#/playground/runs/${run.id}`);
+      const line = page.locator('.cm-content .cm-line').nth(diagnostic.line - 1);
+      await expect(line.locator('.cm-lintRange-error')).toHaveCount(1);
+      await expect(page.getByTestId('diagnostic').first()).toContainText(diagnostic.message);
+      // "line L, col C" moves the cursor there.
+      await page.getByTestId('diagnostic').first().getByRole('button').click();
+      await expect(page.locator('.cm-activeLine')).toHaveText(await line.innerText());
+      await scan(page, `playground-h100-compile-error-${language}`);
+    });
+  }
+
+  test('a wrong result lists the first bad indices', async ({ page }) => {
+    const run = recorded((r) => r.status === 'verification-failed', 'a failed verification');
+    const mismatches = run.result?.verification?.mismatches ?? [];
+    await open(page, server, `#/playground/runs/${run.id}`);
+    await expect(page.getByTestId('kernel-run-badge')).toHaveText('Wrong result');
+    const rows = page.getByTestId('mismatch');
+    await expect(rows).toHaveCount(mismatches.length);
+    expect(await rows.locator('td:first-child').allInnerTexts()).toEqual(mismatches.map((m) => String(m.index)));
+  });
+
+  test('a kernel stopped by the watchdog says so, and that the compute host was restarted', async ({ page }) => {
+    const run = recorded((r) => r.status === 'failed' && r.error?.code === 'TIMEOUT', 'a watchdog timeout');
+    await open(page, server, `#/playground/runs/${run.id}`);
+    await expect(page.getByTestId('kernel-run-error')).toContainText(`TIMEOUT: ${run.error?.message ?? ''}`);
+    await expect(page.getByTestId('kernel-run-error')).toContainText('The compute host that ran it was restarted');
+  });
+});

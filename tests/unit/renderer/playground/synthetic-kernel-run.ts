@@ -1,0 +1,113 @@
+// Kernel runs written by hand for the renderer's unit tests (never recorded: the recorded ones are the lead's, under
+// tests/fixtures/kernel-runs/). A SAXPY run whose figures follow from its arithmetic: 2²⁴ elements of 12 bytes
+// (x and y read, out written) are 201.3 MB, so 0.0671 ms is 3000 GB/s; an SGEMM run in GFLOP/s; and the outcomes a
+// run can have besides a verified one.
+import { createI18n } from 'vue-i18n';
+
+import type { ExerciseDescriptor, KernelRun, KernelRunResult, Throughput } from '../../../../main/common/playground.ts';
+import type { ChartInputs } from '../../../../renderer/charts/chart-common.ts';
+import { LIGHT_CHART_THEME } from '../../../../renderer/charts/palette.ts';
+import type { Translate } from '../../../../renderer/charts/text.ts';
+import { en } from '../../../../renderer/i18n/en/index.ts';
+import { es } from '../../../../renderer/i18n/es/index.ts';
+
+const i18n = createI18n({ legacy: false, locale: 'en', messages: { en, es } });
+function translate(locale: 'en' | 'es'): Translate {
+  return (key, named = {}, plural) => {
+    i18n.global.locale.value = locale;
+    return plural === undefined ? i18n.global.t(key, named) : i18n.global.t(key, named, plural);
+  };
+}
+export const t = translate('en');
+export const inputs: ChartInputs = { theme: LIGHT_CHART_THEME, t };
+export const inputsEs: ChartInputs = { theme: LIGHT_CHART_THEME, t: translate('es') };
+
+const BYTES = 12 * 2 ** 24;
+
+// Five samples around the median, the slowest 20 % slower than the fastest.
+export function throughput(medianMs: number, peak: number | null, work = BYTES / 1e9): Throughput {
+  const rate = work / (medianMs / 1000);
+  return { medianMs, samplesMs: [0.95, 0.98, 1, 1.02, 1.14].map((f) => f * medianMs), rate, peakFraction: peak === null ? null : rate / peak };
+}
+
+export function saxpyResult(overrides: Partial<KernelRunResult> = {}): KernelRunResult {
+  return {
+    exercise: 'saxpy',
+    device: 'cuda:0',
+    deviceName: 'NVIDIA H100 80GB HBM3',
+    size: 2 ** 24,
+    compile: { ok: true, log: '', diagnostics: [], arch: 'sm_90', nvrtcVersion: '13.0', ms: 41.2 },
+    launch: {
+      grid: [65536, 1, 1],
+      block: [256, 1, 1],
+      registersPerThread: 16,
+      staticSharedBytes: 0,
+      localBytesPerThread: 0,
+      maxThreadsPerBlock: 1024,
+      blocksPerSm: 8,
+      activeWarpsPerSm: 64,
+      maxWarpsPerSm: 64,
+      occupancy: 1,
+      threadsLaunched: 1,
+    },
+    verification: { ok: true, checked: 2 ** 24, total: 2 ** 24, method: 'every element', tolerance: '1e-6 relative', mismatchCount: 0, mismatches: [], maxRelativeError: 1.2e-7 },
+    throughput: throughput(BYTES / 1e9 / 3000 * 1000, 3350),
+    comparisons: [
+      { id: 'saxpy-float4', kind: 'reference', title: 'Reference: float4 loads', throughput: throughput(BYTES / 1e9 / 3100 * 1000, 3350), verified: true, error: null },
+      { id: 'saxpy-builtin', kind: 'builtin', title: 'Built-in SAXPY', throughput: throughput(BYTES / 1e9 / 2950 * 1000, 3350), verified: true, error: null },
+      { id: 'cublas-saxpy', kind: 'cublas', title: 'cublasSaxpy', throughput: null, verified: false, error: 'no cuBLAS on this machine' },
+    ],
+    peak: { value: 3.35, unit: 'TB/s' },
+    warmup: 3,
+    repeats: 20,
+    totalMs: 812,
+    ...overrides,
+  };
+}
+
+// An SGEMM at N = 4096: 2·N³ = 137.4 GFLOP, so 2.75 ms is 50 TFLOP/s.
+export function sgemmResult(): KernelRunResult {
+  const work = (2 * 4096 ** 3) / 1e9;
+  const peak = 67_000;
+  return {
+    ...saxpyResult(),
+    exercise: 'sgemm',
+    size: 4096,
+    throughput: throughput(2.75, peak, work),
+    comparisons: [{ id: 'cublas-sgemm', kind: 'cublas', title: 'cublasSgemm', throughput: throughput(2.4, peak, work), verified: true, error: null }],
+    peak: { value: peak, unit: 'GFLOP/s' },
+  };
+}
+
+export function kernelRun(result: KernelRunResult | null, overrides: Partial<KernelRun> = {}): KernelRun {
+  return {
+    id: '2026-11-23T10-00-00-000Z-saxpy-a1b2c3',
+    exercise: 'saxpy',
+    createdAt: '2026-11-23T10:00:00.000Z',
+    source: '__global__ void saxpy(const float* x, const float* y, float* out, float a, size_t n) {}\n',
+    request: { exercise: 'saxpy', source: '…' },
+    status: 'verified',
+    result,
+    error: null,
+    ...overrides,
+  };
+}
+
+export const saxpyExercise: ExerciseDescriptor = {
+  id: 'saxpy',
+  title: 'SAXPY: out = a·x + y',
+  statement: ['Write out[i] = a·x[i] + y[i].'],
+  hints: ['One thread per element.', 'Guard the last block: i < n.'],
+  signature: '__global__ void saxpy(const float* x, const float* y, float* out, float a, size_t n)',
+  params: [],
+  entry: 'saxpy',
+  size: { name: 'n', default: 2 ** 24, min: 1, max: 2 ** 28, label: 'Elements (n)' },
+  cover: '1d',
+  defaultBlock: [256, 1, 1],
+  metric: 'GB/s',
+  work: '12 bytes per element: x and y read, out written',
+  kernels: [],
+  builtins: [],
+};
+
+export const transposeExercise: ExerciseDescriptor = { ...saxpyExercise, id: 'transpose', cover: '2d', defaultBlock: [32, 8, 1], size: { name: 'N', default: 4096, min: 32, max: 16384, label: 'Matrix order (N)' } };
