@@ -62,9 +62,13 @@ function launchReport(kernel: LoadedKernel, launch: KernelJob['launch'], exercis
   const threads = launch.block[0] * launch.block[1] * launch.block[2];
   const occ = kernel.occupancy(threads);
   const launched = threads * launch.grid[0] * launch.grid[1] * launch.grid[2];
+  const a = kernel.attributes;
   return {
     ...launch,
-    ...kernel.attributes,
+    registersPerThread: a.registersPerThread,
+    staticSharedBytes: a.staticSharedBytes,
+    localBytesPerThread: a.localBytesPerThread,
+    maxThreadsPerBlock: a.maxThreadsPerBlock,
     blocksPerSm: occ.blocksPerSm,
     activeWarpsPerSm: occ.activeWarpsPerSm,
     maxWarpsPerSm: occ.maxWarpsPerSm,

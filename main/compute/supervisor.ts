@@ -149,6 +149,9 @@ export class ComputeHostSupervisor {
           host.pending.delete(msg.id);
           return;
         case 'error':
+          // The host kills itself after this answer (a kernel left its device unusable): no request may go to it
+          // in the moment before its exit arrives.
+          if (msg.error.details?.hostRestarted === true) this.retire(host, 'ended itself after a kernel left its device unusable');
           host.pending.get(msg.id)?.reject(new GpuLabError(msg.error.code, msg.error.message, msg.error.details));
           host.pending.delete(msg.id);
           return;
@@ -184,6 +187,12 @@ export class ComputeHostSupervisor {
       return;
     }
     host.proc.send({ type: 'ping', id: 0 } satisfies ToHost);
+  }
+
+  // Detached, not killed: it is on its way out by itself.
+  private retire(host: Host, reason: string): void {
+    if (host.killReason === null) host.killReason = reason;
+    if (this.host === host) this.host = null;
   }
 
   private kill(host: Host, reason: string): void {

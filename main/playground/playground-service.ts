@@ -105,7 +105,7 @@ export function createPlaygroundService(sources: PlaygroundSources): PlaygroundS
       const nvrtc = { available: nvrtcLib.found, version: nvrtcLib.version, reason: nvrtcLib.found ? null : nvrtcLib.reason };
       const devices = report.cuda.devices.map((d) => ({ id: d.id, name: d.name, computeCapability: d.computeCapability }));
       const unavailableReason = !devices.length
-        ? `no CUDA device: ${report.list.cudaReason ?? report.cuda.reason ?? 'unknown'}`
+        ? (report.list.cudaReason ?? report.cuda.reason ?? 'no CUDA device')
         : !nvrtc.available
           ? `NVRTC, the CUDA run-time compiler, was not found: ${nvrtc.reason ?? 'unknown'}`
           : null;

@@ -85,11 +85,16 @@ export function createLabHost(options: LabHostOptions = {}): LabHost {
       await supervisor.stop();
     },
     async close(graceMs = 5000) {
+      const grace = (): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, graceMs).unref());
+      // A run being started now is cancelled with the others, not left to start after the host is gone.
+      await Promise.race([runs.whenStarted(), grace()]);
       for (const summary of await runs.listRuns().catch(() => [])) {
         if (summary.status === 'running' || summary.status === 'queued') await runs.cancelRun(summary.id).catch(() => undefined);
       }
-      await Promise.race([runs.whenIdle(), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+      await Promise.race([runs.whenIdle(), grace()]);
       await supervisor.stop();
+      // A run still measuring fails with the host; its record is stored before close() returns.
+      await Promise.race([runs.whenIdle(), grace()]);
     },
   };
 }

@@ -119,6 +119,7 @@ export class LabRunner implements RunsService {
   // Finished runs whose final save failed: served from memory, saved again when the next run finishes.
   private readonly unsaved = new Map<string, RunRecord>();
   private queue: Promise<void> = Promise.resolve();
+  private readonly starting = new Set<Promise<unknown>>();
 
   constructor(options: LabRunnerOptions) {
     this.store = options.store;
@@ -142,12 +143,27 @@ export class LabRunner implements RunsService {
     }
   }
 
-  // Resolves when every queued run has finished.
-  whenIdle(): Promise<void> {
-    return this.queue;
+  // Resolves when every run being started is stored and queued (or refused).
+  async whenStarted(): Promise<void> {
+    while (this.starting.size) await Promise.allSettled([...this.starting]);
   }
 
-  async startRun(request: StartRunRequest): Promise<{ runId: string }> {
+  // Resolves when every run being started, and every queued run, has finished.
+  async whenIdle(): Promise<void> {
+    await this.whenStarted();
+    await this.queue;
+  }
+
+  // A run is started in steps that wait (the host's device list, the first save): a shell closing meanwhile waits
+  // for them, or the first save would land after it had let go of the run store.
+  startRun(request: StartRunRequest): Promise<{ runId: string }> {
+    const started = this.start(request);
+    this.starting.add(started);
+    void started.catch(() => undefined).finally(() => this.starting.delete(started));
+    return started;
+  }
+
+  private async start(request: StartRunRequest): Promise<{ runId: string }> {
     const { lab, device, params } = validateRunRequest(request);
     if (device !== undefined && device !== 'cpu') {
       // A host that cannot say which devices it has fails the run itself, where the error is recorded.

