@@ -5,7 +5,7 @@
 import { basename } from 'node:path';
 
 import type { Comparison, KernelRun, KernelRunResult, Mismatch, Throughput, VerificationResult } from '../common/playground.ts';
-import { formatBytes, formatCount, formatMs, formatPercent, formatRate, sig } from '../common/format.ts';
+import { formatBytes, formatMs, formatPercent, formatRate, sig } from '../common/format.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
 import { comparisonTitle } from '../playground/descriptors.ts';
 import { exerciseDefinition } from '../playground/exercises.ts';
@@ -51,8 +51,32 @@ function mismatchLine(m: Mismatch, t: CliText, locale: Locale): string {
   return t('kernel.mismatch', { position, got, expected });
 }
 
+// A tolerance with up to three significant digits, in powers of ten as it is chosen: 1e-5, 3.05e-5, 1e-12.
+function toleranceNumber(x: number, locale: Locale): string {
+  return localizeDecimal(Number(x.toPrecision(3)).toExponential(), locale);
+}
+
+// How the output was checked and to what tolerance, in the CLI's language, from the verification's data (its
+// `method` and `tolerance` are English sentences).
+function checkText(v: VerificationResult, t: CliText, locale: Locale): string {
+  const number = toleranceNumber(v.relativeTolerance, locale);
+  const form = v.check === 'sampled-gemm' ? 'rms' : v.check === 'total' ? 'total' : 'relative';
+  const tolerance = v.relativeTolerance === 0 ? t('kernel.tolerance.exact') : t(`kernel.tolerance.${form}`, { tolerance: number });
+  switch (v.check) {
+    case 'every-element':
+      return t('kernel.check.everyElement', { tolerance });
+    case 'total':
+      return t('kernel.check.total', { tolerance });
+    case 'sampled-gemm':
+      // `checked` counts the elements compared with a dot product: the last row, the last column and the samples.
+      return t('kernel.check.sampledGemm', { checked: v.checked, samples: v.samples ?? '?', tolerance });
+  }
+}
+
 function verificationLines(v: VerificationResult, t: CliText, locale: Locale): string[] {
-  const named = { checked: formatCount(v.checked, locale), total: formatCount(v.total, locale), method: v.method, tolerance: v.tolerance, error: exponent(v.maxRelativeError, locale) };
+  // The largest float stands for an element never written (NaN): no error figure means anything then.
+  const error = v.maxRelativeError >= Number.MAX_VALUE ? t('kernel.unbounded') : exponent(v.maxRelativeError, locale);
+  const named = { check: checkText(v, t, locale), error };
   if (v.ok) return [t('kernel.verified', named)];
   const more = v.mismatchCount - v.mismatches.length;
   return [

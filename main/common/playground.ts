@@ -149,8 +149,18 @@ export interface VerificationResult {
   // Elements compared with the reference, and how they were chosen.
   checked: number;
   total: number;
+  // How the elements were checked, in words (English, as stored)…
   method: string;
   tolerance: string;
+  // …and as data, for a reader in another language: every element against its own tolerance; the one total of a
+  // sum; or, for SGEMM, the last row, the last column and `samples` random elements against float64 dot products
+  // (every other element only for having been written).
+  check: 'every-element' | 'total' | 'sampled-gemm';
+  // |got − expected| allowed: this times |expected| (floored at this times the RMS of the reference) for
+  // 'every-element'; this times the RMS of the elements checked for 'sampled-gemm'; 0 is an exact comparison.
+  relativeTolerance: number;
+  // 'sampled-gemm': the random elements checked besides the last row and column; null otherwise.
+  samples: number | null;
   mismatchCount: number;
   // The first mismatches in index order (at most 10).
   mismatches: Mismatch[];

@@ -52,7 +52,7 @@ class Tally {
     if (this.unwrittenListed++ < MAX_LISTED) this.list(index, Number.NaN, expected());
   }
 
-  result(total: number, method: string, tolerance: string): VerificationResult {
+  result(total: number, method: string, tolerance: string, spec: Pick<VerificationResult, 'check' | 'relativeTolerance' | 'samples'>): VerificationResult {
     // Listed in index order whatever order they were checked in (the sampled GEMM check is not in order).
     const first = [...this.mismatches].sort((a, b) => a.index - b.index).slice(0, MAX_LISTED);
     return {
@@ -61,6 +61,7 @@ class Tally {
       total,
       method,
       tolerance,
+      ...spec,
       mismatchCount: this.mismatchCount,
       mismatches: first,
       // JSON has no infinity: a NaN output is reported through its mismatch, with the largest finite error here.
@@ -92,13 +93,13 @@ export function verifyElementwise(out: Floats, expected: (i: number) => number, 
     const e = ref[i] ?? 0;
     tally.check(i, out[i] ?? Number.NaN, e, Math.max(rel * Math.abs(e), floor));
   }
-  return tally.result(out.length, 'every element', `relative ${rel} (floor ${rel} × RMS)`);
+  return tally.result(out.length, 'every element', `relative ${rel} (floor ${rel} × RMS)`, { check: 'every-element', relativeTolerance: rel, samples: null });
 }
 
 export function verifyExact(out: Floats, expected: (i: number) => number, shape: Shape): VerificationResult {
   const tally = new Tally(shape);
   for (let i = 0; i < out.length; i++) tally.check(i, out[i] ?? Number.NaN, expected(i), 0);
-  return tally.result(out.length, 'every element', 'exact');
+  return tally.result(out.length, 'every element', 'exact', { check: 'every-element', relativeTolerance: 0, samples: null });
 }
 
 // The sum of whole numbers below 2²⁴ is exact in fp32 whatever the order, so the check is exact too.
@@ -107,7 +108,7 @@ export function verifySum(total: number, x: Floats): VerificationResult {
   for (let i = 0; i < x.length; i++) sum += x[i] ?? 0;
   const tally = new Tally({ rows: null, cols: null });
   tally.check(0, total, sum, 0);
-  return tally.result(1, `the total of ${x.length} whole numbers`, 'exact');
+  return tally.result(1, `the total of ${x.length} whole numbers`, 'exact', { check: 'total', relativeTolerance: 0, samples: null });
 }
 
 // Element `index` of C = A·B (row-major, C m×n), in float64.
@@ -158,6 +159,10 @@ export function verifySgemm(p: SampledGemm): VerificationResult {
   for (let i = 0; i < c.length; i++) {
     if (!picked.has(i) && Number.isNaN(c[i] ?? Number.NaN)) tally.unwritten(i, () => dotAt(a, b, n, k, i));
   }
-  const result = tally.result(m * n, `${sampledChecked} elements against float64 dot products (the last row, the last column, ${p.samples} at random); every element for having been written`, `${rel.toExponential(2)} × RMS`);
+  const result = tally.result(m * n, `${sampledChecked} elements against float64 dot products (the last row, the last column, ${p.samples} at random); every element for having been written`, `${rel.toExponential(2)} × RMS`, {
+    check: 'sampled-gemm',
+    relativeTolerance: rel,
+    samples: p.samples,
+  });
   return { ...result, checked: sampledChecked };
 }

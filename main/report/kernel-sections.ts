@@ -8,7 +8,7 @@ import { kernelChartEs } from '../../renderer/charts/kernel-chart-catalog-es.ts'
 import { results } from '../../renderer/charts/results-catalog.ts';
 import { resultsEs } from '../../renderer/charts/results-catalog-es.ts';
 import type { Translate } from '../../renderer/charts/text.ts';
-import { formatBytes, formatCount, formatMs, formatPercent, formatRelativeError } from '../../renderer/charts/units.ts';
+import { formatBytes, formatCount, formatMs, formatPercent, formatRelativeError, formatTolerance } from '../../renderer/charts/units.ts';
 import type { ErrorCode } from '../common/errors.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
 import type { Dim3, ExerciseDescriptor, KernelRun, KernelRunResult, LaunchReport, VerificationResult } from '../common/playground.ts';
@@ -172,12 +172,32 @@ function maxErrorText(v: VerificationResult, t: Translate): string {
   return v.maxRelativeError >= Number.MAX_VALUE ? t('pdf.kernelRun.verification.unwritten') : formatRelativeError(v.maxRelativeError);
 }
 
+// How the output was checked, and the tolerance, in the report's language from the verification's data (its
+// `method` and `tolerance` are English sentences).
+function checkText(v: VerificationResult, t: Translate): string {
+  switch (v.check) {
+    case 'every-element':
+      return t('pdf.kernelRun.verification.check.everyElement');
+    case 'total':
+      return t('pdf.kernelRun.verification.check.total');
+    case 'sampled-gemm':
+      // `checked` counts the elements compared with a dot product: the last row, the last column and the samples.
+      return t('pdf.kernelRun.verification.check.sampledGemm', { checked: v.checked, samples: v.samples ?? '?' });
+  }
+}
+
+function toleranceText(v: VerificationResult, t: Translate): string {
+  if (v.relativeTolerance === 0) return t('pdf.kernelRun.verification.toleranceValue.exact');
+  const form = v.check === 'sampled-gemm' ? 'rms' : v.check === 'total' ? 'total' : 'relative';
+  return t(`pdf.kernelRun.verification.toleranceValue.${form}`, { tolerance: formatTolerance(v.relativeTolerance) });
+}
+
 function verificationSection(v: VerificationResult, ctx: ReportContext): void {
   const { layout, t } = ctx;
   factTable(ctx, [
-    [t('pdf.kernelRun.verification.method'), v.method],
+    [t('pdf.kernelRun.verification.method'), checkText(v, t)],
     [t('pdf.kernelRun.verification.checked'), t('pdf.kernelRun.verification.checkedValue', { checked: wholeText(v.checked), total: wholeText(v.total) })],
-    [t('pdf.kernelRun.verification.tolerance'), v.tolerance],
+    [t('pdf.kernelRun.verification.tolerance'), toleranceText(v, t)],
     [t('pdf.kernelRun.verification.maxError'), maxErrorText(v, t)],
     [t('pdf.kernelRun.verification.mismatches'), String(v.mismatchCount)],
   ]);

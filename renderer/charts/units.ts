@@ -112,6 +112,12 @@ function formatRelativeErrorEn(error: number | null): string {
   return error === 0 ? '0' : error.toExponential(1);
 }
 
+// A tolerance as it is chosen, a power of ten with up to three significant digits: "1e-5", "3.05e-5", "1e-12".
+function formatToleranceEn(tolerance: number): string {
+  if (!Number.isFinite(tolerance)) return '—';
+  return tolerance === 0 ? '0' : Number(tolerance.toPrecision(3)).toExponential();
+}
+
 // The exported formatters: each above, its decimal point a comma in Spanish.
 export const formatMs = (ms: number, locale: Locale = numberLocale()): string => localizeDecimal(formatMsEn(ms), locale);
 export const formatRate = (value: number, unit: RateUnit, locale: Locale = numberLocale()): string => localizeDecimal(formatRateEn(value, unit), locale);
@@ -124,3 +130,4 @@ export const formatMsCompact = (ms: number, locale: Locale = numberLocale()): st
 export const formatSize = (quantity: SizeQuantity, value: number, locale: Locale = numberLocale()): string =>
   localizeDecimal(formatSizeEn(quantity, value), locale);
 export const formatRelativeError = (error: number | null, locale: Locale = numberLocale()): string => localizeDecimal(formatRelativeErrorEn(error), locale);
+export const formatTolerance = (tolerance: number, locale: Locale = numberLocale()): string => localizeDecimal(formatToleranceEn(tolerance), locale);

@@ -279,10 +279,26 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     launch: 'launch: grid ({grid}), block ({block}); {registers} registers per thread, {shared} of static shared memory',
     occupancy: 'occupancy {occupancy}: {blocks} blocks per SM, {warps} of {maxWarps} warps',
     fewThreads: 'only {threads} threads per element of the output: unless your kernel loops (grid-stride), part of the output is never written',
-    verified: 'verified: {checked} of {total} elements checked ({method}), tolerance {tolerance}, max. rel. error {error}',
+    verified: 'verified: {check}; max. rel. error {error}',
+    unbounded: 'unbounded (an element was never written)',
     wrong: {
-      one: 'WRONG: {count} element differs from the reference ({checked} of {total} checked, {method}; tolerance {tolerance}), max. rel. error {error}',
-      other: 'WRONG: {count} elements differ from the reference ({checked} of {total} checked, {method}; tolerance {tolerance}), max. rel. error {error}',
+      one: 'WRONG: {count} element differs from the reference; {check}; max. rel. error {error}',
+      other: 'WRONG: {count} elements differ from the reference; {check}; max. rel. error {error}',
+    },
+    // How the output was checked ({check} above), from the verification's data: {tolerance} is one of `tolerance`.
+    check: {
+      everyElement: 'every element checked, {tolerance}',
+      total: 'the total, {tolerance}',
+      sampledGemm: '{checked} elements against float64 dot products (the last row, the last column, {samples} at random), every element for having been written; {tolerance}',
+    },
+    tolerance: {
+      exact: 'exactly',
+      // An element's own tolerance, floored for elements near zero.
+      relative: 'to {tolerance} relative (at least {tolerance} × RMS)',
+      // The total's.
+      total: 'to {tolerance} relative',
+      // SGEMM's: one for every element checked, from the RMS of the reference.
+      rms: 'to {tolerance} × RMS',
     },
     at: '{index} (row {row}, col {col})',
     mismatch: '  index {position}: got {got}, expected {expected}',

@@ -80,6 +80,17 @@ export const kernelRunWordsEs: TextOf<typeof kernelRunWords> = {
     checked: 'Comprobados',
     checkedValue: '{checked} de {total}',
     tolerance: 'Tolerancia',
+    check: {
+      everyElement: 'todos los elementos',
+      total: 'el total',
+      sampledGemm: '{checked} elementos comparados con productos escalares en float64 (la última fila, la última columna y {samples} al azar); de todos, que se hayan escrito',
+    },
+    toleranceValue: {
+      exact: 'exacta',
+      relative: 'relativa {tolerance} (al menos {tolerance} × RMS)',
+      total: 'relativa {tolerance}',
+      rms: '{tolerance} × RMS',
+    },
     maxError: 'Mayor error relativo',
     unwritten: 'sin cota: un elemento no se escribió nunca',
     mismatches: 'Discrepancias',

@@ -77,6 +77,20 @@ export const kernelRunWords = {
     checked: 'Checked',
     checkedValue: '{checked} of {total}',
     tolerance: 'Tolerance',
+    // How the output was checked and to what tolerance, from the verification's data.
+    check: {
+      everyElement: 'every element',
+      total: 'the total',
+      sampledGemm: '{checked} elements against float64 dot products (the last row, the last column, {samples} at random); every element for having been written',
+    },
+    toleranceValue: {
+      exact: 'exact',
+      // An element's own tolerance, floored for elements near zero.
+      relative: '{tolerance} relative (at least {tolerance} × RMS)',
+      total: '{tolerance} relative',
+      // SGEMM's: one for every element checked, from the RMS of the reference.
+      rms: '{tolerance} × RMS',
+    },
     maxError: 'Largest relative error',
     unwritten: 'unbounded: an element was never written',
     mismatches: 'Mismatches',

@@ -5,7 +5,7 @@
 // follows the light and the dark theme with the rest of the page. The `dark` flag only picks CodeMirror's own
 // defaults (cursor, selection) for the other background.
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting, syntaxTree } from '@codemirror/language';
 import { lintGutter, lintKeymap } from '@codemirror/lint';
 import { Annotation } from '@codemirror/state';
 import type { Extension } from '@codemirror/state';
@@ -33,14 +33,17 @@ const codeHighlight = HighlightStyle.define([
   { tag: [tags.typeName, tags.standard(tags.typeName)], color: 'var(--code-type)' },
 ]);
 
-// CUDA's own words, which a C++ grammar reads as plain names.
+// CUDA's own words, which a C++ grammar reads as plain names; not inside a comment or a string.
 const CUDA_WORDS =
   /\b(?:__global__|__device__|__host__|__shared__|__constant__|__restrict__|__forceinline__|__launch_bounds__|__syncthreads|__syncwarp|__shfl_down_sync|__shfl_xor_sync|__ldg|__fmaf_rn|threadIdx|blockIdx|blockDim|gridDim|warpSize|atomicAdd)\b/g;
 const cudaMark = Decoration.mark({ class: 'cm-cuda' });
 const cudaWords = ViewPlugin.fromClass(
   class {
     decorations: DecorationSet;
-    private readonly matcher = new MatchDecorator({ regexp: CUDA_WORDS, decoration: () => cudaMark });
+    private readonly matcher = new MatchDecorator({
+      regexp: CUDA_WORDS,
+      decoration: (_match, view, pos) => (/Comment|String/.test(syntaxTree(view.state).resolveInner(pos, 1).name) ? null : cudaMark),
+    });
     constructor(view: EditorView) {
       this.decorations = this.matcher.createDeco(view);
     }

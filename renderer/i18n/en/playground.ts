@@ -122,8 +122,22 @@ export const playground = {
     title: 'Verification',
     passed: 'The output matches the CPU reference.',
     failed: 'The output is wrong: one element differs from the CPU reference. | The output is wrong: {count} elements differ from the CPU reference.',
-    checked: 'Checked {checked} of {total} elements ({method}).',
-    tolerance: 'Tolerance {tolerance}; largest relative error {error}.',
+    // How the output was checked and to what tolerance, then the largest error: one of `check` and one of `tolerance`.
+    check: {
+      everyElement: 'Every element checked, {tolerance}.',
+      total: 'The total checked, {tolerance}.',
+      sampledGemm: '{checked} of {total} elements checked against float64 dot products (the last row, the last column, {samples} at random), every element for having been written; {tolerance}.',
+    },
+    tolerance: {
+      exact: 'exactly',
+      // An element's own tolerance, floored for elements near zero.
+      relative: 'to {tolerance} relative (at least {tolerance} × RMS)',
+      total: 'to {tolerance} relative',
+      // SGEMM's: one for every element checked, from the RMS of the reference.
+      rms: 'to {tolerance} × RMS',
+    },
+    maxError: 'Largest relative error {error}.',
+    unbounded: 'No error bound: an element was never written.',
     caption: 'The first {shown} wrong elements, of {count}',
     index: 'Index',
     row: 'Row',

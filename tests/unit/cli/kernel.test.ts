@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { kernelRunText } from '../../../main/cli/kernel-run-text.ts';
 import { runCli } from '../../../main/cli/main.ts';
 import { cliText } from '../../../main/cli/words/index.ts';
-import { formatCount, formatMs, formatPercent, formatRate } from '../../../main/common/format.ts';
+import { formatMs, formatPercent, formatRate } from '../../../main/common/format.ts';
 import type { Locale } from '../../../main/common/locale.ts';
 import { EXERCISE_IDS } from '../../../main/common/playground.ts';
 import type { Comparison, KernelRun, KernelRunResult } from '../../../main/common/playground.ts';
@@ -171,7 +171,19 @@ function saxpyRun(overrides: Partial<KernelRunResult> = {}, status: KernelRun['s
     size: N,
     compile: { ok: true, log: '', diagnostics: [], arch: 'sm_90', nvrtcVersion: '12.8', ms: 41.7 },
     launch: LAUNCH,
-    verification: { ok: true, checked: N, total: N, method: 'every element', tolerance: '1e-5 relative', mismatchCount: 0, mismatches: [], maxRelativeError: 5.96e-8 },
+    verification: {
+      ok: true,
+      checked: N,
+      total: N,
+      method: 'every element',
+      tolerance: 'relative 0.00001 (floor 0.00001 × RMS)',
+      check: 'every-element',
+      relativeTolerance: 1e-5,
+      samples: null,
+      mismatchCount: 0,
+      mismatches: [],
+      maxRelativeError: 5.96e-8,
+    },
     throughput: throughput(0.0712),
     comparisons,
     peak: { value: PEAK, unit: 'GB/s' },
@@ -201,7 +213,7 @@ describe('a finished kernel run as printed', () => {
     expect(out).toContain('compiled for sm_90 by NVRTC 12.8 in 41.7 ms\n');
     expect(out).toContain('launch: grid (65536, 1, 1), block (256, 1, 1); 16 registers per thread, 0 B of static shared memory\n');
     expect(out).toContain('occupancy 100 %: 8 blocks per SM, 64 of 64 warps\n');
-    expect(out).toContain(`verified: ${formatCount(N, 'en')} of ${formatCount(N, 'en')} elements checked (every element), tolerance 1e-5 relative, max. rel. error 6.0e-8\n`);
+    expect(out).toContain('verified: every element checked, to 1e-5 relative (at least 1e-5 × RMS); max. rel. error 6.0e-8\n');
     const lines = out.split('\n');
     const header = lines.find((l) => l.startsWith('implementation')) ?? '';
     expect(header).toMatch(/^implementation +median +rate +% of peak$/);
@@ -227,7 +239,54 @@ describe('a finished kernel run as printed', () => {
     expect(out).toMatch(/^implementación +mediana +rendimiento +% del pico$/m);
     expect(out).toMatch(/^tu kernel \(my_saxpy\.cu\) +71,2 µs +2,83 TB\/s +\d+ %$/m);
     expect(out).toMatch(/^Referencia: bucle con salto de grid sobre float4 +66,8 µs/m);
-    expect(out).toContain('error rel. máx. 6,0e-8');
+    expect(out).toContain('verificado: todos los elementos comprobados, con tolerancia relativa 1e-5 (al menos 1e-5 × RMS); error rel. máx. 6,0e-8\n');
+  });
+
+  it('says how the output was checked in its own language, not in the English the run stored it in', () => {
+    const sgemm = saxpyRun({
+      exercise: 'sgemm',
+      size: 2048,
+      verification: {
+        ok: true,
+        checked: 8186,
+        total: 2048 * 2048,
+        method: '8186 elements against float64 dot products (the last row, the last column, 4096 at random); every element for having been written',
+        tolerance: '2.16e-5 × RMS',
+        check: 'sampled-gemm',
+        relativeTolerance: 8 * Math.sqrt(2048) * 2 ** -24,
+        samples: 4096,
+        mismatchCount: 0,
+        mismatches: [],
+        maxRelativeError: 1.25e-6,
+      },
+    });
+    const reduction = saxpyRun({
+      exercise: 'reduction',
+      verification: { ok: true, checked: 1, total: 1, method: `the total of ${N} whole numbers`, tolerance: 'exact', check: 'total', relativeTolerance: 0, samples: null, mismatchCount: 0, mismatches: [], maxRelativeError: 0 },
+    });
+    const en = kernelRunText(sgemm, cx('en')).out;
+    expect(en).toContain('verified: 8186 elements against float64 dot products (the last row, the last column, 4096 at random), every element for having been written; to 2.16e-5 × RMS; max. rel. error 1.3e-6\n');
+    expect(kernelRunText(reduction, cx('en')).out).toContain('verified: the total, exactly; max. rel. error 0\n');
+    const es = kernelRunText(sgemm, cx('es')).out;
+    expect(es).toContain('verificado: 8186 elementos comparados con productos escalares en float64 (la última fila, la última columna y 4096 al azar) y, de todos, que se hayan escrito; con tolerancia 2,16e-5 × RMS; error rel. máx. 1,3e-6\n');
+    expect(kernelRunText(reduction, cx('es')).out).toContain('verificado: el total, exactamente; error rel. máx. 0\n');
+    for (const out of [es, kernelRunText(saxpyRun(), cx('es')).out]) {
+      expect(out).not.toMatch(/every element|dot products|exactly|relative|at random/);
+      // Every figure with a decimal comma, the tolerance's and the error's alike.
+      expect(out).not.toMatch(/\d\.\d+e-/);
+    }
+  });
+
+  it('words the check of every recorded run in Spanish, its tolerance with a decimal comma', () => {
+    const dir = join(root, 'tests/fixtures/kernel-runs');
+    const runs = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as KernelRun);
+    const checked = runs.filter((r) => r.result?.verification);
+    expect(new Set(checked.map((r) => r.result?.verification?.check))).toEqual(new Set(['every-element', 'total', 'sampled-gemm']));
+    for (const run of checked) {
+      const line = kernelRunText(run, cx('es')).out.split('\n').find((l) => /^(verificado|INCORRECTO): /.test(l)) ?? '';
+      expect(line, run.id).toMatch(/todos los elementos comprobados|el total|productos escalares en float64/);
+      expect(line, run.id).not.toMatch(/every element|dot products|\bexact(ly)?\b|relative|whole numbers|\d\.\d/);
+    }
   });
 
   it('a compile error: each message as FILE:LINE:COL: error: message, no table, and exit status said on stderr', () => {
@@ -277,19 +336,23 @@ describe('a finished kernel run as printed', () => {
         total: n * n,
         method: 'every element',
         tolerance: 'exact',
+        check: 'every-element',
+        relativeTolerance: 0,
+        samples: null,
         mismatchCount: 4096,
         mismatches: [
           { index: 4095, row: 0, col: 4095, got: 0.25, expected: 0.2500001 },
           { index: 8191, row: 1, col: 4095, got: null, expected: -0.5 },
         ],
-        maxRelativeError: Infinity,
+        maxRelativeError: Number.MAX_VALUE,
       },
       throughput: null,
       comparisons: [],
     }, 'verification-failed');
     const run: KernelRun = { ...wrong, exercise: 'transpose', request: { ...wrong.request, exercise: 'transpose', size: n, fileName: 'my_transpose.cu' } };
     const { out, failures } = kernelRunText(run, cx('en'), 'my_transpose.cu');
-    expect(out).toContain(`WRONG: 4096 elements differ from the reference (${formatCount(n * n, 'en')} of ${formatCount(n * n, 'en')} checked, every element; tolerance exact), max. rel. error Infinity\n`);
+    expect(out).toContain('WRONG: 4096 elements differ from the reference; every element checked, exactly; max. rel. error unbounded (an element was never written)\n');
+    expect(kernelRunText(run, cx('es'), 'my_transpose.cu').out).toContain('INCORRECTO: 4096 elementos difieren de la referencia; todos los elementos comprobados, exactamente; error rel. máx. sin cota (un elemento no se escribió nunca)\n');
     // As many digits as it takes to see the difference.
     expect(out).toContain('\n  index 4095 (row 0, col 4095): got 0.25, expected 0.2500001\n');
     expect(out).toContain('\n  index 8191 (row 1, col 4095): not written (still the NaN it was filled with), expected -0.5\n');
@@ -374,5 +437,16 @@ describe('gpu-lab report --kernel-run', () => {
     expect((await gpuLab('report', '--kernel-run', 'x', '--device', 'cuda:0', '--pdf', join(dataDir, 'r.pdf'), '--data-dir', dataDir)).code).toBe(2);
     const runs = await gpuLab('runs', 'report', 'some-run', '--kernel-run', 'x', '--data-dir', dataDir, '--lang', 'en');
     expect(runs).toMatchObject({ code: 2, err: 'gpu-lab runs: --kernel-run needs --pdf FILE\n' });
+  });
+});
+
+describe('a kernel that never wrote an element, as recorded on the H100', () => {
+  it('says the error has no bound instead of printing the largest float', () => {
+    const run = JSON.parse(readFileSync(join(root, 'tests/fixtures/kernel-runs/h100-saxpy-off-by-one.json'), 'utf8')) as KernelRun;
+    const en = kernelRunText(run, cx('en')).out;
+    const es = kernelRunText(run, cx('es')).out;
+    expect(en).toContain('max. rel. error unbounded (an element was never written)');
+    expect(es).toContain('sin cota (un elemento no se escribió nunca)');
+    expect(`${en}${es}`).not.toMatch(/e\+308/);
   });
 });

@@ -55,6 +55,7 @@ describe('the Spanish report words', () => {
     'pdf.deliverable.elementwise.a.opValue',
     'pdf.deliverable.elementwise.columns.gpu',
     'pdf.deliverable.matmulBreakeven.columns.n',
+    'pdf.kernelRun.verification.toleranceValue.rms',
   ]);
   const english = new Map(messages(reportWords, 'pdf.'));
 

@@ -81,7 +81,8 @@ describe('a verified SGEMM kernel run', () => {
     expect(rows).toContain(`Registers per thread ${launch.registersPerThread}`);
     expect(rows).toContain(`Warps resident per SM ${launch.activeWarpsPerSm} of ${launch.maxWarpsPerSm}`);
     expect(rows).toContain(`Occupancy ${formatPercent(launch.occupancy, 'en')}`);
-    expect(rows).toContain(`Tolerance ${result.verification?.tolerance ?? '?'}`);
+    expect(rows).toContain('Elements checked 9215 elements against float64 dot products (the last row, the last column, 1024 at random); every');
+    expect(rows).toContain('Tolerance 3.05e-5 × RMS');
     expect(rows).toContain(`Mismatches 0`);
   });
 
@@ -120,6 +121,8 @@ describe('a kernel run that did not get to be timed', () => {
     if (!v || !first) throw new Error('the run has mismatches');
     const { rows } = await report([run]);
     expect(rows).toContain(`${v.mismatchCount} of the ${v.checked} elements checked differ`);
+    expect(rows).toContain('Elements checked every element');
+    expect(rows).toContain('Tolerance exact');
     expect(rows).toContain(`${first.index} ${first.row ?? ''} ${first.col ?? ''} not written ${first.expected}`);
     expect(rows).toContain(kernelRunWords.launch.undercovered.slice(0, 40));
     expect(rows).toContain('Your kernel yours — — —');
@@ -163,6 +166,16 @@ describe('kernel runs in Spanish', () => {
       expect(rows).toContain(`${comparisonTitle('sgemm', c.id, 'es')} ${kernelRunWordsEs.throughput.kind[c.kind]} ${formatMs(c.throughput.medianMs, 'es')} ${rate}`);
     }
     expect(rows).not.toMatch(/\d\.\d+ (ms|[GT]FLOP\/s)/);
+  });
+
+  it('says how the output was checked in Spanish, the tolerance with a decimal comma', async () => {
+    const { rows, text } = await report([verifiedSgemm(), failedTranspose()], 'es');
+    expect(rows).toContain('Elementos comprobados 9215 elementos comparados con productos escalares en float64 (la última fila, la última');
+    expect(rows).toContain('Tolerancia 3,05e-5 × RMS');
+    expect(rows).toContain('Elementos comprobados todos los elementos');
+    expect(rows).toContain('Tolerancia exacta');
+    expect(packed(text)).toContain(packed(kernelRunWordsEs.verification.check.sampledGemm.replace('{checked}', '9215').replace('{samples}', '1024')));
+    expect(text).not.toMatch(/every element|dot products|at random|3\.05e-5/);
   });
 
   it('names a compile error and a watchdog stop in Spanish', async () => {
@@ -243,5 +256,14 @@ describe.skipIf(realRuns.length === 0)('the recorded kernel runs', () => {
     expect(rows).toContain(`Kernel run ${run.id}`);
     const tp = run.result?.throughput;
     if (tp) expect(rows).toContain(`Your kernel yours ${formatMs(tp.medianMs, 'en')}`);
+  });
+
+  it.each(realRuns)('%s says in Spanish how its output was checked', async (name) => {
+    const run = JSON.parse(readFileSync(join(realRunsDir, name), 'utf8')) as KernelRun;
+    const v = run.result?.verification;
+    if (!v) return;
+    const { text } = await report([run], 'es');
+    expect(text).not.toMatch(/every element|dot products|at random|whole numbers|\d\.\de-/);
+    expect(packed(text)).toContain(packed(kernelRunWordsEs.verification.tolerance));
   });
 });

@@ -13,6 +13,7 @@ import {
   formatRelativeError,
   formatSize,
   formatTimes,
+  formatTolerance,
 } from '../../../../renderer/charts/units.ts';
 
 describe('chart units', () => {
@@ -38,6 +39,10 @@ describe('chart units', () => {
     expect(formatRate(47_094.5, 'GFLOP/s')).toBe('47.09 TFLOP/s');
     expect([1.7191e-6, 0, null].map((v) => formatRelativeError(v))).toEqual(['1.7e-6', '0', '—']);
   });
+
+  it('writes a tolerance as a power of ten with up to three significant digits', () => {
+    expect([1e-5, 2 ** -15, 1e-12, 0].map((v) => formatTolerance(v))).toEqual(['1e-5', '3.05e-5', '1e-12', '0']);
+  });
 });
 
 describe('chart units in Spanish', () => {
@@ -52,6 +57,7 @@ describe('chart units in Spanish', () => {
     expect(formatBytes(1536, 'es')).toBe('1,50 KiB');
     expect(formatSize('elements', 1_500_000, 'es')).toBe('1,5 M');
     expect(formatRelativeError(1.7191e-6, 'es')).toBe('1,7e-6');
+    expect(formatTolerance(2 ** -15, 'es')).toBe('3,05e-5');
   });
 
   it('follows the app’s number locale, as the language switch sets it, and keeps whole numbers as they are', () => {

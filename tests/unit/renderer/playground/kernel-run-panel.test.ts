@@ -1,11 +1,13 @@
 // A kernel run's result as the student reads it: a verified run with its occupancy, its rate and every comparison
 // (one without a figure says why); a wrong result with the first bad elements where they sit, an element never
-// written called so; a kernel stopped by the watchdog, with the compute host's restart said in words.
+// written called so; a kernel stopped by the watchdog, with the compute host's restart said in words; and how the
+// output was checked, in Spanish from the verification's data rather than the English words the run stored.
 import { mount } from '@vue/test-utils';
 import { createPinia } from 'pinia';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { KernelRun } from '../../../../main/common/playground.ts';
+import { setNumberLocale } from '../../../../main/common/locale.ts';
+import type { KernelRun, KernelRunResult } from '../../../../main/common/playground.ts';
 import KernelRunPanel from '../../../../renderer/components/playground/KernelRunPanel.vue';
 import { i18n } from '../../../../renderer/i18n/index.ts';
 import { kernelRun, saxpyResult } from './synthetic-kernel-run.ts';
@@ -15,6 +17,32 @@ vi.mock('../../../../renderer/components/charts/chart-setup.ts', () => ({ drawCh
 
 function mountPanel(run: KernelRun) {
   return mount(KernelRunPanel, { props: { run, metric: 'GB/s' }, global: { plugins: [createPinia(), i18n], stubs: { RouterLink: true } } });
+}
+
+// A wrong 1024 × 1024 product, checked as SGEMM's is: the last row, the last column and 1024 random elements against
+// dot products, to an fp32 sum of 1024 terms (8·√1024·2⁻²⁴ = 2⁻¹⁶ of the RMS). Its first wrong elements: one never
+// written, one wrong.
+function wrongProduct(): KernelRunResult {
+  return saxpyResult({
+    throughput: null,
+    comparisons: [],
+    verification: {
+      ok: false,
+      checked: 3071,
+      total: 1024 * 1024,
+      method: '3071 elements against float64 dot products (the last row, the last column, 1024 at random); every element for having been written',
+      tolerance: '1.53e-5 × RMS',
+      check: 'sampled-gemm',
+      relativeTolerance: 2 ** -16,
+      samples: 1024,
+      mismatchCount: 32,
+      maxRelativeError: 0.5,
+      mismatches: [
+        { index: 1023, row: 0, col: 1023, got: null, expected: 3.5 },
+        { index: 2047, row: 1, col: 1023, got: 2.25, expected: 4.5 },
+      ],
+    },
+  });
 }
 
 describe('a kernel run’s result', () => {
@@ -36,23 +64,7 @@ describe('a kernel run’s result', () => {
   });
 
   it('lists the first wrong elements with their row and column, and calls an unwritten one so', () => {
-    const result = saxpyResult({
-      throughput: null,
-      comparisons: [],
-      verification: {
-        ok: false,
-        checked: 1024,
-        total: 1024 * 1024,
-        method: '1024 elements at random',
-        tolerance: '1e-6 relative',
-        mismatchCount: 32,
-        maxRelativeError: 0.5,
-        mismatches: [
-          { index: 1023, row: 0, col: 1023, got: null, expected: 3.5 },
-          { index: 2047, row: 1, col: 1023, got: 2.25, expected: 4.5 },
-        ],
-      },
-    });
+    const result = wrongProduct();
     const wrapper = mountPanel(kernelRun(result, { status: 'verification-failed' }));
     expect(wrapper.get('[data-testid="kernel-run-badge"]').text()).toBe('Wrong result');
     expect(wrapper.get('[data-testid="verification-verdict"]').text()).toBe('The output is wrong: 32 elements differ from the CPU reference.');
@@ -61,7 +73,9 @@ describe('a kernel run’s result', () => {
       ['1023', '0', '1023', 'NaN, never written', '3.5'],
       ['2047', '1', '1023', '2.25', '4.5'],
     ]);
-    expect(wrapper.text()).toContain('Checked 1.02 k of 1.05 M elements (1024 elements at random).');
+    expect(wrapper.text()).toContain(
+      '3071 of 1.05 M elements checked against float64 dot products (the last row, the last column, 1024 at random), every element for having been written; to 1.53e-5 × RMS. Largest relative error 5.0e-1.',
+    );
     expect(wrapper.find('[data-testid="throughput"]').exists()).toBe(false);
   });
 
@@ -71,5 +85,38 @@ describe('a kernel run’s result', () => {
     expect(error.text()).toContain('TIMEOUT: The kernel ran past the 10 s watchdog');
     expect(error.text()).toContain('The compute host that ran it was restarted; nothing else was lost');
     expect(error.attributes('role')).toBe('alert');
+  });
+});
+
+describe('a kernel run’s verification in Spanish', () => {
+  afterEach(() => {
+    i18n.global.locale.value = 'en';
+    setNumberLocale('en');
+  });
+
+  function mountSpanish(run: KernelRun) {
+    i18n.global.locale.value = 'es';
+    setNumberLocale('es');
+    return mountPanel(run).get('[data-testid="verification"]').text();
+  }
+
+  it('says how the output was checked in Spanish, not in the English the run stored it in, with decimal commas', () => {
+    const gemm = mountSpanish(kernelRun(wrongProduct(), { status: 'verification-failed' }));
+    expect(gemm).toContain(
+      'Se han comparado 3071 de 1,05 M elementos con productos escalares en float64 (la última fila, la última columna y 1024 al azar) y, en todos, que se hayan escrito; con tolerancia 1,53e-5 × RMS. Mayor error relativo 5,0e-1.',
+    );
+    const saxpy = mountSpanish(kernelRun(saxpyResult()));
+    expect(saxpy).toContain('Se han comprobado todos los elementos, con tolerancia relativa 1e-5 (al menos 1e-5 × RMS). Mayor error relativo 1,2e-7.');
+    for (const text of [gemm, saxpy]) {
+      expect(text).not.toMatch(/every element|dot products|at random|relative|\d\.\d/);
+    }
+  });
+
+  it('says an exact check of a total in Spanish', () => {
+    const total = saxpyResult({
+      exercise: 'reduction',
+      verification: { ok: true, checked: 1, total: 1, method: 'the total of 16777216 whole numbers', tolerance: 'exact', check: 'total', relativeTolerance: 0, samples: null, mismatchCount: 0, mismatches: [], maxRelativeError: 0 },
+    });
+    expect(mountSpanish(kernelRun(total, { exercise: 'reduction' }))).toContain('Se ha comprobado el total, exactamente. Mayor error relativo 0.');
   });
 });
