@@ -18,6 +18,7 @@ export type CudaResidency = 'resident' | 'with-copies';
 export type CudaVectorFunctionVariant = 'fused' | 'unfused' | 'with-copies';
 export type CudaCopyMode = 'sync' | 'async';
 export type CublasMath = 'default' | 'tf32';
+export type CublasBlas1Routine = 'saxpy' | 'sum' | 'transpose';
 
 interface CudaBase {
   device: CudaDevice;
@@ -43,10 +44,23 @@ export type CudaOpSpec =
   | (CudaBase &
       GemmShape & { op: 'gemm'; variant: CudaResidency; math?: CublasMath; a: ElementBuffer; b: ElementBuffer; out: ElementBuffer })
   // The direction follows from where src and dst live; pinned or pageable from the host buffer's kind.
-  | (CudaBase & { op: 'copy'; variant: CudaCopyMode; src: ElementBuffer; dst: ElementBuffer });
+  | (CudaBase & { op: 'copy'; variant: CudaCopyMode; src: ElementBuffer; dst: ElementBuffer })
+  // cuBLAS on device-resident fp32 buffers. saxpy: out = a·x + y (cublasSaxpy_v2 works in place; out receives its
+  // first execution and x and y stay as they are); sum: out (1 element) = Σ|x| (cublasSasum_v2); transpose:
+  // out = inᵀ, both n×n row-major (cublasSgeam).
+  | (CudaBase & { op: 'blas1'; routine: 'saxpy'; x: ElementBuffer; y: ElementBuffer; out: ElementBuffer; a: number })
+  | (CudaBase & { op: 'blas1'; routine: 'sum'; x: ElementBuffer; out: ElementBuffer })
+  | (CudaBase & { op: 'blas1'; routine: 'transpose'; in: ElementBuffer; out: ElementBuffer; n: number });
 
-export const CUDA_OPS = ['empty', 'add', 'mul', 'exp', 'vector-function', 'sgemm-naive', 'sgemm-tiled', 'gemm', 'copy'] as const;
+export const CUDA_OPS = ['empty', 'add', 'mul', 'exp', 'vector-function', 'sgemm-naive', 'sgemm-tiled', 'gemm', 'copy', 'blas1'] as const;
 const TIMERS: readonly CudaTimer[] = ['events', 'host', 'host-nosync'];
+const BLAS1_ROUTINES: readonly CublasBlas1Routine[] = ['saxpy', 'sum', 'transpose'];
+// cuBLAS counts a vector's elements in int.
+const MAX_BLAS1_ELEMENTS = 2147483647;
+// The largest n whose n×n matrix has at most 2³¹ − 1 elements, the count every other op stays within.
+const MAX_TRANSPOSE_ORDER = 46340;
+// The largest finite fp32, which cuBLAS receives `a` as.
+const FP32_MAX = 3.4028234663852886e38;
 // A grid holds at most 65535 blocks along y (2³¹ − 1 along x). The hand-written GEMMs run the rows of C along y
 // (shaders/cuda/sgemm.cu), the int8 GEMM's transpose of B runs k along y (shaders/cuda/transpose.cu).
 const GRID_Y_BLOCKS = 65535;
@@ -76,13 +90,16 @@ export function cudaOrdinal(device: unknown): number {
 
 const buffer = bufferOperand;
 
-function deviceBuffer(name: string, value: unknown, dtypes: readonly string[], ordinal: number): ElementBuffer {
-  const buf = buffer(name, value, dtypes);
+function onDevice(name: string, buf: ElementBuffer, ordinal: number): ElementBuffer {
   if (buf.location !== 'device' || buf.device !== ordinal) {
-    const where = buf.location === 'device' ? `device memory on cuda:${buf.device}` : `${buf.location} host memory`;
+    const where = buf.location === 'device' ? `device memory on cuda:${buf.device}` : buf.location === 'pinned' ? 'pinned host memory' : 'pageable host memory';
     throw invalid(name, `device memory on cuda:${ordinal}`, where);
   }
   return buf;
+}
+
+function deviceBuffer(name: string, value: unknown, dtypes: readonly string[], ordinal: number): ElementBuffer {
+  return onDevice(name, buffer(name, value, dtypes), ordinal);
 }
 
 function hostBuffer(name: string, value: unknown, dtypes: readonly string[]): ElementBuffer {
@@ -178,6 +195,8 @@ function checkedRawSpec(spec: CudaOpSpec, op: (typeof CUDA_OPS)[number], ordinal
       const numbers = { ...gemmShape(spec, a, b, out) };
       return { ...base, variant, buffers: { a: a.raw, b: b.raw, out: out.raw }, numbers, strings: { timer, math } };
     }
+    case 'blas1':
+      return { ...base, ...blas1RawSpec(spec, ordinal) };
     case 'copy': {
       const variant = oneOf('variant', spec.variant, ['sync', 'async'] as const);
       const any = ['fp64', 'fp32', 'fp16', 'bf16', 'int8'];
@@ -191,6 +210,61 @@ function checkedRawSpec(spec: CudaOpSpec, op: (typeof CUDA_OPS)[number], ordinal
         throw new GpuLabError('LENGTH_MISMATCH', `Expected \`dst\` to hold the ${src.byteLength} bytes of \`src\` but it holds ${dst.byteLength}`, { argument: 'dst' });
       }
       return { ...base, variant, buffers: { src: src.raw, dst: dst.raw } };
+    }
+  }
+}
+
+function elementsFor(name: string, buf: ElementBuffer): void {
+  if (buf.length > MAX_BLAS1_ELEMENTS) {
+    throw new GpuLabError('SIZE_UNSUPPORTED', `Expected at most ${MAX_BLAS1_ELEMENTS} elements in \`${name}\` of blas1 but it holds ${buf.length}: cuBLAS counts them in int`, {
+      argument: name,
+      limit: MAX_BLAS1_ELEMENTS,
+    });
+  }
+}
+
+function lengthIs(name: string, buf: ElementBuffer, want: number, formula: string): void {
+  if (buf.length !== want) throw new GpuLabError('LENGTH_MISMATCH', `Expected \`${name}\` to hold ${formula} = ${want} elements but it holds ${buf.length}`, { argument: name });
+}
+
+// The routine, its numbers, the buffers' dtypes and lengths, then where they live: every mistake that needs no
+// device is named the same on a machine without one.
+function blas1RawSpec(spec: Extract<CudaOpSpec, { op: 'blas1' }>, ordinal: number): Pick<RawSpec, 'variant' | 'buffers' | 'numbers'> {
+  oneOf('routine', spec.routine, BLAS1_ROUTINES);
+  const fp32 = ['fp32'];
+  switch (spec.routine) {
+    case 'saxpy': {
+      const a = finiteNumber('a', spec.a);
+      if (Math.abs(a) > FP32_MAX) throw invalid('a', `a number within the fp32 range (|a| ≤ ${FP32_MAX})`, a);
+      const x = buffer('x', spec.x, fp32);
+      const y = buffer('y', spec.y, fp32);
+      const out = buffer('out', spec.out, fp32);
+      sameLength(['x', 'y', 'out'], [x, y, out]);
+      elementsFor('x', x);
+      for (const [name, buf] of [['x', x], ['y', y], ['out', out]] as const) onDevice(name, buf, ordinal);
+      return { variant: spec.routine, buffers: { x: x.raw, y: y.raw, out: out.raw }, numbers: { a } };
+    }
+    case 'sum': {
+      const x = buffer('x', spec.x, fp32);
+      const out = buffer('out', spec.out, fp32);
+      lengthIs('out', out, 1, 'one total');
+      elementsFor('x', x);
+      onDevice('x', x, ordinal);
+      onDevice('out', out, ordinal);
+      return { variant: spec.routine, buffers: { x: x.raw, out: out.raw } };
+    }
+    case 'transpose': {
+      const n = positiveInteger('n', spec.n, MAX_TRANSPOSE_ORDER);
+      const input = buffer('in', spec.in, fp32);
+      const out = buffer('out', spec.out, fp32);
+      lengthIs('in', input, n * n, 'n·n');
+      lengthIs('out', out, n * n, 'n·n');
+      if (input.raw === out.raw) {
+        throw new GpuLabError('INVALID_ARGUMENT', 'Expected `out` to be another buffer than `in`: cublasSgeam cannot transpose in place', { argument: 'out' });
+      }
+      onDevice('in', input, ordinal);
+      onDevice('out', out, ordinal);
+      return { variant: spec.routine, buffers: { in: input.raw, out: out.raw }, numbers: { n } };
     }
   }
 }

@@ -23,6 +23,10 @@ const LIMITS = {
   // 2^31 − 1 elements: the largest count every kernel indexes with 32-bit ints.
   elements: 2147483647,
   matrix: 65536,
+  // The largest n whose n×n matrix stays within `elements`.
+  squareOrder: 46340,
+  // The largest finite fp32: cuBLAS takes saxpy's `a` as a float.
+  fp32: 3.4028234663852886e38,
   // 16 GiB per copy.
   bytes: 17179869184,
   repeats: 100000,
@@ -72,6 +76,13 @@ export const MEASUREMENT = z.discriminatedUnion('op', [
     path: DATA_PATH.default('resident'),
     ...common,
   }),
+  // cuBLAS on device-resident fp32 data, which the kernel playground sets beside a student's kernel: saxpy
+  // (out = a·x + y), sum (of x, whose values are whole numbers 0…3) and the transpose of an n×n matrix.
+  z.discriminatedUnion('routine', [
+    z.strictObject({ op: z.literal('blas1'), routine: z.literal('saxpy'), elements: z.int().min(1).max(LIMITS.elements), a: z.number().min(-LIMITS.fp32).max(LIMITS.fp32), ...common }),
+    z.strictObject({ op: z.literal('blas1'), routine: z.literal('sum'), elements: z.int().min(1).max(LIMITS.elements), ...common }),
+    z.strictObject({ op: z.literal('blas1'), routine: z.literal('transpose'), n: z.int().min(1).max(LIMITS.squareOrder), ...common }),
+  ]),
   z.strictObject({
     op: z.literal('copy'),
     direction: z.enum(['h2d', 'd2h', 'd2d']),

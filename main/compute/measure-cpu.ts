@@ -86,6 +86,8 @@ export async function measureOnCpu(m: Measurement, ctx: MeasureContext): Promise
         const r = await timed({ op: 'gemm', variant: m.variant, a, b, out, m: m.m, n: m.n, k: m.k, threads: m.threads }, m, ctx);
         return result(r, verifyGemm(a, b, out, m.m, m.n, m.k, gemmDtypeTolerance(m.dtype, m.k)));
       }
+      case 'blas1':
+        throw unsupported(`cuBLAS ${m.routine} (cuBLAS runs on a GPU)`);
       default:
         throw unsupported(`${m.op} (host↔device copies need a GPU)`);
     }

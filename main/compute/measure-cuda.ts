@@ -8,6 +8,7 @@ import { benchmark, createDeviceBuffer, createHostBuffer, createPinnedBuffer, po
 import type { BenchmarkResult, CudaDevice, CudaOpSpec, DType, ElementBuffer } from '../../native/index.ts';
 import type { MeasureContext } from './measure-cpu.ts';
 import { ELEMENTWISE_TOLERANCE, gemmDtypeTolerance, verifyElementwise, verifyGemm } from './verify.ts';
+import { verifyTranspose } from './verify-transpose.ts';
 
 function snapshot(device: CudaDevice): TelemetrySnapshot | null {
   try {
@@ -17,6 +18,34 @@ function snapshot(device: CudaDevice): TelemetrySnapshot | null {
   } catch {
     return null;
   }
+}
+
+const WHOLE_NUMBER_CHUNK = 1 << 20;
+
+// Fills `x` with whole numbers 0…3 (uniform [0, 4) from `seed`, rounded down, as the reduction exercise's inputs)
+// and returns their exact total: float64 holds every sum of them below 2⁵³.
+function fillWholeNumbers(x: ElementBuffer<'fp32'>, seed: number): number {
+  x.fillRandom(seed, { low: 0, high: 4 });
+  let total = 0;
+  for (let start = 0; start < x.length; start += WHOLE_NUMBER_CHUNK) {
+    const values = x.read(start, Math.min(WHOLE_NUMBER_CHUNK, x.length - start));
+    for (let i = 0; i < values.length; i++) {
+      const v = Math.floor(values[i] ?? 0);
+      values[i] = v;
+      total += v;
+    }
+    x.write(values, start);
+  }
+  return total;
+}
+
+// A sum of non-negative whole numbers is exact in fp32, in any order of addition, while the total is at most 2²⁴
+// (every partial sum is then a whole number no larger than the total, and floats hold all of those): always so in
+// the playground, whose 2²³ elements sum to about 1.26·10⁷. Past it an addition may round by up to 2⁻²⁴ ≈ 6e-8;
+// a GPU adds along a tree of partial sums, 31 levels deep at 2³¹ elements, whose roundings mostly cancel:
+// relative 1e-6.
+function sumTolerance(total: number): number {
+  return total <= 2 ** 24 ? 0 : 1e-6;
 }
 
 export async function measureOnCuda(m: Measurement, ctx: MeasureContext): Promise<MeasurementResult> {
@@ -50,6 +79,36 @@ export async function measureOnCuda(m: Measurement, ctx: MeasureContext): Promis
       verification: verifyResult(),
       telemetry: start && end ? { start, end } : null,
     };
+  };
+  // cuBLAS beside the playground's saxpy, sum and transpose, on the exercises' inputs.
+  const blas1 = async (b: Extract<Measurement, { op: 'blas1' }>): Promise<MeasurementResult> => {
+    switch (b.routine) {
+      case 'saxpy': {
+        const x = operand('fp32', b.elements).fillRandom(b.seed, { low: -1, high: 1 });
+        const y = operand('fp32', b.elements).fillRandom(b.seed + 1, { low: -1, high: 1 });
+        const out = operand('fp32', b.elements);
+        poison(out);
+        // The fp32 `a` cuBLAS multiplies by.
+        const a = Math.fround(b.a);
+        return await run({ op: 'blas1', routine: 'saxpy', device, timer, x, y, out, a: b.a }, () =>
+          verifyElementwise(out, [x, y], ([p = 0, q = 0]) => a * p + q, ELEMENTWISE_TOLERANCE.fp32),
+        );
+      }
+      case 'sum': {
+        const x = operand('fp32', b.elements);
+        const total = fillWholeNumbers(x, b.seed);
+        const out = operand('fp32', 1);
+        poison(out);
+        // The one element of `out` against the exact total: no input element maps to it.
+        return await run({ op: 'blas1', routine: 'sum', device, timer, x, out }, () => verifyElementwise(out, [], () => total, sumTolerance(total)));
+      }
+      case 'transpose': {
+        const input = operand('fp32', b.n * b.n).fillRandom(b.seed, { low: -1, high: 1 });
+        const out = operand('fp32', b.n * b.n);
+        poison(out);
+        return await run({ op: 'blas1', routine: 'transpose', device, timer, in: input, out, n: b.n }, () => verifyTranspose(out, input, b.n));
+      }
+    }
   };
   try {
     switch (m.op) {
@@ -106,6 +165,8 @@ export async function measureOnCuda(m: Measurement, ctx: MeasureContext): Promis
         const spec: CudaOpSpec = { op: 'gemm', device, timer, variant: resident ? 'resident' : 'with-copies', math: m.dtype === 'tf32' ? 'tf32' : 'default', a, b, out, m: m.m, n: m.n, k: m.k };
         return await run(spec, () => verifyGemm(a, b, out, m.m, m.n, m.k, tolerance));
       }
+      case 'blas1':
+        return await blas1(m);
       default: {
         const host = (): ElementBuffer<'int8'> => keep(m.hostMemory === 'pinned' ? createPinnedBuffer('int8', m.bytes) : createHostBuffer('int8', m.bytes));
         const onDevice = (): ElementBuffer<'int8'> => keep(createDeviceBuffer('int8', m.bytes, device));

@@ -95,6 +95,9 @@ export function gpuPeak(m: MeasurementFields, gpu: DeviceSummary): PointPeak | n
     case 'exp':
     case 'vector-function':
       return m.path === 'with-transfers' ? null : of('memory', 'GB/s', gpu.peakMemoryGBps);
+    // cuBLAS saxpy, sum and transpose: memory-bound, on resident data.
+    case 'blas1':
+      return of('memory', 'GB/s', gpu.peakMemoryGBps);
     case 'empty':
       return null;
   }

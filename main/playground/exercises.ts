@@ -120,7 +120,8 @@ const saxpy: ExerciseDefinition = {
     { id: 'starter', kind: 'starter', file: 'shaders/playground/saxpy.starter.cu', entry: 'saxpy', launch: (n) => oneD(blocksFor(n, 256), 256) },
     { id: 'grid-stride-float4', kind: 'reference', file: 'shaders/playground/saxpy.reference.cu', entry: 'saxpy', launch: (n) => oneD(blocksFor(n, 4096), 256) },
   ],
-  builtins: [],
+  // In place (y ← a·x + y): the same 12 bytes per element as the exercise.
+  builtins: [{ id: 'cublas', kind: 'cublas', measurement: (n, device) => ({ op: 'blas1', routine: 'saxpy', elements: n, a: SAXPY_A, device, warmup: 3, repeats: 20, seed: 7 }) }],
   watchdogMs: 5000,
 };
 
@@ -146,7 +147,8 @@ const reduction: ExerciseDefinition = {
     { id: 'starter', kind: 'starter', file: 'shaders/playground/reduction.starter.cu', entry: 'sum', launch: (n) => oneD(blocksFor(n, 256), 256) },
     { id: 'warp-shuffle', kind: 'reference', file: 'shaders/playground/reduction.reference.cu', entry: 'sum', launch: (n) => oneD(blocksFor(n, 4096), 256) },
   ],
-  builtins: [],
+  // cublasSasum_v2, the sum of |x|: the sum itself over these non-negative inputs.
+  builtins: [{ id: 'cublas', kind: 'cublas', measurement: (n, device) => ({ op: 'blas1', routine: 'sum', elements: n, device, warmup: 3, repeats: 20, seed: 7 }) }],
   watchdogMs: 5000,
 };
 
@@ -171,7 +173,7 @@ const transpose: ExerciseDefinition = {
     // The int8 GEMM's own transpose kernel, instantiated for floats.
     { id: 'builtin-tiled', kind: 'reference', file: 'shaders/cuda/transpose_tile.cuh', entry: 'TransposeTile<float>', launch: (n) => ({ grid: [blocksFor(n, 32), blocksFor(n, 32), 1], block: [32, 8, 1] }) },
   ],
-  builtins: [],
+  builtins: [{ id: 'cublas', kind: 'cublas', measurement: (n, device) => ({ op: 'blas1', routine: 'transpose', n, device, warmup: 3, repeats: 20, seed: 7 }) }],
   watchdogMs: 5000,
 };
 

@@ -28,6 +28,13 @@ const CublasLibrary& Cublas() {
       return l;
     }
     dl.Bind(l.getStatusName, "cublasGetStatusName");  // optional: messages fall back to the number
+    const auto blas1 = [&](auto& fn, const char* name) {
+      if (!dl.Bind(fn, name) && l.blas1Reason.empty()) l.blas1Reason = dl.soname + " lacks " + name;
+    };
+    blas1(l.setPointerMode, "cublasSetPointerMode_v2");
+    blas1(l.saxpy, "cublasSaxpy_v2");
+    blas1(l.sasum, "cublasSasum_v2");
+    blas1(l.sgeam, "cublasSgeam");
     l.getProperty(MAJOR_VERSION, &l.major);
     l.getProperty(MINOR_VERSION, &l.minor);
     l.getProperty(PATCH_LEVEL, &l.patch);

@@ -30,6 +30,9 @@ enum cublasComputeType_t : int {
   CUBLAS_COMPUTE_32F_FAST_TF32 = 77,
 };
 enum cublasGemmAlgo_t : int { CUBLAS_GEMM_DEFAULT = -1 };
+// Where scalars (alpha, beta) and scalar results (a sum) live: host memory, or device memory, which lets a routine
+// that returns a scalar run without the host waiting for it.
+enum cublasPointerMode_t : int { CUBLAS_POINTER_MODE_HOST = 0, CUBLAS_POINTER_MODE_DEVICE = 1 };
 
 struct CublasLibrary {
   bool available = false;
@@ -46,6 +49,16 @@ struct CublasLibrary {
                            const void* alpha, const void* a, cudaDataType aType, int lda, const void* b,
                            cudaDataType bType, int ldb, const void* beta, void* c, cudaDataType cType, int ldc,
                            cublasComputeType_t computeType, cublasGemmAlgo_t algo) = nullptr;
+
+  // The routines of "cuda/blas1". Bound apart from the GEMM's: a library without one of them keeps the GEMM, and
+  // blas1Reason says which is missing (empty when all are there).
+  std::string blas1Reason;
+  cublasStatus_t (*setPointerMode)(cublasHandle_t, cublasPointerMode_t) = nullptr;
+  cublasStatus_t (*saxpy)(cublasHandle_t, int n, const float* alpha, const float* x, int incx, float* y, int incy) = nullptr;
+  cublasStatus_t (*sasum)(cublasHandle_t, int n, const float* x, int incx, float* result) = nullptr;
+  cublasStatus_t (*sgeam)(cublasHandle_t, cublasOperation_t transa, cublasOperation_t transb, int m, int n,
+                          const float* alpha, const float* a, int lda, const float* beta, const float* b, int ldb, float* c,
+                          int ldc) = nullptr;
 
   std::string version() const;
 };

@@ -13,6 +13,7 @@ void InitCuda(Napi::Env env, Napi::Object exports) {
   RegisterCudaVectorFunction();
   RegisterCudaSgemm();
   RegisterCudaGemm();
+  RegisterCudaBlas1();
   RegisterCudaCopy();
   InstallDeviceMemoryHooks();
   InitCudaDevices(env, exports);

@@ -1,10 +1,15 @@
-// cuBLAS GEMM in every dtype against an fp64 CPU reference computed from the same (rounded) inputs.
+// cuBLAS GEMM in every dtype against an fp64 CPU reference computed from the same (rounded) inputs; cuBLAS saxpy,
+// sum and transpose (the playground's comparisons) at odd sizes against float64, directly and through the compute
+// host's measurement.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
+import { MEASUREMENT } from '../../main/common/measurement.ts';
+import { measureOnCuda } from '../../main/compute/measure-cuda.ts';
+import { exerciseDefinition } from '../../main/playground/exercises.ts';
 import { benchmark, createDeviceBuffer, createHostBuffer, gemmTolerance, poison, relativeError } from '../../native/index.ts';
 import type { DType, GemmPrecision } from '../../native/index.ts';
-import { DEVICE, Owned, assertClose, gemmReference, skipWithoutGpu, twins } from './helpers.ts';
+import { DEVICE, Owned, assertClose, freshSeed, gemmReference, skipWithoutGpu, twins } from './helpers.ts';
 
 const PRECISIONS: GemmPrecision[] = ['fp64', 'fp32', 'tf32', 'fp16', 'bf16', 'int8'];
 
@@ -58,6 +63,96 @@ describe('cuBLAS GEMM', { skip: skipWithoutGpu }, () => {
       await assert.rejects(async () => benchmark({ device: DEVICE, op: 'gemm', variant: 'resident', math: 'tf32', a, b: a, out: a, m: 2, n: 2, k: 2 }), { code: 'DTYPE_MISMATCH' });
     } finally {
       owned.free();
+    }
+  });
+});
+
+// The first index where `got` and `want` differ, or -1.
+function firstDifference(got: Float64Array, want: Float64Array): number {
+  if (got.length !== want.length) return 0;
+  return got.findIndex((v, i) => !(v === want[i]));
+}
+
+describe('cuBLAS saxpy, sum and transpose', { skip: skipWithoutGpu }, () => {
+  it('saxpy at n = 1 000 003: out is a·x + y of the first execution after warm-up and repeats; x and y are untouched', async () => {
+    const owned = new Owned();
+    try {
+      const n = 1_000_003;
+      const a = 2.5;
+      const x = twins(owned, 'fp32', n, { low: -1, high: 1 });
+      const y = twins(owned, 'fp32', n, { low: -1, high: 1 });
+      const out = owned.add(createDeviceBuffer('fp32', n, DEVICE));
+      poison(out);
+      const r = await benchmark({ device: DEVICE, op: 'blas1', routine: 'saxpy', x: x.dev, y: y.dev, out, a }, { warmup: 3, repeats: 20 });
+      assert.match(r.implementation, /^cuBLAS \d+\.\d+\.\d+ cublasSaxpy_v2/);
+      assert.equal(r.deviceMs?.length, 20);
+      const xs = x.host.toFloat64();
+      const ys = y.host.toFloat64();
+      const ref = xs.map((v, i) => a * v + (ys[i] ?? Number.NaN));
+      // One or two roundings of 2⁻²⁴ per element; out holding a second execution (y + 2a·x) would be off by ~0.9.
+      assertClose(relativeError(out.toFloat64(), ref), 1e-6, 'saxpy', x.seed);
+      assert.equal(firstDifference(x.dev.toFloat64(), xs), -1, 'x changed');
+      assert.equal(firstDifference(y.dev.toFloat64(), ys), -1, 'y changed');
+    } finally {
+      owned.free();
+    }
+  });
+
+  it('sum of whole numbers 0…3: exact at n = 1 000 003, within 1e-6 where the total passes 2²⁴ (n = 12 000 007)', async () => {
+    for (const n of [1_000_003, 12_000_007]) {
+      const owned = new Owned();
+      try {
+        const seed = freshSeed();
+        const values = owned.add(createHostBuffer('fp32', n)).fillRandom(seed, { low: 0, high: 4 }).read();
+        let total = 0;
+        for (let i = 0; i < n; i++) {
+          const v = Math.floor(values[i] ?? 0);
+          values[i] = v;
+          total += v;
+        }
+        const x = owned.add(createDeviceBuffer('fp32', n, DEVICE)).write(values);
+        const out = owned.add(createDeviceBuffer('fp32', 1, DEVICE));
+        poison(out);
+        const r = await benchmark({ device: DEVICE, op: 'blas1', routine: 'sum', x, out }, { warmup: 3, repeats: 20 });
+        assert.match(r.implementation, /cublasSasum_v2/);
+        const got = out.toFloat64()[0] ?? Number.NaN;
+        if (total <= 2 ** 24) assert.equal(got, total, `sum of ${n} (seed ${seed})`);
+        else assertClose(Math.abs(got - total) / total, 1e-6, `sum of ${n}, total ${total}, got ${got}`, seed);
+      } finally {
+        owned.free();
+      }
+    }
+  });
+
+  it('transpose at N = 257 and N = 1031: out is exactly inᵀ, every element', async () => {
+    for (const n of [257, 1031]) {
+      const owned = new Owned();
+      try {
+        const input = twins(owned, 'fp32', n * n, { low: -1, high: 1 });
+        const out = owned.add(createDeviceBuffer('fp32', n * n, DEVICE));
+        poison(out);
+        const r = await benchmark({ device: DEVICE, op: 'blas1', routine: 'transpose', in: input.dev, out, n }, { warmup: 3, repeats: 20 });
+        assert.match(r.implementation, /cublasSgeam/);
+        const v = input.host.toFloat64();
+        const want = new Float64Array(n * n);
+        for (let row = 0; row < n; row++) for (let col = 0; col < n; col++) want[col * n + row] = v[row * n + col] ?? Number.NaN;
+        const bad = firstDifference(out.toFloat64(), want);
+        assert.equal(bad, -1, `N = ${n}: element ${bad} (row ${Math.floor(bad / n)}, column ${bad % n}) differs (seed ${input.seed})`);
+      } finally {
+        owned.free();
+      }
+    }
+  });
+
+  it('as the playground measures them: each exercise’s cuBLAS built-in passes its float64 verification', async () => {
+    for (const [id, size] of [['saxpy', 1_000_003], ['reduction', 1_000_003], ['transpose', 257]] as const) {
+      const builtin = exerciseDefinition(id).builtins.find((b) => b.kind === 'cublas');
+      assert.ok(builtin, `${id} has a cuBLAS built-in`);
+      const m = MEASUREMENT.parse(builtin.measurement(size, DEVICE));
+      const r = await measureOnCuda(m, { signal: new AbortController().signal, onProgress: () => undefined });
+      assert.ok(r.verification?.passed, `${id}: ${JSON.stringify(r.verification)}`);
+      assert.equal(r.verification.checked, id === 'transpose' ? size * size : id === 'reduction' ? 1 : size);
+      assert.equal(r.deviceMs?.length, 20);
     }
   });
 });

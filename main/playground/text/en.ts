@@ -71,7 +71,7 @@ export const playgroundEn: PlaygroundText = {
       starter: { title: 'Starter: one thread per element', note: 'Correct and simple.' },
       'grid-stride-float4': { title: 'Reference: grid-stride loop over float4', note: 'Fewer, wider memory accesses, and any grid covers any n.' },
     },
-    builtins: {},
+    builtins: { cublas: 'cuBLAS Saxpy (in place: y ← a·x + y)' },
   },
   reduction: {
     title: 'Reduction: the sum of n floats',
@@ -91,7 +91,7 @@ export const playgroundEn: PlaygroundText = {
       starter: { title: 'Starter: a tree in shared memory per block', note: 'One element per thread, log₂(blockDim.x) steps, one atomic per block.' },
       'warp-shuffle': { title: 'Reference: per-thread sums and warp shuffles', note: 'Each thread sums about 16 elements first; warps combine with shuffles.' },
     },
-    builtins: {},
+    builtins: { cublas: 'cuBLAS Sasum (sum of |x|)' },
   },
   transpose: {
     title: 'Matrix transpose',
@@ -110,7 +110,7 @@ export const playgroundEn: PlaygroundText = {
       starter: { title: 'Starter: one thread per element', note: 'Coalesced reads, scattered writes.' },
       'builtin-tiled': { title: 'Reference: the engine\'s tiled transpose', note: 'The int8 GEMM\'s transpose from shaders/cuda, as TransposeTile<float>: 32×32 tiles in shared memory, padded.' },
     },
-    builtins: {},
+    builtins: { cublas: 'cuBLAS Sgeam (transpose)' },
   },
   sgemm: {
     title: 'SGEMM: C = A·B',

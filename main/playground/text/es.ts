@@ -60,7 +60,7 @@ export const playgroundEs: PlaygroundText = {
       starter: { title: 'Punto de partida: un hilo por elemento', note: 'Correcto y sencillo.' },
       'grid-stride-float4': { title: 'Referencia: bucle con salto de grid sobre float4', note: 'Menos accesos a memoria, y más anchos, y cualquier grid cubre cualquier n.' },
     },
-    builtins: {},
+    builtins: { cublas: 'Saxpy de cuBLAS (sobre la propia y: y ← a·x + y)' },
   },
   reduction: {
     title: 'Reducción: la suma de n floats',
@@ -80,7 +80,7 @@ export const playgroundEs: PlaygroundText = {
       starter: { title: 'Punto de partida: un árbol en memoria compartida por bloque', note: 'Un elemento por hilo, log₂(blockDim.x) pasos y una operación atómica por bloque.' },
       'warp-shuffle': { title: 'Referencia: sumas por hilo y shuffles de warp', note: 'Cada hilo suma primero unos 16 elementos; los warps combinan sus valores con shuffles.' },
     },
-    builtins: {},
+    builtins: { cublas: 'Sasum de cuBLAS (suma de |x|)' },
   },
   transpose: {
     title: 'Traspuesta de una matriz',
@@ -102,7 +102,7 @@ export const playgroundEs: PlaygroundText = {
         note: 'La traspuesta de la GEMM en int8, tomada de shaders/cuda, como TransposeTile<float>: teselas de 32×32 en memoria compartida, con relleno.',
       },
     },
-    builtins: {},
+    builtins: { cublas: 'Sgeam de cuBLAS (traspuesta)' },
   },
   sgemm: {
     title: 'SGEMM: el producto C = A·B',
