@@ -14,6 +14,15 @@ import { TEST_HOOKS_ENV, TO_HOST } from './protocol.ts';
 import type { FromHost } from './protocol.ts';
 
 const inFlight = new Map<number, AbortController>();
+
+// One piece of GPU or CPU work at a time: a kernel run from the playground must not share the device (or the cores)
+// with a lab's measurement, or both would time each other. Requests wait their turn in arrival order.
+let working: Promise<unknown> = Promise.resolve();
+function exclusive<T>(work: () => Promise<T>): Promise<T> {
+  const turn = working.then(work, work);
+  working = turn.catch(() => undefined);
+  return turn;
+}
 // Progress messages at most every 50 ms: a 10⁴-repeat measurement must not flood the channel.
 const PROGRESS_INTERVAL_MS = 50;
 
@@ -70,7 +79,7 @@ async function onMeasure(id: number, raw: unknown): Promise<void> {
     },
   };
   try {
-    send({ type: 'result', id, result: await measure(parsed.data, ctx) });
+    send({ type: 'result', id, result: await exclusive(() => measure(parsed.data, ctx)) });
   } catch (err) {
     send({ type: 'error', id, error: GpuLabError.from(err).toPayload() });
   } finally {
@@ -105,7 +114,7 @@ async function onKernel(id: number, raw: unknown): Promise<void> {
   const controller = new AbortController();
   inFlight.set(id, controller);
   try {
-    send({ type: 'result', id, result: await runKernelJob(parsed.data, { signal: controller.signal, onProgress: () => undefined }) });
+    send({ type: 'result', id, result: await exclusive(() => runKernelJob(parsed.data, { signal: controller.signal, onProgress: () => undefined })) });
   } catch (err) {
     const error = GpuLabError.from(err);
     if (isSticky(error)) sendThenExit({ type: 'error', id, error: { ...error.toPayload(), details: { ...error.details, sticky: true, hostRestarted: true } } });
