@@ -36,6 +36,20 @@ function checkDims(field: 'block' | 'grid', dims: Dim3, limits: Dim3): void {
   if (field === 'block' && dims[0] * dims[1] * dims[2] > 1024) throw invalid('block', dims, 'at most 1024 threads in all (x · y · z)');
 }
 
+// NVRTC would read any file the compute host can read for an #include, and echo its lines in the compiler's
+// messages: through serve mode, a way to read files on the GPU server. The exercises need no header (NVRTC knows
+// CUDA's built-in types and functions without one), so a source with an #include (or a __has_include probe) is
+// refused, naming its line.
+function checkNoIncludes(source: string): void {
+  const line = source.split('\n').findIndex((l) => /^\s*#\s*include\b|__has_include/.test(l));
+  if (line < 0) return;
+  throw new GpuLabError(
+    'INVALID_ARGUMENT',
+    `\`source\` line ${line + 1}: #include is not available in the playground; NVRTC compiles the kernel alone, with CUDA's built-in types and functions and no header`,
+    { field: 'source', line: line + 1 },
+  );
+}
+
 export interface ResolvedRequest {
   exercise: ExerciseDefinition;
   size: number;
@@ -54,6 +68,7 @@ export function resolveRequest(request: unknown): ResolvedRequest {
     throw new GpuLabError('INVALID_ARGUMENT', `Invalid kernel run request: \`${field}\`: ${issue?.message ?? 'invalid'}`, { field });
   }
   const r = parsed.data;
+  checkNoIncludes(r.source);
   const exercise = exerciseDefinition(r.exercise);
   const size = r.size ?? exercise.size.default;
   if (size < exercise.size.min || size > exercise.size.max) {

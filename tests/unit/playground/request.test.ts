@@ -46,6 +46,15 @@ describe('a kernel run request', () => {
     expect(refusal({ exercise: 'saxpy', source: 'x', block: [0, 1, 1] }).details).toMatchObject({ field: 'block.0' });
   });
 
+  it('refuses an #include, which would let NVRTC read files of the machine, naming the line', () => {
+    const e = refusal({ exercise: 'saxpy', source: '// mine\n  #  include "/etc/passwd"\n__global__ void saxpy() {}' });
+    expect(e.details).toMatchObject({ field: 'source', line: 2 });
+    expect(e.message).toMatch(/line 2: #include is not available/);
+    expect(refusal({ exercise: 'saxpy', source: '#if __has_include("/etc/shadow")\n#endif' }).details).toMatchObject({ line: 1 });
+    // The word in a comment elsewhere on a line that is not a directive is fine.
+    expect(resolveRequest({ exercise: 'saxpy', source: '// no include needed\n__global__ void saxpy() {}' }).source).toContain('saxpy');
+  });
+
   it('a covering grid launches at least one thread per output element for every exercise', () => {
     for (const def of EXERCISES) {
       for (const size of [1, 7, def.size.default]) {
