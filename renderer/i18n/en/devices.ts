@@ -143,7 +143,7 @@ export const devices = {
       missing: 'missing',
       disabled: 'Disabled: {features}',
       cublas: 'GPU matrix multiplications (GEMM) in the matmul, dtypes, matmul-breakeven and timing-pitfalls labs',
-      nvrtc: 'the kernel playground (a later lab), which compiles CUDA kernels while the app runs',
+      nvrtc: 'the kernel playground, which compiles your CUDA kernels while the app runs',
       nvml: 'live readings (clocks, temperature, power, clock limits), here and in each run’s record',
     },
   },

@@ -145,7 +145,7 @@ export const devices: TextOf<typeof devicesEn> = {
       missing: 'no encontrada',
       disabled: 'Desactivado: {features}',
       cublas: 'los productos de matrices en la GPU (GEMM) de los laboratorios matmul, dtypes, matmul-breakeven y timing-pitfalls',
-      nvrtc: 'el banco de pruebas de kernels (un laboratorio futuro), que compila kernels CUDA con la aplicación en marcha',
+      nvrtc: 'el taller de kernels, que compila tus kernels CUDA con la aplicación en marcha',
       nvml: 'las lecturas en vivo (frecuencias, temperatura, consumo, límites de frecuencia), aquí y en el registro de cada ejecución',
     },
   },

@@ -67,7 +67,7 @@ describe('the devices page without a CUDA device', () => {
       report.cuda.libraries.cublas.reason,
       'Disabled: GPU matrix multiplications (GEMM) in the matmul, dtypes, matmul-breakeven and timing-pitfalls labs',
     ]);
-    expect(row('nvrtc')).toEqual(['NVRTC', 'missing', '—', report.cuda.libraries.nvrtc.reason, 'Disabled: the kernel playground (a later lab), which compiles CUDA kernels while the app runs']);
+    expect(row('nvrtc')).toEqual(['NVRTC', 'missing', '—', report.cuda.libraries.nvrtc.reason, 'Disabled: the kernel playground, which compiles your CUDA kernels while the app runs']);
     expect(row('nvml')).toEqual([
       'NVML',
       'missing',
