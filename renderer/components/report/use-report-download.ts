@@ -1,4 +1,4 @@
-// Asks main for the PDF report of one run, or of two compared, with the remembered author and course, and hands its
+// Asks main for the PDF report of one run, or of two compared, or of kernel playground runs, with the remembered author and course, and hands its
 // bytes to the browser as a download (a save dialog in Electron). What became of the last attempt stays on show:
 // the file saved, or main's refusal in its own words. The report is written in the app's language.
 import { ref } from 'vue';
@@ -13,7 +13,7 @@ export interface SavedReport {
   pages: number;
 }
 
-export function useReportDownload(options: { runIds: () => string[] }) {
+export function useReportDownload(options: { runIds: () => string[]; kernelRunIds?: () => string[] }) {
   const saving = ref(false);
   const saved = ref<SavedReport | null>(null);
   const error = ref<string | null>(null);
@@ -26,8 +26,10 @@ export function useReportDownload(options: { runIds: () => string[] }) {
     saved.value = null;
     error.value = null;
     try {
+      const kernelRunIds = options.kernelRunIds?.() ?? [];
       const file = await api.reports.writeReport({
         runIds: options.runIds(),
+        ...(kernelRunIds.length ? { kernelRunIds } : {}),
         author: author.value,
         course: course.value,
         locale: language.locale,
