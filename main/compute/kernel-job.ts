@@ -11,6 +11,7 @@ import type { CudaDevice } from '../../native/index.ts';
 import { compileKernel, loadKernel, nvrtcInfo } from '../../native/kernel-playground.ts';
 import type { CompiledKernel, LoadedKernel } from '../../native/kernel-playground.ts';
 import type { MeasureContext } from './measure-cpu.ts';
+import { summarize } from '../runner/statistics.ts';
 import { measureOnCuda } from './measure-cuda.ts';
 import { parseCompilerLog, signatureCheck } from '../playground/compiler-log.ts';
 import { exerciseDefinition, signatureOf } from '../playground/exercises.ts';
@@ -29,12 +30,6 @@ const MAX_REPEATS = 100;
 // student a second of NVRTC each time.
 const compiledReferences = new Map<string, CompiledKernel>();
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
-
 interface DeviceFacts {
   name: string;
   arch: string;
@@ -52,7 +47,7 @@ function deviceFacts(device: CudaDevice, exercise: ExerciseDefinition): DeviceFa
 }
 
 function throughput(exercise: ExerciseDefinition, size: number, samplesMs: number[], peak: DeviceFacts['peak']): Throughput {
-  const medianMs = median(samplesMs);
+  const medianMs = summarize(samplesMs).median;
   // bytes / (ms · 10⁶) = GB/s; flops / (ms · 10⁶) = GFLOP/s.
   const rate = exercise.work(size) / (medianMs * 1e6);
   return { medianMs, samplesMs, rate, peakFraction: peak ? rate / peak.value : null };

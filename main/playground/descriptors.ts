@@ -1,29 +1,15 @@
 // The exercises as the app and the command line show them: the definitions of exercises.ts with their words in the
 // reader's language and the text of every kernel that comes with them, read from the installed sources.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-
-import { GpuLabError } from '../common/errors.ts';
 import type { Locale } from '../common/locale.ts';
 import type { ExerciseDescriptor, ExerciseId, ExerciseKernel } from '../common/playground.ts';
 import { EXERCISES, exerciseDefinition, signatureOf } from './exercises.ts';
 import type { ExerciseDefinition } from './exercises.ts';
+import { readInstalledSource } from '../runner/kernel-sources.ts';
 import { playgroundEn } from './text/en.ts';
 import type { PlaygroundText } from './text/en.ts';
 import { playgroundEs } from './text/es.ts';
 
 const TEXT: Record<Locale, PlaygroundText> = { en: playgroundEn, es: playgroundEs };
-
-export async function readPlaygroundSource(file: string, roots: readonly string[]): Promise<string> {
-  for (const root of roots) {
-    try {
-      return await readFile(join(root, file), 'utf8');
-    } catch {
-      // Not under this root; try the next.
-    }
-  }
-  throw new GpuLabError('NOT_FOUND', `The kernel source ${file} is not installed with this copy of GPU Lab (looked in ${roots.join(', ')})`, { file });
-}
 
 async function describe(def: ExerciseDefinition, locale: Locale, roots: readonly string[]): Promise<ExerciseDescriptor> {
   const text = TEXT[locale][def.id];
@@ -34,7 +20,7 @@ async function describe(def: ExerciseDefinition, locale: Locale, roots: readonly
       title: text.kernels[k.id]?.title ?? k.id,
       note: text.kernels[k.id]?.note ?? '',
       file: k.file,
-      text: await readPlaygroundSource(k.file, roots),
+      text: await readInstalledSource(k.file, roots),
       entry: k.entry,
       launch: k.launch(def.size.default),
     })),

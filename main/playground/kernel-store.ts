@@ -4,12 +4,13 @@
 // skipped with a warning when listing, and refused by name when asked for.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { open, readFile, readdir, rename, rm } from 'node:fs/promises';
+import { readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { z } from 'zod';
 
 import { ERROR_PAYLOAD } from '../compute/protocol.ts';
+import { writeAtomically } from '../runner/run-store.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { EXERCISE_IDS, KERNEL_RUN_REQUEST, MAX_SOURCE_CHARS } from '../common/playground.ts';
 import type { ExerciseId, KernelRun, KernelRunSummary } from '../common/playground.ts';
@@ -40,23 +41,6 @@ export function summarizeKernelRun(run: KernelRun): KernelRunSummary {
     rate: run.result?.throughput?.rate ?? null,
     metric: exerciseDefinition(run.exercise).metric,
   };
-}
-
-async function writeAtomically(target: string, text: string): Promise<void> {
-  const temp = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-  const file = await open(temp, 'w');
-  try {
-    await file.writeFile(text);
-    await file.sync();
-  } finally {
-    await file.close();
-  }
-  try {
-    await rename(temp, target);
-  } catch (err) {
-    await rm(temp, { force: true });
-    throw err;
-  }
 }
 
 export class KernelStore {

@@ -7,7 +7,8 @@ import { KERNEL_RUN_REQUEST } from '../common/playground.ts';
 import type { Dim3, ExerciseId, KernelRun, KernelRunRequest, KernelRunResult, PlaygroundService, PlaygroundStatus } from '../common/playground.ts';
 import { describeValue } from '../common/params.ts';
 import type { ComputeHostSupervisor } from '../compute/supervisor.ts';
-import { comparisonTitle, exerciseDescriptors, readPlaygroundSource } from './descriptors.ts';
+import { readInstalledSource } from '../runner/kernel-sources.ts';
+import { comparisonTitle, exerciseDescriptors } from './descriptors.ts';
 import { coverGrid, exerciseDefinition } from './exercises.ts';
 import type { ExerciseDefinition } from './exercises.ts';
 import type { KernelJob } from './job.ts';
@@ -106,7 +107,7 @@ export function createPlaygroundService(sources: PlaygroundSources): PlaygroundS
       fileName: resolved.fileName,
       launch: resolved.launch,
       compare: resolved.compare,
-      references: await Promise.all(references.map(async (k) => ({ id: k.id, file: k.file, entry: k.entry, text: await readPlaygroundSource(k.file, sourceRoots), launch: k.launch(resolved.size) }))),
+      references: await Promise.all(references.map(async (k) => ({ id: k.id, file: k.file, entry: k.entry, text: await readInstalledSource(k.file, sourceRoots), launch: k.launch(resolved.size) }))),
       seed: Math.floor(Math.random() * 2 ** 31),
     };
   }

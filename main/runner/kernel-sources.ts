@@ -26,9 +26,15 @@ export async function readKernelSource(file: string, labs: readonly LabDescripto
     throw new GpuLabError('NOT_FOUND', `"${file.slice(0, 200)}" is not a kernel source of any lab; the sources are ${allowed.join(', ')}`, { file: file.slice(0, 200) });
   }
   const language = file.endsWith('.cu') || file.endsWith('.cuh') ? 'cuda' : 'cpp';
+  return { file, language, text: await readInstalledSource(file, roots) };
+}
+
+// The text of a source installed with GPU Lab (`file` from the repository root), from the first root holding it.
+// Callers pass only paths they name themselves: a lab's kernels, a playground exercise's.
+export async function readInstalledSource(file: string, roots: readonly string[]): Promise<string> {
   for (const root of roots) {
     try {
-      return { file, language, text: await readFile(join(root, file), 'utf8') };
+      return await readFile(join(root, file), 'utf8');
     } catch {
       // Not under this root; try the next.
     }

@@ -24,6 +24,26 @@ function processAlive(pid: number): boolean {
 }
 const RECORD_SUFFIX = '.json';
 
+// A temporary file renamed over `target`: a crash mid-write leaves the previous version or nothing, never half a
+// file. Also the kernel playground's store.
+export async function writeAtomically(target: string, text: string, options: { durable?: boolean } = {}): Promise<void> {
+  const temp = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const file = await open(temp, 'w');
+  try {
+    await file.writeFile(text);
+    // Flushed before the rename: otherwise a power cut can leave the new name pointing at empty blocks.
+    if (options.durable !== false) await file.sync();
+  } finally {
+    await file.close();
+  }
+  try {
+    await rename(temp, target);
+  } catch (err) {
+    await rm(temp, { force: true });
+    throw err;
+  }
+}
+
 export interface RunStoreOptions {
   warn?: (message: string) => void;
 }
@@ -46,22 +66,7 @@ export class RunStore {
   // `durable: false` skips the flush to disk: the rename still makes the write atomic for a crashing process, and
   // a run saved after every point should not wait for the disk each time. Final records are flushed.
   async save(record: RunRecord, options: { durable?: boolean } = {}): Promise<void> {
-    const target = this.pathOf(record.id);
-    const temp = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-    const file = await open(temp, 'w');
-    try {
-      await file.writeFile(JSON.stringify(record));
-      // Flushed before the rename: otherwise a power cut can leave the new name pointing at empty blocks.
-      if (options.durable !== false) await file.sync();
-    } finally {
-      await file.close();
-    }
-    try {
-      await rename(temp, target);
-    } catch (err) {
-      await rm(temp, { force: true });
-      throw err;
-    }
+    await writeAtomically(this.pathOf(record.id), JSON.stringify(record), options);
   }
 
   // The record, or null (with a warning) when the file is unreadable or not a run record of this version.
