@@ -60,8 +60,26 @@ async function measure(m: Measurement, ctx: MeasureContext): Promise<Measurement
   return m.device === 'cpu' ? measureOnCpu(m, ctx) : measureOnCuda(m, ctx);
 }
 
-async function onMeasure(id: number, raw: unknown): Promise<void> {
-  const parsed = MEASUREMENT.safeParse(raw);
+// After a fault (an illegal address) or a kernel still running past its watchdog, the device context is unusable:
+// this process answers, then kills itself, and the supervisor starts a fresh one for the next request. SIGKILL, not
+// exit(): a normal exit frees device memory and tears the context down, and both wait for a kernel that never ends.
+function isSticky(err: GpuLabError): boolean {
+  return err.code === 'DEVICE_LOST' || err.details?.sticky === true;
+}
+
+function sendThenExit(message: FromHost): void {
+  if (parentPort) {
+    parentPort.postMessage(message);
+    // postMessage has queued the message; give the port a moment to flush it.
+    setTimeout(() => process.kill(process.pid, 'SIGKILL'), 100);
+  } else {
+    process.send?.(message, undefined, {}, () => process.kill(process.pid, 'SIGKILL'));
+  }
+}
+
+// A measurement or a kernel run: checked on arrival, run in its turn, cancellable, answered with its result or its
+// error; after a sticky error, the last answer of this process.
+async function onWork<T>(id: number, parsed: { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }, work: (data: T, ctx: MeasureContext) => Promise<unknown>): Promise<void> {
   if (!parsed.success) {
     send({ type: 'error', id, error: invalidRequest(parsed.error.issues).toPayload() });
     return;
@@ -79,42 +97,7 @@ async function onMeasure(id: number, raw: unknown): Promise<void> {
     },
   };
   try {
-    send({ type: 'result', id, result: await exclusive(() => measure(parsed.data, ctx)) });
-  } catch (err) {
-    send({ type: 'error', id, error: GpuLabError.from(err).toPayload() });
-  } finally {
-    inFlight.delete(id);
-  }
-}
-
-// After a kernel fault (an illegal address) or a kernel still running past its watchdog, the device context is
-// unusable: this process answers, then kills itself, and the supervisor starts a fresh one for the next request.
-// SIGKILL, not exit(): a normal exit frees device memory and tears the context down, and both wait for a kernel
-// that never ends.
-function isSticky(err: GpuLabError): boolean {
-  return err.code === 'DEVICE_LOST' || err.details?.sticky === true;
-}
-
-function sendThenExit(message: FromHost): void {
-  if (parentPort) {
-    parentPort.postMessage(message);
-    // postMessage has queued the message; give the port a moment to flush it.
-    setTimeout(() => process.kill(process.pid, 'SIGKILL'), 100);
-  } else {
-    process.send?.(message, undefined, {}, () => process.kill(process.pid, 'SIGKILL'));
-  }
-}
-
-async function onKernel(id: number, raw: unknown): Promise<void> {
-  const parsed = KERNEL_JOB.safeParse(raw);
-  if (!parsed.success) {
-    send({ type: 'error', id, error: invalidRequest(parsed.error.issues).toPayload() });
-    return;
-  }
-  const controller = new AbortController();
-  inFlight.set(id, controller);
-  try {
-    send({ type: 'result', id, result: await exclusive(() => runKernelJob(parsed.data, { signal: controller.signal, onProgress: () => undefined })) });
+    send({ type: 'result', id, result: await exclusive(() => work(parsed.data, ctx)) });
   } catch (err) {
     const error = GpuLabError.from(err);
     if (isSticky(error)) sendThenExit({ type: 'error', id, error: { ...error.toPayload(), details: { ...error.details, sticky: true, hostRestarted: true } } });
@@ -148,10 +131,10 @@ function onRequest(raw: unknown): void {
       inFlight.get(msg.id)?.abort();
       return;
     case 'measure':
-      void onMeasure(msg.id, msg.measurement);
+      void onWork(msg.id, MEASUREMENT.safeParse(msg.measurement), measure);
       return;
     case 'kernel':
-      void onKernel(msg.id, msg.job);
+      void onWork(msg.id, KERNEL_JOB.safeParse(msg.job), runKernelJob);
       return;
     case 'environment':
       answer(msg.id, environmentSnapshot);
