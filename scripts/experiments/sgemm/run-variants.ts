@@ -1,5 +1,7 @@
 // SGEMM variants through the kernel playground at 4096² on the GPU machine, beside cuBLAS and the engine's tiled
-// kernel, to pick the reference. Usage: node scripts/experiments/sgemm/run-variants.ts [N]
+// kernel, to pick the reference: every *.cu put in this folder (a kernel named sgemm, 256 threads a block, 128×128
+// tiles of C). Usage: node scripts/experiments/sgemm/run-variants.ts [N]. The variants of NOTES.md are in commit
+// 2750042; the one kept is shaders/cuda/sgemm_tiled.cuh.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
