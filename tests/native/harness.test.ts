@@ -153,7 +153,9 @@ describe('timing harness', () => {
     // The mean of one run, not the batch's total: the same order as a single run's reading (which carries the
     // clock's own cost, so it can only be larger).
     expect(median(batched.hostMs)).toBeLessThan(median(single.hostMs) * 1.5);
-    expect(median(batched.hostMs) * batched.executionsPerSample).toBeGreaterThan(0.4);
+    // The batch lasts about minSampleMs: sized before the samples from the faster of two batches, it comes out
+    // shorter where the machine runs faster afterwards (35 % shorter seen on this 2-core machine), never 1000× shorter.
+    expect(median(batched.hostMs) * batched.executionsPerSample).toBeGreaterThan(0.25);
     // No warm-up, nothing to size the batch from: one run per sample.
     expect((await benchmark(spec, { warmup: 0, repeats: 3, minSampleMs: 0.5 })).executionsPerSample).toBe(1);
     await expectCode(() => benchmark(spec, { minSampleMs: -1 }), 'INVALID_ARGUMENT', ['minSampleMs']);
