@@ -12,7 +12,7 @@ import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
 import { labTextEn } from './text/en/index.ts';
 import {
-  BUS_GBPS_GUESS, CPU_GBPS_GUESS, GPU_GBPS_GUESS, MIN_SAMPLE_MS, batchedSampleSeconds, cpuPoint, elementwiseWork, gpuPoint, logSizes, repeatsParam, repeatsWithin, seconds,
+  BUS_GBPS_GUESS, CPU_GBPS_GUESS, GPU_GBPS_GUESS, MIN_SAMPLE_MS, batchedSampleSeconds, cpuPoint, elementwiseWork, gpuPoint, logSizes, repeatsParam, repeatsWithin, seconds, threadsParam, cpuThreadsOf,
   warmupParam,
 } from './plan-helpers.ts';
 
@@ -38,6 +38,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const sizes = logSizes(num(params, 'minExponent'), num(params, 'maxExponent'), num(params, 'pointsPerDecade'));
   const repeats = num(params, 'repeats');
   const warmup = num(params, 'warmup');
+  const threads = cpuThreadsOf(params, ctx);
   const points: PlannedPoint[] = [];
   for (const op of strs(params, 'ops') as Op[]) {
     for (const n of sizes) {
@@ -46,7 +47,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
       // Big sizes take a second or more per sample on two cores: at least 3 samples, at most `repeats`, ~1 s.
       const r = repeatsWithin(1, cpuSample, Math.min(3, repeats), repeats);
       const base = { key: `${series(op, 'cpu')}@${n}`, series: series(op, 'cpu'), label: `${TEXT.series[series(op, 'cpu')]}, ${countEn(n)}`, x: n, work };
-      points.push(cpuPoint({ ...base, sampleSeconds: cpuSample }, { op, variant: 'threads', elements: n, warmup, repeats: r, seed: n, minSampleMs: MIN_SAMPLE_MS }, n * 3e-8));
+      points.push(cpuPoint({ ...base, sampleSeconds: cpuSample }, { op, variant: 'threads', elements: n, warmup, repeats: r, seed: n, minSampleMs: MIN_SAMPLE_MS, threads }, n * 3e-8));
       for (const p of PATHS) {
         const gpuSample = batchedSampleSeconds(p.path === 'resident' ? seconds(work, 1000, GPU_GBPS_GUESS) + 5e-6 : work.bytes / (BUS_GBPS_GUESS * 1e9) + 3e-5);
         const s = series(op, p.key);
@@ -176,6 +177,7 @@ export const elementwiseBreakevenLab: Lab = {
       { kind: 'number', name: 'target', label: 'Target speedup', description: 'The break-even reported is where the GPU becomes this many times faster.', unit: '×', default: 2, min: 1, max: 100 },
       repeatsParam(20),
       warmupParam(2),
+      threadsParam(),
     ],
     presets: [
       { id: 'full', label: 'Full sweep, 10² … 10⁸', description: 'add, mul and exp from a hundred to a hundred million elements, two sizes per decade.', params: {} },

@@ -8,7 +8,7 @@ import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, nums } from './lab.ts';
 import { labTextEn } from './text/en/index.ts';
 import {
-  BUS_GBPS_GUESS, CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, MIN_SAMPLE_MS, batchedSampleSeconds, cpuPoint, gemmWork, gpuPoint, repeatsParam, repeatsWithin, warmupParam,
+  BUS_GBPS_GUESS, CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, MIN_SAMPLE_MS, batchedSampleSeconds, cpuPoint, gemmWork, gpuPoint, repeatsParam, repeatsWithin, threadsParam, cpuThreadsOf, warmupParam,
 } from './plan-helpers.ts';
 
 const LAB = 'matmul-breakeven';
@@ -25,6 +25,7 @@ const sizeOf = (x: number | null | undefined): string | number => x ?? '?';
 function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const repeats = num(params, 'repeats');
   const warmup = num(params, 'warmup');
+  const threads = cpuThreadsOf(params, ctx);
   const points: PlannedPoint[] = [];
   for (const n of [...new Set(nums(params, 'sizes'))].sort((a, b) => a - b)) {
     const work = gemmWork(n, n, n, 4);
@@ -33,7 +34,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
     points.push(
       cpuPoint(
         { key: `cpu@${n}`, series: 'cpu', label: `CPU BLAS, N = ${n}`, x: n, work, sampleSeconds: cpuSample },
-        { op: 'gemm', dtype: 'fp32', variant: 'blas', m: n, n, k: n, warmup: Math.min(warmup, 1), repeats: repeatsWithin(3, cpuSample, 2, repeats), seed: n, minSampleMs: MIN_SAMPLE_MS },
+        { op: 'gemm', dtype: 'fp32', variant: 'blas', m: n, n, k: n, warmup: Math.min(warmup, 1), repeats: repeatsWithin(3, cpuSample, 2, repeats), seed: n, minSampleMs: MIN_SAMPLE_MS, threads },
         8 * n * 1e-6,
       ),
     );
@@ -118,6 +119,7 @@ export const matmulBreakevenLab: Lab = {
       { kind: 'integer-list', name: 'sizes', label: 'Matrix sizes N', description: 'The N of each N×N float32 product.', unit: '', default: [50, 100, 200, 500, 1000, 2000, 5000], min: 16, max: 16384, maxItems: 16 },
       repeatsParam(20),
       warmupParam(1),
+      threadsParam(),
     ],
     presets: [
       { id: 'default', label: 'N = 50 … 5000', description: 'The article\'s sizes, with 50, 200 and 2000 added so that each break-even lies between two measured sizes.', params: {} },

@@ -128,6 +128,27 @@ export function repeatsParam(defaultValue: number, max = 1000): ParameterDescrip
   };
 }
 
+// The CPU series' thread count: 0 (the default) is every logical core, as NumPy and a BLAS use them unless told
+// otherwise. Fewer shows what the GPU is up against on a smaller CPU, or one thread (scripts/experiments/NOTES.md
+// has a comparison of 15 and 16 threads on the 16-core GPU machine: no clear difference in noise).
+export function threadsParam(): ParameterDescriptor {
+  return {
+    kind: 'integer',
+    name: 'threads',
+    label: 'CPU threads',
+    description: 'Threads of the CPU series; 0: every logical core.',
+    unit: 'threads',
+    default: 0,
+    min: 0,
+    max: 256,
+  };
+}
+
+export function cpuThreadsOf(params: Record<string, unknown>, ctx: PlanContext): number {
+  const asked = typeof params.threads === 'number' ? params.threads : 0;
+  return asked > 0 ? asked : ctx.cpuThreads;
+}
+
 export function warmupParam(defaultValue: number): ParameterDescriptor {
   return {
     kind: 'integer',

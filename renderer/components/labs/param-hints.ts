@@ -15,6 +15,8 @@ export function valueHint(param: ParameterDescriptor, value: DraftValue, t: Tran
       return t('labs.params.hintBytes', { size: formatBytes(value) });
     case 'elements':
       return value >= 1000 ? t('labs.params.hintElements', { count: formatCount(value) }) : '';
+    case 'threads':
+      return value === 0 ? t('labs.params.hintAllThreads', {}) : '';
     default:
       return '';
   }

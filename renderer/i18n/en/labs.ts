@@ -27,6 +27,7 @@ export const labs = {
     listRange: 'Up to {count} values, each from {min} to {max}{unit}.',
     hintElements: '= {count} elements',
     hintBytes: '= {size}',
+    hintAllThreads: '= every logical core',
   },
   run: {
     title: 'Run',

@@ -30,6 +30,7 @@ export const labs: TextOf<typeof labsEn> = {
     listRange: 'Hasta {count} valores, cada uno de {min} a {max}{unit}.',
     hintElements: '= {count} elementos',
     hintBytes: '= {size}',
+    hintAllThreads: '= todos los núcleos lógicos',
   },
   run: {
     title: 'Ejecución',

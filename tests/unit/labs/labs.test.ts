@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { validateParams } from '../../../main/common/params.ts';
 import { MEASUREMENT } from '../../../main/common/measurement.ts';
 import { LABS, findLab } from '../../../main/labs/index.ts';
+import type { ParamValues } from '../../../main/common/lab-descriptor.ts';
 import type { Lab } from '../../../main/labs/lab.ts';
 import { findingText } from '../../../main/labs/text/lab-text.ts';
 import { CPU, CPU_ONLY, GPU, WITH_GPU, pointFromPlan } from './synthetic.ts';
@@ -69,6 +70,21 @@ describe('seed defaults', () => {
     const planned = lab('elementwise-breakeven').plan(defaults(lab('elementwise-breakeven')), WITH_GPU).filter((p) => p.series === 'add-cpu');
     // Two sizes a decade: 10², 10^2.5, 10³ … 10⁸.
     expect(planned.map((p) => p.x)).toEqual([100, 316, 1000, 3162, 10000, 31623, 100000, 316228, 1000000, 3162278, 10000000, 31622777, 100000000]);
+  });
+});
+
+describe('the CPU series of the break-even labs', () => {
+  it('run on every logical core by default and on the threads asked for otherwise; the GPU series take none', () => {
+    for (const id of ['elementwise-breakeven', 'matmul-breakeven']) {
+      const l = lab(id);
+      const threadsOf = (params: ParamValues, device: string): unknown[] =>
+        l.plan({ ...defaults(l), ...params }, { ...WITH_GPU, cpuThreads: 12 }).filter((p) => p.device === device).map((p) => (p.measurement as { threads?: number }).threads);
+      expect(new Set(threadsOf({}, 'cpu'))).toEqual(new Set([12]));
+      expect(new Set(threadsOf({ threads: 1 }, 'cpu'))).toEqual(new Set([1]));
+      expect(new Set(threadsOf({ threads: 1 }, GPU.id))).toEqual(new Set([undefined]));
+      // The parameter is checked like every other: a negative count is refused with its name.
+      expect(() => validateParams(id, l.descriptor.parameters, { threads: -1 })).toThrow(/threads/);
+    }
   });
 });
 

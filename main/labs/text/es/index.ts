@@ -50,6 +50,10 @@ export const labDescriptorsEs: Record<string, DescriptorText | null> = {
 // Los parámetros que comparten casi todos los laboratorios, salvo donde uno los explica a su manera.
 export const sharedParametersEs = {
   repeats: { label: 'Repeticiones', description: 'Muestras cronometradas por punto (se toman menos cuando una muestra dura segundos).' },
+  threads: {
+    label: 'Hilos de CPU',
+    description: 'Hilos de la serie de la CPU; 0: todos los núcleos lógicos.',
+  },
   warmup: {
     label: 'Ejecuciones de calentamiento',
     description: 'Ejecuciones sin cronometrar antes de las muestras: la carga de bibliotecas, el primer acceso a la memoria y la subida de las frecuencias de reloj quedan fuera de las cifras.',
@@ -57,4 +61,4 @@ export const sharedParametersEs = {
 };
 
 // Las unidades que acompañan a los valores de los parámetros.
-export const unitsEs = { samples: 'muestras', runs: 'ejecuciones', elements: 'elementos', 'log10 elements': 'log10 de elementos', bytes: 'bytes', '×': '×', '': '' };
+export const unitsEs = { samples: 'muestras', runs: 'ejecuciones', threads: 'hilos', elements: 'elementos', 'log10 elements': 'log10 de elementos', bytes: 'bytes', '×': '×', '': '' };
