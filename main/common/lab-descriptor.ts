@@ -19,6 +19,8 @@ interface ParameterBase {
   description: string;
   // The unit shown beside the value ("elements", "bytes", "samples"); '' for plain numbers.
   unit: string;
+  // The English unit where `unit` is a translation ("elementos"): what code that reads the value goes by.
+  unitId?: string;
 }
 
 // A number that must not be below another parameter of the same lab (a largest size against a smallest): checked

@@ -53,7 +53,7 @@ export function localizeDescriptor(d: LabDescriptor, locale: Locale): LabDescrip
     lookFor: text.lookFor,
     parameters: d.parameters.map((p) => {
       const words = text.parameters[p.name] ?? (sharedParametersEs as Record<string, { label: string; description: string } | undefined>)[p.name];
-      return { ...p, label: words?.label ?? p.label, description: words?.description ?? p.description, unit: unit(p.unit) };
+      return { ...p, label: words?.label ?? p.label, description: words?.description ?? p.description, unit: unit(p.unit), unitId: p.unit };
     }),
     presets: d.presets.map((p) => ({ ...p, label: text.presets[p.id]?.label ?? p.label, description: text.presets[p.id]?.description ?? p.description })),
     series: d.series.map((s) => ({ ...s, label: messages[`${d.id}.series.${s.key}`] ?? s.label })),

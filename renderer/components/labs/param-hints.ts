@@ -8,7 +8,7 @@ type Translate = (key: string, values: Record<string, unknown>) => string;
 
 export function valueHint(param: ParameterDescriptor, value: DraftValue, t: Translate): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return '';
-  switch (param.unit) {
+  switch (param.unitId ?? param.unit) {
     case 'log10 elements':
       return t('labs.params.hintElements', { count: formatCount(10 ** value) });
     case 'bytes':

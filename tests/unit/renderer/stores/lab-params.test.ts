@@ -29,7 +29,7 @@ beforeEach(() => {
 describe('lab parameters', () => {
   it('start at the defaults, which are the first preset', () => {
     const params = useLabParamsStore();
-    expect(params.draftOf(lab)).toEqual({ ops: ['add', 'mul', 'exp'], minExponent: 2, maxExponent: 8, pointsPerDecade: 2, target: 2, repeats: 20, warmup: 2 });
+    expect(params.draftOf(lab)).toEqual({ ops: ['add', 'mul', 'exp'], minExponent: 2, maxExponent: 8, pointsPerDecade: 2, target: 2, repeats: 20, warmup: 2, threads: 0 });
     expect(params.presetOf(lab)?.id).toBe('full');
   });
 
