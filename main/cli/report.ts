@@ -4,10 +4,9 @@
 // of, and the file written atomically (no half PDF, whatever goes wrong).
 import { join } from 'node:path';
 
-import type { ReportRequest, ReportsService } from '../common/contract.ts';
+import type { LabsReportRequest, ReportRequest, ReportsService } from '../common/contract.ts';
 import { GpuLabError } from '../common/errors.ts';
-import type { RunRecord, RunSummary } from '../common/run-record.ts';
-import { LAB_IDS } from '../common/lab-descriptor.ts';
+import type { RunRecord } from '../common/run-record.ts';
 import { KernelStore } from '../playground/kernel-store.ts';
 import { defaultSourceRoots } from '../runner/kernel-sources.ts';
 import { appVersion, defaultDataDir } from '../runner/lab-host.ts';
@@ -15,7 +14,7 @@ import { RunStore } from '../runner/run-store.ts';
 import { writeFileAtomic } from '../report/report-file.ts';
 import { checkAuthorship } from '../report/report-input.ts';
 import type { ReportAuthorship } from '../report/report-context.ts';
-import { createReportsService, reportableRun } from '../report/reports-service.ts';
+import { createReportsService, isFinished, labsReportChoice } from '../report/reports-service.ts';
 import type { ReportSources } from '../report/reports-service.ts';
 import type { ReportPdf } from '../report/report-writer.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
@@ -69,15 +68,16 @@ function reportOptions(args: ReportAuthorship, cx: CliContext): { author: string
   return { author: args.author, course: args.course, writerVersion: appVersion(), locale: cx.locale };
 }
 
-// A report as the app asks for one, through the reports service: runs, then kernel runs.
+// A report as the app asks for one, through the reports service: runs, then kernel runs; or every lab on a device.
 export async function reportThroughService(
   reports: ReportsService,
-  ids: Pick<ReportRequest, 'runIds' | 'kernelRunIds'>,
+  what: Pick<ReportRequest, 'runIds' | 'kernelRunIds'> | Pick<LabsReportRequest, 'device'>,
   args: ReportArgs & { pdf: string },
   io: CliIo,
   cx: CliContext,
 ): Promise<void> {
-  const file = await reports.writeReport({ ...ids, author: args.author, course: args.course, locale: cx.locale });
+  const asked = { author: args.author, course: args.course, locale: cx.locale };
+  const file = 'device' in what ? await reports.writeLabsReport({ ...what, ...asked }) : await reports.writeReport({ ...what, ...asked });
   await savePdf({ bytes: Buffer.from(file.base64, 'base64'), pages: file.pages }, args.pdf, io, cx.t);
 }
 
@@ -112,17 +112,6 @@ export async function reportRuns(records: readonly RunRecord[], args: ReportArgs
   await savePdf(b ? await writeComparisonReport(a, b, options) : await writeRunReport(a, options), args.pdf, io, cx.t);
 }
 
-const FINISHED = new Set<RunSummary['status']>(['completed', 'cancelled', 'failed']);
-
-// The newest finished run of each lab on `device`, a completed one before one that was cancelled or failed.
-export function latestRunsOn(summaries: readonly RunSummary[], device: string): RunSummary[] {
-  return LAB_IDS.flatMap((lab) => {
-    const runs = summaries.filter((s) => s.lab === lab && s.device === device && FINISHED.has(s.status)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    const chosen = runs.find((s) => s.status === 'completed') ?? runs[0];
-    return chosen ? [chosen] : [];
-  });
-}
-
 export const reportCommand: CliCommand = {
   name: 'report',
   usage: (t) => t('commands.report.usage', { reportOptions: reportUsageLines(t) }),
@@ -146,18 +135,17 @@ export const reportCommand: CliCommand = {
     }
     const store = new RunStore(option(args, 'data-dir') ?? defaultDataDir(), { warn: (m) => io.err(`gpu-lab: ${t('error.warning', { detail: m })}\n`) });
     const summaries = await store.list();
-    const on = device ?? summaries.find((s) => FINISHED.has(s.status))?.device;
-    const chosen = on === undefined ? [] : latestRunsOn(summaries, on);
-    if (on === undefined || chosen.length === 0) {
+    // The device of the newest finished run, where none is named.
+    const on = device ?? summaries.find(isFinished)?.device;
+    const chosen = on === undefined ? null : labsReportChoice(summaries, on);
+    if (on === undefined || !chosen?.runs.length) {
       const why = on === undefined ? t('report.noFinishedRun', { dir: store.dir }) : t('report.noFinishedRunOn', { device: on, dir: store.dir });
       throw new GpuLabError('NOT_FOUND', why, { device: on ?? null });
     }
-    const sources = storeSources(store);
-    const records = await Promise.all(chosen.map((s) => reportableRun(sources, s.id)));
-    const { writeLabsReport } = await import('../report/report-writer.ts');
-    const pdf = await writeLabsReport(records, on, reportOptions(report, cx));
-    for (const s of chosen) io.out(`${s.lab.padEnd(22)} ${s.id}\n`);
-    await savePdf(pdf, report.pdf, io, t);
+    // The app's own path: the reports service picks the same runs and writes the PDF.
+    const reports = createReportsService({ ...storeSources(store), listRuns: async () => summaries, sourceRoots: defaultSourceRoots() });
+    for (const s of chosen.runs) io.out(`${s.lab.padEnd(22)} ${s.id}\n`);
+    await reportThroughService(reports, { device: on }, { ...report, pdf: report.pdf }, io, cx);
     return 0;
   },
 };

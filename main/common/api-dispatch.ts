@@ -9,6 +9,7 @@ import type { ApiMethod, ApiResponse } from './api-methods.ts';
 import type { GpuLabApi } from './contract.ts';
 import { GpuLabError } from './errors.ts';
 import { LOCALES } from './locale.ts';
+import { DEVICE_ID } from './measurement.ts';
 import { EXERCISE_IDS, MAX_SOURCE_CHARS } from './playground.ts';
 import type { ErrorPayload } from './errors.ts';
 import { describeValue } from './params.ts';
@@ -56,6 +57,14 @@ const ARGS: Record<ApiMethod, ArgSpec> = {
         })
         .refine((r) => r.runIds.length + (r.kernelRunIds?.length ?? 0) > 0, 'no run and no kernel run'),
       'a report request {runIds: one run id, or two to compare; kernelRunIds?: up to 20 kernel runs; author?; course?; locale?: en or es}',
+    ],
+  ],
+  'reports.labsReportContents': [['device', DEVICE_ID, 'a device id: "cpu" or "cuda:N"']],
+  'reports.writeLabsReport': [
+    [
+      'request',
+      z.strictObject({ device: DEVICE_ID, author: z.string().optional(), course: z.string().optional(), locale: z.enum(LOCALES).optional() }),
+      'a labs report request {device: "cpu" or "cuda:N"; author?; course?; locale?: en or es}',
     ],
   ],
   'playground.listExercises': [['locale', z.enum(LOCALES).optional(), 'a language: en or es']],

@@ -19,6 +19,8 @@ export const API_METHODS = [
   'runs.deleteRun',
   'runs.exportRun',
   'reports.writeReport',
+  'reports.labsReportContents',
+  'reports.writeLabsReport',
   'playground.listExercises',
   'playground.status',
   'playground.runKernel',

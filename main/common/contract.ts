@@ -112,6 +112,23 @@ export interface ReportRequest {
   locale?: Locale;
 }
 
+// The report of every lab on one device: the newest finished run of each, in the app's order, with a table of
+// contents; a lab without a finished run there is listed as not run. The student's deliverable for the course.
+export interface LabsReportRequest {
+  device: string;
+  author?: string;
+  course?: string;
+  locale?: Locale;
+}
+
+// What a labs report on `device` holds: the run chosen for each lab (a completed one before a cancelled or failed
+// one, the newest first), in the app's order of labs, and the labs with none.
+export interface LabsReportContents {
+  device: string;
+  runs: RunSummary[];
+  missing: string[];
+}
+
 export interface ReportFile {
   filename: string;
   mimeType: 'application/pdf';
@@ -124,6 +141,9 @@ export interface ReportsService {
   // The PDF report of a run that has ended, or of two compared. A refused field or run is INVALID_ARGUMENT whose
   // details name it and say why (`reason`); a run that does not exist is NOT_FOUND.
   writeReport(request: ReportRequest): Promise<ReportFile>;
+  labsReportContents(device: string): Promise<LabsReportContents>;
+  // NOT_FOUND when no lab has a finished run on the device.
+  writeLabsReport(request: LabsReportRequest): Promise<ReportFile>;
 }
 
 export interface GpuLabApi {

@@ -5,16 +5,20 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import type { ReportFile, ReportRequest, ReportsService } from '../common/contract.ts';
+import type { LabsReportContents, LabsReportRequest, ReportFile, ReportRequest, ReportsService } from '../common/contract.ts';
 import { GpuLabError } from '../common/errors.ts';
+import { LAB_IDS } from '../common/lab-descriptor.ts';
+import { DEVICE_ID } from '../common/measurement.ts';
 import type { KernelRun } from '../common/playground.ts';
-import type { RunRecord } from '../common/run-record.ts';
+import type { RunRecord, RunSummary } from '../common/run-record.ts';
 import { checkAuthorship, checkLocale, checkRecord, checkReportContents } from './report-input.ts';
 
 export interface ReportSources {
   getRun(runId: string): Promise<RunRecord>;
   // A stored kernel playground run, for reports that hold some.
   getKernelRun?(id: string): Promise<KernelRun>;
+  // The stored runs, newest or not, for the report of every lab; a service without it writes none.
+  listRuns?(): Promise<RunSummary[]>;
   // The folder of the stored records, where an unreadable one is looked at to say why.
   runsDir: string;
   writerVersion: string;
@@ -41,6 +45,32 @@ export async function reportableRun(sources: ReportSources, runId: string): Prom
   }
 }
 
+const FINISHED = new Set<RunSummary['status']>(['completed', 'cancelled', 'failed']);
+export const isFinished = (s: RunSummary): boolean => FINISHED.has(s.status);
+
+// The newest finished run of each lab on `device`, a completed one before one that was cancelled or failed, in the
+// app's order of labs; and the labs with none.
+export function labsReportChoice(summaries: readonly RunSummary[], device: string): LabsReportContents {
+  const runs: RunSummary[] = [];
+  const missing: string[] = [];
+  for (const lab of LAB_IDS) {
+    const finished = summaries.filter((s) => s.lab === lab && s.device === device && isFinished(s)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    const chosen = finished.find((s) => s.status === 'completed') ?? finished[0];
+    if (chosen) runs.push(chosen);
+    else missing.push(lab);
+  }
+  return { device, runs, missing };
+}
+
+// The device a labs report is asked for, checked like every other field: named, with the value and what is expected.
+function checkDevice(device: unknown): string {
+  const parsed = DEVICE_ID.safeParse(device);
+  if (!parsed.success) {
+    throw new GpuLabError('INVALID_ARGUMENT', `The device of a labs report must be "cpu" or "cuda:N", not ${JSON.stringify(device)}`, { field: 'device', value: String(device), reason: 'not a device id' });
+  }
+  return parsed.data;
+}
+
 function base64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }
@@ -53,7 +83,25 @@ export async function reportableKernelRun(sources: ReportSources, id: string): P
 }
 
 export function createReportsService(sources: ReportSources): ReportsService {
+  const contents = async (device: string): Promise<LabsReportContents> => {
+    if (!sources.listRuns) throw new GpuLabError('NOT_FOUND', 'This GPU Lab keeps no runs to report', { device });
+    return labsReportChoice(await sources.listRuns(), device);
+  };
   return {
+    labsReportContents: async (device) => contents(checkDevice(device)),
+    async writeLabsReport(request: LabsReportRequest): Promise<ReportFile> {
+      const authorship = checkAuthorship(request);
+      const locale = checkLocale(request.locale);
+      const device = checkDevice(request.device);
+      const chosen = await contents(device);
+      if (chosen.runs.length === 0) {
+        throw new GpuLabError('NOT_FOUND', `No lab has a finished run on ${device} in ${sources.runsDir}: run one first`, { device });
+      }
+      const runs = await Promise.all(chosen.runs.map((s) => reportableRun(sources, s.id)));
+      const { writeLabsReport } = await import('./report-writer.ts');
+      const pdf = await writeLabsReport(runs, device, { ...authorship, locale, writerVersion: sources.writerVersion, sourceRoots: sources.sourceRoots });
+      return { filename: pdf.filename, mimeType: 'application/pdf', base64: base64(pdf.bytes), pages: pdf.pages };
+    },
     async writeReport(request: ReportRequest): Promise<ReportFile> {
       // The fields first: a refused author or language must not cost the reading of two runs.
       const authorship = checkAuthorship(request);

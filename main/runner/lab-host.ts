@@ -65,7 +65,7 @@ export function createLabHost(options: LabHostOptions = {}): LabHost {
   };
   const sourceRoots = options.sourceRoots ?? defaultSourceRoots();
   const kernels = new KernelStore(options.dataDir ?? defaultDataDir(), { warn: options.warn });
-  const reports = createReportsService({ getRun: (id) => runs.getRun(id), getKernelRun: (id) => kernels.get(id), runsDir: store.dir, writerVersion: appVersion(), sourceRoots });
+  const reports = createReportsService({ getRun: (id) => runs.getRun(id), listRuns: () => runs.listRuns(), getKernelRun: (id) => kernels.get(id), runsDir: store.dir, writerVersion: appVersion(), sourceRoots });
   const playground = createPlaygroundService({ supervisor, store: kernels, sourceRoots });
   const labs: LabsService = {
     listLabs: async (locale) => labDescriptors(locale),

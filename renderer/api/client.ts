@@ -39,6 +39,8 @@ export function createApiClient(transport: Transport): GpuLabApi {
     },
     reports: {
       writeReport: (request) => call('reports.writeReport', request),
+      labsReportContents: (device) => call('reports.labsReportContents', device),
+      writeLabsReport: (request) => call('reports.writeLabsReport', request),
     },
     playground: {
       listExercises: (locale) => (locale ? call('playground.listExercises', locale) : call('playground.listExercises')),

@@ -2,12 +2,13 @@
 // a course, press "Save PDF report", and get a download; then read the downloaded file with poppler as the unit tests
 // read the writer's: every figure of the run's results table as the app shows it, the findings, the device, the
 // accents. The author and course are remembered after a reload; a comparison saves the report of both runs.
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
-import { bodyText, deviceNameOf, fixture, packed, pdfInfo, pdfText, renderPages, resultFigures, spaced, tempDir } from '../unit/report/pdf-tools.ts';
+import { bodyText, deviceNameOf, fixture, fixturesDir, packed, pdfInfo, pdfText, renderPages, resultFigures, spaced, tempDir } from '../unit/report/pdf-tools.ts';
 import { seededDataDir, startServe } from './support/serve.ts';
 import type { ServeProcess } from './support/serve.ts';
 
@@ -81,4 +82,55 @@ test('saves the report of two runs compared, beside each run’s JSON and CSV', 
   const csv = page.waitForEvent('download');
   await page.getByTestId('export-csv-B').click();
   expect((await csv).suggestedFilename()).toBe(`${b.id}.csv`);
+});
+
+test.describe('the report of every lab, from the history', () => {
+  let both: ServeProcess;
+  test.beforeAll(async () => {
+    // Every lab run on the CPU; two of them on the H100 too.
+    const dataDir = seededDataDir();
+    for (const name of ['h100-transfer', 'h100-matmul']) copyFileSync(join(fixturesDir, `${name}.json`), join(dataDir, 'runs', `${fixture(name).id}.json`));
+    both = await startServe({ dataDir });
+  });
+  test.afterAll(async () => {
+    await both.stop();
+  });
+
+  test('lists the run it takes for each lab on the chosen device, names the labs not run there, and saves them in one PDF', async ({ page }) => {
+    await page.goto(both.url);
+    await page.goto(`${both.origin}/#/runs`);
+    const panel = page.getByTestId('labs-report');
+    const rows = panel.getByTestId('labs-report-contents').locator('tbody tr');
+    // The newest run is an H100 one: its device comes first.
+    await expect(panel.getByTestId('labs-report-device')).toHaveValue('cuda:0');
+    await expect(rows).toHaveCount(7);
+    await expect(rows.filter({ hasText: 'Not run on this device' })).toHaveCount(5);
+    await expect(panel.locator('legend')).toHaveText('PDF of every lab (2 of 7 labs run)');
+    await expect(panel.locator('tr[data-lab="matmul"] a')).toHaveAttribute('href', `#/runs/${fixture('h100-matmul').id}`);
+
+    await panel.getByTestId('labs-report-device').selectOption('cpu');
+    await expect(rows.filter({ hasText: 'Not run on this device' })).toHaveCount(0);
+    await expect(panel.locator('legend')).toHaveText('PDF of every lab (7 of 7 labs run)');
+    await expect(panel.locator('tr[data-lab="matmul"] a')).toHaveAttribute('href', `#/runs/${fixture('cpu-matmul').id}`);
+
+    await panel.getByTestId('report-author').fill(AUTHOR);
+    const download = page.waitForEvent('download');
+    await panel.getByTestId('save-pdf').click();
+    const file = await download;
+    const path = join(tempDir('gpu-lab-e2e-labs-report-'), file.suggestedFilename());
+    await file.saveAs(path);
+    expect(file.suggestedFilename()).toMatch(/^gpu-lab-labs-cpu-\d{4}-\d{2}-\d{2}\.pdf$/);
+    await expect(panel.getByTestId('report-saved')).toContainText(file.suggestedFilename());
+    // Every CPU run is in it with its figures; no H100 run is.
+    const text = spaced(pdfText(path));
+    for (const name of ['cpu-transfer', 'cpu-dtypes', 'cpu-matmul', 'cpu-vector-function', 'cpu-elementwise-breakeven', 'cpu-matmul-breakeven', 'cpu-timing-pitfalls']) {
+      const run = fixture(name);
+      expect(text).toContain(run.id);
+      expect(resultFigures(run).filter((f) => !text.includes(f))).toEqual([]);
+    }
+    expect(text).not.toContain(fixture('h100-matmul').id);
+    expect(pdfInfo(path).Author).toBe(AUTHOR);
+    const drawn = renderPages(path);
+    expect([drawn.status, drawn.stderr]).toEqual([0, '']);
+  });
 });

@@ -12,6 +12,17 @@ export const report = {
   saved: 'Saved {filename} ({pages} pages).',
   failed: 'The report was not written: {error}',
   running: 'A report can be saved once the run has ended.',
+  labs: {
+    title: 'Report of every lab',
+    intro: 'One PDF for the course: the newest finished run of each lab on one device (a completed one before one that was cancelled or failed), a chapter each, with a table of contents.',
+    device: 'Device',
+    caption: 'The runs the report on {device} takes',
+    run: 'Run',
+    notRun: 'Not run on this device: the report says so.',
+    legend: 'PDF of every lab ({count} of {total} labs run)',
+    none: 'No lab has a finished run on {device} yet.',
+    failed: 'The runs for the report could not be read: {error}',
+  },
   exports: {
     label: 'Data of run {run}',
     json: 'JSON of run {run}',

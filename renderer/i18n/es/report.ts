@@ -15,6 +15,17 @@ export const report: TextOf<typeof reportEn> = {
   saved: 'Guardado {filename} ({pages} páginas).',
   failed: 'No se ha podido escribir el informe: {error}',
   running: 'El informe se puede guardar cuando termine la ejecución.',
+  labs: {
+    title: 'Informe de todos los laboratorios',
+    intro: 'Un PDF para el curso: la ejecución terminada más reciente de cada laboratorio en un dispositivo (una completada antes que una cancelada o fallida), un capítulo cada una, con índice.',
+    device: 'Dispositivo',
+    caption: 'Las ejecuciones que toma el informe en {device}',
+    run: 'Ejecución',
+    notRun: 'Sin ejecutar en este dispositivo: el informe lo dice.',
+    legend: 'PDF de todos los laboratorios ({count} de {total} ejecutados)',
+    none: 'Ningún laboratorio tiene aún una ejecución terminada en {device}.',
+    failed: 'No se han podido leer las ejecuciones del informe: {error}',
+  },
   exports: {
     label: 'Datos de la ejecución {run}',
     json: 'JSON de la ejecución {run}',

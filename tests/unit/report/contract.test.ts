@@ -7,18 +7,19 @@ import { describe, expect, it } from 'vitest';
 
 import { dispatch } from '../../../main/common/api-dispatch.ts';
 import type { ApiMethod } from '../../../main/common/api-methods.ts';
-import type { GpuLabApi, ReportFile } from '../../../main/common/contract.ts';
-import { createReportsService } from '../../../main/report/reports-service.ts';
+import type { GpuLabApi, LabsReportContents, ReportFile } from '../../../main/common/contract.ts';
+import type { RunSummary } from '../../../main/common/run-record.ts';
+import { createReportsService, labsReportChoice } from '../../../main/report/reports-service.ts';
 import { RunStore } from '../../../main/runner/run-store.ts';
 import { createApiClient } from '../../../renderer/api/client.ts';
-import { fixture, fixturesDir, pdfInfo, savePdf, tempDir } from './pdf-tools.ts';
+import { fixture, fixturesDir, pdfInfo, pdfText, savePdf, tempDir } from './pdf-tools.ts';
 
 function apiWithRuns(...names: string[]): GpuLabApi {
   const dataDir = tempDir('gpu-lab-report-api-');
   mkdirSync(join(dataDir, 'runs'));
   for (const name of names) copyFileSync(join(fixturesDir, `${name}.json`), join(dataDir, 'runs', `${fixture(name).id}.json`));
   const store = new RunStore(dataDir, { warn: () => undefined });
-  const reports = createReportsService({ getRun: (id) => store.get(id), runsDir: store.dir, writerVersion: '0.1.0' });
+  const reports = createReportsService({ getRun: (id) => store.get(id), listRuns: () => store.list(), runsDir: store.dir, writerVersion: '0.1.0' });
   // Only the reports service is reached here.
   return { reports } as unknown as GpuLabApi;
 }
@@ -57,6 +58,59 @@ describe('reports.writeReport over the dispatch', () => {
   it('passes the report’s own refusal through, with its reason', async () => {
     const answer = await dispatch(api, 'reports.writeReport', [{ runIds: [fixture('cpu-matmul').id], author: 'x'.repeat(100_000) }]);
     expect(answer.ok ? null : [answer.error.code, answer.error.details?.reason, answer.error.details?.field]).toEqual(['INVALID_ARGUMENT', 'text-too-long', 'author']);
+  });
+});
+
+describe('the report of every lab on a device', () => {
+  const summary = (id: string, lab: string, device: string, status: RunSummary['status'], createdAt: string): RunSummary => ({
+    id, lab, labTitle: lab, device, status, createdAt, finishedAt: null, points: 1, errorCode: null,
+  });
+
+  it('takes the newest completed run of each lab on the device, else its newest cancelled or failed one', () => {
+    const choice = labsReportChoice(
+      [
+        summary('old-ok', 'matmul', 'cuda:0', 'completed', '2026-11-01T10:00:00Z'),
+        summary('new-failed', 'matmul', 'cuda:0', 'failed', '2026-11-03T10:00:00Z'),
+        summary('new-ok', 'matmul', 'cuda:0', 'completed', '2026-11-02T10:00:00Z'),
+        summary('cpu-only', 'matmul', 'cpu', 'completed', '2026-11-04T10:00:00Z'),
+        summary('cancelled', 'transfer', 'cuda:0', 'cancelled', '2026-11-01T10:00:00Z'),
+        summary('still-running', 'dtypes', 'cuda:0', 'running', '2026-11-05T10:00:00Z'),
+      ],
+      'cuda:0',
+    );
+    // In the app's order of labs: transfer comes before matmul.
+    expect(choice.runs.map((r) => r.id)).toEqual(['cancelled', 'new-ok']);
+    expect(choice.missing).toEqual(['dtypes', 'vector-function', 'elementwise-breakeven', 'matmul-breakeven', 'timing-pitfalls']);
+  });
+
+  const api = apiWithRuns('h100-matmul', 'h100-transfer', 'cpu-matmul');
+
+  it('says which runs a report on a device would hold, and writes it: a chapter per lab run, the others listed as not run', async () => {
+    const contents = await dispatch(api, 'reports.labsReportContents', ['cuda:0']);
+    if (!contents.ok) throw new Error(contents.error.message);
+    const chosen = contents.value as LabsReportContents;
+    expect(chosen.runs.map((r) => r.id)).toEqual([fixture('h100-transfer').id, fixture('h100-matmul').id]);
+    expect(chosen.missing).toHaveLength(5);
+    const answer = await dispatch(api, 'reports.writeLabsReport', [{ device: 'cuda:0', author: 'Ana Pérez', locale: 'es' }]);
+    if (!answer.ok) throw new Error(answer.error.message);
+    const file = answer.value as ReportFile;
+    expect(file.filename).toMatch(/^gpu-lab-labs-cuda-0-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const path = savePdf(Buffer.from(file.base64, 'base64'));
+    expect(pdfInfo(path).Author).toBe('Ana Pérez');
+    const text = pdfText(path);
+    // Both runs' ids are in it, in Spanish, and the lab never run on the GPU is named as such.
+    for (const run of ['h100-transfer', 'h100-matmul']) expect(text).toContain(fixture(run).id);
+    expect(text).not.toContain(fixture('cpu-matmul').id);
+    expect(text).toMatch(/NVIDIA H100/);
+  });
+
+  it('refuses a device that is not one, naming the argument, and a device without a finished run as NOT_FOUND', async () => {
+    const bad = await dispatch(api, 'reports.writeLabsReport', [{ device: 'gpu0' }]);
+    expect(bad.ok ? null : [bad.error.code, bad.error.details?.argument]).toEqual(['INVALID_ARGUMENT', 'request']);
+    const none = await dispatch(api, 'reports.writeLabsReport', [{ device: 'cuda:1' }]);
+    expect(none.ok ? null : [none.error.code, none.error.message]).toEqual(['NOT_FOUND', expect.stringContaining('cuda:1')]);
+    const contents = await dispatch(api, 'reports.labsReportContents', ['cuda:1']);
+    expect(contents.ok && (contents.value as LabsReportContents).runs).toEqual([]);
   });
 });
 

@@ -48,6 +48,8 @@ describe('API client', () => {
     await api.runs.deleteRun('r1');
     await api.runs.exportRun('r1', 'csv');
     await api.reports.writeReport({ runIds: ['r1'] });
+    await api.reports.labsReportContents('cuda:0');
+    await api.reports.writeLabsReport({ device: 'cpu', author: 'Ana' });
     await api.playground.listExercises('es');
     await api.playground.status();
     await api.playground.runKernel({ exercise: 'saxpy', source: '__global__ void saxpy() {}' });
@@ -59,6 +61,7 @@ describe('API client', () => {
     expect(calls.map((c) => c.method).sort()).toEqual([...API_METHODS].sort());
     expect(calls.find((c) => c.method === 'runs.startRun')?.args).toEqual([{ lab: 'matmul', device: 'cpu', params: { n: 500 } }]);
     expect(calls.find((c) => c.method === 'runs.exportRun')?.args).toEqual(['r1', 'csv']);
+    expect(calls.find((c) => c.method === 'reports.writeLabsReport')?.args).toEqual([{ device: 'cpu', author: 'Ana' }]);
   });
 
   it('returns the value of an answer and throws an ApiError with the code of an error', async () => {

@@ -3,7 +3,9 @@
 // mocks the module with `apiModule`.
 import { vi } from 'vitest';
 
-import type { ExportedRun, ExportFormat, RunEvent, RunProgress } from '../../../../main/common/contract.ts';
+import type { ExportedRun, ExportFormat, LabsReportContents, LabsReportRequest, ReportFile, RunEvent, RunProgress } from '../../../../main/common/contract.ts';
+import type { LabDescriptor } from '../../../../main/common/lab-descriptor.ts';
+import { labDescriptors } from '../../../../main/labs/index.ts';
 import type { RunRecord, RunSummary } from '../../../../main/common/run-record.ts';
 import { ApiError, errorText } from '../../../../renderer/api/api-error.ts';
 import type { ConnectionState, Transport } from '../../../../renderer/api/transport.ts';
@@ -20,6 +22,17 @@ export const runsApi = {
     runListeners.add(listener);
     return { dispose: () => runListeners.delete(listener) };
   },
+};
+
+// The report of every lab, whose panel sits under the history's table: main's choice of runs, and the PDF.
+export const reportsApi = {
+  labsReportContents: vi.fn<(device: string) => Promise<LabsReportContents>>(async (device) => ({ device, runs: [], missing: [] })),
+  writeLabsReport: vi.fn<(request: LabsReportRequest) => Promise<ReportFile>>(),
+};
+
+// The labs as main describes them in English: the panel names each lab.
+export const labsApi = {
+  listLabs: vi.fn<() => Promise<LabDescriptor[]>>(async () => labDescriptors('en')),
 };
 
 // An event as main would send it, to every page that listens.
@@ -39,5 +52,5 @@ const transport: Transport = {
 };
 
 export function apiModule() {
-  return { api: { runs: runsApi }, transport, ApiError, errorText };
+  return { api: { runs: runsApi, reports: reportsApi, labs: labsApi }, transport, ApiError, errorText };
 }

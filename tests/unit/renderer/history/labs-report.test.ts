@@ -1,0 +1,74 @@
+// The report of every lab, under the history's table: the devices runs were made on (the newest run's first), main's
+// choice of run for each lab listed with the labs not run there, and one PDF asked of main for the device shown, with
+// the author, course and language; a device with no finished run yet cannot be reported, and says so.
+import { flushPromises } from '@vue/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { LabsReportContents } from '../../../../main/common/contract.ts';
+import { LAB_IDS } from '../../../../main/common/lab-descriptor.ts';
+import { reportsApi, runsApi } from './fake-api.ts';
+import { fixtureSummaries, mountHistory, runningSummary, summaryOf } from './fixtures.ts';
+
+vi.mock('../../../../renderer/api/index.ts', async () => (await import('./fake-api.ts')).apiModule());
+
+const fixtures = fixtureSummaries();
+// Main's answer: on the GPU, the transfer and matmul runs only; on the CPU every lab.
+function contents(device: string): LabsReportContents {
+  const mine = fixtures.filter((s) => s.device === device && (device === 'cpu' || s.lab === 'transfer' || s.lab === 'matmul'));
+  return { device, runs: mine, missing: LAB_IDS.filter((lab) => !mine.some((s) => s.lab === lab)) };
+}
+
+beforeEach(() => {
+  runsApi.listRuns.mockResolvedValue(fixtures);
+  reportsApi.labsReportContents.mockImplementation(async (device) => contents(device));
+  reportsApi.writeLabsReport.mockResolvedValue({ filename: 'gpu-lab-labs-cpu-2026-11-23.pdf', mimeType: 'application/pdf', base64: 'JVBERi0=', pages: 30 });
+  URL.createObjectURL = vi.fn(() => 'blob:labs-report-test');
+  URL.revokeObjectURL = vi.fn();
+  localStorage.clear();
+});
+
+afterEach(() => {
+  vi.clearAllMocks();
+  document.body.innerHTML = '';
+});
+
+describe('the report of every lab', () => {
+  it('lists main’s run for each lab on the newest run’s device, and the labs not run there', async () => {
+    const { wrapper } = await mountHistory();
+    const panel = wrapper.get('[data-testid="labs-report"]');
+    const select = panel.get<HTMLSelectElement>('[data-testid="labs-report-device"]');
+    expect(select.findAll('option').map((o) => o.element.value)).toEqual(['cuda:0', 'cpu']);
+    expect(select.element.value).toBe('cuda:0');
+    expect(reportsApi.labsReportContents).toHaveBeenCalledWith('cuda:0');
+    const rows = panel.findAll('tbody tr');
+    expect(rows.map((r) => r.attributes('data-lab'))).toEqual([...LAB_IDS]);
+    expect(rows.filter((r) => r.text().includes('Not run on this device'))).toHaveLength(5);
+    expect(panel.get('tr[data-lab="matmul"] a').attributes('href')).toBe(`/runs/${summaryOf('h100-matmul.json').id}`);
+    expect(panel.get('legend').text()).toBe('PDF of every lab (2 of 7 labs run)');
+  });
+
+  it('asks main for the PDF of the device shown, with the author, course and language', async () => {
+    const { wrapper } = await mountHistory();
+    const panel = wrapper.get('[data-testid="labs-report"]');
+    await panel.get('[data-testid="labs-report-device"]').setValue('cpu');
+    await flushPromises();
+    expect(panel.findAll('tbody tr').filter((r) => r.text().includes('Not run'))).toHaveLength(0);
+    await panel.get('[data-testid="report-author"]').setValue('Ana Pérez');
+    await panel.get('[data-testid="report-course"]').setValue('GPU 2026');
+    await panel.get('[data-testid="save-pdf"]').trigger('click');
+    await flushPromises();
+    expect(reportsApi.writeLabsReport).toHaveBeenCalledExactlyOnceWith({ device: 'cpu', author: 'Ana Pérez', course: 'GPU 2026', locale: 'en' });
+    expect(panel.get('[data-testid="report-saved"]').text()).toBe('Saved gpu-lab-labs-cpu-2026-11-23.pdf (30 pages).');
+  });
+
+  it('cannot save a report of a device whose only run is still going, and says why', async () => {
+    const running = { ...runningSummary(), device: 'cuda:1' };
+    runsApi.listRuns.mockResolvedValue([...fixtures, running]);
+    reportsApi.labsReportContents.mockImplementation(async (device) => (device === 'cuda:1' ? { device, runs: [], missing: [...LAB_IDS] } : contents(device)));
+    const { wrapper } = await mountHistory();
+    const panel = wrapper.get('[data-testid="labs-report"]');
+    expect(panel.get<HTMLSelectElement>('[data-testid="labs-report-device"]').element.value).toBe('cuda:1');
+    expect(panel.get('[data-testid="save-pdf"]').attributes('disabled')).toBeDefined();
+    expect(panel.text()).toContain('No lab has a finished run on cuda:1 yet.');
+  });
+});
