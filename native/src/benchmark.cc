@@ -82,7 +82,7 @@ class BenchmarkWorker : public Napi::AsyncProgressQueueWorker<Progress> {
           // its threads took over 5 ms for a 64-µs product, which was then timed one run at a time): a few more
           // single runs, while none comes in under minSampleMs.
           for (int extra = 0; extra < kExtraCalibrationRuns && fastestWarmupMs >= minSampleMs_ &&
-                              fastestWarmupMs < kRecheckBelowSamples * minSampleMs_;
+                              fastestWarmupMs < kRecheckBelowSamples * minSampleMs_ && !cancel_->load(std::memory_order_relaxed);
                ++extra) {
             fastestWarmupMs = std::min(fastestWarmupMs, op_->Measure().hostMs);
           }
