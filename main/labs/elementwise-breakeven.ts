@@ -38,7 +38,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const sizes = logSizes(num(params, 'minExponent'), num(params, 'maxExponent'), num(params, 'pointsPerDecade'));
   const repeats = num(params, 'repeats');
   const warmup = num(params, 'warmup');
-  const threads = cpuThreadsOf(params, ctx);
+  const threads = cpuThreadsOf(params);
   const points: PlannedPoint[] = [];
   for (const op of strs(params, 'ops') as Op[]) {
     for (const n of sizes) {
@@ -47,7 +47,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
       // Big sizes take a second or more per sample on two cores: at least 3 samples, at most `repeats`, ~1 s.
       const r = repeatsWithin(1, cpuSample, Math.min(3, repeats), repeats);
       const base = { key: `${series(op, 'cpu')}@${n}`, series: series(op, 'cpu'), label: `${TEXT.series[series(op, 'cpu')]}, ${countEn(n)}`, x: n, work };
-      points.push(cpuPoint({ ...base, sampleSeconds: cpuSample }, { op, variant: 'threads', elements: n, warmup, repeats: r, seed: n, minSampleMs: MIN_SAMPLE_MS, threads }, n * 3e-8));
+      points.push(cpuPoint({ ...base, sampleSeconds: cpuSample }, { op, variant: 'threads', elements: n, warmup, repeats: r, seed: n, minSampleMs: MIN_SAMPLE_MS, ...(threads ? { threads } : {}) }, n * 3e-8));
       for (const p of PATHS) {
         const gpuSample = batchedSampleSeconds(p.path === 'resident' ? seconds(work, 1000, GPU_GBPS_GUESS) + 5e-6 : work.bytes / (BUS_GBPS_GUESS * 1e9) + 3e-5);
         const s = series(op, p.key);
@@ -157,7 +157,7 @@ export const elementwiseBreakevenLab: Lab = {
     summary: 'add, mul and exp over 10² … 10⁸ float32 elements: CPU against GPU with and without the copies; the size where the GPU becomes 2× faster.',
     explanation: [
       'An elementwise operation does one or two arithmetic operations per element and reads and writes every element once. It is limited by memory bandwidth, not by arithmetic, and for small arrays by fixed costs: launching a kernel takes a few microseconds, a copy across PCIe has a latency of about ten.',
-      'This lab times the same operation over sizes from a hundred to a hundred million elements on the CPU (every core) and on the GPU, twice: once with the inputs copied to the GPU and the result copied back inside the timed region, as a program that calls the GPU on host arrays pays it, and once with the data already on the GPU. All three are read on the host\'s clock, launch and synchronisation included, because that is what a program waits for; CUDA events would leave the launch latency out and flatter the GPU at small sizes. The break-even size is read off the speedup curve, interpolated on log-log axes between the two measured sizes around it.',
+      'This lab times the same operation over sizes from a hundred to a hundred million elements on the CPU (every core, unless the CPU threads parameter says fewer) and on the GPU, twice: once with the inputs copied to the GPU and the result copied back inside the timed region, as a program that calls the GPU on host arrays pays it, and once with the data already on the GPU. All three are read on the host\'s clock, launch and synchronisation included, because that is what a program waits for; CUDA events would leave the launch latency out and flatter the GPU at small sizes. The break-even size is read off the speedup curve, interpolated on log-log axes between the two measured sizes around it.',
       'Calls of a few microseconds are timed in batches: each sample runs the operation back to back for at least 5 ms and reports the mean of one call (each point\'s record keeps how many), as a program calling it in a loop would see it; a single reading that short would be mostly the clock\'s and the scheduler\'s jitter. The CPU\'s threads share each array out in small chunks as they become free, so a core that is late (woken slowly, busy with another program) costs its chunks, not the whole call.',
       'With copies, add and mul rarely win: the copies move as many bytes as the CPU has to read anyway, and PCIe is slower than the CPU\'s own memory. exp does more arithmetic per byte, so the GPU can earn back its copies sooner. Resident on the GPU, all three win once the array is large enough to hide the launch latency.',
     ],

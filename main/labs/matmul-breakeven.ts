@@ -25,7 +25,7 @@ const sizeOf = (x: number | null | undefined): string | number => x ?? '?';
 function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const repeats = num(params, 'repeats');
   const warmup = num(params, 'warmup');
-  const threads = cpuThreadsOf(params, ctx);
+  const threads = cpuThreadsOf(params);
   const points: PlannedPoint[] = [];
   for (const n of [...new Set(nums(params, 'sizes'))].sort((a, b) => a - b)) {
     const work = gemmWork(n, n, n, 4);
@@ -34,7 +34,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
     points.push(
       cpuPoint(
         { key: `cpu@${n}`, series: 'cpu', label: `CPU BLAS, N = ${n}`, x: n, work, sampleSeconds: cpuSample },
-        { op: 'gemm', dtype: 'fp32', variant: 'blas', m: n, n, k: n, warmup: Math.min(warmup, 1), repeats: repeatsWithin(3, cpuSample, 2, repeats), seed: n, minSampleMs: MIN_SAMPLE_MS, threads },
+        { op: 'gemm', dtype: 'fp32', variant: 'blas', m: n, n, k: n, warmup: Math.min(warmup, 1), repeats: repeatsWithin(3, cpuSample, 2, repeats), seed: n, minSampleMs: MIN_SAMPLE_MS, ...(threads ? { threads } : {}) },
         8 * n * 1e-6,
       ),
     );

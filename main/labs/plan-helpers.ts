@@ -144,9 +144,9 @@ export function threadsParam(): ParameterDescriptor {
   };
 }
 
-export function cpuThreadsOf(params: Record<string, unknown>, ctx: PlanContext): number {
-  const asked = typeof params.threads === 'number' ? params.threads : 0;
-  return asked > 0 ? asked : ctx.cpuThreads;
+// The measurement's thread count: absent for 0, which the compute host reads as every logical core.
+export function cpuThreadsOf(params: Record<string, unknown>): number | undefined {
+  return typeof params.threads === 'number' && params.threads > 0 ? params.threads : undefined;
 }
 
 export function warmupParam(defaultValue: number): ParameterDescriptor {

@@ -74,12 +74,12 @@ describe('seed defaults', () => {
 });
 
 describe('the CPU series of the break-even labs', () => {
-  it('run on every logical core by default and on the threads asked for otherwise; the GPU series take none', () => {
+  it('run on every logical core by default (no count: the compute host takes them all) and on the threads asked for otherwise; the GPU series take none', () => {
     for (const id of ['elementwise-breakeven', 'matmul-breakeven']) {
       const l = lab(id);
       const threadsOf = (params: ParamValues, device: string): unknown[] =>
         l.plan({ ...defaults(l), ...params }, { ...WITH_GPU, cpuThreads: 12 }).filter((p) => p.device === device).map((p) => (p.measurement as { threads?: number }).threads);
-      expect(new Set(threadsOf({}, 'cpu'))).toEqual(new Set([12]));
+      expect(new Set(threadsOf({}, 'cpu'))).toEqual(new Set([undefined]));
       expect(new Set(threadsOf({ threads: 1 }, 'cpu'))).toEqual(new Set([1]));
       expect(new Set(threadsOf({ threads: 1 }, GPU.id))).toEqual(new Set([undefined]));
       // The parameter is checked like every other: a negative count is refused with its name.
