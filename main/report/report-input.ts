@@ -26,6 +26,7 @@ export type ReportRefusal =
   | 'nothing-to-report'
   | 'lab-unknown'
   | 'locale-unknown'
+  | 'device-unknown'
   | 'cannot-write';
 
 export function refuse(code: ErrorCode, reason: ReportRefusal, message: string, details: Record<string, unknown> = {}): GpuLabError {

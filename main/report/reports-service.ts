@@ -11,7 +11,7 @@ import { LAB_IDS } from '../common/lab-descriptor.ts';
 import { DEVICE_ID } from '../common/measurement.ts';
 import type { KernelRun } from '../common/playground.ts';
 import type { RunRecord, RunSummary } from '../common/run-record.ts';
-import { checkAuthorship, checkLocale, checkRecord, checkReportContents } from './report-input.ts';
+import { checkAuthorship, checkLocale, checkRecord, checkReportContents, refuse } from './report-input.ts';
 
 export interface ReportSources {
   getRun(runId: string): Promise<RunRecord>;
@@ -66,7 +66,7 @@ export function labsReportChoice(summaries: readonly RunSummary[], device: strin
 function checkDevice(device: unknown): string {
   const parsed = DEVICE_ID.safeParse(device);
   if (!parsed.success) {
-    throw new GpuLabError('INVALID_ARGUMENT', `The device of a labs report must be "cpu" or "cuda:N", not ${JSON.stringify(device)}`, { field: 'device', value: String(device), reason: 'not a device id' });
+    throw refuse('INVALID_ARGUMENT', 'device-unknown', `The device of a labs report must be "cpu" or "cuda:N", not ${JSON.stringify(device)}`, { field: 'device', value: String(device) });
   }
   return parsed.data;
 }
@@ -95,7 +95,7 @@ export function createReportsService(sources: ReportSources): ReportsService {
       const device = checkDevice(request.device);
       const chosen = await contents(device);
       if (chosen.runs.length === 0) {
-        throw new GpuLabError('NOT_FOUND', `No lab has a finished run on ${device} in ${sources.runsDir}: run one first`, { device });
+        throw refuse('NOT_FOUND', 'nothing-to-report', `No lab has a finished run on ${device} in ${sources.runsDir}: run one first`, { device });
       }
       const runs = await Promise.all(chosen.runs.map((s) => reportableRun(sources, s.id)));
       const { writeLabsReport } = await import('./report-writer.ts');

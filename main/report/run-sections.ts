@@ -40,11 +40,14 @@ export function parametersSection({ record, lab }: LabRun, ctx: ReportContext): 
   const { locale } = ctx.settings;
   const rows: TableRow[] = lab.parameters.map((p) => {
     const value = record.params[p.name];
-    const changed = JSON.stringify(value) !== JSON.stringify(p.default);
+    // A parameter the lab gained after the run was recorded has no value there: "—", not a change.
+    const changed = value !== undefined && JSON.stringify(value) !== JSON.stringify(p.default);
+    // 0 CPU threads is a rule, not a count: said in words.
+    const allThreads = (p.unitId ?? p.unit) === 'threads' && value === 0 ? t('pdf.parameters.allThreads') : undefined;
     return {
       cells: [
         { text: p.label, note: p.description },
-        valueText(value, p.unit, locale),
+        { text: valueText(value, p.unit, locale), note: allThreads },
         changed ? { text: valueText(p.default, p.unit, locale), note: t('pdf.parameters.changed') } : t('pdf.parameters.default'),
       ],
     };

@@ -147,9 +147,10 @@ export const reportWordsEs: TextOf<typeof reportWords> = {
     columns: { name: 'Parámetro', value: 'Valor', default: 'Por defecto' },
     default: 'el valor por defecto',
     changed: 'distinto del valor por defecto',
+    allThreads: 'todos los núcleos lógicos',
   },
   method: {
-    intro: 'Cómo se midió cada serie, según lo registran sus puntos. Las ejecuciones de calentamiento se descartan; cada muestra cronometrada es una ejecución completa; cada resultado se comprueba antes de que cuente su tiempo.',
+    intro: 'Cómo se midió cada serie, según lo registran sus puntos. Las ejecuciones de calentamiento se descartan; cada muestra cronometrada es una ejecución completa o, donde una dura microsegundos, la media de un lote de ejecuciones seguidas (el registro guarda cuántas); cada resultado se comprueba antes de que cuente su tiempo.',
     columns: { series: 'Serie', warmup: 'Calentamiento', samples: 'Muestras', clock: 'Reloj', check: 'Comprobación del resultado' },
     clock: {
       device: 'eventos CUDA en la GPU',

@@ -144,9 +144,10 @@ export const reportWords = {
     columns: { name: 'Parameter', value: 'Value', default: 'Default' },
     default: 'the default',
     changed: 'changed from the default',
+    allThreads: 'every logical core',
   },
   method: {
-    intro: 'How each series was measured, as its points record it. Warm-up runs are discarded; each timed sample is one complete execution; every result is checked before its time counts.',
+    intro: 'How each series was measured, as its points record it. Warm-up runs are discarded; each timed sample is one complete execution, or where one takes microseconds the mean of a batch run back to back (the record keeps how many); every result is checked before its time counts.',
     columns: { series: 'Series', warmup: 'Warm-up runs', samples: 'Timed samples', clock: 'Clock', check: 'Result checked' },
     clock: {
       device: 'CUDA events on the GPU',

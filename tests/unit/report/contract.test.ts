@@ -97,18 +97,22 @@ describe('the report of every lab on a device', () => {
     expect(file.filename).toMatch(/^gpu-lab-labs-cuda-0-\d{4}-\d{2}-\d{2}\.pdf$/);
     const path = savePdf(Buffer.from(file.base64, 'base64'));
     expect(pdfInfo(path).Author).toBe('Ana Pérez');
-    const text = pdfText(path);
-    // Both runs' ids are in it, in Spanish, and the lab never run on the GPU is named as such.
+    const text = pdfText(path).replace(/\s+/g, ' ');
+    // Both runs' ids are in it, in Spanish, and every lab not run on the GPU is named as such.
     for (const run of ['h100-transfer', 'h100-matmul']) expect(text).toContain(fixture(run).id);
     expect(text).not.toContain(fixture('cpu-matmul').id);
-    expect(text).toMatch(/NVIDIA H100/);
+    expect(text).toContain('Informe de GPU Lab: los laboratorios en NVIDIA H100');
+    expect(text.match(/: no se ha ejecutado en este dispositivo/g)).toHaveLength(5);
   });
 
   it('refuses a device that is not one, naming the argument, and a device without a finished run as NOT_FOUND', async () => {
     const bad = await dispatch(api, 'reports.writeLabsReport', [{ device: 'gpu0' }]);
     expect(bad.ok ? null : [bad.error.code, bad.error.details?.argument]).toEqual(['INVALID_ARGUMENT', 'request']);
+    // Past the wire's check, the service's own: the field, the value and the reason.
+    const direct = await api.reports.writeLabsReport({ device: 'gpu0' }).catch((e: unknown) => e);
+    expect(direct).toMatchObject({ code: 'INVALID_ARGUMENT', details: { field: 'device', value: 'gpu0', reason: 'device-unknown' } });
     const none = await dispatch(api, 'reports.writeLabsReport', [{ device: 'cuda:1' }]);
-    expect(none.ok ? null : [none.error.code, none.error.message]).toEqual(['NOT_FOUND', expect.stringContaining('cuda:1')]);
+    expect(none.ok ? null : [none.error.code, none.error.details?.reason, none.error.message]).toEqual(['NOT_FOUND', 'nothing-to-report', expect.stringContaining('cuda:1')]);
     const contents = await dispatch(api, 'reports.labsReportContents', ['cuda:1']);
     expect(contents.ok && (contents.value as LabsReportContents).runs).toEqual([]);
   });

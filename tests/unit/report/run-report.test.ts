@@ -95,3 +95,17 @@ describe('the embedded fonts', () => {
 function pdfFonts(file: string): string {
   return spawnSync('pdffonts', [file], { encoding: 'utf8' }).stdout;
 }
+
+describe('the parameters table', () => {
+  it('writes a parameter the run predates as "—" without calling it changed, and 0 CPU threads in words', async () => {
+    const old = fixture('h100-matmul-breakeven');
+    expect(old.params.threads).toBeUndefined();
+    const before = spaced(pdfText(savePdf((await writeRunReport(old)).bytes)));
+    expect(before).toMatch(/CPU threads [^\n]*?— the default/);
+    const now = { ...old, params: { ...old.params, threads: 0 } };
+    const after = spaced(pdfText(savePdf((await writeRunReport(now)).bytes)));
+    // The value, and under it what 0 means: once more than the parameter's own description says it.
+    expect(after).toMatch(/CPU threads 0 threads the default/);
+    expect(after.split('every logical core').length - before.split('every logical core').length).toBe(1);
+  });
+});
