@@ -6,6 +6,7 @@ import { join } from 'node:path';
 
 import type { LabsReportRequest, ReportRequest, ReportsService } from '../common/contract.ts';
 import { GpuLabError } from '../common/errors.ts';
+import { DEVICE_ID } from '../common/measurement.ts';
 import type { RunRecord } from '../common/run-record.ts';
 import { KernelStore } from '../playground/kernel-store.ts';
 import { defaultSourceRoots } from '../runner/kernel-sources.ts';
@@ -127,7 +128,7 @@ export const reportCommand: CliCommand = {
     if (report.pdf === undefined) throw new UsageError('usage.pdfNeeded', { what: 'report' });
     const device = option(args, 'device');
     if (device !== undefined && !allLabs) throw new UsageError('usage.deviceWithAllLabs');
-    if (device !== undefined && !/^(cpu|cuda:\d{1,2})$/.test(device)) throw new UsageError('usage.device', { value: device });
+    if (device !== undefined && !DEVICE_ID.safeParse(device).success) throw new UsageError('usage.device', { value: device });
     if (!allLabs) {
       const reports = kernelReports([], report.dataDir ?? defaultDataDir(), io, t);
       await reportThroughService(reports, { runIds: [], kernelRunIds }, { ...report, pdf: report.pdf }, io, cx);
@@ -144,8 +145,8 @@ export const reportCommand: CliCommand = {
     }
     // The app's own path: the reports service picks the same runs and writes the PDF.
     const reports = createReportsService({ ...storeSources(store), listRuns: async () => summaries, sourceRoots: defaultSourceRoots() });
-    for (const s of chosen.runs) io.out(`${s.lab.padEnd(22)} ${s.id}\n`);
     await reportThroughService(reports, { device: on }, { ...report, pdf: report.pdf }, io, cx);
+    for (const s of chosen.runs) io.out(`${s.lab.padEnd(22)} ${s.id}\n`);
     return 0;
   },
 };

@@ -47,5 +47,10 @@ export function useRunText() {
     return t('history.run.name', { lab: shortLabTitle(labs.titleOf(run)), date: startedAt(run.createdAt) });
   }
 
-  return { startedAt, duration, runName };
+  // A device as the history names it: "cpu (CPU only)", a GPU by its id.
+  function deviceName(id: string): string {
+    return id === 'cpu' ? t('history.filters.cpuOnly', { id }) : id;
+  }
+
+  return { startedAt, duration, runName, deviceName };
 }

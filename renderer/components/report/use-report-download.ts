@@ -1,8 +1,8 @@
 // Asks main for the PDF report of one run, or of two compared, or of kernel playground runs, or of every lab on a
-// device, with the remembered author and course, and hands its
-// bytes to the browser as a download (a save dialog in Electron). What became of the last attempt stays on show:
-// the file saved, or main's refusal in its own words. The report is written in the app's language.
-import { ref } from 'vue';
+// device, with the remembered author and course, and hands its bytes to the browser as a download (a save dialog in
+// Electron). What became of the last attempt stays on show until the report asked for changes: the file saved, or
+// main's refusal in its own words. The report is written in the app's language.
+import { ref, watch } from 'vue';
 
 import { api, errorText } from '../../api/index.ts';
 import { downloadBase64 } from '../../composables/download.ts';
@@ -14,12 +14,24 @@ export interface SavedReport {
   pages: number;
 }
 
-export function useReportDownload(options: { runIds: () => string[]; kernelRunIds?: () => string[]; labsOn?: () => string | undefined }) {
+// Runs (one, or two compared) with kernel runs after them, or kernel runs alone; or every lab on a device.
+export type ReportAsked = { runIds: string[]; kernelRunIds: string[] } | { labsOn: string };
+
+export function useReportDownload(asked: () => ReportAsked) {
   const saving = ref(false);
   const saved = ref<SavedReport | null>(null);
   const error = ref<string | null>(null);
   const { author, course } = reportFields();
   const language = useLanguageStore();
+
+  // "Saved …" under another device's or run's report would say it was this one.
+  watch(
+    () => JSON.stringify(asked()),
+    () => {
+      saved.value = null;
+      error.value = null;
+    },
+  );
 
   async function save(): Promise<void> {
     if (saving.value) return;
@@ -27,12 +39,12 @@ export function useReportDownload(options: { runIds: () => string[]; kernelRunId
     saved.value = null;
     error.value = null;
     try {
-      const kernelRunIds = options.kernelRunIds?.() ?? [];
-      const device = options.labsOn?.();
-      const asked = { author: author.value, course: course.value, locale: language.locale };
-      const file = device
-        ? await api.reports.writeLabsReport({ device, ...asked })
-        : await api.reports.writeReport({ runIds: options.runIds(), ...(kernelRunIds.length ? { kernelRunIds } : {}), ...asked });
+      const what = asked();
+      const fields = { author: author.value, course: course.value, locale: language.locale };
+      const file =
+        'labsOn' in what
+          ? await api.reports.writeLabsReport({ device: what.labsOn, ...fields })
+          : await api.reports.writeReport({ runIds: what.runIds, ...(what.kernelRunIds.length ? { kernelRunIds: what.kernelRunIds } : {}), ...fields });
       downloadBase64(file.filename, file.mimeType, file.base64);
       saved.value = { filename: file.filename, pages: file.pages };
     } catch (err) {

@@ -22,6 +22,9 @@ export const report = {
     legend: 'PDF of every lab ({count} of {total} labs run)',
     none: 'No lab has a finished run on {device} yet.',
     failed: 'The runs for the report could not be read: {error}',
+    noCatalog: 'The labs could not be read, so they are named by their ids: {error}',
+    loading: 'Reading which runs the report would take…',
+    unknown: 'Which runs the report would take is not known: see the message above.',
   },
   exports: {
     label: 'Data of run {run}',

@@ -25,6 +25,9 @@ export const report: TextOf<typeof reportEn> = {
     legend: 'PDF de todos los laboratorios ({count} de {total} ejecutados)',
     none: 'Ningún laboratorio tiene aún una ejecución terminada en {device}.',
     failed: 'No se han podido leer las ejecuciones del informe: {error}',
+    noCatalog: 'No se han podido leer los laboratorios, así que se nombran por su identificador: {error}',
+    loading: 'Leyendo qué ejecuciones tomaría el informe…',
+    unknown: 'No se sabe qué ejecuciones tomaría el informe: mira el mensaje de arriba.',
   },
   exports: {
     label: 'Datos de la ejecución {run}',

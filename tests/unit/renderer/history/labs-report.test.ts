@@ -5,8 +5,9 @@ import { flushPromises } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { LabsReportContents } from '../../../../main/common/contract.ts';
+import { labDescriptors } from '../../../../main/labs/index.ts';
 import { LAB_IDS } from '../../../../main/common/lab-descriptor.ts';
-import { reportsApi, runsApi } from './fake-api.ts';
+import { emitRunEvent, labsApi, reportsApi, runsApi } from './fake-api.ts';
 import { fixtureSummaries, mountHistory, runningSummary, summaryOf } from './fixtures.ts';
 
 vi.mock('../../../../renderer/api/index.ts', async () => (await import('./fake-api.ts')).apiModule());
@@ -70,5 +71,36 @@ describe('the report of every lab', () => {
     expect(panel.get<HTMLSelectElement>('[data-testid="labs-report-device"]').element.value).toBe('cuda:1');
     expect(panel.get('[data-testid="save-pdf"]').attributes('disabled')).toBeDefined();
     expect(panel.text()).toContain('No lab has a finished run on cuda:1 yet.');
+  });
+
+  it('keeps the newest answer when an older one for the same device arrives last', async () => {
+    // The first question is answered late, with the list from before a run ended there.
+    let late: (c: LabsReportContents) => void = () => undefined;
+    reportsApi.labsReportContents.mockImplementationOnce(() => new Promise((resolve) => (late = resolve)));
+    const { wrapper } = await mountHistory();
+    const panel = wrapper.get('[data-testid="labs-report"]');
+    const ended = { ...summaryOf('h100-dtypes.json'), createdAt: '2026-11-25T10:00:00.000Z' };
+    runsApi.listRuns.mockResolvedValue([...fixtures, ended]);
+    emitRunEvent({ kind: 'completed', runId: ended.id, summary: ended });
+    await flushPromises();
+    expect(reportsApi.labsReportContents.mock.calls.length).toBeGreaterThanOrEqual(2);
+    expect(panel.get('legend').text()).toBe('PDF of every lab (2 of 7 labs run)');
+    late({ device: 'cuda:0', runs: [], missing: [...LAB_IDS] });
+    await flushPromises();
+    expect(panel.get('legend').text()).toBe('PDF of every lab (2 of 7 labs run)');
+    expect(panel.get('[data-testid="save-pdf"]').attributes('disabled')).toBeUndefined();
+  });
+
+  it('names the labs by main’s answer when the catalog cannot be read, and says so', async () => {
+    labsApi.listLabs.mockRejectedValueOnce(new Error('the host went away'));
+    const { wrapper } = await mountHistory();
+    const panel = wrapper.get('[data-testid="labs-report"]');
+    const rows = panel.findAll('tbody tr');
+    // Main's order (its runs, then the labs without one); a run's lab by the title it was recorded with, the others by id.
+    expect(rows.map((r) => r.get('th').text())).toEqual(['Matrix product', 'Host↔device transfers', 'dtypes', 'vector-function', 'elementwise-breakeven', 'matmul-breakeven', 'timing-pitfalls']);
+    expect(panel.get('legend').text()).toBe('PDF of every lab (2 of 7 labs run)');
+    expect(panel.get('[role="alert"]').text()).toContain('The labs could not be read');
+    // Restored for the other tests: the catalog is fetched once per store.
+    labsApi.listLabs.mockImplementation(async () => labDescriptors('en'));
   });
 });

@@ -37,7 +37,7 @@ afterEach(() => {
 describe('the PDF report’s language', () => {
   it('follows the language chosen in the app', async () => {
     const language = useLanguageStore();
-    const report = useReportDownload({ runIds: () => ['r1'] });
+    const report = useReportDownload(() => ({ runIds: ['r1'], kernelRunIds: [] }));
     await report.save();
     language.choose('es');
     await report.save();
