@@ -31,7 +31,8 @@ function categoryId(p: PointResult): string {
 // Tick labels wrap at about this many characters: eight bars share a 1000-pixel chart, some 120 pixels each.
 const LINE_CHARS = 18;
 
-function wrap(text: string): string[] {
+// A bar's tick label in lines of about LINE_CHARS, broken between words (the kernel playground's chart too).
+export function wrap(text: string): string[] {
   const lines: string[] = [];
   for (const word of text.split(' ')) {
     const last = lines.at(-1);

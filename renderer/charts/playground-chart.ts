@@ -7,7 +7,7 @@ import type { ChartDataset, TooltipItem } from 'chart.js';
 
 import { formatRate as formatPeak } from '../../main/common/format.ts';
 import type { ExerciseDescriptor, KernelRunResult, Throughput } from '../../main/common/playground.ts';
-import { categoryAxis, categoryLabels } from './category-chart.ts';
+import { categoryAxis, categoryLabels, wrap } from './category-chart.ts';
 import type { Category } from './category-chart.ts';
 import type { BarConfig, ChartInputs, RunChart } from './chart-common.ts';
 import { baseOptions, formatValue, legendLabels, shortValue, subtitle, yScale, yTitle } from './chart-common.ts';
@@ -81,19 +81,6 @@ export function sampleRateRange(throughput: Throughput): { low: number; high: nu
   if (samples.length === 0) return { low: throughput.rate, high: throughput.rate };
   const work = throughput.rate * throughput.medianMs;
   return { low: work / Math.max(...samples), high: work / Math.min(...samples) };
-}
-
-// Tick labels wrap at about this many characters: six to eight bars share the chart's width.
-const LINE_CHARS = 18;
-
-function wrap(text: string): string[] {
-  const lines: string[] = [];
-  for (const word of text.split(' ')) {
-    const last = lines.at(-1);
-    if (last !== undefined && last.length + 1 + word.length <= LINE_CHARS) lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
-  }
-  return lines;
 }
 
 function barCategory(bar: KernelBar, t: Translate): Category {
