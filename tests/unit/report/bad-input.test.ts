@@ -6,21 +6,11 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { GpuLabError } from '../../../main/common/errors.ts';
 import { writeFileAtomic } from '../../../main/report/report-file.ts';
 import { createReportsService } from '../../../main/report/reports-service.ts';
 import { writeRunReport } from '../../../main/report/report-writer.ts';
 import { RunStore } from '../../../main/runner/run-store.ts';
-import { fixture, tempDir } from './pdf-tools.ts';
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string; details: Record<string, unknown> }> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof GpuLabError)) throw new Error(`expected a GpuLabError, got ${String(err)}`);
-  return { code: err.code, message: err.message, details: err.details ?? {} };
-}
+import { fixture, refusal, tempDir } from './pdf-tools.ts';
 
 function storeWith(...records: object[]): { store: RunStore; dir: string } {
   const dir = tempDir('gpu-lab-report-store-');

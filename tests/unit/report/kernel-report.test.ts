@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 import { formatMs, formatPercent, formatRate } from '../../../renderer/charts/units.ts';
-import { GpuLabError } from '../../../main/common/errors.ts';
 import type { Locale } from '../../../main/common/locale.ts';
 import type { KernelRun } from '../../../main/common/playground.ts';
 import type { RunRecord } from '../../../main/common/run-record.ts';
@@ -23,7 +22,7 @@ import { kernelRunWordsEs } from '../../../main/report/words/kernel-run-words-es
 import { defaultSourceRoots } from '../../../main/runner/kernel-sources.ts';
 import { RunStore } from '../../../main/runner/run-store.ts';
 import { compileErrorSaxpy, failedTranspose, timedOutReduction, verifiedSgemm } from './kernel-runs.ts';
-import { fixture, packed, pdfInfo, pdfText, savePdf, spaced, tempDir } from './pdf-tools.ts';
+import { fixture, packed, pdfInfo, pdfText, refusal, savePdf, spaced, tempDir } from './pdf-tools.ts';
 
 const OPTIONS = { author: 'Laura Llamas López', course: 'Programación de GPUs', date: new Date('2026-11-24T10:00:00Z'), writerVersion: '0.1.0' };
 
@@ -195,15 +194,6 @@ async function services(kernelRuns: KernelRun[], records: RunRecord[] = []) {
   for (const run of kernelRuns) await kernels.save(run);
   for (const record of records) writeFileSync(join(store.dir, `${record.id}.json`), JSON.stringify(record));
   return createReportsService({ getRun: (id) => store.get(id), getKernelRun: (id) => kernels.get(id), runsDir: store.dir, writerVersion: '0.1.0' });
-}
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string; details: Record<string, unknown> }> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof GpuLabError)) throw new Error(`expected a GpuLabError, got ${String(err)}`);
-  return { code: err.code, message: err.message, details: err.details ?? {} };
 }
 
 describe('the reports service with kernel runs', () => {

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { catalogTranslate } from '../../../renderer/charts/catalog-translate.ts';
 import { resultRows } from '../../../renderer/charts/result-rows.ts';
 import { results } from '../../../renderer/charts/results-catalog.ts';
+import { GpuLabError } from '../../../main/common/errors.ts';
 import type { RunRecord } from '../../../main/common/run-record.ts';
 import { findLab } from '../../../main/labs/index.ts';
 
@@ -86,4 +87,14 @@ export function resultFigures(record: RunRecord): string[] {
 
 export function deviceNameOf(record: RunRecord): string {
   return record.environment.devices?.devices.find((d) => d.id === record.device)?.name ?? record.device;
+}
+
+// What a report refused with, from a promise that must reject with a GpuLabError: its code, message and details.
+export async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string; details: Record<string, unknown> }> {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(err instanceof GpuLabError)) throw new Error(`expected a GpuLabError, got ${String(err)}`);
+  return { code: err.code, message: err.message, details: err.details ?? {} };
 }
