@@ -15,7 +15,7 @@ import { RunStore } from '../runner/run-store.ts';
 import { writeFileAtomic } from '../report/report-file.ts';
 import { checkAuthorship } from '../report/report-input.ts';
 import type { ReportAuthorship } from '../report/report-context.ts';
-import { createReportsService, isFinished, labsReportChoice } from '../report/reports-service.ts';
+import { createReportsService, isFinished } from '../report/reports-service.ts';
 import type { ReportSources } from '../report/reports-service.ts';
 import type { ReportPdf } from '../report/report-writer.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
@@ -138,13 +138,13 @@ export const reportCommand: CliCommand = {
     const summaries = await store.list();
     // The device of the newest finished run, where none is named.
     const on = device ?? summaries.find(isFinished)?.device;
-    const chosen = on === undefined ? null : labsReportChoice(summaries, on);
+    // The app's own path: the reports service picks the runs and writes the PDF.
+    const reports = createReportsService({ ...storeSources(store), listRuns: async () => summaries, sourceRoots: defaultSourceRoots() });
+    const chosen = on === undefined ? null : await reports.labsReportContents(on);
     if (on === undefined || !chosen?.runs.length) {
       const why = on === undefined ? t('report.noFinishedRun', { dir: store.dir }) : t('report.noFinishedRunOn', { device: on, dir: store.dir });
       throw new GpuLabError('NOT_FOUND', why, { device: on ?? null });
     }
-    // The app's own path: the reports service picks the same runs and writes the PDF.
-    const reports = createReportsService({ ...storeSources(store), listRuns: async () => summaries, sourceRoots: defaultSourceRoots() });
     await reportThroughService(reports, { device: on }, { ...report, pdf: report.pdf }, io, cx);
     for (const s of chosen.runs) io.out(`${s.lab.padEnd(22)} ${s.id}\n`);
     return 0;
