@@ -2,6 +2,7 @@
 // and the compiled kernel loaded on that device with its attributes, its occupancy and its launches, each one timed
 // with events and stopped waiting for by a watchdog. Every argument is checked here, before the addon sees it:
 // cudaLaunchKernel trusts the argument list it is given, and a wrong one would crash the process.
+import { confineCompilerLog } from '../main/common/compiler-log-scope.ts';
 import { GpuLabError } from '../main/common/errors.ts';
 import { loadAddon, recordedBuildReason } from './addon.ts';
 import type { RawBuffer } from './addon.ts';
@@ -22,7 +23,7 @@ export interface NvrtcInfo {
 export interface CompiledKernel {
   // false: the source did not compile (a result, not an exception); `log` says why.
   ok: boolean;
-  // NVRTC's program log, whole: the warnings too when ok.
+  // NVRTC's program log (the warnings too when ok), confined to the entries about `fileName`.
   log: string;
   // A cubin, or PTX text where the device is newer than NVRTC and the arch fell back to compute_XY; null when !ok.
   image: Uint8Array | null;
@@ -42,7 +43,7 @@ export interface CompileOptions {
   entry: string;
   // "sm_90", from the device's compute capability.
   arch: string;
-  // After --gpu-architecture, -std=c++17 and -lineinfo.
+  // After --gpu-architecture, -std=c++17, -lineinfo and --no-source-include.
   options?: string[];
 }
 
@@ -175,7 +176,9 @@ export function compileKernel(o: CompileOptions): CompiledKernel {
   const status = addon.nvrtcStatus();
   if (!status.available) throw new GpuLabError('LIBRARY_UNAVAILABLE', `NVRTC (libnvrtc) is not available: ${status.reason ?? 'unknown'}`, { library: 'nvrtc' });
   try {
-    return addon.nvrtcCompile({ source, fileName: o.fileName, entry, arch: o.arch, options });
+    const compiled = addon.nvrtcCompile({ source, fileName: o.fileName, entry, arch: o.arch, options });
+    // Only what the compiler says about this source leaves the addon: an entry quoting any other file is dropped.
+    return { ...compiled, log: confineCompilerLog(compiled.log, o.fileName) };
   } catch (err) {
     throw GpuLabError.from(err);
   }

@@ -1,7 +1,9 @@
 // What NVRTC says, as an editor shows it: the log's "file(line): error: message" entries with the column read off
 // the caret line under the echoed source, and the signature check the playground appends after the student's code
 // reported on the kernel's own declaration instead of on lines the student never wrote.
-import type { CompilerDiagnostic } from '../common/playground.ts';
+import { confineCompilerLog } from '../common/compiler-log-scope.ts';
+import type { CompilerDiagnostic, KernelRun } from '../common/playground.ts';
+import { exerciseDefinition } from './exercises.ts';
 
 const HEADLINE = /^(.*)\((\d+)\): (error|warning|remark)(?: #[\w-]+)?: (.*)$/;
 
@@ -64,4 +66,15 @@ export function parseCompilerLog(log: string, source: string, entry: string): Co
     out.push({ line, column: caretColumn(lines[i + 1], lines[i + 2], sourceLines[line - 1]), severity, message });
   }
   return out;
+}
+
+// A kernel run as the store writes and reads it: its log confined to the student's file, and its diagnostics read
+// again from that log, so that a run stored before the log was confined never shows another file's lines.
+export function confineKernelRun(run: KernelRun): KernelRun {
+  const result = run.result;
+  if (!result) return run;
+  const log = confineCompilerLog(result.compile.log, run.request.fileName ?? `${run.exercise}.cu`);
+  if (log === result.compile.log) return run;
+  const diagnostics = parseCompilerLog(log, run.source, exerciseDefinition(run.exercise).entry);
+  return { ...run, result: { ...result, compile: { ...result.compile, log, diagnostics } } };
 }

@@ -14,6 +14,7 @@ import { writeAtomically } from '../runner/run-store.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { EXERCISE_IDS, KERNEL_RUN_REQUEST, MAX_SOURCE_CHARS } from '../common/playground.ts';
 import type { ExerciseId, KernelRun, KernelRunSummary } from '../common/playground.ts';
+import { confineKernelRun } from './compiler-log.ts';
 import { exerciseDefinition } from './exercises.ts';
 import { KERNEL_RUN_RESULT } from './job.ts';
 
@@ -66,7 +67,7 @@ export class KernelStore {
   }
 
   async save(run: KernelRun): Promise<void> {
-    await writeAtomically(this.runPath(run.id), JSON.stringify(run));
+    await writeAtomically(this.runPath(run.id), JSON.stringify(confineKernelRun(run)));
   }
 
   async get(id: string): Promise<KernelRun> {
@@ -88,7 +89,7 @@ export class KernelStore {
       const issue = parsed.error.issues[0];
       throw new GpuLabError('NOT_FOUND', `The kernel run ${id} is unreadable: ${path}: \`${issue?.path.join('.') ?? ''}\` ${issue?.message ?? 'does not match'}`, { id, path });
     }
-    return parsed.data as KernelRun;
+    return confineKernelRun(parsed.data as KernelRun);
   }
 
   // Newest first. Unreadable files are skipped with a warning naming them.

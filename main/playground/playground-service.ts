@@ -6,6 +6,7 @@ import type { ErrorPayload } from '../common/errors.ts';
 import { KERNEL_RUN_REQUEST } from '../common/playground.ts';
 import type { Dim3, ExerciseId, KernelRun, KernelRunRequest, KernelRunResult, PlaygroundService, PlaygroundStatus } from '../common/playground.ts';
 import { describeValue } from '../common/params.ts';
+import { checkKernelSource, describeSourceRefusal } from '../common/kernel-source-check.ts';
 import type { ComputeHostSupervisor } from '../compute/supervisor.ts';
 import { readInstalledSource } from '../runner/kernel-sources.ts';
 import { comparisonTitle, exerciseDescriptors } from './descriptors.ts';
@@ -38,17 +39,12 @@ function checkDims(field: 'block' | 'grid', dims: Dim3, limits: Dim3): void {
 }
 
 // NVRTC would read any file the compute host can read for an #include, and echo its lines in the compiler's
-// messages: through serve mode, a way to read files on the GPU server. The exercises need no header (NVRTC knows
-// CUDA's built-in types and functions without one), so a source with an #include (or a __has_include probe) is
-// refused, naming its line.
-function checkNoIncludes(source: string): void {
-  const line = source.split('\n').findIndex((l) => /^\s*#\s*include\b|__has_include/.test(l));
-  if (line < 0) return;
-  throw new GpuLabError(
-    'INVALID_ARGUMENT',
-    `\`source\` line ${line + 1}: #include is not available in the playground; NVRTC compiles the kernel alone, with CUDA's built-in types and functions and no header`,
-    { field: 'source', line: line + 1 },
-  );
+// messages: through serve mode, a way to read files on the GPU server. The exercises need no header, so the source
+// passes the allowlist of kernel-source-check before anything else is looked at.
+function checkSource(source: string): void {
+  const refusal = checkKernelSource(source);
+  if (!refusal) return;
+  throw new GpuLabError('INVALID_ARGUMENT', `\`source\` ${describeSourceRefusal(refusal)}`, { field: 'source', ...refusal });
 }
 
 export interface ResolvedRequest {
@@ -69,7 +65,7 @@ export function resolveRequest(request: unknown): ResolvedRequest {
     throw new GpuLabError('INVALID_ARGUMENT', `Invalid kernel run request: \`${field}\`: ${issue?.message ?? 'invalid'}`, { field });
   }
   const r = parsed.data;
-  checkNoIncludes(r.source);
+  checkSource(r.source);
   const exercise = exerciseDefinition(r.exercise);
   const size = r.size ?? exercise.size.default;
   if (size < exercise.size.min || size > exercise.size.max) {

@@ -126,7 +126,9 @@ CompileOutput CompileProgram(const CompileRequest& request) {
   // mangled name can be read back afterwards.
   CheckNvrtc(lib, lib.addNameExpression(prog.get(), request.entry.c_str()), "nvrtcAddNameExpression");
 
-  std::vector<std::string> options = {"--gpu-architecture=" + out.arch, "-std=c++17", "-lineinfo"};
+  // --no-source-include: the source's folder is not searched for headers. The playground's sources name no file
+  // (the allowlist refuses #include before NVRTC sees them); this keeps NVRTC from looking anywhere by itself.
+  std::vector<std::string> options = {"--gpu-architecture=" + out.arch, "-std=c++17", "-lineinfo", "--no-source-include"};
   options.insert(options.end(), request.options.begin(), request.options.end());
   std::vector<const char*> argv;
   for (const std::string& o : options) argv.push_back(o.c_str());

@@ -6,7 +6,9 @@
 // One source for two compilers: sgemm.cu includes it into the addon (nvcc), and the kernel playground compiles this
 // file alone with NVRTC as the SGEMM exercise's reference solution. So it includes nothing, and uses only what both
 // compilers provide without headers (float4, make_float4, size_t).
-#pragma once
+// An include guard, not #pragma once: the playground allows only the directives a kernel needs.
+#ifndef GPU_LAB_SGEMM_TILED_CUH
+#define GPU_LAB_SGEMM_TILED_CUH
 
 constexpr int kTile = 128;
 constexpr int kSlab = 16;
@@ -117,3 +119,5 @@ __global__ void __launch_bounds__(kThreads, 2) SgemmTiledKernel(const float* __r
     }
   }
 }
+
+#endif  // GPU_LAB_SGEMM_TILED_CUH

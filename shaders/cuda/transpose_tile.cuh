@@ -4,7 +4,9 @@
 // One source for two compilers: transpose.cu includes it into the addon (nvcc) for int8, and the kernel playground
 // compiles this file alone with NVRTC, as TransposeTile<float>, as the transpose exercise's reference solution. So
 // it includes nothing and names no type of its own.
-#pragma once
+// An include guard, not #pragma once: the playground allows only the directives a kernel needs.
+#ifndef GPU_LAB_TRANSPOSE_TILE_CUH
+#define GPU_LAB_TRANSPOSE_TILE_CUH
 
 constexpr int kTile = 32;
 constexpr int kRowsPerPass = 8;  // a 32×8 block moves a 32×32 tile in 4 passes
@@ -26,3 +28,5 @@ __global__ void TransposeTile(const T* __restrict__ in, T* __restrict__ out, int
     if (c < colsLeft && x < rowsLeft) out[(static_cast<size_t>(col0) + c) * rows + row0 + x] = tile[x][c];
   }
 }
+
+#endif  // GPU_LAB_TRANSPOSE_TILE_CUH

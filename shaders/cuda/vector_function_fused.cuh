@@ -4,7 +4,9 @@
 // One source for two compilers: vector_function.cu includes it into the addon (nvcc), and the kernel playground
 // compiles this file alone with NVRTC as the reference solution of the fp64 polynomial exercise. So it includes
 // nothing, and uses only what both compilers provide without headers (double2, make_double2, size_t).
-#pragma once
+// An include guard, not #pragma once: the playground allows only the directives a kernel needs.
+#ifndef GPU_LAB_VECTOR_FUNCTION_FUSED_CUH
+#define GPU_LAB_VECTOR_FUNCTION_FUSED_CUH
 
 __device__ __forceinline__ double2 Polynomial(double2 x, double2 y, double a, double b, double c) {
   return make_double2(a * x.x * x.x + b * y.x + c, a * x.y * x.y + b * y.y + c);
@@ -23,3 +25,5 @@ __global__ void FusedKernel(const double* __restrict__ x, const double* __restri
   // An odd n leaves one element after the pairs.
   if (i == pairs && (n & 1)) z[n - 1] = a * x[n - 1] * x[n - 1] + b * y[n - 1] + c;
 }
+
+#endif  // GPU_LAB_VECTOR_FUNCTION_FUSED_CUH

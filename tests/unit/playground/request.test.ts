@@ -46,11 +46,12 @@ describe('a kernel run request', () => {
     expect(refusal({ exercise: 'saxpy', source: 'x', block: [0, 1, 1] }).details).toMatchObject({ field: 'block.0' });
   });
 
-  it('refuses an #include, which would let NVRTC read files of the machine, naming the line', () => {
+  it('refuses an #include, which would let NVRTC read files of the machine, naming the line and column', () => {
     const e = refusal({ exercise: 'saxpy', source: '// mine\n  #  include "/etc/passwd"\n__global__ void saxpy() {}' });
-    expect(e.details).toMatchObject({ field: 'source', line: 2 });
-    expect(e.message).toMatch(/line 2: #include is not available/);
-    expect(refusal({ exercise: 'saxpy', source: '#if __has_include("/etc/shadow")\n#endif' }).details).toMatchObject({ line: 1 });
+    expect(e.code).toBe('INVALID_ARGUMENT');
+    expect(e.details).toMatchObject({ field: 'source', line: 2, column: 3, reason: 'directive', token: 'include' });
+    expect(e.message).toMatch(/`source` line 2, column 3: the directive #include is not available/);
+    expect(refusal({ exercise: 'saxpy', source: '#if __has_include("/etc/shadow")\n#endif' }).details).toMatchObject({ line: 1, column: 5, reason: 'forbidden-identifier' });
     // The word in a comment elsewhere on a line that is not a directive is fine.
     expect(resolveRequest({ exercise: 'saxpy', source: '// no include needed\n__global__ void saxpy() {}' }).source).toContain('saxpy');
   });
