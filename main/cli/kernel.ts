@@ -14,7 +14,7 @@ import { exerciseDefinition } from '../playground/exercises.ts';
 import { KernelStore } from '../playground/kernel-store.ts';
 import { createLabHost, defaultDataDir } from '../runner/lab-host.ts';
 import { defaultSourceRoots } from '../runner/kernel-sources.ts';
-import { checkWritable } from '../report/report-file.ts';
+import { checkWritable } from '../runner/atomic-write.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
 import { option, parseArgs } from './cli-options.ts';
@@ -156,7 +156,7 @@ async function run(args: ParsedArgs, io: CliIo, cx: CliContext): Promise<number>
   const { request, path } = await kernelRequest(args);
   // Checked before the run: an unwritable path must not cost a compile and a restart.
   const report = reportArgs(args);
-  if (report.pdf !== undefined) await checkWritable(report.pdf);
+  if (report.pdf !== undefined) await checkWritable(report.pdf, { what: 'the report' });
   const host = createLabHost({ dataDir: option(args, 'data-dir'), supervisor: { log: (line: string) => hostLog(io, line, args.flags.has('verbose')) } });
   try {
     const stored = await host.playground.runKernel(request).catch((err: unknown) => {

@@ -12,7 +12,7 @@ import { KernelStore } from '../playground/kernel-store.ts';
 import { defaultSourceRoots } from '../runner/kernel-sources.ts';
 import { appVersion, defaultDataDir } from '../runner/lab-host.ts';
 import { RunStore } from '../runner/run-store.ts';
-import { writeFileAtomic } from '../report/report-file.ts';
+import { writeFileAtomic } from '../runner/atomic-write.ts';
 import { checkAuthorship } from '../report/report-input.ts';
 import type { ReportAuthorship } from '../report/report-context.ts';
 import { createReportsService, isFinished } from '../report/reports-service.ts';
@@ -60,7 +60,7 @@ export function storeSources(store: RunStore): ReportSources {
 }
 
 export async function savePdf(pdf: Pick<ReportPdf, 'bytes' | 'pages'>, path: string, io: CliIo, t: CliText): Promise<void> {
-  const written = await writeFileAtomic(path, pdf.bytes);
+  const written = await writeFileAtomic(path, pdf.bytes, { what: 'the report' });
   io.err(`${t('report.wrote', { path: written, count: pdf.pages, kib: Math.ceil(pdf.bytes.length / 1024) })}\n`);
 }
 

@@ -1,6 +1,5 @@
 // `gpu-lab run <lab>`: runs one lab through the compute host, printing progress, a results table as the points
 // arrive and the findings at the end, in the CLI's language; optionally writes the run record as JSON (as stored).
-import { writeFile } from 'node:fs/promises';
 
 import { GpuLabError } from '../common/errors.ts';
 import type { Finding, RunRecord } from '../common/run-record.ts';
@@ -18,7 +17,7 @@ import { hostLog } from './host-log.ts';
 import { labelTranslator, runTable, waivedNote } from './run-table.ts';
 import { REPORT_OPTIONS, reportArgs, reportRuns, reportUsageLines } from './report.ts';
 import type { CliText } from './words/index.ts';
-import { checkWritable } from '../report/report-file.ts';
+import { checkWritable, writeFileAtomic } from '../runner/atomic-write.ts';
 
 export function labParams(lab: Lab, assignments: string[]): Record<string, unknown> {
   const raw: Record<string, unknown> = {};
@@ -94,7 +93,8 @@ export const runCommand: CliCommand = {
     const jsonFile = option(args, 'json');
     // Checked before the run: a refused author or an unwritable path must not cost a run's minutes.
     const report = reportArgs(args);
-    if (report.pdf !== undefined) await checkWritable(report.pdf);
+    if (report.pdf !== undefined) await checkWritable(report.pdf, { what: 'the report' });
+    if (jsonFile !== undefined) await checkWritable(jsonFile, { what: 'the run record' });
     const title = labDescriptors(locale).find((d) => d.id === lab.descriptor.id)?.title ?? lab.descriptor.title;
     const label = labelTranslator(lab.descriptor.id, locale);
     const table = runTable(t, locale, label);
@@ -142,7 +142,7 @@ export const runCommand: CliCommand = {
       await host.runs.whenIdle();
       const record = await host.runs.getRun(runId);
       // The record as stored: locale-neutral, whatever the language of the CLI.
-      if (jsonFile) await writeFile(jsonFile, `${JSON.stringify(record, null, 2)}\n`);
+      if (jsonFile !== undefined) await writeFileAtomic(jsonFile, `${JSON.stringify(record, null, 2)}\n`, { what: 'the run record', stdout: { write: (chunk) => io.out(String(chunk)) } });
       const findings = [...record.findings, ...(notSaved ? [notSaved] : [])];
       if (findings.length) io.out(`\n${t('run.findings')}\n${findings.map((f) => `${f.tone === 'warning' ? '  ! ' : '  • '}${findingText(f, locale)}\n`).join('')}`);
       io.out(`\n${t('run.stored', { status: t(`runStatus.${record.status}`), run: runId, dir: host.store.dir })}\n`);

@@ -1,11 +1,10 @@
 // `gpu-lab runs list|show|export|delete|report`: the stored runs, and the PDF report of one or two of them. What it
 // shows is in the CLI's language; what it exports (--json, export) is the record as stored, the same in any.
-import { writeFile } from 'node:fs/promises';
-
 import type { ExportFormat } from '../common/contract.ts';
 import type { RunRecord, RunSummary } from '../common/run-record.ts';
 import { labDescriptors } from '../labs/index.ts';
 import { findingText } from '../labs/text/lab-text.ts';
+import { writeFileAtomic } from '../runner/atomic-write.ts';
 import { RunStore } from '../runner/run-store.ts';
 import { defaultDataDir } from '../runner/lab-host.ts';
 import { exportRun } from '../runner/run-export.ts';
@@ -86,8 +85,8 @@ export const runsCommand: CliCommand = {
         const exported = exportRun(await store.get(needId()), format);
         const out = option(args, 'out');
         if (out) {
-          await writeFile(out, exported.text);
-          io.err(`${t('runs.wrote', { path: out })}\n`);
+          const written = await writeFileAtomic(out, exported.text, { what: 'the export', stdout: { write: (chunk) => io.out(String(chunk)) } });
+          if (written !== '-') io.err(`${t('runs.wrote', { path: written })}\n`);
         } else io.out(exported.text);
         return 0;
       }

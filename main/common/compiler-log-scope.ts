@@ -1,4 +1,4 @@
-// The second layer of the playground's door (ARCHITECTURE.md, "The playground's door"): whatever the compiler read,
+// The second layer of the playground's door (SECURITY.md, "The kernel playground"): whatever the compiler read,
 // its log reaches a person only for the student's own source. NVRTC writes an entry as a headline,
 // "file(line): error: message", followed by the line it is about, echoed, and a caret; an entry about any other
 // file could quote that file, so it is dropped whole, and one sentence says how many were.

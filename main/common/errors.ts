@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'COMPUTE_HOST_CRASHED',
   'RUN_INTERRUPTED',
   'TIMEOUT',
+  // a file could not be written for the disk's sake (full, over quota, failing): the path itself was fine
+  'WRITE_FAILED',
   'NOT_FOUND',
   'NATIVE_ERROR',
   'ADDON_NOT_BUILT',

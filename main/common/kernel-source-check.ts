@@ -1,4 +1,4 @@
-// The playground's gate in front of NVRTC (ARCHITECTURE.md, "The playground's door"): a kernel source may use the
+// The playground's gate in front of NVRTC (SECURITY.md, "The kernel playground"): a kernel source may use the
 // preprocessor only for macros and conditions, never to name a file. NVRTC reads any file the compute host can read
 // for an #include (or probes it for __has_include) and echoes its lines in the compiler's log, so a blocklist of
 // spellings is not enough: the check reads the source as the compiler's first phases do, then allows what is listed.

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 
 import { ERROR_PAYLOAD } from '../compute/protocol.ts';
-import { writeAtomically } from '../runner/run-store.ts';
+import { writeFileAtomic } from '../runner/atomic-write.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { EXERCISE_IDS, KERNEL_RUN_REQUEST, MAX_SOURCE_CHARS } from '../common/playground.ts';
 import type { ExerciseId, KernelRun, KernelRunSummary } from '../common/playground.ts';
@@ -67,7 +67,7 @@ export class KernelStore {
   }
 
   async save(run: KernelRun): Promise<void> {
-    await writeAtomically(this.runPath(run.id), JSON.stringify(confineKernelRun(run)));
+    await writeFileAtomic(this.runPath(run.id), JSON.stringify(confineKernelRun(run)), { what: `kernel run ${run.id}` });
   }
 
   async get(id: string): Promise<KernelRun> {
@@ -122,6 +122,6 @@ export class KernelStore {
     if (source.length > MAX_SOURCE_CHARS) {
       throw new GpuLabError('INVALID_ARGUMENT', `A kernel source may hold at most ${MAX_SOURCE_CHARS} characters, not ${source.length}`, { field: 'source', length: source.length });
     }
-    await writeAtomically(join(this.draftsDir, `${exerciseDefinition(exercise).id}.cu`), source);
+    await writeFileAtomic(join(this.draftsDir, `${exerciseDefinition(exercise).id}.cu`), source, { what: `the draft of ${exercise}` });
   }
 }

@@ -18,6 +18,8 @@ export type ReportRefusal =
   | 'text-not-a-string'
   | 'text-too-long'
   | 'text-control-characters'
+  | 'text-combining-marks'
+  | 'text-invisible'
   | 'run-in-progress'
   | 'schema-version'
   | 'not-a-run-record'
@@ -36,10 +38,20 @@ export function refuse(code: ErrorCode, reason: ReportRefusal, message: string, 
 // A name or a course title fits on a line of the title page.
 export const TEXT_FIELD_MAX = 200;
 
-// C0 and C1 controls (a newline or an escape sequence would break the title block and the PDF's metadata), and the
-// bidirectional overrides and isolates that make a text display in another order than it is stored.
+// C0 and C1 controls and the line and paragraph separators (a new line or an escape sequence would break the title
+// block and the PDF's metadata), and the bidirectional overrides and isolates that make a text display in another
+// order than it is stored.
 // eslint-disable-next-line no-control-regex -- finding control characters is what it is for
-const HOSTILE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+const HOSTILE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+
+// A letter takes a few accents at most (Vietnamese stacks two, IPA three); a longer run of combining marks is the
+// "Zalgo" text that draws over the lines above and below it.
+export const COMBINING_MARKS_MAX = 4;
+const COMBINING_RUN = new RegExp(`\\p{M}{${COMBINING_MARKS_MAX + 1},}`, 'u');
+
+// Characters that draw nothing: format characters (zero-width spaces and joiners, the word joiner, soft hyphens),
+// combining marks with no letter, and the Hangul fillers and blank that fonts leave empty.
+const INVISIBLE = /^[\p{Cf}\p{M}\p{Zs}\u115F\u1160\u3164\uFFA0\u2800]+$/u;
 
 // Half of a UTF-16 pair without the other half: no character at all, and no font can draw it.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -62,6 +74,15 @@ export function checkTextField(field: 'author' | 'course', value: unknown): stri
     });
   }
   if (LONE_SURROGATE.test(text)) throw refuse('INVALID_ARGUMENT', 'text-control-characters', `The ${field} holds a broken character (a lone UTF-16 surrogate)`, { field });
+  const marks = COMBINING_RUN.exec(text);
+  if (marks) {
+    throw refuse('INVALID_ARGUMENT', 'text-combining-marks', `The ${field} stacks ${[...marks[0]].length} combining marks on one character at position ${[...text.slice(0, marks.index)].length}; a report takes at most ${COMBINING_MARKS_MAX}`, {
+      field,
+      marks: [...marks[0]].length,
+      max: COMBINING_MARKS_MAX,
+    });
+  }
+  if (INVISIBLE.test(text)) throw refuse('INVALID_ARGUMENT', 'text-invisible', `The ${field} would print as nothing: it holds only invisible characters (zero-width, format or combining ones)`, { field });
   return text;
 }
 

@@ -1,7 +1,7 @@
 // The PDF report of GPU Lab: one run, two runs compared, or every lab on one device, as bytes; kernel playground
 // runs after a run or on their own. Everything it is given is checked first (the author and course fields, each
 // record's schema, that each run has ended, each kernel run's shape), so that a refusal comes before any work and
-// never leaves half a file; writing the bytes to a file is report-file.ts's job.
+// never leaves half a file; writing the bytes to a file is main/runner/atomic-write.ts's job.
 //
 // pdfkit, not pdfmake: the report is laid out by code that measures as it goes. Tables size each figure's column to
 // its widest figure and never wrap it (a reader, and pdftotext, must find "14.57 ms" whole), code listings carry their

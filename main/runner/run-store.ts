@@ -1,14 +1,14 @@
 // Run records on disk: one JSON file per run in <data dir>/runs, written atomically (a temporary file renamed over
 // the old one, so a crash mid-write leaves the previous version or nothing, never half a record). A file that does
 // not parse or does not match the schema is skipped with a warning: one bad file must not hide the others.
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { open, readFile, readdir, rename, rm } from 'node:fs/promises';
+import { readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { GpuLabError } from '../common/errors.ts';
 import { RUN_RECORD, summarizeRun } from '../common/run-record.ts';
 import type { RunRecord, RunSummary } from '../common/run-record.ts';
+import { writeFileAtomic } from './atomic-write.ts';
 import { withFindingMessages } from './finding-messages.ts';
 
 const RUN_ID = /^[A-Za-z0-9._-]{1,120}$/;
@@ -23,26 +23,6 @@ function processAlive(pid: number): boolean {
   }
 }
 const RECORD_SUFFIX = '.json';
-
-// A temporary file renamed over `target`: a crash mid-write leaves the previous version or nothing, never half a
-// file. Also the kernel playground's store.
-export async function writeAtomically(target: string, text: string, options: { durable?: boolean } = {}): Promise<void> {
-  const temp = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-  const file = await open(temp, 'w');
-  try {
-    await file.writeFile(text);
-    // Flushed before the rename: otherwise a power cut can leave the new name pointing at empty blocks.
-    if (options.durable !== false) await file.sync();
-  } finally {
-    await file.close();
-  }
-  try {
-    await rename(temp, target);
-  } catch (err) {
-    await rm(temp, { force: true });
-    throw err;
-  }
-}
 
 export interface RunStoreOptions {
   warn?: (message: string) => void;
@@ -66,7 +46,7 @@ export class RunStore {
   // `durable: false` skips the flush to disk: the rename still makes the write atomic for a crashing process, and
   // a run saved after every point should not wait for the disk each time. Final records are flushed.
   async save(record: RunRecord, options: { durable?: boolean } = {}): Promise<void> {
-    await writeAtomically(this.pathOf(record.id), JSON.stringify(record), options);
+    await writeFileAtomic(this.pathOf(record.id), JSON.stringify(record), { what: `run ${record.id}`, ...options });
   }
 
   // The record, or null (with a warning) when the file is unreadable or not a run record of this version.

@@ -1,7 +1,8 @@
 // The report from the command line, through runCli as `gpu-lab` runs it: `runs report <id> [<id2>] --pdf`, `report
 // --all-labs --pdf [--device]` and `run <lab> … --pdf`, with --author and --course; their exit codes, the PDF they
 // write (read back with pdftotext), and the refusals that leave no file.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
@@ -75,10 +76,56 @@ describe('gpu-lab runs report', () => {
     expect(r.err).toContain('--pdf goes with');
   });
 
-  it('refuses a folder that does not exist as the target, with the reason', async () => {
+  it('refuses a folder that does not exist as the target, with the reason, as bad input (exit 2)', async () => {
     const r = await gpuLab('runs', 'report', matmul.id, '--pdf', '/nonexistent-folder/x.pdf', '--data-dir', dataDir);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.err).toMatch(/INVALID_ARGUMENT: Cannot write the report to \/nonexistent-folder\/x\.pdf: its folder does not exist \(ENOENT\)/);
+  });
+});
+
+describe('gpu-lab runs report --pdf onto something that is not a regular file', () => {
+  const dataDir = seeded();
+  const matmul = fixture('h100-matmul');
+  const isRoot = process.getuid?.() === 0;
+
+  // What stands at the path before and after: its type, and for a link where it points and what that file holds.
+  const state = (path: string): string => {
+    const s = lstatSync(path);
+    if (s.isSymbolicLink()) return `link -> ${readlinkSync(path)}: ${readFileSync(path, 'utf8')}`;
+    return s.isFIFO() ? 'fifo' : s.isCharacterDevice() ? `chardev ${s.rdev}` : s.isFile() ? `file: ${readFileSync(path, 'utf8')}` : 'other';
+  };
+
+  const targets: [string, (dir: string) => string, RegExp][] = [
+    ['a FIFO', (dir: string) => (execFileSync('mkfifo', [join(dir, 'report.pdf')]), join(dir, 'report.pdf')), /a FIFO/],
+    ['a symbolic link', (dir: string) => (writeFileSync(join(dir, 'thesis.pdf'), 'my thesis'), symlinkSync(join(dir, 'thesis.pdf'), join(dir, 'report.pdf')), join(dir, 'report.pdf')), /a symbolic link/],
+  ];
+  // The same device numbers as /dev/null (1, 3), made in a folder of the test's own; only root may make one.
+  if (isRoot) targets.push(['a device node like /dev/null', (dir) => (execFileSync('mknod', [join(dir, 'null'), 'c', '1', '3']), join(dir, 'null')), /a character device/]);
+
+  it.each(targets)('%s: exit 2, the path named, and it is left as it was', async (_, make, kind) => {
+    const dir = tempDir();
+    const path = make(dir);
+    const before = state(path);
+    const entries = readdirSync(dir).sort();
+    const r = await gpuLab('runs', 'report', matmul.id, '--pdf', path, '--data-dir', dataDir);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`Cannot write the report to ${path}`);
+    expect(r.err).toMatch(kind);
+    expect(state(path)).toBe(before);
+    expect(readdirSync(dir).sort()).toEqual(entries);
+  });
+
+  it('runs export --out and run --json refuse a FIFO the same way, before any work', async () => {
+    const dir = tempDir();
+    const fifo = join(dir, 'out');
+    execFileSync('mkfifo', [fifo]);
+    const exported = await gpuLab('runs', 'export', matmul.id, '--format', 'csv', '--out', fifo, '--data-dir', dataDir);
+    expect([exported.code, exported.err]).toEqual([2, expect.stringContaining(`Cannot write the export to ${fifo}: it is a FIFO`)]);
+    const runData = tempDir();
+    const ran = await gpuLab('run', 'vector-function', '--device', 'cpu', '--param', 'elements=1000', '--json', fifo, '--quiet', '--data-dir', runData);
+    expect([ran.code, ran.err]).toEqual([2, expect.stringContaining(`Cannot write the run record to ${fifo}: it is a FIFO`)]);
+    expect(existsSync(join(runData, 'runs')) ? readdirSync(join(runData, 'runs')) : []).toEqual([]);
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
   });
 });
 
@@ -131,7 +178,7 @@ describe('gpu-lab run … --pdf', () => {
   it('refuses an unwritable path before running anything', async () => {
     const dataDir = tempDir();
     const r = await gpuLab('run', 'vector-function', ...small, '--pdf', '/nonexistent-folder/run.pdf', '--data-dir', dataDir);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.err).toContain('INVALID_ARGUMENT: Cannot write the report to /nonexistent-folder/run.pdf');
     expect(existsSync(join(dataDir, 'runs')) ? readdirSync(join(dataDir, 'runs')) : []).toEqual([]);
   });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 
 import { GpuLabError } from '../../../main/common/errors.ts';
-import { writeFileAtomic } from '../../../main/report/report-file.ts';
+import { writeFileAtomic } from '../../../main/runner/atomic-write.ts';
 import { tempDir } from './pdf-tools.ts';
 
 vi.mock('node:fs/promises', async (importOriginal) => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { writeFileAtomic } from '../../../main/report/report-file.ts';
+import { writeFileAtomic } from '../../../main/runner/atomic-write.ts';
 import { createReportsService } from '../../../main/report/reports-service.ts';
 import { writeRunReport } from '../../../main/report/report-writer.ts';
 import { RunStore } from '../../../main/runner/run-store.ts';
@@ -34,12 +34,25 @@ describe('the author and course fields', () => {
     ['a newline in the author', { author: 'Ana\nBelén' }, 'text-control-characters', /U\+000A/],
     ['a right-to-left override in the course', { course: 'abc\u202Efdp.exe' }, 'text-control-characters', /U\+202E/],
     ['a lone surrogate in the author', { author: 'Ana \uD800' }, 'text-control-characters', /broken character/],
+    ['a line separator in the author', { author: 'Ana\u2028Belén' }, 'text-control-characters', /U\+2028/],
+    ['a paragraph separator in the course', { course: 'GPUs\u2029101' }, 'text-control-characters', /U\+2029/],
+    ['Zalgo text in the author', { author: `Ana x${'\u0301\u0316\u0358'.repeat(4)}` }, 'text-combining-marks', /stacks 12 combining marks on one character at position 5; a report takes at most 4/],
+    ['an author of zero-width spaces', { author: '\u200B\u200B\u200D' }, 'text-invisible', /would print as nothing/],
+    ['a course of word joiners and a soft hyphen', { course: '\u2060\u00AD\uFEFF' }, 'text-invisible', /would print as nothing/],
+    ['a course of Hangul fillers', { course: '\u3164\u3164' }, 'text-invisible', /would print as nothing/],
   ])('refuses %s with INVALID_ARGUMENT naming the field', async (_, fields, reason, message) => {
     const r = await refusal(service(store).writeReport({ runIds: [record.id], ...fields }));
     expect(r.code).toBe('INVALID_ARGUMENT');
     expect(r.details.reason).toBe(reason);
     expect(r.details.field).toBe('author' in fields ? 'author' : 'course');
     expect(r.message).toMatch(message);
+  });
+
+  it('takes the accents real names carry: Vietnamese stacked marks, decomposed Spanish, emoji with joiners', async () => {
+    for (const author of ['Nguyễn Thị Ngọc Ánh', 'Ma\u0301ria Nun\u0303ez', 'Ana 👩\u200D💻', 'Trần Quốc Toản']) {
+      const pdf = await service(store).writeReport({ runIds: [record.id], author });
+      expect(pdf.mimeType).toBe('application/pdf');
+    }
   });
 
   it('takes 200 characters with accents and symbols, trimmed', async () => {
@@ -93,7 +106,6 @@ describe('writing the file', () => {
   it.each([
     ['a folder that does not exist', (dir: string) => join(dir, 'missing', 'report.pdf'), 'ENOENT', /its folder does not exist/],
     ['a path through a file', (dir: string) => (writeFileSync(join(dir, 'file'), 'x'), join(dir, 'file', 'report.pdf')), 'ENOTDIR', /is a file, not a folder/],
-    ['a folder as the target', (dir: string) => (mkdirSync(join(dir, 'report.pdf')), join(dir, 'report.pdf')), 'EISDIR', /it is a folder/],
   ])('refuses %s with INVALID_ARGUMENT and leaves no file', async (_, target, cause, message) => {
     const dir = tempDir();
     const path = target(dir);
@@ -105,6 +117,7 @@ describe('writing the file', () => {
     expect(readdirSync(dir).sort()).toEqual(before);
   });
 
+  // A folder, a FIFO, a device node, a socket or a link as the target: tests/unit/runner/atomic-write.test.ts.
   it('replaces an old report whole, leaving no temporary file', async () => {
     const dir = tempDir();
     const path = join(dir, 'report.pdf');

@@ -1,0 +1,134 @@
+// Every file GPU Lab writes goes through here: a run record, a kernel run, a draft, and whatever lands at a path a
+// person names (a PDF, --json FILE, a CSV or JSON export). The bytes go into a temporary file in the same folder,
+// flushed, then renamed over the target, so that a failure at any point (a full disk, a folder that cannot be
+// written, a crash) leaves the old file or none, never half of one, and no temporary file behind.
+//
+// Only a regular file is ever replaced. A rename would put a regular file in the place of a FIFO, a device node, a
+// socket or a symbolic link (as root, `--pdf /dev/null` would replace the system's /dev/null), so those are refused
+// naming the path and what it is, before anything is written. `-` means standard output.
+import { randomBytes } from 'node:crypto';
+import { access, constants, lstat, open, rename, rm } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+
+import { GpuLabError } from '../common/errors.ts';
+
+export const STDOUT_PATH = '-';
+
+// What the path errors mean, in words; all but the last three are about the path a person gave.
+const WHY: Record<string, string> = {
+  ENOENT: 'its folder does not exist',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  EISDIR: 'it is a folder',
+  ENAMETOOLONG: 'the name is too long',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is exhausted',
+  EIO: 'the disk reported an input/output error',
+};
+const DEVICE_FAULTS = new Set(['ENOSPC', 'EDQUOT', 'EIO']);
+
+function kindOf(stats: Stats): string | null {
+  if (stats.isFile()) return null;
+  if (stats.isSymbolicLink()) return 'a symbolic link';
+  if (stats.isDirectory()) return 'a folder';
+  if (stats.isFIFO()) return 'a FIFO (a named pipe)';
+  if (stats.isCharacterDevice()) return 'a character device';
+  if (stats.isBlockDevice()) return 'a block device';
+  if (stats.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+export interface WriteOptions {
+  // What is written, for messages: "the report", "the run record".
+  what?: string;
+  // false skips the flush to disk: the rename still makes the write atomic for a crashing process.
+  durable?: boolean;
+  // Where `-` writes; standard output unless a caller (a test) says otherwise.
+  stdout?: { write(chunk: string | Uint8Array): unknown };
+}
+
+function cannotWrite(path: string, what: string, err: unknown): GpuLabError {
+  if (err instanceof GpuLabError) return err;
+  const code = (err as NodeJS.ErrnoException).code ?? 'EIO';
+  const why = WHY[code] ?? (err instanceof Error ? err.message : String(err));
+  return new GpuLabError(DEVICE_FAULTS.has(code) ? 'WRITE_FAILED' : 'INVALID_ARGUMENT', `Cannot write ${what} to ${path}: ${why} (${code})`, {
+    path,
+    cause: code,
+    reason: 'cannot-write',
+  });
+}
+
+function notRegular(path: string, what: string, kind: string): GpuLabError {
+  return new GpuLabError('INVALID_ARGUMENT', `Cannot write ${what} to ${path}: it is ${kind}, not a regular file; nothing was written`, {
+    path,
+    kind,
+    reason: 'not-a-regular-file',
+  });
+}
+
+// The target's state: null where there is none; refused where it is anything but a regular file.
+async function existingRegular(path: string, target: string, what: string): Promise<Stats | null> {
+  let stats: Stats;
+  try {
+    stats = await lstat(target);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw cannotWrite(path, what, err);
+  }
+  const kind = kindOf(stats);
+  if (kind) throw notRegular(path, what, kind);
+  return stats;
+}
+
+// Whether `path` could be written, asked before work that takes minutes (a run) rather than after it.
+export async function checkWritable(path: string, options: Pick<WriteOptions, 'what'> = {}): Promise<void> {
+  const what = options.what ?? 'the file';
+  if (path === STDOUT_PATH) return;
+  if (path === '') throw new GpuLabError('INVALID_ARGUMENT', `Cannot write ${what} to an empty path: name a file, or - for standard output`, { path, reason: 'cannot-write' });
+  const target = resolve(path);
+  await existingRegular(path, target, what);
+  try {
+    await access(dirname(target), constants.W_OK);
+  } catch (err) {
+    throw cannotWrite(path, what, err);
+  }
+}
+
+// Writes `data` to `path` whole or not at all; returns the absolute path written, or `-`.
+export async function writeFileAtomic(path: string, data: string | Uint8Array, options: WriteOptions = {}): Promise<string> {
+  const what = options.what ?? 'the file';
+  if (path === STDOUT_PATH) {
+    (options.stdout ?? process.stdout).write(data);
+    return STDOUT_PATH;
+  }
+  if (path === '') throw new GpuLabError('INVALID_ARGUMENT', `Cannot write ${what} to an empty path: name a file, or - for standard output`, { path, reason: 'cannot-write' });
+  const target = resolve(path);
+  const existing = await existingRegular(path, target, what);
+  const temp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  let file: FileHandle | null;
+  try {
+    // 'wx': never through a link or over a file someone put at the temporary name.
+    file = await open(temp, 'wx', existing ? existing.mode & 0o777 : 0o666);
+  } catch (err) {
+    throw cannotWrite(path, what, err);
+  }
+  try {
+    await file.writeFile(data);
+    // Flushed before the rename, or a power cut could leave the new name on empty blocks.
+    if (options.durable !== false) await file.sync();
+    await file.close();
+    file = null;
+    // Checked again just before the rename: what stood there may have changed while the bytes were written.
+    await existingRegular(path, target, what);
+    await rename(temp, target);
+    return target;
+  } catch (err) {
+    await file?.close().catch(() => undefined);
+    await rm(temp, { force: true });
+    throw cannotWrite(path, what, err);
+  }
+}
