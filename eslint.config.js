@@ -88,11 +88,11 @@ export default tseslint.config(
               message: 'The renderer talks to main only through window.gpuLab (DESIGN §3).',
             },
             {
-              // locale.ts, message.ts and format.ts are pure functions (no Node, no zod): a finding is rendered and a
-              // number written alike in main and the renderer.
-              regex: '(^|/)main/common/(?!(locale|message|format)\\.ts$)',
+              // locale.ts, message.ts, format.ts and kernel-source-check.ts are pure functions (no Node, no zod): a
+              // finding is rendered, a number written and a kernel source checked alike in main and the renderer.
+              regex: '(^|/)main/common/(?!(locale|message|format|kernel-source-check)\\.ts$)',
               allowTypeImports: true,
-              message: 'The renderer may import main/common types only (import type), and locale.ts, message.ts and format.ts.',
+              message: 'The renderer may import main/common types only (import type), and locale.ts, message.ts, format.ts and kernel-source-check.ts.',
             },
           ],
         },

@@ -107,6 +107,24 @@ test.describe('on this machine (no GPU, no NVRTC)', () => {
     await expect.poll(() => editorText(page)).toBe(reference.text);
   });
 
+  test('marks a refused directive where it stands as it is typed, before Run, in the reader’s language', async ({ page }) => {
+    await open(page, serve, '#/playground/saxpy');
+    await expect.poll(() => editorText(page)).toContain('__global__');
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.type('/**/#include "/etc/passwd"\n');
+    const refused = page.getByTestId('diagnostic').first();
+    await expect(refused).toContainText('line 1, col 5');
+    await expect(refused).toContainText('The directive #include is not available');
+    await expect(page.locator('.cm-lint-marker-error')).toHaveCount(1);
+    await page.screenshot({ path: 'test-results/screenshots/playground-refused-directive.png' });
+    // The line taken out again: the mark goes with it.
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Backspace');
+    await expect(page.getByTestId('diagnostic')).toHaveCount(0);
+  });
+
   for (const [theme, language] of [
     ['light', 'en'],
     ['dark', 'en'],

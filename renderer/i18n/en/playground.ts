@@ -46,6 +46,20 @@ export const playground = {
       failed: 'Draft not saved',
     },
   },
+  door: {
+    'control-character': 'The character {token} is not allowed in a kernel source.',
+    trigraph: 'The trigraph {token} is not allowed: C++17 has no trigraphs.',
+    'splice-before-space': 'A backslash followed by spaces at the end of a line is not allowed: remove the spaces, or the backslash.',
+    'raw-string': 'Raw string literals are not allowed in a kernel.',
+    'unterminated-comment': 'This comment is never closed.',
+    'unterminated-literal': 'This string or character is not closed on its line.',
+    backslash: 'A backslash outside a string is not allowed: a kernel needs no universal character names.',
+    directive:
+      'The directive #{token} is not available: NVRTC compiles your kernel alone, with no file to include. Only #define, #undef, #if, #ifdef, #ifndef, #elif, #else, #endif and #pragma unroll are allowed.',
+    'stray-hash': 'A # here is not allowed: # may only begin a directive, or stringize a parameter of a #define.',
+    'token-paste': 'Token pasting (##) is not allowed in the playground.',
+    'forbidden-identifier': '{token} is not available in the playground.',
+  },
   diagnostics: {
     title: 'Compiler messages',
     line: 'line {line}',

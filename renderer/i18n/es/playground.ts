@@ -47,6 +47,20 @@ export const playground: TextOf<typeof en> = {
       failed: 'Borrador sin guardar',
     },
   },
+  door: {
+    'control-character': 'El carácter {token} no se admite en el código de un kernel.',
+    trigraph: 'El trígrafo {token} no se admite: C++17 no tiene trígrafos.',
+    'splice-before-space': 'Una barra invertida seguida de espacios al final de una línea no se admite: quita los espacios o la barra.',
+    'raw-string': 'Los literales de cadena sin procesar (raw) no se admiten en un kernel.',
+    'unterminated-comment': 'Este comentario no se cierra nunca.',
+    'unterminated-literal': 'Esta cadena o carácter no se cierra en su línea.',
+    backslash: 'Una barra invertida fuera de una cadena no se admite: un kernel no necesita nombres universales de carácter.',
+    directive:
+      'La directiva #{token} no está disponible: NVRTC compila tu kernel solo, sin ningún archivo que incluir. Solo se admiten #define, #undef, #if, #ifdef, #ifndef, #elif, #else, #endif y #pragma unroll.',
+    'stray-hash': 'Aquí no se admite un #: solo puede empezar una directiva o convertir en cadena un parámetro de un #define.',
+    'token-paste': 'La concatenación de tokens (##) no se admite en el laboratorio de kernels.',
+    'forbidden-identifier': '{token} no está disponible en el laboratorio de kernels.',
+  },
   diagnostics: {
     title: 'Mensajes del compilador',
     line: 'línea {line}',
