@@ -1,18 +1,75 @@
-// gpu-lab bench: the seed workloads on one device, as a table or as JSON.
-import type { BenchRecord } from '../compute/bench-types.ts';
-import { runCpuBench } from '../compute/bench-cpu.ts';
+// gpu-lab bench: the seed workloads on one device (main/labs/bench-plan.ts), measured by the compute host as a lab's
+// points are, as a table or as JSON.
+import { ComputeHostSupervisor } from '../compute/supervisor.ts';
+import { cpuBenchPlan, cudaBenchPlan } from '../labs/bench-plan.ts';
+import type { BenchPoint } from '../labs/bench-plan.ts';
+import { measuredPoint } from '../runner/point-result.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { checkDevice } from '../runner/lab-runner.ts';
 import { UsageError } from './command.ts';
 import { option, parseArgs } from './cli-options.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
+import type { PointResult } from '../common/run-record.ts';
 import type { CliText } from './words/index.ts';
 
 // Four significant digits, whole from 1000; a decimal comma in Spanish.
 function fmt(value: number | null | undefined, locale: Locale, digits = 4): string {
   if (value === undefined || value === null || !Number.isFinite(value)) return '—';
   return localizeDecimal(value >= 1000 ? value.toFixed(0) : value.toPrecision(digits), locale);
+}
+
+// One row of the bench: a workload measured on one device, with its statistics, its rate and whether its result
+// matched the reference. The JSON of `gpu-lab bench --json` (scripts/peers compare by id and variant).
+export interface BenchRecord {
+  id: string;
+  device: string;
+  variant: string;
+  // Elements for elementwise work, N for an N×N GEMM, bytes for copies.
+  size: number;
+  // Null when the result failed verification: a wrong result has no time.
+  medianMs: number | null;
+  minMs: number | null;
+  maxMs: number | null;
+  samples: number;
+  // Which clock the figures come from: "host" (monotonic, after synchronising) or "device" (CUDA events).
+  timer: 'host' | 'device';
+  gflops?: number;
+  tflops?: number;
+  gbps?: number;
+  implementation: string;
+  threads: number;
+  verified: boolean;
+  relError: number | null;
+  noisy: boolean;
+}
+
+// The row of a measured point: its statistics and rates are the run record's, computed once (point-result.ts).
+export function benchRecord(planned: BenchPoint, point: PointResult): BenchRecord {
+  const verified = point.status === 'ok' && (point.verification?.passed ?? true);
+  const s = verified ? point.stats : null;
+  const record: BenchRecord = {
+    id: planned.id,
+    device: planned.device,
+    variant: planned.variant,
+    size: planned.size,
+    medianMs: s?.median ?? null,
+    minMs: s?.min ?? null,
+    maxMs: s?.max ?? null,
+    samples: point.stats?.count ?? (point.timer === 'device' ? point.deviceMs?.length : point.hostMs.length) ?? 0,
+    timer: point.timer,
+    implementation: point.implementation ?? '',
+    threads: point.threads ?? 0,
+    verified,
+    relError: point.verification?.relativeError ?? null,
+    noisy: s?.noisy ?? false,
+  };
+  if (point.gflops !== null && verified) {
+    if (point.gflops >= 1000) record.tflops = point.gflops / 1000;
+    else record.gflops = point.gflops;
+  }
+  if (point.gbps !== null && verified) record.gbps = point.gbps;
+  return record;
 }
 
 const COLUMNS = ['id', 'variant', 'size', 'median', 'min', 'max', 'samples', 'rate', 'verified', 'implementation'] as const;
@@ -58,29 +115,53 @@ function parse(argv: string[]): { device: string; json: boolean; threads: number
   return { device, json: args.flags.has('json'), threads, scale };
 }
 
+// One point of the plan measured by the compute host, as a lab's point is, then written as a row.
+async function measureRow(host: ComputeHostSupervisor, planned: BenchPoint): Promise<BenchRecord | null> {
+  try {
+    return benchRecord(planned, measuredPoint(planned, await host.measure(planned.measurement)));
+  } catch (err) {
+    const e = GpuLabError.from(err);
+    if (planned.optional && e.code === 'UNSUPPORTED_OPERATION') return null;
+    // No system BLAS here: the built-in blocked GEMM, named as such, as the labs do.
+    const m = planned.measurement;
+    if (e.code === 'BLAS_UNAVAILABLE' && m.op === 'gemm' && m.variant === 'blas') {
+      const blocked: BenchPoint = { ...planned, variant: 'blocked', measurement: { ...m, variant: 'blocked' } };
+      return benchRecord(blocked, measuredPoint(blocked, await host.measure(blocked.measurement)));
+    }
+    throw e;
+  }
+}
+
 async function run(argv: string[], io: CliIo, { t, locale }: CliContext): Promise<number> {
   const { device, json, threads, scale } = parse(argv);
   // Each measurement as it ends, on stderr; none with --json, whose stdout stays the bare JSON (in any language).
   const onRecord = json ? undefined : (r: BenchRecord): void => io.err(`${t('bench.progress', { id: r.id, variant: r.variant, size: r.size, median: fmt(r.medianMs, locale) })}\n`);
-  const print = (records: BenchRecord[]): void => io.out(json ? `${JSON.stringify(records, null, 2)}\n` : `${formatBenchTable(records, t, locale)}\n`);
-  if (device !== 'cpu') {
-    // A device this machine does not have is a usage error, as for `gpu-lab run`: exit 2, naming the ones it has.
-    const { deviceReport } = await import('../compute/device-report.ts');
-    try {
-      checkDevice(deviceReport().list, device);
-    } catch (err) {
-      if (err instanceof GpuLabError && err.code === 'INVALID_PARAMS') throw new UsageError('error.coded', { code: err.code, detail: err.message });
-      throw err;
+  // The addon is loaded by the compute host alone: a crash there is reported here, not fatal to this process.
+  const host = new ComputeHostSupervisor({ log: () => undefined });
+  try {
+    if (device !== 'cpu') {
+      // A device this machine does not have is a usage error, as for `gpu-lab run`: exit 2, naming the ones it has.
+      try {
+        checkDevice((await host.environment()).devices, device);
+      } catch (err) {
+        if (err instanceof GpuLabError && err.code === 'INVALID_PARAMS') throw new UsageError('error.coded', { code: err.code, detail: err.message });
+        throw err;
+      }
     }
-    const { runCudaBench } = await import('../compute/bench-cuda.ts');
-    const records = await runCudaBench(device, { scale, onRecord });
-    print(records);
+    const plan = device === 'cpu' ? cpuBenchPlan({ threads, scale }) : cudaBenchPlan(device, { scale });
+    const records: BenchRecord[] = [];
+    for (const planned of plan) {
+      const record = await measureRow(host, planned);
+      if (!record) continue;
+      records.push(record);
+      onRecord?.(record);
+    }
+    io.out(json ? `${JSON.stringify(records, null, 2)}\n` : `${formatBenchTable(records, t, locale)}\n`);
+    // A result that failed verification is a failed measurement, not a time.
     return records.every((r) => r.verified) ? 0 : 1;
+  } finally {
+    await host.stop();
   }
-  const records = await runCpuBench({ threads, scale, onRecord });
-  print(records);
-  // A result that failed verification is a failed measurement, not a time.
-  return records.every((r) => r.verified) ? 0 : 1;
 }
 
 export const benchCommand: CliCommand = { name: 'bench', usage: (t) => t('commands.bench.usage'), run };

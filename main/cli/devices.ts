@@ -3,8 +3,8 @@
 // The reasons and formulas come from the engine in English; their numbers take the CLI's decimal separator.
 import { formatBytes } from '../common/format.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
-import { deviceReport } from '../compute/device-report.ts';
-import type { CudaDeviceInfo, DeviceReport, LibraryStatus, Telemetry } from '../compute/device-report.ts';
+import type { CudaDeviceInfo, DeviceReport, LibraryStatus, Telemetry } from '../common/device-report.ts';
+import { ComputeHostSupervisor } from '../compute/supervisor.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
 import { parseArgs } from './cli-options.ts';
@@ -89,7 +89,15 @@ export function formatDevices(report: DeviceReport, cx: CliContext): string {
 async function run(argv: string[], io: CliIo, cx: CliContext): Promise<number> {
   const args = parseArgs(argv, [], ['json']);
   if (args.positional.length) throw new UsageError('usage.unexpected', { value: args.positional[0] ?? '' });
-  const report = deviceReport();
+  // The report comes from the compute host, the one process that loads the addon: a crash while reading the
+  // devices is reported here (COMPUTE_HOST_CRASHED, exit 1), never fatal to this process.
+  const host = new ComputeHostSupervisor({ log: () => undefined });
+  let report: DeviceReport;
+  try {
+    report = await host.inspect();
+  } finally {
+    await host.stop();
+  }
   // --json: the engine's report as it is, in any language.
   io.out(args.flags.has('json') ? `${JSON.stringify({ ...report.list, cuda: report.cuda, telemetry: report.telemetry }, null, 2)}\n` : `${formatDevices(report, cx)}\n`);
   return 0;

@@ -10,7 +10,7 @@ import { measureOnCuda } from './measure-cuda.ts';
 import type { MeasureContext } from './measure-cpu.ts';
 import { KERNEL_JOB } from '../playground/job.ts';
 import { runKernelJob } from './kernel-job.ts';
-import { TEST_HOOKS_ENV, TO_HOST } from './protocol.ts';
+import { TEST_CRASH_ON_ENV, TEST_HOOKS_ENV, TO_HOST } from './protocol.ts';
 import type { FromHost } from './protocol.ts';
 
 const inFlight = new Map<number, AbortController>();
@@ -123,6 +123,7 @@ function onRequest(raw: unknown): void {
     return;
   }
   const msg = parsed.data;
+  if (process.env[TEST_CRASH_ON_ENV] === msg.type) crash('segfault');
   switch (msg.type) {
     case 'ping':
       send({ type: 'pong', id: msg.id });

@@ -41,3 +41,6 @@ export type FromHost = z.infer<typeof FROM_HOST>;
 
 // Environment variable that enables the crash hook in the host; never set outside tests.
 export const TEST_HOOKS_ENV = 'GPU_LAB_TEST_HOOKS';
+// With the hooks on: the type of request ("inspect", "measure", …) on whose arrival the host crashes, so that a test
+// can crash the host of a command it only spawns (`gpu-lab devices`).
+export const TEST_CRASH_ON_ENV = 'GPU_LAB_TEST_CRASH_ON';

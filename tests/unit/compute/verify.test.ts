@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 
-import { toRecord } from '../../../main/compute/bench-types.ts';
 import { sampleIndices, verifyElementwise, verifyGemm } from '../../../main/compute/verify.ts';
 import { createHostBuffer, gemmTolerance, verify } from '../../../native/index.ts';
 
@@ -44,19 +43,5 @@ describe('verification', () => {
     const v = verifyElementwise(out, [x], ([value = Number.NaN]) => value, 0);
     expect(v.passed).toBe(false);
     expect(v.mismatches.map((m) => m.index)).toEqual([42]);
-  });
-
-  it('a bench row that failed verification carries no time and no rate', () => {
-    const result = { hostMs: [1, 2, 3], deviceMs: null, implementation: 'loop', threads: 1, warmup: 1, repeats: 3, executionsPerSample: 1 };
-    const failed = toRecord({ id: 'add', variant: 'single', size: 10, bytes: 120 }, 'cpu', result, {
-      method: 'full', checked: 10, total: 10, relativeError: 0.5, tolerance: 1e-5, passed: false, mismatches: [],
-    });
-    expect(failed.verified).toBe(false);
-    expect([failed.medianMs, failed.minMs, failed.maxMs]).toEqual([null, null, null]);
-    expect(failed.gbps).toBeUndefined();
-    const ok = toRecord({ id: 'add', variant: 'single', size: 10, bytes: 120 }, 'cpu', result, null);
-    expect(ok.medianMs).toBe(2);
-    // 120 bytes in 2 ms = 6e-5 GB/s.
-    expect(ok.gbps).toBeCloseTo(6e-5, 12);
   });
 });
