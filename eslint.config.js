@@ -1,9 +1,12 @@
-// Lint rules, with the process layers of DESIGN §4 enforced as import boundaries:
+// Lint rules, with the layers of ARCHITECTURE.md ("Layers") enforced as import boundaries:
 //   main/common   imports nothing process-specific (no node:, no electron, no other layer)
+//   main/host     the compute host's process: the only main/ code that imports native/
 //   main/electron the only importer of 'electron'
-//   main/compute  the only main/ code that loads the native addon
+//   every folder of main/ imports only the folders LAYERS allows it (an arrow points down the table), and no
+//   module of main/ or native/ is part of an import cycle
 //   renderer      imports main/common types only (import type), never Node or the addon
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import pluginVue from 'eslint-plugin-vue';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -15,8 +18,31 @@ const nodeBuiltins = { group: ['node:*'], message: 'This layer must not depend o
 const rendererFromMain = { regex: '(^|/)renderer/(?!charts/)', message: 'main/ imports only renderer/charts/ of the renderer (DESIGN §10).' };
 const nativeAddon = {
   group: ['**/native/*', '**/native/**', '!**/main/**'],
-  message: 'Only main/compute/ loads the native addon (DESIGN §3).',
+  message: 'Only main/host/ loads the native addon (ARCHITECTURE.md, "Layers").',
 };
+
+// The folder table of ARCHITECTURE.md: what each folder of main/ may import besides itself, the lowest first
+// (renderer/charts/, which main/ may also read, is the rule above).
+const LAYERS = {
+  common: [],
+  host: ['common', '../native'],
+  engine: ['common'],
+  labs: ['common'],
+  sources: ['common'],
+  runs: ['common', 'engine', 'labs', 'sources'],
+  playground: ['common', 'engine', 'runs', 'sources'],
+  reports: ['common', 'labs', 'runs', 'sources', 'playground'],
+  app: ['common', 'engine', 'labs', 'runs', 'sources', 'playground', 'reports'],
+  serve: ['common', 'app'],
+  cli: ['common', 'engine', 'labs', 'runs', 'sources', 'playground', 'reports', 'app', 'serve'],
+  electron: ['common', 'engine', 'app', 'serve'],
+};
+const FOLDERS = [...Object.keys(LAYERS), '../native'];
+const layerZones = Object.entries(LAYERS).map(([layer, allowed]) => ({
+  target: `./main/${layer}`,
+  from: FOLDERS.filter((other) => other !== layer && !allowed.includes(other)).map((other) => `./main/${other}`),
+  message: `main/${layer} may import only ${allowed.length ? allowed.map((a) => (a.startsWith('..') ? a.slice(3) : `main/${a}`)).join(', ') : 'itself'} (ARCHITECTURE.md, "Layers").`,
+}));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'native/build/**', 'node_modules/**', 'out/**', '.device/**', 'test-results/**', 'playwright-report/**'] },
@@ -36,6 +62,19 @@ export default tseslint.config(
       'vue/html-closing-bracket-newline': 'off',
       'vue/attributes-order': 'off',
       'vue/no-v-html': 'error',
+    },
+  },
+  {
+    files: ['main/**/*.ts', 'native/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
@@ -65,7 +104,7 @@ export default tseslint.config(
   },
   {
     files: ['main/**/*.ts'],
-    ignores: ['main/common/**', 'main/compute/**', 'main/electron/**'],
+    ignores: ['main/common/**', 'main/host/**', 'main/electron/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [electronImport], patterns: [nativeAddon, rendererFromMain] }] },
   },
   {

@@ -17,10 +17,10 @@ import { join } from 'node:path';
 
 import { validateParams } from '../main/common/params.ts';
 import { RUN_SCHEMA_VERSION } from '../main/common/run-record.ts';
-import { ComputeHostSupervisor } from '../main/compute/supervisor.ts';
+import { ComputeHostSupervisor } from '../main/engine/supervisor.ts';
 import { elementwiseBreakevenLab as lab } from '../main/labs/elementwise-breakeven.ts';
-import { LabRunner, PROGRESS_SAVE_INTERVAL_MS, planContext } from '../main/runner/lab-runner.ts';
-import { RunStore } from '../main/runner/run-store.ts';
+import { LabRunner, PROGRESS_SAVE_INTERVAL_MS, planContext } from '../main/runs/lab-runner.ts';
+import { RunStore } from '../main/runs/run-store.ts';
 
 const runs = Number(process.argv[2] ?? 10);
 const SAMPLES = 20;

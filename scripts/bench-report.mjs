@@ -20,7 +20,7 @@ const load = (name) => JSON.parse(readFileSync(join(fixtures, `${name}.json`), '
 const names = readdirSync(fixtures).filter((n) => n.endsWith('.json')).map((n) => n.replace(/\.json$/, '')).sort();
 
 const importStart = performance.now();
-const { writeLabsReport, writeRunReport } = await import('../main/report/report-writer.ts');
+const { writeLabsReport, writeRunReport } = await import('../main/reports/report-writer.ts');
 const importMs = performance.now() - importStart;
 
 const options = { author: 'Laura Llamas López', course: 'Programación de GPUs', writerVersion: 'bench' };

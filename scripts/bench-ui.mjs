@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 
 import { labDescriptors } from '../main/labs/index.ts';
-import { validateRunRequest } from '../main/runner/lab-runner.ts';
+import { validateRunRequest } from '../main/runs/lab-runner.ts';
 import { rendererDir } from '../main/serve/renderer-dir.ts';
 import { startServer } from '../main/serve/server.ts';
 

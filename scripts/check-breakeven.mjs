@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 
 import { parseParamText } from '../main/common/params.ts';
 import { findLab } from '../main/labs/index.ts';
-import { createLabHost } from '../main/runner/lab-host.ts';
+import { createLabHost } from '../main/app/lab-host.ts';
 
 const { values } = parseArgs({
   options: {

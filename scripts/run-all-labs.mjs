@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 
 import { labDescriptors } from '../main/labs/index.ts';
 import { parseParamText } from '../main/common/params.ts';
-import { createLabHost } from '../main/runner/lab-host.ts';
+import { createLabHost } from '../main/app/lab-host.ts';
 
 const args = process.argv.slice(2);
 const take = (name) => {

@@ -1,12 +1,12 @@
 // gpu-lab bench: the seed workloads on one device (main/labs/bench-plan.ts), measured by the compute host as a lab's
 // points are, as a table or as JSON.
-import { ComputeHostSupervisor } from '../compute/supervisor.ts';
+import { ComputeHostSupervisor } from '../engine/supervisor.ts';
 import { cpuBenchPlan, cudaBenchPlan } from '../labs/bench-plan.ts';
 import type { BenchPoint } from '../labs/bench-plan.ts';
-import { measuredPoint } from '../runner/point-result.ts';
+import { measuredPoint } from '../runs/point-result.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { GpuLabError } from '../common/errors.ts';
-import { checkDevice } from '../runner/lab-runner.ts';
+import { checkDevice } from '../runs/lab-runner.ts';
 import { UsageError } from './command.ts';
 import { option, parseArgs } from './cli-options.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';

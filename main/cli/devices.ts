@@ -4,7 +4,7 @@
 import { formatBytes } from '../common/format.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
 import type { CudaDeviceInfo, DeviceReport, LibraryStatus, Telemetry } from '../common/device-report.ts';
-import { ComputeHostSupervisor } from '../compute/supervisor.ts';
+import { ComputeHostSupervisor } from '../engine/supervisor.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
 import { parseArgs } from './cli-options.ts';

@@ -8,7 +8,7 @@ import type { Comparison, KernelRun, KernelRunResult, Mismatch, Throughput, Veri
 import { formatBytes, formatMs, formatPercent, formatRate, sig } from '../common/format.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
 import { comparisonTitle } from '../playground/descriptors.ts';
-import { exerciseDefinition } from '../playground/exercises.ts';
+import { exerciseDefinition } from '../common/exercises.ts';
 import { playgroundEn } from '../playground/text/en.ts';
 import { playgroundEs } from '../playground/text/es.ts';
 import type { CliContext } from './command.ts';

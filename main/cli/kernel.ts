@@ -10,11 +10,11 @@ import type { Dim3, ExerciseDescriptor, ExerciseId, KernelRunRequest, KernelRunS
 import { formatMs, formatRate } from '../common/format.ts';
 import type { Locale } from '../common/locale.ts';
 import { exerciseDescriptor, exerciseDescriptors } from '../playground/descriptors.ts';
-import { exerciseDefinition } from '../playground/exercises.ts';
+import { exerciseDefinition } from '../common/exercises.ts';
 import { KernelStore } from '../playground/kernel-store.ts';
-import { createLabHost, defaultDataDir } from '../runner/lab-host.ts';
-import { defaultSourceRoots } from '../runner/kernel-sources.ts';
-import { checkWritable } from '../runner/atomic-write.ts';
+import { createLabHost, defaultDataDir } from '../app/lab-host.ts';
+import { defaultSourceRoots } from '../sources/kernel-sources.ts';
+import { checkWritable } from '../runs/atomic-write.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
 import { option, parseArgs } from './cli-options.ts';

@@ -9,7 +9,7 @@ import { parseParamText, validateParams } from '../common/params.ts';
 import { findLab, labDescriptors, LABS } from '../labs/index.ts';
 import { findingText } from '../labs/text/lab-text.ts';
 import type { Lab } from '../labs/lab.ts';
-import { createLabHost } from '../runner/lab-host.ts';
+import { createLabHost } from '../app/lab-host.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
 import { option, parseArgs } from './cli-options.ts';
@@ -17,7 +17,7 @@ import { hostLog } from './host-log.ts';
 import { labelTranslator, runTable, waivedNote } from './run-table.ts';
 import { REPORT_OPTIONS, reportArgs, reportRuns, reportUsageLines } from './report.ts';
 import type { CliText } from './words/index.ts';
-import { checkWritable, writeFileAtomic } from '../runner/atomic-write.ts';
+import { checkWritable, writeFileAtomic } from '../runs/atomic-write.ts';
 
 export function labParams(lab: Lab, assignments: string[]): Record<string, unknown> {
   const raw: Record<string, unknown> = {};

@@ -2,7 +2,7 @@
 // WebSocket, until Ctrl+C; the link it prints carries the access token.
 import { spawn } from 'node:child_process';
 
-import { createLabHost } from '../runner/lab-host.ts';
+import { createLabHost } from '../app/lab-host.ts';
 import { rendererDir } from '../serve/renderer-dir.ts';
 import { startServer } from '../serve/server.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';

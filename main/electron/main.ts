@@ -3,8 +3,8 @@
 import { app, BrowserWindow, dialog, ipcMain, protocol, utilityProcess } from 'electron';
 
 import { IPC_EVENT_CHANNEL } from '../common/api-methods.ts';
-import { createLabHost } from '../runner/lab-host.ts';
-import type { LabHost } from '../runner/lab-host.ts';
+import { createLabHost } from '../app/lab-host.ts';
+import type { LabHost } from '../app/lab-host.ts';
 import { rendererDir } from '../serve/renderer-dir.ts';
 import { APP_INDEX_URL, APP_SCHEME, appSenderCheck } from './app-origin.ts';
 import { appProtocolHandler } from './app-protocol.ts';

@@ -1,8 +1,8 @@
 // The compute host as an Electron utility process, behind the supervisor's launcher interface: the same entry as
 // under plain Node (host-main, which answers over process.parentPort here), the same one exit however it ends.
 // Electron's utilityProcess module is passed in, so that this file runs under plain Node with a fake.
-import { HostProcessBase, hostEntryPath } from '../compute/launcher.ts';
-import type { ComputeHostLauncher } from '../compute/launcher.ts';
+import { HostProcessBase, hostEntryPath } from '../engine/launcher.ts';
+import type { ComputeHostLauncher } from '../engine/launcher.ts';
 
 // The parts of Electron's UtilityProcess and utilityProcess module used here.
 export interface UtilityChild {

@@ -2,9 +2,9 @@
 // reader's language and the text of every kernel that comes with them, read from the installed sources.
 import type { Locale } from '../common/locale.ts';
 import type { ExerciseDescriptor, ExerciseId, ExerciseKernel } from '../common/playground.ts';
-import { EXERCISES, exerciseDefinition, signatureOf } from './exercises.ts';
-import type { ExerciseDefinition } from './exercises.ts';
-import { readInstalledSource } from '../runner/kernel-sources.ts';
+import { EXERCISES, exerciseDefinition, signatureOf } from '../common/exercises.ts';
+import type { ExerciseDefinition } from '../common/exercises.ts';
+import { readInstalledSource } from '../sources/kernel-sources.ts';
 import { playgroundEn } from './text/en.ts';
 import type { PlaygroundText } from './text/en.ts';
 import { playgroundEs } from './text/es.ts';

@@ -9,14 +9,14 @@ import { join } from 'node:path';
 
 import { z } from 'zod';
 
-import { ERROR_PAYLOAD } from '../compute/protocol.ts';
-import { writeFileAtomic } from '../runner/atomic-write.ts';
+import { ERROR_PAYLOAD } from '../common/host-protocol.ts';
+import { writeFileAtomic } from '../runs/atomic-write.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { EXERCISE_IDS, KERNEL_RUN_REQUEST, MAX_SOURCE_CHARS } from '../common/playground.ts';
 import type { ExerciseId, KernelRun, KernelRunSummary } from '../common/playground.ts';
-import { confineKernelRun } from './compiler-log.ts';
-import { exerciseDefinition } from './exercises.ts';
-import { KERNEL_RUN_RESULT } from './job.ts';
+import { confineKernelRun } from '../common/compiler-log.ts';
+import { exerciseDefinition } from '../common/exercises.ts';
+import { KERNEL_RUN_RESULT } from '../common/kernel-job.ts';
 
 const ID = /^[A-Za-z0-9._-]{1,120}$/;
 

@@ -7,12 +7,12 @@ import { KERNEL_RUN_REQUEST } from '../common/playground.ts';
 import type { Dim3, ExerciseId, KernelRun, KernelRunRequest, KernelRunResult, PlaygroundService, PlaygroundStatus } from '../common/playground.ts';
 import { describeValue } from '../common/params.ts';
 import { checkKernelSource, describeSourceRefusal } from '../common/kernel-source-check.ts';
-import type { ComputeHostSupervisor } from '../compute/supervisor.ts';
-import { readInstalledSource } from '../runner/kernel-sources.ts';
+import type { ComputeHostSupervisor } from '../engine/supervisor.ts';
+import { readInstalledSource } from '../sources/kernel-sources.ts';
 import { comparisonTitle, exerciseDescriptors } from './descriptors.ts';
-import { coverGrid, exerciseDefinition } from './exercises.ts';
-import type { ExerciseDefinition } from './exercises.ts';
-import type { KernelJob } from './job.ts';
+import { coverGrid, exerciseDefinition } from '../common/exercises.ts';
+import type { ExerciseDefinition } from '../common/exercises.ts';
+import type { KernelJob } from '../common/kernel-job.ts';
 import type { KernelStore } from './kernel-store.ts';
 
 export interface PlaygroundSources {

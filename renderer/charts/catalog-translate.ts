@@ -3,7 +3,7 @@
 // "{name}" is the named value; "a | b" are plural forms, picked by the count with vue-i18n's default rule (two forms:
 // the first for a count of 1, the second otherwise; three: zero, one, many), the count being the named `count` or `n`
 // where the caller gives one, else the plural argument (the form for one where there is neither), which also stands in for a missing `count` or `n`. A key the
-// catalog lacks comes back as the key, as vue-i18n shows it. tests/unit/report/catalog.test.ts holds the two alike
+// catalog lacks comes back as the key, as vue-i18n shows it. tests/unit/reports/catalog.test.ts holds the two alike
 // for every message of the results catalog.
 import type { Translate } from './text.ts';
 

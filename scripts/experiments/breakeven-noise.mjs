@@ -9,9 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 
 import { MEASUREMENT } from '../../main/common/measurement.ts';
-import { measureOnCpu } from '../../main/compute/measure-cpu.ts';
-import { measureOnCuda } from '../../main/compute/measure-cuda.ts';
-import { summarize } from '../../main/runner/statistics.ts';
+import { measure } from '../../main/host/ops/index.ts';
+import { summarize } from '../../main/common/statistics.ts';
 
 const { values } = parseArgs({
   options: {
@@ -36,7 +35,7 @@ const ctx = { signal: new AbortController().signal, onProgress: () => undefined 
 const hasGpu = sh('nvidia-smi', ['-L']).includes('GPU 0');
 
 async function trial(m) {
-  const run = await (m.device === 'cpu' ? measureOnCpu : measureOnCuda)(MEASUREMENT.parse(m), ctx);
+  const run = await measure(MEASUREMENT.parse(m), ctx);
   return summarize(run.hostMs);
 }
 

@@ -9,9 +9,8 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 import { MEASUREMENT } from '../../main/common/measurement.ts';
-import { measureOnCpu } from '../../main/compute/measure-cpu.ts';
-import { measureOnCuda } from '../../main/compute/measure-cuda.ts';
-import { summarize } from '../../main/runner/statistics.ts';
+import { measure } from '../../main/host/ops/index.ts';
+import { summarize } from '../../main/common/statistics.ts';
 
 const { values } = parseArgs({
   options: {
@@ -70,7 +69,7 @@ for (const c of configs) {
     if (idleMs) await new Promise((resolve) => setTimeout(resolve, idleMs));
     const before = stat();
     const m = MEASUREMENT.parse({ device: 'cpu', warmup: 2, repeats, seed: c.size + t, minSampleMs, ...c.m });
-    const run = await (m.device === 'cpu' ? measureOnCpu : measureOnCuda)(m, ctx);
+    const run = await measure(m, ctx);
     const after = stat();
     const d = after.map((v, i) => v - before[i]);
     const busy = d[0] + d[1] + d[2] + d[5] + d[6] + d[7];

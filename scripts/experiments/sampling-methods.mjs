@@ -13,8 +13,8 @@
 import { parseArgs } from 'node:util';
 
 import { MEASUREMENT } from '../../main/common/measurement.ts';
-import { measureOnCpu } from '../../main/compute/measure-cpu.ts';
-import { summarize } from '../../main/runner/statistics.ts';
+import { measure as measureOnHost } from '../../main/host/ops/index.ts';
+import { summarize } from '../../main/common/statistics.ts';
 
 const { values } = parseArgs({ options: { repetitions: { type: 'string', default: '3' } } });
 const repetitions = Number(values.repetitions);
@@ -35,7 +35,7 @@ const methods = [
 
 async function measure(c, method, seed) {
   const m = MEASUREMENT.parse({ device: 'cpu', warmup: 2, repeats: method.repeats, seed, minSampleMs: method.minSampleMs, ...c.m });
-  return (await measureOnCpu(m, ctx)).hostMs;
+  return (await measureOnHost(m, ctx)).hostMs;
 }
 
 // medians[method][config] = one median per repetition; noisy[method] = count

@@ -13,7 +13,7 @@ import type { Page } from '@playwright/test';
 
 import type { ExerciseDescriptor, KernelRun } from '../../main/common/playground.ts';
 import { exerciseDescriptors } from '../../main/playground/descriptors.ts';
-import { defaultSourceRoots } from '../../main/runner/kernel-sources.ts';
+import { defaultSourceRoots } from '../../main/sources/kernel-sources.ts';
 import { startRecordedH100, startServe } from './support/serve.ts';
 import type { ServeProcess } from './support/serve.ts';
 

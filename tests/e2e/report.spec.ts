@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
-import { bodyText, deviceNameOf, fixture, fixturesDir, packed, pdfInfo, pdfText, renderPages, resultFigures, spaced, tempDir } from '../unit/report/pdf-tools.ts';
+import { bodyText, deviceNameOf, fixture, fixturesDir, packed, pdfInfo, pdfText, renderPages, resultFigures, spaced, tempDir } from '../unit/reports/pdf-tools.ts';
 import { seededDataDir, startServe } from './support/serve.ts';
 import type { ServeProcess } from './support/serve.ts';
 

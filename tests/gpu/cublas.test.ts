@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import { MEASUREMENT } from '../../main/common/measurement.ts';
-import { measureOnCuda } from '../../main/compute/measure-cuda.ts';
-import { exerciseDefinition } from '../../main/playground/exercises.ts';
+import { measure } from '../../main/host/ops/index.ts';
+import { exerciseDefinition } from '../../main/common/exercises.ts';
 import { benchmark, createDeviceBuffer, createHostBuffer, gemmTolerance, poison, relativeError } from '../../native/index.ts';
 import type { DType, GemmPrecision } from '../../native/index.ts';
 import { DEVICE, Owned, assertClose, freshSeed, gemmReference, skipWithoutGpu, twins } from './helpers.ts';
@@ -149,7 +149,7 @@ describe('cuBLAS saxpy, sum and transpose', { skip: skipWithoutGpu }, () => {
       const builtin = exerciseDefinition(id).builtins.find((b) => b.kind === 'cublas');
       assert.ok(builtin, `${id} has a cuBLAS built-in`);
       const m = MEASUREMENT.parse(builtin.measurement(size, DEVICE));
-      const r = await measureOnCuda(m, { signal: new AbortController().signal, onProgress: () => undefined });
+      const r = await measure(m, { signal: new AbortController().signal, onProgress: () => undefined });
       assert.ok(r.verification?.passed, `${id}: ${JSON.stringify(r.verification)}`);
       assert.equal(r.verification.checked, id === 'transpose' ? size * size : id === 'reduction' ? 1 : size);
       assert.equal(r.deviceMs?.length, 20);

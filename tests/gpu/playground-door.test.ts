@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import type { KernelRun } from '../../main/common/playground.ts';
-import { createLabHost } from '../../main/runner/lab-host.ts';
-import type { LabHost } from '../../main/runner/lab-host.ts';
+import { createLabHost } from '../../main/app/lab-host.ts';
+import type { LabHost } from '../../main/app/lab-host.ts';
 import { startServer } from '../../main/serve/server.ts';
 import type { RunningServer } from '../../main/serve/server.ts';
 import { compileKernel, cudaInventory, nvrtcInfo } from '../../native/index.ts';

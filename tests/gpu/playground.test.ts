@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import type { ExerciseId, KernelRun, KernelRunRequest } from '../../main/common/playground.ts';
-import { EXERCISES } from '../../main/playground/exercises.ts';
-import { createLabHost } from '../../main/runner/lab-host.ts';
-import type { LabHost } from '../../main/runner/lab-host.ts';
+import { EXERCISES } from '../../main/common/exercises.ts';
+import { createLabHost } from '../../main/app/lab-host.ts';
+import type { LabHost } from '../../main/app/lab-host.ts';
 import { skipWithoutGpu } from './helpers.ts';
 
 const root = join(import.meta.dirname, '..', '..');

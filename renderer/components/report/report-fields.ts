@@ -19,5 +19,5 @@ export function reportFields(): ReportFields {
   return fields;
 }
 
-// The longest author or course main accepts (main/report/report-input.ts): the field stops there as the user types.
+// The longest author or course main accepts (main/reports/report-input.ts): the field stops there as the user types.
 export const REPORT_FIELD_MAX = 200;

@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { createLabHost } from '../../../main/runner/lab-host.ts';
+import { createLabHost } from '../../../main/app/lab-host.ts';
 
 const n = Number(process.argv[2] ?? 4096);
 const dir = import.meta.dirname;

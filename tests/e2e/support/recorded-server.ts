@@ -16,11 +16,11 @@ import { labDescriptors } from '../../../main/labs/index.ts';
 import type { ExerciseId } from '../../../main/common/playground.ts';
 import { exerciseDescriptors } from '../../../main/playground/descriptors.ts';
 import { KernelStore } from '../../../main/playground/kernel-store.ts';
-import { createReportsService } from '../../../main/report/reports-service.ts';
-import { defaultSourceRoots, readKernelSource } from '../../../main/runner/kernel-sources.ts';
-import { validateRunRequest } from '../../../main/runner/lab-runner.ts';
-import { exportRun } from '../../../main/runner/run-export.ts';
-import { RunStore } from '../../../main/runner/run-store.ts';
+import { createReportsService } from '../../../main/reports/reports-service.ts';
+import { defaultSourceRoots, readKernelSource } from '../../../main/sources/kernel-sources.ts';
+import { validateRunRequest } from '../../../main/runs/lab-runner.ts';
+import { exportRun } from '../../../main/runs/run-export.ts';
+import { RunStore } from '../../../main/runs/run-store.ts';
 import { rendererDir } from '../../../main/serve/renderer-dir.ts';
 import { startServer } from '../../../main/serve/server.ts';
 

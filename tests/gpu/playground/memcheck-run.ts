@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { EXERCISES } from '../../../main/playground/exercises.ts';
-import { runKernelJob } from '../../../main/compute/kernel-job.ts';
+import { EXERCISES } from '../../../main/common/exercises.ts';
+import { runKernelJob } from '../../../main/host/kernel-run.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const read = (file: string): string => readFileSync(join(root, file), 'utf8');

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { KernelRunRequest } from '../../../main/common/playground.ts';
-import { EXERCISES } from '../../../main/playground/exercises.ts';
-import { createLabHost } from '../../../main/runner/lab-host.ts';
+import { EXERCISES } from '../../../main/common/exercises.ts';
+import { createLabHost } from '../../../main/app/lab-host.ts';
 
 const out = process.argv[2];
 if (!out) throw new Error('usage: record-fixtures.ts OUT_DIR');

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { benchRecord } from '../../../main/cli/bench.ts';
 import type { MeasurementResult } from '../../../main/common/measurement.ts';
 import { cpuBenchPlan, cudaBenchPlan } from '../../../main/labs/bench-plan.ts';
-import { measuredPoint } from '../../../main/runner/point-result.ts';
+import { measuredPoint } from '../../../main/runs/point-result.ts';
 
 const add = cpuBenchPlan({ scale: 1e-5 }).find((p) => p.id === 'add' && p.variant === 'single');
 if (!add) throw new Error('the CPU plan has add on one thread');

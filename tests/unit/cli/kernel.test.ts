@@ -15,11 +15,11 @@ import { formatMs, formatPercent, formatRate } from '../../../main/common/format
 import type { Locale } from '../../../main/common/locale.ts';
 import { EXERCISE_IDS } from '../../../main/common/playground.ts';
 import type { Comparison, KernelRun, KernelRunResult } from '../../../main/common/playground.ts';
-import { exerciseDefinition, signatureOf } from '../../../main/playground/exercises.ts';
+import { exerciseDefinition, signatureOf } from '../../../main/common/exercises.ts';
 import { playgroundEn } from '../../../main/playground/text/en.ts';
 import { playgroundEs } from '../../../main/playground/text/es.ts';
-import { createLabHost } from '../../../main/runner/lab-host.ts';
-import { fixture, pdfText, tempDir } from '../report/pdf-tools.ts';
+import { createLabHost } from '../../../main/app/lab-host.ts';
+import { fixture, pdfText, tempDir } from '../reports/pdf-tools.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 

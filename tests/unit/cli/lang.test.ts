@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 
 import { runCli } from '../../../main/cli/main.ts';
 import type { RunRecord } from '../../../main/common/run-record.ts';
-import { fixture, fixturesDir, pdfText, spaced, tempDir } from '../report/pdf-tools.ts';
+import { fixture, fixturesDir, pdfText, spaced, tempDir } from '../reports/pdf-tools.ts';
 
 // No language in the environment: English unless --lang says otherwise.
 const NO_LOCALE = {};

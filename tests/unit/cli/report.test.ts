@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { runCli } from '../../../main/cli/main.ts';
-import { fixture, fixturesDir, pdfInfo, pdfText, spaced, tempDir } from '../report/pdf-tools.ts';
+import { fixture, fixturesDir, pdfInfo, pdfText, spaced, tempDir } from '../reports/pdf-tools.ts';
 
 // A data folder holding every recorded run, from the H100 and from this machine.
 function seeded(): string {

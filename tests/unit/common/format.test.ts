@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { formatPercent, formatRate, formatTimes } from '../../../main/common/format.ts';
 import { setNumberLocale } from '../../../main/common/locale.ts';
-import { inReportLocale } from '../../../main/report/report-locale.ts';
+import { inReportLocale } from '../../../main/reports/report-locale.ts';
 
 describe('percentages', () => {
   it.each([

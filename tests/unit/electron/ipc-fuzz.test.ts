@@ -12,7 +12,7 @@ import type { GpuLabApi } from '../../../main/common/contract.ts';
 import { appSenderCheck } from '../../../main/electron/app-origin.ts';
 import type { FrameLike, SenderEvent } from '../../../main/electron/app-origin.ts';
 import { registerIpcApi } from '../../../main/electron/ipc-api.ts';
-import { createLabHost } from '../../../main/runner/lab-host.ts';
+import { createLabHost } from '../../../main/app/lab-host.ts';
 import { FUZZ_SEED, Random, STACK_FRAME, anyMethod, anyValue, argumentsFor, damagedRecords, deepValue, isCodedError, storedRunsFolder } from '../serve/fuzz-cases.ts';
 
 const CASES = 3000;

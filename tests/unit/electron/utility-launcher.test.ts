@@ -7,9 +7,9 @@ import { PassThrough } from 'node:stream';
 
 import { describe, expect, it } from 'vitest';
 
-import { hostEntryPath } from '../../../main/compute/launcher.ts';
-import type { HostExit } from '../../../main/compute/launcher.ts';
-import { TEST_HOOKS_ENV } from '../../../main/compute/protocol.ts';
+import { hostEntryPath } from '../../../main/engine/launcher.ts';
+import type { HostExit } from '../../../main/engine/launcher.ts';
+import { TEST_HOOKS_ENV } from '../../../main/common/host-protocol.ts';
 import { utilityLauncher } from '../../../main/electron/utility-launcher.ts';
 import type { UtilityChild, UtilityProcessModule } from '../../../main/electron/utility-launcher.ts';
 

@@ -12,7 +12,7 @@ import { LABS, findLab, labDescriptors } from '../../../main/labs/index.ts';
 import { labTextEn } from '../../../main/labs/text/en/index.ts';
 import { labDescriptorsEs, labTextEs, sharedParametersEs } from '../../../main/labs/text/es/index.ts';
 import { findingText, labMessage, labMessages } from '../../../main/labs/text/lab-text.ts';
-import { withFindingMessages } from '../../../main/runner/finding-messages.ts';
+import { withFindingMessages } from '../../../main/runs/finding-messages.ts';
 
 type Tree = { readonly [key: string]: string | Tree };
 

@@ -1,7 +1,7 @@
 // Points as the runner would record them, built from chosen median times, for testing analyses without measuring.
 import type { PointResult } from '../../../main/common/run-record.ts';
 import type { PlannedPoint } from '../../../main/labs/lab.ts';
-import { measuredPoint } from '../../../main/runner/point-result.ts';
+import { measuredPoint } from '../../../main/runs/point-result.ts';
 
 // Five samples spread ±1 % around `medianMs`, verified.
 export function pointFromPlan(planned: PlannedPoint, medianMs: number): PointResult {

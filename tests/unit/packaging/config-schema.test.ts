@@ -11,7 +11,7 @@ import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 
 import { labDescriptors } from '../../../main/labs/index.ts';
-import { kernelFiles } from '../../../main/runner/kernel-sources.ts';
+import { kernelFiles } from '../../../main/sources/kernel-sources.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const require = createRequire(import.meta.url);

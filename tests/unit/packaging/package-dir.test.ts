@@ -17,7 +17,7 @@ import { FuseState, FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { labDescriptors } from '../../../main/labs/index.ts';
-import { kernelFiles } from '../../../main/runner/kernel-sources.ts';
+import { kernelFiles } from '../../../main/sources/kernel-sources.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -84,7 +84,7 @@ describe('the packaged app (dir target)', () => {
       expect(statFile(asarPath, path), path).not.toHaveProperty('unpacked', true);
     }
     const { main } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { main: string };
-    for (const file of [main, 'dist/main/electron/preload.cjs', 'dist/main/compute/host-main.js', 'package.json']) expect(inAsar.has(file), file).toBe(true);
+    for (const file of [main, 'dist/main/electron/preload.cjs', 'dist/main/host/host-main.js', 'package.json']) expect(inAsar.has(file), file).toBe(true);
     const strays = [...inAsar].filter((path) => !path.startsWith('node_modules/') && /(\.map|\.ts|\.cc|\.cu)$|^(tests|scripts|renderer|main|shaders)\/|^dist\/main\/electron\/preload\.js$/.test(path));
     expect(strays).toEqual([]);
   });
@@ -121,7 +121,7 @@ describe('the packaged app (dir target)', () => {
     expect(report.kernels.map((k) => k.file).sort()).toEqual(expected);
     for (const kernel of report.kernels) expect(kernel.text, kernel.file).toBe(readFileSync(join(resources, kernel.file), 'utf8'));
 
-    expect(report.forks).toEqual([{ modulePath: join(view, 'app.asar', 'dist', 'main', 'compute', 'host-main.js'), addon: join(view, 'app.asar.unpacked', ADDON) }]);
+    expect(report.forks).toEqual([{ modulePath: join(view, 'app.asar', 'dist', 'main', 'host', 'host-main.js'), addon: join(view, 'app.asar.unpacked', ADDON) }]);
     expect(report.devices).toMatchObject({ ok: true, value: { devices: expect.arrayContaining([expect.objectContaining({ id: 'cpu' })]) } });
   });
 });

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 import { MEASUREMENT } from '../../../main/common/measurement.ts';
 import { exerciseDescriptors } from '../../../main/playground/descriptors.ts';
-import { EXERCISES, exerciseDefinition, SAXPY_A } from '../../../main/playground/exercises.ts';
-import { defaultSourceRoots } from '../../../main/runner/kernel-sources.ts';
+import { EXERCISES, exerciseDefinition, SAXPY_A } from '../../../main/common/exercises.ts';
+import { defaultSourceRoots } from '../../../main/sources/kernel-sources.ts';
 
 describe('the built-ins of the exercises', () => {
   it('every built-in is a valid measurement at the exercise’s smallest, default and largest size', () => {

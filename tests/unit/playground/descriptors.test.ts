@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { exerciseDescriptors } from '../../../main/playground/descriptors.ts';
-import { defaultSourceRoots } from '../../../main/runner/kernel-sources.ts';
+import { defaultSourceRoots } from '../../../main/sources/kernel-sources.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { GpuLabError } from '../../../main/common/errors.ts';
-import { coverGrid, EXERCISES, exerciseDefinition } from '../../../main/playground/exercises.ts';
+import { coverGrid, EXERCISES, exerciseDefinition } from '../../../main/common/exercises.ts';
 import { resolveRequest } from '../../../main/playground/playground-service.ts';
 
 function refusal(request: unknown): GpuLabError {

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { dispatch } from '../../../main/common/api-dispatch.ts';
 import type { ExerciseDescriptor } from '../../../main/common/playground.ts';
-import { createLabHost } from '../../../main/runner/lab-host.ts';
-import type { LabHost } from '../../../main/runner/lab-host.ts';
+import { createLabHost } from '../../../main/app/lab-host.ts';
+import type { LabHost } from '../../../main/app/lab-host.ts';
 
 let host: LabHost;
 

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { checkKernelSource } from '../../../main/common/kernel-source-check.ts';
-import { EXERCISES } from '../../../main/playground/exercises.ts';
+import { EXERCISES } from '../../../main/common/exercises.ts';
 import { includeSpellings, otherSpellings } from '../serve/hostile-sources.ts';
 
 const run = promisify(execFile);

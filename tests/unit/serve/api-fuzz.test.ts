@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ErrorCode } from '../../../main/common/errors.ts';
-import { createLabHost } from '../../../main/runner/lab-host.ts';
+import { createLabHost } from '../../../main/app/lab-host.ts';
 import { startServer } from '../../../main/serve/server.ts';
 import type { RunningServer } from '../../../main/serve/server.ts';
 import { FUZZ_SEED, Random, STACK_FRAME, anyMethod, anyValue, argumentsFor, damagedRecords, deepValue, isCodedError, storedRunsFolder, unknownMethod } from './fuzz-cases.ts';

@@ -11,7 +11,7 @@ import { API_METHODS } from '../../../main/common/api-methods.ts';
 import type { ApiMethod } from '../../../main/common/api-methods.ts';
 import { ERROR_CODES } from '../../../main/common/errors.ts';
 import { labDescriptors } from '../../../main/labs/index.ts';
-import { kernelFiles } from '../../../main/runner/kernel-sources.ts';
+import { kernelFiles } from '../../../main/sources/kernel-sources.ts';
 
 // GPU_LAB_FUZZ_SEED replays a failure; the default keeps every run of the suite the same.
 export const FUZZ_SEED = Number(process.env.GPU_LAB_FUZZ_SEED ?? 20261123);

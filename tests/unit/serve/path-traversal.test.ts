@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { labDescriptors } from '../../../main/labs/index.ts';
-import { kernelFiles } from '../../../main/runner/kernel-sources.ts';
-import { createLabHost } from '../../../main/runner/lab-host.ts';
+import { kernelFiles } from '../../../main/sources/kernel-sources.ts';
+import { createLabHost } from '../../../main/app/lab-host.ts';
 import { startServer } from '../../../main/serve/server.ts';
 import type { RunningServer } from '../../../main/serve/server.ts';
 import { storedRunsFolder } from './fuzz-cases.ts';

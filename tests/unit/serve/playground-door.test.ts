@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createLabHost } from '../../../main/runner/lab-host.ts';
+import { createLabHost } from '../../../main/app/lab-host.ts';
 import { startServer } from '../../../main/serve/server.ts';
 import type { RunningServer } from '../../../main/serve/server.ts';
 import { includeSpellings, otherSpellings } from './hostile-sources.ts';

@@ -14,7 +14,7 @@ export const labTextEn = {
   common: {
     // Filled in where a finding names a size the run did not record.
     unknown: '?',
-    // The findings every run gets whatever its lab (runner/run-findings.ts). {reason}, {points}, {point}, {code} and
+    // The findings every run gets whatever its lab (runs/run-findings.ts). {reason}, {points}, {point}, {code} and
     // {error} are the record's own words (a waived point's reason, points' labels, an error), in English.
     run: {
       waived: '{count} point was WAIVED: {reason}. | {count} points were WAIVED: {reason}.',

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { shareOfPeak as commonShareOfPeak } from '../../../../main/common/run-record.ts';
-import { measuredPoint } from '../../../../main/runner/point-result.ts';
+import { measuredPoint } from '../../../../main/runs/point-result.ts';
 import { setNumberLocale } from '../../../../main/common/locale.ts';
 import { findLab, labDescriptors } from '../../../../main/labs/index.ts';
 import { validateParams } from '../../../../main/common/params.ts';

@@ -11,7 +11,7 @@ import type { PointResult, RunRecord } from '../../../../main/common/run-record.
 import { RUN_RECORD } from '../../../../main/common/run-record.ts';
 import { findLab } from '../../../../main/labs/index.ts';
 import type { PlannedPoint } from '../../../../main/labs/lab.ts';
-import { measuredPoint, waivedPoint } from '../../../../main/runner/point-result.ts';
+import { measuredPoint, waivedPoint } from '../../../../main/runs/point-result.ts';
 import type { ChartInputs } from '../../../../renderer/charts/chart-common.ts';
 import { LIGHT_CHART_THEME } from '../../../../renderer/charts/palette.ts';
 import type { Translate } from '../../../../renderer/charts/text.ts';

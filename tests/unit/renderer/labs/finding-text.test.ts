@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { msg, n } from '../../../../main/common/message.ts';
 import type { Finding, RunRecord } from '../../../../main/common/run-record.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
-import { withFindingMessages } from '../../../../main/runner/finding-messages.ts';
+import { withFindingMessages } from '../../../../main/runs/finding-messages.ts';
 import { findingReader, nestCatalog } from '../../../../renderer/components/labs/finding-text.ts';
 
 const record = withFindingMessages(

@@ -1,0 +1,100 @@
+// The lab host: the services of the contract wired together over one compute host and one run store. The CLI, the
+// serve shell and the Electron main process each create one.
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+import type { DevicesService, GpuLabApi, LabsService } from '../common/contract.ts';
+import { ComputeHostSupervisor } from '../engine/supervisor.ts';
+import type { SupervisorOptions } from '../engine/supervisor.ts';
+import { labDescriptors } from '../labs/index.ts';
+import { KernelStore } from '../playground/kernel-store.ts';
+import { createPlaygroundService } from '../playground/playground-service.ts';
+import { createReportsService } from '../reports/reports-service.ts';
+import { defaultSourceRoots, readKernelSource } from '../sources/kernel-sources.ts';
+import { LabRunner, validateRunRequest } from '../runs/lab-runner.ts';
+import { RunStore } from '../runs/run-store.ts';
+
+export interface LabHost extends GpuLabApi {
+  runs: LabRunner;
+  supervisor: ComputeHostSupervisor;
+  store: RunStore;
+  kernels: KernelStore;
+  // Stops the compute host at once; a run in progress fails with it. Prefer close().
+  dispose(): Promise<void>;
+  // How a shell stops: a run in progress is cancelled (its record keeps the points measured and says so), waited
+  // for at most `graceMs`, then the compute host goes.
+  close(graceMs?: number): Promise<void>;
+}
+
+export interface LabHostOptions {
+  dataDir?: string;
+  supervisor?: ComputeHostSupervisor | SupervisorOptions;
+  warn?: (message: string) => void;
+  // Folders holding shaders/ and native/ for the kernel sources the labs show (a packaged app's resources first).
+  sourceRoots?: string[];
+}
+
+// $XDG_DATA_HOME/gpu-lab, else ~/.local/share/gpu-lab.
+export function defaultDataDir(): string {
+  const xdg = process.env.XDG_DATA_HOME;
+  return join(xdg && xdg.startsWith('/') ? xdg : join(homedir(), '.local', 'share'), 'gpu-lab');
+}
+
+// package.json sits two folders up from main/app/ in sources, three from dist/main/app/.
+export function appVersion(): string {
+  for (const up of ['../../package.json', '../../../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(up, import.meta.url), 'utf8')) as { name?: unknown; version?: unknown };
+      if (pkg.name === 'gpu-lab' && typeof pkg.version === 'string') return pkg.version;
+    } catch {
+      // Not at this level; try the next.
+    }
+  }
+  return 'unknown';
+}
+
+export function createLabHost(options: LabHostOptions = {}): LabHost {
+  const supervisor = options.supervisor instanceof ComputeHostSupervisor ? options.supervisor : new ComputeHostSupervisor(options.supervisor);
+  const store = new RunStore(options.dataDir ?? defaultDataDir(), { warn: options.warn });
+  const runs = new LabRunner({ store, host: supervisor, appVersion: appVersion() });
+  const devices: DevicesService = {
+    listDevices: async () => (await supervisor.environment()).devices,
+    inspectDevices: () => supervisor.inspect(),
+    readTelemetry: (device) => supervisor.telemetry(device),
+  };
+  const sourceRoots = options.sourceRoots ?? defaultSourceRoots();
+  const kernels = new KernelStore(options.dataDir ?? defaultDataDir(), { warn: options.warn });
+  const reports = createReportsService({ getRun: (id) => runs.getRun(id), listRuns: () => runs.listRuns(), getKernelRun: (id) => kernels.get(id), runsDir: store.dir, writerVersion: appVersion(), sourceRoots });
+  const playground = createPlaygroundService({ supervisor, store: kernels, sourceRoots });
+  const labs: LabsService = {
+    listLabs: async (locale) => labDescriptors(locale),
+    kernelSource: (file) => readKernelSource(file, labDescriptors(), sourceRoots),
+    validateParams: async (lab, params) => validateRunRequest({ lab, params }).params,
+  };
+  return {
+    devices,
+    labs,
+    runs,
+    reports,
+    playground,
+    supervisor,
+    store,
+    kernels,
+    async dispose() {
+      await supervisor.stop();
+    },
+    async close(graceMs = 5000) {
+      const grace = (): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, graceMs).unref());
+      // A run being started now is cancelled with the others, not left to start after the host is gone.
+      await Promise.race([runs.whenStarted(), grace()]);
+      for (const summary of await runs.listRuns().catch(() => [])) {
+        if (summary.status === 'running' || summary.status === 'queued') await runs.cancelRun(summary.id).catch(() => undefined);
+      }
+      await Promise.race([runs.whenIdle(), grace()]);
+      await supervisor.stop();
+      // A run still measuring fails with the host; its record is stored before close() returns.
+      await Promise.race([runs.whenIdle(), grace()]);
+    },
+  };
+}

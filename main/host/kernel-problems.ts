@@ -1,0 +1,141 @@
+// One instance of an exercise on a device, in the compute host: fresh random inputs (filled in host memory by the
+// addon's seeded generator, copied to the device, kept on the host for the reference), an output poisoned with NaN
+// before every verification, the kernel's arguments in the order of the exercise's signature, and the check of
+// what the kernel wrote.
+import type { ExerciseId, VerificationResult } from '../common/playground.ts';
+import { copyBuffer, createDeviceBuffer, createHostBuffer, poison } from '../../native/index.ts';
+import type { CudaDevice, ElementBuffer } from '../../native/index.ts';
+import type { KernelArg } from '../../native/kernel-playground.ts';
+import { POLYNOMIAL, SAXPY_A } from '../common/exercises.ts';
+import { verifyElementwise, verifyExact, verifySgemm, verifySum } from './verify-kernel.ts';
+
+export interface Problem {
+  args: KernelArg[];
+  // Device buffers the kernel accumulates into, set to 0 before every launch.
+  zeroBeforeEach: ElementBuffer[];
+  // Fills the output with NaN, so that what the kernel does not write is seen.
+  poisonOutput(): void;
+  verify(): Promise<VerificationResult>;
+  free(): void;
+}
+
+const SGEMM_SAMPLES = 4096;
+
+class Buffers {
+  private readonly all: ElementBuffer[] = [];
+  readonly device: CudaDevice;
+  constructor(device: CudaDevice) {
+    this.device = device;
+  }
+
+  // Host values in [low, high) from `seed`, and the same values on the device.
+  async input(length: number, seed: number, low: number, high: number, transform?: (v: Float32Array) => void): Promise<{ host: Float32Array; dev: ElementBuffer }> {
+    const host = this.keep(createHostBuffer('fp32', length)).fillRandom(seed, { low, high });
+    if (transform) {
+      const values = host.read();
+      transform(values);
+      host.write(values);
+    }
+    const dev = this.keep(createDeviceBuffer('fp32', length, this.device));
+    await copyBuffer(dev, host);
+    return { host: host.read(), dev };
+  }
+
+  async input64(length: number, seed: number): Promise<{ host: Float64Array; dev: ElementBuffer }> {
+    const host = this.keep(createHostBuffer('fp64', length)).fillRandom(seed, { low: -1, high: 1 });
+    const dev = this.keep(createDeviceBuffer('fp64', length, this.device));
+    await copyBuffer(dev, host);
+    return { host: host.read(), dev };
+  }
+
+  output(dtype: 'fp32' | 'fp64', length: number): ElementBuffer {
+    return this.keep(createDeviceBuffer(dtype, length, this.device));
+  }
+
+  keep<B extends ElementBuffer>(b: B): B {
+    this.all.push(b);
+    return b;
+  }
+
+  free(): void {
+    for (const b of this.all.splice(0)) b.free();
+  }
+}
+
+function problem(buffers: Buffers, out: ElementBuffer, args: KernelArg[], check: (got: Float32Array | Float64Array) => VerificationResult, zero: ElementBuffer[] = []): Problem {
+  return {
+    args,
+    zeroBeforeEach: zero,
+    poisonOutput: () => poison(out),
+    verify: async () => check(out.read() as Float32Array | Float64Array),
+    free: () => buffers.free(),
+  };
+}
+
+export async function createProblem(exercise: ExerciseId, size: number, device: CudaDevice, seed: number): Promise<Problem> {
+  const buffers = new Buffers(device);
+  try {
+    return await build(buffers, exercise, size, seed);
+  } catch (err) {
+    buffers.free();
+    throw err;
+  }
+}
+
+async function build(buffers: Buffers, exercise: ExerciseId, size: number, seed: number): Promise<Problem> {
+  const n = size;
+  const { a, b, c } = POLYNOMIAL;
+  switch (exercise) {
+    case 'polynomial-fp32': {
+      const x = await buffers.input(n, seed, -1, 1);
+      const y = await buffers.input(n, seed + 1, -1, 1);
+      const z = buffers.output('fp32', n);
+      // The reference from the fp32 inputs and the fp32-rounded coefficients the kernel receives.
+      const [fa, fb, fc] = [Math.fround(a), Math.fround(b), Math.fround(c)];
+      return problem(buffers, z, [{ buffer: x.dev }, { buffer: y.dev }, { buffer: z }, { f32: a }, { f32: b }, { f32: c }, { u64: n }], (got) =>
+        verifyElementwise(got, (i) => fa * (x.host[i] ?? 0) ** 2 + fb * (y.host[i] ?? 0) + fc, 'fp32'),
+      );
+    }
+    case 'polynomial-fp64': {
+      const x = await buffers.input64(n, seed);
+      const y = await buffers.input64(n, seed + 1);
+      const z = buffers.output('fp64', n);
+      return problem(buffers, z, [{ buffer: x.dev }, { buffer: y.dev }, { buffer: z }, { f64: a }, { f64: b }, { f64: c }, { u64: n }], (got) =>
+        verifyElementwise(got, (i) => a * (x.host[i] ?? 0) * (x.host[i] ?? 0) + b * (y.host[i] ?? 0) + c, 'fp64'),
+      );
+    }
+    case 'saxpy': {
+      const x = await buffers.input(n, seed, -1, 1);
+      const y = await buffers.input(n, seed + 1, -1, 1);
+      const out = buffers.output('fp32', n);
+      const fa = Math.fround(SAXPY_A);
+      return problem(buffers, out, [{ buffer: x.dev }, { buffer: y.dev }, { buffer: out }, { f32: SAXPY_A }, { u64: n }], (got) =>
+        verifyElementwise(got, (i) => fa * (x.host[i] ?? 0) + (y.host[i] ?? 0), 'fp32'),
+      );
+    }
+    case 'reduction': {
+      // Whole numbers 0…3 (see exercises.ts): the sum is exact in any order.
+      const x = await buffers.input(n, seed, 0, 4, (v) => {
+        for (let i = 0; i < v.length; i++) v[i] = Math.floor(v[i] ?? 0);
+      });
+      const total = buffers.output('fp32', 1);
+      return problem(buffers, total, [{ buffer: x.dev }, { buffer: total }, { u64: n }], (got) => verifySum(got[0] ?? Number.NaN, x.host), [total]);
+    }
+    case 'transpose': {
+      const input = await buffers.input(n * n, seed, -1, 1);
+      const out = buffers.output('fp32', n * n);
+      // out[c·rows + r] = in[r·cols + c], rows = cols = n.
+      return problem(buffers, out, [{ buffer: input.dev }, { buffer: out }, { i32: n }, { i32: n }], (got) =>
+        verifyExact(got, (i) => input.host[(i % n) * n + Math.floor(i / n)] ?? Number.NaN, { rows: n, cols: n }),
+      );
+    }
+    case 'sgemm': {
+      const am = await buffers.input(n * n, seed, -1, 1);
+      const bm = await buffers.input(n * n, seed + 1, -1, 1);
+      const cm = buffers.output('fp32', n * n);
+      return problem(buffers, cm, [{ buffer: am.dev }, { buffer: bm.dev }, { buffer: cm }, { i32: n }, { i32: n }, { i32: n }], (got) =>
+        verifySgemm({ a: am.host, b: bm.host, c: got as Float32Array, m: n, n, k: n, samples: SGEMM_SAMPLES, seed }),
+      );
+    }
+  }
+}

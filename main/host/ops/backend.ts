@@ -1,0 +1,115 @@
+// Where a measurement's buffers live and how its samples are timed: the one thing the CPU and a CUDA device do
+// differently. An op (ops/*.ts) asks its backend for operands (seeded inputs) and outputs (poisoned: NaN bytes where
+// the type has a NaN, 0xFF otherwise, so that an element left unwritten fails verification), hands it the native spec
+// with a verdict to compute afterwards, and gets the measurement's result; the backend frees what it made.
+//
+//   cpu   operands in host memory; host clock only; no copies to time
+//   cuda  operands on the device, or in pageable host memory when the copies are timed (path "with-transfers");
+//         CUDA events, the host clock after a synchronise, or the host clock without one; telemetry before and after
+import { GpuLabError } from '../../common/errors.ts';
+import type { Measurement, MeasurementResult, TelemetrySnapshot, Verification } from '../../common/measurement.ts';
+import { benchmark, createDeviceBuffer, createHostBuffer, createPinnedBuffer, poison, telemetry } from '../../../native/index.ts';
+import type { CpuOpSpec, CudaDevice, CudaOpSpec, DType, ElementBuffer, OpSpec } from '../../../native/index.ts';
+
+// A CUDA op as an op file writes it: the backend adds the device and the clock.
+type Unclocked<T> = T extends unknown ? Omit<T, 'device' | 'timer'> : never;
+export type BackendOpSpec = CpuOpSpec | Unclocked<CudaOpSpec>;
+
+export interface MeasureContext {
+  signal: AbortSignal;
+  onProgress: (done: number, total: number) => void;
+}
+
+// Where a buffer is made: the backend's own memory, host memory the copies come from, or pinned host memory.
+export type Place = 'home' | 'host' | 'pinned' | 'device';
+
+// The native clock of each of the measurement's timings.
+const CLOCK = { default: 'events', host: 'host', 'launch-only': 'host-nosync' } as const;
+
+export function unsupported(what: string, device: string): GpuLabError {
+  return new GpuLabError('UNSUPPORTED_OPERATION', `${device === 'cpu' ? 'The CPU' : `The GPU (${device})`} does not run ${what}`, { device });
+}
+
+export class MeasurementBackend {
+  readonly kind: 'cpu' | 'cuda';
+  readonly device: string;
+  // Whether the copies to and from the device are part of what is timed.
+  readonly withTransfers: boolean;
+  private readonly m: Measurement;
+  private readonly ctx: MeasureContext;
+  private readonly buffers: ElementBuffer[] = [];
+
+  constructor(m: Measurement, ctx: MeasureContext) {
+    this.m = m;
+    this.ctx = ctx;
+    this.device = m.device;
+    this.kind = m.device === 'cpu' ? 'cpu' : 'cuda';
+    this.withTransfers = 'path' in m && m.path === 'with-transfers';
+    if (this.kind === 'cpu' && m.timing === 'launch-only') throw unsupported('launch-only timing (there is no asynchronous launch on the CPU)', 'cpu');
+    if (this.kind === 'cpu' && this.withTransfers) throw unsupported('host↔device transfers', 'cpu');
+  }
+
+  private keep<D extends DType>(b: ElementBuffer<D>): ElementBuffer<D> {
+    this.buffers.push(b);
+    return b;
+  }
+
+  buffer<D extends DType>(dtype: D, length: number, place: Place = 'home'): ElementBuffer<D> {
+    const where = place === 'home' ? (this.kind === 'cpu' || this.withTransfers ? 'host' : 'device') : place;
+    if (where === 'device') return this.keep(createDeviceBuffer(dtype, length, this.device as CudaDevice));
+    return this.keep(where === 'pinned' ? createPinnedBuffer(dtype, length) : createHostBuffer(dtype, length));
+  }
+
+  // An input filled from the seed's `slot`-th stream: slot 0 is the seed itself, slot 1 the seed + 1, and so on
+  // (the one seeding rule: twin buffers filled from the same seed and slot hold the same values).
+  input<D extends DType>(dtype: D, length: number, slot: number, range?: { low: number; high: number }, place: Place = 'home'): ElementBuffer<D> {
+    return this.buffer(dtype, length, place).fillRandom(this.m.seed + slot, range);
+  }
+
+  // An output whose every element starts as a value no correct result holds. A cold CPU measurement leaves its
+  // output untouched instead: poisoning would map its pages, and the first touch is what a cold call measures.
+  output<D extends DType>(dtype: D, length: number, place: Place = 'home'): ElementBuffer<D> {
+    const out = this.buffer(dtype, length, place);
+    if (!(this.kind === 'cpu' && this.m.cold)) poison(out);
+    return out;
+  }
+
+  private snapshot(): TelemetrySnapshot | null {
+    if (this.kind === 'cpu') return null;
+    try {
+      const t = telemetry(this.device as CudaDevice);
+      if (!t.available) return null;
+      return { smClockMHz: t.smClockMHz, memoryClockMHz: t.memoryClockMHz, temperatureC: t.temperatureC, powerW: t.powerW, throttleReasons: t.throttleReasons ?? [] };
+    } catch {
+      return null;
+    }
+  }
+
+  // Times the native op (warm-up, repeats, samples of at least minSampleMs), then computes the verdict on what it
+  // left in the outputs: nothing is reported as a time before it is checked.
+  async run(spec: BackendOpSpec, verify: () => Verification | null): Promise<MeasurementResult> {
+    const native = (this.kind === 'cpu' ? spec : { ...spec, device: this.device, timer: CLOCK[this.m.timing] }) as OpSpec;
+    const start = this.snapshot();
+    const r = await benchmark(native, {
+      warmup: this.m.cold ? 0 : this.m.warmup,
+      repeats: this.m.repeats,
+      minSampleMs: this.m.minSampleMs,
+      signal: this.ctx.signal,
+      onProgress: (p) => this.ctx.onProgress(p.done, p.total),
+    });
+    const end = this.snapshot();
+    return {
+      hostMs: r.hostMs,
+      deviceMs: r.deviceMs,
+      implementation: r.implementation,
+      threads: r.threads,
+      executionsPerSample: r.executionsPerSample,
+      verification: verify(),
+      telemetry: start && end ? { start, end } : null,
+    };
+  }
+
+  free(): void {
+    for (const b of this.buffers.splice(0)) b.free();
+  }
+}

@@ -1,0 +1,40 @@
+// C = A·B for row-major m×k and k×n matrices with entries uniform in [-1, 1) (int8: the native fill's whole
+// numbers): the CPU through BLAS or the built-in blocked kernel (fp32, fp64); the GPU through cuBLAS in every dtype
+// (tf32 is fp32 in memory multiplied by tensor cores; int8 products sum into fp32), resident or with the copies
+// timed, or the hand-written naive and tiled SGEMMs. The float64 reference is a sampled grid of k-term dot products
+// (verify.ts), checked against the dtype's tolerance, which grows with k.
+import type { Measurement, MeasurementResult } from '../../common/measurement.ts';
+import type { DType } from '../../../native/index.ts';
+import type { MeasurementBackend } from './backend.ts';
+import { unsupported } from './backend.ts';
+import { gemmDtypeTolerance, verifyGemm } from '../verify.ts';
+
+type Gemm = Extract<Measurement, { op: 'gemm' }>;
+
+export function measureGemm(m: Gemm, backend: MeasurementBackend): Promise<MeasurementResult> {
+  const tolerance = gemmDtypeTolerance(m.dtype, m.k);
+  if (backend.kind === 'cpu') {
+    if (m.dtype !== 'fp32' && m.dtype !== 'fp64') throw unsupported(`${m.dtype} GEMM (only fp32 and fp64)`, 'cpu');
+    if (m.variant !== 'blas' && m.variant !== 'blocked') throw unsupported(`the ${m.variant} GPU GEMM`, 'cpu');
+    const a = backend.input(m.dtype, m.m * m.k, 0, { low: -1, high: 1 });
+    const b = backend.input(m.dtype, m.k * m.n, 1, { low: -1, high: 1 });
+    const out = backend.output(m.dtype, m.m * m.n);
+    return backend.run({ op: 'gemm', variant: m.variant, a, b, out, m: m.m, n: m.n, k: m.k, threads: m.threads }, () => verifyGemm(a, b, out, m.m, m.n, m.k, tolerance));
+  }
+  if (m.variant === 'naive' || m.variant === 'tiled') {
+    if (m.dtype !== 'fp32' || backend.withTransfers) throw unsupported('the hand-written GEMM kernels on anything but resident fp32 matrices', backend.device);
+    const a = backend.input('fp32', m.m * m.k, 0, { low: -1, high: 1 });
+    const b = backend.input('fp32', m.k * m.n, 1, { low: -1, high: 1 });
+    const out = backend.output('fp32', m.m * m.n);
+    const op = m.variant === 'naive' ? 'sgemm-naive' : 'sgemm-tiled';
+    return backend.run({ op, a, b, out, m: m.m, n: m.n, k: m.k }, () => verifyGemm(a, b, out, m.m, m.n, m.k, tolerance));
+  }
+  if (m.variant !== 'cublas') throw unsupported(`the CPU's ${m.variant} GEMM`, backend.device);
+  const stored: DType = m.dtype === 'tf32' ? 'fp32' : m.dtype;
+  const range = stored === 'int8' ? undefined : { low: -1, high: 1 };
+  const a = backend.input(stored, m.m * m.k, 0, range);
+  const b = backend.input(stored, m.k * m.n, 1, range);
+  const out = backend.output(stored === 'int8' ? 'fp32' : stored, m.m * m.n);
+  const variant = backend.withTransfers ? 'with-copies' : 'resident';
+  return backend.run({ op: 'gemm', variant, math: m.dtype === 'tf32' ? 'tf32' : 'default', a, b, out, m: m.m, n: m.n, k: m.k }, () => verifyGemm(a, b, out, m.m, m.n, m.k, tolerance));
+}

@@ -1,0 +1,37 @@
+// One measuring path for every backend: the measurement is validated (common/measurement.ts), its backend made
+// (the CPU or a CUDA device), and the op that owns it measures, verifies and frees. One file per op.
+import type { Measurement, MeasurementResult } from '../../common/measurement.ts';
+import { MeasurementBackend } from './backend.ts';
+import type { MeasureContext } from './backend.ts';
+import { measureBlas1 } from './blas1.ts';
+import { measureCopy } from './copy.ts';
+import { measureElementwise } from './elementwise.ts';
+import { measureEmpty } from './empty.ts';
+import { measureGemm } from './gemm.ts';
+import { measureVectorFunction } from './vector-function.ts';
+
+export type { MeasureContext } from './backend.ts';
+
+export async function measure(m: Measurement, ctx: MeasureContext): Promise<MeasurementResult> {
+  const backend = new MeasurementBackend(m, ctx);
+  try {
+    switch (m.op) {
+      case 'empty':
+        return await measureEmpty(m, backend);
+      case 'add':
+      case 'mul':
+      case 'exp':
+        return await measureElementwise(m, backend);
+      case 'vector-function':
+        return await measureVectorFunction(m, backend);
+      case 'gemm':
+        return await measureGemm(m, backend);
+      case 'blas1':
+        return await measureBlas1(m, backend);
+      case 'copy':
+        return await measureCopy(m, backend);
+    }
+  } finally {
+    backend.free();
+  }
+}

@@ -1,0 +1,29 @@
+// The vector function of the course, z = a·x² + b·y + c over fp64 vectors with x and y uniform in [0, 1) (as
+// NumPy's random.rand in the notebook): the CPU's loop on one thread or on all; the GPU's three-pass (unfused) or
+// one-kernel (fused) version, resident, or fused with the copies timed.
+import type { Measurement, MeasurementResult } from '../../common/measurement.ts';
+import type { MeasurementBackend } from './backend.ts';
+import { unsupported } from './backend.ts';
+import { ELEMENTWISE_TOLERANCE, verifyElementwise } from '../verify.ts';
+
+type VectorFunction = Extract<Measurement, { op: 'vector-function' }>;
+
+// The float64 reference of one element.
+export function vectorFunctionReference(a: number, b: number, c: number): (values: number[]) => number {
+  return ([x = Number.NaN, y = Number.NaN]) => a * x * x + b * y + c;
+}
+
+export function measureVectorFunction(m: VectorFunction, backend: MeasurementBackend): Promise<MeasurementResult> {
+  const cpu = backend.kind === 'cpu';
+  if (cpu && m.variant !== 'single' && m.variant !== 'threads') throw unsupported(`the ${m.variant} GPU variant`, backend.device);
+  if (!cpu && m.variant !== 'fused' && m.variant !== 'unfused') throw unsupported(`the CPU's ${m.variant} loop`, backend.device);
+  if (backend.withTransfers && m.variant === 'unfused') throw unsupported('the unfused kernels with the copies timed (the with-copies vector function runs the fused kernel)', backend.device);
+  const x = backend.input('fp64', m.elements, 0);
+  const y = backend.input('fp64', m.elements, 1);
+  const out = backend.output('fp64', m.elements);
+  const { a, b, c } = m;
+  const verify = (): ReturnType<typeof verifyElementwise> => verifyElementwise(out, [x, y], vectorFunctionReference(a, b, c), ELEMENTWISE_TOLERANCE.fp64);
+  if (cpu) return backend.run({ op: 'vector-function', variant: m.variant as 'single' | 'threads', x, y, out, a, b, c, threads: m.threads }, verify);
+  const variant = backend.withTransfers ? 'with-copies' : (m.variant as 'fused' | 'unfused');
+  return backend.run({ op: 'vector-function', variant, x, y, out, a, b, c }, verify);
+}

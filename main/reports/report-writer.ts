@@ -1,0 +1,157 @@
+// The PDF report of GPU Lab: one run, two runs compared, or every lab on one device, as bytes; kernel playground
+// runs after a run or on their own. Everything it is given is checked first (the author and course fields, each
+// record's schema, that each run has ended, each kernel run's shape), so that a refusal comes before any work and
+// never leaves half a file; writing the bytes to a file is main/runs/atomic-write.ts's job.
+//
+// pdfkit, not pdfmake: the report is laid out by code that measures as it goes. Tables size each figure's column to
+// its widest figure and never wrap it (a reader, and pdftotext, must find "14.57 ms" whole), code listings carry their
+// own line numbers, charts are placed at a known size, and the table of contents is filled in once the chapters have
+// found their pages. pdfkit gives exactly that (measure a string, draw it at x, y, keep the pages to revisit them),
+// embeds and subsets TrueType fonts (DejaVu, for accents and ≈ × µ ² ³ ✓; its built-in fonts garble them), installs
+// from the npm registry with no download, and is maintained. pdfmake's declarative document hides those measurements
+// and would have to be told the page numbers it lays out.
+import type { Locale } from '../common/locale.ts';
+import { defaultSourceRoots } from '../sources/kernel-sources.ts';
+import { labDescriptors } from '../labs/index.ts';
+import { comparisonDocument, labsDocument, runDocument } from './documents.ts';
+import { ReportLayout } from './layout.ts';
+import { kernelRunChapters, kernelRunsDocument, kernelRunsSubject, kernelRunsTitle, reportedKernelRuns } from './kernel-document.ts';
+import type { ReportedKernelRun } from './kernel-sections.ts';
+import type { LabRun, ReportContext, ReportSettings } from './report-context.ts';
+import { reportTranslate } from './report-context.ts';
+import { checkAuthorship, checkKernelRun, checkLocale, checkRecord, checkReportContents, localizeRun } from './report-input.ts';
+import { inReportLocale } from './report-locale.ts';
+
+export interface ReportOptions {
+  author?: unknown;
+  course?: unknown;
+  date?: Date;
+  writerVersion?: string;
+  sourceRoots?: string[];
+  // The language of the report: its words, the lab's texts and findings, and its numbers (decimal comma in
+  // Spanish). English where none is given.
+  locale?: Locale;
+}
+
+export interface ReportPdf {
+  bytes: Uint8Array;
+  pages: number;
+  filename: string;
+  title: string;
+}
+
+function settingsOf(options: ReportOptions, fallbackVersion: string): ReportSettings {
+  return {
+    ...checkAuthorship(options),
+    date: options.date ?? new Date(),
+    writerVersion: options.writerVersion ?? fallbackVersion,
+    sourceRoots: options.sourceRoots ?? defaultSourceRoots(),
+    locale: checkLocale(options.locale),
+  };
+}
+
+function header(settings: ReportSettings): string {
+  const t = reportTranslate(settings.locale);
+  if (settings.author && settings.course) return t('pdf.header.both', { author: settings.author, course: settings.course });
+  if (settings.author || settings.course) return t('pdf.header.one', { name: settings.author || settings.course });
+  return t('pdf.header.none');
+}
+
+async function write(settings: ReportSettings, meta: Pick<DocumentPlan, 'title' | 'subject' | 'keyword'>, draw: (ctx: ReportContext) => Promise<void>): Promise<{ bytes: Uint8Array; pages: number }> {
+  const t = reportTranslate(settings.locale);
+  const layout = new ReportLayout({
+    lang: settings.locale,
+    title: meta.title,
+    author: settings.author,
+    subject: meta.subject,
+    keywords: t('pdf.keywords', { lab: meta.keyword }),
+    creator: t('pdf.creator', { version: settings.writerVersion }),
+    date: settings.date,
+    footer: t('pdf.footer', { version: settings.writerVersion, title: meta.title }),
+    header: header(settings),
+    pageNumber: (page, pages) => t('pdf.page', { page, pages }),
+  });
+  await draw({ layout, t, settings });
+  return layout.finish();
+}
+
+// Each report is written inside its language's context (report-locale.ts), so that every number it formats, its
+// own and those of the app's chart and table functions, reads in that language.
+export async function writeRunReport(input: unknown, options: ReportOptions = {}): Promise<ReportPdf> {
+  return writeReport([input], [], options);
+}
+
+export async function writeComparisonReport(inputA: unknown, inputB: unknown, options: ReportOptions = {}): Promise<ReportPdf> {
+  return writeReport([inputA, inputB], [], options);
+}
+
+interface DocumentPlan {
+  title: string;
+  subject: string;
+  keyword: string;
+  filename: string;
+  draw: (ctx: ReportContext) => Promise<void>;
+}
+
+function runPlan(run: LabRun, settings: ReportSettings): DocumentPlan {
+  const t = reportTranslate(settings.locale);
+  const { record } = run;
+  const title = t('pdf.title.run', { lab: record.labTitle });
+  const device = record.environment.devices?.devices.find((d) => d.id === record.device)?.name ?? record.device;
+  const subject = t('pdf.subject.run', { lab: record.labTitle, run: record.id, device });
+  return { title, subject, keyword: record.lab, filename: record.id, draw: (ctx) => runDocument(run, title, ctx) };
+}
+
+function comparisonPlan(a: LabRun, b: LabRun, settings: ReportSettings): DocumentPlan {
+  const t = reportTranslate(settings.locale);
+  const same = a.record.lab === b.record.lab;
+  const title = same ? t('pdf.title.comparison', { lab: a.record.labTitle }) : t('pdf.title.comparisonLabs', { first: a.record.labTitle, second: b.record.labTitle });
+  const subject = t('pdf.subject.comparison', { lab: a.record.labTitle, a: a.record.id, b: b.record.id });
+  return { title, subject, keyword: a.record.lab, filename: `${a.record.id}-vs-${b.record.id}`, draw: (ctx) => comparisonDocument(a, b, title, ctx) };
+}
+
+function kernelRunsPlan(runs: readonly ReportedKernelRun[], settings: ReportSettings): DocumentPlan {
+  const t = reportTranslate(settings.locale);
+  const title = kernelRunsTitle(runs, t);
+  const [only] = runs;
+  const filename = runs.length === 1 && only ? only.run.id : `gpu-lab-kernel-runs-${settings.date.toISOString().slice(0, 10)}`;
+  return { title, subject: kernelRunsSubject(runs, t), keyword: 'kernel playground', filename, draw: async (ctx) => kernelRunsDocument(runs, title, ctx) };
+}
+
+// One run, or two compared, then kernel playground runs, a chapter each; or kernel runs alone. Every input is
+// checked before a page is laid out.
+export async function writeReport(runInputs: readonly unknown[], kernelInputs: readonly unknown[], options: ReportOptions = {}): Promise<ReportPdf> {
+  checkReportContents(runInputs, kernelInputs);
+  const checked = runInputs.map(checkRecord);
+  const kernelRuns = kernelInputs.map(checkKernelRun);
+  const settings = settingsOf(options, checked[0]?.record.appVersion ?? 'unknown');
+  return inReportLocale(settings.locale, async () => {
+    const [a, b] = checked.map((run) => localizeRun(run, settings.locale));
+    const reported = await reportedKernelRuns(kernelRuns, settings.locale, settings.sourceRoots);
+    const plan = a ? (b ? comparisonPlan(a, b, settings) : runPlan(a, settings)) : kernelRunsPlan(reported, settings);
+    const after = a && reported.length > 0;
+    const pdf = await write(settings, plan, async (ctx) => {
+      await plan.draw(ctx);
+      if (after) kernelRunChapters(reported, ctx);
+    });
+    return { ...pdf, title: plan.title, filename: `${plan.filename}${after ? '-kernel-runs' : ''}.pdf` };
+  });
+}
+
+// Every lab in the app's order: the run given for it, or a line saying it was not run on this device.
+export async function writeLabsReport(inputs: readonly unknown[], device: string, options: ReportOptions = {}): Promise<ReportPdf> {
+  const checked = inputs.map(checkRecord);
+  const settings = settingsOf(options, checked[0]?.record.appVersion ?? 'unknown');
+  return inReportLocale(settings.locale, async () => {
+    const t = reportTranslate(settings.locale);
+    const localized = checked.map((run) => localizeRun(run, settings.locale));
+    const runs: (LabRun | { missing: string })[] = labDescriptors(settings.locale).map((lab) => localized.find((r) => r.record.lab === lab.id) ?? { missing: lab.title });
+    const first = localized[0]?.record;
+    const deviceLabel = first?.environment.devices?.devices.find((d) => d.id === device)?.name ?? device;
+    const title = t('pdf.title.labs', { device: deviceLabel });
+    const subject = t('pdf.subject.labs', { device: deviceLabel });
+    const pdf = await write(settings, { title, subject, keyword: 'labs' }, (ctx) => labsDocument(runs, title, device, ctx));
+    const day = settings.date.toISOString().slice(0, 10);
+    return { ...pdf, title, filename: `gpu-lab-labs-${device.replace(/[^A-Za-z0-9]+/g, '-')}-${day}.pdf` };
+  });
+}

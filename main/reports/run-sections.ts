@@ -1,0 +1,170 @@
+// The sections of one run: what the lab shows, its parameters, the results (the app's chart and the app's results
+// table, every figure formatted as the app formats it), the findings, the course's deliverable and the kernel sources.
+import { LIGHT_CHART_THEME } from '../../renderer/charts/palette.ts';
+import type { ResultRow } from '../../renderer/charts/result-rows.ts';
+import { resultRows } from '../../renderer/charts/result-rows.ts';
+import { runChart } from '../../renderer/charts/run-chart.ts';
+import { formatBytes, formatRelativeError } from '../../renderer/charts/units.ts';
+import type { ParamValue } from '../common/lab-descriptor.ts';
+import { localizeDecimal, type Locale } from '../common/locale.ts';
+import type { PointResult } from '../common/run-record.ts';
+import { readKernelSource } from '../sources/kernel-sources.ts';
+import { labDescriptors } from '../labs/index.ts';
+import { findingText } from '../labs/text/lab-text.ts';
+import { chartHeight, chartPng } from './chart-image.ts';
+import { drawSource } from './code-listing.ts';
+import { labDeliverable } from './deliverables/index.ts';
+import { COLOURS, SIZES } from './layout.ts';
+import type { LabRun, ReportContext } from './report-context.ts';
+import type { TableCell, TableRow } from './table.ts';
+import { drawTable } from './table.ts';
+
+export function aboutSection({ lab }: LabRun, ctx: ReportContext): void {
+  for (const paragraph of lab.explanation) ctx.layout.paragraph(paragraph);
+  ctx.layout.heading(3, ctx.t('pdf.sections.lookFor'));
+  ctx.layout.bullets(lab.lookFor.map((text) => ({ text })));
+}
+
+// A parameter's value as the user gave it, its decimals in the report's language; a list of numbers with a decimal
+// comma among them is separated by semicolons, as "0,5; 1,5" reads and "0,5, 1,5" does not.
+function valueText(value: ParamValue | undefined, unit: string, locale: Locale): string {
+  if (value === undefined) return '—';
+  const items = (Array.isArray(value) ? value : [value]).map((v) => (typeof v === 'number' ? localizeDecimal(String(v), locale) : String(v)));
+  const text = items.join(items.some((v) => /\d,\d/.test(v)) ? '; ' : ', ');
+  if (typeof value === 'number' && unit === 'bytes') return `${text} ${unit} (${formatBytes(value)})`;
+  return unit ? `${text} ${unit}` : text;
+}
+
+export function parametersSection({ record, lab }: LabRun, ctx: ReportContext): void {
+  const { t } = ctx;
+  const { locale } = ctx.settings;
+  const rows: TableRow[] = lab.parameters.map((p) => {
+    const value = record.params[p.name];
+    // A parameter the lab gained after the run was recorded has no value there: "—", not a change.
+    const changed = value !== undefined && JSON.stringify(value) !== JSON.stringify(p.default);
+    // 0 CPU threads is a rule, not a count: said in words.
+    const allThreads = (p.unitId ?? p.unit) === 'threads' && value === 0 ? t('pdf.parameters.allThreads') : undefined;
+    return {
+      cells: [
+        { text: p.label, note: p.description },
+        { text: valueText(value, p.unit, locale), note: allThreads },
+        changed ? { text: valueText(p.default, p.unit, locale), note: t('pdf.parameters.changed') } : t('pdf.parameters.default'),
+      ],
+    };
+  });
+  drawTable(ctx.layout, {
+    columns: [
+      { title: t('pdf.parameters.columns.name'), width: 'wrap' },
+      { title: t('pdf.parameters.columns.value'), width: 'fit' },
+      { title: t('pdf.parameters.columns.default'), width: 'fit' },
+    ],
+    rows,
+  });
+}
+
+function resultCells(row: ResultRow, point: PointResult | undefined, reasonOnce: boolean, ctx: ReportContext): TableCell[] {
+  const { t } = ctx;
+  const muted = row.status === 'ok' ? undefined : COLOURS.muted;
+  const reason = row.reason && !(reasonOnce && row.status === 'waived') ? row.reason : undefined;
+  const error = point?.verification ? formatRelativeError(point.verification.relativeError) : undefined;
+  return [
+    { text: row.label, colour: muted },
+    { text: row.device, colour: muted },
+    { text: row.statusText, note: reason, colour: muted },
+    { text: row.median, note: row.noisy ? t('results.table.noisy') : undefined },
+    { text: row.iqr },
+    { text: row.range },
+    { text: row.rate },
+    { text: row.shareOfPeak },
+    { text: row.speedup, note: row.speedupOver && row.speedup !== '—' ? t('results.table.speedupOver', { baseline: row.speedupOver }) : undefined },
+    { text: row.verifiedMark, note: row.verified === 'unchecked' ? undefined : error, colour: row.verified === 'failed' ? COLOURS.warning : undefined },
+  ];
+}
+
+export function resultsSection(run: LabRun, ctx: ReportContext): void {
+  const { layout, t } = ctx;
+  const { record, lab } = run;
+  const chart = runChart(record, lab, { theme: LIGHT_CHART_THEME, t });
+  const height = chartHeight(layout);
+  layout.heading(3, t('pdf.sections.chart'), height + 6);
+  layout.image(chartPng(chart.config), layout.width, height);
+  if (chart.notes.length > 0) layout.bullets(chart.notes.map((text) => ({ text, colour: COLOURS.muted })), SIZES.small);
+
+  layout.heading(3, t('pdf.sections.table'));
+  layout.paragraph(`${t('results.table.caption')} ${t('pdf.results.verifiedNote')}`, { size: SIZES.small, colour: COLOURS.muted });
+  const rows = resultRows(record, lab, t);
+  const waived = rows.filter((r) => r.status === 'waived');
+  const reasons = new Set(waived.map((r) => r.reason));
+  const once = reasons.size === 1 && waived.length > 0;
+  if (once) layout.paragraph(t('results.table.waivedOnce', { count: waived.length, reason: [...reasons][0] ?? '' }, waived.length), { size: SIZES.small });
+  const c = (key: string, align: 'left' | 'right' | 'center', width: 'fit' | 'wrap') => ({ title: t(`results.table.columns.${key}`), align, width });
+  drawTable(layout, {
+    columns: [
+      c('point', 'left', 'wrap'),
+      c('device', 'left', 'fit'),
+      c('status', 'left', 'wrap'),
+      c('median', 'right', 'fit'),
+      c('iqr', 'right', 'fit'),
+      c('range', 'right', 'fit'),
+      c('rate', 'right', 'fit'),
+      c('peak', 'right', 'fit'),
+      c('speedup', 'right', 'fit'),
+      c('verified', 'center', 'fit'),
+    ],
+    rows: rows.map((row, i) => ({ cells: resultCells(row, record.points[i], once, ctx), shaded: row.status !== 'ok' })),
+  });
+  const count = (status: PointResult['status']): number => record.points.filter((p) => p.status === status).length;
+  layout.paragraph(t('pdf.results.counts', { ok: count('ok'), waived: count('waived'), failed: count('failed'), cancelled: count('cancelled') }), { size: SIZES.small, colour: COLOURS.muted });
+}
+
+export function findingsSection({ record }: LabRun, ctx: ReportContext): void {
+  const { layout, t } = ctx;
+  if (record.findings.length === 0) {
+    layout.paragraph(t('pdf.findings.none'));
+    return;
+  }
+  layout.bullets(
+    record.findings.map((f) => {
+      const text = findingText(f, ctx.settings.locale);
+      return f.tone === 'warning' ? { text, mark: '!', colour: COLOURS.warning } : { text };
+    }),
+  );
+  for (const warning of record.warnings) layout.paragraph(t('pdf.findings.warning', { warning }), { size: SIZES.small, colour: COLOURS.warning });
+}
+
+export function deliverableSection(run: LabRun, ctx: ReportContext): void {
+  const { layout, t } = ctx;
+  const deliverable = labDeliverable({ record: run.record, lab: run.lab, t });
+  if (!deliverable) {
+    layout.paragraph(t('pdf.deliverable.none'));
+    return;
+  }
+  layout.paragraph(deliverable.source, { font: 'oblique', size: SIZES.small, colour: COLOURS.muted });
+  for (const table of deliverable.tables) {
+    layout.paragraph(table.caption, { font: 'bold', size: SIZES.small + 0.5, after: 3 });
+    drawTable(layout, { columns: table.columns, rows: table.rows, size: SIZES.table + 0.6, fill: false });
+    for (const note of table.notes) layout.paragraph(note, { size: SIZES.small - 0.3, colour: COLOURS.muted, after: 2 });
+    layout.gap(4);
+  }
+  layout.heading(3, t('pdf.sections.questions'));
+  deliverable.answers.forEach((a, i) => {
+    layout.paragraph(`${i + 1}. ${a.question}`, { font: 'bold', after: 2 });
+    layout.paragraph(a.answer, { indent: 13 });
+  });
+}
+
+export async function kernelsSection({ lab }: LabRun, ctx: ReportContext): Promise<void> {
+  const { layout, t } = ctx;
+  layout.paragraph(t('pdf.kernels.intro'), { size: SIZES.small, colour: COLOURS.muted });
+  for (const kernel of lab.kernels) {
+    layout.heading(3, kernel.file);
+    layout.paragraph(t(`pdf.kernels.kind.${kernel.kind}`, { functions: kernel.functions.join(', ') }), { size: SIZES.small });
+    if (kernel.kind === 'library') continue;
+    try {
+      const source = await readKernelSource(kernel.file, labDescriptors(), ctx.settings.sourceRoots);
+      drawSource(layout, source.text);
+    } catch (err) {
+      layout.paragraph(t('pdf.kernels.missing', { message: err instanceof Error ? err.message : String(err) }), { size: SIZES.small, colour: COLOURS.warning });
+    }
+  }
+}

@@ -1,0 +1,420 @@
+// Runs labs: validates the request, plans the lab for this machine, sends each point to the compute host, turns
+// the answers into points with statistics, analyses the lab, stores the record, and tells listeners as it goes.
+// Runs execute one at a time: two measurements sharing the machine would spoil each other.
+import { randomBytes } from 'node:crypto';
+
+import type { Disposable, Event, ExportFormat, ExportedRun, RunEvent, RunProgress, RunsService, StartRunRequest } from '../common/contract.ts';
+import { START_RUN_REQUEST } from '../common/contract.ts';
+import type { DeviceList, DeviceSummary } from '../common/devices.ts';
+import type { ParamValues } from '../common/lab-descriptor.ts';
+import { GpuLabError } from '../common/errors.ts';
+import { validateParams } from '../common/params.ts';
+import { RUN_SCHEMA_VERSION, summarizeRun } from '../common/run-record.ts';
+import type { Finding, PointResult, RunRecord, RunSummary } from '../common/run-record.ts';
+import type { ComputeHostSupervisor, HostEnvironment } from '../engine/supervisor.ts';
+import type { Lab, PlanContext, PlannedPoint } from '../labs/lab.ts';
+import { LABS, findLab } from '../labs/index.ts';
+import { cancelledPoint, failedPoint, measuredPoint, waivedPoint } from './point-result.ts';
+import { readCpuTimes, stealShare } from './cpu-steal.ts';
+import { exportRun } from './run-export.ts';
+import { runFindings } from './run-findings.ts';
+import type { RunStore } from './run-store.ts';
+
+export interface LabRunnerOptions {
+  store: RunStore;
+  host: ComputeHostSupervisor;
+  appVersion: string;
+  // How far the record on disk may lag behind a running run's points (default PROGRESS_SAVE_INTERVAL_MS).
+  progressSaveIntervalMs?: number;
+}
+
+interface ActiveRun {
+  record: RunRecord;
+  controller: AbortController;
+  // The last progress event, for a client that starts watching in the middle of the run.
+  progress: RunProgress | null;
+}
+
+// Errors after which the rest of the run cannot be trusted: the host died or was killed.
+const FATAL = new Set(['COMPUTE_HOST_CRASHED', 'TIMEOUT', 'DEVICE_LOST']);
+
+// How often the findings of a running run are recomputed from the points measured so far.
+const PROVISIONAL_ANALYSIS_INTERVAL_MS = 500;
+
+// A running run's record is saved with its new points at most this often.
+export const PROGRESS_SAVE_INTERVAL_MS = 1000;
+
+function notSaved(record: RunRecord, dir: string, err: unknown): GpuLabError {
+  if (err instanceof GpuLabError) return err;
+  const cause = (err as NodeJS.ErrnoException).code;
+  return new GpuLabError('NATIVE_ERROR', `Run ${record.id} could not be saved in ${dir}: ${(err as Error).message}`, {
+    runId: record.id,
+    dir,
+    ...(typeof cause === 'string' ? { cause } : {}),
+  });
+}
+
+function newRunId(lab: string): string {
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return `${stamp}-${lab}-${randomBytes(3).toString('hex')}`;
+}
+
+export function planContext(env: HostEnvironment, device: string): PlanContext {
+  const cpu = env.devices.devices.find((d) => d.kind === 'cpu');
+  if (!cpu) throw new GpuLabError('NATIVE_ERROR', 'The compute host listed no CPU');
+  const cudas = env.devices.devices.filter((d) => d.kind === 'cuda');
+  const gpu: DeviceSummary | null = cudas.find((d) => d.id === device) ?? null;
+  let gpuWaivedReason = '';
+  if (!gpu) {
+    if (cudas.length === 0) {
+      const reason = env.devices.cudaReason ?? 'none found';
+      gpuWaivedReason = /^(no CUDA device|built without CUDA)/.test(reason) ? reason : `no CUDA device: ${reason}`;
+    }
+    else if (device === 'cpu') gpuWaivedReason = 'the run was started on the CPU only (device "cpu")';
+    else gpuWaivedReason = `${device} is not a device of this machine (it has ${cudas.map((d) => d.id).join(', ')})`;
+  }
+  const cores = cpu.details.logicalCores;
+  return { cpu, cpuThreads: typeof cores === 'number' ? cores : 1, gpu, gpuWaivedReason };
+}
+
+// A device asked for by name must be one of this machine's: "cuda:3" on a machine with one GPU (or none) is a bad
+// parameter, refused before the run exists, not a run whose GPU points are all waived.
+export function checkDevice(list: DeviceList, device: string): void {
+  const ids = list.devices.map((d) => d.id);
+  if (ids.includes(device)) return;
+  const reason = list.cudaReason ?? 'none found';
+  const cuda = list.devices.some((d) => d.kind === 'cuda') ? '' : ` (${/^(no CUDA device|built without CUDA)/.test(reason) ? reason : `no CUDA device: ${reason}`})`;
+  throw new GpuLabError('INVALID_PARAMS', `Parameter "device" = "${device}" is not allowed: this machine's devices are ${ids.join(', ')}${cuda}`, {
+    parameter: 'device',
+    value: device,
+    available: ids,
+  });
+}
+
+// The lab, device and parameters of a request, or INVALID_PARAMS naming the field, the value and what is allowed.
+export function validateRunRequest(request: unknown): { lab: Lab; device: string | undefined; params: ParamValues } {
+  const parsed = START_RUN_REQUEST.safeParse(request);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? issue.path.map(String).join('.') : 'request';
+    throw new GpuLabError('INVALID_PARAMS', `Invalid run request: "${where}": ${issue?.message ?? 'invalid'}`, { field: where });
+  }
+  const lab = findLab(parsed.data.lab);
+  if (!lab) {
+    throw new GpuLabError('INVALID_PARAMS', `There is no lab "${parsed.data.lab}"; the labs are ${LABS.map((l) => l.descriptor.id).join(', ')}`, {
+      field: 'lab',
+    });
+  }
+  const params = validateParams(lab.descriptor.id, lab.descriptor.parameters, parsed.data.params);
+  return { lab, device: parsed.data.device, params };
+}
+
+export class LabRunner implements RunsService {
+  private readonly store: RunStore;
+  private readonly host: ComputeHostSupervisor;
+  private readonly appVersion: string;
+  private readonly progressSaveIntervalMs: number;
+  private readonly listeners = new Set<(event: RunEvent) => void>();
+  private readonly active = new Map<string, ActiveRun>();
+  // Finished runs whose final save failed: served from memory, saved again when the next run finishes.
+  private readonly unsaved = new Map<string, RunRecord>();
+  private queue: Promise<void> = Promise.resolve();
+  private readonly starting = new Set<Promise<unknown>>();
+
+  constructor(options: LabRunnerOptions) {
+    this.store = options.store;
+    this.host = options.host;
+    this.appVersion = options.appVersion;
+    this.progressSaveIntervalMs = options.progressSaveIntervalMs ?? PROGRESS_SAVE_INTERVAL_MS;
+  }
+
+  readonly onDidChangeRun: Event<RunEvent> = (listener): Disposable => {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  };
+
+  private emit(event: RunEvent): void {
+    for (const l of this.listeners) {
+      try {
+        l(event);
+      } catch {
+        // A listener's bug must not stop the run.
+      }
+    }
+  }
+
+  // Resolves when every run being started is stored and queued (or refused).
+  async whenStarted(): Promise<void> {
+    while (this.starting.size) await Promise.allSettled([...this.starting]);
+  }
+
+  // Resolves when every run being started, and every queued run, has finished.
+  async whenIdle(): Promise<void> {
+    await this.whenStarted();
+    await this.queue;
+  }
+
+  // A run is started in steps that wait (the host's device list, the first save): a shell closing meanwhile waits
+  // for them, or the first save would land after it had let go of the run store.
+  startRun(request: StartRunRequest): Promise<{ runId: string }> {
+    const started = this.start(request);
+    this.starting.add(started);
+    void started.catch(() => undefined).finally(() => this.starting.delete(started));
+    return started;
+  }
+
+  private async start(request: StartRunRequest): Promise<{ runId: string }> {
+    const { lab, device, params } = validateRunRequest(request);
+    if (device !== undefined && device !== 'cpu') {
+      // A host that cannot say which devices it has fails the run itself, where the error is recorded.
+      const env = await this.host.environment().catch(() => null);
+      if (env) checkDevice(env.devices, device);
+    }
+    const record: RunRecord = {
+      schemaVersion: RUN_SCHEMA_VERSION,
+      id: newRunId(lab.descriptor.id),
+      lab: lab.descriptor.id,
+      labTitle: lab.descriptor.title,
+      device: device ?? '',
+      params,
+      status: 'queued',
+      error: null,
+      createdAt: new Date().toISOString(),
+      finishedAt: null,
+      appVersion: this.appVersion,
+      environment: { devices: null, versions: {}, hostPid: null, runnerPid: process.pid },
+      points: [],
+      summary: {},
+      findings: [],
+      warnings: [],
+    };
+    // Saved before it is known as active: a run that cannot be stored is refused, not left half-existing.
+    try {
+      await this.store.save(record);
+    } catch (err) {
+      throw notSaved(record, this.store.dir, err);
+    }
+    const controller = new AbortController();
+    this.active.set(record.id, { record, controller, progress: null });
+    this.queue = this.queue.then(() => this.execute(lab, record, controller.signal)).catch(() => undefined);
+    return { runId: record.id };
+  }
+
+  private async execute(lab: Lab, record: RunRecord, signal: AbortSignal): Promise<void> {
+    record.status = 'running';
+    const finish = async (): Promise<void> => {
+      record.finishedAt = new Date().toISOString();
+      await this.saveEarlierUnsaved();
+      // Still active while it is saved: until then the copy on disk is an unfinished one.
+      const failure = await this.saveFinished(record);
+      this.active.delete(record.id);
+      if (failure) {
+        this.unsaved.set(record.id, record);
+        const text = `The finished run could not be saved (tried twice: ${failure}); it is kept in memory while this program runs and saved again when the next run finishes. Until then the copy on disk is unfinished, and is marked interrupted if this program stops first.`;
+        record.warnings.push(text);
+        const finding: Finding = { id: 'run-not-saved', text, value: null, unit: '', tone: 'warning' };
+        this.emit({ kind: 'finding', runId: record.id, finding });
+      }
+      const summary = summarizeRun(record);
+      if (record.status === 'failed' && record.error) this.emit({ kind: 'failed', runId: record.id, summary, error: record.error });
+      else if (record.status === 'cancelled') this.emit({ kind: 'cancelled', runId: record.id, summary });
+      else this.emit({ kind: 'completed', runId: record.id, summary });
+    };
+    let planned: PlannedPoint[];
+    try {
+      if (signal.aborted) throw new GpuLabError('CANCELLED', 'The run was cancelled before it started');
+      const env = await this.host.environment();
+      if (!record.device) record.device = env.devices.devices.find((d) => d.kind === 'cuda')?.id ?? 'cpu';
+      record.environment = { ...record.environment, devices: env.devices, versions: env.versions, hostPid: env.pid };
+      planned = lab.plan(record.params, planContext(env, record.device));
+    } catch (err) {
+      const e = GpuLabError.from(err);
+      record.status = e.code === 'CANCELLED' ? 'cancelled' : 'failed';
+      record.error = e.code === 'CANCELLED' ? null : e.toPayload();
+      await finish();
+      return;
+    }
+    const waived = new Map<string, number>();
+    for (const p of planned) if (!p.measurement) waived.set(p.waived ?? '', (waived.get(p.waived ?? '') ?? 0) + 1);
+    this.emit({
+      kind: 'started',
+      runId: record.id,
+      lab: record.lab,
+      device: record.device,
+      params: record.params,
+      pointsTotal: planned.length,
+      waived: [...waived].map(([reason, points]) => ({ reason, points })),
+    });
+    const gpu = record.environment.devices?.devices.find((d) => d.id === record.device && d.kind === 'cuda') ?? null;
+    const cpu = record.environment.devices?.devices.find((d) => d.kind === 'cpu') ?? null;
+    const cpuTimes = readCpuTimes();
+    await this.measureAll(record, planned, signal, () => this.provisionalFindings(lab, record, gpu, cpu));
+    record.environment.cpuSteal = stealShare(cpuTimes, readCpuTimes());
+    try {
+      const analysis = lab.analyze(record.points, record.params, gpu, cpu);
+      record.summary = analysis.summary;
+      record.findings = [...analysis.findings, ...runFindings(record.points, record.environment.cpuSteal ?? null)];
+    } catch (err) {
+      record.warnings.push(`The analysis failed: ${(err as Error).message}`);
+      record.findings = runFindings(record.points, record.environment.cpuSteal ?? null);
+    }
+    for (const finding of record.findings) this.emit({ kind: 'finding', runId: record.id, finding });
+    if (record.status === 'running') record.status = 'completed';
+    await finish();
+  }
+
+  // The findings of the points measured so far, while the run goes on: a finding whose text changed is sent again
+  // under its id, so a page shows them growing; the record holds them until the final analysis replaces them. A lab
+  // whose analysis cannot read a partial run yet simply has none to show.
+  private provisionalFindings(lab: Lab, record: RunRecord, gpu: DeviceSummary | null, cpu: DeviceSummary | null): void {
+    let findings: Finding[];
+    try {
+      findings = lab.analyze(record.points, record.params, gpu, cpu).findings;
+    } catch {
+      return;
+    }
+    const before = new Map(record.findings.map((f) => [f.id, f.text]));
+    record.findings = findings;
+    for (const finding of findings) {
+      if (before.get(finding.id) !== finding.text) this.emit({ kind: 'finding', runId: record.id, finding });
+    }
+  }
+
+  // Saves a finished record, trying once more if the first save fails: the reason it still failed, or null.
+  private async saveFinished(record: RunRecord): Promise<string | null> {
+    try {
+      await this.store.save(record);
+      return null;
+    } catch {
+      try {
+        await this.store.save(record);
+        return null;
+      } catch (err) {
+        return notSaved(record, this.store.dir, err).message;
+      }
+    }
+  }
+
+  private async saveEarlierUnsaved(): Promise<void> {
+    for (const record of [...this.unsaved.values()]) {
+      if ((await this.saveFinished(record)) === null) this.unsaved.delete(record.id);
+    }
+  }
+
+  private async measureAll(record: RunRecord, planned: PlannedPoint[], signal: AbortSignal, analyzeSoFar: () => void): Promise<void> {
+    const totalWeight = planned.reduce((s, p) => s + (p.measurement ? p.expectedSeconds : 0), 0) || 1;
+    let doneWeight = 0;
+    let measuredMs = 0;
+    let lastSaved = performance.now();
+    let lastAnalyzed = 0;
+    const progress = (index: number, within: number, current: string): void => {
+      const doneNow = doneWeight + within;
+      const p: RunProgress = {
+        pointsDone: index,
+        pointsTotal: planned.length,
+        fraction: Math.min(1, doneNow / totalWeight),
+        // Seconds left = expected seconds left × (time taken / time expected so far).
+        etaSeconds: doneNow > 0 && measuredMs > 0 ? ((totalWeight - doneNow) * (measuredMs / 1000)) / doneNow : null,
+        current,
+      };
+      const active = this.active.get(record.id);
+      if (active) active.progress = p;
+      this.emit({ kind: 'progress', runId: record.id, progress: p });
+    };
+    for (const [index, point] of planned.entries()) {
+      let result: PointResult;
+      if (record.status !== 'running') {
+        result = cancelledPoint(point, record.error);
+      } else if (!point.measurement) {
+        result = waivedPoint(point);
+      } else {
+        progress(index, 0, point.label);
+        const started = performance.now();
+        try {
+          const r = await this.host.measure(point.measurement, {
+            signal,
+            // Ten times the expected time plus a minute: generous for a slow machine, finite for a hung kernel.
+            timeoutMs: 60_000 + point.expectedSeconds * 10_000,
+            onProgress: (done, total) => progress(index, total > 0 ? (point.expectedSeconds * done) / total : 0, point.label),
+          });
+          result = measuredPoint(point, r);
+        } catch (err) {
+          const e = GpuLabError.from(err);
+          if (e.code === 'CANCELLED') {
+            record.status = 'cancelled';
+            result = cancelledPoint(point);
+          } else {
+            result = failedPoint(point, e.toPayload());
+            if (FATAL.has(e.code)) {
+              record.status = 'failed';
+              record.error = e.toPayload();
+            }
+          }
+        }
+        measuredMs += performance.now() - started;
+        doneWeight += point.expectedSeconds;
+      }
+      record.points.push(result);
+      this.emit({ kind: 'point', runId: record.id, point: result });
+      // At most twice a second: an analysis of a few hundred points is cheap, but not free at every fast point.
+      if (result.status === 'ok' && performance.now() - lastAnalyzed >= PROVISIONAL_ANALYSIS_INTERVAL_MS) {
+        lastAnalyzed = performance.now();
+        analyzeSoFar();
+      }
+      // Kept on disk as it grows, at most a save interval behind: if this process dies, the points measured until
+      // then survive in the record. Not after every point: each save rewrites the whole record (60 KiB by the end
+      // of the elementwise break-even lab, about 0.5 ms), more than the engine's whole budget for a fast point, and
+      // the cost of a run would grow with the square of its points.
+      const now = performance.now();
+      if (now - lastSaved >= this.progressSaveIntervalMs) {
+        lastSaved = now;
+        await this.store.save(record, { durable: false }).catch((err: unknown) => {
+          record.warnings.push(`Progress could not be saved: ${(err as Error).message}`);
+        });
+      }
+    }
+    if (record.status === 'running') progress(planned.length, 0, 'analysis');
+  }
+
+  async cancelRun(runId: string): Promise<void> {
+    const run = this.active.get(runId);
+    if (run) {
+      run.controller.abort();
+      return;
+    }
+    await this.store.get(runId);
+  }
+
+  async listRuns(): Promise<RunSummary[]> {
+    const stored = await this.store.list();
+    const live = new Map([...this.active.values()].map((a) => a.record).concat([...this.unsaved.values()]).map((r) => [r.id, summarizeRun(r)]));
+    return stored.map((s) => live.get(s.id) ?? s);
+  }
+
+  async getRun(runId: string): Promise<RunRecord> {
+    return this.active.get(runId)?.record ?? this.unsaved.get(runId) ?? this.store.get(runId);
+  }
+
+  async getRunProgress(runId: string): Promise<RunProgress | null> {
+    const active = this.active.get(runId);
+    if (active) return active.progress;
+    // A run that is not in progress has none; one that does not exist is NOT_FOUND.
+    await this.getRun(runId);
+    return null;
+  }
+
+  async deleteRun(runId: string): Promise<void> {
+    if (this.active.has(runId)) throw new GpuLabError('INVALID_ARGUMENT', `Run ${runId} is in progress: cancel it before deleting it`, { runId });
+    if (this.unsaved.delete(runId)) {
+      // Its stale copy on disk, if one is left.
+      await this.store.delete(runId).catch(() => undefined);
+      return;
+    }
+    await this.store.delete(runId);
+  }
+
+  async exportRun(runId: string, format: ExportFormat): Promise<ExportedRun> {
+    if (!['json', 'csv', 'csv-samples'].includes(format)) throw new GpuLabError('INVALID_ARGUMENT', `Unknown export format "${String(format)}": json, csv or csv-samples`);
+    return exportRun(await this.getRun(runId), format);
+  }
+}

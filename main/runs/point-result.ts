@@ -1,0 +1,82 @@
+// A planned point and what the compute host answered, turned into the point of a run record: statistics of the
+// headline clock, rates from the median, and the rule that a result which failed verification has no time.
+import type { ErrorPayload } from '../common/errors.ts';
+import type { MeasurementResult } from '../common/measurement.ts';
+import type { PointResult } from '../common/run-record.ts';
+import type { PlannedPoint } from '../labs/lab.ts';
+import { summarize } from '../common/statistics.ts';
+
+function base(planned: PlannedPoint): Omit<PointResult, 'status' | 'reason' | 'error'> {
+  const m = planned.measurement;
+  return {
+    key: planned.key,
+    series: planned.series,
+    label: planned.label,
+    x: planned.x,
+    device: planned.device,
+    work: planned.work,
+    implementation: null,
+    threads: null,
+    warmup: m && 'warmup' in m ? (m.cold ? 0 : m.warmup) : 0,
+    repeats: m?.repeats ?? 0,
+    timer: planned.timer,
+    hostMs: [],
+    deviceMs: null,
+    stats: null,
+    gflops: null,
+    gbps: null,
+    verification: null,
+    telemetry: null,
+    peak: planned.peak ?? null,
+  };
+}
+
+export function waivedPoint(planned: PlannedPoint): PointResult {
+  return { ...base(planned), status: 'waived', reason: planned.waived, error: null };
+}
+
+// A point the run never reached: it was cancelled, or it failed (the host died, a timeout) before this point.
+export function cancelledPoint(planned: PlannedPoint, runError: ErrorPayload | null = null): PointResult {
+  const reason = runError ? `the run failed before this point: ${runError.code}` : 'the run was cancelled before this point';
+  return { ...base(planned), status: 'cancelled', reason, error: null };
+}
+
+export function failedPoint(planned: PlannedPoint, error: ErrorPayload): PointResult {
+  return { ...base(planned), status: 'failed', reason: error.message, error };
+}
+
+export function measuredPoint(planned: PlannedPoint, r: MeasurementResult): PointResult {
+  const point: PointResult = {
+    ...base(planned),
+    status: 'ok',
+    reason: null,
+    error: null,
+    implementation: r.implementation,
+    threads: r.threads,
+    executionsPerSample: r.executionsPerSample,
+    verification: r.verification,
+    telemetry: r.telemetry,
+  };
+  const v = r.verification;
+  if (v && !v.passed) {
+    const err = v.relativeError === null ? 'not a finite number' : v.relativeError.toExponential(2);
+    const message = `The result is wrong: relative error ${err} against a float64 reference, tolerance ${v.tolerance.toExponential(1)}`;
+    // Never shown as a time: the samples of a wrong result are dropped with it.
+    return { ...point, status: 'failed', reason: message, error: { code: 'VERIFICATION_FAILED', message, details: { relativeError: v.relativeError } } };
+  }
+  // Device time (CUDA events) where the point is timed on the device and the host had events to read.
+  const useDevice = planned.timer === 'device' && r.deviceMs !== null && r.deviceMs.length === r.hostMs.length;
+  const samples = useDevice && r.deviceMs ? r.deviceMs : r.hostMs;
+  const stats = summarize(samples);
+  // GFLOP/s = FLOPs / (ms · 10⁶); GB/s = bytes / (ms · 10⁶).
+  const perMs = stats.median > 0 ? 1 / (stats.median * 1e6) : 0;
+  return {
+    ...point,
+    timer: useDevice ? 'device' : 'host',
+    hostMs: r.hostMs,
+    deviceMs: r.deviceMs,
+    stats,
+    gflops: planned.work.flops > 0 && perMs > 0 ? planned.work.flops * perMs : null,
+    gbps: planned.work.bytes > 0 && perMs > 0 ? planned.work.bytes * perMs : null,
+  };
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+
+import { verifyElementwise, verifyExact, verifySgemm, verifySum } from '../../../main/host/verify-kernel.ts';
+
+function random(n: number, seed = 1): Float32Array {
+  const out = new Float32Array(n);
+  let s = seed;
+  for (let i = 0; i < n; i++) {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    out[i] = (s / 2 ** 32) * 2 - 1;
+  }
+  return out;
+}
+
+describe('verification of a kernel’s output', () => {
+  const x = random(10_000, 1);
+  const y = random(10_000, 2);
+  const ref = (i: number): number => 3.5 * (x[i] ?? 0) ** 2 + 2.8 * (y[i] ?? 0) + 10;
+  const right = (): Float32Array => Float32Array.from({ length: x.length }, (_, i) => ref(i));
+
+  it('passes an fp32 result that differs from float64 only by fp32 rounding', () => {
+    const v = verifyElementwise(right(), ref, 'fp32');
+    expect(v.ok).toBe(true);
+    expect(v.checked).toBe(10_000);
+    expect(v.maxRelativeError).toBeLessThan(1e-6);
+  });
+
+  it('reports the element an off-by-one kernel never wrote, as not written, and only that one', () => {
+    const out = right();
+    out[out.length - 1] = Number.NaN;
+    const v = verifyElementwise(out, ref, 'fp32');
+    expect(v.ok).toBe(false);
+    expect(v.mismatchCount).toBe(1);
+    expect(v.mismatches).toEqual([{ index: 9999, row: null, col: null, got: null, expected: ref(9999) }]);
+  });
+
+  it('lists the first 10 mismatches in index order and counts all of them, without keeping millions', () => {
+    const out = new Float32Array(2_000_000).fill(1);
+    const v = verifyElementwise(out, () => 2, 'fp32');
+    expect(v.mismatchCount).toBe(2_000_000);
+    expect(v.mismatches.map((m) => m.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('fp64 is held to 1e-12: an fp32-rounded result fails', () => {
+    const x64 = Float64Array.from(x);
+    const exact = (i: number): number => (x64[i] ?? 0) / 3;
+    const rounded = Float64Array.from({ length: x64.length }, (_, i) => Math.fround(exact(i)));
+    expect(verifyElementwise(rounded, exact, 'fp64').ok).toBe(false);
+    expect(verifyElementwise(Float64Array.from({ length: x64.length }, (_, i) => exact(i)), exact, 'fp64').ok).toBe(true);
+  });
+
+  it('a transpose is compared exactly, and a mismatch names its row and column', () => {
+    const n = 5;
+    const input = Float32Array.from({ length: n * n }, (_, i) => i);
+    const expected = (i: number): number => input[(i % n) * n + Math.floor(i / n)] ?? Number.NaN;
+    const out = Float32Array.from({ length: n * n }, (_, i) => expected(i));
+    expect(verifyExact(out, expected, { rows: n, cols: n }).ok).toBe(true);
+    out[2 * n + 3] = 0;
+    const v = verifyExact(out, expected, { rows: n, cols: n });
+    expect(v.mismatches[0]).toMatchObject({ index: 13, row: 2, col: 3, got: 0, expected: 17 });
+  });
+
+  it('a sum of whole numbers is exact: off by one is a failure', () => {
+    const values = Float32Array.from({ length: 1000 }, (_, i) => i % 4);
+    expect(verifySum(1500, values).ok).toBe(true);
+    expect(verifySum(1499, values)).toMatchObject({ ok: false, mismatchCount: 1, mismatches: [{ index: 0, got: 1499, expected: 1500 }] });
+  });
+
+  describe('SGEMM, sampled', () => {
+    const n = 64;
+    const a = random(n * n, 3);
+    const b = random(n * n, 4);
+    const product = (): Float32Array => {
+      const c = new Float32Array(n * n);
+      for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
+        let s = 0;
+        for (let p = 0; p < n; p++) s = Math.fround(s + Math.fround((a[i * n + p] ?? 0) * (b[p * n + j] ?? 0)));
+        c[i * n + j] = s;
+      }
+      return c;
+    };
+
+    it('passes an fp32 product computed in fp32', () => {
+      const v = verifySgemm({ a, b, c: product(), m: n, n, k: n, samples: 100, seed: 9 });
+      expect(v.ok).toBe(true);
+      // The last row and column (127 elements) and up to 100 more.
+      expect(v.checked).toBeGreaterThan(127);
+    });
+
+    it('catches an unwritten last tile even where no sample falls, with its row and column', () => {
+      const right = product();
+      const c = right.slice();
+      // A kernel whose grid misses the last 16 columns of rows 0…15 (not the last row).
+      for (let i = 0; i < 16; i++) for (let j = 48; j < 63; j++) c[i * n + j] = Number.NaN;
+      const v = verifySgemm({ a, b, c, m: n, n, k: n, samples: 0, seed: 9 });
+      expect(v.ok).toBe(false);
+      expect(v.mismatchCount).toBe(16 * 15);
+      expect(v.mismatches[0]).toMatchObject({ index: 48, row: 0, col: 48, got: null });
+      expect(v.mismatches[0]?.expected).toBeCloseTo(right[48] ?? 0, 5);
+    });
+
+    it('catches a wrong value in the last column', () => {
+      const c = product();
+      c[10 * n + n - 1] = (c[10 * n + n - 1] ?? 0) + 0.5;
+      const v = verifySgemm({ a, b, c, m: n, n, k: n, samples: 0, seed: 9 });
+      expect(v.mismatches[0]).toMatchObject({ row: 10, col: n - 1 });
+    });
+  });
+});

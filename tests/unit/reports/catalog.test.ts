@@ -1,0 +1,55 @@
+// The report reads the chart and table words through a plain translate function, not vue-i18n: for every message
+// of the results catalog, with the named values its placeholders ask for and plural counts 0, 1, 2 and 5, it gives
+// exactly what the renderer's vue-i18n gives, so that the PDF says what the app says. The report's own words are
+// held to vue-i18n the same way, so that they stay in its syntax (a stray "|" is a plural, a stray "{" a value) and
+// can become one of its catalogs.
+import { createI18n } from 'vue-i18n';
+import { describe, expect, it } from 'vitest';
+
+import type { Catalog } from '../../../renderer/charts/catalog-translate.ts';
+import { catalogTranslate } from '../../../renderer/charts/catalog-translate.ts';
+import { results } from '../../../renderer/charts/results-catalog.ts';
+import { en } from '../../../renderer/i18n/en/index.ts';
+import { reportWords } from '../../../main/reports/words/report-words.ts';
+
+function messages(catalog: Catalog, prefix: string): [string, string][] {
+  return Object.entries(catalog).flatMap(([name, value]) =>
+    typeof value === 'string' ? [[`${prefix}${name}`, value] as [string, string]] : messages(value, `${prefix}${name}.`),
+  );
+}
+
+const i18n = createI18n({ legacy: false, locale: 'en', messages: { en: { ...en, pdf: reportWords } } });
+const plain = catalogTranslate({ results, pdf: reportWords });
+
+function matchesVueI18n(key: string, message: string): void {
+  const names = [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
+  const named = Object.fromEntries(names.map((n, i) => [n, `‹${n} ${i}›`]));
+  expect(plain(key, named)).toBe(i18n.global.t(key, named));
+  for (const count of [0, 1, 2, 5]) {
+    expect(plain(key, named, count)).toBe(i18n.global.t(key, named, count));
+    const counted = { ...named, count };
+    expect(plain(key, counted, count)).toBe(i18n.global.t(key, counted, count));
+  }
+}
+
+describe('the plain catalog translate', () => {
+  const all = messages(results, 'results.');
+
+  it('covers the results catalog the renderer registers under "results"', () => {
+    expect(en.results).toBe(results);
+    expect(all.length).toBeGreaterThan(80);
+  });
+
+  it.each(all)('%s reads as vue-i18n reads it', matchesVueI18n);
+
+  it.each(messages(reportWords, 'pdf.'))('the report’s %s reads as vue-i18n reads it', matchesVueI18n);
+
+  it('has no "|" in a report message but where it separates plural forms', () => {
+    const plurals = messages(reportWords, 'pdf.').filter(([, m]) => m.includes('|')).map(([k]) => k);
+    expect(plurals).toEqual(['pdf.deliverable.elementwise.a.mostGain']);
+  });
+
+  it('answers a key the catalog lacks with the key, as vue-i18n shows it', () => {
+    expect(plain('results.chart.nothingHere')).toBe('results.chart.nothingHere');
+  });
+});

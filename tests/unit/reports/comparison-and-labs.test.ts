@@ -1,0 +1,83 @@
+// Two runs compared in one report, and every lab on one device in one report with its table of contents and page
+// numbers, read back with poppler.
+import { describe, expect, it } from 'vitest';
+
+import { compareRows } from '../../../renderer/charts/compare-rows.ts';
+import { writeComparisonReport, writeLabsReport } from '../../../main/reports/report-writer.ts';
+import { LAB_IDS } from '../../../main/common/lab-descriptor.ts';
+import { appT, bodyText, deviceNameOf, fixture, packed, pdfInfo, pdfText, renderPages, resultFigures, savePdf, spaced } from './pdf-tools.ts';
+
+describe('a comparison report', () => {
+  const a = fixture('cpu-elementwise-breakeven');
+  const b = fixture('h100-elementwise-breakeven');
+
+  it('holds both runs, every ratio of the comparison table, and each run’s own results', async () => {
+    const pdf = await writeComparisonReport(a, b, { author: 'Profesora Núñez', course: 'GPU 2026' });
+    const file = savePdf(pdf.bytes);
+    const text = spaced(pdfText(file));
+    expect(text).toContain(`GPU Lab comparison: ${a.labTitle}`);
+    for (const run of [a, b]) {
+      expect(text).toContain(run.id);
+      expect(text).toContain(deviceNameOf(run));
+      expect(resultFigures(run).filter((f) => !text.includes(f))).toEqual([]);
+    }
+    const rows = compareRows(a, b, appT);
+    expect(rows.some((r) => r.ratioText !== '—')).toBe(true);
+    for (const row of rows) {
+      expect(text).toContain(row.medianA);
+      expect(text).toContain(row.medianB);
+      if (row.ratioText !== '—') expect(text).toContain(row.ratioText);
+    }
+    const info = pdfInfo(file);
+    expect(Number(info.Pages)).toBe(pdf.pages);
+    expect(info.Title).toBe(pdf.title);
+    expect(info.Subject).toContain(`run ${a.id} against run ${b.id}`);
+    const drawn = renderPages(file);
+    expect([drawn.status, drawn.stderr, drawn.images.length]).toEqual([0, '', pdf.pages]);
+  });
+
+  it('of two different labs says so and reports both runs in full instead of ratios', async () => {
+    const other = fixture('h100-dtypes');
+    const pdf = await writeComparisonReport(a, other);
+    const text = packed(pdfText(savePdf(pdf.bytes)));
+    expect(text).toContain(packed(`The two runs are of different labs (${a.labTitle} and ${other.labTitle})`));
+    expect(text).not.toContain(packed('Point by point'));
+    expect(text).toContain(packed(other.findings[0]?.text ?? 'missing'));
+  });
+});
+
+describe('the report of every lab on one device', () => {
+  const runs = LAB_IDS.map((lab) => fixture(`h100-${lab}`));
+
+  it('lists each lab in its table of contents with the page its chapter starts on, and numbers every page', async () => {
+    const pdf = await writeLabsReport(runs, 'cuda:0', { author: 'Laura Llamas López', course: 'Programación de GPUs' });
+    const file = savePdf(pdf.bytes);
+    const info = pdfInfo(file);
+    expect(Number(info.Pages)).toBe(pdf.pages);
+    expect(info.Title).toBe('GPU Lab report: the labs on NVIDIA H100 80GB HBM3');
+    const contents = pdfText(file, 1, { layout: true });
+    for (const run of runs) {
+      const line = new RegExp(`\\d+\\s+${run.labTitle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+(\\d+)$`, 'm').exec(contents);
+      expect(line, `${run.labTitle} in the contents`).not.toBeNull();
+      const page = Number(line?.[1]);
+      expect(page).toBeGreaterThan(1);
+      const chapter = spaced(pdfText(file, page));
+      expect(chapter).toContain(run.labTitle);
+      expect(chapter).toContain(`Page ${page} of ${pdf.pages}`);
+    }
+    const deliverables = [...contents.matchAll(/Course deliverable, page (\d+)/g)].map((m) => Number(m[1]));
+    expect(deliverables).toHaveLength(runs.length);
+    for (const page of deliverables) expect(pdfText(file, page)).toContain('Course deliverable');
+    for (let page = 1; page <= pdf.pages; page++) expect(pdfText(file, page)).toContain(`Page ${page} of ${pdf.pages}`);
+    const whole = bodyText(pdfText(file), ['GPU Lab 0.1.0 · GPU Lab report: the labs on NVIDIA H100 80GB HBM3', 'Laura Llamas López · Programación de GPUs']);
+    for (const run of runs) expect(resultFigures(run).filter((f) => !spaced(whole).includes(f))).toEqual([]);
+    const drawn = renderPages(file);
+    expect([drawn.status, drawn.stderr, drawn.images.length]).toEqual([0, '', pdf.pages]);
+  });
+
+  it('names a lab without a run on that device as not run', async () => {
+    const pdf = await writeLabsReport(runs.filter((r) => r.lab !== 'dtypes'), 'cuda:0');
+    const contents = spaced(pdfText(savePdf(pdf.bytes), 1));
+    expect(contents).toContain('Data types: memory, speed and precision: not run on this device');
+  });
+});

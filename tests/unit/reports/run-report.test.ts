@@ -1,0 +1,111 @@
+// The report of one run, for every lab, from the runs recorded on an H100 and on this CPU-only machine, read back with
+// poppler: every figure of the app's results table formatted as the app shows it, every finding, every value and
+// answer of the course's deliverable, the device, the author and course with their accents; pdfinfo's page count and
+// metadata; and every page drawn by pdftoppm without a complaint.
+import { spawnSync } from 'node:child_process';
+
+import { describe, expect, it } from 'vitest';
+
+import { labDeliverable } from '../../../main/reports/deliverables/index.ts';
+import { reportT } from '../../../main/reports/report-context.ts';
+import { writeRunReport } from '../../../main/reports/report-writer.ts';
+import { findLab } from '../../../main/labs/index.ts';
+import type { TableCell } from '../../../main/reports/table.ts';
+import { FIXTURES, bodyText, deviceNameOf, fixture, packed, pdfInfo, pdfText, renderPages, resultFigures, savePdf, spaced } from './pdf-tools.ts';
+
+const AUTHOR = 'Laura Llamas López';
+const COURSE = 'Programación de GPUs, curso 2026–27';
+
+describe.each(FIXTURES)('the report of %s', (name) => {
+  const record = fixture(name);
+  const written = writeRunReport(record, { author: AUTHOR, course: COURSE, date: new Date('2026-11-24T10:00:00Z'), writerVersion: '0.1.0' });
+
+  it('holds every figure of the results table as the app formats it, the findings, the device, the author and the course', async () => {
+    const pdf = await written;
+    const text = bodyText(pdfText(savePdf(pdf.bytes)), [`GPU Lab 0.1.0 · ${pdf.title}`, `${AUTHOR} · ${COURSE}`]);
+    const figures = resultFigures(record);
+    if (record.points.some((p) => p.status === 'ok')) expect(figures.length).toBeGreaterThan(0);
+    const missing = figures.filter((f) => !spaced(text).includes(f));
+    expect(missing).toEqual([]);
+    for (const finding of record.findings) expect(packed(text)).toContain(packed(finding.text));
+    expect(text).toContain(deviceNameOf(record));
+    expect(text).toContain(AUTHOR);
+    expect(text).toContain(COURSE);
+    expect(text).toContain(record.id);
+    // A verified point shows its check; a figure in microseconds keeps its µ.
+    if (record.points.some((p) => p.verification?.passed)) expect(text).toContain('✓');
+    if (figures.some((f) => f.includes('µs'))) expect(text).toContain('µs');
+  });
+
+  it('ends each lab with its deliverable: every value of its tables and every answer', async () => {
+    const pdf = await written;
+    const text = packed(bodyText(pdfText(savePdf(pdf.bytes)), [`GPU Lab 0.1.0 · ${pdf.title}`, `${AUTHOR} · ${COURSE}`]));
+    const lab = findLab(record.lab)?.descriptor;
+    if (!lab) throw new Error(`no lab ${record.lab}`);
+    const deliverable = labDeliverable({ record, lab, t: reportT });
+    if (!deliverable) throw new Error(`no deliverable for ${record.lab}`);
+    const cells = deliverable.tables.flatMap((table) => table.rows.flatMap((row) => row.cells.map((c): TableCell => (typeof c === 'string' ? { text: c } : c))));
+    expect(cells.length).toBeGreaterThan(3);
+    for (const cell of cells) expect(text).toContain(packed(cell.text));
+    expect(deliverable.answers.length).toBeGreaterThanOrEqual(3);
+    for (const answer of deliverable.answers) {
+      expect(text).toContain(packed(answer.question));
+      expect(text).toContain(packed(answer.answer));
+    }
+  });
+
+  it('has the metadata and the page count pdfinfo reads, and every page draws', async () => {
+    const pdf = await written;
+    const file = savePdf(pdf.bytes);
+    const info = pdfInfo(file);
+    expect(Number(info.Pages)).toBe(pdf.pages);
+    expect(pdf.pages).toBeGreaterThanOrEqual(3);
+    expect(info.Title).toBe(`GPU Lab report: ${record.labTitle}`);
+    expect(info.Author).toBe(AUTHOR);
+    expect(info.Subject).toContain(record.id);
+    expect(info.Subject).toContain(deviceNameOf(record));
+    const drawn = renderPages(file);
+    expect(drawn.status).toBe(0);
+    expect(drawn.stderr).toBe('');
+    expect(drawn.images).toHaveLength(pdf.pages);
+    const text = pdfText(file, pdf.pages);
+    expect(text).toContain(`Page ${pdf.pages} of ${pdf.pages}`);
+  });
+});
+
+describe('the embedded fonts', () => {
+  it('carry accents and ≈ × µ ² ³ ✓ through to the text a reader copies out', async () => {
+    const course = 'Cómputo de altas prestaciones: ≈ × µ ² ³ ✓ ñ ü';
+    const pdf = await writeRunReport(fixture('h100-matmul'), { author: 'Íñigo Muñoz Núñez', course });
+    const file = savePdf(pdf.bytes);
+    const text = pdfText(file);
+    expect(text).toContain(course);
+    expect(text).toContain('Íñigo Muñoz Núñez');
+    // The method's arithmetic and the interpolated sizes use the same glyphs.
+    expect(text).toContain('2·N³');
+    expect(text).toContain('3·N²');
+    const fonts = pdfFonts(file);
+    expect(fonts).toMatch(/DejaVuSans\b.*yes\s+yes\s+yes/);
+    expect(fonts).toMatch(/DejaVuSansMono.*yes\s+yes\s+yes/);
+    expect(fonts).not.toMatch(/Helvetica|Times|Courier/);
+  });
+});
+
+// pdffonts: every font of the document, whether it is embedded, subset and has a Unicode map.
+function pdfFonts(file: string): string {
+  return spawnSync('pdffonts', [file], { encoding: 'utf8' }).stdout;
+}
+
+describe('the parameters table', () => {
+  it('writes a parameter the run predates as "—" without calling it changed, and 0 CPU threads in words', async () => {
+    const old = fixture('h100-matmul-breakeven');
+    expect(old.params.threads).toBeUndefined();
+    const before = spaced(pdfText(savePdf((await writeRunReport(old)).bytes)));
+    expect(before).toMatch(/CPU threads [^\n]*?— the default/);
+    const now = { ...old, params: { ...old.params, threads: 0 } };
+    const after = spaced(pdfText(savePdf((await writeRunReport(now)).bytes)));
+    // The value, and under it what 0 means: once more than the parameter's own description says it.
+    expect(after).toMatch(/CPU threads 0 threads the default/);
+    expect(after.split('every logical core').length - before.split('every logical core').length).toBe(1);
+  });
+});

@@ -1,0 +1,81 @@
+// The findings every run gets, whatever its lab: in English word for word as runs have always recorded them (the
+// count decides "point was" or "points were"), and in Spanish from the same message, the record's own words (a
+// waived point's reason, a point's label, an error) quoted as they are.
+import { describe, expect, it } from 'vitest';
+
+import type { PointResult } from '../../../main/common/run-record.ts';
+import { validateParams } from '../../../main/common/params.ts';
+import { findLab } from '../../../main/labs/index.ts';
+import type { PlannedPoint } from '../../../main/labs/lab.ts';
+import { findingText } from '../../../main/labs/text/lab-text.ts';
+import { failedPoint, measuredPoint, waivedPoint } from '../../../main/runs/point-result.ts';
+import { runFindings } from '../../../main/runs/run-findings.ts';
+import { CPU_ONLY, WITH_GPU, pointFromPlan } from '../labs/synthetic.ts';
+
+function planned(context: typeof WITH_GPU | typeof CPU_ONLY): PlannedPoint[] {
+  const lab = findLab('timing-pitfalls');
+  if (!lab) throw new Error('timing-pitfalls');
+  return lab.plan(validateParams('timing-pitfalls', lab.descriptor.parameters, {}), context);
+}
+
+// Samples from 1 to 3 ms: the middle half spans 1 ms around a 2 ms median, far over 10 % of it.
+function noisyPoint(p: PlannedPoint): PointResult {
+  return measuredPoint(p, { hostMs: [1, 1.5, 2, 2.5, 3], deviceMs: null, executionsPerSample: 1, implementation: 'synthetic', threads: 2, verification: null, telemetry: null });
+}
+
+function wrongPoint(p: PlannedPoint): PointResult {
+  const verification = { method: 'full' as const, checked: 1, total: 1, relativeError: 0.5, tolerance: 1e-5, passed: false, mismatches: [] };
+  return measuredPoint(p, { hostMs: [1, 1, 1], deviceMs: null, executionsPerSample: 1, implementation: 'synthetic', threads: 2, verification, telemetry: null });
+}
+
+function read(points: PointResult[], id: string): { en: string; es: string } {
+  const f = runFindings(points).find((x) => x.id === id);
+  if (!f) throw new Error(`no finding ${id}`);
+  expect(f.message, id).toBeDefined();
+  expect(findingText(f, 'en')).toBe(f.text);
+  return { en: f.text, es: findingText(f, 'es') };
+}
+
+describe('run findings', () => {
+  it('counts the waived points of each reason, one and many, in both languages', () => {
+    const points = planned(CPU_ONLY).map((p) => (p.waived === null ? pointFromPlan(p, 1) : waivedPoint(p)));
+    expect(read(points, 'waived-0')).toEqual({
+      en: '4 points were WAIVED: no CUDA device: built without CUDA.',
+      es: '4 puntos se OMITIERON: no CUDA device: built without CUDA.',
+    });
+    const one = points.filter((p) => p.status !== 'waived' || p.series === 'gpu-cold');
+    expect(read(one, 'waived-0')).toEqual({ en: '1 point was WAIVED: no CUDA device: built without CUDA.', es: '1 punto se OMITIÓ: no CUDA device: built without CUDA.' });
+    const noReason = one.map((p) => (p.status === 'waived' ? { ...p, reason: null } : p));
+    expect(read(noReason, 'waived-0')).toEqual({ en: '1 point was WAIVED: no reason given.', es: '1 punto se OMITIÓ: no consta el motivo.' });
+  });
+
+  it('names the points that failed verification and the first point that failed to measure', () => {
+    const plan = planned(WITH_GPU);
+    const [first, second, third] = plan;
+    if (!first || !second || !third) throw new Error('timing-pitfalls plans fewer than 3 points');
+    const points = [wrongPoint(first), wrongPoint(second), failedPoint(third, { code: 'CUDA_ERROR', message: 'an illegal memory access was encountered' }), ...plan.slice(3).map((p) => pointFromPlan(p, 1))];
+    expect(read(points, 'verification-failed')).toEqual({
+      en: '2 results failed verification against the float64 reference and are shown as failed, not as times: GPU, first call (cold); CPU, first call (cold).',
+      es: '2 resultados no superaron la verificación frente a la referencia en float64 y se muestran como fallidos, no como tiempos: GPU, first call (cold); CPU, first call (cold).',
+    });
+    expect(read(points, 'points-failed')).toEqual({
+      en: '1 point failed to measure (first: GPU, clock stopped at launch: CUDA_ERROR, an illegal memory access was encountered).',
+      es: '1 punto no se pudo medir (el primero: GPU, clock stopped at launch: CUDA_ERROR, an illegal memory access was encountered).',
+    });
+    expect(read([wrongPoint(first)], 'verification-failed').es).toMatch(/^1 resultado no superó la verificación .* y se muestra como fallido, no como un tiempo: GPU, first call \(cold\)\.$/);
+  });
+
+  it('calls noisy points noisy with their worst spread, the percent written per language', () => {
+    const plan = planned(WITH_GPU);
+    const points = plan.map((p, i) => (i === 0 ? noisyPoint(p) : pointFromPlan(p, 1)));
+    const { en, es } = read(points, 'noisy');
+    // (2.5 − 1.5) / 2 = 50 % of the median.
+    expect(en).toBe(
+      '1 point is noisy (IQR over 10 % of the median; worst: GPU, first call (cold), 50 %): another program was busy or the clocks were changing; rerun before trusting it.',
+    );
+    expect(es).toMatch(/^1 punto es ruidoso \(su rango intercuartílico supera el 10 % de la mediana; el peor: GPU, first call \(cold\), 50 %\): .*antes de fiarte de él\.$/);
+    const many = read(plan.map((p, i) => (i < 3 ? noisyPoint(p) : pointFromPlan(p, 1))), 'noisy');
+    expect(many.en).toMatch(/^3 points are noisy .*rerun before trusting them\.$/);
+    expect(many.es).toMatch(/^3 puntos son ruidosos .*antes de fiarte de ellos\.$/);
+  });
+});
