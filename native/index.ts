@@ -15,7 +15,7 @@ export type { CopyOptions } from './cuda.ts';
 export { nvrtcInfo, compileKernel, loadKernel, LoadedKernel } from './kernel-playground.ts';
 export type { NvrtcInfo, CompiledKernel, CompileOptions, KernelAttributes, Occupancy, KernelArg, LaunchOptions, LaunchResult } from './kernel-playground.ts';
 export { relativeError, verify, gemmTolerance, ELEMENTWISE_TOLERANCE } from './verification.ts';
-export type { GemmPrecision, VerificationResult } from './verification.ts';
+export type { GemmDtype, VerificationResult } from './verification.ts';
 
 export type CpuInfo = RawCpuInfo;
 export type BlasInfo = RawBlasInfo;

@@ -1,6 +1,7 @@
 // The CUDA operations the timing harness can run, and their translation into the addon's plain spec after every
 // argument has been checked: the device exists in this build, each buffer lives where the operation needs it
 // (device memory on that device, or host memory for the with-copies variants), dtypes and lengths agree.
+import type { Clock, DataPath } from '../main/common/measurement.ts';
 import { GpuLabError } from '../main/common/errors.ts';
 import { loadAddon } from './addon.ts';
 import type { RawSpec } from './addon.ts';
@@ -13,8 +14,9 @@ export type CudaDevice = `cuda:${number}`;
 // events: CUDA events around the work (deviceMs) plus host time after synchronising (hostMs); host: host clock
 // around the work and a synchronisation; host-nosync: the timing-pitfalls mistake, the host clock read right after
 // queueing (hostMs) while the events still report the real device time (deviceMs).
-export type CudaTimer = 'events' | 'host' | 'host-nosync';
-export type CudaResidency = 'resident' | 'with-copies';
+// The clock and the data path are the measurement vocabulary's words (main/common/measurement.ts).
+export type CudaTimer = Clock;
+export type CudaResidency = DataPath;
 export type CudaVectorFunctionVariant = 'fused' | 'unfused' | 'with-copies';
 export type CudaCopyMode = 'sync' | 'async';
 export type CublasMath = 'default' | 'tf32';

@@ -2,7 +2,9 @@
 // ‖out − ref‖₂ / ‖ref‖₂ and the tolerance each kind of result is held to (DESIGN §6). NaN never passes, so an
 // output that was poisoned and never written fails.
 
-export type GemmPrecision = 'fp64' | 'fp32' | 'tf32' | 'fp16' | 'bf16' | 'int8';
+import type { GemmDtype } from '../main/common/measurement.ts';
+
+export type { GemmDtype };
 
 export interface VerificationResult {
   relError: number;
@@ -33,7 +35,7 @@ export const ELEMENTWISE_TOLERANCE = { fp32: 1e-5, fp64: 1e-12 } as const;
 // (u = 2⁻²⁴ or 2⁻⁵³), times 8 for blocked summation orders: fp32 at k = 7000 gives 8·84·6e-8 ≈ 4e-5. The reduced
 // precisions are dominated by rounding the inputs (and fp16/bf16 outputs): tf32 keeps 10 mantissa bits (≈1e-3),
 // fp16 10 and bf16 7 (≈1e-2). int8 products summed in int32 are exact.
-export function gemmTolerance(precision: GemmPrecision, k: number): number {
+export function gemmTolerance(precision: GemmDtype, k: number): number {
   switch (precision) {
     case 'fp64':
     case 'fp32': {

@@ -5,19 +5,25 @@ import { z } from 'zod';
 export const DEVICE_ID = z.string().regex(/^(cpu|cuda:\d{1,2})$/, 'a device id: "cpu" or "cuda:N"');
 export type DeviceId = 'cpu' | `cuda:${number}`;
 
-// Where the data lives while the operation is timed: already on the device, or copied there and back inside the
-// timed region (what a user calling a library on host arrays pays).
-export const DATA_PATH = z.enum(['resident', 'with-transfers']);
+// The measurement vocabulary, one word each from the lab plans down to the native facade (which re-exports these
+// types) and the addon:
+//
+// Where the data lives while the operation is timed: already on the device (`resident`), or copied there and back
+// inside the timed region (`with-copies`: what a user calling a library on host arrays pays).
+export const DATA_PATH = z.enum(['resident', 'with-copies']);
 export type DataPath = z.infer<typeof DATA_PATH>;
 
+// The element type of a GEMM: tf32 is fp32 in memory multiplied by tensor cores; int8 products sum into fp32.
 export const GEMM_DTYPE = z.enum(['fp64', 'fp32', 'tf32', 'fp16', 'bf16', 'int8']);
 export type GemmDtype = z.infer<typeof GEMM_DTYPE>;
 
-// How GPU samples are timed. `default`: CUDA events around the work (device time, launch latency excluded).
+// Which clock times a GPU sample. `events`: CUDA events around the work (device time, launch latency excluded).
 // `host`: the host's monotonic clock around launch and synchronisation, what a program calling the GPU waits for,
-// comparable with a CPU time. `launch-only` stops the clock right after the launch returns, without
-// synchronising: the classic mistake, measured on purpose by the timing-pitfalls lab.
-export const TIMING = z.enum(['default', 'host', 'launch-only']);
+// comparable with a CPU time. `host-nosync` stops the host's clock right after the launch returns, without
+// synchronising: the classic mistake, measured on purpose by the timing-pitfalls lab. The CPU has the host clock
+// only, whatever is asked.
+export const CLOCK = z.enum(['events', 'host', 'host-nosync']);
+export type Clock = z.infer<typeof CLOCK>;
 
 const LIMITS = {
   // 2^31 − 1 elements: the largest count every kernel indexes with 32-bit ints.
@@ -39,7 +45,7 @@ const common = {
   seed: z.int().min(0).max(2 ** 31),
   // CPU threads for multithreaded variants; absent: every logical core.
   threads: z.int().min(1).max(256).optional(),
-  timing: TIMING.default('default'),
+  clock: CLOCK.default('events'),
   // Cold: fresh buffers and no warm-up, so first-touch and lazy initialisation land in the first sample.
   cold: z.boolean().default(false),
   // A sample runs the operation back to back until it lasts this long and reports the mean of one run: for runs

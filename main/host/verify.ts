@@ -3,19 +3,17 @@
 // sampled beyond; GEMM results spot-checked on a grid of sampled rows × columns, each entry a k-term dot product
 // in float64. The error measure and the tolerances are the facade's (native/verification.ts), one table for the
 // bench, the labs and the GPU tests.
-import type { GemmDtype, Verification } from '../common/measurement.ts';
+import type { Verification } from '../common/measurement.ts';
 import { ELEMENTWISE_TOLERANCE, gemmTolerance, verify } from '../../native/index.ts';
 import type { ElementBuffer } from '../../native/index.ts';
 
-export { ELEMENTWISE_TOLERANCE };
+export { ELEMENTWISE_TOLERANCE, gemmTolerance };
 
 const FULL_CHECK_LIMIT = 1 << 20;
 const ELEMENT_SAMPLES = 4096;
 const GEMM_GRID = 8;
 
-export function gemmDtypeTolerance(dtype: GemmDtype, k: number): number {
-  return gemmTolerance(dtype, k);
-}
+
 
 // Deterministic sample of `count` indices in [0, n), always including the first and the last.
 export function sampleIndices(n: number, count: number, seed = 12345): number[] {

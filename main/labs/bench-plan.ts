@@ -4,7 +4,7 @@
 // and the harness's own cost per sample. On a CUDA device: cuBLAS GEMM in every dtype, resident and with copies,
 // the hand-written SGEMMs, the vector function, the copies with pinned and pageable memory, add/mul/exp and the
 // empty kernel under each of the three clocks.
-import type { MeasurementInput } from '../common/measurement.ts';
+import type { Clock, MeasurementInput } from '../common/measurement.ts';
 import type { PlannedPoint } from './lab.ts';
 
 // The vector function of the course material: z = a·x² + b·y + c with a = 3.5, b = 2.8, c = 10.
@@ -84,7 +84,7 @@ export function cudaBenchPlan(device: string, options: BenchPlanOptions = {}): B
   const common = { device, seed: SEED } as const;
   const GiB = 2 ** 30;
   const n = matrix(7000);
-  const gemm = (dtype: 'fp32' | 'tf32' | 'fp16' | 'bf16' | 'fp64' | 'int8', path: 'resident' | 'with-transfers'): BenchPoint =>
+  const gemm = (dtype: 'fp32' | 'tf32' | 'fp16' | 'bf16' | 'fp64' | 'int8', path: 'resident' | 'with-copies'): BenchPoint =>
     point(
       device,
       `gemm-${dtype}`,
@@ -101,7 +101,7 @@ export function cudaBenchPlan(device: string, options: BenchPlanOptions = {}): B
   };
   const vector = (variant: 'fused' | 'unfused' | 'with-copies'): BenchPoint => {
     const e = size(5_000_000);
-    const path = variant === 'with-copies' ? 'with-transfers' : 'resident';
+    const path = variant === 'with-copies' ? 'with-copies' : 'resident';
     const kernel = variant === 'with-copies' ? 'fused' : variant;
     const heavy = variant === 'with-copies';
     return point(device, 'vector-function', variant, e, { flops: 5 * e, bytes: 24 * e }, { ...common, op: 'vector-function', variant: kernel, elements: e, ...VECTOR_FUNCTION, path, warmup: heavy ? 2 : 20, repeats: heavy ? 10 : 200 }, 'device');
@@ -112,15 +112,14 @@ export function cudaBenchPlan(device: string, options: BenchPlanOptions = {}): B
     // A device-to-device copy reads and writes every byte.
     return point(device, direction, variant, bytes, { bytes: direction === 'd2d' ? 2 * bytes : bytes }, { ...common, op: 'copy', direction, hostMemory, mode: hostMemory === 'pageable' ? 'sync' : 'async', bytes, warmup: 2, repeats: hostMemory === 'pageable' ? 5 : 20 }, 'device');
   };
-  // The three clocks of the empty kernel, named as the timing-pitfalls lab names them.
-  const empty = (timing: 'default' | 'host' | 'launch-only'): BenchPoint =>
-    point(device, 'empty', timing === 'default' ? 'events' : timing === 'host' ? 'host' : 'host-nosync', 0, {}, { ...common, op: 'empty', timing, warmup: 100, repeats: 10_000 }, timing === 'default' ? 'device' : 'host');
+  // The empty kernel under each of the three clocks.
+  const empty = (clock: Clock): BenchPoint => point(device, 'empty', clock, 0, {}, { ...common, op: 'empty', clock, warmup: 100, repeats: 10_000 }, clock === 'events' ? 'device' : 'host');
   return [
-    empty('default'),
+    empty('events'),
     empty('host'),
-    empty('launch-only'),
+    empty('host-nosync'),
     ...(['fp32', 'tf32', 'fp16', 'bf16', 'fp64', 'int8'] as const).map((dtype) => gemm(dtype, 'resident')),
-    gemm('fp32', 'with-transfers'),
+    gemm('fp32', 'with-copies'),
     sgemm('naive'),
     sgemm('tiled'),
     ...(['fused', 'unfused', 'with-copies'] as const).map(vector),

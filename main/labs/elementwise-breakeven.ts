@@ -21,7 +21,7 @@ const TEXT = labTextEn[LAB];
 const OPS = ['add', 'mul', 'exp'] as const;
 type Op = (typeof OPS)[number];
 const PATHS = [
-  { key: 'gpu-transfers', path: 'with-transfers' },
+  { key: 'gpu-transfers', path: 'with-copies' },
   { key: 'gpu-resident', path: 'resident' },
 ] as const;
 type PathKey = (typeof PATHS)[number]['key'];

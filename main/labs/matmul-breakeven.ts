@@ -14,7 +14,7 @@ import {
 const LAB = 'matmul-breakeven';
 const SERIES = labTextEn[LAB].series;
 const GPU = [
-  { series: 'gpu-transfers', label: SERIES['gpu-transfers'], path: 'with-transfers' },
+  { series: 'gpu-transfers', label: SERIES['gpu-transfers'], path: 'with-copies' },
   { series: 'gpu-resident', label: SERIES['gpu-resident'], path: 'resident' },
 ] as const;
 
@@ -39,7 +39,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
       ),
     );
     for (const g of GPU) {
-      const sample = batchedSampleSeconds(work.flops / (GPU_GFLOPS_GUESS * 1e9) + (g.path === 'with-transfers' ? work.bytes / (BUS_GBPS_GUESS * 1e9) : 0) + 2e-5);
+      const sample = batchedSampleSeconds(work.flops / (GPU_GFLOPS_GUESS * 1e9) + (g.path === 'with-copies' ? work.bytes / (BUS_GBPS_GUESS * 1e9) : 0) + 2e-5);
       points.push(
         gpuPoint(
           ctx,

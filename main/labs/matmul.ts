@@ -13,7 +13,7 @@ import { BUS_GBPS_GUESS, CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork,
 const LAB = 'matmul';
 const SERIES = labTextEn[LAB].series;
 const GPU_SERIES = [
-  { series: 'gpu-transfers', label: SERIES['gpu-transfers'], variant: 'cublas', path: 'with-transfers', speed: 1 },
+  { series: 'gpu-transfers', label: SERIES['gpu-transfers'], variant: 'cublas', path: 'with-copies', speed: 1 },
   { series: 'gpu-cublas', label: SERIES['gpu-cublas'], variant: 'cublas', path: 'resident', speed: 1 },
   { series: 'gpu-tiled', label: SERIES['gpu-tiled'], variant: 'tiled', path: 'resident', speed: 0.15 },
   { series: 'gpu-naive', label: SERIES['gpu-naive'], variant: 'naive', path: 'resident', speed: 0.05 },
@@ -36,13 +36,13 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
     ),
   ];
   for (const s of GPU_SERIES) {
-    const bus = s.path === 'with-transfers' ? work.bytes / (BUS_GBPS_GUESS * 1e9) : 0;
+    const bus = s.path === 'with-copies' ? work.bytes / (BUS_GBPS_GUESS * 1e9) : 0;
     points.push(
       gpuPoint(
         ctx,
         { key: s.series, series: s.series, label: `${s.label}, N = ${n}`, x: null, work, sampleSeconds: work.flops / (GPU_GFLOPS_GUESS * s.speed * 1e9) + bus },
         { op: 'gemm', dtype: 'fp32', variant: s.variant, m: n, n, k: n, path: s.path, warmup, repeats: num(params, 'repeats'), seed: n },
-        s.path === 'with-transfers' ? 'host' : 'device',
+        s.path === 'with-copies' ? 'host' : 'device',
       ),
     );
   }

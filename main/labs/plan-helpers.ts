@@ -82,19 +82,19 @@ export function cpuPoint(base: PointBase, m: MeasurementFields, overheadSeconds 
 export function gpuPeak(m: MeasurementFields, gpu: DeviceSummary): PointPeak | null {
   const of = (name: PointPeak['name'], unit: PointPeak['unit'], value: unknown): PointPeak | null =>
     typeof value === 'number' && value > 0 ? { name, unit, value } : null;
-  if (m.timing === 'launch-only') return null;
+  if (m.clock === 'host-nosync') return null;
   switch (m.op) {
     case 'copy':
       return m.direction === 'd2d' ? of('memory', 'GB/s', gpu.peakMemoryGBps) : of('pcie', 'GB/s', gpu.details.peakPcieGBps);
     case 'gemm':
-      if (m.path === 'with-transfers') return null;
+      if (m.path === 'with-copies') return null;
       if (m.dtype === 'fp32') return of('fp32', 'GFLOP/s', gpu.peakGflopsFp32);
       return m.dtype === 'fp64' ? of('fp64', 'GFLOP/s', gpu.peakGflopsFp64) : null;
     case 'add':
     case 'mul':
     case 'exp':
     case 'vector-function':
-      return m.path === 'with-transfers' ? null : of('memory', 'GB/s', gpu.peakMemoryGBps);
+      return m.path === 'with-copies' ? null : of('memory', 'GB/s', gpu.peakMemoryGBps);
     // cuBLAS saxpy, sum and transpose: memory-bound, on resident data.
     case 'blas1':
       return of('memory', 'GB/s', gpu.peakMemoryGBps);
@@ -109,8 +109,8 @@ export function gpuPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields
     return { ...cpuPoint(base, m), device, timer, measurement: null, waived: ctx.gpuWaivedReason, expectedSeconds: 0 };
   }
   // A point read on the host clock is measured on it too: no events, no hold kernel, launch and sync included.
-  const timing = m.timing ?? (timer === 'host' ? 'host' : undefined);
-  const measurement = { ...m, ...(timing ? { timing } : {}), device: ctx.gpu.id } as MeasurementInput;
+  const clock = m.clock ?? (timer === 'host' ? 'host' : undefined);
+  const measurement = { ...m, ...(clock ? { clock } : {}), device: ctx.gpu.id } as MeasurementInput;
   return { ...cpuPoint(base, m, 0.05), device, timer, measurement, peak: gpuPeak(m, ctx.gpu) };
 }
 

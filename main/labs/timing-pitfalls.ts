@@ -38,7 +38,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
     // choosing and loading its kernel) happens outside any CUDA event pair.
     gpuPoint(ctx, point('gpu-cold', 'GPU, first call (cold)', gpuSample + 0.2), { ...gemm, variant: 'cublas', warmup: 0, repeats: 1, cold: true }, 'host'),
     cpuPoint(point('cpu-cold', 'CPU, first call (cold)', cpuSample), { ...gemm, variant: 'blas', warmup: 0, repeats: 1, cold: true }, 8 * n * 1e-6),
-    gpuPoint(ctx, point('gpu-no-sync', 'GPU, clock stopped at launch', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats, timing: 'launch-only' }, 'host'),
+    gpuPoint(ctx, point('gpu-no-sync', 'GPU, clock stopped at launch', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats, clock: 'host-nosync' }, 'host'),
     gpuPoint(ctx, point('gpu-events', 'GPU, CUDA events', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }),
     gpuPoint(ctx, point('gpu-warm', 'GPU, warmed', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }, 'host'),
     cpuPoint(point('cpu-warm', 'CPU, warmed', cpuSample), { ...gemm, variant: 'blas', warmup: 1, repeats: cpuRepeats }, 8 * n * 1e-6),

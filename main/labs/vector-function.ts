@@ -16,7 +16,7 @@ const LABELS = labTextEn[LAB].series;
 const SERIES = [
   { series: 'cpu-single', label: LABELS['cpu-single'], variant: 'single', gpu: false, path: 'resident' },
   { series: 'cpu-threads', label: LABELS['cpu-threads'], variant: 'threads', gpu: false, path: 'resident' },
-  { series: 'gpu-transfers', label: LABELS['gpu-transfers'], variant: 'fused', gpu: true, path: 'with-transfers' },
+  { series: 'gpu-transfers', label: LABELS['gpu-transfers'], variant: 'fused', gpu: true, path: 'with-copies' },
   { series: 'gpu-unfused', label: LABELS['gpu-unfused'], variant: 'unfused', gpu: true, path: 'resident' },
   { series: 'gpu-fused', label: LABELS['gpu-fused'], variant: 'fused', gpu: true, path: 'resident' },
 ] as const;
@@ -42,8 +42,8 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
       const sample = work.bytes / (CPU_GBPS_GUESS * (s.variant === 'single' ? 0.5 : 1) * 1e9);
       return cpuPoint({ ...base, sampleSeconds: sample }, { op: 'vector-function', variant: s.variant, ...fields }, n * 4e-8);
     }
-    const sample = s.path === 'with-transfers' ? work.bytes / (BUS_GBPS_GUESS * 1e9) : work.bytes / (GPU_GBPS_GUESS * 1e9);
-    return gpuPoint(ctx, { ...base, sampleSeconds: sample }, { op: 'vector-function', variant: s.variant, path: s.path, ...fields }, s.path === 'with-transfers' ? 'host' : 'device');
+    const sample = s.path === 'with-copies' ? work.bytes / (BUS_GBPS_GUESS * 1e9) : work.bytes / (GPU_GBPS_GUESS * 1e9);
+    return gpuPoint(ctx, { ...base, sampleSeconds: sample }, { op: 'vector-function', variant: s.variant, path: s.path, ...fields }, s.path === 'with-copies' ? 'host' : 'device');
   });
 }
 

@@ -49,12 +49,12 @@ if (want('gemm')) {
 }
 if (want('gpu')) {
   for (const n of [100, 200, 500, 1000]) {
-    for (const path of ['with-transfers', 'resident']) {
+    for (const path of ['with-copies', 'resident']) {
       configs.push({ name: `cublas ${path}`, size: n, m: { op: 'gemm', dtype: 'fp32', variant: 'cublas', m: n, n, k: n, path, timing: 'host', device: 'cuda:0' } });
     }
   }
   for (const n of [100000, 1000000]) {
-    configs.push({ name: 'add gpu with-transfers', size: n, m: { op: 'add', variant: 'kernel', elements: n, path: 'with-transfers', timing: 'host', device: 'cuda:0' } });
+    configs.push({ name: 'add gpu with-transfers', size: n, m: { op: 'add', variant: 'kernel', elements: n, path: 'with-copies', timing: 'host', device: 'cuda:0' } });
   }
 }
 

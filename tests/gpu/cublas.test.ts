@@ -8,10 +8,10 @@ import { MEASUREMENT } from '../../main/common/measurement.ts';
 import { measure } from '../../main/host/ops/index.ts';
 import { exerciseDefinition } from '../../main/common/exercises.ts';
 import { benchmark, createDeviceBuffer, createHostBuffer, gemmTolerance, poison, relativeError } from '../../native/index.ts';
-import type { DType, GemmPrecision } from '../../native/index.ts';
+import type { DType, GemmDtype } from '../../native/index.ts';
 import { DEVICE, Owned, assertClose, freshSeed, gemmReference, skipWithoutGpu, twins } from './helpers.ts';
 
-const PRECISIONS: GemmPrecision[] = ['fp64', 'fp32', 'tf32', 'fp16', 'bf16', 'int8'];
+const PRECISIONS: GemmDtype[] = ['fp64', 'fp32', 'tf32', 'fp16', 'bf16', 'int8'];
 
 describe('cuBLAS GEMM', { skip: skipWithoutGpu }, () => {
   for (const precision of PRECISIONS) {

@@ -4,7 +4,7 @@
 // with a verdict to compute afterwards, and gets the measurement's result; the backend frees what it made.
 //
 //   cpu   operands in host memory; host clock only; no copies to time
-//   cuda  operands on the device, or in pageable host memory when the copies are timed (path "with-transfers");
+//   cuda  operands on the device, or in pageable host memory when the copies are timed (path "with-copies");
 //         CUDA events, the host clock after a synchronise, or the host clock without one; telemetry before and after
 import { GpuLabError } from '../../common/errors.ts';
 import type { Measurement, MeasurementResult, TelemetrySnapshot, Verification } from '../../common/measurement.ts';
@@ -22,9 +22,6 @@ export interface MeasureContext {
 
 // Where a buffer is made: the backend's own memory, host memory the copies come from, or pinned host memory.
 export type Place = 'home' | 'host' | 'pinned' | 'device';
-
-// The native clock of each of the measurement's timings.
-const CLOCK = { default: 'events', host: 'host', 'launch-only': 'host-nosync' } as const;
 
 export function unsupported(what: string, device: string): GpuLabError {
   return new GpuLabError('UNSUPPORTED_OPERATION', `${device === 'cpu' ? 'The CPU' : `The GPU (${device})`} does not run ${what}`, { device });
@@ -44,8 +41,8 @@ export class MeasurementBackend {
     this.ctx = ctx;
     this.device = m.device;
     this.kind = m.device === 'cpu' ? 'cpu' : 'cuda';
-    this.withTransfers = 'path' in m && m.path === 'with-transfers';
-    if (this.kind === 'cpu' && m.timing === 'launch-only') throw unsupported('launch-only timing (there is no asynchronous launch on the CPU)', 'cpu');
+    this.withTransfers = 'path' in m && m.path === 'with-copies';
+    if (this.kind === 'cpu' && m.clock === 'host-nosync') throw unsupported('the host-nosync clock (there is no asynchronous launch on the CPU)', 'cpu');
     if (this.kind === 'cpu' && this.withTransfers) throw unsupported('host↔device transfers', 'cpu');
   }
 
@@ -88,7 +85,7 @@ export class MeasurementBackend {
   // Times the native op (warm-up, repeats, samples of at least minSampleMs), then computes the verdict on what it
   // left in the outputs: nothing is reported as a time before it is checked.
   async run(spec: BackendOpSpec, verify: () => Verification | null): Promise<MeasurementResult> {
-    const native = (this.kind === 'cpu' ? spec : { ...spec, device: this.device, timer: CLOCK[this.m.timing] }) as OpSpec;
+    const native = (this.kind === 'cpu' ? spec : { ...spec, device: this.device, timer: this.m.clock }) as OpSpec;
     const start = this.snapshot();
     const r = await benchmark(native, {
       warmup: this.m.cold ? 0 : this.m.warmup,

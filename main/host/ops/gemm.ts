@@ -7,12 +7,12 @@ import type { Measurement, MeasurementResult } from '../../common/measurement.ts
 import type { DType } from '../../../native/index.ts';
 import type { MeasurementBackend } from './backend.ts';
 import { unsupported } from './backend.ts';
-import { gemmDtypeTolerance, verifyGemm } from '../verify.ts';
+import { gemmTolerance, verifyGemm } from '../verify.ts';
 
 type Gemm = Extract<Measurement, { op: 'gemm' }>;
 
 export function measureGemm(m: Gemm, backend: MeasurementBackend): Promise<MeasurementResult> {
-  const tolerance = gemmDtypeTolerance(m.dtype, m.k);
+  const tolerance = gemmTolerance(m.dtype, m.k);
   if (backend.kind === 'cpu') {
     if (m.dtype !== 'fp32' && m.dtype !== 'fp64') throw unsupported(`${m.dtype} GEMM (only fp32 and fp64)`, 'cpu');
     if (m.variant !== 'blas' && m.variant !== 'blocked') throw unsupported(`the ${m.variant} GPU GEMM`, 'cpu');
