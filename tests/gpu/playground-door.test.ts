@@ -16,7 +16,7 @@ import { startServer } from '../../main/serve/server.ts';
 import type { RunningServer } from '../../main/serve/server.ts';
 import { compileKernel, cudaInventory, nvrtcInfo } from '../../native/index.ts';
 import { includeSpellings, otherSpellings } from '../unit/serve/hostile-sources.ts';
-import { openApiSocket } from '../unit/serve/ws-client.ts';
+import { call, openApiSocket } from '../unit/serve/ws-client.ts';
 import type { ApiClient } from '../unit/serve/ws-client.ts';
 import { skipWithoutGpu } from './helpers.ts';
 
@@ -49,7 +49,6 @@ describe('the playground door with a GPU', { skip }, () => {
   let server: RunningServer;
   let client: ApiClient;
   const dataDir = mkdtempSync(join(tmpdir(), 'gpu-lab-door-'));
-  let nextId = 1;
 
   before(async () => {
     host = createLabHost({ dataDir, warn: () => undefined, supervisor: { log: () => undefined } });
@@ -64,32 +63,18 @@ describe('the playground door with a GPU', { skip }, () => {
     await host.dispose();
   });
 
-  async function call(method: string, args: unknown[]): Promise<Record<string, unknown>> {
-    for (;;) {
-      const id = nextId++;
-      client.ws.send(JSON.stringify({ id, method, args }));
-      let frame: Record<string, unknown> | null;
-      do {
-        frame = await client.next();
-        assert.ok(frame, 'the server closed the socket');
-      } while (frame.id !== id);
-      if ((frame.error as { code?: string } | undefined)?.code !== 'RATE_LIMITED') return frame;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
   it('over serve mode, refuses every spelling naming the secret file with INVALID_ARGUMENT, and echoes nothing of it', async () => {
     const sources = [...includeSpellings(secretFile, 300), ...otherSpellings(secretFile, 'FOUND'), ...behindTheDoor];
     const wrong: string[] = [];
     for (const source of sources) {
-      const answer = await call('playground.runKernel', [{ exercise: 'saxpy', source }]);
+      const answer = await call(client, 'playground.runKernel', [{ exercise: 'saxpy', source }]);
       const text = JSON.stringify(answer);
       if (answer.ok !== false || (answer.error as { code?: string }).code !== 'INVALID_ARGUMENT' || leaks(text)) wrong.push(`${JSON.stringify(source)} → ${text.slice(0, 300)}`);
     }
     assert.deepEqual(wrong, []);
     // The door is not shut on students: the starter still compiles, verifies and is timed.
     const starter = readFileSync(join(root, 'shaders/playground/saxpy.starter.cu'), 'utf8');
-    const ok = await call('playground.runKernel', [{ exercise: 'saxpy', source: starter, compare: false }]);
+    const ok = await call(client, 'playground.runKernel', [{ exercise: 'saxpy', source: starter, compare: false }]);
     assert.equal((ok.value as KernelRun | undefined)?.status, 'verified', JSON.stringify(ok).slice(0, 500));
   });
 

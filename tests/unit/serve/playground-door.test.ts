@@ -12,7 +12,7 @@ import { createLabHost } from '../../../main/app/lab-host.ts';
 import { startServer } from '../../../main/serve/server.ts';
 import type { RunningServer } from '../../../main/serve/server.ts';
 import { includeSpellings, otherSpellings } from './hostile-sources.ts';
-import { openApiSocket } from './ws-client.ts';
+import { call, openApiSocket } from './ws-client.ts';
 import type { ApiClient } from './ws-client.ts';
 
 const TOKEN = 'door-token';
@@ -33,21 +33,7 @@ afterAll(async () => {
   await labHost.dispose();
 });
 
-let nextId = 1;
-// One request at a time; past the server's 100 requests a second it is sent again a little later.
-async function runKernel(source: string): Promise<Record<string, unknown>> {
-  for (;;) {
-    const id = nextId++;
-    client.ws.send(JSON.stringify({ id, method: 'playground.runKernel', args: [{ exercise: 'saxpy', source }] }));
-    let frame: Record<string, unknown> | null;
-    do {
-      frame = await client.next();
-      if (frame === null) throw new Error('the server closed the socket');
-    } while (frame.id !== id);
-    if ((frame.error as { code?: string } | undefined)?.code !== 'RATE_LIMITED') return frame;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const runKernel = (source: string): Promise<Record<string, unknown>> => call(client, 'playground.runKernel', [{ exercise: 'saxpy', source }]);
 
 describe('playground.runKernel over serve mode', () => {
   it('refuses every hostile spelling with INVALID_ARGUMENT, naming the line and column', async () => {

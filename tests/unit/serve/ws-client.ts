@@ -44,3 +44,19 @@ export async function openApiSocket(port: number, token: string): Promise<ApiCli
   };
   return { ws, next, closed };
 }
+
+let lastId = 0;
+// One request and its answer, matched by id; a request past the server's rate limit is sent again a moment later.
+export async function call(client: ApiClient, method: string, args: unknown[]): Promise<Record<string, unknown>> {
+  for (;;) {
+    const id = ++lastId;
+    client.ws.send(JSON.stringify({ id, method, args }));
+    let frame: Record<string, unknown> | null;
+    do {
+      frame = await client.next();
+      if (frame === null) throw new Error('the server closed the socket');
+    } while (frame.id !== id);
+    if ((frame.error as { code?: string } | undefined)?.code !== 'RATE_LIMITED') return frame;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
