@@ -11,11 +11,11 @@ import pluginVue from 'eslint-plugin-vue';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const electronImport = { name: 'electron', message: 'Only main/electron/ may import electron (DESIGN §4).' };
-const nodeBuiltins = { group: ['node:*'], message: 'This layer must not depend on Node (DESIGN §4).' };
+const electronImport = { name: 'electron', message: 'Only main/electron/ may import electron (ARCHITECTURE.md, "Layers").' };
+const nodeBuiltins = { group: ['node:*'], message: 'This layer must not depend on Node (ARCHITECTURE.md, "Layers").' };
 // main/ may use the renderer's chart configurations (plain functions, drawn headless for the PDF) and nothing else
-// of it (DESIGN §10).
-const rendererFromMain = { regex: '(^|/)renderer/(?!charts/)', message: 'main/ imports only renderer/charts/ of the renderer (DESIGN §10).' };
+// of it (ARCHITECTURE.md, "Layers").
+const rendererFromMain = { regex: '(^|/)renderer/(?!charts/)', message: 'main/ imports only renderer/charts/ of the renderer (ARCHITECTURE.md, "Layers").' };
 const nativeAddon = {
   group: ['**/native/*', '**/native/**', '!**/main/**'],
   message: 'Only main/host/ loads the native addon (ARCHITECTURE.md, "Layers").',
@@ -96,7 +96,7 @@ export default tseslint.config(
           paths: [electronImport],
           patterns: [
             nodeBuiltins,
-            { group: ['../*', '!../common/*'], message: 'main/common imports only main/common (DESIGN §4).' },
+            { group: ['../*', '!../common/*'], message: 'main/common imports only main/common (ARCHITECTURE.md, "Layers").' },
           ],
         },
       ],
@@ -124,7 +124,7 @@ export default tseslint.config(
             nativeAddon,
             {
               regex: '(^|/)main/(?!common/)',
-              message: 'The renderer talks to main only through window.gpuLab (DESIGN §3).',
+              message: 'The renderer talks to main only through window.gpuLab (ARCHITECTURE.md, "Processes").',
             },
             {
               // locale.ts, message.ts, format.ts and kernel-source-check.ts are pure functions (no Node, no zod): a

@@ -1,5 +1,5 @@
 // Checking a result brought back from a device against a CPU reference computed in float64: the relative error
-// ‖out − ref‖₂ / ‖ref‖₂ and the tolerance each kind of result is held to (DESIGN §6). NaN never passes, so an
+// ‖out − ref‖₂ / ‖ref‖₂ and the tolerance each kind of result is held to (README.md, "How a number is made"). NaN never passes, so an
 // output that was poisoned and never written fails.
 
 import type { GemmDtype } from '../main/common/measurement.ts';

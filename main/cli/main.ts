@@ -79,7 +79,7 @@ export async function runCli(argv: string[], io: CliIo, env: Record<string, stri
     return await command.run(rest, io, cx);
   } catch (err) {
     io.err(`gpu-lab ${name}: ${errorText(err, t)}\n`);
-    // Bad input is exit 2 (DESIGN §7): what was typed, and a path that names what cannot be written.
+    // Bad input is exit 2 (README.md, "The command line"): what was typed, and a path that names what cannot be written.
     return err instanceof UsageError || (err instanceof GpuLabError && (err.code === 'INVALID_ARGUMENT' || err.code === 'INVALID_PARAMS')) ? 2 : 1;
   }
 }

@@ -1,5 +1,5 @@
-// The app's one window and the rules every web page in the app lives under (Electron's security checklist, DESIGN
-// §8): an isolated, sandboxed renderer without Node, whose only door to main is the preload's window.gpuLab; no
+// The app's one window and the rules every web page in the app lives under (Electron's security checklist,
+// SECURITY.md): an isolated, sandboxed renderer without Node, whose only door to main is the preload's window.gpuLab; no
 // navigation, no new windows, no permissions, no devices. Only Electron's types are imported: the window is made with
 // the BrowserWindow class main.ts passes in, and the rules are applied to whatever webContents it hands over, so the
 // tests read both under plain Node.

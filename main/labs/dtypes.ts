@@ -147,7 +147,7 @@ export const dtypesLab: Lab = {
       warmupParam(1),
     ],
     presets: [
-      { id: 'seed-003', label: 'N = 4096 (seed 003)', description: 'The course\'s dtype comparison: every type on a 4096×4096 GEMM.', params: {} },
+      { id: 'seed-003', label: 'N = 4096 (HPC con GPU 3/22)', description: 'The course\'s dtype comparison: every type on a 4096×4096 GEMM.', params: {} },
       { id: 'quick', label: 'Quick: N = 1024', description: 'A smaller matrix: seconds on a laptop CPU, but too small to fill a large GPU.', params: { n: 1024 } },
     ],
     kernels: [

@@ -181,7 +181,7 @@ export const elementwiseBreakevenLab: Lab = {
     ],
     presets: [
       { id: 'full', label: 'Full sweep, 10² … 10⁸', description: 'add, mul and exp from a hundred to a hundred million elements, two sizes per decade.', params: {} },
-      { id: 'seed-003', label: 'The article\'s sizes, 10² … 10⁶ (seed 003)', description: 'The sizes of the exercise\'s table, one per decade; the GPU may not reach 2× within them.', params: { maxExponent: 6, pointsPerDecade: 1 } },
+      { id: 'seed-003', label: 'The article\'s sizes, 10² … 10⁶ (HPC con GPU 3/22)', description: 'The sizes of the exercise\'s table, one per decade; the GPU may not reach 2× within them.', params: { maxExponent: 6, pointsPerDecade: 1 } },
       { id: 'fine', label: 'Fine, 4 sizes per decade', description: 'Four sizes per decade for a sharper break-even, twice the points of the full sweep.', params: { pointsPerDecade: 4 } },
     ],
     kernels: [

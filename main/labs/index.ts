@@ -1,4 +1,4 @@
-// The labs of DESIGN §2, by id, in the order a course meets them.
+// The seven labs (README.md, "The labs"), by id, in the order a course meets them.
 import type { Locale } from '../common/locale.ts';
 import { localizeDescriptor } from './text/lab-text.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';

@@ -123,7 +123,7 @@ export const matmulBreakevenLab: Lab = {
     ],
     presets: [
       { id: 'default', label: 'N = 50 … 5000', description: 'The article\'s sizes, with 50, 200 and 2000 added so that each break-even lies between two measured sizes.', params: {} },
-      { id: 'seed-003', label: 'The article\'s sizes (seed 003)', description: 'N = 100, 500, 1000 and 5000, as the exercise lists them.', params: { sizes: [100, 500, 1000, 5000] } },
+      { id: 'seed-003', label: 'The article\'s sizes (HPC con GPU 3/22)', description: 'N = 100, 500, 1000 and 5000, as the exercise lists them.', params: { sizes: [100, 500, 1000, 5000] } },
       { id: 'small', label: 'Small matrices, N = 16 … 512', description: 'Where launch and copy latency decide: the GPU may lose at every size.', params: { sizes: [16, 32, 64, 128, 256, 512] } },
     ],
     kernels: [

@@ -132,7 +132,7 @@ export const matmulLab: Lab = {
       warmupParam(1),
     ],
     presets: [
-      { id: 'seed-000', label: 'N = 7000 (seed 000)', description: 'The notebook\'s 7000×7000 float32 product (an RTX 2080 Ti took 580 ms on the CPU, 106.5 ms with transfers, 50.4 ms resident).', params: {} },
+      { id: 'seed-000', label: 'N = 7000 (Lab 6)', description: 'The notebook\'s 7000×7000 float32 product (an RTX 2080 Ti took 580 ms on the CPU, 106.5 ms with transfers, 50.4 ms resident).', params: {} },
       { id: 'laptop', label: 'N = 2000, for a laptop', description: 'Forty times less work: the CPU side finishes in seconds.', params: { n: 2000 } },
     ],
     kernels: [

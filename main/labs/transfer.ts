@@ -178,7 +178,7 @@ export const transferLab: Lab = {
     ],
     presets: [
       { id: 'full', label: 'Full sweep, 1 KiB … 1 GiB', description: 'Every size from 1 KiB to 1 GiB, by factors of 4: latency on the left, the bus\'s bandwidth on the right.', params: {} },
-      { id: 'seed-003', label: 'The article\'s sizes (seed 003)', description: 'From 40 kB to 100 MB, the range of the 100², 1000² and 5000² float32 matrices the course copies.', params: { minBytes: 40_000, maxBytes: 100_000_000 } },
+      { id: 'seed-003', label: 'The article\'s sizes (HPC con GPU 3/22)', description: 'From 40 kB to 100 MB, the range of the 100², 1000² and 5000² float32 matrices the course copies.', params: { minBytes: 40_000, maxBytes: 100_000_000 } },
       { id: 'quick', label: 'Quick look, up to 64 MiB', description: 'Host↔device only, small to medium sizes: a few seconds.', params: { maxBytes: 67_108_864, directions: ['h2d', 'd2h'] } },
     ],
     kernels: [{ kind: 'library', file: 'CUDA runtime', functions: ['cudaMemcpy', 'cudaMemcpyAsync', 'cudaMallocHost'] }],

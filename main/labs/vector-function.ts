@@ -129,7 +129,7 @@ export const vectorFunctionLab: Lab = {
       warmupParam(2),
     ],
     presets: [
-      { id: 'seed-001', label: '5 M elements (seed 001)', description: 'z = 3.5·x² + 2.8·y + 10 over 5 000 000 float64, as the notebook does it.', params: {} },
+      { id: 'seed-001', label: '5 M elements (Lab 6)', description: 'z = 3.5·x² + 2.8·y + 10 over 5 000 000 float64, as the notebook does it.', params: {} },
       { id: 'large', label: '50 M elements', description: 'Ten times larger (1.2 GB of arrays): far past every cache, so memory bandwidth alone decides.', params: { elements: 50_000_000 } },
     ],
     kernels: [

@@ -1,4 +1,4 @@
-// Every string the renderer shows comes from a message catalog (DESIGN §10), one per language with the same keys.
+// Every string the renderer shows comes from a message catalog (ARCHITECTURE.md, "Where to add"), one per language with the same keys.
 // Lab titles, explanations and findings come from main, in the language asked for, with the run's data. The language
 // itself is chosen by stores/language.ts.
 import { createI18n } from 'vue-i18n';

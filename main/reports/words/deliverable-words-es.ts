@@ -18,7 +18,7 @@ export const deliverableWordsEs: TextOf<typeof deliverableWords> = {
   // Entre cifras con coma decimal, una coma más confundiría: «0,19× con N = 100; 1,2× con N = 200».
   listSeparator: '; ',
   matmul: {
-    source: 'Del material del curso: el producto de matrices 7000×7000 en float32 del cuaderno del Laboratorio 6 (semilla 000), que rellena una tabla de método, tiempo y aceleración respecto a la CPU y después calcula cuánto cuestan las copias.',
+    source: 'Del material del curso: el producto de matrices 7000×7000 en float32 del cuaderno del Laboratorio 6, que rellena una tabla de método, tiempo y aceleración respecto a la CPU y después calcula cuánto cuestan las copias.',
     caption: 'C = A·B con N = {n} en float32: el tiempo mediano de cada método y su aceleración respecto a la CPU.',
     columns: { method: 'Método', time: 'Tiempo (mediana)', speedup: 'Aceleración respecto a la CPU' },
     note: 'La referencia de la CPU es {cpu} con {threads} hilos; cada aceleración es el tiempo mediano de la CPU ÷ el tiempo mediano del método.',
@@ -38,7 +38,7 @@ export const deliverableWordsEs: TextOf<typeof deliverableWords> = {
     },
   },
   vectorFunction: {
-    source: 'Del material del curso: z = a·x² + b·y + c sobre 5 000 000 de valores float64, del cuaderno del Laboratorio 6 (semilla 001), cuyas tablas dan para cada escenario su tiempo, su aceleración respecto a la CPU y el sobrecoste de las copias.',
+    source: 'Del material del curso: z = a·x² + b·y + c sobre 5 000 000 de valores float64, del cuaderno del Laboratorio 6, cuyas tablas dan para cada escenario su tiempo, su aceleración respecto a la CPU y el sobrecoste de las copias.',
     caption: 'z = a·x² + b·y + c sobre {elements} elementos float64: el tiempo mediano de cada escenario, sus aceleraciones y el coste de las copias.',
     columns: {
       scenario: 'Escenario',
@@ -72,7 +72,7 @@ export const deliverableWordsEs: TextOf<typeof deliverableWords> = {
     },
   },
   elementwise: {
-    source: 'Del material del curso: la «Entrega» de «HPC con GPU (3/22)» (semilla 003), una tabla con el tamaño mínimo para una aceleración mayor que 2× y la aceleración con 1 M de elementos para add, mul y exp, y las preguntas del ejercicio.',
+    source: 'Del material del curso: la «Entrega» de «HPC con GPU (3/22)», una tabla con el tamaño mínimo para una aceleración mayor que 2× y la aceleración con 1 M de elementos para add, mul y exp, y las preguntas del ejercicio.',
     caption: 'La entrega: para cada operación y cada forma de usar la GPU, el tamaño mínimo a partir del cual supera a la CPU por el factor objetivo, y su aceleración con 1 M de elementos.',
     columns: {
       operation: 'Operación',
@@ -123,7 +123,7 @@ export const deliverableWordsEs: TextOf<typeof deliverableWords> = {
     },
   },
   matmulBreakeven: {
-    source: 'Del material del curso: el benchmark de transferencia frente a cómputo de «HPC con GPU (3/22)» (semilla 003), que imprime para N = 100, 500, 1000 y 5000 el tiempo de la CPU, el tiempo de la GPU con las copias, la aceleración y los GFLOP/s de cada una.',
+    source: 'Del material del curso: el benchmark de transferencia frente a cómputo de «HPC con GPU (3/22)», que imprime para N = 100, 500, 1000 y 5000 el tiempo de la CPU, el tiempo de la GPU con las copias, la aceleración y los GFLOP/s de cada una.',
     caption: 'C = A·B con matrices N×N en float32 para cada N medido: la CPU frente a la GPU con las copias (las columnas del artículo) y con las matrices residentes.',
     columns: {
       n: 'N',
@@ -157,7 +157,7 @@ export const deliverableWordsEs: TextOf<typeof deliverableWords> = {
     },
   },
   transfer: {
-    source: 'Del material del curso: los benchmarks de transferencia y de memoria fijada (pinned) de «HPC con GPU (3/22)» (semilla 003), que imprimen el tamaño, el tiempo y los GB/s de las copias CPU→GPU y comparan la memoria paginable con la fijada.',
+    source: 'Del material del curso: los benchmarks de transferencia y de memoria fijada (pinned) de «HPC con GPU (3/22)», que imprimen el tamaño, el tiempo y los GB/s de las copias CPU→GPU y comparan la memoria paginable con la fijada.',
     copiesCaption: 'Copias CPU→GPU síncronas (como las hace una llamada a .to(device)), desde memoria paginable y desde memoria fijada de la CPU.',
     bestCaption: 'El mejor ancho de banda en cada sentido, y la copia más pequeña que alcanza la mitad de ese ancho de banda desde memoria fijada.',
     columns: {
@@ -198,7 +198,7 @@ export const deliverableWordsEs: TextOf<typeof deliverableWords> = {
     },
   },
   dtypes: {
-    source: 'Del material del curso: «dtypes: precisión vs memoria vs velocidad» en «HPC con GPU (3/22)» (semilla 003): los bits de cada tipo, la memoria que ocupa y lo que gana en velocidad.',
+    source: 'Del material del curso: «dtypes: precisión vs memoria vs velocidad» en «HPC con GPU (3/22)»: los bits de cada tipo, la memoria que ocupa y lo que gana en velocidad.',
     caption: 'Una matriz N×N y su GEMM con N = {n} en cada tipo: memoria, rendimiento, aceleración respecto a fp32 y error relativo frente a una referencia en float64.',
     columns: {
       dtype: 'Tipo',
@@ -229,7 +229,7 @@ export const deliverableWordsEs: TextOf<typeof deliverableWords> = {
     },
   },
   timingPitfalls: {
-    source: 'Del material del curso: los «Pitfalls comunes» de «HPC con GPU (3/22)» (semilla 003): olvidar sincronizar, comparar la GPU con un solo hilo de la CPU y medir sin calentamiento.',
+    source: 'Del material del curso: los «Pitfalls comunes» de «HPC con GPU (3/22)»: olvidar sincronizar, comparar la GPU con un solo hilo de la CPU y medir sin calentamiento.',
     caption: 'La misma GEMM en float32 con N = {n}, cronometrada mal y bien.',
     columns: { pitfall: 'Error', wrong: 'Medido mal', right: 'Medido bien', ratio: 'Mal ÷ bien' },
     pitfall: {

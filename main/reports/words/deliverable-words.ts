@@ -16,7 +16,7 @@ export const deliverableWords = {
   // blur the items, separates them with a semicolon.
   listSeparator: ', ',
   matmul: {
-    source: 'From the course material: the Lab 6 notebook’s 7000×7000 float32 product (seed 000), which fills in a table of method, time and speedup over the CPU and then works out the cost of the copies.',
+    source: 'From the course material: the Lab 6 notebook’s 7000×7000 float32 product, which fills in a table of method, time and speedup over the CPU and then works out the cost of the copies.',
     caption: 'C = A·B for N = {n} float32: the median time of each method and its speedup over the CPU.',
     columns: { method: 'Method', time: 'Time (median)', speedup: 'Speedup over the CPU' },
     note: 'The CPU baseline is {cpu} on {threads} threads; every speedup is the CPU’s median time ÷ the method’s median time.',
@@ -36,7 +36,7 @@ export const deliverableWords = {
     },
   },
   vectorFunction: {
-    source: 'From the course material: the Lab 6 notebook’s z = a·x² + b·y + c over 5 000 000 float64 (seed 001), whose tables give for each scenario its time, its speedup over the CPU and the overhead of the copies.',
+    source: 'From the course material: the Lab 6 notebook’s z = a·x² + b·y + c over 5 000 000 float64, whose tables give for each scenario its time, its speedup over the CPU and the overhead of the copies.',
     caption: 'z = a·x² + b·y + c over {elements} float64 elements: the median time of each scenario, its speedups and the cost of the copies.',
     columns: {
       scenario: 'Scenario',
@@ -70,7 +70,7 @@ export const deliverableWords = {
     },
   },
   elementwise: {
-    source: 'From the course material: the “Entrega” of “HPC con GPU (3/22)” (seed 003), a table of the smallest size with a speedup above 2× and of the speedup at 1 M elements for add, mul and exp, and the exercise’s questions.',
+    source: 'From the course material: the “Entrega” of “HPC con GPU (3/22)”, a table of the smallest size with a speedup above 2× and of the speedup at 1 M elements for add, mul and exp, and the exercise’s questions.',
     caption: 'The deliverable: for each operation and each way of using the GPU, the smallest size where it is the target times faster than the CPU, and its speedup at 1 M elements.',
     columns: {
       operation: 'Operation',
@@ -120,7 +120,7 @@ export const deliverableWords = {
     },
   },
   matmulBreakeven: {
-    source: 'From the course material: the “transfer against compute” benchmark of “HPC con GPU (3/22)” (seed 003), which prints for N = 100, 500, 1000 and 5000 the CPU time, the GPU time with the copies, the speedup and both GFLOP/s.',
+    source: 'From the course material: the “transfer against compute” benchmark of “HPC con GPU (3/22)”, which prints for N = 100, 500, 1000 and 5000 the CPU time, the GPU time with the copies, the speedup and both GFLOP/s.',
     caption: 'C = A·B for N×N float32 at each N measured: the CPU against the GPU with the copies (the article’s columns) and with the matrices resident.',
     columns: {
       n: 'N',
@@ -154,7 +154,7 @@ export const deliverableWords = {
     },
   },
   transfer: {
-    source: 'From the course material: the transfer and pinned-memory benchmarks of “HPC con GPU (3/22)” (seed 003), which print the size, the time and the GB/s of host→device copies and compare pageable with pinned memory.',
+    source: 'From the course material: the transfer and pinned-memory benchmarks of “HPC con GPU (3/22)”, which print the size, the time and the GB/s of host→device copies and compare pageable with pinned memory.',
     copiesCaption: 'Host→device copies, synchronous (as a .to(device) call makes them), from pageable and from pinned host memory.',
     bestCaption: 'The best bandwidth of each direction, and the smallest copy that reaches half of it from pinned memory.',
     columns: {
@@ -195,7 +195,7 @@ export const deliverableWords = {
     },
   },
   dtypes: {
-    source: 'From the course material: “dtypes: precision against memory against speed” in “HPC con GPU (3/22)” (seed 003): the bits of each type, the memory it takes, and what it gains in speed.',
+    source: 'From the course material: “dtypes: precision against memory against speed” in “HPC con GPU (3/22)”: the bits of each type, the memory it takes, and what it gains in speed.',
     caption: 'One N×N matrix and its GEMM at N = {n} in each type: memory, throughput, speedup over fp32 and relative error against a float64 reference.',
     columns: {
       dtype: 'Type',
@@ -226,7 +226,7 @@ export const deliverableWords = {
     },
   },
   timingPitfalls: {
-    source: 'From the course material: the “common pitfalls” of “HPC con GPU (3/22)” (seed 003): forgetting to synchronise, comparing the GPU with one CPU thread, and timing without a warm-up.',
+    source: 'From the course material: the “common pitfalls” of “HPC con GPU (3/22)”: forgetting to synchronise, comparing the GPU with one CPU thread, and timing without a warm-up.',
     caption: 'The same N = {n} float32 GEMM timed wrongly and rightly.',
     columns: { pitfall: 'Pitfall', wrong: 'Timed wrongly', right: 'Timed rightly', ratio: 'Wrong ÷ right' },
     pitfall: {

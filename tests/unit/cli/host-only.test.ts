@@ -1,4 +1,4 @@
-// The compute host is the only process that loads the native addon (DESIGN §3): `gpu-lab devices` and `gpu-lab
+// The compute host is the only process that loads the native addon (ARCHITECTURE.md, "Processes"): `gpu-lab devices` and `gpu-lab
 // bench` ask it, and a crash of the host while it answers is reported by the CLI, which goes on to exit on its own.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // electron-builder.yml, checked without building: against the JSON schema electron-builder ships for its own
 // configuration (the same file it validates with before a build), strictly (no coercion of types), and for the
-// decisions of DESIGN §8: the installers of each system, the addon unpacked from the asar, the kernels as resources,
+// decisions of README.md's "Packaging": the installers of each system, the addon unpacked from the asar, the kernels as resources,
 // no rebuild of native modules, the fuses hook, the icons.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -55,7 +55,7 @@ export const elementwiseBreakevenDescriptorEs: DescriptorText = {
   presets: {
     full: { label: 'Barrido completo, 10² … 10⁸', description: 'add, mul y exp desde cien hasta cien millones de elementos, con dos tamaños por década.' },
     'seed-003': {
-      label: 'Los tamaños del artículo, 10² … 10⁶ (semilla 003)',
+      label: 'Los tamaños del artículo, 10² … 10⁶ (HPC con GPU 3/22)',
       description: 'Los tamaños de la tabla del ejercicio, uno por década; puede que la GPU no llegue a ser 2 veces más rápida en ninguno de ellos.',
     },
     fine: { label: 'Fino, 4 tamaños por década', description: 'Cuatro tamaños por década para afinar el punto de equilibrio, con el doble de puntos que el barrido completo.' },

@@ -33,7 +33,7 @@ export const matmulBreakevenDescriptorEs: DescriptorText = {
   },
   presets: {
     default: { label: 'N = 50 … 5000', description: 'Los tamaños del artículo, con 50, 200 y 2000 añadidos para que cada punto de equilibrio quede entre dos tamaños medidos.' },
-    'seed-003': { label: 'Los tamaños del artículo (semilla 003)', description: 'N = 100, 500, 1000 y 5000, como los enumera el ejercicio.' },
+    'seed-003': { label: 'Los tamaños del artículo (HPC con GPU 3/22)', description: 'N = 100, 500, 1000 y 5000, como los enumera el ejercicio.' },
     small: { label: 'Matrices pequeñas, N = 16 … 512', description: 'Donde deciden la latencia del lanzamiento y de la copia: la GPU puede perder en todos los tamaños.' },
   },
 };

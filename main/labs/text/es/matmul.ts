@@ -46,7 +46,7 @@ export const matmulDescriptorEs: DescriptorText = {
     cpuRepeats: { label: 'Repeticiones en la CPU', description: 'Muestras cronometradas en la CPU: con N = 7000, cada una tarda segundos en un portátil.' },
   },
   presets: {
-    'seed-000': { label: 'N = 7000 (semilla 000)', description: 'El producto de 7000×7000 en float32 del notebook (con una RTX 2080 Ti: 580 ms en la CPU, 106,5 ms con transferencias y 50,4 ms con los datos residentes).' },
+    'seed-000': { label: 'N = 7000 (Laboratorio 6)', description: 'El producto de 7000×7000 en float32 del notebook (con una RTX 2080 Ti: 580 ms en la CPU, 106,5 ms con transferencias y 50,4 ms con los datos residentes).' },
     laptop: { label: 'N = 2000, para un portátil', description: 'Cuarenta veces menos trabajo: la parte de la CPU termina en segundos.' },
   },
 };

@@ -50,7 +50,7 @@ export const transferDescriptorEs: DescriptorText = {
   },
   presets: {
     full: { label: 'Barrido completo, 1 KiB … 1 GiB', description: 'Todos los tamaños de 1 KiB a 1 GiB, multiplicando por 4: a la izquierda, la latencia; a la derecha, el ancho de banda del bus.' },
-    'seed-003': { label: 'Los tamaños del artículo (semilla 003)', description: 'De 40 kB a 100 MB, el rango de las matrices float32 de 100², 1000² y 5000² que copia el curso.' },
+    'seed-003': { label: 'Los tamaños del artículo (HPC con GPU 3/22)', description: 'De 40 kB a 100 MB, el rango de las matrices float32 de 100², 1000² y 5000² que copia el curso.' },
     quick: { label: 'Vistazo rápido, hasta 64 MiB', description: 'Solo copias entre CPU y GPU, de tamaños pequeños y medianos: unos segundos.' },
   },
 };
