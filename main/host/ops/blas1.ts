@@ -12,6 +12,12 @@ type Blas1 = Extract<Measurement, { op: 'blas1' }>;
 
 const WHOLE_NUMBER_CHUNK = 1 << 20;
 
+// The float64 reference of one element of out = a·x + y, with the fp32 `a` a kernel (or cuBLAS) multiplies by.
+export function saxpyReference(a: number): (values: number[]) => number {
+  const fa = Math.fround(a);
+  return ([x = Number.NaN, y = Number.NaN]) => fa * x + y;
+}
+
 // Rounds `x` (uniform [0, 4) from its seed) down to whole numbers 0…3, as the reduction exercise's inputs, and
 // returns their exact total: float64 holds every sum of them below 2⁵³.
 function wholeNumbers(x: ElementBuffer<'fp32'>): number {
@@ -44,11 +50,7 @@ export function measureBlas1(m: Blas1, backend: MeasurementBackend): Promise<Mea
       const x = backend.input('fp32', m.elements, 0, { low: -1, high: 1 });
       const y = backend.input('fp32', m.elements, 1, { low: -1, high: 1 });
       const out = backend.output('fp32', m.elements);
-      // The fp32 `a` cuBLAS multiplies by.
-      const a = Math.fround(m.a);
-      return backend.run({ op: 'blas1', routine: 'saxpy', x, y, out, a: m.a }, () =>
-        verifyElementwise(out, [x, y], ([p = Number.NaN, q = Number.NaN]) => a * p + q, ELEMENTWISE_TOLERANCE.fp32),
-      );
+      return backend.run({ op: 'blas1', routine: 'saxpy', x, y, out, a: m.a }, () => verifyElementwise(out, [x, y], saxpyReference(m.a), ELEMENTWISE_TOLERANCE.fp32));
     }
     case 'sum': {
       const x = backend.input('fp32', m.elements, 0, { low: 0, high: 4 });
