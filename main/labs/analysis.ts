@@ -124,13 +124,6 @@ export function bestRate(points: readonly PointResult[], series: string, rate: '
   return best;
 }
 
-// A sentence for the points of a series that could not run, so that a report never silently lacks them.
-export function waivedSeries(points: readonly PointResult[]): string[] {
-  const reasons = new Map<string, string>();
-  for (const p of points) if (p.status === 'waived' && p.reason) reasons.set(p.reason, p.reason);
-  return [...reasons.values()];
-}
-
 // A finding: its sentence as a message of the labs' catalog (text/en.ts), rendered in the reader's language when
 // shown; the English is kept beside it for readers of the JSON. A plain string is English only.
 export function finding(id: string, text: string | Message, value: number | null = null, unit = '', tone: 'info' | 'warning' = 'info'): Finding {

@@ -60,8 +60,3 @@ export function strs(params: ParamValues, name: string): string[] {
   return v as string[];
 }
 
-export function str(params: ParamValues, name: string): string {
-  const v = params[name];
-  if (typeof v !== 'string') throw new Error(`lab parameter ${name} is not a choice`);
-  return v;
-}

@@ -22,20 +22,19 @@ import {
   ViewPlugin,
 } from '@codemirror/view';
 import type { DecorationSet, ViewUpdate } from '@codemirror/view';
-import { tags } from '@lezer/highlight';
 
-const codeHighlight = HighlightStyle.define([
-  { tag: [tags.lineComment, tags.blockComment, tags.comment], color: 'var(--code-comment)', fontStyle: 'italic' },
-  { tag: [tags.string, tags.character, tags.special(tags.string)], color: 'var(--code-string)' },
-  { tag: [tags.processingInstruction, tags.meta, tags.special(tags.name)], color: 'var(--code-preprocessor)' },
-  { tag: [tags.number, tags.bool, tags.null], color: 'var(--code-number)' },
-  { tag: [tags.definitionKeyword, tags.modifier, tags.controlKeyword, tags.operatorKeyword, tags.self], color: 'var(--code-keyword)', fontWeight: '600' },
-  { tag: [tags.typeName, tags.standard(tags.typeName)], color: 'var(--code-type)' },
-]);
+import { CODE_TAGS, CUDA_WORDS } from '../code/code-style.ts';
 
-// CUDA's own words, which a C++ grammar reads as plain names; not inside a comment or a string.
-const CUDA_WORDS =
-  /\b(?:__global__|__device__|__host__|__shared__|__constant__|__restrict__|__forceinline__|__launch_bounds__|__syncthreads|__syncwarp|__shfl_down_sync|__shfl_xor_sync|__ldg|__fmaf_rn|threadIdx|blockIdx|blockDim|gridDim|warpSize|atomicAdd)\b/g;
+// The colours of the code blocks (code-style.ts: one mapping of the grammar's tags for both views).
+const KIND_STYLE: Record<(typeof CODE_TAGS)[number]['kind'], { color: string; fontStyle?: string; fontWeight?: string }> = {
+  comment: { color: 'var(--code-comment)', fontStyle: 'italic' },
+  string: { color: 'var(--code-string)' },
+  preprocessor: { color: 'var(--code-preprocessor)' },
+  number: { color: 'var(--code-number)' },
+  keyword: { color: 'var(--code-keyword)', fontWeight: '600' },
+  type: { color: 'var(--code-type)' },
+};
+const codeHighlight = HighlightStyle.define(CODE_TAGS.map(({ kind, tags }) => ({ tag: tags, ...KIND_STYLE[kind] })));
 const cudaMark = Decoration.mark({ class: 'cm-cuda' });
 const cudaWords = ViewPlugin.fromClass(
   class {
