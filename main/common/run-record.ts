@@ -141,6 +141,7 @@ export interface RunRecord {
   summary: Record<string, number | null>;
   findings: Finding[];
   warnings: string[];
+  analysisVersion?: number;
 }
 
 export interface RunSummary {
@@ -242,4 +243,6 @@ export const RUN_RECORD = z.strictObject({
     z.strictObject({ id: z.string(), text: z.string(), message: MESSAGE.optional(), value: z.number().nullable(), unit: z.string(), tone: z.enum(['info', 'warning']) }),
   ),
   warnings: z.array(z.string()),
+  // The version of the labs' analysis its summary and findings come from (labs/index.ts); absent before it was kept.
+  analysisVersion: z.int().min(1).optional(),
 });

@@ -10,7 +10,7 @@ import type { RunRecord } from '../common/run-record.ts';
 import { findLab } from '../labs/index.ts';
 import { KERNEL_RUN } from '../playground/kernel-store.ts';
 import { localizeDescriptor } from '../labs/text/lab-text.ts';
-import { withFindingMessages } from '../runs/finding-messages.ts';
+import { withCurrentFindings } from '../runs/current-findings.ts';
 import type { LabRun, ReportAuthorship } from './report-context.ts';
 import { inReportLocale } from './report-locale.ts';
 
@@ -104,7 +104,7 @@ export function localizeRun(run: LabRun, locale: Locale): LabRun {
   if (locale === 'en') return run;
   const lab = localizeDescriptor(run.lab, locale);
   // The fresh findings are matched to the recorded ones by their English text, numbers and all: English numbers.
-  const record = inReportLocale('en', () => withFindingMessages(run.record));
+  const record = inReportLocale('en', () => withCurrentFindings(run.record));
   return { record: { ...record, labTitle: lab.title }, lab };
 }
 

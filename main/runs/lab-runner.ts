@@ -13,7 +13,7 @@ import { RUN_SCHEMA_VERSION, summarizeRun } from '../common/run-record.ts';
 import type { Finding, PointResult, RunRecord, RunSummary } from '../common/run-record.ts';
 import type { ComputeHostSupervisor, HostEnvironment } from '../engine/supervisor.ts';
 import type { Lab, PlanContext, PlannedPoint } from '../labs/lab.ts';
-import { LABS, findLab } from '../labs/index.ts';
+import { ANALYSIS_VERSION, LABS, findLab } from '../labs/index.ts';
 import { cancelledPoint, failedPoint, measuredPoint, waivedPoint } from './point-result.ts';
 import { readCpuTimes, stealShare } from './cpu-steal.ts';
 import { exportRun } from './run-export.ts';
@@ -254,6 +254,7 @@ export class LabRunner implements RunsService {
       const analysis = lab.analyze(record.points, record.params, gpu, cpu);
       record.summary = analysis.summary;
       record.findings = [...analysis.findings, ...runFindings(record.points, record.environment.cpuSteal ?? null)];
+      record.analysisVersion = ANALYSIS_VERSION;
     } catch (err) {
       record.warnings.push(`The analysis failed: ${(err as Error).message}`);
       record.findings = runFindings(record.points, record.environment.cpuSteal ?? null);

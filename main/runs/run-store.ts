@@ -9,7 +9,7 @@ import { GpuLabError } from '../common/errors.ts';
 import { RUN_RECORD, summarizeRun } from '../common/run-record.ts';
 import type { RunRecord, RunSummary } from '../common/run-record.ts';
 import { writeFileAtomic } from './atomic-write.ts';
-import { withFindingMessages } from './finding-messages.ts';
+import { withCurrentFindings } from './current-findings.ts';
 
 const RUN_ID = /^[A-Za-z0-9._-]{1,120}$/;
 
@@ -103,7 +103,7 @@ export class RunStore {
     const record = await this.load(this.pathOf(id));
     if (!record) throw new GpuLabError('NOT_FOUND', `No readable run "${id}" in ${this.dir}`, { runId: id });
     // Every reader (the app, the CLI, the report) gets a run stored before findings were messages with them.
-    return withFindingMessages(record);
+    return withCurrentFindings(record);
   }
 
   async delete(id: string): Promise<void> {

@@ -8,11 +8,11 @@ import { describe, expect, it } from 'vitest';
 
 import { placeholders } from '../../../main/common/message.ts';
 import type { RunRecord } from '../../../main/common/run-record.ts';
-import { LABS, findLab, labDescriptors } from '../../../main/labs/index.ts';
+import { ANALYSIS_VERSION, LABS, findLab, labDescriptors } from '../../../main/labs/index.ts';
 import { labTextEn } from '../../../main/labs/text/en/index.ts';
 import { labDescriptorsEs, labTextEs, sharedParametersEs } from '../../../main/labs/text/es/index.ts';
 import { findingText, labMessage, labMessages } from '../../../main/labs/text/lab-text.ts';
-import { withFindingMessages } from '../../../main/runs/finding-messages.ts';
+import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -92,23 +92,31 @@ describe('findings of real runs, read in Spanish', () => {
     }
   });
 
-  it('gives a run stored with English findings only the messages of the findings it recorded, word for word', () => {
+  it('reads a run stored with English findings, or with words an older analysis wrote, with the current analysis', () => {
     const stored = fixtureRuns.find((r) => r.lab === 'matmul-breakeven' && r.device.startsWith('cuda'));
     if (!stored) throw new Error('no H100 matmul-breakeven fixture');
     const old: RunRecord = { ...stored, findings: stored.findings.map(({ message: _m, ...f }) => f) };
-    // One finding whose recorded words the lab no longer writes: it keeps them, in English.
     const [first, ...rest] = old.findings;
     if (!first) throw new Error('the fixture has no findings');
+    // A sentence an older analysis wrote, which the current one corrects: it is not repeated.
     old.findings = [{ ...first, text: `${first.text} (worded by an older version)` }, ...rest];
-    const read = withFindingMessages(old);
-    const [readFirst] = read.findings;
-    expect(readFirst?.message).toBeUndefined();
-    if (readFirst) expect(findingText(readFirst, 'es')).toBe(old.findings[0]?.text);
+    const read = withCurrentFindings(old);
+    expect(read.analysisVersion).toBe(ANALYSIS_VERSION);
+    expect(read.findings.map((f) => f.text)).not.toContain(`${first.text} (worded by an older version)`);
+    for (const f of read.findings) expect(f.message, f.id).toBeDefined();
     const overtakes = read.findings.find((f) => f.id === 'gpu-transfers-break-even');
     if (!overtakes) throw new Error('no break-even finding');
-    expect(overtakes.message).toBeDefined();
     expect(findingText(overtakes, 'es')).toMatch(/^La GPU con transferencias supera a la CPU a partir de N ≈ \d+\.$/);
     expect(findingText(overtakes, 'en')).toBe(overtakes.text);
+  });
+
+  it('keeps the findings of a run in progress, and of a lab this version does not know', () => {
+    const stored = fixtureRuns.find((r) => r.lab === 'matmul-breakeven');
+    if (!stored) throw new Error('no matmul-breakeven fixture');
+    const running: RunRecord = { ...stored, status: 'running', findings: [{ id: 'x', text: 'provisional', value: null, unit: '', tone: 'info' }] };
+    expect(withCurrentFindings(running).findings).toEqual(running.findings);
+    const unknown: RunRecord = { ...stored, lab: 'roofline', findings: running.findings };
+    expect(withCurrentFindings(unknown)).toBe(unknown);
   });
 
   it('writes the numbers of a message the way each language writes them', () => {

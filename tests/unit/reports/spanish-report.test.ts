@@ -20,7 +20,7 @@ import { createReportsService } from '../../../main/reports/reports-service.ts';
 import { writeComparisonReport, writeLabsReport, writeRunReport } from '../../../main/reports/report-writer.ts';
 import { reportWords } from '../../../main/reports/words/report-words.ts';
 import { reportWordsEs } from '../../../main/reports/words/report-words-es.ts';
-import { withFindingMessages } from '../../../main/runs/finding-messages.ts';
+import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
 import { fixture, fixturesDir, packed, pdfInfo, pdfText, renderPages, savePdf, spaced } from './pdf-tools.ts';
 
 const AUTHOR = 'Laura Llamas López';
@@ -85,7 +85,7 @@ describe('the report of an H100 matmul-breakeven run in Spanish', () => {
     const pdf = await written;
     const text = packed(body(pdfText(savePdf(pdf.bytes))));
     expect(record.findings.every((f) => f.message === undefined)).toBe(true);
-    const upgraded = withFindingMessages(record).findings.filter((f) => f.message !== undefined);
+    const upgraded = withCurrentFindings(record).findings.filter((f) => f.message !== undefined);
     expect(upgraded.length).toBeGreaterThanOrEqual(3);
     for (const finding of upgraded) {
       const spanish = findingText(finding, 'es');

@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { msg, n } from '../../../../main/common/message.ts';
 import type { Finding, RunRecord } from '../../../../main/common/run-record.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
-import { withFindingMessages } from '../../../../main/runs/finding-messages.ts';
+import { withCurrentFindings } from '../../../../main/runs/current-findings.ts';
 import { findingReader, nestCatalog } from '../../../../renderer/components/labs/finding-text.ts';
 
-const record = withFindingMessages(
+const record = withCurrentFindings(
   JSON.parse(readFileSync(join(import.meta.dirname, '../../../fixtures/runs/h100-matmul-breakeven.json'), 'utf8')) as RunRecord,
 );
 const messagesIn = (locale: 'en' | 'es') => labDescriptors(locale).find((d) => d.id === 'matmul-breakeven')?.messages;
