@@ -102,7 +102,7 @@ export class RunStore {
   async get(id: string): Promise<RunRecord> {
     const record = await this.load(this.pathOf(id));
     if (!record) throw new GpuLabError('NOT_FOUND', `No readable run "${id}" in ${this.dir}`, { runId: id });
-    // Every reader (the app, the CLI, the report) gets a run stored before findings were messages with them.
+    // Every reader (the app, the CLI, the report) gets its findings from the current analysis (current-findings.ts).
     return withCurrentFindings(record);
   }
 
