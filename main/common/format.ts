@@ -1,20 +1,42 @@
-// Numbers as findings and tables print them: three significant figures, SI prefixes for counts, binary prefixes
-// for memory sizes, times in the unit that keeps them readable. Each writes its decimal separator in `locale`, the
-// current number locale where the caller names none (locale.ts).
-import { localizeDecimal, numberLocale, type Locale } from './locale.ts';
+// The one formatter of numbers and units, for the app, the CLI, the PDF and the findings alike, so that a number
+// reads the same wherever it is shown. The digits come from Intl.NumberFormat in the reader's locale ("1,235 ms"
+// in Spanish), the current number locale where the caller names none (locale.ts). One precision rule:
+//
+//   times and rates   four significant digits (trailing zeros dropped, so that a sentence reads "42.5 µs"), in the
+//                     unit that keeps them readable: "1.235 ms", "46.82 TFLOP/s"
+//                     (a rate from 1000 G-units reads in T-units: "1.117 TB/s", never "1117 GB/s")
+//   counts, sizes     three significant digits with k/M/G (elements) or KiB/MiB/GiB (bytes): "2.1 M", "1.5 GiB"
+//   percents          whole, with one decimal below 10 % and from 99 % to 100 % ("99.6 %" is not "100 %")
+//   ratios            two decimals below 10× ("0.95×", "1.50×"), one to 100×, whole beyond; two significant digits
+//                     below 0.1× ("0.0017×")
+//   axis ticks        three significant digits, no unit
+import { numberLocale, type Locale } from './locale.ts';
 
-function sigEn(value: number, digits = 3): string {
-  if (!Number.isFinite(value)) return String(value);
-  if (value === 0) return '0';
-  return String(Number(value.toPrecision(digits)));
+const formats = new Map<string, Intl.NumberFormat>();
+
+function nf(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}:${JSON.stringify(options)}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { useGrouping: false, ...options });
+    formats.set(key, f);
+  }
+  return f;
 }
 
+// `digits` significant digits, trailing zeros dropped: sig(0.25) = "0.25", sig(1234.5, 4) = "1235".
 export function sig(value: number, digits = 3, locale: Locale = numberLocale()): string {
-  return localizeDecimal(sigEn(value, digits), locale);
+  if (!Number.isFinite(value)) return '—';
+  return nf(locale, { maximumSignificantDigits: digits }).format(value);
 }
 
-// 2_100_000 → "2.1 M"; 45_000 → "45 k".
+function fixed(value: number, decimals: number, locale: Locale): string {
+  return nf(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
+}
+
+// A count of elements: 2 100 000 → "2.1 M", 45 000 → "45 k", 512 → "512".
 export function formatCount(value: number, locale: Locale = numberLocale()): string {
+  if (!Number.isFinite(value)) return '—';
   const abs = Math.abs(value);
   if (abs >= 1e9) return `${sig(value / 1e9, 3, locale)} G`;
   if (abs >= 1e6) return `${sig(value / 1e6, 3, locale)} M`;
@@ -22,54 +44,109 @@ export function formatCount(value: number, locale: Locale = numberLocale()): str
   return sig(value, 3, locale);
 }
 
-// 1024 → "1 KiB"; 1073741824 → "1 GiB".
+const BINARY_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const;
+
+// 1024 → "1 KiB"; 1610612736 → "1.5 GiB"; a whole number of its unit stays whole.
 export function formatBytes(bytes: number, locale: Locale = numberLocale()): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let v = bytes;
-  let u = 0;
-  while (Math.abs(v) >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
+  if (!Number.isFinite(bytes) || bytes < 0) return '—';
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < BINARY_UNITS.length - 1) {
+    value /= 1024;
+    unit++;
   }
-  return `${sig(v, 3, locale)} ${units[u]}`;
+  return `${Number.isInteger(value) ? fixed(value, 0, locale) : sig(value, 3, locale)} ${BINARY_UNITS[unit]}`;
 }
 
 export function formatMs(ms: number, locale: Locale = numberLocale()): string {
-  if (ms >= 1000) return `${sig(ms / 1000, 3, locale)} s`;
-  if (ms >= 1) return `${sig(ms, 3, locale)} ms`;
-  if (ms >= 1e-3) return `${sig(ms * 1e3, 3, locale)} µs`;
+  if (!Number.isFinite(ms)) return '—';
+  const abs = Math.abs(ms);
+  if (abs >= 1000) return `${sig(ms / 1000, 4, locale)} s`;
+  if (abs >= 1) return `${sig(ms, 4, locale)} ms`;
+  if (abs >= 1e-3) return `${sig(ms * 1e3, 4, locale)} µs`;
   return `${sig(ms * 1e6, 3, locale)} ns`;
 }
 
-// A rate given in G-units: "634 GFLOP/s", "46.8 TFLOP/s", and no prefix past T ("1420 TOP/s", not "1.42 POP/s"), so
-// that every rate of one chart or table reads in the same unit.
+// int8 GEMM does integer multiply-adds: its rate is counted in OP/s, never FLOP/s.
 export type RateUnit = 'GB/s' | 'GFLOP/s' | 'GOP/s';
 const TERA: Record<RateUnit, string> = { 'GB/s': 'TB/s', 'GFLOP/s': 'TFLOP/s', 'GOP/s': 'TOP/s' };
 
+// A rate given in G-units; no prefix past T ("1420 TOP/s", not "1.42 POP/s"), so that every rate of one chart or
+// table reads in the same unit.
 export function formatRate(value: number, unit: RateUnit, locale: Locale = numberLocale()): string {
-  if (value >= 1000) return `${sig(value / 1000, 3, locale)} ${TERA[unit]}`;
-  return `${sig(value, 3, locale)} ${unit}`;
+  if (!Number.isFinite(value)) return '—';
+  if (value >= 1000) return `${sig(value / 1000, 4, locale)} ${TERA[unit]}`;
+  return `${sig(value, 4, locale)} ${unit}`;
 }
 
-// Whole percents, except near the ends, where rounding would hide what matters: from 99 % one decimal (99.8 % of the
-// time is not 100 %), below 1 % one decimal, and "< 0.1 %" for a share that is not zero but rounds to it.
+// 0.823 → "82 %"; one decimal below 10 % and from 99 % to 100 %; "< 0.1 %" for a share that is not zero but would
+// round to it.
 export function formatPercent(fraction: number, locale: Locale = numberLocale()): string {
-  return localizeDecimal(percentEn(fraction), locale);
-}
-
-function percentEn(fraction: number): string {
+  if (!Number.isFinite(fraction)) return '—';
   const pct = fraction * 100;
   const abs = Math.abs(pct);
-  if (!Number.isFinite(pct)) return `${pct} %`;
   if (pct === 0) return '0 %';
-  if (abs < 0.05) return `${pct < 0 ? '> −0.1' : '< 0.1'} %`;
-  if (abs < 1 || (abs >= 99 && abs < 100)) return `${pct.toFixed(1)} %`;
-  return `${Math.round(pct)} %`;
+  if (abs < 0.1) return `${pct < 0 ? '> −' : '< '}${fixed(0.1, 1, locale)} %`;
+  return abs < 10 || (abs >= 99 && abs < 100) ? `${fixed(pct, 1, locale)} %` : `${fixed(pct, 0, locale)} %`;
 }
 
-// Two significant digits (three from 10×), except near 1, where two would print "1×" for 0.96× and 1.04× alike
-// and a slower series would read as a tie: there three, trailing zeros kept ("1.00×", "0.953×", "1.04×").
+// A speedup or a ratio: "0.93×", "1.50×", "12.4×", "310×"; below 0.1 two significant digits: a GPU 600 times
+// slower than the CPU at 100 elements is "0.0017×", not "0.00×".
 export function formatTimes(ratio: number, locale: Locale = numberLocale()): string {
-  if (ratio >= 0.95 && ratio < 1.05) return localizeDecimal(`${ratio.toPrecision(3)}×`, locale);
-  return `${sig(ratio, ratio >= 10 ? 3 : 2, locale)}×`;
+  if (!Number.isFinite(ratio)) return '—';
+  if (ratio >= 100) return `${fixed(ratio, 0, locale)}×`;
+  if (ratio >= 10) return `${fixed(ratio, 1, locale)}×`;
+  if (ratio > 0 && ratio < 0.1) return `${sig(ratio, 2, locale)}×`;
+  return `${fixed(ratio, 2, locale)}×`;
+}
+
+// An axis tick: short, no unit (the axis title carries it); from 1000 with k/M/G, so that one axis reads alike.
+export function formatAxisNumber(value: number, locale: Locale = numberLocale()): string {
+  if (!Number.isFinite(value)) return '';
+  return Math.abs(value) >= 1e3 ? formatCount(value, locale) : sig(value, 3, locale);
+}
+
+// A time on an axis tick: the unit chosen as formatMs chooses it, three significant digits: "250 µs", "1.5 ms".
+export function formatMsCompact(ms: number, locale: Locale = numberLocale()): string {
+  if (!Number.isFinite(ms)) return '';
+  const abs = Math.abs(ms);
+  if (ms === 0) return '0';
+  if (abs >= 1000) return `${sig(ms / 1000, 3, locale)} s`;
+  if (abs >= 1) return `${sig(ms, 3, locale)} ms`;
+  if (abs >= 1e-3) return `${sig(ms * 1e3, 3, locale)} µs`;
+  return `${sig(ms * 1e6, 3, locale)} ns`;
+}
+
+// A size on a sweep's x axis, in the quantity's unit: bytes in KiB/MiB/GiB, elements as 1 k / 1 M, N as a number.
+export type SizeQuantity = 'bytes' | 'elements' | 'matrix-n';
+
+export function formatSize(quantity: SizeQuantity, value: number, locale: Locale = numberLocale()): string {
+  switch (quantity) {
+    case 'bytes':
+      return formatBytes(value, locale);
+    case 'elements':
+      return formatCount(value, locale);
+    case 'matrix-n':
+      return sig(value, 3, locale);
+  }
+}
+
+// Scientific notation with `digits` significant digits, as toExponential writes it: "1.2e-7", "1.0e-7" with
+// `keepZeros`, "1e-7" without ("1,2e-7" in Spanish).
+function exponential(value: number, digits: number, keepZeros: boolean, locale: Locale): string {
+  const [mantissa = '', exponent = '+0'] = value.toExponential(digits - 1).split('e');
+  const m = nf(locale, { maximumSignificantDigits: digits, ...(keepZeros ? { minimumSignificantDigits: digits } : {}) }).format(Number(mantissa));
+  return `${m}e${exponent}`;
+}
+
+// A relative error: "1.2e-7"; 0 is exact (int8 sums), null is a result that was not a finite number.
+export function formatRelativeError(error: number | null, locale: Locale = numberLocale()): string {
+  if (error === null || !Number.isFinite(error)) return '—';
+  return error === 0 ? '0' : exponential(error, 2, true, locale);
+}
+
+// A tolerance as it is chosen, a power of ten with up to three significant digits: "1e-5", "3.05e-5", "1e-12".
+export function formatTolerance(tolerance: number, locale: Locale = numberLocale()): string {
+  if (!Number.isFinite(tolerance)) return '—';
+  return tolerance === 0 ? '0' : exponential(tolerance, 3, false, locale);
 }

@@ -1,7 +1,7 @@
 // "Device and environment": every device of the run with what the app knows of it (cores, caches, clocks, memory,
 // the theoretical peaks with their arithmetic), the versions of everything that produced a number, and the GPU's
 // telemetry when the run started and when it ended.
-import { formatBytes, formatRate } from '../../renderer/charts/units.ts';
+import { formatBytes, formatRate } from '../common/format.ts';
 import type { DeviceSummary } from '../common/devices.ts';
 import type { TelemetrySnapshot } from '../common/measurement.ts';
 import type { PointResult, RunRecord } from '../common/run-record.ts';

@@ -8,7 +8,7 @@ import { kernelChartEs } from '../../renderer/charts/kernel-chart-catalog-es.ts'
 import { results } from '../../renderer/charts/results-catalog.ts';
 import { resultsEs } from '../../renderer/charts/results-catalog-es.ts';
 import type { Translate } from '../../renderer/charts/text.ts';
-import { formatBytes, formatCount, formatMs, formatPercent, formatRelativeError, formatTolerance } from '../../renderer/charts/units.ts';
+import { formatBytes, formatCount, formatMs, formatPercent, formatRelativeError, formatTolerance } from '../common/format.ts';
 import type { ErrorCode } from '../common/errors.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
 import type { Dim3, ExerciseDescriptor, KernelRun, KernelRunResult, LaunchReport, VerificationResult } from '../common/playground.ts';

@@ -5,7 +5,7 @@
 import { LIGHT_CHART_THEME } from '../../renderer/charts/palette.ts';
 import { kernelBars, kernelRunChart, peakInMetric } from '../../renderer/charts/playground-chart.ts';
 import type { KernelBar } from '../../renderer/charts/playground-chart.ts';
-import { formatMs, formatPercent, formatRate, formatTimes } from '../../renderer/charts/units.ts';
+import { formatMs, formatPercent, formatRate, formatTimes } from '../common/format.ts';
 import type { ExerciseDescriptor, KernelRunResult } from '../common/playground.ts';
 import { chartHeight, chartPng } from './chart-image.ts';
 import { COLOURS, SIZES } from './layout.ts';

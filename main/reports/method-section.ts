@@ -1,7 +1,7 @@
 // "Method": how each series was measured, read off its points (warm-up runs, timed samples, the clock, how the result
 // was checked), then what the figures mean: the statistics, what the lab counts as FLOPs and bytes, the rates, the
 // share of peak and the speedup.
-import { formatRelativeError } from '../../renderer/charts/units.ts';
+import { formatRelativeError } from '../common/format.ts';
 import type { PointResult } from '../common/run-record.ts';
 import type { LabRun, ReportContext } from './report-context.ts';
 import { drawTable } from './table.ts';

@@ -1,5 +1,5 @@
 // The language of the report being written, for the number formatting it shares with the app (main/common/format.ts
-// and renderer/charts/units.ts read numberLocale()). The app's server may write two reports at once, one in Spanish
+// and the rest of the one formatter, main/common/format.ts, read numberLocale()). The app's server may write two reports at once, one in Spanish
 // and one in English, whose awaits interleave: a process-wide setNumberLocale would let one write the other's
 // numbers. Each report runs inside its own AsyncLocalStorage context instead, which numberLocale() reads through
 // the source installed here; outside a report the process-wide setting (the CLI's --lang) applies.

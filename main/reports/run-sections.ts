@@ -4,7 +4,7 @@ import { LIGHT_CHART_THEME } from '../../renderer/charts/palette.ts';
 import type { ResultRow } from '../../renderer/charts/result-rows.ts';
 import { resultRows } from '../../renderer/charts/result-rows.ts';
 import { runChart } from '../../renderer/charts/run-chart.ts';
-import { formatBytes, formatRelativeError } from '../../renderer/charts/units.ts';
+import { formatBytes, formatRelativeError } from '../common/format.ts';
 import type { ParamValue } from '../common/lab-descriptor.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
 import type { PointResult } from '../common/run-record.ts';

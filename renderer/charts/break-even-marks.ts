@@ -10,8 +10,8 @@ import { seriesStyle } from './palette.ts';
 import { seriesOf } from './points.ts';
 import type { SeriesGroup } from './series-groups.ts';
 import type { Translate } from './text.ts';
-import type { SizeQuantity } from './units.ts';
-import { formatAxisNumber, formatSize } from './units.ts';
+import type { SizeQuantity } from '../../main/common/format.ts';
+import { formatAxisNumber, formatSize } from '../../main/common/format.ts';
 
 export interface BreakEvenMarks {
   target: number;

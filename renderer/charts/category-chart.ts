@@ -16,7 +16,7 @@ import { baselinePoint, countsIntegerOps, keySuffix, plottedValue, pointsByKey, 
 import type { SeriesGroup } from './series-groups.ts';
 import { emptyMessage, legendLabel, seriesGroups, statusNotes } from './series-groups.ts';
 import type { Translate } from './text.ts';
-import { formatMs, formatTimes } from './units.ts';
+import { formatMs, formatTimes } from '../../main/common/format.ts';
 
 export interface Category {
   id: string;

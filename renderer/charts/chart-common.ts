@@ -5,7 +5,7 @@ import type { ChartConfiguration, Point } from 'chart.js';
 import type { ChartTheme } from './palette.ts';
 import type { YQuantity } from './points.ts';
 import type { Translate } from './text.ts';
-import { formatAxisNumber, formatMs, formatMsCompact, formatRate, formatTimes } from './units.ts';
+import { formatAxisNumber, formatMs, formatMsCompact, formatRate, formatTimes } from '../../main/common/format.ts';
 
 export interface ChartInputs {
   theme: ChartTheme;

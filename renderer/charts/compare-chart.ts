@@ -16,7 +16,7 @@ import { baselinePoint, keySuffix, plottedValue, pointsByKey } from './points.ts
 import type { SeriesGroup } from './series-groups.ts';
 import { legendLabel, seriesGroups, statusNotes } from './series-groups.ts';
 import { referenceLines, sizeAxis } from './sweep-chart.ts';
-import type { SizeQuantity } from './units.ts';
+import type { SizeQuantity } from '../../main/common/format.ts';
 
 type Run = 'A' | 'B';
 

@@ -4,7 +4,7 @@ import type { LabDescriptor, ParamValue, ParameterDescriptor } from '../../main/
 import type { PointResult, RunRecord } from '../../main/common/run-record.ts';
 import { pointLabel } from './point-label.ts';
 import type { Translate } from './text.ts';
-import { formatBytes, formatMs, formatTimes } from './units.ts';
+import { formatBytes, formatMs, formatTimes } from '../../main/common/format.ts';
 
 // 'tie': the middle halves of the two runs' samples overlap, so neither is faster by more than its own noise.
 export type Faster = 'A' | 'B' | 'tie';

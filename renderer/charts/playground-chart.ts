@@ -16,7 +16,7 @@ import { runMarksPlugin } from './marks-plugin.ts';
 import { seriesStyle } from './palette.ts';
 import type { YQuantity } from './points.ts';
 import type { Translate } from './text.ts';
-import { formatMs, formatPercent } from './units.ts';
+import { formatMs, formatPercent } from '../../main/common/format.ts';
 
 export type KernelMetric = ExerciseDescriptor['metric'];
 export type KernelBarKind = 'yours' | 'reference' | 'builtin' | 'cublas';

@@ -6,7 +6,7 @@ import type { PointResult, PointStatus, RunRecord } from '../../main/common/run-
 import { pointLabel } from './point-label.ts';
 import { baselineKey, pointRate, pointsByKey, seriesOf, shareOfPeak, speedupOver } from './points.ts';
 import type { Translate } from './text.ts';
-import { formatMs, formatPercent, formatRate, formatRelativeError, formatTimes } from './units.ts';
+import { formatMs, formatPercent, formatRate, formatRelativeError, formatTimes } from '../../main/common/format.ts';
 
 export type VerifiedState = 'passed' | 'failed' | 'unchecked';
 

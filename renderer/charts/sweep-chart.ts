@@ -16,8 +16,8 @@ import { baselinePoint, countsIntegerOps, plottedValue, pointsByKey, seriesOf } 
 import type { SeriesGroup } from './series-groups.ts';
 import { emptyMessage, legendLabel, seriesGroups, statusNotes } from './series-groups.ts';
 import type { Translate } from './text.ts';
-import type { SizeQuantity } from './units.ts';
-import { formatAxisNumber, formatMs, formatSize } from './units.ts';
+import type { SizeQuantity } from '../../main/common/format.ts';
+import { formatAxisNumber, formatMs, formatSize } from '../../main/common/format.ts';
 
 type Role = 'series' | 'band';
 

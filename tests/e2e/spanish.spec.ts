@@ -48,8 +48,8 @@ async function expectSpanishResults(page: Page): Promise<void> {
   await expect(canvas).toHaveAttribute('aria-label', /Rendimiento en [GT]FLOP\/s \(más es mejor\)/);
   const findings = page.getByTestId('findings');
   await expect(findings).toContainText('La GPU con transferencias supera a la CPU a partir de N ≈ 330.');
-  await expect(findings).toContainText('GPU con transferencias: 0,24× la velocidad de la CPU en N = 100, 7,4× en N = 5000; como máximo 7,2 TFLOP/s, en N = 5000.');
-  await expect(findings).toContainText('La CPU alcanza como máximo 979 GFLOP/s (N = 5000, 255 ms).');
+  await expect(findings).toContainText('GPU con transferencias: 0,24× la velocidad de la CPU en N = 100, 7,36× en N = 5000; como máximo 7,204 TFLOP/s, en N = 5000.');
+  await expect(findings).toContainText('La CPU alcanza como máximo 978,5 GFLOP/s (N = 5000, 255,5 ms).');
   await expect(page.getByRole('heading', { name: 'Hallazgos' })).toBeVisible();
   // The table's medians and rates: decimal commas, never a decimal point.
   const table = page.getByTestId('results-table');

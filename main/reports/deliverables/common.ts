@@ -2,7 +2,7 @@
 // and the seed's questions answered), and the lookups they share: a point's median, a series' label, and why a figure
 // is missing, so that a table cell or an answer says "waived: no CUDA device" instead of leaving a gap.
 import type { Translate } from '../../../renderer/charts/text.ts';
-import { formatMs, formatTimes } from '../../../renderer/charts/units.ts';
+import { formatMs, formatTimes } from '../../common/format.ts';
 import type { LabDescriptor } from '../../common/lab-descriptor.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import type { TableColumn, TableRow } from '../table.ts';

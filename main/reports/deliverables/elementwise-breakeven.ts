@@ -3,7 +3,7 @@
 // from which size the GPU wins for each operation, which gains most, what changes without the copies, in what share
 // of the cases the copies dominate, and whether the GPU is worth it under 1000 elements.
 import type { Translate } from '../../../renderer/charts/text.ts';
-import { formatAxisNumber, formatCount, formatPercent, formatTimes } from '../../../renderer/charts/units.ts';
+import { formatAxisNumber, formatCount, formatPercent, formatTimes } from '../../common/format.ts';
 import type { BreakEven } from '../../labs/analysis.ts';
 import { breakEven, speedupCurve } from '../../labs/analysis.ts';
 import type { RunRecord } from '../../common/run-record.ts';

@@ -3,7 +3,7 @@
 // questions: from which N the GPU wins with the copies, whether small matrices lose, how the copies' share shrinks
 // with N, and where each side reaches its best rate.
 import type { Translate } from '../../../renderer/charts/text.ts';
-import { formatRate, formatSize, formatTimes } from '../../../renderer/charts/units.ts';
+import { formatRate, formatSize, formatTimes } from '../../common/format.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
 import { cannotAnswer, figure, labelOf, medianOf, pointAt, speedupOf, timeCell, timesCell, waivedNotes } from './common.ts';

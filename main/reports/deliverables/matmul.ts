@@ -1,7 +1,7 @@
 // matmul, seed 000: the notebook's table "method | time | speedup over the CPU", with the copies' overhead it works out
 // after it, and its analysis as questions: the speedup with and without the copies, what the copies cost, how far
 // the hand-written kernels are from cuBLAS, and how much of the GPU's peak each version reaches.
-import { formatBytes, formatMs, formatPercent, formatTimes } from '../../../renderer/charts/units.ts';
+import { formatBytes, formatMs, formatPercent, formatTimes } from '../../common/format.ts';
 import { shareOfPeak } from '../../common/run-record.ts';
 import type { Answer, DeliverableBuilder, DeliverableContext } from './common.ts';
 import { cannotAnswer, figure, labelOf, medianOf, pointAt, speedupOf, timeCell, timesCell, waivedNotes, words } from './common.ts';

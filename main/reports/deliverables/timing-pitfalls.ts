@@ -1,7 +1,7 @@
 // timing-pitfalls, seed 003's "common pitfalls": each mistake as a row "pitfall | timed wrongly | timed rightly |
 // wrong ÷ right", and the article's three pitfalls as questions: forgetting to synchronise, comparing with one CPU
 // thread, and timing a cold first call.
-import { formatMs, formatTimes } from '../../../renderer/charts/units.ts';
+import { formatMs, formatTimes } from '../../common/format.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
 import { cannotAnswer, figure, labelOf, medianOf, pointAt, timeCell, timesCell, waivedNotes, words } from './common.ts';
 

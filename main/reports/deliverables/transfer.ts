@@ -2,7 +2,7 @@
 // time, GB/s) from pageable and from pinned memory side by side, the best bandwidth of each direction, and the
 // article's observations as questions: does the bandwidth grow with size, what pinned memory gains, how close the bus
 // comes to its theoretical rate, whether asynchronous pageable copies help, and how a copy inside the GPU compares.
-import { formatBytes, formatMs, formatPercent, formatRate, formatTimes } from '../../../renderer/charts/units.ts';
+import { formatBytes, formatMs, formatPercent, formatRate, formatTimes } from '../../common/format.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import { shareOfPeak } from '../../common/run-record.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';

@@ -2,7 +2,7 @@
 // speedup over one CPU thread (the notebook's Numba loop) and over every thread (the app's baseline) side by side,
 // and its analysis as questions: does the GPU win once the copies count, what the copies cost, what fusion gains,
 // what the threads gain, and when the GPU is worth it for this function.
-import { formatMs, formatPercent, formatRate, formatTimes } from '../../../renderer/charts/units.ts';
+import { formatMs, formatPercent, formatRate, formatTimes } from '../../common/format.ts';
 import { shareOfPeak } from '../../common/run-record.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
 import { cannotAnswer, figure, medianOf, pointAt, speedupOf, timeCell, timesCell, waivedNotes, words } from './common.ts';

@@ -228,8 +228,8 @@ describe('a finished kernel run as printed', () => {
       expect(row.slice(header.indexOf('rate')).startsWith(formatRate(t.rate, 'GB/s', 'en')), row).toBe(true);
       expect(row.slice(header.indexOf('% of peak')), row).toBe(formatPercent(t.peakFraction ?? 0, 'en'));
     }
-    expect(yours).toMatch(/ 71\.2 µs +2\.83 TB\/s +84 %$/);
-    expect(out).toContain('peak of cuda:0: 3.35 TB/s\n');
+    expect(yours).toMatch(/ 71\.2 µs +2\.828 TB\/s +84 %$/);
+    expect(out).toContain('peak of cuda:0: 3.352 TB/s\n');
     expect(out).toContain('median of 20 launches after 3 warm-up; 412 ms from compiling to the last timing\n');
   });
 
@@ -237,7 +237,7 @@ describe('a finished kernel run as printed', () => {
     const { out } = kernelRunText(saxpyRun(), cx('es'), 'my_saxpy.cu');
     expect(out).toContain('compilado para sm_90 por NVRTC 12.8 en 41,7 ms\n');
     expect(out).toMatch(/^implementación +mediana +rendimiento +% del pico$/m);
-    expect(out).toMatch(/^tu kernel \(my_saxpy\.cu\) +71,2 µs +2,83 TB\/s +\d+ %$/m);
+    expect(out).toMatch(/^tu kernel \(my_saxpy\.cu\) +71,2 µs +2,828 TB\/s +\d+ %$/m);
     expect(out).toMatch(/^Referencia: bucle con salto de grid sobre float4 +66,8 µs/m);
     expect(out).toContain('verificado: todos los elementos comprobados, con tolerancia relativa 1e-5 (al menos 1e-5 × RMS); error rel. máx. 6,0e-8\n');
   });

@@ -12,8 +12,9 @@ describe('percentages', () => {
     [0.9899, '99 %'],
     [0.87, '87 %'],
     [0.527, '53 %'],
-    [0.084, '8 %'],
-    [0.01, '1 %'],
+    // Below 10 %, one decimal: the 7.6 % of a table is not the 8 % of a sentence.
+    [0.084, '8.4 %'],
+    [0.01, '1.0 %'],
     [0.0046, '0.5 %'],
     [0.0001, '< 0.1 %'],
     [0, '0 %'],
@@ -25,15 +26,17 @@ describe('percentages', () => {
 });
 
 describe('rates', () => {
-  it('keeps tera as the largest prefix, so int8 on an H200 reads 1420 TOP/s beside 749 TFLOP/s', () => {
-    expect(formatRate(1_416_900, 'GOP/s')).toBe('1420 TOP/s');
+  it('keeps tera as the largest prefix, so int8 on an H200 reads 1417 TOP/s beside 749 TFLOP/s, to four digits each', () => {
+    expect(formatRate(1_416_900, 'GOP/s')).toBe('1417 TOP/s');
     expect(formatRate(749_000, 'GFLOP/s')).toBe('749 TFLOP/s');
     expect(formatRate(634, 'GFLOP/s')).toBe('634 GFLOP/s');
+    // From 1000 G-units the rate reads in T-units: 1 TB/s, never 1 k GB/s.
     expect(formatRate(4210, 'GB/s')).toBe('4.21 TB/s');
+    expect(formatRate(1000, 'GB/s')).toBe('1 TB/s');
   });
 
-  it('gives a ratio near 1 a third digit, so that slower, level and faster read apart', () => {
-    expect([0.953, 1, 1.04, 0.94, 1.06, 5.43, 48.61].map((r) => formatTimes(r))).toEqual(['0.953×', '1.00×', '1.04×', '0.94×', '1.1×', '5.4×', '48.6×']);
+  it('gives a ratio below 10× two decimals, so that slower, level and faster read apart', () => {
+    expect([0.953, 1, 1.04, 0.94, 1.06, 5.43, 48.61, 310.4, 0.0017].map((r) => formatTimes(r))).toEqual(['0.95×', '1.00×', '1.04×', '0.94×', '1.06×', '5.43×', '48.6×', '310×', '0.0017×']);
   });
 });
 
@@ -41,7 +44,7 @@ describe('the number locale', () => {
   it('follows the process setting outside a report, also after a report has been written', () => {
     const rate = formatRate;
     try {
-      expect(inReportLocale('es', () => rate(1083, 'GFLOP/s'))).toBe('1,08 TFLOP/s');
+      expect(inReportLocale('es', () => rate(1083, 'GFLOP/s'))).toBe('1,083 TFLOP/s');
       setNumberLocale('es');
       expect(rate(2970, 'GB/s')).toBe('2,97 TB/s');
       expect(inReportLocale('en', () => rate(2970, 'GB/s'))).toBe('2.97 TB/s');

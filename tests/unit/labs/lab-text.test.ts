@@ -121,7 +121,7 @@ describe('findings of real runs, read in Spanish', () => {
 
   it('writes the numbers of a message the way each language writes them', () => {
     const m = { key: 'matmul-breakeven.findings.cpuRate', values: { rate: { num: 1083.4, as: 'rate' as const, unit: 'GFLOP/s' as const }, n: 5000, time: { num: 0.0425, as: 'ms' as const } } };
-    expect(labMessage(m, 'en')).toBe('The CPU peaks at 1.08 TFLOP/s (N = 5000, 42.5 µs).');
-    expect(labMessage(m, 'es')).toBe('La CPU alcanza como máximo 1,08 TFLOP/s (N = 5000, 42,5 µs).');
+    expect(labMessage(m, 'en')).toBe('The CPU peaks at 1.083 TFLOP/s (N = 5000, 42.5 µs).');
+    expect(labMessage(m, 'es')).toBe('La CPU alcanza como máximo 1,083 TFLOP/s (N = 5000, 42,5 µs).');
   });
 });

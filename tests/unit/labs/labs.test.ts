@@ -107,7 +107,7 @@ describe('analyses on synthetic samples', () => {
     expect(a.findings.map((f) => f.text).join('\n')).toContain('exp: the GPU resident becomes 2× faster than the CPU from about 2.08 k elements; at 1 M elements it is 90.9× the CPU');
     expect(a.findings.map((f) => f.text).join('\n')).toMatch(/exp: the GPU with transfers never becomes 2× faster than the CPU/);
     // At 10⁶, measured: 0.01 + 0.1 ms resident, 0.05 + 10 ms with copies.
-    expect(a.findings.map((f) => f.text).join('\n')).toContain('exp: at 1 M elements keeping the data on the GPU is 91.4× faster than copying it there and back for each operation (110 µs resident against 10.1 ms with copies).');
+    expect(a.findings.map((f) => f.text).join('\n')).toContain('exp: at 1 M elements keeping the data on the GPU is 91.4× faster than copying it there and back for each operation (110 µs resident against 10.05 ms with copies).');
     expect(a.summary).toMatchObject({ 'exp.gpu-resident.breakEvenAtMost': null, 'exp.gpu-transfers.breakEvenSize': null, 'exp.gpu-transfers.breakEvenAbove': 1e8 });
   });
 
@@ -144,10 +144,10 @@ describe('analyses on synthetic samples', () => {
     it('claims a cache effect for a 2.4× drop whose faster arrays (114 MiB) fit in a 300 MiB L3', () => {
       const add = run(300 * 2 ** 20).find((f) => f.id === 'add-cpu-bandwidth');
       expect(add?.text).toBe(
-        'add on the CPU streams 184 GB/s at 10 M elements (114 MiB of arrays) but 76.5 GB/s at 100 M (1.12 GiB), 2.4× slower: the smaller arrays fit in the 300 MiB last-level cache, the larger ones come from main memory.',
+        'add on the CPU streams 184 GB/s at 10 M elements (114 MiB of arrays) but 76.5 GB/s at 100 M (1.12 GiB), 2.41× slower: the smaller arrays fit in the 300 MiB last-level cache, the larger ones come from main memory.',
       );
       expect(add && findingText(add, 'es')).toBe(
-        'add en la CPU mueve 184 GB/s con 10 M elementos (114 MiB de arrays), pero 76,5 GB/s con 100 M (1,12 GiB): 2,4× más lento. Los arrays más pequeños caben en la caché de último nivel, de 300 MiB; los más grandes llegan desde la memoria principal.',
+        'add en la CPU mueve 184 GB/s con 10 M elementos (114 MiB de arrays), pero 76,5 GB/s con 100 M (1,12 GiB): 2,41× más lento. Los arrays más pequeños caben en la caché de último nivel, de 300 MiB; los más grandes llegan desde la memoria principal.',
       );
     });
 
@@ -157,7 +157,7 @@ describe('analyses on synthetic samples', () => {
 
     it('gives only the numbers when the cache size is unknown, and rules the cache out when the arrays exceed it', () => {
       const unknown = run(null).find((f) => f.id === 'add-cpu-bandwidth');
-      expect(unknown?.text).toMatch(/2\.4× slower\.$/);
+      expect(unknown?.text).toMatch(/2\.41× slower\.$/);
       expect(unknown?.text).not.toMatch(/cache/);
       expect(run(32 * 2 ** 20).find((f) => f.id === 'add-cpu-bandwidth')?.text).toContain('both exceed the 32 MiB last-level cache, so the caches do not explain it');
     });
@@ -172,16 +172,16 @@ describe('analyses on synthetic samples', () => {
     expect(a.summary.transferShare).toBeCloseTo((106.5 - 50.4) / 106.5, 6);
     const text = a.findings.map((f) => f.text).join('\n');
     // 106.5 − 50.4 = 56.1 ms for 3 × 7000² × 4 B = 588 MB: 10.5 GB/s.
-    expect(text).toContain('Transfers are 53 % of the end-to-end GPU time (107 ms with copies, 50.4 ms without): 56.1 ms to move A and B to the GPU and C back, 588 MB at 10.5 GB/s from pageable host memory');
+    expect(text).toContain('Transfers are 53 % of the end-to-end GPU time (106.5 ms with copies, 50.4 ms without): 56.1 ms to move A and B to the GPU and C back, 588 MB at 10.48 GB/s from pageable host memory');
     const share = a.findings.find((f) => f.id === 'transfer-share');
     expect(share && findingText(share, 'es')).toBe(
-      'Las transferencias son el 53 % del tiempo total en la GPU (107 ms con copias, 50,4 ms sin ellas): 56,1 ms para llevar A y B a la GPU y traer C de vuelta, 588 MB a 10,5 GB/s desde memoria paginable de la CPU (mira el laboratorio de transferencias).',
+      'Las transferencias son el 53 % del tiempo total en la GPU (106,5 ms con copias, 50,4 ms sin ellas): 56,1 ms para llevar A y B a la GPU y traer C de vuelta, 588 MB a 10,48 GB/s desde memoria paginable de la CPU (mira el laboratorio de transferencias).',
     );
-    expect(text).toContain('GPU cuBLAS resident: 50.4 ms, 11.5× the CPU\'s speed (13.6 TFLOP/s, 23 % of the GPU\'s fp32 peak)');
-    expect(text).toMatch(/GPU cuBLAS with transfers: 107 ms, 5\.4× the CPU's speed \(6\.44 TFLOP\/s\)\./);
-    expect(text).toContain('The tiled kernel (200 ms) is 4× faster than the naive one (800 ms)');
+    expect(text).toContain('GPU cuBLAS resident: 50.4 ms, 11.5× the CPU\'s speed (13.61 TFLOP/s, 23 % of the GPU\'s fp32 peak)');
+    expect(text).toMatch(/GPU cuBLAS with transfers: 106\.5 ms, 5\.45× the CPU's speed \(6\.441 TFLOP\/s\)\./);
+    expect(text).toContain('The tiled kernel (200 ms) is 4.00× faster than the naive one (800 ms)');
     // cuBLAS at 50.4 ms against 200 ms: a real gain, credited to tuning on the same fp32 units, never to tensor cores.
-    expect(text).toContain('cuBLAS is 4× faster than the tiled kernel (50.4 ms against 200 ms): register blocking');
+    expect(text).toContain('cuBLAS is 3.97× faster than the tiled kernel (50.4 ms against 200 ms): register blocking');
     expect(text).not.toMatch(/tensor cores and|by tensor cores/);
   });
 
@@ -190,9 +190,9 @@ describe('analyses on synthetic samples', () => {
     const ms: Record<string, number> = { 'cpu-blas': 1080, 'gpu-transfers': 81.5, 'gpu-cublas': 14.7, 'gpu-tiled': 16, 'gpu-naive': 136 };
     const points = l.plan(defaults(l), WITH_GPU).map((p) => pointFromPlan(p, ms[p.series] ?? 1));
     const library = l.analyze(points, defaults(l), GPU).findings.find((f) => f.id === 'library');
-    expect(library?.text).toContain('cuBLAS is only 1.1× faster than the tiled kernel (14.7 ms against 16 ms)');
+    expect(library?.text).toContain('cuBLAS is only 1.09× faster than the tiled kernel (14.7 ms against 16 ms)');
     expect(library?.text).toContain('the same fp32 FMA units (fp32 GEMM uses no tensor cores');
-    expect(library && findingText(library, 'es')).toMatch(/^cuBLAS es solo 1,1× más rápido que el kernel con teselas \(14,7 ms frente a 16 ms\): .* mismas unidades FMA de fp32 \(la GEMM en fp32 no usa tensor cores/);
+    expect(library && findingText(library, 'es')).toMatch(/^cuBLAS es solo 1,09× más rápido que el kernel con teselas \(14,7 ms frente a 16 ms\): .* mismas unidades FMA de fp32 \(la GEMM en fp32 no usa tensor cores/);
   });
 
   it('matmul-breakeven interpolates the N where the GPU with transfers overtakes the CPU', () => {
@@ -209,10 +209,10 @@ describe('analyses on synthetic samples', () => {
     expect(a.findings.map((f) => f.text).join('\n')).toContain('The GPU with transfers overtakes the CPU from about N = ');
     expect(a.summary['gpu-transfers.breakEvenNAtMost']).toBeNull();
     // 2·5000³ in 78.45 ms = 3.19 TFLOP/s.
-    expect(a.findings.find((f) => f.id === 'gpu-transfers-range')?.text).toBe('GPU with transfers: 0.19× the CPU\'s speed at N = 100, 23.4× at N = 5000; at best 3.19 TFLOP/s, at N = 5000.');
+    expect(a.findings.find((f) => f.id === 'gpu-transfers-range')?.text).toBe('GPU with transfers: 0.19× the CPU\'s speed at N = 100, 23.4× at N = 5000; at best 3.187 TFLOP/s, at N = 5000.');
     // Slower at 5000 (200 ms, 1.25 TFLOP/s) than at 2000 (2·2000³ in 10 ms = 1.6 TFLOP/s): the best names its own N.
     const slowAtTop = l.plan(article, WITH_GPU).map((p) => pointFromPlan(p, p.series === 'cpu' ? (cpu[p.x ?? 0] ?? 1) : p.x === 5000 ? 200 : (gpu[p.x ?? 0] ?? 1)));
-    expect(l.analyze(slowAtTop, article, GPU).findings.find((f) => f.id === 'gpu-transfers-range')?.text).toContain('9.2× at N = 5000; at best 1.6 TFLOP/s, at N = 2000.');
+    expect(l.analyze(slowAtTop, article, GPU).findings.find((f) => f.id === 'gpu-transfers-range')?.text).toContain('9.17× at N = 5000; at best 1.6 TFLOP/s, at N = 2000.');
   });
 
   it('matmul-breakeven stores a GPU faster at every N as a bound on the break-even', () => {
@@ -232,7 +232,7 @@ describe('analyses on synthetic samples', () => {
       return pointFromPlan(p, p.series === 'cpu' ? cpuMs : p.x === 50 ? cpuMs / 1.005 : cpuMs / 10);
     });
     const text = l.analyze(points, defaults(l), GPU).findings.find((f) => f.id === 'gpu-resident-break-even')?.text;
-    expect(text).toBe('The GPU resident is level with the CPU at N = 50 (1.00× its speed, within the spread of the samples) and at least as fast at every larger size measured: the break-even is at or below the smallest size; add smaller sizes to find it.');
+    expect(text).toBe('The GPU resident is level with the CPU at N = 50 (1.01× its speed, within the spread of the samples) and at least as fast at every larger size measured: the break-even is at or below the smallest size; add smaller sizes to find it.');
   });
 
   it('vector-function measures fusion and the copies', () => {
@@ -241,15 +241,15 @@ describe('analyses on synthetic samples', () => {
     const points = l.plan(defaults(l), WITH_GPU).map((p) => pointFromPlan(p, ms[p.series] ?? 1));
     const findings = l.analyze(points, defaults(l), GPU).findings;
     const text = findings.map((f) => f.text).join('\n');
-    expect(text).toContain('Fusing the three passes into one kernel is 88× faster (50 µs against 4.4 ms): three passes move 56 bytes per element, the fused kernel 24, 2.3× fewer');
-    expect(text).toContain('With the copies, the GPU is slower than the threaded CPU (20.7 ms against 4.2 ms, 0.2× its speed)');
+    expect(text).toContain('Fusing the three passes into one kernel is 88.0× faster (50 µs against 4.4 ms): three passes move 56 bytes per element, the fused kernel 24, 2.33× fewer');
+    expect(text).toContain('With the copies, the GPU is slower than the threaded CPU (20.7 ms against 4.2 ms, 0.20× its speed)');
     // 5 M × 24 B = 120 MB in 50 µs = 2.4 TB/s, half of the test GPU's 4.8 TB/s.
     expect(text).toContain('The fused kernel moves 120 MB in 50 µs: 2.4 TB/s, 50 % of the GPU\'s theoretical memory bandwidth (4.8 TB/s)');
     // (20.7 − 0.05)/20.7 = 99.76 %: one decimal, so that nearly all does not print as all.
-    expect(text).toContain('Copies are 99.8 % of the end-to-end GPU time (20.7 ms with copies, 50 µs resident): 120 MB across the bus in 20.6 ms, 5.81 GB/s from pageable host memory.');
+    expect(text).toContain('Copies are 99.8 % of the end-to-end GPU time (20.7 ms with copies, 50 µs resident): 120 MB across the bus in 20.65 ms, 5.811 GB/s from pageable host memory.');
     const fusion = findings.find((f) => f.id === 'fusion');
     expect(fusion && findingText(fusion, 'es')).toBe(
-      'Fusionar las tres pasadas en un solo kernel lo hace 88× más rápido (50 µs frente a 4,4 ms): las tres pasadas mueven 56 bytes por elemento y el kernel fusionado 24, 2,3× menos, porque el array intermedio nunca pasa por la memoria.',
+      'Fusionar las tres pasadas en un solo kernel lo hace 88,0× más rápido (50 µs frente a 4,4 ms): las tres pasadas mueven 56 bytes por elemento y el kernel fusionado 24, 2,33× menos, porque el array intermedio nunca pasa por la memoria.',
     );
   });
 
@@ -259,16 +259,16 @@ describe('analyses on synthetic samples', () => {
     const points = l.plan(defaults(l), WITH_GPU).map((p) => pointFromPlan(p, ms[p.series] ?? 1));
     const text = l.analyze(points, defaults(l), GPU).findings.map((f) => f.text).join('\n');
     expect(text).toContain('Without synchronising, the GEMM seems to take 10 µs; CUDA events show it takes 4 ms, 400× longer');
-    expect(text).toContain('One CPU thread takes 140 ms, all threads 70 ms: 2× faster');
-    expect(text).toContain('The cold first GPU call took 300 ms against 4 ms for a warmed one (warmed calls: 3.96 ms to 4.04 ms): 296 ms more, 75×, from fresh buffers');
+    expect(text).toContain('One CPU thread takes 140 ms, all threads 70 ms: 2.00× faster');
+    expect(text).toContain('The cold first GPU call took 300 ms against 4 ms for a warmed one (warmed calls: 3.96 ms to 4.04 ms): 296 ms more, 75.0×, from fresh buffers');
   });
 
   it.each([
     // The H200 run: 497 µs cold against 370 µs warmed (±1 %): real, but small, and no library loading in it.
-    [0.497, /The cold first GPU call took 497 µs against 370 µs .*: 127 µs more, 1.3×, a small one-time cost\. It comes from fresh buffers, the first cuBLAS call of this shape/],
+    [0.497, /The cold first GPU call took 497 µs against 370 µs .*: 127 µs more, 1.34×, a small one-time cost\. It comes from fresh buffers, the first cuBLAS call of this shape/],
     // Above every warmed sample (373.7 µs) but less than 10 % over the median: noise, not a cold cost.
     [0.39, /On the GPU, the cold first call \(390 µs\) is within the spread of the warmed calls/],
-    [0.372, /On the GPU, the cold first call \(372 µs\) is within the spread of the warmed calls \(366 µs to 374 µs, median 370 µs\): no one-time cost stands out/],
+    [0.372, /On the GPU, the cold first call \(372 µs\) is within the spread of the warmed calls \(366\.3 µs to 373\.7 µs, median 370 µs\): no one-time cost stands out/],
   ])('timing-pitfalls words a %s ms cold GPU call by what it holds', (coldMs, expected) => {
     const l = lab('timing-pitfalls');
     const points = l.plan(defaults(l), WITH_GPU).map((p) => pointFromPlan(p, p.series === 'gpu-cold' ? coldMs : p.series === 'gpu-warm' ? 0.37 : 1));
@@ -276,7 +276,7 @@ describe('analyses on synthetic samples', () => {
     expect(cold?.text).toMatch(expected);
     expect(cold?.text).not.toMatch(/library loading|handle creation/);
     // In Spanish the same verdict: a small one-time cost, or within the spread of the warmed calls.
-    const es = expected.source.includes('small one-time cost') ? /^La primera llamada en frío en la GPU tardó 497 µs, .*: 127 µs más, 1,3×, un pequeño coste inicial\. Se debe a los buffers/ : /^En la GPU, la primera llamada en frío \(3\d\d µs\) queda dentro de la dispersión de las llamadas en caliente/;
+    const es = expected.source.includes('small one-time cost') ? /^La primera llamada en frío en la GPU tardó 497 µs, .*: 127 µs más, 1,34×, un pequeño coste inicial\. Se debe a los buffers/ : /^En la GPU, la primera llamada en frío \(3\d\d µs\) queda dentro de la dispersión de las llamadas en caliente/;
     expect(cold && findingText(cold, 'es')).toMatch(es);
   });
 
@@ -292,19 +292,19 @@ describe('analyses on synthetic samples', () => {
     expect(a.summary['h2d.pinnedOverPageable']).toBeCloseTo(2, 1);
     const text = a.findings.map((f) => f.text).join('\n');
     // 1 KiB: 10 µs + 1024 B at 25 GB/s (41 ns): the arithmetic behind "latency" is in the sentence.
-    expect(text).toContain('host→device, pinned, sync: up to 25 GB/s (at 1 GiB); half of that needs copies of 256 KiB or more; 1 KiB takes 10 µs, where its bytes at 25 GB/s would take 41 ns: the rest is latency.');
+    expect(text).toContain('host→device, pinned, sync: up to 24.99 GB/s (at 1 GiB); half of that needs copies of 256 KiB or more; 1 KiB takes 10.04 µs, where its bytes at 24.99 GB/s would take 41 ns: the rest is latency.');
     // Device→device rates count each byte read and written.
-    expect(text).toContain('device→device (read + write): up to 3.93 TB/s (at 1 GiB)');
-    expect(text).toContain('pinned memory reaches 2× the bandwidth of pageable memory');
+    expect(text).toContain('device→device (read + write): up to 3.927 TB/s (at 1 GiB)');
+    expect(text).toContain('pinned memory reaches 2.00× the bandwidth of pageable memory');
     // The same 1 GiB copied once each way: 10 µs + 1 GiB at 2000 GB/s against 10 µs + 1 GiB at 25 GB/s. Not the d2d
     // series' read + write rate (3.93 TB/s) over the bus's one-way rate.
     const bus = a.findings.find((f) => f.id === 'bus-vs-memory');
-    expect(bus?.text).toContain('Copying 1 GiB inside the GPU takes 547 µs; bringing the same bytes across the bus (host→device, pinned, sync) takes 43 ms, 78.6× longer (1.96 TB/s against 25 GB/s, each counting the bytes once)');
+    expect(bus?.text).toContain('Copying 1 GiB inside the GPU takes 546.9 µs; bringing the same bytes across the bus (host→device, pinned, sync) takes 42.96 ms, 78.6× longer (1.963 TB/s against 24.99 GB/s, each counting the bytes once)');
     // In Spanish, the series named as the Spanish legend names it.
-    expect(bus && findingText(bus, 'es')).toMatch(/^Copiar 1 GiB dentro de la GPU tarda 547 µs; traer esos mismos bytes por el bus \(CPU→GPU, fijada, síncrona\) tarda 43 ms, 78,6× más \(1,96 TB\/s frente a 25 GB\/s/);
+    expect(bus && findingText(bus, 'es')).toMatch(/^Copiar 1 GiB dentro de la GPU tarda 546,9 µs; traer esos mismos bytes por el bus \(CPU→GPU, fijada, síncrona\) tarda 42,96 ms, 78,6× más \(1,963 TB\/s frente a 24,99 GB\/s/);
     const latency = a.findings.find((f) => f.id === 'h2d-pinned-sync-peak');
     expect(latency && findingText(latency, 'es')).toBe(
-      'CPU→GPU, fijada, síncrona: hasta 25 GB/s (con copias de 1 GiB); para llegar a la mitad hacen falta copias de 256 KiB o más; copiar 1 KiB tarda 10 µs, cuando a 25 GB/s sus bytes tardarían 41 ns: el resto es latencia.',
+      'CPU→GPU, fijada, síncrona: hasta 24,99 GB/s (con copias de 1 GiB); para llegar a la mitad hacen falta copias de 256 KiB o más; copiar 1 KiB tarda 10,04 µs, cuando a 24,99 GB/s sus bytes tardarían 41 ns: el resto es latencia.',
     );
     expect(a.summary['d2d.timeRatioToBus']).toBeCloseTo((0.01 + 2 ** 30 / 25e6) / (0.01 + 2 ** 30 / 2e9), 6);
   });
@@ -315,7 +315,7 @@ describe('analyses on synthetic samples', () => {
     // 64 MiB: 10 µs + 2.68 ms of bytes at 25 GB/s. Nearly all bandwidth, no "latency" to speak of.
     const points = l.plan(params, WITH_GPU).map((p) => pointFromPlan(p, 0.01 + (p.x ?? 0) / ((p.series.includes('pinned') ? 25 : 12.5) * 1e6)));
     const text = l.analyze(points, params, GPU).findings.map((f) => f.text).join('\n');
-    expect(text).toContain('host→device, pinned, sync: up to 25 GB/s (at 1 GiB); half of that needs copies of 64 MiB or more.');
+    expect(text).toContain('host→device, pinned, sync: up to 24.99 GB/s (at 1 GiB); half of that needs copies of 64 MiB or more.');
     expect(text).not.toContain('latency');
   });
 
@@ -328,11 +328,11 @@ describe('analyses on synthetic samples', () => {
     expect(a.summary['fp16.footprintBytes']).toBe(4096 * 4096 * 2);
     const text = a.findings.map((f) => f.text).join('\n');
     expect(text).toContain('One 4096×4096 matrix takes 128 MiB in fp64, 64 MiB in fp32');
-    expect(text).toContain('GPU fp16: 137 TFLOP/s, 10× fp32\'s speed');
-    expect(text).toContain('GPU int8: 275 TOP/s, 20× fp32\'s speed');
-    expect(text).toContain('On the CPU, fp32 GEMM runs 2× as fast as fp64');
+    expect(text).toContain('GPU fp16: 137.4 TFLOP/s, 10.0× fp32\'s speed');
+    expect(text).toContain('GPU int8: 274.9 TOP/s, 20.0× fp32\'s speed');
+    expect(text).toContain('On the CPU, fp32 GEMM runs 2.00× as fast as fp64');
     // 2·4096³ in 10 ms = 13.7 TFLOP/s of the test GPU's 60 TFLOP/s.
-    expect(text).toContain('GPU fp32: 13.7 TFLOP/s, 23 % of the 60 TFLOP/s its fp32 units can do');
+    expect(text).toContain('GPU fp32: 13.74 TFLOP/s, 23 % of the 60 TFLOP/s its fp32 units can do');
     expect(text).not.toContain('fp64 tensor cores');
   });
 
@@ -346,12 +346,12 @@ describe('analyses on synthetic samples', () => {
     });
     const findings = l.analyze(points, defaults(l), GPU).findings;
     const text = findings.map((f) => f.text).join('\n');
-    expect(text).toContain('GPU fp64: 68.7 TFLOP/s, 1.3× fp32\'s speed, relative error 1.0e-7 against float64. It is faster than the 30 TFLOP/s the fp64 units can do: cuBLAS runs fp64 GEMM on the fp64 tensor cores');
+    expect(text).toContain('GPU fp64: 68.72 TFLOP/s, 1.25× fp32\'s speed, relative error 1.0e-7 against float64. It is faster than the 30 TFLOP/s the fp64 units can do: cuBLAS runs fp64 GEMM on the fp64 tensor cores');
     expect(text).toContain('relative error 0 (exact) against float64');
     // The error's digits written the Spanish way: a decimal comma in scientific notation too.
     const es = findings.map((f) => findingText(f, 'es')).join('\n');
-    expect(es).toContain('GPU en fp64: 68,7 TFLOP/s, 1,3× la velocidad de fp32; error relativo frente a float64: 1,0e-7. Supera los 30 TFLOP/s que pueden dar las unidades fp64');
-    expect(es).toContain('GPU en int8: 137 TOP/s, 2,5× la velocidad de fp32; error relativo frente a float64: 0 (exacto).');
+    expect(es).toContain('GPU en fp64: 68,72 TFLOP/s, 1,25× la velocidad de fp32; error relativo frente a float64: 1,0e-7. Supera los 30 TFLOP/s que pueden dar las unidades fp64');
+    expect(es).toContain('GPU en int8: 137,4 TOP/s, 2,50× la velocidad de fp32; error relativo frente a float64: 0 (exacto).');
     expect(es).toContain('GEMM en fp32 en la CPU: error relativo 1,0e-7 frente a float64 (tolerancia 1,0e-5).');
   });
 });

@@ -3,7 +3,7 @@
 // cannot answer, and why, wherever an answer needs the GPU.
 import { describe, expect, it } from 'vitest';
 
-import { formatBytes, formatCount, formatMs, formatPercent, formatSize, formatTimes } from '../../../renderer/charts/units.ts';
+import { formatBytes, formatCount, formatMs, formatPercent, formatSize, formatTimes } from '../../../main/common/format.ts';
 import type { PointResult, RunRecord } from '../../../main/common/run-record.ts';
 import { findLab } from '../../../main/labs/index.ts';
 import type { Deliverable } from '../../../main/reports/deliverables/index.ts';

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
-import { formatMs, formatPercent, formatRate } from '../../../renderer/charts/units.ts';
+import { formatMs, formatPercent, formatRate } from '../../../main/common/format.ts';
 import type { Locale } from '../../../main/common/locale.ts';
 import type { KernelRun } from '../../../main/common/playground.ts';
 import type { RunRecord } from '../../../main/common/run-record.ts';

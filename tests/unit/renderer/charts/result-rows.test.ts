@@ -12,7 +12,7 @@ import { catalogTranslate } from '../../../../renderer/charts/catalog-translate.
 import { shareOfPeak } from '../../../../renderer/charts/points.ts';
 import { resultRows } from '../../../../renderer/charts/result-rows.ts';
 import { resultsEs } from '../../../../renderer/charts/results-catalog-es.ts';
-import { formatRate } from '../../../../renderer/charts/units.ts';
+import { formatRate } from '../../../../main/common/format.ts';
 import { WITH_GPU } from '../../labs/synthetic.ts';
 import { fixtureRun, syntheticRun, t } from './synthetic-runs.ts';
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nextTick } from 'vue';
 
 import { numberLocale, setNumberLocale } from '../../../../main/common/locale.ts';
-import { formatRate } from '../../../../renderer/charts/units.ts';
+import { formatRate } from '../../../../main/common/format.ts';
 import { i18n } from '../../../../renderer/i18n/index.ts';
 import { initialLocale, LANGUAGE_KEY, preferredLocale } from '../../../../renderer/i18n/language.ts';
 import { useLanguageStore } from '../../../../renderer/stores/language.ts';
@@ -45,7 +45,7 @@ describe('the language store', () => {
     expect(language.locale).toBe('es');
     expect(i18n.global.t('app.nav.history')).toBe('Historial');
     expect(document.documentElement.lang).toBe('es');
-    expect(formatRate(2970, 'GB/s')).toBe('2,970 TB/s');
+    expect(formatRate(2970, 'GB/s')).toBe('2,97 TB/s');
 
     language.choose('en');
     await nextTick();

@@ -51,13 +51,13 @@ describe('a kernel run’s result', () => {
     expect(wrapper.get('[data-testid="kernel-run-badge"]').text()).toBe('Verified');
     const fact = (key: string) => wrapper.get(`[data-testid="launch-${key}"] dd`).text();
     expect([fact('occupancy'), fact('grid'), fact('warps'), fact('registers')]).toEqual(['100 %', '65536 × 1 × 1', '64 of 64', '16']);
-    expect(wrapper.get('[data-testid="throughput-rate"]').text()).toBe('3.000 TB/s');
+    expect(wrapper.get('[data-testid="throughput-rate"]').text()).toBe('3 TB/s');
     expect(wrapper.get('[data-testid="throughput-peak"]').text()).toBe('90 %');
     const rows = wrapper.findAll('[data-testid="comparison"]').map((r) => r.findAll('th, td').map((c) => c.text().replace(/\s+/g, ' ')));
     // The reference at 3100 GB/s against yours at 3000: yours reaches 0.97× of it.
     expect(rows).toEqual([
-      ['Reference: float4 loads reference', '64.94 µs', '3.100 TB/s', '93 %', '0.97×'],
-      ['Built-in SAXPY built-in', '68.25 µs', '2.950 TB/s', '88 %', '1.02×'],
+      ['Reference: float4 loads reference', '64.94 µs', '3.1 TB/s', '93 %', '0.97×'],
+      ['Built-in SAXPY built-in', '68.25 µs', '2.95 TB/s', '88 %', '1.02×'],
       ['cublasSaxpy library', 'No figure: no cuBLAS on this machine'],
     ]);
     expect(wrapper.find('[data-testid="mismatches"]').exists()).toBe(false);

@@ -2,7 +2,7 @@
 // rates, relative errors; in Spanish with a decimal comma, given or from the app's number locale.
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { setNumberLocale } from '../../../../main/common/locale.ts';
+import { setNumberLocale } from '../../../main/common/locale.ts';
 import {
   formatAxisNumber,
   formatBytes,
@@ -14,7 +14,7 @@ import {
   formatSize,
   formatTimes,
   formatTolerance,
-} from '../../../../renderer/charts/units.ts';
+} from '../../../main/common/format.ts';
 
 describe('chart units', () => {
   it('writes sizes in the unit of their quantity', () => {
@@ -49,12 +49,12 @@ describe('chart units in Spanish', () => {
   afterEach(() => setNumberLocale('en'));
 
   it('writes the decimal comma where the locale is given', () => {
-    expect(formatRate(1080.4, 'GFLOP/s', 'es')).toBe('1,080 TFLOP/s');
-    expect(formatRate(2970, 'GB/s', 'es')).toBe('2,970 TB/s');
-    expect(formatMs(0.0812, 'es')).toBe('81,20 µs');
+    expect(formatRate(1080.4, 'GFLOP/s', 'es')).toBe('1,08 TFLOP/s');
+    expect(formatRate(2970, 'GB/s', 'es')).toBe('2,97 TB/s');
+    expect(formatMs(0.0812, 'es')).toBe('81,2 µs');
     expect(formatTimes(4.8, 'es')).toBe('4,80×');
     expect(formatPercent(0.055, 'es')).toBe('5,5 %');
-    expect(formatBytes(1536, 'es')).toBe('1,50 KiB');
+    expect(formatBytes(1536, 'es')).toBe('1,5 KiB');
     expect(formatSize('elements', 1_500_000, 'es')).toBe('1,5 M');
     expect(formatRelativeError(1.7191e-6, 'es')).toBe('1,7e-6');
     expect(formatTolerance(2 ** -15, 'es')).toBe('3,05e-5');
