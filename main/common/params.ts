@@ -55,7 +55,7 @@ function invalidParams(message: string, details: Record<string, unknown>): GpuLa
 export function validateParams(labId: string, descriptors: readonly ParameterDescriptor[], raw: unknown): ParamValues {
   if (raw === undefined || raw === null) raw = {};
   if (typeof raw !== 'object' || Array.isArray(raw)) {
-    throw invalidParams(`The parameters of lab "${labId}" must be an object of name → value, not ${describeValue(raw)}`, { lab: labId });
+    throw invalidParams(`The parameters of lab "${labId}" must be an object of name → value, not ${describeValue(raw)}`, { lab: labId, reason: 'not-an-object' });
   }
   const input = raw as Record<string, unknown>;
   const known = new Set(descriptors.map((p) => p.name));
@@ -64,6 +64,7 @@ export function validateParams(labId: string, descriptors: readonly ParameterDes
       throw invalidParams(`Lab "${labId}" has no parameter "${name}"; its parameters are ${[...known].join(', ')}`, {
         lab: labId,
         parameter: name,
+        reason: 'unknown-parameter',
       });
     }
   }
@@ -77,6 +78,8 @@ export function validateParams(labId: string, descriptors: readonly ParameterDes
         parameter: p.name,
         value: describeValue(value),
         allowed: allowed(p),
+        // The descriptor says what is allowed: a reader in another language words it from there (and this reason).
+        reason: 'not-allowed',
       });
     }
     values[p.name] = parsed.data as ParamValues[string];
@@ -104,6 +107,7 @@ function checkAtLeast(labId: string, p: ParameterDescriptor, descriptors: readon
     other: other.name,
     otherValue: describeValue(floor),
     allowed: rule,
+    reason: 'at-least',
   });
 }
 

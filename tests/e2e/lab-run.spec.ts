@@ -84,13 +84,13 @@ test('a bad parameter shows the schema\'s own message beside it and nothing runs
   const before = await page.request.get(`${serve.origin}/`).then(() => page.evaluate(() => document.querySelectorAll('[data-testid="run-status"]').length));
   await page.getByTestId('param-maxExponent').fill('12');
   const problem = page.getByTestId('param-problem');
-  await expect(problem).toHaveText('Parameter "maxExponent" of lab "elementwise-breakeven" = 12 is not allowed: expected an integer from 1 to 9 log10 elements, and at least "minExponent"');
+  await expect(problem).toHaveText('«Largest size» = 12 is not allowed: expected an integer from 1 to 9 log10 elements, and at least «Smallest size».');
   await expect(page.getByTestId('param-maxExponent')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('run')).toBeDisabled();
   // A rule between two parameters is the schema's too.
   await page.getByTestId('param-maxExponent').fill('4');
   await page.getByTestId('param-minExponent').fill('6');
-  await expect(problem).toContainText('are not allowed together');
+  await expect(problem).toHaveText('«Largest size» = 4 is not allowed with «Smallest size» = 6: it must be at least «Smallest size».');
   await expect(page.getByTestId('run')).toBeDisabled();
   await page.getByTestId('reset-params').click();
   await expect(problem).toHaveCount(0);

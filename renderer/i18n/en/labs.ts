@@ -28,6 +28,17 @@ export const labs = {
     hintElements: '= {count} elements',
     hintBytes: '= {size}',
     hintAllThreads: '= every logical core',
+    // What main refused, in the reader's words: {label} is the parameter, {value} what was typed.
+    invalid: {
+      // {also} is the rule against another parameter (also, below), or nothing.
+      integer: '{label} = {value} is not allowed: expected an integer from {min} to {max}{unit}{also}.',
+      number: '{label} = {value} is not allowed: expected a number from {min} to {max}{unit}{also}.',
+      also: ', and at least {other}',
+      choice: '{label} = {value} is not allowed: expected one of {choices}.',
+      'integer-list': '{label} = {value} is not allowed: expected a list of 1 to {count} integers, each from {min} to {max}{unit}.',
+      'choice-list': '{label} = {value} is not allowed: expected a list of 1 to {count} of {choices}, none repeated.',
+      atLeast: '{label} = {value} is not allowed with {other} = {otherValue}: it must be at least {other}.',
+    },
   },
   run: {
     title: 'Run',

@@ -31,6 +31,15 @@ export const labs: TextOf<typeof labsEn> = {
     hintElements: '= {count} elementos',
     hintBytes: '= {size}',
     hintAllThreads: '= todos los núcleos lógicos',
+    invalid: {
+      integer: '{label} = {value} no es válido: se espera un entero de {min} a {max}{unit}{also}.',
+      number: '{label} = {value} no es válido: se espera un número de {min} a {max}{unit}{also}.',
+      also: ', y al menos {other}',
+      choice: '{label} = {value} no es válido: se espera uno de {choices}.',
+      'integer-list': '{label} = {value} no es válido: se espera una lista de 1 a {count} enteros, cada uno de {min} a {max}{unit}.',
+      'choice-list': '{label} = {value} no es válido: se espera una lista de 1 a {count} de {choices}, sin repetir ninguno.',
+      atLeast: '{label} = {value} no es válido con {other} = {otherValue}: debe ser al menos {other}.',
+    },
   },
   run: {
     title: 'Ejecución',
