@@ -117,6 +117,12 @@ export function formatMsCompact(ms: number, locale: Locale = numberLocale()): st
   return `${sig(ms * 1e6, 3, locale)} ns`;
 }
 
+// The unit beside a count, in the plural form the locale's rules pick for it: "1 run", "2 runs", "1 ejecución".
+export function unitFor(p: { unit: string; unitOne?: string }, count: unknown, locale: Locale = numberLocale()): string {
+  if (typeof count !== 'number' || !p.unitOne) return p.unit;
+  return new Intl.PluralRules(locale).select(count) === 'one' ? p.unitOne : p.unit;
+}
+
 // A size on a sweep's x axis, in the quantity's unit: bytes in KiB/MiB/GiB, elements as 1 k / 1 M, N as a number.
 export type SizeQuantity = 'bytes' | 'elements' | 'matrix-n';
 

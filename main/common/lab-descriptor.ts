@@ -21,6 +21,8 @@ interface ParameterBase {
   unit: string;
   // The English unit where `unit` is a translation ("elementos"): what code that reads the value goes by.
   unitId?: string;
+  // The unit beside a count of one, where it differs ("run" beside "1", "runs" beside "2"): see unitFor in format.ts.
+  unitOne?: string;
 }
 
 // A number that must not be below another parameter of the same lab (a largest size against a smallest): checked

@@ -4,7 +4,7 @@ import { LIGHT_CHART_THEME } from '../../renderer/charts/palette.ts';
 import type { ResultRow } from '../../renderer/charts/result-rows.ts';
 import { resultRows } from '../../renderer/charts/result-rows.ts';
 import { runChart } from '../../renderer/charts/run-chart.ts';
-import { formatBytes, formatRelativeError } from '../common/format.ts';
+import { formatBytes, formatRelativeError, unitFor } from '../common/format.ts';
 import type { ParamValue } from '../common/lab-descriptor.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
 import type { PointResult } from '../common/run-record.ts';
@@ -27,7 +27,8 @@ export function aboutSection({ lab }: LabRun, ctx: ReportContext): void {
 
 // A parameter's value as the user gave it, its decimals in the report's language; a list of numbers with a decimal
 // comma among them is separated by semicolons, as "0,5; 1,5" reads and "0,5, 1,5" does not.
-function valueText(value: ParamValue | undefined, unit: string, locale: Locale): string {
+function valueText(value: ParamValue | undefined, p: { unit: string; unitOne?: string }, locale: Locale): string {
+  const unit = unitFor(p, value, locale);
   if (value === undefined) return '—';
   const items = (Array.isArray(value) ? value : [value]).map((v) => (typeof v === 'number' ? localizeDecimal(String(v), locale) : String(v)));
   const text = items.join(items.some((v) => /\d,\d/.test(v)) ? '; ' : ', ');
@@ -47,8 +48,8 @@ export function parametersSection({ record, lab }: LabRun, ctx: ReportContext): 
     return {
       cells: [
         { text: p.label, note: p.description },
-        { text: valueText(value, p.unit, locale), note: allThreads },
-        changed ? { text: valueText(p.default, p.unit, locale), note: t('pdf.parameters.changed') } : t('pdf.parameters.default'),
+        { text: valueText(value, p, locale), note: allThreads },
+        changed ? { text: valueText(p.default, p, locale), note: t('pdf.parameters.changed') } : t('pdf.parameters.default'),
       ],
     };
   });

@@ -38,10 +38,20 @@ export function labMessages(labId: string, locale: Locale): Record<string, strin
   return out;
 }
 
+// The units' forms for a count of one, by English unit, in each language.
+const UNIT_ONE: Record<Locale, Record<string, string>> = {
+  en: { samples: 'sample', runs: 'run', threads: 'thread', elements: 'element', bytes: 'byte' },
+  es: { samples: 'muestra', runs: 'ejecución', threads: 'hilo', elements: 'elemento', bytes: 'byte' },
+};
+
 // The descriptor in `locale`, its findings' templates attached. English: the lab's own words.
 export function localizeDescriptor(d: LabDescriptor, locale: Locale): LabDescriptor {
   const messages = labMessages(d.id, locale);
-  if (locale === 'en') return { ...d, messages };
+  const withOne = (p: LabDescriptor['parameters'][number]): LabDescriptor['parameters'][number] => {
+    const one = UNIT_ONE[locale][p.unitId ?? p.unit];
+    return one ? { ...p, unitOne: one } : p;
+  };
+  if (locale === 'en') return { ...d, parameters: d.parameters.map(withOne), messages };
   const text = labDescriptorsEs[d.id];
   if (!text) return { ...d, messages };
   const unit = (u: string): string => (unitsEs as Record<string, string>)[u] ?? u;
@@ -53,7 +63,7 @@ export function localizeDescriptor(d: LabDescriptor, locale: Locale): LabDescrip
     lookFor: text.lookFor,
     parameters: d.parameters.map((p) => {
       const words = text.parameters[p.name] ?? (sharedParametersEs as Record<string, { label: string; description: string } | undefined>)[p.name];
-      return { ...p, label: words?.label ?? p.label, description: words?.description ?? p.description, unit: unit(p.unit), unitId: p.unit };
+      return withOne({ ...p, label: words?.label ?? p.label, description: words?.description ?? p.description, unit: unit(p.unit), unitId: p.unit });
     }),
     presets: d.presets.map((p) => ({ ...p, label: text.presets[p.id]?.label ?? p.label, description: text.presets[p.id]?.description ?? p.description })),
     series: d.series.map((s) => ({ ...s, label: messages[`${d.id}.series.${s.key}`] ?? s.label })),

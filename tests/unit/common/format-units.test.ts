@@ -14,6 +14,7 @@ import {
   formatSize,
   formatTimes,
   formatTolerance,
+  unitFor,
 } from '../../../main/common/format.ts';
 
 describe('chart units', () => {
@@ -67,5 +68,17 @@ describe('chart units in Spanish', () => {
     expect(formatSize('matrix-n', 5000)).toBe('5000');
     setNumberLocale('en');
     expect(formatMsCompact(1.5)).toBe('1.5 ms');
+  });
+});
+
+describe('units beside a count', () => {
+  it('take the form the locale’s plural rules pick: 1 run, 2 runs, 1 ejecución, 0 ejecuciones', () => {
+    const runs = { unit: 'runs', unitOne: 'run' };
+    expect([1, 2, 0].map((n) => unitFor(runs, n, 'en'))).toEqual(['run', 'runs', 'runs']);
+    const es = { unit: 'ejecuciones', unitOne: 'ejecución' };
+    expect([1, 2, 0, 1.5].map((n) => unitFor(es, n, 'es'))).toEqual(['ejecución', 'ejecuciones', 'ejecuciones', 'ejecuciones']);
+    // A list, or a unit with one form, stays as it is.
+    expect(unitFor(runs, [1], 'en')).toBe('runs');
+    expect(unitFor({ unit: 'log10 elements' }, 1, 'en')).toBe('log10 elements');
   });
 });

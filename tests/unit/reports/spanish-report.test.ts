@@ -111,6 +111,14 @@ describe('the report of an H100 matmul-breakeven run in Spanish', () => {
     expect(spaced(pdfText(savePdf(pdf.bytes)))).toMatch(/\(\d+,\d+× con N = \d+(; \d+,\d+× con N = \d+)*\)/);
   });
 
+  it('gives a count its plural form in the parameters: one warm-up run is “1 ejecución”, twenty samples “20 muestras”', async () => {
+    const pdf = await written;
+    const text = spaced(pdfText(savePdf(pdf.bytes)));
+    expect(text).toMatch(/\b1 ejecución\b/);
+    expect(text).not.toMatch(/\b1 ejecuciones\b/);
+    expect(text).toMatch(/\b20 muestras\b/);
+  });
+
   it('declares Spanish as the document’s language, with Spanish metadata, and every page draws', async () => {
     const pdf = await written;
     expect(pdfLang(pdf.bytes)).toBe('es');
