@@ -4,7 +4,7 @@ import type { LabDescriptor, ParamValue, ParameterDescriptor } from '../../main/
 import type { PointResult, RunRecord } from '../../main/common/run-record.ts';
 import { pointLabel } from './point-label.ts';
 import type { Translate } from './text.ts';
-import { formatBytes, formatMs, formatTimes } from '../../main/common/format.ts';
+import { formatBytes, formatMs, formatTimes, unitFor } from '../../main/common/format.ts';
 
 // 'tie': the middle halves of the two runs' samples overlap, so neither is faster by more than its own noise.
 export type Faster = 'A' | 'B' | 'tie';
@@ -82,10 +82,11 @@ export interface ParamRow {
   differs: boolean;
 }
 
-function paramText(value: ParamValue | undefined, unit: string): string {
+function paramText(value: ParamValue | undefined, p: { unit: string; unitOne?: string }): string {
   if (value === undefined) return DASH;
   if (Array.isArray(value)) return value.join(', ');
-  if (typeof value === 'number' && unit === 'bytes') return formatBytes(value);
+  if (typeof value === 'number' && p.unit === 'bytes') return formatBytes(value);
+  const unit = unitFor(p, value);
   return unit && typeof value === 'number' ? `${value} ${unit}` : String(value);
 }
 
@@ -96,7 +97,7 @@ export function paramRows(a: RunRecord, b: RunRecord, known: readonly ParameterD
   for (const name of [...Object.keys(a.params), ...Object.keys(b.params)]) if (!names.includes(name)) names.push(name);
   return names.map((name) => {
     const descriptor = known.find((p) => p.name === name);
-    const unit = descriptor?.unit ?? '';
+    const unit = descriptor ?? { unit: '' };
     return {
       name,
       label: descriptor?.label ?? name,
