@@ -19,7 +19,7 @@ export function withCurrentFindings(record: RunRecord): RunRecord {
   let summary: RunRecord['summary'];
   try {
     const analysis = lab.analyze(record.points, record.params, gpu, cpu);
-    findings = [...analysis.findings, ...runFindings(record.points, record.environment.cpuSteal ?? null)];
+    findings = [...analysis.findings, ...runFindings(record.points, record.environment.cpuSteal ?? null, lab.descriptor)];
     summary = analysis.summary;
   } catch {
     return record;

@@ -253,11 +253,11 @@ export class LabRunner implements RunsService {
     try {
       const analysis = lab.analyze(record.points, record.params, gpu, cpu);
       record.summary = analysis.summary;
-      record.findings = [...analysis.findings, ...runFindings(record.points, record.environment.cpuSteal ?? null)];
+      record.findings = [...analysis.findings, ...runFindings(record.points, record.environment.cpuSteal ?? null, lab.descriptor)];
       record.analysisVersion = ANALYSIS_VERSION;
     } catch (err) {
       record.warnings.push(`The analysis failed: ${(err as Error).message}`);
-      record.findings = runFindings(record.points, record.environment.cpuSteal ?? null);
+      record.findings = runFindings(record.points, record.environment.cpuSteal ?? null, lab.descriptor);
     }
     for (const finding of record.findings) this.emit({ kind: 'finding', runId: record.id, finding });
     if (record.status === 'running') record.status = 'completed';

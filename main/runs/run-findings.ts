@@ -1,7 +1,9 @@
 // Findings every run gets whatever its lab: what could not run and why, what failed, and which figures are noisy.
-// Their sentences are messages of the labs' catalog (common.run.*), read in the reader's language; the reasons, the
-// points' labels and the errors they quote are the record's own words, in English.
+// Their sentences are messages of the labs' catalog (common.run.*), read in the reader's language, and so are the
+// points they name where the lab sweeps a size (its series' words and the size); the reasons and the errors they
+// quote, and the points of a lab of categories, are the record's own words, in English.
 import { msg, n, type Message, type MessageValue } from '../common/message.ts';
+import type { LabDescriptor } from '../common/lab-descriptor.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
 import { finding } from '../labs/analysis.ts';
 import type { labTextEn } from '../labs/text/en/index.ts';
@@ -15,7 +17,15 @@ function pointsFinding(id: string, text: Message, count: number, tone: 'info' | 
 // From this share of stolen CPU time a run says so (cpu-steal.ts): below it, a busy host's noise is the usual kind.
 const STEAL_WORTH_SAYING = 0.05;
 
-export function runFindings(points: readonly PointResult[], cpuSteal: number | null = null): Finding[] {
+// A point as a message: "GPU with transfers, N = 100" in the reader's words; its recorded label where it has no size.
+function pointName(p: PointResult, lab: LabDescriptor | undefined): MessageValue {
+  const quantity = lab?.chart.x.quantity;
+  if (!lab || p.x === null || !quantity || quantity === 'category' || !lab.series.some((s) => s.key === p.series)) return p.label;
+  const size = quantity === 'matrix-n' ? m('sizeN', { n: p.x }) : quantity === 'elements' ? n.count(p.x) : n.bytes(p.x);
+  return m('point', { series: msg(`${lab.id}.series.${p.series}`), size });
+}
+
+export function runFindings(points: readonly PointResult[], cpuSteal: number | null = null, lab?: LabDescriptor): Finding[] {
   const findings: Finding[] = [];
   if (cpuSteal !== null && cpuSteal >= STEAL_WORTH_SAYING) {
     findings.push(finding('cpu-steal', m('steal', { share: n.percent(cpuSteal) }), cpuSteal, 'share', 'warning'));
@@ -27,20 +37,21 @@ export function runFindings(points: readonly PointResult[], cpuSteal: number | n
   }
   const wrong = points.filter((p) => p.error?.code === 'VERIFICATION_FAILED');
   if (wrong.length) {
-    const named = wrong.map((p) => p.label).slice(0, 3).join('; ');
+    const [w1, w2, w3] = wrong.map((p) => pointName(p, lab));
+    const named = w3 !== undefined && w2 !== undefined && w1 !== undefined ? m('threePoints', { a: w1, b: w2, c: w3 }) : w2 !== undefined && w1 !== undefined ? m('twoPoints', { a: w1, b: w2 }) : (w1 ?? '');
     findings.push(pointsFinding('verification-failed', m('verificationFailed', { count: wrong.length, points: named }), wrong.length, 'warning'));
   }
   const failed = points.filter((p) => p.status === 'failed' && p.error?.code !== 'VERIFICATION_FAILED');
   const first = failed[0];
   if (first) {
-    const cause = first.error ? m('firstFailure', { point: first.label, code: first.error.code, error: first.error.message }) : '';
+    const cause = first.error ? m('firstFailure', { point: pointName(first, lab), code: first.error.code, error: first.error.message }) : '';
     findings.push(pointsFinding('points-failed', m('pointsFailed', { count: failed.length, first: cause }), failed.length, 'warning'));
   }
   const noisy = points.filter((p) => p.stats?.noisy);
   if (noisy.length) {
     const worst = noisy.reduce((a, b) => ((a.stats?.iqr ?? 0) / (a.stats?.median ?? 1) >= (b.stats?.iqr ?? 0) / (b.stats?.median ?? 1) ? a : b));
     const spread = (worst.stats?.iqr ?? 0) / (worst.stats?.median ?? 1);
-    findings.push(pointsFinding('noisy', m('noisy', { count: noisy.length, point: worst.label, spread: n.percent(spread) }), noisy.length, 'warning'));
+    findings.push(pointsFinding('noisy', m('noisy', { count: noisy.length, point: pointName(worst, lab), spread: n.percent(spread) }), noisy.length, 'warning'));
   }
   return findings;
 }

@@ -9,7 +9,9 @@ import { findLab } from '../../../main/labs/index.ts';
 import type { PlannedPoint } from '../../../main/labs/lab.ts';
 import { findingText } from '../../../main/labs/text/lab-text.ts';
 import { failedPoint, measuredPoint, waivedPoint } from '../../../main/runs/point-result.ts';
+import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
 import { runFindings } from '../../../main/runs/run-findings.ts';
+import { fixture } from '../reports/pdf-tools.ts';
 import { CPU_ONLY, WITH_GPU, pointFromPlan } from '../labs/synthetic.ts';
 
 function planned(context: typeof WITH_GPU | typeof CPU_ONLY): PlannedPoint[] {
@@ -77,5 +79,16 @@ describe('run findings', () => {
     const many = read(plan.map((p, i) => (i < 3 ? noisyPoint(p) : pointFromPlan(p, 1))), 'noisy');
     expect(many.en).toMatch(/^3 points are noisy .*rerun before trusting them\.$/);
     expect(many.es).toMatch(/^3 puntos son ruidosos .*antes de fiarte de ellos\.$/);
+  });
+});
+
+describe('the points a run-wide finding names', () => {
+  it('read in the reader’s language where the lab sweeps a size: the noisiest point of the H100 break-even run in Spanish', () => {
+    const record = withCurrentFindings(fixture('h100-matmul-breakeven'));
+    const noisy = record.findings.find((f) => f.id === 'noisy');
+    if (!noisy) throw new Error('the H100 matmul-breakeven run has noisy points');
+    expect(findingText(noisy, 'en')).toContain('worst: GPU with transfers, N = 100, 14 %');
+    expect(findingText(noisy, 'es')).toContain('el peor: GPU con transferencias, N = 100, 14 %');
+    expect(findingText(noisy, 'es')).not.toMatch(/with transfers/);
   });
 });

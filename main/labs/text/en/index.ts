@@ -17,6 +17,10 @@ export const labTextEn = {
     // The findings every run gets whatever its lab (runs/run-findings.ts). {reason}, {points}, {point}, {code} and
     // {error} are the record's own words (a waived point's reason, points' labels, an error), in English.
     run: {
+      point: '{series}, {size}',
+      sizeN: 'N = {n}',
+      twoPoints: '{a}; {b}',
+      threePoints: '{a}; {b}; {c}',
       waived: '{count} point was WAIVED: {reason}. | {count} points were WAIVED: {reason}.',
       noReason: 'no reason given',
       verificationFailed:

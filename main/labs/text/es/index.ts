@@ -16,6 +16,10 @@ export const labTextEs: TextOf<LabTextCatalog> = {
   common: {
     unknown: '?',
     run: {
+      point: '{series}, {size}',
+      sizeN: 'N = {n}',
+      twoPoints: '{a}; {b}',
+      threePoints: '{a}; {b}; {c}',
       waived: '{count} punto se OMITIÓ: {reason}. | {count} puntos se OMITIERON: {reason}.',
       noReason: 'no consta el motivo',
       verificationFailed:
