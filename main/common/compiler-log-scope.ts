@@ -14,8 +14,11 @@ function isOwnFile(file: string, fileName: string): boolean {
   return file === fileName || file.startsWith('__nv');
 }
 
-export function leftOutSentence(count: number, fileName: string): string {
-  return `(${count} compiler message${count === 1 ? '' : 's'} about a file other than ${fileName} ${count === 1 ? 'was' : 'were'} left out: the playground shows only what the compiler says about your source.)`;
+// The end of the sentence that stands for what was dropped: a log confined before is recognised by it.
+const LEFT_OUT_END = 'left out: the playground shows only what the compiler says about your source.)';
+
+function leftOutSentence(count: number, fileName: string): string {
+  return `(${count} compiler message${count === 1 ? '' : 's'} about a file other than ${fileName} ${count === 1 ? 'was' : 'were'} ${LEFT_OUT_END}`;
 }
 
 // The log with only the entries about `fileName` (and NVRTC's own name lookup), and the summary line.
@@ -36,7 +39,7 @@ export function confineCompilerLog(log: string, fileName: string): string {
       if (!keeping) dropped += 1;
     } else if (SUMMARY.test(line) || line.startsWith(`${fileName}: `)) {
       keeping = true;
-    } else if (line.startsWith('(') && line.endsWith('left out: the playground shows only what the compiler says about your source.)')) {
+    } else if (line.startsWith('(') && line.endsWith(LEFT_OUT_END)) {
       // A log confined before (a stored run read again): its sentence is counted anew.
       const m = /^\((\d+) /.exec(line);
       dropped += Number(m?.[1] ?? 0);

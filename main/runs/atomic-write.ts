@@ -62,6 +62,10 @@ function cannotWrite(path: string, what: string, err: unknown): GpuLabError {
   });
 }
 
+function emptyPath(what: string): GpuLabError {
+  return new GpuLabError('INVALID_ARGUMENT', `Cannot write ${what} to an empty path: name a file, or - for standard output`, { path: '', reason: 'cannot-write' });
+}
+
 function notRegular(path: string, what: string, kind: string): GpuLabError {
   return new GpuLabError('INVALID_ARGUMENT', `Cannot write ${what} to ${path}: it is ${kind}, not a regular file; nothing was written`, {
     path,
@@ -88,7 +92,7 @@ async function existingRegular(path: string, target: string, what: string): Prom
 export async function checkWritable(path: string, options: Pick<WriteOptions, 'what'> = {}): Promise<void> {
   const what = options.what ?? 'the file';
   if (path === STDOUT_PATH) return;
-  if (path === '') throw new GpuLabError('INVALID_ARGUMENT', `Cannot write ${what} to an empty path: name a file, or - for standard output`, { path, reason: 'cannot-write' });
+  if (path === '') throw emptyPath(what);
   const target = resolve(path);
   await existingRegular(path, target, what);
   try {
@@ -105,7 +109,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
     (options.stdout ?? process.stdout).write(data);
     return STDOUT_PATH;
   }
-  if (path === '') throw new GpuLabError('INVALID_ARGUMENT', `Cannot write ${what} to an empty path: name a file, or - for standard output`, { path, reason: 'cannot-write' });
+  if (path === '') throw emptyPath(what);
   const target = resolve(path);
   const existing = await existingRegular(path, target, what);
   const temp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
