@@ -56,8 +56,9 @@ describe('writeFileAtomic', () => {
     const dir = tempDir('gpu-lab-atomic-');
     const path = await make(dir);
     const before = { type: typeAt(path), entries: readdirSync(dir).sort(), link: typeAt(path) === 'link' ? readlinkSync(path) : null };
-    for (const attempt of [writeFileAtomic(path, 'new bytes', { what: 'the report' }), checkWritable(path, { what: 'the report' })]) {
-      const r = await refusal(attempt);
+    // One at a time: a refusal made before it is awaited would be an unhandled rejection.
+    for (const attempt of [() => writeFileAtomic(path, 'new bytes', { what: 'the report' }), () => checkWritable(path, { what: 'the report' })]) {
+      const r = await refusal(attempt());
       expect(r.code).toBe('INVALID_ARGUMENT');
       expect(r.message).toContain(`Cannot write the report to ${path}`);
       expect(r.message).toMatch(kind);
