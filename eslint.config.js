@@ -103,6 +103,31 @@ export default tseslint.config(
     },
   },
   {
+    // The folders inside main/common (the contract, the catalogs and their engine) import only main/common too.
+    files: ['main/common/*/*/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronImport],
+          patterns: [
+            nodeBuiltins,
+            { regex: '^\\.\\./\\.\\./\\.\\./', message: 'main/common imports only main/common (ARCHITECTURE.md, "Layers").' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['main/common/*/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [electronImport], patterns: [nodeBuiltins, { regex: '^\\.\\./\\.\\./', message: 'main/common imports only main/common (ARCHITECTURE.md, "Layers").' }] },
+      ],
+    },
+  },
+  {
     files: ['main/**/*.ts'],
     ignores: ['main/common/**', 'main/host/**', 'main/electron/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [electronImport], patterns: [nativeAddon, rendererFromMain] }] },
@@ -127,11 +152,12 @@ export default tseslint.config(
               message: 'The renderer talks to main only through window.gpuLab (ARCHITECTURE.md, "Processes").',
             },
             {
-              // locale.ts, message.ts, format.ts and kernel-source-check.ts are pure functions (no Node, no zod): a
-              // finding is rendered, a number written and a kernel source checked alike in main and the renderer.
-              regex: '(^|/)main/common/(?!(locale|message|format|kernel-source-check)\\.ts$)',
+              // locale.ts, message.ts, format.ts, kernel-source-check.ts and the catalogs with their engine (i18n/)
+              // are pure (no Node, no zod): a finding is rendered, a number written, a kernel source checked and a
+              // message read alike in main and the renderer.
+              regex: '(^|/)main/common/(?!((locale|message|format|kernel-source-check)\\.ts$|i18n/))',
               allowTypeImports: true,
-              message: 'The renderer may import main/common types only (import type), and locale.ts, message.ts, format.ts and kernel-source-check.ts.',
+              message: 'The renderer may import main/common types only (import type), and locale.ts, message.ts, format.ts, kernel-source-check.ts and i18n/.',
             },
           ],
         },

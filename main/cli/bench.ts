@@ -11,7 +11,7 @@ import { UsageError } from './command.ts';
 import { option, parseArgs } from './cli-options.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
 import type { PointResult } from '../common/run-record.ts';
-import type { CliText } from './words/index.ts';
+import type { CliText } from './cli-text.ts';
 
 // Four significant digits, whole from 1000; a decimal comma in Spanish.
 function fmt(value: number | null | undefined, locale: Locale, digits = 4): string {

@@ -1,7 +1,7 @@
 // One CLI subcommand: its name, its help in the language the CLI speaks, and run(), which returns the process exit
 // code. Exit codes: 0 success, 1 a failed run or measurement (the error code is printed), 2 bad usage.
 import type { Locale } from '../common/locale.ts';
-import { cliText, type CliKey, type CliText, type Named } from './words/index.ts';
+import { cliText, type CliKey, type CliText, type Named } from './cli-text.ts';
 
 export interface CliIo {
   out: (text: string) => void;

@@ -9,10 +9,9 @@ import { formatBytes, formatMs, formatPercent, formatRate, sig } from '../common
 import { localizeDecimal, type Locale } from '../common/locale.ts';
 import { comparisonTitle } from '../playground/descriptors.ts';
 import { exerciseDefinition } from '../common/exercises.ts';
-import { playgroundEn } from '../playground/text/en.ts';
-import { playgroundEs } from '../playground/text/es.ts';
+import { CATALOGS } from '../common/i18n/index.ts';
 import type { CliContext } from './command.ts';
-import type { CliText } from './words/index.ts';
+import type { CliText } from './cli-text.ts';
 
 export interface KernelRunText {
   // For the standard output: everything above, in the CLI's language.
@@ -22,7 +21,7 @@ export interface KernelRunText {
 }
 
 export function exerciseTitle(run: Pick<KernelRun, 'exercise'>, locale: Locale): string {
-  return (locale === 'es' ? playgroundEs : playgroundEn)[run.exercise].title;
+  return CATALOGS[locale].exercises[run.exercise].title;
 }
 
 // gcc's form, which editors and terminals turn into links; the column is left out where the compiler gave none.
@@ -82,7 +81,7 @@ function verificationLines(v: VerificationResult, t: CliText, locale: Locale): s
   return [
     t('kernel.wrong', { ...named, count: v.mismatchCount }),
     ...v.mismatches.map((m) => mismatchLine(m, t, locale)),
-    ...(more > 0 ? [t('kernel.more', { count: more })] : []),
+    ...(more > 0 ? [`  ${t('kernel.more', { count: more })}`] : []),
   ];
 }
 

@@ -22,7 +22,7 @@ import type { ParsedArgs } from './cli-options.ts';
 import { hostLog } from './host-log.ts';
 import { kernelRunText } from './kernel-run-text.ts';
 import { reportArgs, reportThroughService } from './report.ts';
-import type { CliText } from './words/index.ts';
+import type { CliText } from './cli-text.ts';
 
 function isExerciseId(value: string): value is ExerciseId {
   return (EXERCISE_IDS as readonly string[]).includes(value);

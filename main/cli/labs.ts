@@ -6,7 +6,7 @@ import type { ParameterDescriptor } from '../common/lab-descriptor.ts';
 import type { CliCommand } from './command.ts';
 import { UsageError } from './command.ts';
 import { parseArgs } from './cli-options.ts';
-import type { CliText } from './words/index.ts';
+import type { CliText } from './cli-text.ts';
 
 function range(p: ParameterDescriptor, t: CliText): string {
   const unit = p.unit ? ` ${p.unit}` : '';

@@ -12,7 +12,7 @@ import { reportCommand } from './report.ts';
 import { runCommand } from './run.ts';
 import { runsCommand } from './runs.ts';
 import { serveCommand } from './serve.ts';
-import { cliText, type CliText } from './words/index.ts';
+import { cliText, type CliText } from './cli-text.ts';
 
 export const COMMANDS: CliCommand[] = [benchCommand, devicesCommand, kernelCommand, labsCommand, reportCommand, runCommand, runsCommand, serveCommand];
 

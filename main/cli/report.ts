@@ -4,7 +4,7 @@
 // of, and the file written atomically (no half PDF, whatever goes wrong).
 import { join } from 'node:path';
 
-import type { LabsReportRequest, ReportRequest, ReportsService } from '../common/contract.ts';
+import type { LabsReportRequest, ReportRequest, ReportsService } from '../common/contract/reports.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { DEVICE_ID } from '../common/measurement.ts';
 import type { RunRecord } from '../common/run-record.ts';
@@ -22,7 +22,7 @@ import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
 import type { ParsedArgs } from './cli-options.ts';
 import { option, parseArgs } from './cli-options.ts';
-import type { CliText } from './words/index.ts';
+import type { CliText } from './cli-text.ts';
 
 // `kernel-run` is repeatable: each one adds a kernel playground run to the report, after the runs.
 export const REPORT_OPTIONS = ['pdf', 'author', 'course', 'kernel-run'] as const;

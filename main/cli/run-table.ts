@@ -4,7 +4,7 @@ import { formatMs, formatRate, sig } from '../common/format.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
 import type { PointResult } from '../common/run-record.ts';
 import { labDescriptors } from '../labs/index.ts';
-import type { CliText } from './words/index.ts';
+import type { CliText } from './cli-text.ts';
 
 const COLUMNS = ['point', 'status', 'median', 'range', 'iqr', 'rate', 'relError'] as const;
 // The width each column needs for its figures; a heading or a status word that is wider widens it.

@@ -5,9 +5,10 @@ import { GpuLabError } from '../common/errors.ts';
 import type { Finding, RunRecord } from '../common/run-record.ts';
 import { formatPercent } from '../common/format.ts';
 import type { Locale } from '../common/locale.ts';
-import { parseParamText, validateParams } from '../common/params.ts';
+import type { ParamValues } from '../common/lab-descriptor.ts';
+import { parseParamText } from '../common/params.ts';
 import { findLab, labDescriptors, LABS } from '../labs/index.ts';
-import { findingText } from '../labs/text/lab-text.ts';
+import { findingText } from '../labs/lab-text.ts';
 import type { Lab } from '../labs/lab.ts';
 import { createLabHost } from '../app/lab-host.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
@@ -16,11 +17,13 @@ import { option, parseArgs } from './cli-options.ts';
 import { hostLog } from './host-log.ts';
 import { labelTranslator, runTable, waivedNote } from './run-table.ts';
 import { REPORT_OPTIONS, reportArgs, reportRuns, reportUsageLines } from './report.ts';
-import type { CliText } from './words/index.ts';
+import type { CliText } from './cli-text.ts';
 import { checkWritable, writeFileAtomic } from '../runs/atomic-write.ts';
 
-export function labParams(lab: Lab, assignments: string[]): Record<string, unknown> {
-  const raw: Record<string, unknown> = {};
+// The parameters typed on the command line, each as its descriptor's type; their values are checked once, by the
+// lab, when the run is started (a refusal there is a usage error too).
+export function labParams(lab: Lab, assignments: string[]): ParamValues {
+  const raw: ParamValues = {};
   for (const text of assignments) {
     const eq = text.indexOf('=');
     if (eq <= 0) throw new UsageError('usage.paramSyntax', { value: text });
@@ -30,12 +33,6 @@ export function labParams(lab: Lab, assignments: string[]): Record<string, unkno
       throw new UsageError('usage.unknownParam', { lab: lab.descriptor.id, name, names: lab.descriptor.parameters.map((p) => p.name).join(', ') });
     }
     raw[name] = parseParamText(descriptor, text.slice(eq + 1));
-  }
-  try {
-    validateParams(lab.descriptor.id, lab.descriptor.parameters, raw);
-  } catch (err) {
-    if (err instanceof GpuLabError && err.code === 'INVALID_PARAMS') throw new UsageError('error.coded', { code: err.code, detail: err.message });
-    throw err;
   }
   return raw;
 }
@@ -134,7 +131,7 @@ export const runCommand: CliCommand = {
     process.once('SIGINT', onSigint);
     try {
       const { runId } = await host.runs.startRun({ lab: lab.descriptor.id, device, params }).catch((err: unknown) => {
-        // The device is checked against this machine's only now, by the runner.
+        // The parameters are checked by the lab, and the device against this machine's, only now, by the runner.
         if (err instanceof GpuLabError && err.code === 'INVALID_PARAMS') throw new UsageError('error.coded', { code: err.code, detail: err.message });
         throw err;
       });

@@ -1,9 +1,9 @@
 // `gpu-lab runs list|show|export|delete|report`: the stored runs, and the PDF report of one or two of them. What it
 // shows is in the CLI's language; what it exports (--json, export) is the record as stored, the same in any.
-import type { ExportFormat } from '../common/contract.ts';
+import type { ExportFormat } from '../common/contract/runs.ts';
 import type { RunRecord, RunSummary } from '../common/run-record.ts';
 import { labDescriptors } from '../labs/index.ts';
-import { findingText } from '../labs/text/lab-text.ts';
+import { findingText } from '../labs/lab-text.ts';
 import { writeFileAtomic } from '../runs/atomic-write.ts';
 import { RunStore } from '../runs/run-store.ts';
 import { defaultDataDir } from '../app/lab-host.ts';

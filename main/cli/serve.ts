@@ -9,7 +9,7 @@ import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
 import { option, parseArgs } from './cli-options.ts';
 import { hostLog } from './host-log.ts';
-import type { CliText } from './words/index.ts';
+import type { CliText } from './cli-text.ts';
 
 export const DEFAULT_PORT = 8420;
 

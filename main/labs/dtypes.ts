@@ -8,7 +8,7 @@ import type { PointResult } from '../common/run-record.ts';
 import { finding, speedup } from './analysis.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
-import { labTextEn } from './text/en/index.ts';
+import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
 import { CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, repeatsParam, repeatsWithin, warmupParam } from './plan-helpers.ts';
 
 const DTYPES: readonly GemmDtype[] = ['fp64', 'fp32', 'tf32', 'fp16', 'bf16', 'int8'];

@@ -10,7 +10,7 @@ import type { BreakEven } from './analysis.ts';
 import { bestRate, breakEven, breakEvenSummary, find, finding, interpolateLogLog, okMedian, seriesPoints, speedupCurve } from './analysis.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
-import { labTextEn } from './text/en/index.ts';
+import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
 import {
   BUS_GBPS_GUESS, CPU_GBPS_GUESS, GPU_GBPS_GUESS, MIN_SAMPLE_MS, batchedSampleSeconds, cpuPoint, elementwiseWork, gpuPoint, logSizes, repeatsParam, repeatsWithin, seconds, threadsParam, cpuThreadsOf,
   warmupParam,

@@ -1,6 +1,6 @@
 // The seven labs (README.md, "The labs"), by id, in the order a course meets them.
 import type { Locale } from '../common/locale.ts';
-import { localizeDescriptor } from './text/lab-text.ts';
+import { localizeDescriptor } from './lab-text.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
 import { dtypesLab } from './dtypes.ts';
 import { elementwiseBreakevenLab } from './elementwise-breakeven.ts';

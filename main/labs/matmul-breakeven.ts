@@ -6,7 +6,7 @@ import type { PointResult } from '../common/run-record.ts';
 import { bestRate, breakEven, breakEvenSummary, find, finding, speedup, speedupCurve } from './analysis.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, nums } from './lab.ts';
-import { labTextEn } from './text/en/index.ts';
+import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
 import {
   BUS_GBPS_GUESS, CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, MIN_SAMPLE_MS, batchedSampleSeconds, cpuPoint, gemmWork, gpuPoint, repeatsParam, repeatsWithin, threadsParam, cpuThreadsOf, warmupParam,
 } from './plan-helpers.ts';

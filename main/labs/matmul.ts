@@ -7,7 +7,7 @@ import type { PointResult } from '../common/run-record.ts';
 import { find, finding, okMedian, speedup } from './analysis.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
-import { labTextEn } from './text/en/index.ts';
+import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
 import { BUS_GBPS_GUESS, CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, repeatsParam, warmupParam } from './plan-helpers.ts';
 
 const LAB = 'matmul';

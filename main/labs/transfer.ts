@@ -8,7 +8,7 @@ import type { PointResult } from '../common/run-record.ts';
 import { bestRate, find, finding, okMedian, seriesPoints } from './analysis.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
-import { labTextEn } from './text/en/index.ts';
+import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
 import { BUS_GBPS_GUESS, gpuPoint, repeatsParam, repeatsWithin, warmupParam } from './plan-helpers.ts';
 
 type Direction = 'h2d' | 'd2h' | 'd2d';

@@ -5,14 +5,10 @@ import type { ExerciseDescriptor, ExerciseId, ExerciseKernel } from '../common/p
 import { EXERCISES, exerciseDefinition, signatureOf } from '../common/exercises.ts';
 import type { ExerciseDefinition } from '../common/exercises.ts';
 import { readInstalledSource } from '../sources/kernel-sources.ts';
-import { playgroundEn } from './text/en.ts';
-import type { PlaygroundText } from './text/en.ts';
-import { playgroundEs } from './text/es.ts';
-
-const TEXT: Record<Locale, PlaygroundText> = { en: playgroundEn, es: playgroundEs };
+import { CATALOGS } from '../common/i18n/index.ts';
 
 async function describe(def: ExerciseDefinition, locale: Locale, roots: readonly string[]): Promise<ExerciseDescriptor> {
-  const text = TEXT[locale][def.id];
+  const text = CATALOGS[locale].exercises[def.id];
   const kernels: ExerciseKernel[] = await Promise.all(
     def.kernels.map(async (k) => ({
       id: k.id,
@@ -28,8 +24,8 @@ async function describe(def: ExerciseDefinition, locale: Locale, roots: readonly
   return {
     id: def.id,
     title: text.title,
-    statement: text.statement,
-    hints: text.hints,
+    statement: [...text.statement],
+    hints: [...text.hints],
     signature: signatureOf(def),
     params: def.params,
     entry: def.entry,
@@ -53,6 +49,6 @@ export async function exerciseDescriptor(id: ExerciseId, locale: Locale, roots: 
 
 // The title of a comparison (a reference kernel or a built-in) in the reader's language.
 export function comparisonTitle(exercise: ExerciseId, id: string, locale: Locale): string {
-  const text = TEXT[locale][exercise];
+  const text = CATALOGS[locale].exercises[exercise];
   return text.kernels[id]?.title ?? text.builtins[id] ?? id;
 }

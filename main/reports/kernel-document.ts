@@ -6,7 +6,7 @@ import type { Locale } from '../common/locale.ts';
 import type { Comparison, ExerciseDescriptor, ExerciseId, KernelRun } from '../common/playground.ts';
 import { comparisonTitle, exerciseDescriptor } from '../playground/descriptors.ts';
 import { authorship } from './documents.ts';
-import { kernelContext, kernelRunChapter } from './kernel-sections.ts';
+import { kernelRunChapter } from './kernel-sections.ts';
 import type { ReportedKernelRun } from './kernel-sections.ts';
 import { COLOURS, SIZES } from './layout.ts';
 import type { ReportContext } from './report-context.ts';
@@ -46,7 +46,7 @@ export function kernelRunsSubject(runs: readonly ReportedKernelRun[], t: Transla
 
 // A report of kernel runs alone: the title block, then a chapter each; the first follows the title block.
 export function kernelRunsDocument(runs: readonly ReportedKernelRun[], title: string, ctx: ReportContext): void {
-  const { layout, t } = kernelContext(ctx);
+  const { layout, t } = ctx;
   layout.heading(1, title);
   authorship(ctx);
   layout.labelled(t('pdf.facts.app'), t('pdf.facts.appValues', { writer: ctx.settings.writerVersion }));

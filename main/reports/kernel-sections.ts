@@ -2,15 +2,10 @@
 // the source whole with its line numbers, what the compiler said, the launch and its occupancy, the verification
 // with its first mismatches, and the throughput beside the references (kernel-throughput.ts). A run that failed
 // before any result came back still gets its chapter: its source and its error.
-import { catalogTranslate } from '../../renderer/charts/catalog-translate.ts';
-import { kernelChart } from '../../renderer/charts/kernel-chart-catalog.ts';
-import { kernelChartEs } from '../../renderer/charts/kernel-chart-catalog-es.ts';
-import { results } from '../../renderer/charts/results-catalog.ts';
-import { resultsEs } from '../../renderer/charts/results-catalog-es.ts';
-import type { Translate } from '../../renderer/charts/text.ts';
+import type { Translate } from '../common/i18n/translate.ts';
 import { formatBytes, formatCount, formatMs, formatPercent, formatRelativeError, formatTolerance } from '../common/format.ts';
 import type { ErrorCode } from '../common/errors.ts';
-import { localizeDecimal, type Locale } from '../common/locale.ts';
+import { localizeDecimal } from '../common/locale.ts';
 import type { Dim3, ExerciseDescriptor, KernelRun, KernelRunResult, LaunchReport, VerificationResult } from '../common/playground.ts';
 import { exerciseDefinition } from '../common/exercises.ts';
 import { drawSource } from './code-listing.ts';
@@ -20,8 +15,6 @@ import type { ReportContext } from './report-context.ts';
 import { dateText } from './report-context.ts';
 import type { TableRow } from './table.ts';
 import { drawTable } from './table.ts';
-import { reportWords } from './words/report-words.ts';
-import { reportWordsEs } from './words/report-words-es.ts';
 
 // A kernel run as its chapter reads it: the exercise's words in the report's language, and the result with each
 // comparison's title in that language too (the stored title is in the language the run was made in).
@@ -29,16 +22,6 @@ export interface ReportedKernelRun {
   run: KernelRun;
   exercise: ExerciseDescriptor;
   result: KernelRunResult | null;
-}
-
-// The report's words with the kernel chart's beside them ("kernelChart.…"), which the chart function reads.
-const TRANSLATE: Record<Locale, Translate> = {
-  en: catalogTranslate({ results, pdf: reportWords, kernelChart }),
-  es: catalogTranslate({ results: resultsEs, pdf: reportWordsEs, kernelChart: kernelChartEs }),
-};
-
-export function kernelContext(ctx: ReportContext): ReportContext {
-  return { ...ctx, t: TRANSLATE[ctx.settings.locale] };
 }
 
 // Failures that took the compute host down with the kernel (main/compute restarts it): a fault, or the watchdog.
@@ -220,8 +203,7 @@ function verificationSection(v: VerificationResult, ctx: ReportContext): void {
 
 // `intro`: the paragraph saying how a kernel run is made, under the chapter's heading. The file name is the one the
 // compiler's messages were given (playground-service.ts names it after the exercise when the request does not).
-export function kernelRunChapter(reported: ReportedKernelRun, outer: ReportContext, options: { intro: boolean }): void {
-  const ctx = kernelContext(outer);
+export function kernelRunChapter(reported: ReportedKernelRun, ctx: ReportContext, options: { intro: boolean }): void {
   const { layout, t } = ctx;
   const { run, exercise, result } = reported;
   layout.heading(1, t('pdf.kernelRun.chapter', { exercise: exercise.title }));

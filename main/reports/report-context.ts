@@ -1,29 +1,20 @@
 // What every section of a report is written with: the page layout, the words, and what the person asking for the
 // report said about it (author and course, already checked), with the date and the version writing it.
-import { catalogTranslate } from '../../renderer/charts/catalog-translate.ts';
-import { results } from '../../renderer/charts/results-catalog.ts';
-import { resultsEs } from '../../renderer/charts/results-catalog-es.ts';
-import type { Translate } from '../../renderer/charts/text.ts';
+import { translator } from '../common/i18n/index.ts';
+import type { Translate } from '../common/i18n/translate.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
 import type { Locale } from '../common/locale.ts';
 import type { RunRecord } from '../common/run-record.ts';
 import type { ReportLayout } from './layout.ts';
-import { reportWords } from './words/report-words.ts';
-import { reportWordsEs } from './words/report-words-es.ts';
 
-// The PDF's words and the app's chart and table words, by the same kind of keys: "pdf.…" and "results.…", in each
-// language the report is written in.
-const TRANSLATE: Record<Locale, Translate> = {
-  en: catalogTranslate({ results, pdf: reportWords }),
-  es: catalogTranslate({ results: resultsEs, pdf: reportWordsEs }),
-};
-
+// The PDF's words and the app's chart and table words, by the same kind of keys: "pdf.…", "results.…" and
+// "kernelChart.…", in each language the report is written in.
 export function reportTranslate(locale: Locale): Translate {
-  return TRANSLATE[locale];
+  return translator(locale);
 }
 
 // The English words, as a report is written where no language is asked for.
-export const reportT: Translate = TRANSLATE.en;
+export const reportT: Translate = translator('en');
 
 export interface ReportAuthorship {
   author: string;

@@ -4,12 +4,12 @@
 import { GpuLabError } from '../common/errors.ts';
 import type { ErrorCode } from '../common/errors.ts';
 import { LOCALES, isLocale, type Locale } from '../common/locale.ts';
+import { KERNEL_RUN } from '../common/playground.ts';
 import type { KernelRun } from '../common/playground.ts';
 import { RUN_RECORD, RUN_SCHEMA_VERSION } from '../common/run-record.ts';
 import type { RunRecord } from '../common/run-record.ts';
 import { findLab } from '../labs/index.ts';
-import { KERNEL_RUN } from '../playground/kernel-store.ts';
-import { localizeDescriptor } from '../labs/text/lab-text.ts';
+import { localizeDescriptor } from '../labs/lab-text.ts';
 import { withCurrentFindings } from '../runs/current-findings.ts';
 import type { LabRun, ReportAuthorship } from './report-context.ts';
 import { inReportLocale } from './report-locale.ts';

@@ -10,7 +10,7 @@ import { localizeDecimal, type Locale } from '../common/locale.ts';
 import type { PointResult } from '../common/run-record.ts';
 import { readKernelSource } from '../sources/kernel-sources.ts';
 import { labDescriptors } from '../labs/index.ts';
-import { findingText } from '../labs/text/lab-text.ts';
+import { findingText } from '../labs/lab-text.ts';
 import { chartHeight, chartPng } from './chart-image.ts';
 import { drawSource } from './code-listing.ts';
 import { labDeliverable } from './deliverables/index.ts';

@@ -6,7 +6,7 @@ import { msg, n, type Message, type MessageValue } from '../common/message.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
 import { finding } from '../labs/analysis.ts';
-import type { labTextEn } from '../labs/text/en/index.ts';
+import type { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
 
 const m = (key: keyof typeof labTextEn.common.run, values?: Record<string, MessageValue>): Message => msg(`common.run.${key}`, values);
 

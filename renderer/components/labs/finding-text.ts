@@ -4,7 +4,7 @@
 import type { Locale } from '../../../main/common/locale.ts';
 import { renderMessage, type Message } from '../../../main/common/message.ts';
 import type { Finding } from '../../../main/common/run-record.ts';
-import { catalogTranslate, type Catalog } from '../../charts/catalog-translate.ts';
+import { catalogTranslate, type Catalog } from '../../../main/common/i18n/translate.ts';
 
 // The descriptor's templates are flat ("matmul-breakeven.findings.overtakes"); catalogTranslate reads a nested catalog
 // (it splits a key on its dots), whose plural forms and named values are read as vue-i18n reads them.

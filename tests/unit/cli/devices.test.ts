@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 import { formatDevices } from '../../../main/cli/devices.ts';
-import { cliText } from '../../../main/cli/words/index.ts';
+import { cliText } from '../../../main/cli/cli-text.ts';
 import type { DeviceReport } from '../../../main/common/device-report.ts';
 import type { Locale } from '../../../main/common/locale.ts';
 

@@ -10,14 +10,14 @@ import { describe, expect, it } from 'vitest';
 
 import { kernelRunText } from '../../../main/cli/kernel-run-text.ts';
 import { runCli } from '../../../main/cli/main.ts';
-import { cliText } from '../../../main/cli/words/index.ts';
+import { cliText } from '../../../main/cli/cli-text.ts';
 import { formatMs, formatPercent, formatRate } from '../../../main/common/format.ts';
 import type { Locale } from '../../../main/common/locale.ts';
 import { EXERCISE_IDS } from '../../../main/common/playground.ts';
 import type { Comparison, KernelRun, KernelRunResult } from '../../../main/common/playground.ts';
 import { exerciseDefinition, signatureOf } from '../../../main/common/exercises.ts';
-import { playgroundEn } from '../../../main/playground/text/en.ts';
-import { playgroundEs } from '../../../main/playground/text/es.ts';
+import { exercises as playgroundEn } from '../../../main/common/i18n/en/exercises.ts';
+import { exercises as playgroundEs } from '../../../main/common/i18n/es/exercises.ts';
 import { createLabHost } from '../../../main/app/lab-host.ts';
 import { fixture, pdfText, tempDir } from '../reports/pdf-tools.ts';
 

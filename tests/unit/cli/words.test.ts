@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { placeholders } from '../../../main/common/message.ts';
-import { cliEn } from '../../../main/cli/words/en.ts';
-import { cliEs } from '../../../main/cli/words/es.ts';
-import { cliText } from '../../../main/cli/words/index.ts';
+import { cli as cliEn } from '../../../main/common/i18n/en/cli.ts';
+import { cli as cliEs } from '../../../main/common/i18n/es/cli.ts';
+import { cliText } from '../../../main/cli/cli-text.ts';
 
 type Tree = { readonly [key: string]: string | Tree };
 

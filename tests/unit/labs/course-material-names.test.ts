@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { labDescriptors } from '../../../main/labs/index.ts';
-import { deliverableWords } from '../../../main/reports/words/deliverable-words.ts';
-import { deliverableWordsEs } from '../../../main/reports/words/deliverable-words-es.ts';
+import { pdfDeliverables as deliverableWords } from '../../../main/common/i18n/en/pdf-deliverables.ts';
+import { pdfDeliverables as deliverableWordsEs } from '../../../main/common/i18n/es/pdf-deliverables.ts';
 
 const INTERNAL = /\b(seed|semilla)[ -]?0\d\d\b/i;
 

@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { placeholders } from '../../../main/common/message.ts';
 import type { RunRecord } from '../../../main/common/run-record.ts';
 import { ANALYSIS_VERSION, LABS, findLab, labDescriptors } from '../../../main/labs/index.ts';
-import { labTextEn } from '../../../main/labs/text/en/index.ts';
-import { labDescriptorsEs, labTextEs, sharedParametersEs } from '../../../main/labs/text/es/index.ts';
-import { findingText, labMessage, labMessages } from '../../../main/labs/text/lab-text.ts';
+import { labText as labTextEn } from '../../../main/common/i18n/en/lab-text.ts';
+import { labDescriptors as labDescriptorsEs, labText as labTextEs, sharedParameters as sharedParametersEs } from '../../../main/common/i18n/es/lab-text.ts';
+import { findingText, labMessage, labMessages } from '../../../main/labs/lab-text.ts';
 import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
 
 type Tree = { readonly [key: string]: string | Tree };

@@ -5,7 +5,7 @@ import { MEASUREMENT } from '../../../main/common/measurement.ts';
 import { LABS, findLab } from '../../../main/labs/index.ts';
 import type { ParamValues } from '../../../main/common/lab-descriptor.ts';
 import type { Lab } from '../../../main/labs/lab.ts';
-import { findingText } from '../../../main/labs/text/lab-text.ts';
+import { findingText } from '../../../main/labs/lab-text.ts';
 import { CPU, CPU_ONLY, GPU, WITH_GPU, pointFromPlan } from './synthetic.ts';
 
 function defaults(lab: Lab) {

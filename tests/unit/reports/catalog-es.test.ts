@@ -5,14 +5,14 @@
 import { createI18n } from 'vue-i18n';
 import { describe, expect, it } from 'vitest';
 
-import type { Catalog } from '../../../renderer/charts/catalog-translate.ts';
-import { catalogTranslate } from '../../../renderer/charts/catalog-translate.ts';
-import { resultsEs } from '../../../renderer/charts/results-catalog-es.ts';
+import type { Catalog } from '../../../main/common/i18n/translate.ts';
+import { catalogTranslate } from '../../../main/common/i18n/translate.ts';
+import { results as resultsEs } from '../../../main/common/i18n/es/results.ts';
 import { placeholders } from '../../../main/common/message.ts';
-import { deliverableWords } from '../../../main/reports/words/deliverable-words.ts';
-import { deliverableWordsEs } from '../../../main/reports/words/deliverable-words-es.ts';
-import { reportWords } from '../../../main/reports/words/report-words.ts';
-import { reportWordsEs } from '../../../main/reports/words/report-words-es.ts';
+import { pdfDeliverables as deliverableWords } from '../../../main/common/i18n/en/pdf-deliverables.ts';
+import { pdfDeliverables as deliverableWordsEs } from '../../../main/common/i18n/es/pdf-deliverables.ts';
+import { pdf as reportWords } from '../../../main/common/i18n/en/pdf.ts';
+import { pdf as reportWordsEs } from '../../../main/common/i18n/es/pdf.ts';
 
 function messages(catalog: Catalog, prefix: string): [string, string][] {
   return Object.entries(catalog).flatMap(([name, value]) =>

@@ -6,11 +6,11 @@
 import { createI18n } from 'vue-i18n';
 import { describe, expect, it } from 'vitest';
 
-import type { Catalog } from '../../../renderer/charts/catalog-translate.ts';
-import { catalogTranslate } from '../../../renderer/charts/catalog-translate.ts';
-import { results } from '../../../renderer/charts/results-catalog.ts';
-import { en } from '../../../renderer/i18n/en/index.ts';
-import { reportWords } from '../../../main/reports/words/report-words.ts';
+import type { Catalog } from '../../../main/common/i18n/translate.ts';
+import { catalogTranslate } from '../../../main/common/i18n/translate.ts';
+import { results } from '../../../main/common/i18n/en/results.ts';
+import { appMessages as en } from '../../../main/common/i18n/en/index.ts';
+import { pdf as reportWords } from '../../../main/common/i18n/en/pdf.ts';
 
 function messages(catalog: Catalog, prefix: string): [string, string][] {
   return Object.entries(catalog).flatMap(([name, value]) =>

@@ -17,8 +17,8 @@ import { comparisonTitle, exerciseDescriptor } from '../../../main/playground/de
 import { KernelStore } from '../../../main/playground/kernel-store.ts';
 import { createReportsService } from '../../../main/reports/reports-service.ts';
 import { writeReport } from '../../../main/reports/report-writer.ts';
-import { kernelRunWords } from '../../../main/reports/words/kernel-run-words.ts';
-import { kernelRunWordsEs } from '../../../main/reports/words/kernel-run-words-es.ts';
+import { pdfKernelRun as kernelRunWords } from '../../../main/common/i18n/en/pdf-kernel-run.ts';
+import { pdfKernelRun as kernelRunWordsEs } from '../../../main/common/i18n/es/pdf-kernel-run.ts';
 import { defaultSourceRoots } from '../../../main/sources/kernel-sources.ts';
 import { RunStore } from '../../../main/runs/run-store.ts';
 import { compileErrorSaxpy, failedTranspose, timedOutReduction, verifiedSgemm } from './kernel-runs.ts';

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { catalogTranslate } from '../../../renderer/charts/catalog-translate.ts';
+import { catalogTranslate } from '../../../main/common/i18n/translate.ts';
 import { resultRows } from '../../../renderer/charts/result-rows.ts';
-import { results } from '../../../renderer/charts/results-catalog.ts';
+import { results } from '../../../main/common/i18n/en/results.ts';
 import { GpuLabError } from '../../../main/common/errors.ts';
 import type { RunRecord } from '../../../main/common/run-record.ts';
 import { findLab } from '../../../main/labs/index.ts';

@@ -29,7 +29,7 @@ describe('CPU steal time', () => {
 describe('a run on a machine whose hypervisor steals CPU time', () => {
   it('warns, in both languages, from 5 % of the busy time stolen, and not below', async () => {
     const { runFindings } = await import('../../../main/runs/run-findings.ts');
-    const { findingText } = await import('../../../main/labs/text/lab-text.ts');
+    const { findingText } = await import('../../../main/labs/lab-text.ts');
     expect(runFindings([], 0.049).find((f) => f.id === 'cpu-steal')).toBeUndefined();
     expect(runFindings([], null).find((f) => f.id === 'cpu-steal')).toBeUndefined();
     const f = runFindings([], 0.21).find((x) => x.id === 'cpu-steal');

@@ -7,7 +7,7 @@ import type { PointResult } from '../../../main/common/run-record.ts';
 import { validateParams } from '../../../main/common/params.ts';
 import { findLab } from '../../../main/labs/index.ts';
 import type { PlannedPoint } from '../../../main/labs/lab.ts';
-import { findingText } from '../../../main/labs/text/lab-text.ts';
+import { findingText } from '../../../main/labs/lab-text.ts';
 import { failedPoint, measuredPoint, waivedPoint } from '../../../main/runs/point-result.ts';
 import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
 import { runFindings } from '../../../main/runs/run-findings.ts';

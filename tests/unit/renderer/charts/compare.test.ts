@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 
 import type { RunRecord } from '../../../../main/common/run-record.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
-import { catalogTranslate } from '../../../../renderer/charts/catalog-translate.ts';
+import { catalogTranslate } from '../../../../main/common/i18n/translate.ts';
 import { compareChart } from '../../../../renderer/charts/compare-chart.ts';
 import { compareRows, paramRows } from '../../../../renderer/charts/compare-rows.ts';
-import { resultsEs } from '../../../../renderer/charts/results-catalog-es.ts';
+import { results as resultsEs } from '../../../../main/common/i18n/es/results.ts';
 import { barConfig, lineConfig } from './config-access.ts';
 import { fixtureRun, inputs, syntheticRun, t } from './synthetic-runs.ts';
 

@@ -1,0 +1,20 @@
+// The CLI's words in the language it speaks: t('run.findings'), t('run.started', { run, device, count }), read from
+// the "cli" part of the catalogs (common/i18n) by the one message engine: "a | b" are the forms for one and for
+// more, picked by `count`; the usage texts write a literal bar as {'|'}. A key is checked when compiled.
+import type { CliCatalog } from '../common/i18n/en/cli.ts';
+import { translator } from '../common/i18n/index.ts';
+import type { Locale } from '../common/locale.ts';
+
+// Every message's dotted key.
+type Keys<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Keys<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+export type CliKey = Keys<CliCatalog>;
+export type Named = Record<string, string | number>;
+export type CliText = (key: CliKey, named?: Named) => string;
+
+export function cliText(locale: Locale): CliText {
+  const t = translator(locale, 'cli');
+  return (key, named = {}) => t(key, named);
+}

@@ -1,0 +1,342 @@
+// Everything `gpu-lab` says to its user in English: help, table headings, status words, progress, its own errors.
+// ./es.ts holds the same keys in Spanish (TextOf: a missing or extra key fails to compile; tests/unit/cli/words.test.ts
+// checks that each message names the same values). "{name}" is a named value; a message with forms `one` and `other`
+// is picked by its `count`. Errors raised by the engine keep their English message: the CLI only says who speaks.
+// Not translated, in either language: option names, lab ids, error codes, units and the names of libraries.
+export const cli = {
+  main: {
+    usage: 'Usage: gpu-lab <command> [options]',
+    commands: 'Commands:',
+    more: 'Run `gpu-lab <command> --help` for the options of one command.',
+    lang: 'Every command takes --lang en{\'|\'}es: the language of its messages and of the PDF report (default: the system\'s, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG).',
+    unknownCommand: 'unknown command "{name}"',
+  },
+  commands: {
+    bench: {
+      summary: 'measure the seed workloads on one device',
+      usage: `Usage: gpu-lab bench [--device cpu{'|'}cuda:N] [--json] [--threads N] [--scale F]
+
+Measures the seed workloads on one device and prints median, min and max time with GFLOP/s or GB/s.
+  --device cpu{'|'}cuda:N  the device to measure (default: cpu)
+  --json               print a JSON array, one object per measurement, instead of the table
+  --threads N          threads for the multithreaded CPU variants (default: every logical core)
+  --scale F            multiply every size by F, 0 < F <= 1, for a quick look (default: 1)`,
+    },
+    devices: {
+      summary: 'list the CPU and CUDA devices, their peaks and the libraries found',
+      usage: `Usage: gpu-lab devices [--json]
+
+Lists the CPU and the CUDA devices with their attributes and theoretical peaks; says why there is no CUDA device
+when there is none.
+  --json   print the device list, the CUDA inventory and the telemetry readings as JSON`,
+    },
+    kernel: {
+      summary: 'write a CUDA kernel for an exercise: compile it, verify it, time it beside the built-in ones',
+      usage: `Usage: gpu-lab kernel list [--json]
+       gpu-lab kernel show <exercise> [--kernel starter{'|'}<reference-id>] [--hints]
+       gpu-lab kernel run <exercise> FILE.cu [--size N] [--block x[,y[,z]]] [--grid x[,y[,z]]] [--device cuda:N]
+                      [--no-compare] [--json] [--pdf FILE [--author NAME] [--course NAME]] [--data-dir DIR]
+       gpu-lab kernel runs [--exercise <exercise>] [--json] [--data-dir DIR]
+
+The kernel playground: six exercises with a fixed signature, a starter kernel and reference solutions.
+kernel list  the exercises: id, title, signature, default size and metric (--json: the descriptors, in English)
+kernel show  an exercise's statement, signature, work and kernels; --hints adds its hints; --kernel ID prints that
+             kernel's source alone: gpu-lab kernel show saxpy --kernel starter > saxpy.cu gives you a file to start from
+kernel run   compiles FILE with NVRTC for the GPU, launches it in the compute host, checks it against the CPU on
+             fresh random inputs (the output filled with NaN first), then times it beside the exercise's reference
+             kernels and the engine's built-in ones (cuBLAS where one applies). Once it reaches the GPU,
+             the run is stored, whatever its outcome.
+  --size     the problem size, n elements or an N × N matrix (default: the exercise's)
+  --block    threads per block, e.g. 256 or 16,16 (default: the exercise's)
+  --grid     blocks per grid, e.g. 4096 or 256,256 (default: one thread per element of the output)
+  --device   the GPU (default: the first CUDA device)
+  --no-compare  time your kernel alone
+  --json     print the stored kernel run as JSON (in English, whatever the language)
+{reportOptions}
+  --verbose  every compute-host log line (by default only crashes, kills and warnings)
+kernel runs  the stored kernel runs, newest first (a report of some: gpu-lab report --kernel-run ID --pdf FILE)
+Compiler messages are printed as FILE:LINE:COLUMN: error: message, so an editor can jump to them.
+Exit codes of kernel run: 0 verified; 1 a compile error, wrong results or a failed run (its error code is printed:
+TIMEOUT, DEVICE_LOST…, or CUDA_UNAVAILABLE / LIBRARY_UNAVAILABLE where there is no GPU or no NVRTC); 2 bad usage.`,
+    },
+    labs: {
+      summary: 'list the labs, their parameters and kernels',
+      usage: `Usage: gpu-lab labs [--json]
+
+Lists every lab with its parameters (default, limits, unit). --json prints the descriptors (in English).`,
+    },
+    report: {
+      summary: 'write one PDF report of every lab on one device, or of kernel runs',
+      usage: `Usage: gpu-lab report --all-labs --pdf FILE [--device cpu{'|'}cuda:N] [--author NAME] [--course NAME] [--data-dir DIR]
+       gpu-lab report --kernel-run ID [--kernel-run ID …] --pdf FILE [--author NAME] [--course NAME] [--data-dir DIR]
+
+One PDF of every lab: the latest finished run of each on one device, with a table of contents and page numbers.
+A lab without a finished run on that device is listed as not run. With --kernel-run instead of --all-labs: one PDF
+of those kernel runs (see \`gpu-lab kernel runs\`).
+  --device   the device whose runs to report (default: the device of the newest finished run)
+{reportOptions}`,
+    },
+    run: {
+      summary: 'run a lab on the CPU and a GPU, print and store the results',
+      usage: `Usage: gpu-lab run <lab> [--device cpu{'|'}cuda:N] [--param name=value …] [--json FILE] [--pdf FILE [--author NAME] [--course NAME]] [--data-dir DIR] [--quiet]
+
+Runs a lab and stores the run in the data folder (default $XDG_DATA_HOME/gpu-lab or ~/.local/share/gpu-lab).
+  --device   the GPU to compare with the CPU (default: the first CUDA device, else the CPU alone)
+  --param    a lab parameter, e.g. --param n=2000 --param sizes=100,500,1000 (see \`gpu-lab labs\`)
+  --json     also write the run record to FILE (in English, whatever the language)
+{reportOptions}
+  --quiet    no progress lines
+  --verbose  every compute-host log line (by default only crashes, kills and warnings)
+Exit codes: 0 completed with no failed point, 1 failed, cancelled or a point failed (the error code is printed:
+VERIFICATION_FAILED for wrong results), 2 bad usage or parameters, a --device this machine does not have included.`,
+    },
+    runs: {
+      summary: 'list, show, export, delete or report stored runs',
+      usage: `Usage: gpu-lab runs list [--json] [--data-dir DIR]
+       gpu-lab runs show <run-id> [--json] [--data-dir DIR]
+       gpu-lab runs export <run-id> [--format json{'|'}csv{'|'}csv-samples] [--out FILE] [--data-dir DIR]
+       gpu-lab runs delete <run-id> [--data-dir DIR]
+       gpu-lab runs report <run-id> [<run-id-B>] --pdf FILE [--author NAME] [--course NAME] [--data-dir DIR]
+
+runs export writes the same JSON or CSV whatever the language (a point as a decimal separator).
+runs report writes the PDF report of a run that has ended, or of two runs compared (A first).
+{reportOptions}`,
+    },
+    serve: {
+      summary: 'serve the app to a browser (prints a link with an access token)',
+      usage: `Usage: gpu-lab serve [--port N] [--host H] [--data-dir DIR] [--open] [--verbose]
+
+Serves the GPU Lab app to a browser: open the link it prints (it carries the access token).
+  --port      the port (default {port}; 0 picks a free one)
+  --host      the address to listen on (default 127.0.0.1, this machine only). Anything else lets other machines
+              reach the server; on a shared GPU server prefer an SSH tunnel: ssh -L {port}:127.0.0.1:{port} server
+  --data-dir  where runs are stored (default $XDG_DATA_HOME/gpu-lab or ~/.local/share/gpu-lab)
+  --open      also open the link in the default browser
+  --verbose   every compute-host log line (by default only crashes, kills and warnings)`,
+    },
+  },
+  // Refusals of what was typed: printed after "gpu-lab <command>: ", exit code 2.
+  usage: {
+    lang: '--lang: expected en or es but received "{value}"',
+    unknownOption: 'unknown option --{name}',
+    needsValue: '--{name} needs a value',
+    givenTwice: '--{name} given {count} times',
+    unexpected: 'unexpected argument "{value}"',
+    device: '--device: expected "cpu" or "cuda:N" but received "{value}"',
+    threads: '--threads: expected an integer from 1 to 256 but received "{value}"',
+    scale: '--scale: expected a number greater than 0 and at most 1 but received "{value}"',
+    whichLab: 'which lab? one of {labs}',
+    unknownLab: 'unknown lab "{lab}"; the labs are {labs}',
+    paramSyntax: '--param expects name=value, got "{value}"',
+    unknownParam: 'lab "{lab}" has no parameter "{name}"; its parameters are {names}',
+    format: '--format must be one of {formats}, not "{value}"',
+    port: '--port must be an integer from 0 to 65535, not "{value}"',
+    runsAction: 'runs needs an action: list, show, export, delete or report',
+    runsActionNot: 'runs needs an action: list, show, export, delete or report (not "{action}")',
+    runId: 'runs {action} needs a run id (see `gpu-lab runs list`)',
+    pdfOnlyReport: '--pdf goes with `gpu-lab runs report` (or `gpu-lab run … --pdf FILE`)',
+    pdfNeeded: '{what} needs --pdf FILE',
+    authorWithPdf: '--author and --course go with --pdf FILE',
+    allLabs: 'report needs --all-labs or --kernel-run ID (for one run: gpu-lab runs report <run-id> --pdf FILE)',
+    reportArgument: 'unexpected argument "{value}" (for one run: gpu-lab runs report <run-id> --pdf FILE)',
+    whichExercise: 'which exercise? one of {exercises}',
+    unknownExercise: 'unknown exercise "{exercise}"; the exercises are {exercises}',
+    kernelAction: 'kernel needs an action: list, show, run or runs',
+    kernelActionNot: 'kernel needs an action: list, show, run or runs (not "{action}")',
+    kernelFile: 'kernel run needs the file of your kernel: gpu-lab kernel run {exercise} FILE.cu',
+    noFile: '{path}: no such file',
+    fileUnreadable: 'cannot read {path}: {reason}',
+    fileIsFolder: '{path} is a folder: expected the .cu file of your kernel',
+    fileEmpty: '{path} is empty: expected the source of a CUDA kernel',
+    fileTooLong: '{path} holds {count} characters; a kernel source may hold at most {max}',
+    dim3: '--{name}: expected one to three positive integers x[,y[,z]], such as 256 or 16,16, but received "{value}"',
+    size: '--size: expected an integer from {min} to {max} ({name} of {exercise}) but received "{value}"',
+    cudaDevice: '--device: expected "cuda:N" (kernels run on a GPU) but received "{value}"',
+    unknownKernel: 'exercise {exercise} has no kernel "{kernel}"; its kernels are {kernels}',
+    kernelAlone: '--kernel prints one kernel\'s source alone: it does not go with --hints',
+    deviceWithAllLabs: '--device goes with --all-labs (a kernel run names its own device)',
+    kernelRunWithAllLabs: '--kernel-run does not go with --all-labs: write the kernel runs\' report on its own (gpu-lab report --kernel-run ID --pdf FILE)',
+    reportRun: 'a report needs a run id',
+  },
+  // An error with a code, from the engine or the CLI: "<code>: <what it says>".
+  error: {
+    coded: '{code}: {detail}',
+    warning: 'warning: {detail}',
+  },
+  report: {
+    options: `  --pdf      write the PDF report to FILE (a temporary file in the same folder, then renamed)
+  --author   the author named on the report's title page (at most 200 characters, one line)
+  --course   the course named on the report's title page (likewise)`,
+    kernelRunOption: '  --kernel-run ID  a kernel playground run to add after the runs (repeatable; see `gpu-lab kernel runs`)',
+    wrote: 'wrote {path} ({count} page, {kib} KiB) | wrote {path} ({count} pages, {kib} KiB)',
+    noFinishedRun: 'No finished run in {dir}: run the labs first (npm run labs:all, or gpu-lab run <lab>)',
+    noFinishedRunOn: 'No finished run on {device} in {dir}: run the labs first (npm run labs:all, or gpu-lab run <lab>)',
+  },
+  runStatus: { queued: 'queued', running: 'running', completed: 'completed', cancelled: 'cancelled', failed: 'failed' },
+  run: {
+    started: 'run {run} on {device}, {count} point | run {run} on {device}, {count} points',
+    progress: '  … {percent}: {current}',
+    progressEta: '  … {percent}, about {seconds} s left: {current}',
+    findings: 'Findings',
+    cancelling: 'cancelling…',
+    stored: '{status} — stored as {run} in {dir}',
+    cancelled: 'the run was cancelled',
+    ended: 'the run ended {status}',
+    wrongResults: '{count} of {total} points gave a wrong result: {labels} | {count} of {total} points gave wrong results: {labels}',
+    pointsFailed: '{count} of {total} points failed: {labels} | {count} of {total} points failed: {labels}',
+  },
+  runs: {
+    none: 'no runs in {dir}',
+    points: '{count} point | {count} points',
+    heading: 'run {run}: {status} on {device}, {date}',
+    parameters: 'parameters: {params}',
+    failed: 'failed: {code}: {detail}',
+    wrote: 'wrote {path}',
+    deleted: 'deleted {run}',
+  },
+  table: {
+    point: 'point',
+    status: 'status',
+    median: 'median',
+    range: 'min … max',
+    iqr: 'IQR',
+    rate: 'rate',
+    relError: 'rel. error',
+    ok: 'ok',
+    okNoisy: 'ok noisy',
+    pointStatus: { ok: 'OK', failed: 'FAILED', waived: 'WAIVED', cancelled: 'CANCELLED' },
+    // Said once above the table for each reason points are waived; those rows then only say WAIVED.
+    waived: 'WAIVED ({count} point): {reason} | WAIVED ({count} points): {reason}',
+    noReason: 'no reason given',
+    notApplicable: 'n/a',
+  },
+  bench: {
+    id: 'id',
+    variant: 'variant',
+    size: 'size',
+    median: 'median ms',
+    min: 'min ms',
+    max: 'max ms',
+    samples: 'n',
+    rate: 'rate',
+    verified: 'verified',
+    implementation: 'implementation',
+    yes: 'yes',
+    yesError: 'yes ({error})',
+    failed: 'FAILED ({error})',
+    noisy: '[noisy]',
+    progress: '  {id} {variant} {size}: {median} ms',
+  },
+  devices: {
+    id: 'id',
+    name: 'name',
+    memory: 'memory',
+    fp32Peak: 'FP32 peak',
+    fp64Peak: 'FP64 peak',
+    memoryPeak: 'memory peak',
+    cpuGemm: 'CPU GEMM: {blas}',
+    cudaMissing: 'CUDA: not available — {reason}',
+    unknownReason: 'unknown reason',
+    cuda: 'CUDA: runtime {runtime}, driver {driver} (supports CUDA {cuda})',
+    libraryMissing: 'not found: {reason}',
+    unknown: 'unknown',
+    // The labels down the left of a CUDA device's details, each followed by its line.
+    labels: { memory: 'memory:', shared: 'shared:', copies: 'copies:', peaks: 'peaks:', now: 'now:' },
+    capability: 'compute capability {capability}, {sms} SMs at {clock} MHz (max {maxClock} MHz), warp {warp}',
+    memoryLine: '{total} ({free} free), {bus}-bit bus at {clock} MHz, L2 {l2}, ECC {ecc}',
+    on: 'on',
+    off: 'off',
+    yes: 'yes',
+    no: 'no',
+    sharedLine: '{perBlock} per block ({optIn} opt-in), {perSm} per SM',
+    copiesLine: '{engines} copy engines, copy/compute overlap {overlap}, concurrent kernels {concurrent}; PCIe {link} (max {maxLink})',
+    link: 'gen {gen} x{width}',
+    // The name of the memory peak, beside FP32, FP64 and PCIe.
+    peakMemory: 'memory',
+    noTelemetry: 'no telemetry ({reason})',
+    nvmlMissing: 'NVML missing',
+    telemetry: 'SM {sm}, memory {memory}, {temperature}, {power} of {powerLimit}, busy {busy}; clock limits: {reasons}',
+    none: 'none',
+  },
+  kernelStatus: { verified: 'verified', 'compile-error': 'compile error', 'verification-failed': 'wrong results', failed: 'failed' },
+  kernel: {
+    // kernel list and show
+    size: '{name} = {default} by default ({min} … {max}), measured in {metric}',
+    signature: 'Signature:',
+    sizeLine: 'Size: {label}, {default} by default, from {min} to {max} (--size N)',
+    work: 'Work: {work}; measured in {metric}',
+    kernels: 'Kernels that come with it (print one: gpu-lab kernel show {exercise} --kernel ID > FILE.cu):',
+    builtins: 'Measured by the engine beside yours:',
+    hints: 'Hints:',
+    hintsCount: '{count} hint: gpu-lab kernel show {exercise} --hints | {count} hints: gpu-lab kernel show {exercise} --hints',
+    // kernel run, in the order it prints
+    heading: '{file} on {device} ({name}), {sizeName} = {size}',
+    headingFailed: '{file} on {device}, {sizeName} = {size}',
+    compiled: 'compiled for {arch} by NVRTC {version} in {ms}',
+    notCompiled: 'did not compile for {arch} (NVRTC {version}): {count} error | did not compile for {arch} (NVRTC {version}): {count} errors',
+    notCompiledLog: 'did not compile for {arch} (NVRTC {version}); the compiler\'s log:',
+    compileFailedLog: 'your kernel did not compile (the compiler\'s log is above)',
+    launch: 'launch: grid ({grid}), block ({block}); {registers} registers per thread, {shared} of static shared memory',
+    occupancy: 'occupancy {occupancy}: {blocks} blocks per SM, {warps} of {maxWarps} warps',
+    fewThreads: 'only {threads} threads per element of the output: unless your kernel loops (grid-stride), part of the output is never written',
+    verified: 'verified: {check}; max. rel. error {error}',
+    unbounded: 'unbounded (an element was never written)',
+    wrong: 'WRONG: {count} element differs from the reference; {check}; max. rel. error {error} | WRONG: {count} elements differ from the reference; {check}; max. rel. error {error}',
+    // How the output was checked ({check} above), from the verification's data: {tolerance} is one of `tolerance`.
+    check: {
+      everyElement: 'every element checked, {tolerance}',
+      total: 'the total, {tolerance}',
+      sampledGemm: '{checked} elements against float64 dot products (the last row, the last column, {samples} at random), every element for having been written; {tolerance}',
+    },
+    tolerance: {
+      exact: 'exactly',
+      // An element's own tolerance, floored for elements near zero.
+      relative: 'to {tolerance} relative (at least {tolerance} × RMS)',
+      // The total's.
+      total: 'to {tolerance} relative',
+      // SGEMM's: one for every element checked, from the RMS of the reference.
+      rms: 'to {tolerance} × RMS',
+    },
+    at: '{index} (row {row}, col {col})',
+    mismatch: '  index {position}: got {got}, expected {expected}',
+    unwritten: '  index {position}: not written (still the NaN it was filled with), expected {expected}',
+    more: '… and {count} more',
+    timing: 'median of {repeats} launches after {warmup} warm-up; {total} from compiling to the last timing',
+    peak: 'peak of {device}: {peak}',
+    implementation: 'implementation',
+    ofPeak: '% of peak',
+    yours: 'your kernel ({file})',
+    notTimed: 'not timed: {why}',
+    notVerified: 'not verified',
+    // Said after "gpu-lab kernel: " on the error stream.
+    compileFailed: 'your kernel did not compile: {count} error (above) | your kernel did not compile: {count} errors (above)',
+    wrongSummary: '{count} element of {checked} checked is wrong, the first at index {index} | {count} elements of {checked} checked are wrong, the first at index {index}',
+    // kernel runs
+    none: 'no kernel runs in {dir}',
+    exercise: 'exercise',
+    date: 'date',
+    device: 'device',
+  },
+  labs: {
+    range: '{default} ({min} … {max})',
+    choice: '{default} ({choices})',
+    list: '{default} (each {min} … {max}, up to {count} values)',
+    choices: '{default} (from {choices})',
+    kernels: 'kernels: {kernels}',
+  },
+  serve: {
+    notBuilt: 'the renderer is not built (dist/web/index.html is missing): run `npm run build`',
+    portInUse: 'port {port} on {host} is in use (another gpu-lab serve?): pass --port N, or --port 0 for any free port',
+    serving: `GPU Lab is serving on {origin} (runs stored in {dir}).
+Open this link in a browser; it carries the access token:
+
+  {link}
+
+Press Ctrl+C to stop.`,
+    exposed: 'warning: listening on {host}, not only this machine: anyone who can reach port {port} and has the link can run labs and read your runs. On a shared server prefer an SSH tunnel to 127.0.0.1.',
+    noBrowser: 'could not open a browser ({detail}); open the link yourself',
+    stopping: 'stopping',
+  },
+} as const;
+
+export type CliCatalog = typeof cli;

@@ -1,0 +1,22 @@
+// Every word GPU Lab says in English, one module per part, each under its name: the app's pages (app … kernelChart,
+// which vue-i18n reads in the renderer), the CLI (cli), the PDF report (pdf), the labs' findings and series
+// (labText) and the playground's exercises (exercises). ../es/index.ts has the same keys in Spanish.
+import { app } from './app.ts';
+import { cli } from './cli.ts';
+import { devices } from './devices.ts';
+import { exercises } from './exercises.ts';
+import { history } from './history.ts';
+import { kernelChart } from './kernel-chart.ts';
+import { labText } from './lab-text.ts';
+import { labs } from './labs.ts';
+import { pdf } from './pdf.ts';
+import { playground } from './playground.ts';
+import { report } from './report.ts';
+import { results } from './results.ts';
+
+// The parts the renderer's vue-i18n reads (the rest stays out of its bundle).
+export const appMessages = { app, devices, labs, results, history, report, playground, kernelChart };
+
+export const en = { ...appMessages, cli, pdf, labText, exercises };
+
+export type Messages = typeof en;

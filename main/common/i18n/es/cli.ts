@@ -1,0 +1,336 @@
+// Todo lo que `gpu-lab` le dice a quien lo usa, en español: las mismas claves que ./en.ts, con los mismos valores con
+// nombre en cada mensaje. Se dirige al estudiante de tú. Quedan tal cual los nombres de las opciones, los id de los
+// laboratorios, los códigos de error, las unidades y los nombres de las bibliotecas; los números llevan coma decimal.
+import type { TextOf } from '../translate.ts';
+import type { CliCatalog } from '../en/cli.ts';
+
+export const cli: TextOf<CliCatalog> = {
+  main: {
+    usage: 'Uso: gpu-lab <comando> [opciones]',
+    commands: 'Comandos:',
+    more: 'Escribe `gpu-lab <comando> --help` para ver las opciones de un comando.',
+    lang: 'Todos los comandos aceptan --lang en{\'|\'}es: el idioma de sus mensajes y del informe en PDF (por defecto, el del sistema, según LANGUAGE, LC_ALL, LC_MESSAGES o LANG).',
+    unknownCommand: 'no existe el comando «{name}»',
+  },
+  commands: {
+    bench: {
+      summary: 'mide las cargas de trabajo de referencia en un dispositivo',
+      usage: `Uso: gpu-lab bench [--device cpu{'|'}cuda:N] [--json] [--threads N] [--scale F]
+
+Mide las cargas de trabajo de referencia en un dispositivo y muestra los tiempos mediano, mínimo y máximo, con los
+GFLOP/s o los GB/s.
+  --device cpu{'|'}cuda:N  el dispositivo que se mide (por defecto: cpu)
+  --json               muestra un array JSON, un objeto por medida, en lugar de la tabla
+  --threads N          hilos para las variantes multihilo de la CPU (por defecto: todos los núcleos lógicos)
+  --scale F            multiplica cada tamaño por F, con 0 < F <= 1, para una prueba rápida (por defecto: 1)`,
+    },
+    devices: {
+      summary: 'lista la CPU y los dispositivos CUDA, sus picos teóricos y las bibliotecas encontradas',
+      usage: `Uso: gpu-lab devices [--json]
+
+Lista la CPU y los dispositivos CUDA con sus atributos y sus picos teóricos; si no hay ningún dispositivo CUDA,
+explica por qué.
+  --json   muestra en JSON la lista de dispositivos, el inventario de CUDA y las lecturas de telemetría`,
+    },
+    kernel: {
+      summary: 'escribe un kernel de CUDA para un ejercicio: se compila, se verifica y se cronometra junto a los del motor',
+      usage: `Uso: gpu-lab kernel list [--json]
+     gpu-lab kernel show <ejercicio> [--kernel starter{'|'}<id-de-referencia>] [--hints]
+     gpu-lab kernel run <ejercicio> ARCHIVO.cu [--size N] [--block x[,y[,z]]] [--grid x[,y[,z]]] [--device cuda:N]
+                    [--no-compare] [--json] [--pdf ARCHIVO [--author NOMBRE] [--course NOMBRE]] [--data-dir CARPETA]
+     gpu-lab kernel runs [--exercise <ejercicio>] [--json] [--data-dir CARPETA]
+
+El banco de pruebas de kernels: seis ejercicios con una firma fija, un kernel de partida y soluciones de referencia.
+kernel list  los ejercicios: id, título, firma, tamaño por defecto y métrica (--json: los descriptores, en inglés)
+kernel show  el enunciado de un ejercicio, su firma, su trabajo y sus kernels; --hints añade las pistas; --kernel ID
+             muestra solo el código de ese kernel: gpu-lab kernel show saxpy --kernel starter > saxpy.cu te da un
+             archivo por el que empezar
+kernel run   compila ARCHIVO con NVRTC para la GPU, lo lanza en el proceso de cómputo, lo compara con la CPU sobre
+             datos aleatorios nuevos (con la salida llena de NaN de antemano) y después lo cronometra junto a los
+             kernels de referencia del ejercicio y los del motor (cuBLAS cuando corresponde). Una vez en la GPU, la
+             ejecución se guarda, termine como termine.
+  --size     el tamaño del problema, n elementos o una matriz de N × N (por defecto, el del ejercicio)
+  --block    hilos por bloque, p. ej. 256 o 16,16 (por defecto, los del ejercicio)
+  --grid     bloques del grid, p. ej. 4096 o 256,256 (por defecto, un hilo por elemento de la salida)
+  --device   la GPU (por defecto, el primer dispositivo CUDA)
+  --no-compare  cronometra solo tu kernel
+  --json     muestra la ejecución guardada en JSON (en inglés, sea cual sea el idioma)
+{reportOptions}
+  --verbose  todas las líneas del registro del proceso de cómputo (por defecto, solo caídas, procesos terminados y avisos)
+kernel runs  las ejecuciones de kernels guardadas, de la más reciente a la más antigua (para un informe con algunas:
+             gpu-lab report --kernel-run ID --pdf ARCHIVO)
+Los mensajes del compilador salen como ARCHIVO:LÍNEA:COLUMNA: error: mensaje, para que un editor pueda saltar a ellos.
+Códigos de salida de kernel run: 0 verificado; 1 un error de compilación, resultados incorrectos o una ejecución
+fallida (se muestra su código de error: TIMEOUT, DEVICE_LOST…, o CUDA_UNAVAILABLE / LIBRARY_UNAVAILABLE si no hay GPU
+o no hay NVRTC); 2 uso incorrecto.`,
+    },
+    labs: {
+      summary: 'lista los laboratorios, sus parámetros y sus kernels',
+      usage: `Uso: gpu-lab labs [--json]
+
+Lista todos los laboratorios con sus parámetros (valor por defecto, límites y unidad). Con --json muestra sus
+descriptores (en inglés).`,
+    },
+    report: {
+      summary: 'escribe un único informe en PDF con todos los laboratorios en un dispositivo, o con ejecuciones de kernels',
+      usage: `Uso: gpu-lab report --all-labs --pdf ARCHIVO [--device cpu{'|'}cuda:N] [--author NOMBRE] [--course NOMBRE] [--data-dir CARPETA]
+     gpu-lab report --kernel-run ID [--kernel-run ID …] --pdf ARCHIVO [--author NOMBRE] [--course NOMBRE] [--data-dir CARPETA]
+
+Un solo PDF con todos los laboratorios: la última ejecución terminada de cada uno en un dispositivo, con índice y
+números de página. Un laboratorio sin ninguna ejecución terminada en ese dispositivo aparece como no ejecutado. Con
+--kernel-run en lugar de --all-labs: un PDF con esas ejecuciones de kernels (consulta \`gpu-lab kernel runs\`).
+  --device   el dispositivo cuyas ejecuciones entran en el informe (por defecto: el de la ejecución terminada más reciente)
+{reportOptions}`,
+    },
+    run: {
+      summary: 'ejecuta un laboratorio en la CPU y en una GPU, muestra los resultados y los guarda',
+      usage: `Uso: gpu-lab run <laboratorio> [--device cpu{'|'}cuda:N] [--param nombre=valor …] [--json ARCHIVO] [--pdf ARCHIVO [--author NOMBRE] [--course NOMBRE]] [--data-dir CARPETA] [--quiet]
+
+Ejecuta un laboratorio y guarda la ejecución en la carpeta de datos (por defecto $XDG_DATA_HOME/gpu-lab o
+~/.local/share/gpu-lab).
+  --device   la GPU que se compara con la CPU (por defecto: el primer dispositivo CUDA; si no hay, solo la CPU)
+  --param    un parámetro del laboratorio, p. ej. --param n=2000 --param sizes=100,500,1000 (consulta \`gpu-lab labs\`)
+  --json     escribe además el registro de la ejecución en ARCHIVO (en inglés, sea cual sea el idioma)
+{reportOptions}
+  --quiet    sin líneas de progreso
+  --verbose  todas las líneas del registro del proceso de cómputo (por defecto, solo caídas, procesos terminados y avisos)
+Códigos de salida: 0 si termina sin ningún punto fallido; 1 si falla, se cancela o falla algún punto (se muestra el
+código de error: VERIFICATION_FAILED si los resultados son incorrectos); 2 si el uso o los parámetros no son válidos,
+incluido un --device que esta máquina no tiene.`,
+    },
+    runs: {
+      summary: 'lista, muestra, exporta, borra o genera el informe de las ejecuciones guardadas',
+      usage: `Uso: gpu-lab runs list [--json] [--data-dir CARPETA]
+     gpu-lab runs show <id-de-ejecución> [--json] [--data-dir CARPETA]
+     gpu-lab runs export <id-de-ejecución> [--format json{'|'}csv{'|'}csv-samples] [--out ARCHIVO] [--data-dir CARPETA]
+     gpu-lab runs delete <id-de-ejecución> [--data-dir CARPETA]
+     gpu-lab runs report <id-de-ejecución> [<id-de-ejecución-B>] --pdf ARCHIVO [--author NOMBRE] [--course NOMBRE] [--data-dir CARPETA]
+
+runs export escribe el mismo JSON o CSV sea cual sea el idioma (con punto decimal).
+runs report escribe el informe en PDF de una ejecución terminada, o la comparación de dos (primero la A).
+{reportOptions}`,
+    },
+    serve: {
+      summary: 'sirve la aplicación a un navegador (muestra un enlace con un token de acceso)',
+      usage: `Uso: gpu-lab serve [--port N] [--host H] [--data-dir CARPETA] [--open] [--verbose]
+
+Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva el token de acceso).
+  --port      el puerto (por defecto {port}; con 0 se elige uno libre)
+  --host      la dirección en la que escucha (por defecto 127.0.0.1, solo esta máquina). Con cualquier otra, otras
+              máquinas pueden llegar al servidor; en un servidor de GPU compartido, mejor un túnel SSH:
+              ssh -L {port}:127.0.0.1:{port} servidor
+  --data-dir  dónde se guardan las ejecuciones (por defecto $XDG_DATA_HOME/gpu-lab o ~/.local/share/gpu-lab)
+  --open      abre además el enlace en el navegador predeterminado
+  --verbose   todas las líneas del registro del proceso de cómputo (por defecto, solo caídas, procesos terminados y avisos)`,
+    },
+  },
+  usage: {
+    lang: '--lang: se esperaba en o es, pero se recibió «{value}»',
+    unknownOption: 'la opción --{name} no existe',
+    needsValue: 'a --{name} le falta el valor',
+    givenTwice: '--{name} aparece {count} veces',
+    unexpected: 'argumento inesperado: «{value}»',
+    device: '--device: se esperaba «cpu» o «cuda:N», pero se recibió «{value}»',
+    threads: '--threads: se esperaba un entero entre 1 y 256, pero se recibió «{value}»',
+    scale: '--scale: se esperaba un número mayor que 0 y como mucho 1, pero se recibió «{value}»',
+    whichLab: '¿qué laboratorio? Uno de estos: {labs}',
+    unknownLab: 'no existe el laboratorio «{lab}»; los laboratorios son {labs}',
+    paramSyntax: '--param espera nombre=valor, pero se recibió «{value}»',
+    unknownParam: 'el laboratorio «{lab}» no tiene el parámetro «{name}»; sus parámetros son {names}',
+    format: '--format tiene que ser uno de estos: {formats}; no «{value}»',
+    port: '--port tiene que ser un entero entre 0 y 65535, no «{value}»',
+    runsAction: 'runs necesita una acción: list, show, export, delete o report',
+    runsActionNot: 'runs necesita una acción: list, show, export, delete o report (no «{action}»)',
+    runId: 'runs {action} necesita el id de una ejecución (consúltalo con `gpu-lab runs list`)',
+    pdfOnlyReport: '--pdf va con `gpu-lab runs report` (o con `gpu-lab run … --pdf ARCHIVO`)',
+    pdfNeeded: '{what} necesita --pdf ARCHIVO',
+    authorWithPdf: '--author y --course van con --pdf ARCHIVO',
+    allLabs: 'report necesita --all-labs o --kernel-run ID (para una sola ejecución: gpu-lab runs report <id-de-ejecución> --pdf ARCHIVO)',
+    reportArgument: 'argumento inesperado: «{value}» (para una sola ejecución: gpu-lab runs report <id-de-ejecución> --pdf ARCHIVO)',
+    whichExercise: '¿qué ejercicio? Uno de estos: {exercises}',
+    unknownExercise: 'no existe el ejercicio «{exercise}»; los ejercicios son {exercises}',
+    kernelAction: 'kernel necesita una acción: list, show, run o runs',
+    kernelActionNot: 'kernel necesita una acción: list, show, run o runs (no «{action}»)',
+    kernelFile: 'kernel run necesita el archivo de tu kernel: gpu-lab kernel run {exercise} ARCHIVO.cu',
+    noFile: '{path}: el archivo no existe',
+    fileUnreadable: 'no se puede leer {path}: {reason}',
+    fileIsFolder: '{path} es una carpeta: se esperaba el archivo .cu de tu kernel',
+    fileEmpty: '{path} está vacío: se esperaba el código de un kernel de CUDA',
+    fileTooLong: '{path} tiene {count} caracteres; el código de un kernel puede tener como mucho {max}',
+    dim3: '--{name}: se esperaban de uno a tres enteros positivos x[,y[,z]], como 256 o 16,16, pero se recibió «{value}»',
+    size: '--size: se esperaba un entero entre {min} y {max} ({name} de {exercise}), pero se recibió «{value}»',
+    cudaDevice: '--device: se esperaba «cuda:N» (los kernels se ejecutan en una GPU), pero se recibió «{value}»',
+    unknownKernel: 'el ejercicio {exercise} no tiene el kernel «{kernel}»; sus kernels son {kernels}',
+    kernelAlone: '--kernel muestra solo el código de un kernel: no va con --hints',
+    deviceWithAllLabs: '--device va con --all-labs (cada ejecución de kernel lleva su propio dispositivo)',
+    kernelRunWithAllLabs: '--kernel-run no va con --all-labs: escribe aparte el informe de las ejecuciones de kernels (gpu-lab report --kernel-run ID --pdf ARCHIVO)',
+    reportRun: 'un informe necesita el id de una ejecución',
+  },
+  error: {
+    coded: 'error {code}: {detail}',
+    warning: 'aviso: {detail}',
+  },
+  report: {
+    options: `  --pdf      escribe el informe en PDF en ARCHIVO (primero en un archivo temporal de la misma carpeta, que luego se renombra)
+  --author   el autor o la autora que figura en la portada del informe (como mucho 200 caracteres, en una línea)
+  --course   la asignatura que figura en la portada del informe (con los mismos límites)`,
+    kernelRunOption: '  --kernel-run ID  una ejecución del banco de pruebas de kernels que se añade tras las ejecuciones (se puede repetir; consulta `gpu-lab kernel runs`)',
+    wrote: 'informe escrito: {path} ({count} página, {kib} KiB) | informe escrito: {path} ({count} páginas, {kib} KiB)',
+    noFinishedRun: 'No hay ninguna ejecución terminada en {dir}: ejecuta antes los laboratorios (npm run labs:all, o gpu-lab run <laboratorio>)',
+    noFinishedRunOn: 'No hay ninguna ejecución terminada en {device} dentro de {dir}: ejecuta antes los laboratorios (npm run labs:all, o gpu-lab run <laboratorio>)',
+  },
+  runStatus: { queued: 'en cola', running: 'en curso', completed: 'completada', cancelled: 'cancelada', failed: 'fallida' },
+  run: {
+    started: 'ejecución {run} en {device}, {count} punto | ejecución {run} en {device}, {count} puntos',
+    progress: '  … {percent}: {current}',
+    progressEta: '  … {percent}, quedan unos {seconds} s: {current}',
+    findings: 'Hallazgos',
+    cancelling: 'cancelando…',
+    stored: '{status} — guardada como {run} en {dir}',
+    cancelled: 'se canceló la ejecución',
+    ended: 'la ejecución terminó en estado «{status}»',
+    wrongResults: '{count} de {total} puntos dio un resultado incorrecto: {labels} | {count} de {total} puntos dieron resultados incorrectos: {labels}',
+    pointsFailed: '{count} de {total} puntos falló: {labels} | {count} de {total} puntos fallaron: {labels}',
+  },
+  runs: {
+    none: 'no hay ejecuciones en {dir}',
+    points: '{count} punto | {count} puntos',
+    heading: 'ejecución {run}: {status} en {device}, {date}',
+    parameters: 'parámetros: {params}',
+    failed: 'falló: {code}: {detail}',
+    wrote: 'archivo escrito: {path}',
+    deleted: 'ejecución {run} borrada',
+  },
+  table: {
+    point: 'punto',
+    status: 'estado',
+    median: 'mediana',
+    range: 'mín. … máx.',
+    iqr: 'RIC',
+    rate: 'rendimiento',
+    relError: 'error rel.',
+    ok: 'ok',
+    okNoisy: 'ok, con ruido',
+    pointStatus: { ok: 'OK', failed: 'FALLIDO', waived: 'OMITIDO', cancelled: 'CANCELADO' },
+    waived: 'OMITIDO ({count} punto): {reason} | OMITIDOS ({count} puntos): {reason}',
+    noReason: 'sin motivo indicado',
+    notApplicable: 'n/d',
+  },
+  bench: {
+    id: 'id',
+    variant: 'variante',
+    size: 'tamaño',
+    median: 'mediana ms',
+    min: 'mín. ms',
+    max: 'máx. ms',
+    samples: 'n',
+    rate: 'rendimiento',
+    verified: 'verificado',
+    implementation: 'implementación',
+    yes: 'sí',
+    yesError: 'sí ({error})',
+    failed: 'FALLIDO ({error})',
+    noisy: '[con ruido]',
+    progress: '  {id} {variant} {size}: {median} ms',
+  },
+  devices: {
+    id: 'id',
+    name: 'nombre',
+    memory: 'memoria',
+    fp32Peak: 'pico FP32',
+    fp64Peak: 'pico FP64',
+    memoryPeak: 'pico de memoria',
+    cpuGemm: 'GEMM en la CPU: {blas}',
+    cudaMissing: 'CUDA: no disponible — {reason}',
+    unknownReason: 'motivo desconocido',
+    cuda: 'CUDA: runtime {runtime}, controlador {driver} (admite CUDA {cuda})',
+    libraryMissing: 'no encontrada: {reason}',
+    unknown: 'desconocido',
+    labels: { memory: 'memoria:', shared: 'compartida:', copies: 'copias:', peaks: 'picos:', now: 'ahora:' },
+    capability: 'capacidad de cómputo {capability}, {sms} SM a {clock} MHz (máx. {maxClock} MHz), warp de {warp}',
+    memoryLine: '{total} ({free} libres), bus de {bus} bits a {clock} MHz, L2 de {l2}, ECC {ecc}',
+    on: 'activado',
+    off: 'desactivado',
+    yes: 'sí',
+    no: 'no',
+    sharedLine: '{perBlock} por bloque ({optIn} con opt-in), {perSm} por SM',
+    copiesLine: '{engines} motores de copia, solapamiento de copia y cómputo: {overlap}, kernels concurrentes: {concurrent}; PCIe {link} (máx. {maxLink})',
+    link: 'gen. {gen} x{width}',
+    peakMemory: 'memoria',
+    noTelemetry: 'sin telemetría ({reason})',
+    nvmlMissing: 'falta NVML',
+    telemetry: 'SM a {sm}, memoria a {memory}, {temperature}, {power} de {powerLimit}, ocupación {busy}; límites de frecuencia: {reasons}',
+    none: 'ninguno',
+  },
+  kernelStatus: { verified: 'verificada', 'compile-error': 'error de compilación', 'verification-failed': 'resultados incorrectos', failed: 'fallida' },
+  kernel: {
+    size: '{name} = {default} por defecto ({min} … {max}), medido en {metric}',
+    signature: 'Firma:',
+    sizeLine: 'Tamaño: {label}, {default} por defecto, de {min} a {max} (--size N)',
+    work: 'Trabajo: {work}; se mide en {metric}',
+    kernels: 'Kernels que lo acompañan (para sacar uno: gpu-lab kernel show {exercise} --kernel ID > ARCHIVO.cu):',
+    builtins: 'Lo que mide el motor junto al tuyo:',
+    hints: 'Pistas:',
+    hintsCount: '{count} pista: gpu-lab kernel show {exercise} --hints | {count} pistas: gpu-lab kernel show {exercise} --hints',
+    heading: '{file} en {device} ({name}), {sizeName} = {size}',
+    headingFailed: '{file} en {device}, {sizeName} = {size}',
+    compiled: 'compilado para {arch} por NVRTC {version} en {ms}',
+    notCompiled: 'no compila para {arch} (NVRTC {version}): {count} error | no compila para {arch} (NVRTC {version}): {count} errores',
+    notCompiledLog: 'no compila para {arch} (NVRTC {version}); el registro del compilador:',
+    compileFailedLog: 'tu kernel no compila (el registro del compilador está arriba)',
+    launch: 'lanzamiento: grid ({grid}), bloque ({block}); {registers} registros por hilo, {shared} de memoria compartida estática',
+    occupancy: 'ocupación {occupancy}: {blocks} bloques por SM, {warps} de {maxWarps} warps',
+    fewThreads: 'solo {threads} hilos por elemento de la salida: salvo que tu kernel recorra el resto con un bucle (salto de grid), parte de la salida no se escribe nunca',
+    verified: 'verificado: {check}; error rel. máx. {error}',
+    unbounded: 'sin cota (un elemento no se escribió nunca)',
+    wrong: 'INCORRECTO: {count} elemento difiere de la referencia; {check}; error rel. máx. {error} | INCORRECTO: {count} elementos difieren de la referencia; {check}; error rel. máx. {error}',
+    check: {
+      everyElement: 'todos los elementos comprobados, {tolerance}',
+      total: 'el total, {tolerance}',
+      sampledGemm: '{checked} elementos comparados con productos escalares en float64 (la última fila, la última columna y {samples} al azar) y, de todos, que se hayan escrito; {tolerance}',
+    },
+    tolerance: {
+      exact: 'exactamente',
+      relative: 'con tolerancia relativa {tolerance} (al menos {tolerance} × RMS)',
+      total: 'con tolerancia relativa {tolerance}',
+      rms: 'con tolerancia {tolerance} × RMS',
+    },
+    at: '{index} (fila {row}, col. {col})',
+    mismatch: '  índice {position}: da {got}, se esperaba {expected}',
+    unwritten: '  índice {position}: sin escribir (sigue con el NaN con que se llenó), se esperaba {expected}',
+    more: '… y {count} más',
+    timing: 'mediana de {repeats} lanzamientos tras {warmup} de calentamiento; {total} desde la compilación hasta la última medida',
+    peak: 'pico de {device}: {peak}',
+    implementation: 'implementación',
+    ofPeak: '% del pico',
+    yours: 'tu kernel ({file})',
+    notTimed: 'sin cronometrar: {why}',
+    notVerified: 'sin verificar',
+    compileFailed: 'tu kernel no compila: {count} error (arriba) | tu kernel no compila: {count} errores (arriba)',
+    wrongSummary: '{count} elemento de {checked} comprobados es incorrecto, el primero en el índice {index} | {count} elementos de {checked} comprobados son incorrectos, el primero en el índice {index}',
+    none: 'no hay ejecuciones de kernels en {dir}',
+    exercise: 'ejercicio',
+    date: 'fecha',
+    device: 'dispositivo',
+  },
+  labs: {
+    range: '{default} ({min} … {max})',
+    choice: '{default} ({choices})',
+    list: '{default} (cada uno de {min} a {max}, como mucho {count} valores)',
+    choices: '{default} (entre {choices})',
+    kernels: 'kernels: {kernels}',
+  },
+  serve: {
+    notBuilt: 'la interfaz no está compilada (falta dist/web/index.html): ejecuta `npm run build`',
+    portInUse: 'el puerto {port} de {host} está ocupado (¿otro gpu-lab serve?): indica --port N, o --port 0 para cualquier puerto libre',
+    serving: `GPU Lab está sirviendo en {origin} (las ejecuciones se guardan en {dir}).
+Abre este enlace en un navegador; lleva el token de acceso:
+
+  {link}
+
+Pulsa Ctrl+C para detenerlo.`,
+    exposed: 'aviso: escuchando en {host}, no solo en esta máquina: cualquiera que llegue al puerto {port} y tenga el enlace puede ejecutar laboratorios y leer tus ejecuciones. En un servidor compartido, mejor un túnel SSH a 127.0.0.1.',
+    noBrowser: 'no se pudo abrir un navegador ({detail}); abre tú el enlace',
+    stopping: 'deteniendo',
+  },
+};

@@ -1,0 +1,39 @@
+// matmul-breakeven en español: hallazgos y series (las mismas claves que ../en/matmul-breakeven.ts) y la descripción.
+import type { DescriptorText, TextOf } from '../lab-text-types.ts';
+import type { matmulBreakeven as en } from '../en/lab-matmul-breakeven.ts';
+
+export const matmulBreakeven: TextOf<typeof en> = {
+  series: { cpu: 'BLAS en la CPU', 'gpu-transfers': 'GPU con transferencias', 'gpu-resident': 'GPU con datos residentes' },
+  findings: {
+    cpuRate: 'La CPU alcanza como máximo {rate} (N = {n}, {time}).',
+    overtakes: 'La {series} supera a la CPU a partir de N ≈ {size}.',
+    faster: 'La {series} es más rápida que la CPU en todos los tamaños medidos, desde N = {n}.',
+    level: 'La {series} empata con la CPU en N = {n}{ratio} y es al menos igual de rápida en todos los tamaños mayores medidos: el punto de equilibrio está en el tamaño más pequeño o por debajo; añade tamaños menores para encontrarlo.',
+    levelRatio: ' ({ratio} su velocidad, dentro de la dispersión de las muestras)',
+    never: 'La {series} no llega a superar a la CPU en esta máquina (como mucho {ratio}, en N = {n}).',
+    range: '{series}: {small} la velocidad de la CPU en N = {smallest}, {large} en N = {largest}{best}.',
+    rangeBest: '; como máximo {rate}, en N = {n}',
+  },
+};
+
+export const matmulBreakevenDescriptor: DescriptorText = {
+  title: 'Punto de equilibrio del producto de matrices: ¿a partir de qué N gana la GPU?',
+  summary: 'N = 50 … 5000 en float32: BLAS en la CPU frente a la GPU contando las transferencias; GFLOP/s según N y el tamaño a partir del cual la GPU pasa por delante.',
+  explanation: [
+    'El trabajo de un producto de matrices crece como N³, mientras que los datos que hay que copiar crecen como N². Con matrices pequeñas mandan los costes fijos: lanzar un kernel, copiar por PCIe, sincronizar; cada uno cuesta microsegundos, y la CPU termina un producto de 100×100 en más o menos ese tiempo. Al crecer N pesa más la aritmética, y ganan los miles de núcleos de la GPU.',
+    'El artículo del curso lo midió en una RTX 3080: con N = 100 la CPU era 5 veces más rápida (0,08 ms frente a 0,42 ms con transferencias), con N = 500 quedaban igualadas, con N = 1000 la GPU era 4,8 veces más rápida y con N = 5000, 23 veces. Este laboratorio mide la misma curva en tu máquina e interpola el cruce sobre ejes logarítmicos.',
+  ],
+  lookFor: [
+    'El N a partir del cual la GPU con transferencias supera a la CPU.',
+    'Los GFLOP/s según N: la CPU se estanca pronto; la GPU sigue subiendo hasta saturarse.',
+    'La distancia entre «con transferencias» y «datos residentes»: se reduce al crecer N, porque las copias crecen como N² y el trabajo como N³.',
+  ],
+  parameters: {
+    sizes: { label: 'Tamaños de matriz N', description: 'El N de cada producto N×N en float32.' },
+  },
+  presets: {
+    default: { label: 'N = 50 … 5000', description: 'Los tamaños del artículo, con 50, 200 y 2000 añadidos para que cada punto de equilibrio quede entre dos tamaños medidos.' },
+    'seed-003': { label: 'Los tamaños del artículo (HPC con GPU 3/22)', description: 'N = 100, 500, 1000 y 5000, como los enumera el ejercicio.' },
+    small: { label: 'Matrices pequeñas, N = 16 … 512', description: 'Donde deciden la latencia del lanzamiento y de la copia: la GPU puede perder en todos los tamaños.' },
+  },
+};

@@ -1,0 +1,68 @@
+// Las palabras de los laboratorios en español, un módulo por laboratorio: las mismas claves que ../en/ (hallazgos y
+// series) y lo que cada laboratorio dice de sí mismo (título, explicación, parámetros, preajustes), cuyo original
+// inglés está en el archivo de cada laboratorio. tests/unit/labs/lab-text.test.ts comprueba que no falte ni sobre
+// ninguna clave y que cada mensaje use los mismos valores con nombre que en inglés.
+import type { LabTextCatalog } from '../en/lab-text.ts';
+import type { DescriptorText, TextOf } from '../lab-text-types.ts';
+import { transferDescriptor, transfer } from './lab-transfer.ts';
+import { dtypesDescriptor, dtypes } from './lab-dtypes.ts';
+import { matmulDescriptor, matmul } from './lab-matmul.ts';
+import { vectorFunctionDescriptor, vectorFunction } from './lab-vector-function.ts';
+import { elementwiseBreakevenDescriptor, elementwiseBreakeven } from './lab-elementwise-breakeven.ts';
+import { matmulBreakevenDescriptor, matmulBreakeven } from './lab-matmul-breakeven.ts';
+import { timingPitfallsDescriptor, timingPitfalls } from './lab-timing-pitfalls.ts';
+
+export const labText: TextOf<LabTextCatalog> = {
+  common: {
+    unknown: '?',
+    run: {
+      point: '{series}, {size}',
+      sizeN: 'N = {n}',
+      twoPoints: '{a}; {b}',
+      threePoints: '{a}; {b}; {c}',
+      waived: '{count} punto se OMITIÓ: {reason}. | {count} puntos se OMITIERON: {reason}.',
+      noReason: 'no consta el motivo',
+      verificationFailed:
+        '{count} resultado no superó la verificación frente a la referencia en float64 y se muestra como fallido, no como un tiempo: {points}. | {count} resultados no superaron la verificación frente a la referencia en float64 y se muestran como fallidos, no como tiempos: {points}.',
+      pointsFailed: '{count} punto no se pudo medir{first}. | {count} puntos no se pudieron medir{first}.',
+      firstFailure: ' (el primero: {point}: {code}, {error})',
+      noisy:
+        '{count} punto es ruidoso (su rango intercuartílico supera el 10 % de la mediana; el peor: {point}, {spread}): otro programa estaba ocupando la máquina o las frecuencias de reloj estaban cambiando; repite la medición antes de fiarte de él. | {count} puntos son ruidosos (su rango intercuartílico supera el 10 % de la mediana; el peor: {point}, {spread}): otro programa estaba ocupando la máquina o las frecuencias de reloj estaban cambiando; repite la medición antes de fiarte de ellos.',
+      steal:
+        'El hipervisor cedió el {share} del tiempo de CPU de esta máquina a otras máquinas virtuales mientras se medían los puntos (tiempo robado, «steal»): en una máquina virtual compartida, los tiempos de la CPU y las copias desde memoria paginable varían de una muestra a otra en esa medida, y ninguna forma de medir lo evita.',
+    },
+  },
+  transfer: transfer,
+  dtypes: dtypes,
+  matmul: matmul,
+  'vector-function': vectorFunction,
+  'elementwise-breakeven': elementwiseBreakeven,
+  'matmul-breakeven': matmulBreakeven,
+  'timing-pitfalls': timingPitfalls,
+};
+
+export const labDescriptors: Record<string, DescriptorText | null> = {
+  transfer: transferDescriptor,
+  dtypes: dtypesDescriptor,
+  matmul: matmulDescriptor,
+  'vector-function': vectorFunctionDescriptor,
+  'elementwise-breakeven': elementwiseBreakevenDescriptor,
+  'matmul-breakeven': matmulBreakevenDescriptor,
+  'timing-pitfalls': timingPitfallsDescriptor,
+};
+
+// Los parámetros que comparten casi todos los laboratorios, salvo donde uno los explica a su manera.
+export const sharedParameters = {
+  repeats: { label: 'Repeticiones', description: 'Muestras cronometradas por punto (se toman menos cuando una muestra dura segundos).' },
+  threads: {
+    label: 'Hilos de CPU',
+    description: 'Hilos de la serie de la CPU; 0: todos los núcleos lógicos.',
+  },
+  warmup: {
+    label: 'Ejecuciones de calentamiento',
+    description: 'Ejecuciones sin cronometrar antes de las muestras: la carga de bibliotecas, el primer acceso a la memoria y la subida de las frecuencias de reloj quedan fuera de las cifras.',
+  },
+};
+
+// Las unidades que acompañan a los valores de los parámetros.
+export const units = { samples: 'muestras', runs: 'ejecuciones', threads: 'hilos', elements: 'elementos', 'log10 elements': 'log10 de elementos', bytes: 'bytes', '×': '×', '': '' };

@@ -1,0 +1,51 @@
+// vector-function en español: hallazgos y series (las mismas claves que ../en/vector-function.ts) y la descripción del laboratorio.
+import type { DescriptorText, TextOf } from '../lab-text-types.ts';
+import type { vectorFunction as en } from '../en/lab-vector-function.ts';
+
+export const vectorFunction: TextOf<typeof en> = {
+  series: {
+    'cpu-single': 'CPU, un hilo',
+    'cpu-threads': 'CPU, todos los hilos',
+    'gpu-transfers': 'GPU con copias, kernel fusionado',
+    'gpu-unfused': 'GPU con datos residentes, tres pasadas',
+    'gpu-fused': 'GPU con datos residentes, kernel fusionado',
+  },
+  findings: {
+    threadsFlat:
+      'Los {threads} hilos ({many}) apenas son más rápidos que uno solo ({one}): o bien un solo núcleo a {rate} ya satura la memoria de esta máquina, o bien los demás núcleos estaban ocupados.',
+    threadsScale: 'Con los {threads} hilos, el bucle de la CPU va {ratio} más rápido que con uno solo ({many} frente a {one}, {rate}).',
+    fusion:
+      'Fusionar las tres pasadas en un solo kernel lo hace {ratio} más rápido ({fused} frente a {unfused}): las tres pasadas mueven {unfusedBytes} bytes por elemento y el kernel fusionado {fusedBytes}, {bytesRatio} menos, porque el array intermedio nunca pasa por la memoria.',
+    bandwidth: 'El kernel fusionado mueve {size}B en {time}: {rate}, el {share} del ancho de banda teórico de la memoria de la GPU ({peak}). La función está limitada por la memoria.',
+    transferShare: 'Las copias son el {share} del tiempo total en la GPU ({withCopies} con copias, {resident} con los datos residentes){copies}.',
+    copies: ': {size}B por el bus en {time}, {rate} desde memoria paginable de la CPU',
+    copiesSlower:
+      'Con las copias, la GPU es más lenta que la CPU con todos sus hilos ({gpu} frente a {cpu}, {ratio} su velocidad): con tan poca aritmética por byte, mover los datos cuesta más que calcular.',
+    copiesFaster: 'Incluso con las copias, la GPU alcanza {ratio} la velocidad de la CPU con todos sus hilos ({gpu} frente a {cpu}).',
+  },
+};
+
+export const vectorFunctionDescriptor: DescriptorText = {
+  title: 'Una función vectorial: bucles, hilos, copias y fusión de kernels',
+  summary: 'z = a·x² + b·y + c sobre 5 M de valores float64: un hilo de la CPU, todos los hilos de la CPU, la GPU con copias, y kernels sin fusionar frente a uno fusionado.',
+  explanation: [
+    'Evaluar z = a·x² + b·y + c supone cinco operaciones por elemento sobre 24 bytes (leer x e y y escribir z, 8 bytes cada uno). Con esa proporción, a ningún procesador lo limita la aritmética: el tiempo es el que se tarda en hacer pasar los arrays por la memoria.',
+    'El notebook del curso comparó un bucle con Numba (8 ms), NumPy (18 ms, más lento porque cada operador crea un array temporal) y CuPy con copias (20,7 ms) y sin ellas (4,4 ms). Aquí el mismo experimento se ejecuta con bucles nativos y kernels CUDA, y cada uno se comprueba frente a una referencia en float64.',
+    'En la GPU, escribir la expresión como operaciones de arrays separadas lanza tres kernels, y cada uno lee y escribe arrays completos; un kernel fusionado lee x e y una sola vez y escribe z una sola vez. La fusión es, en la GPU, lo que a NumPy le falta y lo que Numba te da en la CPU.',
+  ],
+  lookFor: [
+    'Cuánto ganan todos los hilos de la CPU sobre uno solo: un bucle limitado por la memoria deja de escalar en cuanto la memoria se satura.',
+    'Qué parte del tiempo en la GPU se va en copias, y si la GPU sigue ganando a la CPU con ellas.',
+    'Los GB/s del kernel fusionado frente al ancho de banda teórico de la GPU.',
+  ],
+  parameters: {
+    elements: { label: 'Elementos', description: 'La longitud de los vectores x, y, z (float64).' },
+    a: { label: 'a', description: 'El coeficiente de x².' },
+    b: { label: 'b', description: 'El coeficiente de y.' },
+    c: { label: 'c', description: 'El término independiente.' },
+  },
+  presets: {
+    'seed-001': { label: '5 M de elementos (Laboratorio 6)', description: 'z = 3,5·x² + 2,8·y + 10 sobre 5 000 000 de valores float64, como en el notebook.' },
+    large: { label: '50 M de elementos', description: 'Diez veces más grande (1,2 GB de arrays): muy por encima de cualquier caché, así que solo decide el ancho de banda de la memoria.' },
+  },
+};
