@@ -1,6 +1,7 @@
 // The Electron preload as one CommonJS file: a sandboxed preload is run as a script that cannot load other files,
-// so main/electron/preload.ts and what it imports (the contract's names) are bundled into
-// dist/main/electron/preload.cjs, beside the compiled main.js. Only 'electron' stays a require().
+// so main/electron/preload.ts and what it imports (the contract's table, whose names it exposes, with its schemas and
+// zod) are bundled into dist/main/electron/preload.cjs, beside the compiled main.js. Only 'electron' stays a
+// require().
 import { defineConfig } from 'vite';
 
 export default defineConfig({

@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-import type { DevicesService, GpuLabApi, LabsService } from '../common/contract.ts';
+import type { GpuLabApi } from '../common/contract/index.ts';
+import type { DevicesService } from '../common/contract/devices.ts';
+import type { LabsService } from '../common/contract/labs.ts';
 import { ComputeHostSupervisor } from '../engine/supervisor.ts';
 import type { SupervisorOptions } from '../engine/supervisor.ts';
 import { labDescriptors } from '../labs/index.ts';

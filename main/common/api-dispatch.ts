@@ -1,110 +1,60 @@
-// The one door into the contract from a wire (IPC or WebSocket): the method is looked up in the contract's list,
-// its arguments are checked against their schemas (a rejection names the argument, the value and what is
-// expected), the service is called, and whatever happens comes back as an ApiResponse. Errors keep their code and
-// message; anything that is not a GpuLabError is reported without its stack or internals.
-import { z } from 'zod';
+// The one door into the contract from a wire (IPC or WebSocket): the method is looked up in the contract's table,
+// its arguments are checked against their schemas (a refusal names the argument, the value, the field at fault
+// inside a request, and what is expected), the service is called, and whatever happens comes back as an
+// ApiResponse. Errors keep their code and message; anything that is not a GpuLabError is reported without its stack
+// or internals. Events are subscribed to here too, every event of the table.
+import type { z } from 'zod';
 
-import { API_METHODS } from './api-methods.ts';
-import type { ApiMethod, ApiResponse } from './api-methods.ts';
-import type { GpuLabApi } from './contract.ts';
+import { API_EVENTS, API_METHODS, isApiMethod, methodSpec } from './contract/index.ts';
+import type { ApiEvent, ApiMethod, GpuLabApi } from './contract/index.ts';
+import type { Disposable } from './contract/spec.ts';
+import type { ApiResponse } from './contract/wire.ts';
 import { GpuLabError } from './errors.ts';
-import { LOCALES } from './locale.ts';
-import { DEVICE_ID } from './measurement.ts';
-import { EXERCISE_IDS, MAX_SOURCE_CHARS } from './playground.ts';
 import type { ErrorPayload } from './errors.ts';
 import { describeValue } from './params.ts';
 
-export const RUN_ID = z.string().regex(/^[A-Za-z0-9._-]{1,120}$/, 'a run id (1 to 120 letters, digits, . _ -)');
-const CUDA_DEVICE = z.string().regex(/^cuda:\d{1,2}$/, 'a CUDA device id ("cuda:N")');
-const FILE = z.string().min(1).max(200);
+// The value at `path` inside an argument, for the refusal to quote.
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let at = value;
+  for (const key of path) {
+    if (typeof at !== 'object' || at === null || typeof key === 'symbol' || !Object.hasOwn(at, key)) return undefined;
+    at = (at as Record<string | number, unknown>)[key];
+  }
+  return at;
+}
 
-type ArgSpec = readonly (readonly [name: string, schema: z.ZodType<unknown>, expected: string])[];
-
-const ARGS: Record<ApiMethod, ArgSpec> = {
-  'devices.listDevices': [],
-  'devices.inspectDevices': [],
-  'devices.readTelemetry': [['device', CUDA_DEVICE, 'a CUDA device id such as "cuda:0"']],
-  // The language of the descriptors' words and findings' templates; English without.
-  'labs.listLabs': [['locale', z.enum(LOCALES).optional(), 'a language: en or es']],
-  'labs.kernelSource': [['file', FILE, 'the path of a kernel source a lab names']],
-  // The lab's own schema checks the values and names the parameter at fault.
-  'labs.validateParams': [
-    ['lab', z.string().min(1).max(64), 'a lab id'],
-    ['params', z.record(z.string(), z.unknown()), 'an object of parameter name → value'],
-  ],
-  // The run request is validated by the runner, whose errors name the lab's own parameters.
-  'runs.startRun': [['request', z.unknown(), 'a run request']],
-  'runs.cancelRun': [['runId', RUN_ID, 'a run id']],
-  'runs.listRuns': [],
-  'runs.getRun': [['runId', RUN_ID, 'a run id']],
-  'runs.getRunProgress': [['runId', RUN_ID, 'a run id']],
-  'runs.deleteRun': [['runId', RUN_ID, 'a run id']],
-  'runs.exportRun': [
-    ['runId', RUN_ID, 'a run id'],
-    ['format', z.enum(['json', 'csv', 'csv-samples']), 'json, csv or csv-samples'],
-  ],
-  // The shape only: the report's own checks name the field at fault and say why (too long, a control character).
-  'reports.writeReport': [
-    [
-      'request',
-      z
-        .strictObject({
-          runIds: z.array(RUN_ID).max(2),
-          kernelRunIds: z.array(RUN_ID).max(20).optional(),
-          author: z.string().optional(),
-          course: z.string().optional(),
-          locale: z.enum(LOCALES).optional(),
-        })
-        .refine((r) => r.runIds.length + (r.kernelRunIds?.length ?? 0) > 0, 'no run and no kernel run'),
-      'a report request {runIds: one run id, or two to compare; kernelRunIds?: up to 20 kernel runs; author?; course?; locale?: en or es}',
-    ],
-  ],
-  'reports.labsReportContents': [['device', DEVICE_ID, 'a device id: "cpu" or "cuda:N"']],
-  'reports.writeLabsReport': [
-    [
-      'request',
-      z.strictObject({ device: DEVICE_ID, author: z.string().optional(), course: z.string().optional(), locale: z.enum(LOCALES).optional() }),
-      'a labs report request {device: "cpu" or "cuda:N"; author?; course?; locale?: en or es}',
-    ],
-  ],
-  'playground.listExercises': [['locale', z.enum(LOCALES).optional(), 'a language: en or es']],
-  'playground.status': [],
-  // The request is validated by the playground, whose errors name the field at fault.
-  'playground.runKernel': [['request', z.unknown(), 'a kernel run request']],
-  'playground.listKernelRuns': [['exercise', z.enum(EXERCISE_IDS).optional(), `an exercise: ${EXERCISE_IDS.join(', ')}`]],
-  'playground.getKernelRun': [['id', RUN_ID, 'a kernel run id']],
-  'playground.deleteKernelRun': [['id', RUN_ID, 'a kernel run id']],
-  'playground.loadDraft': [['exercise', z.enum(EXERCISE_IDS), `an exercise: ${EXERCISE_IDS.join(', ')}`]],
-  'playground.saveDraft': [
-    ['exercise', z.enum(EXERCISE_IDS), `an exercise: ${EXERCISE_IDS.join(', ')}`],
-    ['source', z.string().max(MAX_SOURCE_CHARS), `a kernel source of at most ${MAX_SOURCE_CHARS} characters`],
-  ],
-};
-
-export function isApiMethod(method: unknown): method is ApiMethod {
-  return typeof method === 'string' && (API_METHODS as readonly string[]).includes(method);
+// Where inside an argument the first issue lies ("block.0", "params.n", or the unknown key of a strict object), and
+// what the schema says of it; nothing for an argument that is a plain value.
+function fieldAtFault(value: unknown, issue: z.core.$ZodIssue | undefined): { field: string; problem: string } | null {
+  if (!issue || typeof value !== 'object' || value === null) return null;
+  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
+  if (path.length === 0) return { field: '', problem: issue.message };
+  const field = path.map(String).join('.');
+  const problem = issue.code === 'unrecognized_keys' ? 'is not a field of it' : `= ${describeValue(valueAt(value, path))}: ${issue.message}`;
+  return { field, problem };
 }
 
 // The arguments of a call, checked; or INVALID_ARGUMENT naming the first one at fault.
 export function checkArgs(method: ApiMethod, args: unknown): unknown[] {
-  const spec = ARGS[method];
+  const spec = methodSpec(method).args;
   if (!Array.isArray(args)) {
     throw new GpuLabError('INVALID_ARGUMENT', `The arguments of ${method} must be a list, not ${describeValue(args)}`, { method });
   }
   if (args.length > spec.length) {
-    throw new GpuLabError('INVALID_ARGUMENT', `${method} takes ${spec.length} argument(s) (${spec.map((s) => s[0]).join(', ') || 'none'}), not ${args.length}`, { method });
+    throw new GpuLabError('INVALID_ARGUMENT', `${method} takes ${spec.length} argument(s) (${spec.map((s) => s.name).join(', ') || 'none'}), not ${args.length}`, { method });
   }
-  return spec.map(([name, schema, expected], i) => {
+  return spec.map(({ name, schema, expected }, i) => {
     const parsed = schema.safeParse(args[i]);
-    if (!parsed.success) {
-      throw new GpuLabError('INVALID_ARGUMENT', `Argument "${name}" of ${method} = ${describeValue(args[i])} is not allowed: expected ${expected}`, {
-        method,
-        argument: name,
-        value: describeValue(args[i]),
-        expected,
-      });
-    }
-    return parsed.data;
+    if (parsed.success) return parsed.data;
+    const fault = fieldAtFault(args[i], parsed.error.issues[0]);
+    const inside = fault === null ? '' : fault.field ? `; \`${fault.field}\` ${fault.problem}` : `; ${fault.problem}`;
+    throw new GpuLabError('INVALID_ARGUMENT', `Argument "${name}" of ${method} = ${describeValue(args[i])} is not allowed: expected ${expected}${inside}`, {
+      method,
+      argument: name,
+      value: describeValue(args[i]),
+      expected,
+      ...(fault?.field ? { field: fault.field } : {}),
+    });
   });
 }
 
@@ -116,7 +66,13 @@ export function errorResponse(err: unknown): { ok: false; error: ErrorPayload } 
   return { ok: false, error: { code: 'NATIVE_ERROR', message: `Internal error: ${message.slice(0, 500)}` } };
 }
 
-type Callable = (...args: unknown[]) => Promise<unknown>;
+type Member = (...args: unknown[]) => unknown;
+
+function member(api: GpuLabApi, name: ApiMethod | ApiEvent): { target: Record<string, Member>; fn: Member | undefined } {
+  const [service, key] = name.split('.') as [keyof GpuLabApi, string];
+  const target = api[service] as unknown as Record<string, Member>;
+  return { target, fn: typeof target[key] === 'function' ? target[key] : undefined };
+}
 
 export async function dispatch(api: GpuLabApi, method: unknown, args: unknown): Promise<ApiResponse> {
   try {
@@ -126,12 +82,21 @@ export async function dispatch(api: GpuLabApi, method: unknown, args: unknown): 
       });
     }
     const checked = checkArgs(method, args);
-    const [service, name] = method.split('.') as [keyof GpuLabApi, string];
-    const target = api[service] as unknown as Record<string, Callable>;
-    const fn = target[name];
-    if (typeof fn !== 'function') throw new GpuLabError('UNKNOWN_METHOD', `${method} is not implemented by this shell`, { method });
+    const { target, fn } = member(api, method);
+    if (!fn) throw new GpuLabError('UNKNOWN_METHOD', `${method} is not implemented by this shell`, { method });
     return { ok: true, value: await fn.apply(target, checked) };
   } catch (err) {
     return errorResponse(err);
   }
+}
+
+// Every event of the contract, to one listener (a shell forwards them to its window or its socket); the answer
+// ends all the subscriptions.
+export function subscribeEvents(api: GpuLabApi, listener: (event: ApiEvent, payload: unknown) => void): Disposable {
+  const subscriptions = API_EVENTS.map((event) => {
+    const { target, fn } = member(api, event);
+    if (!fn) throw new Error(`The API does not implement the event ${event}`);
+    return fn.call(target, (payload: unknown) => listener(event, payload)) as Disposable;
+  });
+  return { dispose: () => subscriptions.forEach((s) => s.dispose()) };
 }

@@ -4,102 +4,34 @@
 import { z } from 'zod';
 
 import { DEVICE_LIST } from './devices.ts';
-import type { DeviceList } from './devices.ts';
 
 export type CudaDeviceId = `cuda:${number}`;
 
-export interface LibraryStatus {
-  found: boolean;
-  soname: string | null;
-  path: string | null;
-  version: string | null;
-  // Why it was not found, when it was not.
-  reason: string | null;
-}
-
-export interface Peak {
-  // GB/s or GFLOP/s; null when unknown.
-  value: number | null;
-  // The arithmetic behind the value: "2 × 3201 MHz × 6144 bit / 8 = 4916.7 GB/s".
-  formula: string;
-}
-
-export interface CudaDeviceInfo {
-  id: CudaDeviceId;
-  kind: 'cuda';
-  ordinal: number;
-  name: string;
-  uuid: string;
-  computeCapability: string;
-  multiprocessors: number;
-  smClockMHz: number;
-  maxSmClockMHz: number | null;
-  memoryClockMHz: number;
-  memoryBusWidthBits: number;
-  memoryTotalBytes: number;
-  memoryFreeBytes: number;
-  l2CacheBytes: number;
-  sharedMemoryPerBlockBytes: number;
-  sharedMemoryPerBlockOptinBytes: number;
-  sharedMemoryPerMultiprocessorBytes: number;
-  registersPerMultiprocessor: number;
-  maxThreadsPerMultiprocessor: number;
-  warpSize: number;
-  copyEngines: number;
-  concurrentCopyAndExecution: boolean;
-  concurrentKernels: boolean;
-  eccEnabled: boolean;
-  integrated: boolean;
-  pciBusId: string;
-  pcie: { currentGeneration: number | null; currentWidth: number | null; maxGeneration: number | null; maxWidth: number | null };
-  powerLimitW: number | null;
-  peaks: { memoryBandwidthGBs: Peak; fp32Gflops: Peak; fp64Gflops: Peak; pcieGBs: Peak };
-}
-
-export interface CudaInventory {
-  available: boolean;
-  // "no CUDA device: …" or "built without CUDA: …" when unavailable.
-  reason: string | null;
-  runtimeVersion: string | null;
-  // The CUDA version the driver supports ("13.0") and the driver's own version ("580.65.06", from NVML).
-  driverCudaVersion: string | null;
-  driverVersion: string | null;
-  libraries: { cublas: LibraryStatus; nvrtc: LibraryStatus; nvml: LibraryStatus };
-  devices: CudaDeviceInfo[];
-}
-
-export interface Telemetry {
-  device: CudaDeviceId;
-  timestamp: number;
-  // False without NVML; `reason` says why.
-  available: boolean;
-  reason: string | null;
-  smClockMHz: number | null;
-  memoryClockMHz: number | null;
-  temperatureC: number | null;
-  powerW: number | null;
-  powerLimitW: number | null;
-  gpuUtilizationPercent: number | null;
-  memoryUtilizationPercent: number | null;
-  // NVML's clocks event reasons ("sw-power-cap", "hw-thermal", "gpu-idle", …); null when unknown.
-  throttleReasons: string[] | null;
-}
-
-export interface DeviceReport {
-  list: DeviceList;
-  cuda: CudaInventory;
-  // One reading per CUDA device, in the order of `cuda.devices`.
-  telemetry: Telemetry[];
-}
-
 const NUM = z.number().nullable();
 const CUDA_ID = z.string().regex(/^cuda:\d{1,2}$/) as z.ZodType<CudaDeviceId>;
-const LIBRARY = z.strictObject({ found: z.boolean(), soname: z.string().nullable(), path: z.string().nullable(), version: z.string().nullable(), reason: z.string().nullable() });
-const PEAK = z.strictObject({ value: NUM, formula: z.string() });
+
+const LIBRARY = z.strictObject({
+  found: z.boolean(),
+  soname: z.string().nullable(),
+  path: z.string().nullable(),
+  version: z.string().nullable(),
+  // Why it was not found, when it was not.
+  reason: z.string().nullable(),
+});
+export type LibraryStatus = z.infer<typeof LIBRARY>;
+
+const PEAK = z.strictObject({
+  // GB/s or GFLOP/s; null when unknown.
+  value: NUM,
+  // The arithmetic behind the value: "2 × 3201 MHz × 6144 bit / 8 = 4916.7 GB/s".
+  formula: z.string(),
+});
+export type Peak = z.infer<typeof PEAK>;
 
 export const TELEMETRY = z.strictObject({
   device: CUDA_ID,
   timestamp: z.number(),
+  // False without NVML; `reason` says why.
   available: z.boolean(),
   reason: z.string().nullable(),
   smClockMHz: NUM,
@@ -109,8 +41,10 @@ export const TELEMETRY = z.strictObject({
   powerLimitW: NUM,
   gpuUtilizationPercent: NUM,
   memoryUtilizationPercent: NUM,
+  // NVML's clocks event reasons ("sw-power-cap", "hw-thermal", "gpu-idle", …); null when unknown.
   throttleReasons: z.array(z.string()).nullable(),
 });
+export type Telemetry = z.infer<typeof TELEMETRY>;
 
 const CUDA_DEVICE = z.strictObject({
   id: CUDA_ID,
@@ -143,17 +77,25 @@ const CUDA_DEVICE = z.strictObject({
   powerLimitW: NUM,
   peaks: z.strictObject({ memoryBandwidthGBs: PEAK, fp32Gflops: PEAK, fp64Gflops: PEAK, pcieGBs: PEAK }),
 });
+export type CudaDeviceInfo = z.infer<typeof CUDA_DEVICE>;
+
+const CUDA_INVENTORY = z.strictObject({
+  available: z.boolean(),
+  // "no CUDA device: …" or "built without CUDA: …" when unavailable.
+  reason: z.string().nullable(),
+  runtimeVersion: z.string().nullable(),
+  // The CUDA version the driver supports ("13.0") and the driver's own version ("580.65.06", from NVML).
+  driverCudaVersion: z.string().nullable(),
+  driverVersion: z.string().nullable(),
+  libraries: z.strictObject({ cublas: LIBRARY, nvrtc: LIBRARY, nvml: LIBRARY }),
+  devices: z.array(CUDA_DEVICE),
+});
+export type CudaInventory = z.infer<typeof CUDA_INVENTORY>;
 
 export const DEVICE_REPORT = z.strictObject({
   list: DEVICE_LIST,
-  cuda: z.strictObject({
-    available: z.boolean(),
-    reason: z.string().nullable(),
-    runtimeVersion: z.string().nullable(),
-    driverCudaVersion: z.string().nullable(),
-    driverVersion: z.string().nullable(),
-    libraries: z.strictObject({ cublas: LIBRARY, nvrtc: LIBRARY, nvml: LIBRARY }),
-    devices: z.array(CUDA_DEVICE),
-  }),
+  cuda: CUDA_INVENTORY,
+  // One reading per CUDA device, in the order of `cuda.devices`.
   telemetry: z.array(TELEMETRY),
 });
+export type DeviceReport = z.infer<typeof DEVICE_REPORT>;

@@ -1,41 +1,26 @@
 // The devices a lab can run on, as the device inspector and the labs see them.
 import { z } from 'zod';
 
-export interface DeviceSummary {
-  id: string;
-  kind: 'cpu' | 'cuda';
-  name: string;
-  // Theoretical peaks from the device's attributes, where known: the yardsticks of "% of peak".
-  peakGflopsFp32: number | null;
-  peakGflopsFp64: number | null;
-  peakMemoryGBps: number | null;
-  memoryBytes: number | null;
-  details: Record<string, string | number | boolean | null>;
-}
-
-export interface DeviceList {
-  devices: DeviceSummary[];
-  // Why there is no CUDA device, when there is none ("built without CUDA", "no NVIDIA driver", …).
-  cudaReason: string | null;
-  // What the CPU GEMM runs on ("OpenBLAS 0.3.21 …" or why the built-in blocked GEMM is used instead).
-  blas: string;
-}
-
 const DETAIL = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 export const DEVICE_SUMMARY = z.strictObject({
   id: z.string(),
   kind: z.enum(['cpu', 'cuda']),
   name: z.string(),
+  // Theoretical peaks from the device's attributes, where known: the yardsticks of "% of peak".
   peakGflopsFp32: z.number().nullable(),
   peakGflopsFp64: z.number().nullable(),
   peakMemoryGBps: z.number().nullable(),
   memoryBytes: z.number().nullable(),
   details: z.record(z.string(), DETAIL),
 });
+export type DeviceSummary = z.infer<typeof DEVICE_SUMMARY>;
 
 export const DEVICE_LIST = z.strictObject({
   devices: z.array(DEVICE_SUMMARY),
+  // Why there is no CUDA device, when there is none ("built without CUDA", "no NVIDIA driver", …).
   cudaReason: z.string().nullable(),
+  // What the CPU GEMM runs on ("OpenBLAS 0.3.21 …" or why the built-in blocked GEMM is used instead).
   blas: z.string(),
 });
+export type DeviceList = z.infer<typeof DEVICE_LIST>;

@@ -1,5 +1,7 @@
 // How a lab describes itself to the UI, the CLI and the report: what it teaches, its parameters with their limits
-// and units, the kernels it runs and the series of its chart.
+// and units, the kernels it runs and the series of its chart. Schemas first: labs.listLabs answers these, and the
+// types are theirs.
+import { z } from 'zod';
 
 export const LAB_IDS = [
   'transfer',
@@ -13,83 +15,93 @@ export const LAB_IDS = [
 
 export type LabId = (typeof LAB_IDS)[number];
 
-interface ParameterBase {
-  name: string;
-  label: string;
-  description: string;
+const PARAMETER_BASE = {
+  name: z.string(),
+  label: z.string(),
+  description: z.string(),
   // The unit shown beside the value ("elements", "bytes", "samples"); '' for plain numbers.
-  unit: string;
+  unit: z.string(),
   // The English unit where `unit` is a translation ("elementos"): what code that reads the value goes by.
-  unitId?: string;
+  unitId: z.string().optional(),
   // The unit beside a count of one, where it differs ("run" beside "1", "runs" beside "2"): see unitFor in format.ts.
-  unitOne?: string;
-}
+  unitOne: z.string().optional(),
+};
 
 // A number that must not be below another parameter of the same lab (a largest size against a smallest): checked
 // with the others when the parameters are validated, so that an empty range is refused, not run as zero points.
-interface NumberBounds {
-  default: number;
-  min: number;
-  max: number;
-  atLeast?: string;
-}
+const NUMBER_BOUNDS = {
+  default: z.number(),
+  min: z.number(),
+  max: z.number(),
+  atLeast: z.string().optional(),
+};
 
-export type ParameterDescriptor =
-  | (ParameterBase & NumberBounds & { kind: 'integer' })
-  | (ParameterBase & NumberBounds & { kind: 'number' })
-  | (ParameterBase & { kind: 'choice'; default: string; choices: string[] })
-  | (ParameterBase & { kind: 'integer-list'; default: number[]; min: number; max: number; maxItems: number })
-  | (ParameterBase & { kind: 'choice-list'; default: string[]; choices: string[] });
+export const PARAMETER_DESCRIPTOR = z.discriminatedUnion('kind', [
+  z.strictObject({ ...PARAMETER_BASE, ...NUMBER_BOUNDS, kind: z.literal('integer') }),
+  z.strictObject({ ...PARAMETER_BASE, ...NUMBER_BOUNDS, kind: z.literal('number') }),
+  z.strictObject({ ...PARAMETER_BASE, kind: z.literal('choice'), default: z.string(), choices: z.array(z.string()) }),
+  z.strictObject({ ...PARAMETER_BASE, kind: z.literal('integer-list'), default: z.array(z.number()), min: z.number(), max: z.number(), maxItems: z.number() }),
+  z.strictObject({ ...PARAMETER_BASE, kind: z.literal('choice-list'), default: z.array(z.string()), choices: z.array(z.string()) }),
+]);
+export type ParameterDescriptor = z.infer<typeof PARAMETER_DESCRIPTOR>;
 
-export type ParamValue = number | string | number[] | string[];
-export type ParamValues = Record<string, ParamValue>;
+// A parameter's value as a run takes it, before its lab checks it against its descriptor.
+export const PARAM_VALUE = z.union([z.number(), z.string(), z.array(z.number()), z.array(z.string())]);
+export type ParamValue = z.infer<typeof PARAM_VALUE>;
+export const PARAM_VALUES = z.record(z.string(), PARAM_VALUE);
+export type ParamValues = z.infer<typeof PARAM_VALUES>;
 
-export interface KernelSource {
+export const KERNEL_SOURCE = z.strictObject({
   // 'cuda': a kernel family under shaders/cuda/; 'cpu': a loop of the native addon.
-  kind: 'cuda' | 'cpu' | 'library';
+  kind: z.enum(['cuda', 'cpu', 'library']),
   // Repository path of the source shown in the UI, or the library's name (cuBLAS, OpenBLAS).
-  file: string;
+  file: z.string(),
   // Kernels or functions of that file the lab runs.
-  functions: string[];
-}
+  functions: z.array(z.string()),
+});
+export type KernelSource = z.infer<typeof KERNEL_SOURCE>;
 
-export interface SeriesDescriptor {
-  key: string;
-  label: string;
-  deviceKind: 'cpu' | 'cuda';
+export const SERIES_DESCRIPTOR = z.strictObject({
+  key: z.string(),
+  label: z.string(),
+  deviceKind: z.enum(['cpu', 'cuda']),
   // The series this one's speedup is read against: a point is compared with the baseline's point of the same key
   // suffix (the same size "@1000000", the same type "-fp32", or the series' only point).
-  baseline?: string;
-}
+  baseline: z.string().optional(),
+});
+export type SeriesDescriptor = z.infer<typeof SERIES_DESCRIPTOR>;
 
-export interface ChartDescriptor {
+export const CHART_DESCRIPTOR = z.strictObject({
   // What the x axis holds: a size (log scale) or one category per series.
-  x: { quantity: 'bytes' | 'elements' | 'matrix-n' | 'category'; log: boolean };
-  y: { quantity: 'GB/s' | 'GFLOP/s' | 'ms' | 'speedup' | 'TFLOP/s' };
-}
+  x: z.strictObject({ quantity: z.enum(['bytes', 'elements', 'matrix-n', 'category']), log: z.boolean() }),
+  y: z.strictObject({ quantity: z.enum(['GB/s', 'GFLOP/s', 'ms', 'speedup', 'TFLOP/s']) }),
+});
+export type ChartDescriptor = z.infer<typeof CHART_DESCRIPTOR>;
 
 // A named set of parameter values: the course material's own settings, or a quicker or larger variant of them.
-export interface LabPreset {
-  id: string;
-  label: string;
-  description: string;
+export const LAB_PRESET = z.strictObject({
+  id: z.string(),
+  label: z.string(),
+  description: z.string(),
   // Values that differ from the defaults; the rest keep theirs.
-  params: ParamValues;
-}
+  params: PARAM_VALUES,
+});
+export type LabPreset = z.infer<typeof LAB_PRESET>;
 
-export interface LabDescriptor {
-  id: LabId;
-  title: string;
-  summary: string;
+export const LAB_DESCRIPTOR = z.strictObject({
+  id: z.enum(LAB_IDS),
+  title: z.string(),
+  summary: z.string(),
   // What the lab shows, as a teacher would say it: one string per paragraph.
-  explanation: string[];
-  lookFor: string[];
-  parameters: ParameterDescriptor[];
-  presets: LabPreset[];
-  kernels: KernelSource[];
-  series: SeriesDescriptor[];
-  chart: ChartDescriptor;
+  explanation: z.array(z.string()),
+  lookFor: z.array(z.string()),
+  parameters: z.array(PARAMETER_DESCRIPTOR),
+  presets: z.array(LAB_PRESET),
+  kernels: z.array(KERNEL_SOURCE),
+  series: z.array(SERIES_DESCRIPTOR),
+  chart: CHART_DESCRIPTOR,
   // The templates of the lab's findings in the descriptor's language, by message id ("matmul-breakeven.findings.…",
   // "common.…"): a finding recorded as a message (message.ts) is rendered with them. listLabs fills it.
-  messages?: Record<string, string>;
-}
+  messages: z.record(z.string(), z.string()).optional(),
+});
+export type LabDescriptor = z.infer<typeof LAB_DESCRIPTOR>;

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 
 import { GpuLabError } from './errors.ts';
-import type { ParamValues, ParameterDescriptor } from './lab-descriptor.ts';
+import type { ParamValue, ParamValues, ParameterDescriptor } from './lab-descriptor.ts';
 
 function allowed(p: ParameterDescriptor): string {
   const unit = p.unit ? ` ${p.unit}` : '';
@@ -113,7 +113,7 @@ function checkAtLeast(labId: string, p: ParameterDescriptor, descriptors: readon
 
 // Parses a parameter typed on a command line ("sizes=100,500", "n=7000") into the descriptor's type; the range is
 // checked afterwards by validateParams.
-export function parseParamText(p: ParameterDescriptor, text: string): unknown {
+export function parseParamText(p: ParameterDescriptor, text: string): ParamValue {
   const asNumber = (t: string): number => (t.trim() === '' ? Number.NaN : Number(t.trim().replace(/_/g, '')));
   switch (p.kind) {
     case 'integer':

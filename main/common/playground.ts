@@ -1,90 +1,90 @@
-// The kernel playground's contract: the exercises a student writes a CUDA kernel for, what they ask to run, and
-// what comes back (the compiler's diagnostics, the launch and its occupancy, the verification, the timings beside
-// the reference and built-in kernels). Plain data: it crosses the process boundary and the wire.
+// The kernel playground's data: the exercises a student writes a CUDA kernel for, what they ask to run, and what
+// comes back (the compiler's diagnostics, the launch and its occupancy, the verification, the timings beside the
+// reference and built-in kernels). Plain data, schemas first: it crosses the process boundary and the wire, and is
+// stored; the types are the schemas'.
 import { z } from 'zod';
 
+import { ERROR_PAYLOAD } from './host-protocol.ts';
 import { DEVICE_ID } from './measurement.ts';
-import type { ErrorPayload } from './errors.ts';
-import type { Locale } from './locale.ts';
 
 export const EXERCISE_IDS = ['polynomial-fp32', 'polynomial-fp64', 'saxpy', 'reduction', 'transpose', 'sgemm'] as const;
 export type ExerciseId = (typeof EXERCISE_IDS)[number];
 
-// One argument of an exercise's fixed signature, in order. `input` and `output` are device arrays of the
-// exercise's element type; a scalar is passed by value.
-export interface KernelParam {
-  name: string;
-  role: 'input' | 'output' | 'scalar';
-  // As it is written in the signature: "const float*", "double", "int", "size_t"…
-  ctype: string;
-}
-
-// A kernel that comes with the exercise: the starter a student begins from, or a reference solution.
-export interface ExerciseKernel {
-  id: string;
-  kind: 'starter' | 'reference';
-  title: string;
-  // Where it lives, from the repository root (shaders/playground/saxpy.starter.cu, shaders/cuda/sgemm_tiled.cuh).
-  file: string;
-  text: string;
-  // The kernel's name as NVRTC is asked for it: a plain name, or a template instance ("TransposeTile<float>").
-  entry: string;
-  // How it is launched at the exercise's default size.
-  launch: KernelLaunch;
-  // Why it is written this way, one sentence.
-  note: string;
-}
-
-export type Dim3 = [number, number, number];
-
-export interface KernelLaunch {
-  grid: Dim3;
-  block: Dim3;
-}
-
-// A built-in implementation of the same work, measured by the engine beside the student's kernel.
-export interface ExerciseBuiltin {
-  id: string;
-  kind: 'builtin' | 'cublas';
-  title: string;
-}
-
-export interface ExerciseDescriptor {
-  id: ExerciseId;
-  title: string;
-  // The statement, a paragraph an item.
-  statement: string[];
-  hints: string[];
-  // The signature every kernel of the exercise has, as C: `__global__ void saxpy(const float* x, …)`.
-  signature: string;
-  params: KernelParam[];
-  // The name the student's kernel must have.
-  entry: string;
-  // The problem size: the number of elements, or the matrix order.
-  size: { name: 'n' | 'N'; default: number; min: number; max: number; label: string };
-  // How the default grid follows from the size and the block: one thread per element of the output ("1d"), or
-  // one per element of a rows × cols output ("2d").
-  cover: '1d' | '2d';
-  defaultBlock: Dim3;
-  metric: 'GB/s' | 'GFLOP/s';
-  // The arithmetic behind the metric, said in words: "12 bytes per element: x and y read, out written".
-  work: string;
-  kernels: ExerciseKernel[];
-  builtins: ExerciseBuiltin[];
-}
-
-// Whether kernels can be compiled and run here, and if not, why: the exercises and their kernels are shown anyway.
-export interface PlaygroundStatus {
-  nvrtc: { available: boolean; version: string | null; reason: string | null };
-  devices: { id: string; name: string; computeCapability: string }[];
-  // Null when a kernel can be compiled and run; otherwise the first reason it cannot.
-  unavailableReason: string | null;
-}
-
 export const MAX_SOURCE_CHARS = 100_000;
 
 export const DIM3 = z.tuple([z.int().min(1), z.int().min(1), z.int().min(1)]);
+export type Dim3 = z.infer<typeof DIM3>;
 
+export const KERNEL_LAUNCH = z.strictObject({ grid: DIM3, block: DIM3 });
+export type KernelLaunch = z.infer<typeof KERNEL_LAUNCH>;
+
+// One argument of an exercise's fixed signature, in order. `input` and `output` are device arrays of the
+// exercise's element type; a scalar is passed by value.
+const KERNEL_PARAM = z.strictObject({
+  name: z.string(),
+  role: z.enum(['input', 'output', 'scalar']),
+  // As it is written in the signature: "const float*", "double", "int", "size_t"…
+  ctype: z.string(),
+});
+export type KernelParam = z.infer<typeof KERNEL_PARAM>;
+
+// A kernel that comes with the exercise: the starter a student begins from, or a reference solution.
+const EXERCISE_KERNEL = z.strictObject({
+  id: z.string(),
+  kind: z.enum(['starter', 'reference']),
+  title: z.string(),
+  // Where it lives, from the repository root (shaders/playground/saxpy.starter.cu, shaders/cuda/sgemm_tiled.cuh).
+  file: z.string(),
+  text: z.string(),
+  // The kernel's name as NVRTC is asked for it: a plain name, or a template instance ("TransposeTile<float>").
+  entry: z.string(),
+  // How it is launched at the exercise's default size.
+  launch: KERNEL_LAUNCH,
+  // Why it is written this way, one sentence.
+  note: z.string(),
+});
+export type ExerciseKernel = z.infer<typeof EXERCISE_KERNEL>;
+
+// A built-in implementation of the same work, measured by the engine beside the student's kernel.
+const EXERCISE_BUILTIN = z.strictObject({ id: z.string(), kind: z.enum(['builtin', 'cublas']), title: z.string() });
+export type ExerciseBuiltin = z.infer<typeof EXERCISE_BUILTIN>;
+
+export const EXERCISE_DESCRIPTOR = z.strictObject({
+  id: z.enum(EXERCISE_IDS),
+  title: z.string(),
+  // The statement, a paragraph an item.
+  statement: z.array(z.string()),
+  hints: z.array(z.string()),
+  // The signature every kernel of the exercise has, as C: `__global__ void saxpy(const float* x, …)`.
+  signature: z.string(),
+  params: z.array(KERNEL_PARAM),
+  // The name the student's kernel must have.
+  entry: z.string(),
+  // The problem size: the number of elements, or the matrix order.
+  size: z.strictObject({ name: z.enum(['n', 'N']), default: z.number(), min: z.number(), max: z.number(), label: z.string() }),
+  // How the default grid follows from the size and the block: one thread per element of the output ("1d"), or
+  // one per element of a rows × cols output ("2d").
+  cover: z.enum(['1d', '2d']),
+  defaultBlock: DIM3,
+  metric: z.enum(['GB/s', 'GFLOP/s']),
+  // The arithmetic behind the metric, said in words: "12 bytes per element: x and y read, out written".
+  work: z.string(),
+  kernels: z.array(EXERCISE_KERNEL),
+  builtins: z.array(EXERCISE_BUILTIN),
+});
+export type ExerciseDescriptor = z.infer<typeof EXERCISE_DESCRIPTOR>;
+
+// Whether kernels can be compiled and run here, and if not, why: the exercises and their kernels are shown anyway.
+export const PLAYGROUND_STATUS = z.strictObject({
+  nvrtc: z.strictObject({ available: z.boolean(), version: z.string().nullable(), reason: z.string().nullable() }),
+  devices: z.array(z.strictObject({ id: z.string(), name: z.string(), computeCapability: z.string() })),
+  // Null when a kernel can be compiled and run; otherwise the first reason it cannot.
+  unavailableReason: z.string().nullable(),
+});
+export type PlaygroundStatus = z.infer<typeof PLAYGROUND_STATUS>;
+
+// What a student asks to run. Its shape is checked at the contract's door; the service then checks what needs the
+// exercise (the size's range, CUDA's launch limits) and the source's allowlist, and fills in the defaults.
 export const KERNEL_RUN_REQUEST = z.strictObject({
   exercise: z.enum(EXERCISE_IDS),
   source: z.string().min(1).max(MAX_SOURCE_CHARS),
@@ -93,154 +93,155 @@ export const KERNEL_RUN_REQUEST = z.strictObject({
   // Absent: the exercise's default block. `grid` absent: the grid that covers the size with that block.
   block: DIM3.optional(),
   grid: DIM3.optional(),
-  // Built-ins and references timed beside the student's kernel; false for a quick check.
-  compare: z.boolean().default(true),
+  // Built-ins and references timed beside the student's kernel (absent: true); false for a quick check.
+  compare: z.boolean().optional(),
   // The name of the file as the compiler's messages give it.
   fileName: z.string().min(1).max(120).regex(/^[\w.-]+$/).optional(),
 });
-export type KernelRunRequest = z.input<typeof KERNEL_RUN_REQUEST>;
+export type KernelRunRequest = z.infer<typeof KERNEL_RUN_REQUEST>;
 
-export interface CompilerDiagnostic {
-  line: number;
+const COMPILER_DIAGNOSTIC = z.strictObject({
+  line: z.int(),
   // 1-based; null where the compiler's message gives no column.
-  column: number | null;
-  severity: 'error' | 'warning' | 'remark';
-  message: string;
-}
+  column: z.int().nullable(),
+  severity: z.enum(['error', 'warning', 'remark']),
+  message: z.string(),
+});
+export type CompilerDiagnostic = z.infer<typeof COMPILER_DIAGNOSTIC>;
 
-export interface CompileResult {
-  ok: boolean;
+const COMPILE_RESULT = z.strictObject({
+  ok: z.boolean(),
   // The compiler's whole log, as it wrote it.
-  log: string;
-  diagnostics: CompilerDiagnostic[];
+  log: z.string(),
+  diagnostics: z.array(COMPILER_DIAGNOSTIC),
   // "sm_90"
-  arch: string;
-  nvrtcVersion: string;
-  ms: number;
-}
+  arch: z.string(),
+  nvrtcVersion: z.string(),
+  ms: z.number(),
+});
+export type CompileResult = z.infer<typeof COMPILE_RESULT>;
 
-export interface LaunchReport extends KernelLaunch {
-  registersPerThread: number;
-  staticSharedBytes: number;
-  localBytesPerThread: number;
-  maxThreadsPerBlock: number;
+const LAUNCH_REPORT = z.strictObject({
+  grid: DIM3,
+  block: DIM3,
+  registersPerThread: z.int(),
+  staticSharedBytes: z.int(),
+  localBytesPerThread: z.int(),
+  maxThreadsPerBlock: z.int(),
   // What cudaOccupancyMaxActiveBlocksPerMultiprocessor says for this block.
-  blocksPerSm: number;
-  activeWarpsPerSm: number;
-  maxWarpsPerSm: number;
+  blocksPerSm: z.int(),
+  activeWarpsPerSm: z.int(),
+  maxWarpsPerSm: z.int(),
   // activeWarpsPerSm / maxWarpsPerSm
-  occupancy: number;
+  occupancy: z.number(),
   // Threads launched against the elements to cover: below 1, part of the output is never written.
-  threadsLaunched: number;
-}
+  threadsLaunched: z.number(),
+});
+export type LaunchReport = z.infer<typeof LAUNCH_REPORT>;
 
-export interface Mismatch {
+const MISMATCH = z.strictObject({
   // Flat index into the output, and its row and column where the output is a matrix.
-  index: number;
-  row: number | null;
-  col: number | null;
+  index: z.int(),
+  row: z.int().nullable(),
+  col: z.int().nullable(),
   // null: the element still holds the NaN it was poisoned with, so the kernel never wrote it.
-  got: number | null;
-  expected: number;
-}
+  got: z.number().nullable(),
+  expected: z.number(),
+});
+export type Mismatch = z.infer<typeof MISMATCH>;
 
-export interface VerificationResult {
-  ok: boolean;
+const VERIFICATION_RESULT = z.strictObject({
+  ok: z.boolean(),
   // Elements compared with the reference, and how they were chosen.
-  checked: number;
-  total: number;
+  checked: z.int(),
+  total: z.int(),
   // How the elements were checked, in words (English, as stored)…
-  method: string;
-  tolerance: string;
+  method: z.string(),
+  tolerance: z.string(),
   // …and as data, for a reader in another language: every element against its own tolerance; the one total of a
   // sum; or, for SGEMM, the last row, the last column and `samples` random elements against float64 dot products
   // (every other element only for having been written).
-  check: 'every-element' | 'total' | 'sampled-gemm';
+  check: z.enum(['every-element', 'total', 'sampled-gemm']),
   // |got − expected| allowed: this times |expected| (floored at this times the RMS of the reference) for
   // 'every-element'; this times the RMS of the elements checked for 'sampled-gemm'; 0 is an exact comparison.
-  relativeTolerance: number;
+  relativeTolerance: z.number().min(0),
   // 'sampled-gemm': the random elements checked besides the last row and column; null otherwise.
-  samples: number | null;
-  mismatchCount: number;
+  samples: z.int().min(0).nullable(),
+  mismatchCount: z.int(),
   // The first mismatches in index order (at most 10).
-  mismatches: Mismatch[];
+  mismatches: z.array(MISMATCH),
   // Largest relative error seen among the elements checked.
-  maxRelativeError: number;
-}
+  maxRelativeError: z.number(),
+});
+export type VerificationResult = z.infer<typeof VERIFICATION_RESULT>;
 
-export interface Throughput {
-  medianMs: number;
-  samplesMs: number[];
+const THROUGHPUT = z.strictObject({
+  medianMs: z.number(),
+  samplesMs: z.array(z.number()),
   // In the exercise's metric (GB/s or GFLOP/s).
-  rate: number;
+  rate: z.number(),
   // rate / the device's peak for that metric; null where the peak is unknown.
-  peakFraction: number | null;
-}
+  peakFraction: z.number().nullable(),
+});
+export type Throughput = z.infer<typeof THROUGHPUT>;
 
 // One bar beside the student's: a reference kernel compiled the same way, or a built-in kernel of the engine.
-export interface Comparison {
-  id: string;
-  kind: 'reference' | 'builtin' | 'cublas';
-  title: string;
-  throughput: Throughput | null;
-  verified: boolean;
+const COMPARISON = z.strictObject({
+  id: z.string(),
+  kind: z.enum(['reference', 'builtin', 'cublas']),
+  title: z.string(),
+  throughput: THROUGHPUT.nullable(),
+  verified: z.boolean(),
   // Why there is no figure ("no cuBLAS on this machine").
-  error: string | null;
-}
+  error: z.string().nullable(),
+});
+export type Comparison = z.infer<typeof COMPARISON>;
 
-export interface KernelRunResult {
-  exercise: ExerciseId;
-  device: string;
-  deviceName: string;
-  size: number;
-  compile: CompileResult;
-  launch: LaunchReport | null;
-  verification: VerificationResult | null;
-  throughput: Throughput | null;
-  comparisons: Comparison[];
-  peak: { value: number; unit: string } | null;
-  warmup: number;
-  repeats: number;
+// What the compute host answers for a kernel job (kernel-job.ts), checked on arrival.
+export const KERNEL_RUN_RESULT = z.strictObject({
+  exercise: z.enum(EXERCISE_IDS),
+  device: z.string(),
+  deviceName: z.string(),
+  size: z.int(),
+  compile: COMPILE_RESULT,
+  launch: LAUNCH_REPORT.nullable(),
+  verification: VERIFICATION_RESULT.nullable(),
+  throughput: THROUGHPUT.nullable(),
+  comparisons: z.array(COMPARISON),
+  peak: z.strictObject({ value: z.number(), unit: z.string() }).nullable(),
+  warmup: z.int(),
+  repeats: z.int(),
   // Compile, load, verify and time, end to end in the compute host.
-  totalMs: number;
-}
+  totalMs: z.number(),
+});
+export type KernelRunResult = z.infer<typeof KERNEL_RUN_RESULT>;
+
+const KERNEL_RUN_ID = z.string().regex(/^[A-Za-z0-9._-]{1,120}$/);
+const KERNEL_RUN_STATUS = z.enum(['compile-error', 'verification-failed', 'verified', 'failed']);
 
 // A kernel run as the store keeps it: what was asked, and its result or its error. The source is kept whole, so
 // the run can be read back, reported and run again.
-export interface KernelRun {
-  id: string;
-  exercise: ExerciseId;
-  createdAt: string;
-  source: string;
-  request: KernelRunRequest;
-  status: 'compile-error' | 'verification-failed' | 'verified' | 'failed';
-  result: KernelRunResult | null;
-  error: ErrorPayload | null;
-}
+export const KERNEL_RUN = z.strictObject({
+  id: KERNEL_RUN_ID,
+  exercise: z.enum(EXERCISE_IDS),
+  createdAt: z.string(),
+  source: z.string().max(MAX_SOURCE_CHARS),
+  request: KERNEL_RUN_REQUEST,
+  status: KERNEL_RUN_STATUS,
+  result: KERNEL_RUN_RESULT.nullable(),
+  error: ERROR_PAYLOAD.nullable(),
+});
+export type KernelRun = z.infer<typeof KERNEL_RUN>;
 
-export interface KernelRunSummary {
-  id: string;
-  exercise: ExerciseId;
-  createdAt: string;
-  status: KernelRun['status'];
-  device: string | null;
+export const KERNEL_RUN_SUMMARY = z.strictObject({
+  id: KERNEL_RUN_ID,
+  exercise: z.enum(EXERCISE_IDS),
+  createdAt: z.string(),
+  status: KERNEL_RUN_STATUS,
+  device: z.string().nullable(),
   // The student's kernel's median and rate, where it was timed.
-  medianMs: number | null;
-  rate: number | null;
-  metric: ExerciseDescriptor['metric'];
-}
-
-export interface PlaygroundService {
-  listExercises(locale?: Locale): Promise<ExerciseDescriptor[]>;
-  status(): Promise<PlaygroundStatus>;
-  // Compiles, verifies and times the kernel in the compute host; the run is stored whatever its outcome, and a
-  // compiler error or a failed verification is a result, not an exception. A kernel that faults or runs past the
-  // watchdog fails the run with the CUDA error and costs one compute-host restart.
-  runKernel(request: KernelRunRequest): Promise<KernelRun>;
-  listKernelRuns(exercise?: ExerciseId): Promise<KernelRunSummary[]>;
-  getKernelRun(id: string): Promise<KernelRun>;
-  deleteKernelRun(id: string): Promise<void>;
-  // The student's current source of an exercise, kept on this computer; null before the first save.
-  loadDraft(exercise: ExerciseId): Promise<string | null>;
-  saveDraft(exercise: ExerciseId, source: string): Promise<void>;
-}
+  medianMs: z.number().nullable(),
+  rate: z.number().nullable(),
+  metric: EXERCISE_DESCRIPTOR.shape.metric,
+});
+export type KernelRunSummary = z.infer<typeof KERNEL_RUN_SUMMARY>;

@@ -1,10 +1,11 @@
 // The contract over Electron IPC: one ipcMain.handle channel per API method, each answering dispatch's envelope
 // after the sender is checked, and the contract's events sent to the app's window on one channel. Electron is not
 // imported: main.ts passes ipcMain, and the tests pass a fake.
-import { dispatch } from '../common/api-dispatch.ts';
-import { API_EVENTS, API_METHODS, ipcChannel } from '../common/api-methods.ts';
-import type { ApiEvent, ApiEventFrame, ApiResponse } from '../common/api-methods.ts';
-import type { Disposable, GpuLabApi } from '../common/contract.ts';
+import { dispatch, subscribeEvents } from '../common/api-dispatch.ts';
+import { API_METHODS } from '../common/contract/index.ts';
+import type { GpuLabApi } from '../common/contract/index.ts';
+import { ipcChannel } from '../common/contract/wire.ts';
+import type { ApiEventFrame, ApiResponse } from '../common/contract/wire.ts';
 import { MAX_ARGUMENT_NESTING, nestsDeeperThan, tooDeep } from '../serve/request-limits.ts';
 import type { SenderCheck } from './app-origin.ts';
 
@@ -23,13 +24,6 @@ export interface IpcApiOptions<E> {
   log: (line: string) => void;
 }
 
-function subscribe(api: GpuLabApi, event: ApiEvent, listener: (payload: unknown) => void): Disposable {
-  const [service, name] = event.split('.') as [keyof GpuLabApi, string];
-  const subscribeTo = (api[service] as unknown as Record<string, (l: (payload: unknown) => void) => Disposable>)[name];
-  if (typeof subscribeTo !== 'function') throw new Error(`The API does not implement the event ${event}`);
-  return subscribeTo.call(api[service], listener);
-}
-
 // Registers every method and event; the answer undoes all of it (the window that received the events is closing).
 export function registerIpcApi<E>(options: IpcApiOptions<E>): () => void {
   const { ipc, api, checkSender, sendEvent, log } = options;
@@ -45,9 +39,9 @@ export function registerIpcApi<E>(options: IpcApiOptions<E>): () => void {
       return dispatch(api, method, args);
     });
   }
-  const subscriptions = API_EVENTS.map((event) => subscribe(api, event, (payload) => sendEvent({ event, payload })));
+  const subscriptions = subscribeEvents(api, (event, payload) => sendEvent({ event, payload }));
   return () => {
     for (const method of API_METHODS) ipc.removeHandler(ipcChannel(method));
-    for (const subscription of subscriptions) subscription.dispose();
+    subscriptions.dispose();
   };
 }

@@ -2,7 +2,7 @@
 // the compute host as a utility process. This file only wires; each piece is its own file, tested under plain Node.
 import { app, BrowserWindow, dialog, ipcMain, protocol, utilityProcess } from 'electron';
 
-import { IPC_EVENT_CHANNEL } from '../common/api-methods.ts';
+import { IPC_EVENT_CHANNEL } from '../common/contract/wire.ts';
 import { createLabHost } from '../app/lab-host.ts';
 import type { LabHost } from '../app/lab-host.ts';
 import { rendererDir } from '../serve/renderer-dir.ts';

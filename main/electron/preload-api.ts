@@ -1,9 +1,11 @@
-// window.gpuLab, built from the contract's lists: one function per API method, bound to that method's channel only,
-// and one subscription per event. The page gets no way to name a channel, so it can reach nothing but the contract;
-// a listener gets the event's payload only, never Electron's IPC event (whose `sender` is ipcRenderer itself).
-// Bundled into the sandboxed preload: it imports nothing of main/ but the contract's names.
-import { API_EVENTS, API_METHODS, IPC_EVENT_CHANNEL, ipcChannel } from '../common/api-methods.ts';
-import type { ApiEventFrame, ApiResponse, PreloadApi } from '../common/api-methods.ts';
+// window.gpuLab, built from the contract's table: one function per API method, bound to that method's channel
+// only, and one subscription per event. The page gets no way to name a channel, so it can reach nothing but the
+// contract; a listener gets the event's payload only, never Electron's IPC event (whose `sender` is ipcRenderer
+// itself). Bundled into the sandboxed preload: it imports nothing of main/ but the contract (whose schemas, and zod,
+// come with its names).
+import { API_EVENTS, API_METHODS } from '../common/contract/index.ts';
+import { IPC_EVENT_CHANNEL, ipcChannel } from '../common/contract/wire.ts';
+import type { ApiEventFrame, ApiResponse, PreloadApi } from '../common/contract/wire.ts';
 
 export type IpcListener = (ipcEvent: unknown, frame: unknown) => void;
 
@@ -37,6 +39,6 @@ export function buildPreloadApi(ipc: PreloadIpc): PreloadApi {
       return () => ipc.off(IPC_EVENT_CHANNEL, forward);
     });
   }
-  // The lists are the contract's members exactly (api-methods.ts checks that at compile time).
+  // The names are the table's, whose types GpuLabApi and PreloadApi are derived from.
   return services as unknown as PreloadApi;
 }

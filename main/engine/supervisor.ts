@@ -11,7 +11,7 @@ import { GpuLabError } from '../common/errors.ts';
 import type { ErrorPayload } from '../common/errors.ts';
 import { MEASUREMENT_RESULT } from '../common/measurement.ts';
 import type { MeasurementInput, MeasurementResult } from '../common/measurement.ts';
-import { KERNEL_RUN_RESULT } from '../common/kernel-job.ts';
+import { KERNEL_RUN_RESULT } from '../common/playground.ts';
 import type { KernelJob } from '../common/kernel-job.ts';
 import type { KernelRunResult } from '../common/playground.ts';
 import { forkLauncher } from './launcher.ts';

@@ -7,29 +7,14 @@ import { mkdirSync } from 'node:fs';
 import { readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import { z } from 'zod';
-
-import { ERROR_PAYLOAD } from '../common/host-protocol.ts';
 import { writeFileAtomic } from '../runs/atomic-write.ts';
 import { GpuLabError } from '../common/errors.ts';
-import { EXERCISE_IDS, KERNEL_RUN_REQUEST, MAX_SOURCE_CHARS } from '../common/playground.ts';
+import { KERNEL_RUN, MAX_SOURCE_CHARS } from '../common/playground.ts';
 import type { ExerciseId, KernelRun, KernelRunSummary } from '../common/playground.ts';
 import { confineKernelRun } from '../common/compiler-log.ts';
 import { exerciseDefinition } from '../common/exercises.ts';
-import { KERNEL_RUN_RESULT } from '../common/kernel-job.ts';
 
 const ID = /^[A-Za-z0-9._-]{1,120}$/;
-
-export const KERNEL_RUN = z.strictObject({
-  id: z.string().regex(ID),
-  exercise: z.enum(EXERCISE_IDS),
-  createdAt: z.string(),
-  source: z.string().max(MAX_SOURCE_CHARS),
-  request: KERNEL_RUN_REQUEST,
-  status: z.enum(['compile-error', 'verification-failed', 'verified', 'failed']),
-  result: KERNEL_RUN_RESULT.nullable(),
-  error: ERROR_PAYLOAD.nullable(),
-});
 
 export function summarizeKernelRun(run: KernelRun): KernelRunSummary {
   return {

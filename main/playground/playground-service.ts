@@ -1,10 +1,11 @@
-// The playground service of the contract: checks a kernel run request (naming the field at fault), fills in the
-// defaults (the first CUDA device, the exercise's size, block and covering grid), hands the job to the compute
-// host with the exercise's reference sources, and stores the run whatever its outcome.
+// The playground service of the contract: checks what a kernel run request asks of the exercise and of CUDA
+// (naming the field at fault), fills in the defaults (the first CUDA device, the exercise's size, block and covering
+// grid), hands the job to the compute host with the exercise's reference sources, and stores the run whatever its
+// outcome.
 import { GpuLabError } from '../common/errors.ts';
 import type { ErrorPayload } from '../common/errors.ts';
-import { KERNEL_RUN_REQUEST } from '../common/playground.ts';
-import type { Dim3, ExerciseId, KernelRun, KernelRunRequest, KernelRunResult, PlaygroundService, PlaygroundStatus } from '../common/playground.ts';
+import type { PlaygroundService } from '../common/contract/playground.ts';
+import type { Dim3, ExerciseId, KernelRun, KernelRunRequest, KernelRunResult, PlaygroundStatus } from '../common/playground.ts';
 import { describeValue } from '../common/params.ts';
 import { checkKernelSource, describeSourceRefusal } from '../common/kernel-source-check.ts';
 import type { ComputeHostSupervisor } from '../engine/supervisor.ts';
@@ -56,15 +57,10 @@ export interface ResolvedRequest {
   source: string;
 }
 
-// The request checked and completed; the device is resolved separately (it needs the compute host).
-export function resolveRequest(request: unknown): ResolvedRequest {
-  const parsed = KERNEL_RUN_REQUEST.safeParse(request);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.map(String).join('.') || 'request';
-    throw new GpuLabError('INVALID_ARGUMENT', `Invalid kernel run request: \`${field}\`: ${issue?.message ?? 'invalid'}`, { field });
-  }
-  const r = parsed.data;
+// The request checked and completed; the device is resolved separately (it needs the compute host). Its shape was
+// checked at the contract's door (KERNEL_RUN_REQUEST); what needs the exercise, CUDA's limits or the source's
+// allowlist is checked here.
+export function resolveRequest(r: KernelRunRequest): ResolvedRequest {
   checkSource(r.source);
   const exercise = exerciseDefinition(r.exercise);
   const size = r.size ?? exercise.size.default;
@@ -75,7 +71,7 @@ export function resolveRequest(request: unknown): ResolvedRequest {
   checkDims('block', block, BLOCK_LIMITS);
   const grid = r.grid ?? coverGrid(exercise, size, block);
   checkDims('grid', grid, GRID_LIMITS);
-  return { exercise, size, launch: { grid, block }, compare: r.compare, fileName: r.fileName ?? `${exercise.id}.cu`, source: r.source };
+  return { exercise, size, launch: { grid, block }, compare: r.compare ?? true, fileName: r.fileName ?? `${exercise.id}.cu`, source: r.source };
 }
 
 function statusOf(result: KernelRunResult): KernelRun['status'] {

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import type { LabsReportContents, LabsReportRequest, ReportFile, ReportRequest, ReportsService } from '../common/contract.ts';
+import type { LabsReportContents, LabsReportRequest, ReportFile, ReportRequest, ReportsService } from '../common/contract/reports.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { LAB_IDS } from '../common/lab-descriptor.ts';
 import { DEVICE_ID } from '../common/measurement.ts';

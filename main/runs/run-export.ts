@@ -1,6 +1,6 @@
 // Exports of a run record: JSON (the record itself, raw samples included), CSV of points with their statistics,
 // CSV of raw samples (one row per sample, for the user's own analysis).
-import type { ExportFormat, ExportedRun } from '../common/contract.ts';
+import type { ExportFormat, ExportedRun } from '../common/contract/runs.ts';
 import type { PointResult, RunRecord } from '../common/run-record.ts';
 
 function cell(value: string | number | boolean | null | undefined): string {

@@ -4,9 +4,9 @@
 // limits (request-limits.ts) is answered RATE_LIMITED with its id. Every frame gets an answer; the socket stays open.
 import type { WebSocket } from 'ws';
 
-import { dispatch } from '../common/api-dispatch.ts';
-import type { ApiAnswerFrame, ApiEventFrame, ApiResponse } from '../common/api-methods.ts';
-import type { GpuLabApi } from '../common/contract.ts';
+import { dispatch, subscribeEvents } from '../common/api-dispatch.ts';
+import type { ApiEvent, GpuLabApi } from '../common/contract/index.ts';
+import type { ApiAnswerFrame, ApiEventFrame, ApiResponse } from '../common/contract/wire.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { MAX_ARGUMENT_NESTING, RequestRate, nestsDeeperThan, tooDeep } from './request-limits.ts';
 import type { RequestLimits, RunStartLimit } from './request-limits.ts';
@@ -14,6 +14,10 @@ import type { RequestLimits, RunStartLimit } from './request-limits.ts';
 // A slow client must not make the server hold every event in memory: past this much unsent data, progress events
 // (which the next one supersedes) are dropped; points and run ends are always sent.
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+
+function supersededByTheNext(event: ApiEvent, payload: unknown): boolean {
+  return event === 'runs.onDidChangeRun' && (payload as { kind?: unknown }).kind === 'progress';
+}
 
 interface Request {
   id: number;
@@ -75,9 +79,9 @@ async function answer(api: GpuLabApi, request: Request, runStarts: RunStartLimit
 export function serveApiSocket(socket: WebSocket, api: GpuLabApi, options: ApiSocketOptions): void {
   const rate = new RequestRate(options.limits);
   let inFlight = 0;
-  const subscription = api.runs.onDidChangeRun((event) => {
-    if (event.kind === 'progress' && socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
-    send(socket, { event: 'runs.onDidChangeRun', payload: event });
+  const subscription = subscribeEvents(api, (event, payload) => {
+    if (supersededByTheNext(event, payload) && socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
+    send(socket, { event, payload });
   });
   socket.on('close', () => subscription.dispose());
   socket.on('error', () => socket.terminate());

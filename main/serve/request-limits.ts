@@ -2,7 +2,7 @@
 // these limits sit far above that, and stop a page gone wrong (or a script holding the token) from queuing work
 // without end: requests a second and at once per WebSocket, and runs started across the whole server. A request past
 // a limit is answered RATE_LIMITED and not run.
-import type { GpuLabApi } from '../common/contract.ts';
+import type { GpuLabApi } from '../common/contract/index.ts';
 import { GpuLabError } from '../common/errors.ts';
 
 export interface RequestLimits {

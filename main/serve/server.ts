@@ -8,7 +8,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
 
-import type { GpuLabApi } from '../common/contract.ts';
+import type { GpuLabApi } from '../common/contract/index.ts';
 import { cookieToken, hostAllowed, newToken, originAllowed, queryToken, sameToken, tokenCookie } from './access.ts';
 import type { HostPolicy } from './access.ts';
 import { serveApiSocket } from './api-socket.ts';

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import type { KernelSourceText } from '../common/contract.ts';
+import type { KernelSourceText } from '../common/contract/labs.ts';
 import { GpuLabError } from '../common/errors.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
 

@@ -1,7 +1,7 @@
 // The one place in the renderer that knows which shell it runs in: the Electron preload's window.gpuLab when it is
 // there, else serve mode's WebSocket on the page's own server.
-import type { PreloadApi } from '../../main/common/api-methods.ts';
-import type { GpuLabApi } from '../../main/common/contract.ts';
+import type { PreloadApi } from '../../main/common/contract/wire.ts';
+import type { GpuLabApi } from '../../main/common/contract/index.ts';
 import { createApiClient } from './client.ts';
 import { preloadTransport } from './preload-transport.ts';
 import type { Transport } from './transport.ts';

@@ -1,6 +1,7 @@
 // The transport inside the Electron app: the preload's window.gpuLab, one function per contract method. IPC within
 // one app does not drop, so the link is always open.
-import type { ApiEvent, ApiMethod, ApiResponse, PreloadApi } from '../../main/common/api-methods.ts';
+import type { ApiEvent, ApiMethod } from '../../main/common/contract/index.ts';
+import type { ApiResponse, PreloadApi } from '../../main/common/contract/wire.ts';
 import type { Transport } from './transport.ts';
 
 type Member = (...args: unknown[]) => unknown;

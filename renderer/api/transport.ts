@@ -1,6 +1,7 @@
 // What the API client needs from a shell: call a method by name, hear events, and know whether the link to main is
 // up. One implementation over the Electron preload, one over serve mode's WebSocket.
-import type { ApiEvent, ApiMethod, ApiResponse } from '../../main/common/api-methods.ts';
+import type { ApiEvent, ApiMethod } from '../../main/common/contract/index.ts';
+import type { ApiResponse } from '../../main/common/contract/wire.ts';
 
 export type ConnectionState = 'connecting' | 'open' | 'closed';
 

@@ -1,7 +1,8 @@
 // The transport of serve mode: one WebSocket to /api on the page's own server (the token travels in the cookie the
 // server set when the link was opened). Calls made while it is down wait for it; it reconnects with a growing delay,
 // and calls in flight when it dropped fail as DISCONNECTED, since it cannot be known whether they ran.
-import type { ApiAnswerFrame, ApiEvent, ApiEventFrame, ApiMethod, ApiResponse } from '../../main/common/api-methods.ts';
+import type { ApiEvent, ApiMethod } from '../../main/common/contract/index.ts';
+import type { ApiAnswerFrame, ApiEventFrame, ApiResponse } from '../../main/common/contract/wire.ts';
 import type { ConnectionState, Transport } from './transport.ts';
 
 interface Pending {

@@ -3,6 +3,7 @@
 import { onScopeDispose, ref, watch } from 'vue';
 import type { Ref } from 'vue';
 
+import type { ParamValues } from '../../main/common/lab-descriptor.ts';
 import { api, ApiError, errorText } from '../api/index.ts';
 
 export interface ParamProblem {
@@ -19,7 +20,7 @@ export interface ParamProblem {
 
 export interface ParamCheckOptions {
   lab: Ref<string>;
-  values: Ref<Record<string, unknown>>;
+  values: Ref<ParamValues>;
   delayMs?: number;
 }
 

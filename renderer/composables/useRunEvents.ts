@@ -3,7 +3,7 @@
 // scope ends.
 import { onScopeDispose } from 'vue';
 
-import type { RunEvent } from '../../main/common/contract.ts';
+import type { RunEvent } from '../../main/common/contract/runs.ts';
 import { api, transport } from '../api/index.ts';
 
 export interface RunEventsOptions {

@@ -3,7 +3,7 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef, watch } from 'vue';
 
-import type { KernelSourceText } from '../../main/common/contract.ts';
+import type { KernelSourceText } from '../../main/common/contract/labs.ts';
 import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
 import type { Locale } from '../../main/common/locale.ts';
 import { api, errorText } from '../api/index.ts';

@@ -3,7 +3,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 
-import type { RunEvent, RunProgress, StartRunRequest } from '../../main/common/contract.ts';
+import type { RunEvent, RunProgress, StartRunRequest } from '../../main/common/contract/runs.ts';
 import type { RunRecord } from '../../main/common/run-record.ts';
 import { api, errorText, transport } from '../api/index.ts';
 import { useRunsStore } from './runs.ts';

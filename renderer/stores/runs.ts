@@ -2,7 +2,7 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
 
-import type { ExportFormat } from '../../main/common/contract.ts';
+import type { ExportFormat } from '../../main/common/contract/runs.ts';
 import type { RunRecord, RunSummary } from '../../main/common/run-record.ts';
 import { api, errorText } from '../api/index.ts';
 import { downloadText } from '../composables/download.ts';

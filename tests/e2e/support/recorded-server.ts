@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import type { GpuLabApi } from '../../../main/common/contract.ts';
+import type { GpuLabApi } from '../../../main/common/contract/index.ts';
 import type { DeviceReport } from '../../../main/common/device-report.ts';
 import { GpuLabError } from '../../../main/common/errors.ts';
 import { labDescriptors } from '../../../main/labs/index.ts';

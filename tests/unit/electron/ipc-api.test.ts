@@ -4,9 +4,11 @@
 import { describe, expect, it } from 'vitest';
 
 import { dispatch } from '../../../main/common/api-dispatch.ts';
-import { API_METHODS, IPC_EVENT_CHANNEL, ipcChannel } from '../../../main/common/api-methods.ts';
-import type { ApiEventFrame, ApiResponse } from '../../../main/common/api-methods.ts';
-import type { GpuLabApi, RunEvent } from '../../../main/common/contract.ts';
+import { API_METHODS } from '../../../main/common/contract/index.ts';
+import { IPC_EVENT_CHANNEL, ipcChannel } from '../../../main/common/contract/wire.ts';
+import type { ApiEventFrame, ApiResponse } from '../../../main/common/contract/wire.ts';
+import type { GpuLabApi } from '../../../main/common/contract/index.ts';
+import type { RunEvent } from '../../../main/common/contract/runs.ts';
 import { appSenderCheck } from '../../../main/electron/app-origin.ts';
 import type { FrameLike, SenderEvent } from '../../../main/electron/app-origin.ts';
 import { registerIpcApi } from '../../../main/electron/ipc-api.ts';

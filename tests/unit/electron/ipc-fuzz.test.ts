@@ -6,9 +6,10 @@
 // GPU_LAB_FUZZ_SEED=<seed> replays it.
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { API_METHODS, ipcChannel } from '../../../main/common/api-methods.ts';
-import type { ApiResponse } from '../../../main/common/api-methods.ts';
-import type { GpuLabApi } from '../../../main/common/contract.ts';
+import { API_METHODS } from '../../../main/common/contract/index.ts';
+import { ipcChannel } from '../../../main/common/contract/wire.ts';
+import type { ApiResponse } from '../../../main/common/contract/wire.ts';
+import type { GpuLabApi } from '../../../main/common/contract/index.ts';
 import { appSenderCheck } from '../../../main/electron/app-origin.ts';
 import type { FrameLike, SenderEvent } from '../../../main/electron/app-origin.ts';
 import { registerIpcApi } from '../../../main/electron/ipc-api.ts';

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { API_METHODS, ipcChannel } from '../../../main/common/api-methods.ts';
+import { API_METHODS } from '../../../main/common/contract/index.ts';
+import { ipcChannel } from '../../../main/common/contract/wire.ts';
 import { preloadPath } from '../../../main/electron/window.ts';
 import { rendererDir } from '../../../main/serve/renderer-dir.ts';
 

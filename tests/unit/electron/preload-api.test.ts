@@ -7,8 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { describe, expect, it } from 'vitest';
 
-import { API_EVENTS, API_METHODS, IPC_EVENT_CHANNEL, ipcChannel } from '../../../main/common/api-methods.ts';
-import type { ApiResponse } from '../../../main/common/api-methods.ts';
+import { API_EVENTS, API_METHODS } from '../../../main/common/contract/index.ts';
+import { IPC_EVENT_CHANNEL, ipcChannel } from '../../../main/common/contract/wire.ts';
+import type { ApiResponse } from '../../../main/common/contract/wire.ts';
 import { buildPreloadApi } from '../../../main/electron/preload-api.ts';
 import type { IpcListener, PreloadIpc } from '../../../main/electron/preload-api.ts';
 

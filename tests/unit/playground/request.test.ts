@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 
+import { checkArgs } from '../../../main/common/api-dispatch.ts';
 import { GpuLabError } from '../../../main/common/errors.ts';
 import { coverGrid, EXERCISES, exerciseDefinition } from '../../../main/common/exercises.ts';
+import type { KernelRunRequest } from '../../../main/common/playground.ts';
 import { resolveRequest } from '../../../main/playground/playground-service.ts';
 
+// As a request from a wire meets it: its shape checked at the contract's door, then the playground's own checks.
 function refusal(request: unknown): GpuLabError {
   try {
-    resolveRequest(request);
+    const [checked] = checkArgs('playground.runKernel', [request]);
+    resolveRequest(checked as KernelRunRequest);
   } catch (err) {
     if (err instanceof GpuLabError) return err;
     throw err;
@@ -40,10 +44,14 @@ describe('a kernel run request', () => {
     expect(e.message).toMatch(/`size` = 8388609 .*from 1 to 8388608 for reduction/);
   });
 
-  it('refuses an unknown exercise, an empty source and a zero in a block, naming the field', () => {
-    expect(refusal({ exercise: 'fft', source: 'x' }).details).toMatchObject({ field: 'exercise' });
+  it('refuses an unknown exercise, an empty source, a zero in a block and an unknown field at the door, naming the field', () => {
+    expect(refusal({ exercise: 'fft', source: 'x' }).details).toMatchObject({ method: 'playground.runKernel', argument: 'request', field: 'exercise' });
     expect(refusal({ exercise: 'saxpy', source: '' }).details).toMatchObject({ field: 'source' });
-    expect(refusal({ exercise: 'saxpy', source: 'x', block: [0, 1, 1] }).details).toMatchObject({ field: 'block.0' });
+    const zero = refusal({ exercise: 'saxpy', source: 'x', block: [0, 1, 1] });
+    expect(zero.code).toBe('INVALID_ARGUMENT');
+    expect(zero.details).toMatchObject({ field: 'block.0' });
+    expect(zero.message).toMatch(/^Argument "request" of playground\.runKernel = a value of type object is not allowed: expected a kernel run request .*; `block\.0` = 0: /);
+    expect(refusal({ exercise: 'saxpy', source: 'x', blocks: [1, 1, 1] }).message).toMatch(/`blocks` is not a field of it$/);
   });
 
   it('refuses an #include, which would let NVRTC read files of the machine, naming the line and column', () => {

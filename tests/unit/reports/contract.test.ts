@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { dispatch } from '../../../main/common/api-dispatch.ts';
-import type { ApiMethod } from '../../../main/common/api-methods.ts';
-import type { GpuLabApi, LabsReportContents, ReportFile } from '../../../main/common/contract.ts';
+import type { ApiMethod, GpuLabApi } from '../../../main/common/contract/index.ts';
+import type { LabsReportContents, ReportFile } from '../../../main/common/contract/reports.ts';
 import type { RunSummary } from '../../../main/common/run-record.ts';
 import { createReportsService, labsReportChoice } from '../../../main/reports/reports-service.ts';
 import { RunStore } from '../../../main/runs/run-store.ts';

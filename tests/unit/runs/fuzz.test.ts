@@ -1,11 +1,14 @@
-// Random payloads against startRun's validation and against the compute host: every payload either runs or is
-// rejected with a typed code, and none brings the host down.
+// Random payloads against startRun's validation (the contract's door for the shape, then the lab for the values) and
+// against the compute host: every payload either runs or is rejected with a typed code, and none brings the host
+// down.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { checkArgs } from '../../../main/common/api-dispatch.ts';
+import type { StartRunRequest } from '../../../main/common/contract/runs.ts';
 import { GpuLabError } from '../../../main/common/errors.ts';
 import { LABS } from '../../../main/labs/index.ts';
 import { createLabHost } from '../../../main/app/lab-host.ts';
@@ -67,17 +70,18 @@ const host = createLabHost({ dataDir, supervisor: { log: (_line: string) => unde
 afterAll(() => host.dispose());
 
 describe('fuzzing startRun', () => {
-  it('accepts or rejects 2000 random payloads with INVALID_PARAMS, never anything else', () => {
+  it('accepts or rejects 2000 random payloads, at the door with INVALID_ARGUMENT or by the lab with INVALID_PARAMS, never anything else', () => {
     const r = rng(20260101);
     let accepted = 0;
     for (let i = 0; i < 2000; i++) {
       const p = payload(r);
       try {
-        validateRunRequest(p);
+        const [request] = checkArgs('runs.startRun', [p]);
+        validateRunRequest(request as StartRunRequest);
         accepted++;
       } catch (err) {
         expect(err, JSON.stringify(p)).toBeInstanceOf(GpuLabError);
-        expect((err as GpuLabError).code).toBe('INVALID_PARAMS');
+        expect(['INVALID_ARGUMENT', 'INVALID_PARAMS']).toContain((err as GpuLabError).code);
         expect((err as GpuLabError).message.length).toBeGreaterThan(10);
       }
     }

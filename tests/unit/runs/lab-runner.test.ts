@@ -6,8 +6,9 @@ import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import type { RunEvent } from '../../../main/common/contract.ts';
+import type { RunEvent } from '../../../main/common/contract/runs.ts';
 import { GpuLabError } from '../../../main/common/errors.ts';
+import type { ParamValues } from '../../../main/common/lab-descriptor.ts';
 import { RUN_RECORD } from '../../../main/common/run-record.ts';
 import type { RunRecord } from '../../../main/common/run-record.ts';
 import { createLabHost } from '../../../main/app/lab-host.ts';
@@ -25,7 +26,7 @@ afterAll(async () => {
   await host.dispose();
 });
 
-const SMALL: Record<string, Record<string, unknown>> = {
+const SMALL: Record<string, ParamValues> = {
   transfer: { maxBytes: 4096 },
   dtypes: { n: 64, repeats: 2 },
   matmul: { n: 64, repeats: 2, cpuRepeats: 2 },
@@ -35,7 +36,7 @@ const SMALL: Record<string, Record<string, unknown>> = {
   'timing-pitfalls': { n: 64, repeats: 3 },
 };
 
-async function run(lab: string, params: Record<string, unknown>, device = 'cpu') {
+async function run(lab: string, params: ParamValues, device = 'cpu') {
   const events: RunEvent[] = [];
   const sub = host.runs.onDidChangeRun((e) => events.push(e));
   const { runId } = await host.runs.startRun({ lab, device, params });

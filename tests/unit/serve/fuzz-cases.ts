@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { API_METHODS } from '../../../main/common/api-methods.ts';
-import type { ApiMethod } from '../../../main/common/api-methods.ts';
+import { API_METHODS } from '../../../main/common/contract/index.ts';
+import type { ApiMethod } from '../../../main/common/contract/index.ts';
 import { ERROR_CODES } from '../../../main/common/errors.ts';
 import { labDescriptors } from '../../../main/labs/index.ts';
 import { kernelFiles } from '../../../main/sources/kernel-sources.ts';

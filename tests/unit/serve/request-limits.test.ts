@@ -7,7 +7,8 @@ import { join } from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import type { GpuLabApi, RunEvent } from '../../../main/common/contract.ts';
+import type { GpuLabApi } from '../../../main/common/contract/index.ts';
+import type { RunEvent } from '../../../main/common/contract/runs.ts';
 import { GpuLabError } from '../../../main/common/errors.ts';
 import { MAX_ARGUMENT_NESTING, RequestRate, RunStartLimit, nestsDeeperThan } from '../../../main/serve/request-limits.ts';
 import type { RequestLimits } from '../../../main/serve/request-limits.ts';

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
-import type { GpuLabApi, RunEvent } from '../../../main/common/contract.ts';
+import type { GpuLabApi } from '../../../main/common/contract/index.ts';
+import type { RunEvent } from '../../../main/common/contract/runs.ts';
 import { GpuLabError } from '../../../main/common/errors.ts';
 import { startServer } from '../../../main/serve/server.ts';
 import type { RunningServer } from '../../../main/serve/server.ts';

@@ -1,10 +1,12 @@
 // The API client over a fake transport: each contract method goes out under its wire name with its arguments, an
-// answer comes back as the value, an error as an ApiError carrying the code, and events reach their subscribers.
+// answer comes back as the value, an error as an ApiError carrying the code, and events reach their subscribers. The
+// client lists no method: these tests hold it to the contract's table.
 import { describe, expect, it } from 'vitest';
 
-import type { ApiEvent, ApiMethod, ApiResponse } from '../../../../main/common/api-methods.ts';
-import { API_METHODS } from '../../../../main/common/api-methods.ts';
-import type { RunEvent } from '../../../../main/common/contract.ts';
+import type { ApiEvent, ApiMethod } from '../../../../main/common/contract/index.ts';
+import type { ApiResponse } from '../../../../main/common/contract/wire.ts';
+import { API_EVENTS, API_METHODS, CONTRACT } from '../../../../main/common/contract/index.ts';
+import type { RunEvent } from '../../../../main/common/contract/runs.ts';
 import { ApiError } from '../../../../renderer/api/api-error.ts';
 import { createApiClient } from '../../../../renderer/api/client.ts';
 import type { Transport } from '../../../../renderer/api/transport.ts';
@@ -89,5 +91,41 @@ describe('API client', () => {
     sub.dispose();
     emit('runs.onDidChangeRun', progress);
     expect(seen).toEqual([progress]);
+  });
+
+  it('makes every member of the contract’s table, named as the client expects: methods in camelCase, events onDidX', async () => {
+    const { transport, calls, emit } = fakeTransport(() => ({ ok: true, value: 'answer' }));
+    const api = createApiClient(transport) as unknown as Record<string, Record<string, (...args: unknown[]) => unknown>>;
+    expect(Object.keys(CONTRACT).every((service) => /^[a-z][A-Za-z0-9]*$/.test(service))).toBe(true);
+    for (const method of API_METHODS) {
+      const [service = '', name = ''] = method.split('.');
+      expect(name, method).toMatch(/^[a-z][A-Za-z0-9]*$/);
+      expect(name.startsWith('onDid'), method).toBe(false);
+      expect(await api[service]?.[name]?.('argument'), method).toBe('answer');
+    }
+    expect(calls).toEqual(API_METHODS.map((method) => ({ method, args: ['argument'] })));
+    for (const event of API_EVENTS) {
+      const [service = '', name = ''] = event.split('.');
+      expect(name, event).toMatch(/^onDid[A-Z][A-Za-z0-9]*$/);
+      const seen: unknown[] = [];
+      const sub = api[service]?.[name]?.((payload: unknown) => seen.push(payload)) as { dispose(): void };
+      emit(event, 'payload');
+      sub.dispose();
+      emit(event, 'payload');
+      expect(seen, event).toEqual(['payload']);
+    }
+  });
+
+  it('sends no argument that was left out, keeps each member as one function, and has no members a caller may probe for', async () => {
+    const { transport, calls } = fakeTransport(() => ({ ok: true, value: null }));
+    const api = createApiClient(transport);
+    await api.labs.listLabs(undefined);
+    await api.playground.listKernelRuns();
+    expect(calls.map((c) => c.args)).toEqual([[], []]);
+    expect(api.runs.getRun).toBe(api.runs.getRun);
+    const service = api.runs as unknown as Record<string, unknown>;
+    // `await api.runs` must not call main, nor Vue take a service for a ref, nor JSON look for a method.
+    expect([service.then, service.toJSON, service.__v_isRef, service.constructor, service.hasOwnProperty]).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(await Promise.resolve(api.runs)).toBe(api.runs);
   });
 });

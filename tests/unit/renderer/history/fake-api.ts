@@ -3,7 +3,8 @@
 // mocks the module with `apiModule`.
 import { vi } from 'vitest';
 
-import type { ExportedRun, ExportFormat, LabsReportContents, LabsReportRequest, ReportFile, RunEvent, RunProgress } from '../../../../main/common/contract.ts';
+import type { ExportedRun, ExportFormat, RunEvent, RunProgress } from '../../../../main/common/contract/runs.ts';
+import type { LabsReportContents, LabsReportRequest, ReportFile } from '../../../../main/common/contract/reports.ts';
 import type { LabDescriptor } from '../../../../main/common/lab-descriptor.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
 import type { RunRecord, RunSummary } from '../../../../main/common/run-record.ts';

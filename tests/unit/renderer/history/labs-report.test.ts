@@ -4,7 +4,7 @@
 import { flushPromises } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { LabsReportContents } from '../../../../main/common/contract.ts';
+import type { LabsReportContents } from '../../../../main/common/contract/reports.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
 import { LAB_IDS } from '../../../../main/common/lab-descriptor.ts';
 import { emitRunEvent, labsApi, reportsApi, runsApi } from './fake-api.ts';

@@ -2,8 +2,9 @@
 // transport whose answers a test sets per method and whose events and link state a test drives.
 import { vi } from 'vitest';
 
-import type { ApiEvent, ApiMethod, ApiResponse } from '../../../../main/common/api-methods.ts';
-import type { RunEvent } from '../../../../main/common/contract.ts';
+import type { ApiEvent, ApiMethod } from '../../../../main/common/contract/index.ts';
+import type { ApiResponse } from '../../../../main/common/contract/wire.ts';
+import type { RunEvent } from '../../../../main/common/contract/runs.ts';
 import { ApiError, errorText } from '../../../../renderer/api/api-error.ts';
 import { createApiClient } from '../../../../renderer/api/client.ts';
 import type { ConnectionState, Transport } from '../../../../renderer/api/transport.ts';

@@ -72,7 +72,7 @@ describe('the check as the user types', () => {
       if (p.maxExponent === 12) throw new ApiError({ code: 'INVALID_PARAMS', message: 'Parameter "maxExponent" = 12 is not allowed', details: { parameter: 'maxExponent' } });
       return new Promise((resolve) => answers.push(resolve));
     });
-    const values = ref<Record<string, unknown>>({ maxExponent: 12 });
+    const values = ref<Record<string, number>>({ maxExponent: 12 });
     const scope = effectScope();
     const check = scope.run(() => useParamCheck({ lab: ref('elementwise-breakeven'), values, delayMs: 100 }));
     if (!check) throw new Error('no check');

@@ -1,0 +1,30 @@
+// The labs service: the labs' descriptors in the reader's language, the kernel sources they name, and the check of
+// a lab's parameters as the form is filled in.
+import { z } from 'zod';
+
+import { LAB_DESCRIPTOR, PARAM_VALUES } from '../lab-descriptor.ts';
+import { LOCALES } from '../locale.ts';
+import { arg, method, service } from './spec.ts';
+import type { ServiceOf } from './spec.ts';
+
+export const LOCALE_ARGUMENT = arg('locale', z.enum(LOCALES).optional(), 'a language: en or es');
+
+export const KERNEL_SOURCE_TEXT = z.strictObject({
+  // The path a lab names in its kernels (shaders/cuda/elementwise.cu, native/cpu/elementwise.cc).
+  file: z.string(),
+  language: z.enum(['cuda', 'cpp']),
+  text: z.string(),
+});
+export type KernelSourceText = z.infer<typeof KERNEL_SOURCE_TEXT>;
+
+export const LABS_CONTRACT = service({
+  // In `locale` (English without): the words, and the templates the renderer renders findings with.
+  listLabs: method([LOCALE_ARGUMENT], z.array(LAB_DESCRIPTOR)),
+  // The source of a file some lab names as a kernel it runs; any other path is NOT_FOUND.
+  kernelSource: method([arg('file', z.string().min(1).max(200), 'the path of a kernel source a lab names')], KERNEL_SOURCE_TEXT),
+  // The parameters as a run would take them (defaults filled in), or INVALID_PARAMS whose message is the lab
+  // schema's own and whose details name the parameter at fault: the form checks as the user types.
+  validateParams: method([arg('lab', z.string().min(1).max(64), 'a lab id'), arg('params', PARAM_VALUES, 'an object of parameter name → a number, a text or a list of either')], PARAM_VALUES),
+});
+
+export type LabsService = ServiceOf<typeof LABS_CONTRACT>;
