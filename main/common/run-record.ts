@@ -100,14 +100,19 @@ export function shareOfPeak(p: PointResult): number | null {
   return rate === null || p.peak.value <= 0 ? null : rate / p.peak.value;
 }
 
+// What a finding's value is, by id (the words for it are the reader's): a speedup (×), a rate, a share of a whole
+// (0.82 for 82 %), a matrix size N, a count of elements, bytes or points, a time; 'none' where the value is a bare
+// number.
+export const FINDING_UNITS = ['times', 'GB/s', 'GFLOP/s', 'GOP/s', 'share', 'N', 'elements', 'bytes', 'ms', 'points', 'none'] as const;
+export type FindingUnit = (typeof FINDING_UNITS)[number];
+
+// A finding is a message (its sentence as an id and its numbers, message.ts) and the figure it is about: no words of
+// any language are stored, so that it reads in the language of whoever opens the run.
 export interface Finding {
   id: string;
-  // The sentence in English, as the run measured it; `message` renders it in the reader's language (records from
-  // before findings were messages have only the text).
-  text: string;
-  message?: Message;
+  message: Message;
   value: number | null;
-  unit: string;
+  unit: FindingUnit;
   tone: 'info' | 'warning';
 }
 
@@ -216,6 +221,30 @@ const POINT = z.strictObject({
   executionsPerSample: z.int().min(1).optional(),
 });
 
+// A finding as stored. Records written before findings were messages only, or before units were ids, are read into
+// the same shape: English text without a message becomes the message that says it as recorded (common.recorded), and
+// a free-text unit its id (a percent stored as share × 100 becomes the share). Reading a record derives its findings
+// again anyway (runs/current-findings.ts); this is what a record keeps where that cannot run.
+const LEGACY_UNITS: Readonly<Record<string, FindingUnit>> = { '×': 'times', '%': 'share', 'bytes (fp32)': 'bytes', '': 'none' };
+
+export const FINDING = z
+  .strictObject({
+    id: z.string(),
+    message: MESSAGE.optional(),
+    text: z.string().optional(),
+    value: z.number().nullable(),
+    unit: z.string(),
+    tone: z.enum(['info', 'warning']),
+  })
+  .refine((f) => f.message !== undefined || f.text !== undefined, 'a finding needs its message')
+  .refine((f) => (FINDING_UNITS as readonly string[]).includes(f.unit) || f.unit in LEGACY_UNITS, { message: `a unit: ${FINDING_UNITS.join(', ')}`, path: ['unit'] })
+  .transform((f): Finding => {
+    const legacy = LEGACY_UNITS[f.unit];
+    const unit = legacy ?? (f.unit as FindingUnit);
+    const value = f.unit === '%' && f.value !== null ? f.value / 100 : f.value;
+    return { id: f.id, message: f.message ?? { key: 'common.recorded', values: { text: f.text ?? '' } }, value, unit, tone: f.tone };
+  });
+
 const PARAM_VALUE = z.union([z.number(), z.string(), z.array(z.number()), z.array(z.string())]);
 
 export const RUN_RECORD = z.strictObject({
@@ -239,9 +268,7 @@ export const RUN_RECORD = z.strictObject({
   }),
   points: z.array(POINT),
   summary: z.record(z.string(), z.number().nullable()),
-  findings: z.array(
-    z.strictObject({ id: z.string(), text: z.string(), message: MESSAGE.optional(), value: z.number().nullable(), unit: z.string(), tone: z.enum(['info', 'warning']) }),
-  ),
+  findings: z.array(FINDING),
   warnings: z.array(z.string()),
   // The version of the labs' analysis its summary and findings come from (labs/index.ts); absent before it was kept.
   analysisVersion: z.int().min(1).optional(),

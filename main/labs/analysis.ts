@@ -1,7 +1,7 @@
 // Shared arithmetic of lab analyses: medians of good points, speedups, rates against peaks, and break-even sizes
 // interpolated on log-log axes between measured sizes.
 import type { Message } from '../common/message.ts';
-import type { Finding, PointResult } from '../common/run-record.ts';
+import type { Finding, FindingUnit, PointResult } from '../common/run-record.ts';
 import { labMessage } from './lab-text.ts';
 
 export function okMedian(p: PointResult | undefined): number | null {
@@ -124,9 +124,8 @@ export function bestRate(points: readonly PointResult[], series: string, rate: '
   return best;
 }
 
-// A finding: its sentence as a message of the labs' catalog (text/en.ts), rendered in the reader's language when
-// shown; the English is kept beside it for readers of the JSON. A plain string is English only.
-export function finding(id: string, text: string | Message, value: number | null = null, unit = '', tone: 'info' | 'warning' = 'info'): Finding {
-  if (typeof text === 'string') return { id, text, value, unit, tone };
-  return { id, text: labMessage(text, 'en'), message: text, value, unit, tone };
+// A finding: its sentence as a message of the labs' catalog (common/i18n/*/lab-*.ts), rendered in the reader's
+// language when shown, and the figure it is about with its unit's id.
+export function finding(id: string, message: Message, value: number | null = null, unit: FindingUnit = 'none', tone: 'info' | 'warning' = 'info'): Finding {
+  return { id, message, value, unit, tone };
 }

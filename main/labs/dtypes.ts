@@ -76,7 +76,7 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
   const dtypes = strs(params, 'dtypes') as GemmDtype[];
   for (const d of dtypes) a.summary[`${d}.footprintBytes`] = n * n * STORED_BYTES[d];
   a.findings.push(
-    finding('footprint', m('footprint', { size: n, list: footprintList(n, dtypes) }), n * n * 4, 'bytes (fp32)'),
+    finding('footprint', m('footprint', { size: n, list: footprintList(n, dtypes) }), n * n * 4, 'bytes'),
   );
   for (const side of ['cpu', 'gpu'] as const) {
     for (const d of dtypes) {
@@ -93,7 +93,7 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
     // Twice the numbers per SIMD register is the reason only where the ratio is near 2.
     const why = cpuRatio >= 1.6 ? m('cpuSimd') : '';
     const values = { ratio: num_.times(cpuRatio), fp32: num_.rate(cpu32?.gflops ?? 0, 'GFLOP/s'), fp64: num_.rate(cpu64?.gflops ?? 0, 'GFLOP/s'), why };
-    a.findings.push(finding('cpu-fp64', m('cpuFp64', values), cpuRatio, '×'));
+    a.findings.push(finding('cpu-fp64', m('cpuFp64', values), cpuRatio, 'times'));
   }
   const gpu32 = points.find((p) => p.key === 'gpu-fp32');
   if (gpu32?.status === 'ok' && gpu32.gflops) {
@@ -112,14 +112,14 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
     const fp64Peak = gpu?.peakGflopsFp64;
     const tensorCores = d === 'fp64' && fp64Peak && (p.gflops ?? 0) > 1.05 * fp64Peak ? m('fp64TensorCores', { peak: num_.rate(fp64Peak, 'GFLOP/s') }) : '';
     const values = { dtype: d, rate, ratio: num_.times(x), error: errorText(p.verification?.relativeError), tensorCores };
-    a.findings.push(finding(`gpu-${d}`, m('gpuType', values), x, '×'));
+    a.findings.push(finding(`gpu-${d}`, m('gpuType', values), x, 'times'));
   }
   for (const p of points) {
     const err = p.verification?.relativeError;
     const tolerance = p.verification?.tolerance;
     if (p.status === 'ok' && err !== null && err !== undefined && tolerance !== undefined && p.key.startsWith('cpu-')) {
       const values = { dtype: p.key.slice('cpu-'.length), error: scientific(err), tolerance: scientific(tolerance) };
-      a.findings.push(finding(`${p.key}-error`, m('cpuError', values), err, ''));
+      a.findings.push(finding(`${p.key}-error`, m('cpuError', values), err, 'none'));
     }
   }
   return a;

@@ -111,7 +111,7 @@ function cpuBandwidthFinding(op: Op, points: readonly PointResult[], cpu: Device
     drop: num_.times(drop),
     cause,
   });
-  return finding(`${op}-cpu-bandwidth`, text, drop, '×');
+  return finding(`${op}-cpu-bandwidth`, text, drop, 'times');
 }
 
 // " (12 µs resident against 2.5 ms with copies)" where both were measured at that size; '' where the figure is
@@ -144,7 +144,7 @@ function analyze(points: readonly PointResult[], params: ParamValues, cpu: Devic
     const resident = analysis.summary[`${op}.gpu-resident.speedupAt1M`] ?? null;
     if (withCopies !== null && resident !== null && resident > withCopies) {
       const text = m('copiesCost', { op, reference: num_.count(REFERENCE_SIZE), ratio: num_.times(resident / withCopies), times: timesAt(points, op, REFERENCE_SIZE) });
-      analysis.findings.push(finding(`${op}-copies-cost`, text, resident / withCopies, '×'));
+      analysis.findings.push(finding(`${op}-copies-cost`, text, resident / withCopies, 'times'));
     }
   }
   return analysis;

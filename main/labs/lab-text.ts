@@ -18,7 +18,7 @@ export function labMessage(m: Message, locale: Locale): string {
 
 // A finding as the reader reads it: its message in their language, else the English it was recorded with.
 export function findingText(f: Finding, locale: Locale): string {
-  return f.message ? labMessage(f.message, locale) : f.text;
+  return labMessage(f.message, locale);
 }
 
 // Every template a lab's findings may use, flat by message id: the lab's own and the shared ones.

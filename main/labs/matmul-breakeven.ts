@@ -82,7 +82,7 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
       // The series' best rate, with the N it was reached at: not necessarily the largest.
       const bestText = best?.gflops ? m('rangeBest', { rate: num_.rate(best.gflops, 'GFLOP/s'), n: sizeOf(best.x) }) : '';
       a.findings.push(
-        finding(`${g.series}-range`, m('range', { series, small: num_.times(sSmall), smallest, large: num_.times(sLarge), largest, best: bestText }), sLarge, '×'),
+        finding(`${g.series}-range`, m('range', { series, small: num_.times(sSmall), smallest, large: num_.times(sLarge), largest, best: bestText }), sLarge, 'times'),
       );
     }
   }

@@ -77,7 +77,7 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
       // A share of the arithmetic peak only where the time is arithmetic: with the copies it is mostly the bus.
       const peak = s.path === 'resident' && gpu?.peakGflopsFp32 && p.gflops ? m('peakShare', { share: num_.percent(p.gflops / gpu.peakGflopsFp32) }) : '';
       const values = { series: seriesName(s.series), time: num_.ms(okMedian(p) ?? 0), ratio: num_.times(x), rate: num_.rate(p.gflops ?? 0, 'GFLOP/s'), peak };
-      a.findings.push(finding(`${s.series}-speedup`, m('speedup', values), x, '×'));
+      a.findings.push(finding(`${s.series}-speedup`, m('speedup', values), x, 'times'));
     }
   }
   const transfers = find(points, 'gpu-transfers');
@@ -90,7 +90,7 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
     const copyMs = withCopies - resident;
     const copies = copyMs > 0 ? m('copies', { time: num_.ms(copyMs), size: num_.count(transfers.work.bytes), rate: num_.rate(transfers.work.bytes / (copyMs * 1e6), 'GB/s') }) : '';
     const values = { share: num_.percent(share), withCopies: num_.ms(withCopies), resident: num_.ms(resident), copies };
-    a.findings.push(finding('transfer-share', m('transferShare', values), share * 100, '%'));
+    a.findings.push(finding('transfer-share', m('transferShare', values), share, 'share'));
   }
   const naive = find(points, 'gpu-naive');
   const tiled = find(points, 'gpu-tiled');
@@ -98,13 +98,13 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
   if (tiledOverNaive !== null) {
     a.summary.tiledOverNaive = tiledOverNaive;
     const values = { tiled: num_.ms(okMedian(tiled) ?? 0), ratio: num_.times(tiledOverNaive), naive: num_.ms(okMedian(naive) ?? 0) };
-    a.findings.push(finding('tiling', m('tiling', values), tiledOverNaive, '×'));
+    a.findings.push(finding('tiling', m('tiling', values), tiledOverNaive, 'times'));
   }
   const cublas = find(points, 'gpu-cublas');
   const cublasOverTiled = speedup(tiled, cublas);
   if (cublasOverTiled !== null) {
     a.summary.cublasOverTiled = cublasOverTiled;
-    a.findings.push(finding('library', libraryText(cublasOverTiled, okMedian(cublas) ?? 0, okMedian(tiled) ?? 0), cublasOverTiled, '×'));
+    a.findings.push(finding('library', libraryText(cublasOverTiled, okMedian(cublas) ?? 0, okMedian(tiled) ?? 0), cublasOverTiled, 'times'));
   }
   return a;
 }

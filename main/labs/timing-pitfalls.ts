@@ -58,10 +58,10 @@ function coldFinding(id: 'gpu-cold' | 'cpu-cold', coldMs: number, warm: PointRes
   const warmMax = warm.stats?.max ?? warmMs;
   const ratio = coldMs / warmMs;
   const times = { side: id === 'gpu-cold' ? 'GPU' : 'CPU', cold: num_.ms(coldMs), min: num_.ms(warm.stats?.min ?? warmMs), max: num_.ms(warmMax), median: num_.ms(warmMs) };
-  if (coldMs <= Math.max(warmMax, 1.1 * warmMs)) return finding(id, m('coldWithin', times), ratio, '×');
+  if (coldMs <= Math.max(warmMax, 1.1 * warmMs)) return finding(id, m('coldWithin', times), ratio, 'times');
   const cost = { ...times, extra: num_.ms(coldMs - warmMs), ratio: num_.times(ratio), cause: m(COLD_CAUSES[id]) };
-  if (ratio < 1.5) return finding(id, m('coldSmall', cost), ratio, '×');
-  return finding(id, m('coldLarge', cost), ratio, '×', 'warning');
+  if (ratio < 1.5) return finding(id, m('coldSmall', cost), ratio, 'times');
+  return finding(id, m('coldLarge', cost), ratio, 'times', 'warning');
 }
 
 function analyze(points: readonly PointResult[]): LabAnalysis {
@@ -76,7 +76,7 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
     if (w === null || r === null) continue;
     switch (pair.id) {
       case 'sync':
-        a.findings.push(finding('sync', m('sync', { wrong: num_.ms(w), right: num_.ms(r), ratio: num_.times(r / w) }), r / w, '×', 'warning'));
+        a.findings.push(finding('sync', m('sync', { wrong: num_.ms(w), right: num_.ms(r), ratio: num_.times(r / w) }), r / w, 'times', 'warning'));
         break;
       case 'gpu-cold':
       case 'cpu-cold':
@@ -85,10 +85,10 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
       case 'threads': {
         const x = speedup(wrong, right) ?? 1;
         if (x < 1.2) {
-          a.findings.push(finding('threads', m('threadsWeak', { right: num_.ms(r), wrong: num_.ms(w) }), x, '×', 'warning'));
+          a.findings.push(finding('threads', m('threadsWeak', { right: num_.ms(r), wrong: num_.ms(w) }), x, 'times', 'warning'));
           break;
         }
-        a.findings.push(finding('threads', m('threads', { wrong: num_.ms(w), right: num_.ms(r), ratio: num_.times(x) }), x, '×'));
+        a.findings.push(finding('threads', m('threads', { wrong: num_.ms(w), right: num_.ms(r), ratio: num_.times(x) }), x, 'times'));
         break;
       }
     }

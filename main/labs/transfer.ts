@@ -122,7 +122,7 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
     if (pinned?.gbps && pageable?.gbps) {
       a.summary[`${direction}.pinnedOverPageable`] = pinned.gbps / pageable.gbps;
       const values = { direction: msg(`${LAB}.directions.${direction}`), ratio: n.times(pinned.gbps / pageable.gbps), pinned: n.rate(pinned.gbps, 'GB/s'), pageable: n.rate(pageable.gbps, 'GB/s') };
-      a.findings.push(finding(`${direction}-pinned`, m('pinned', values), pinned.gbps / pageable.gbps, '×'));
+      a.findings.push(finding(`${direction}-pinned`, m('pinned', values), pinned.gbps / pageable.gbps, 'times'));
     }
   }
   const d2d = bestRate(points, 'd2d', 'gbps');
@@ -146,7 +146,7 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
       insideRate: n.rate(bytes / (inside.ms * 1e6), 'GB/s'),
       acrossRate: n.rate(bytes / (across.ms * 1e6), 'GB/s'),
     };
-    a.findings.push(finding('bus-vs-memory', m('busVsMemory', values), ratio, '×'));
+    a.findings.push(finding('bus-vs-memory', m('busVsMemory', values), ratio, 'times'));
   }
   return a;
 }

@@ -59,9 +59,9 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
   const x = speedup(single, threads);
   const times = { threads: threads?.threads ?? '?', many: num_.ms(okMedian(threads) ?? 0), one: num_.ms(okMedian(single) ?? 0) };
   if (x !== null && x < 1.2) {
-    a.findings.push(finding('threads', m('threadsFlat', { ...times, rate: num_.rate(single?.gbps ?? 0, 'GB/s') }), x, '×'));
+    a.findings.push(finding('threads', m('threadsFlat', { ...times, rate: num_.rate(single?.gbps ?? 0, 'GB/s') }), x, 'times'));
   } else if (x !== null) {
-    a.findings.push(finding('threads', m('threadsScale', { ...times, ratio: num_.times(x), rate: num_.rate(threads?.gbps ?? 0, 'GB/s') }), x, '×'));
+    a.findings.push(finding('threads', m('threadsScale', { ...times, ratio: num_.times(x), rate: num_.rate(threads?.gbps ?? 0, 'GB/s') }), x, 'times'));
   }
   const unfused = find(points, 'gpu-unfused');
   const fused = find(points, 'gpu-fused');
@@ -76,14 +76,14 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
       fusedBytes: FUSED_BYTES_PER_ELEMENT,
       bytesRatio: num_.times(UNFUSED_BYTES_PER_ELEMENT / FUSED_BYTES_PER_ELEMENT),
     };
-    a.findings.push(finding('fusion', m('fusion', values), fusion, '×'));
+    a.findings.push(finding('fusion', m('fusion', values), fusion, 'times'));
   }
   const fusedMs = okMedian(fused);
   if (fused?.gbps && fusedMs !== null && gpu?.peakMemoryGBps) {
     const share = fused.gbps / gpu.peakMemoryGBps;
     a.summary.fusedShareOfPeakBandwidth = share;
     const values = { size: num_.count(fused.work.bytes), time: num_.ms(fusedMs), rate: num_.rate(fused.gbps, 'GB/s'), share: num_.percent(share), peak: num_.rate(gpu.peakMemoryGBps, 'GB/s') };
-    a.findings.push(finding('bandwidth', m('bandwidth', values), share * 100, '%'));
+    a.findings.push(finding('bandwidth', m('bandwidth', values), share, 'share'));
   }
   const transfers = find(points, 'gpu-transfers');
   const withCopies = okMedian(transfers);
@@ -94,12 +94,12 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
     const copyMs = withCopies - fusedMs;
     const copies = copyMs > 0 ? m('copies', { size: num_.count(transfers.work.bytes), time: num_.ms(copyMs), rate: num_.rate(transfers.work.bytes / (copyMs * 1e6), 'GB/s') }) : '';
     const values = { share: num_.percent(share), withCopies: num_.ms(withCopies), resident: num_.ms(fusedMs), copies };
-    a.findings.push(finding('transfer-share', m('transferShare', values), share * 100, '%'));
+    a.findings.push(finding('transfer-share', m('transferShare', values), share, 'share'));
     const vsCpu = speedup(threads, transfers);
     const cpuMs = okMedian(threads);
     if (vsCpu !== null && cpuMs !== null) {
       const values = { gpu: num_.ms(withCopies), cpu: num_.ms(cpuMs), ratio: num_.times(vsCpu) };
-      a.findings.push(finding('copies-vs-cpu', m(vsCpu < 1 ? 'copiesSlower' : 'copiesFaster', values), vsCpu, '×'));
+      a.findings.push(finding('copies-vs-cpu', m(vsCpu < 1 ? 'copiesSlower' : 'copiesFaster', values), vsCpu, 'times'));
     }
   }
   return a;

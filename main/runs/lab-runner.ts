@@ -19,6 +19,7 @@ import { readCpuTimes, stealShare } from './cpu-steal.ts';
 import { exportRun } from './run-export.ts';
 import { runFindings } from './run-findings.ts';
 import type { RunStore } from './run-store.ts';
+import { msg } from '../common/message.ts';
 
 export interface LabRunnerOptions {
   store: RunStore;
@@ -208,7 +209,7 @@ export class LabRunner implements RunsService {
         this.unsaved.set(record.id, record);
         const text = `The finished run could not be saved (tried twice: ${failure}); it is kept in memory while this program runs and saved again when the next run finishes. Until then the copy on disk is unfinished, and is marked interrupted if this program stops first.`;
         record.warnings.push(text);
-        const finding: Finding = { id: 'run-not-saved', text, value: null, unit: '', tone: 'warning' };
+        const finding: Finding = { id: 'run-not-saved', message: msg('common.run.notSaved', { failure }), value: null, unit: 'none', tone: 'warning' };
         this.emit({ kind: 'finding', runId: record.id, finding });
       }
       const summary = summarizeRun(record);
@@ -270,10 +271,10 @@ export class LabRunner implements RunsService {
     } catch {
       return;
     }
-    const before = new Map(record.findings.map((f) => [f.id, f.text]));
+    const before = new Map(record.findings.map((f) => [f.id, JSON.stringify(f.message)]));
     record.findings = findings;
     for (const finding of findings) {
-      if (before.get(finding.id) !== finding.text) this.emit({ kind: 'finding', runId: record.id, finding });
+      if (before.get(finding.id) !== JSON.stringify(finding.message)) this.emit({ kind: 'finding', runId: record.id, finding });
     }
   }
 

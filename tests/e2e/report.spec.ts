@@ -12,6 +12,7 @@ import { withCurrentFindings } from '../../main/runs/current-findings.ts';
 import { bodyText, deviceNameOf, fixture, fixturesDir, packed, pdfInfo, pdfText, renderPages, resultFigures, spaced, tempDir } from '../unit/reports/pdf-tools.ts';
 import { seededDataDir, startServe } from './support/serve.ts';
 import type { ServeProcess } from './support/serve.ts';
+import { findingText } from '../../main/labs/lab-text.ts';
 
 let serve: ServeProcess;
 test.beforeAll(async () => {
@@ -51,7 +52,7 @@ test('saves the PDF report of a run from its page, with the figures the page sho
   // The page's own table shows the same first figure the PDF holds.
   await expect(page.getByTestId('results-table')).toContainText(figures[0] ?? 'none');
   // The findings as every reader gets them: derived again from the points by the current analysis.
-  for (const finding of withCurrentFindings(record).findings) expect(packed(text)).toContain(packed(finding.text));
+  for (const finding of withCurrentFindings(record).findings) expect(packed(text)).toContain(packed(findingText(finding, 'en')));
   for (const expected of [AUTHOR, COURSE, deviceNameOf(record), 'Course deliverable', 'This run cannot answer it']) expect(spaced(text)).toContain(expected);
   const info = pdfInfo(path);
   expect(info.Author).toBe(AUTHOR);

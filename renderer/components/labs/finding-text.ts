@@ -2,7 +2,7 @@
 // sends them in the language asked for), its numbers in the reader's locale; a finding recorded before findings were
 // messages, or one whose template this version lacks, keeps the English it was recorded with.
 import type { Locale } from '../../../main/common/locale.ts';
-import { renderMessage, type Message } from '../../../main/common/message.ts';
+import { renderMessage } from '../../../main/common/message.ts';
 import type { Finding } from '../../../main/common/run-record.ts';
 import { catalogTranslate, type Catalog } from '../../../main/common/i18n/translate.ts';
 
@@ -24,16 +24,9 @@ export function nestCatalog(messages: Readonly<Record<string, string>>): Catalog
   return root as Catalog;
 }
 
-// Every template a message needs, its own and its nested messages' (a series' label, an optional clause).
-function keysOf(m: Message): string[] {
-  const nested = Object.values(m.values ?? {}).filter((v): v is Message => typeof v === 'object' && 'key' in v);
-  return [m.key, ...nested.flatMap(keysOf)];
-}
-
-// How the findings of one lab read in `locale`: a finding whose every template is known is rendered from them; any
-// other keeps its recorded text rather than show a message id.
+// How the findings of one lab read in `locale`, rendered from the templates its descriptor carries (a finding is
+// derived again from its points whenever a run is read, so its templates are those of this version).
 export function findingReader(messages: Readonly<Record<string, string>> | undefined, locale: Locale): (f: Finding) => string {
-  const known = messages ?? {};
-  const t = catalogTranslate(nestCatalog(known));
-  return (f) => (f.message && keysOf(f.message).every((k) => k in known) ? renderMessage(f.message, t, locale) : f.text);
+  const t = catalogTranslate(nestCatalog(messages ?? {}), locale);
+  return (f) => renderMessage(f.message, t, locale);
 }

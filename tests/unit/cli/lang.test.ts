@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../main/cli/main.ts';
 import type { RunRecord } from '../../../main/common/run-record.ts';
 import { fixture, fixturesDir, pdfText, spaced, tempDir } from '../reports/pdf-tools.ts';
+import { findingText } from '../../../main/labs/lab-text.ts';
 
 // No language in the environment: English unless --lang says otherwise.
 const NO_LOCALE = {};
@@ -65,7 +66,7 @@ describe('gpu-lab run --lang es', () => {
     const record = JSON.parse(readFileSync(json, 'utf8')) as RunRecord;
     expect(record.labTitle).toMatch(/^Matrix product break-even/);
     expect(record.points[0]?.label).toBe('CPU BLAS, N = 16');
-    expect(record.findings[0]?.text).toMatch(/^The CPU peaks at \d+(\.\d+)? GFLOP\/s \(N = \d+, \d+(\.\d+)? (ns|µs|ms)\)\.$/);
+    expect(record.findings[0] && findingText(record.findings[0], 'en')).toMatch(/^The CPU peaks at \d+(\.\d+)? GFLOP\/s \(N = \d+, \d+(\.\d+)? (ns|µs|ms)\)\.$/);
   }, 120_000);
 
   it('speaks English with --lang en, whatever the system says', async () => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { placeholders } from '../../../main/common/message.ts';
-import type { RunRecord } from '../../../main/common/run-record.ts';
+import { RUN_RECORD, type RunRecord } from '../../../main/common/run-record.ts';
 import { ANALYSIS_VERSION, LABS, findLab, labDescriptors } from '../../../main/labs/index.ts';
 import { labText as labTextEn } from '../../../main/common/i18n/en/lab-text.ts';
 import { labDescriptors as labDescriptorsEs, labText as labTextEs, sharedParameters as sharedParametersEs } from '../../../main/common/i18n/es/lab-text.ts';
@@ -25,7 +25,7 @@ function flat(node: string | Tree, prefix = '', out = new Map<string, string>())
 const FIXTURES = join(import.meta.dirname, '../../fixtures/runs');
 const fixtureRuns: RunRecord[] = readdirSync(FIXTURES)
   .filter((f) => f.endsWith('.json'))
-  .map((f) => JSON.parse(readFileSync(join(FIXTURES, f), 'utf8')) as RunRecord)
+  .map((f) => RUN_RECORD.parse(JSON.parse(readFileSync(join(FIXTURES, f), 'utf8'))) as RunRecord)
   .filter((r) => Array.isArray(r.findings));
 
 describe('the labs catalog in English and Spanish', () => {
@@ -78,42 +78,48 @@ describe('findings of real runs, read in Spanish', () => {
     if (record.points.every((p) => p.status === 'waived')) return;
     expect(findings.length).toBeGreaterThan(0);
     for (const f of findings) {
-      expect(f.message, `${f.id}: ${f.text}`).toBeDefined();
+      const en = findingText(f, 'en');
       const es = findingText(f, 'es');
+      expect(en, f.id).not.toMatch(/[{}]/);
       expect(es, f.id).not.toMatch(/[{}]/);
-      expect(es, f.id).not.toBe(f.text);
+      expect(es, f.id).not.toBe(en);
       // A decimal point of the English is a decimal comma in Spanish, and never the other way; names quoted from the
       // record as they are (a library's version, "OpenBLAS 0.3.26") are not numbers of the finding.
       const quoted = Object.values(f.message?.values ?? {}).filter((v): v is string => typeof v === 'string' && /\d\.\d/.test(v));
       const prose = (text: string): string => quoted.reduce((s, q) => s.split(q).join(''), text);
-      if (/\d\.\d/.test(prose(f.text))) expect(prose(es), f.id).toMatch(/\d,\d/);
+      if (/\d\.\d/.test(prose(en))) expect(prose(es), f.id).toMatch(/\d,\d/);
       expect(prose(es), f.id).not.toMatch(/\d\.\d/);
-      expect(findingText(f, 'en')).toBe(f.text);
     }
   });
 
   it('reads a run stored with English findings, or with words an older analysis wrote, with the current analysis', () => {
     const stored = fixtureRuns.find((r) => r.lab === 'matmul-breakeven' && r.device.startsWith('cuda'));
     if (!stored) throw new Error('no H100 matmul-breakeven fixture');
-    const old: RunRecord = { ...stored, findings: stored.findings.map(({ message: _m, ...f }) => f) };
-    const [first, ...rest] = old.findings;
-    if (!first) throw new Error('the fixture has no findings');
-    // A sentence an older analysis wrote, which the current one corrects: it is not repeated.
-    old.findings = [{ ...first, text: `${first.text} (worded by an older version)` }, ...rest];
+    // As a version before findings were messages stored it: English text, free-text units, a percent as share × 100,
+    // and a sentence an older analysis wrote which the current one corrects.
+    const legacy = stored.findings.map((f, i) => ({
+      id: f.id,
+      text: `${findingText(f, 'en')}${i === 0 ? ' (worded by an older version)' : ''}`,
+      value: f.value,
+      unit: i === 0 ? '×' : '',
+      tone: f.tone,
+    }));
+    const old = RUN_RECORD.parse({ ...stored, findings: legacy }) as RunRecord;
+    expect(old.findings[0]).toMatchObject({ message: { key: 'common.recorded' }, unit: 'times' });
     const read = withCurrentFindings(old);
     expect(read.analysisVersion).toBe(ANALYSIS_VERSION);
-    expect(read.findings.map((f) => f.text)).not.toContain(`${first.text} (worded by an older version)`);
-    for (const f of read.findings) expect(f.message, f.id).toBeDefined();
+    expect(read.findings.map((f) => findingText(f, 'en')).join('\n')).not.toContain('(worded by an older version)');
+    for (const f of read.findings) expect(f.message.key, f.id).not.toBe('common.recorded');
     const overtakes = read.findings.find((f) => f.id === 'gpu-transfers-break-even');
     if (!overtakes) throw new Error('no break-even finding');
     expect(findingText(overtakes, 'es')).toMatch(/^La GPU con transferencias supera a la CPU a partir de N ≈ \d+\.$/);
-    expect(findingText(overtakes, 'en')).toBe(overtakes.text);
+    expect(RUN_RECORD.parse({ ...stored, findings: [{ ...legacy[0], unit: '%', value: 42 }] }).findings[0]).toMatchObject({ unit: 'share', value: 0.42 });
   });
 
   it('keeps the findings of a run in progress, and of a lab this version does not know', () => {
     const stored = fixtureRuns.find((r) => r.lab === 'matmul-breakeven');
     if (!stored) throw new Error('no matmul-breakeven fixture');
-    const running: RunRecord = { ...stored, status: 'running', findings: [{ id: 'x', text: 'provisional', value: null, unit: '', tone: 'info' }] };
+    const running: RunRecord = { ...stored, status: 'running', findings: [{ id: 'x', message: { key: 'common.recorded', values: { text: 'provisional' } }, value: null, unit: 'none', tone: 'info' }] };
     expect(withCurrentFindings(running).findings).toEqual(running.findings);
     const unknown: RunRecord = { ...stored, lab: 'roofline', findings: running.findings };
     expect(withCurrentFindings(unknown)).toBe(unknown);

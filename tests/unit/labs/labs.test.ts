@@ -5,8 +5,12 @@ import { MEASUREMENT } from '../../../main/common/measurement.ts';
 import { LABS, findLab } from '../../../main/labs/index.ts';
 import type { ParamValues } from '../../../main/common/lab-descriptor.ts';
 import type { Lab } from '../../../main/labs/lab.ts';
+import type { Finding } from '../../../main/common/run-record.ts';
 import { findingText } from '../../../main/labs/lab-text.ts';
 import { CPU, CPU_ONLY, GPU, WITH_GPU, pointFromPlan } from './synthetic.ts';
+
+// A finding's sentence in English, as a reader of the English app reads it.
+const en = (f: Finding | undefined): string | undefined => (f ? findingText(f, 'en') : undefined);
 
 function defaults(lab: Lab) {
   return validateParams(lab.descriptor.id, lab.descriptor.parameters, {});
@@ -104,10 +108,10 @@ describe('analyses on synthetic samples', () => {
     expect(size).toBeCloseTo(2075, -1);
     // At 10⁶: 10 ms against 0.01 + 0.1 ms.
     expect(a.summary['exp.gpu-resident.speedupAt1M']).toBeCloseTo(10 / 0.11, 6);
-    expect(a.findings.map((f) => f.text).join('\n')).toContain('exp: the GPU resident becomes 2× faster than the CPU from about 2.08 k elements; at 1 M elements it is 90.9× the CPU');
-    expect(a.findings.map((f) => f.text).join('\n')).toMatch(/exp: the GPU with transfers never becomes 2× faster than the CPU/);
+    expect(a.findings.map((f) => en(f)).join('\n')).toContain('exp: the GPU resident becomes 2× faster than the CPU from about 2.08 k elements; at 1 M elements it is 90.9× the CPU');
+    expect(a.findings.map((f) => en(f)).join('\n')).toMatch(/exp: the GPU with transfers never becomes 2× faster than the CPU/);
     // At 10⁶, measured: 0.01 + 0.1 ms resident, 0.05 + 10 ms with copies.
-    expect(a.findings.map((f) => f.text).join('\n')).toContain('exp: at 1 M elements keeping the data on the GPU is 91.4× faster than copying it there and back for each operation (110 µs resident against 10.05 ms with copies).');
+    expect(a.findings.map((f) => en(f)).join('\n')).toContain('exp: at 1 M elements keeping the data on the GPU is 91.4× faster than copying it there and back for each operation (110 µs resident against 10.05 ms with copies).');
     expect(a.summary).toMatchObject({ 'exp.gpu-resident.breakEvenAtMost': null, 'exp.gpu-transfers.breakEvenSize': null, 'exp.gpu-transfers.breakEvenAbove': 1e8 });
   });
 
@@ -120,7 +124,7 @@ describe('analyses on synthetic samples', () => {
     expect(a.summary['add.gpu-resident.breakEvenSize']).toBeNull();
     expect(a.summary['add.gpu-resident.breakEvenAtMost']).toBe(100);
     const f = a.findings.find((x) => x.id === 'add-gpu-resident-break-even');
-    expect(f?.text).toContain('is already 2× faster than the CPU at the smallest size, 100 elements');
+    expect(en(f)).toContain('is already 2× faster than the CPU at the smallest size, 100 elements');
     expect(f && findingText(f, 'es')).toMatch(/^add: la GPU con datos residentes ya es 2× más rápida que la CPU en el tamaño más pequeño, 100 elementos; con 1 M elementos, su velocidad es \d+× la de la CPU\.$/);
     expect(f?.value).toBeNull();
   });
@@ -143,7 +147,7 @@ describe('analyses on synthetic samples', () => {
 
     it('claims a cache effect for a 2.4× drop whose faster arrays (114 MiB) fit in a 300 MiB L3', () => {
       const add = run(300 * 2 ** 20).find((f) => f.id === 'add-cpu-bandwidth');
-      expect(add?.text).toBe(
+      expect(en(add)).toBe(
         'add on the CPU streams 184 GB/s at 10 M elements (114 MiB of arrays) but 76.5 GB/s at 100 M (1.12 GiB), 2.41× slower: the smaller arrays fit in the 300 MiB last-level cache, the larger ones come from main memory.',
       );
       expect(add && findingText(add, 'es')).toBe(
@@ -157,9 +161,9 @@ describe('analyses on synthetic samples', () => {
 
     it('gives only the numbers when the cache size is unknown, and rules the cache out when the arrays exceed it', () => {
       const unknown = run(null).find((f) => f.id === 'add-cpu-bandwidth');
-      expect(unknown?.text).toMatch(/2\.41× slower\.$/);
-      expect(unknown?.text).not.toMatch(/cache/);
-      expect(run(32 * 2 ** 20).find((f) => f.id === 'add-cpu-bandwidth')?.text).toContain('both exceed the 32 MiB last-level cache, so the caches do not explain it');
+      expect(en(unknown)).toMatch(/2\.41× slower\.$/);
+      expect(en(unknown)).not.toMatch(/cache/);
+      expect(en(run(32 * 2 ** 20).find((f) => f.id === 'add-cpu-bandwidth'))).toContain('both exceed the 32 MiB last-level cache, so the caches do not explain it');
     });
   });
 
@@ -170,7 +174,7 @@ describe('analyses on synthetic samples', () => {
     const a = l.analyze(points, defaults(l), GPU);
     expect(a.summary['gpu-transfers.speedupVsCpu']).toBeCloseTo(580 / 106.5, 6);
     expect(a.summary.transferShare).toBeCloseTo((106.5 - 50.4) / 106.5, 6);
-    const text = a.findings.map((f) => f.text).join('\n');
+    const text = a.findings.map((f) => en(f)).join('\n');
     // 106.5 − 50.4 = 56.1 ms for 3 × 7000² × 4 B = 588 MB: 10.5 GB/s.
     expect(text).toContain('Transfers are 53 % of the end-to-end GPU time (106.5 ms with copies, 50.4 ms without): 56.1 ms to move A and B to the GPU and C back, 588 MB at 10.48 GB/s from pageable host memory');
     const share = a.findings.find((f) => f.id === 'transfer-share');
@@ -190,8 +194,8 @@ describe('analyses on synthetic samples', () => {
     const ms: Record<string, number> = { 'cpu-blas': 1080, 'gpu-transfers': 81.5, 'gpu-cublas': 14.7, 'gpu-tiled': 16, 'gpu-naive': 136 };
     const points = l.plan(defaults(l), WITH_GPU).map((p) => pointFromPlan(p, ms[p.series] ?? 1));
     const library = l.analyze(points, defaults(l), GPU).findings.find((f) => f.id === 'library');
-    expect(library?.text).toContain('cuBLAS is only 1.09× faster than the tiled kernel (14.7 ms against 16 ms)');
-    expect(library?.text).toContain('the same fp32 FMA units (fp32 GEMM uses no tensor cores');
+    expect(en(library)).toContain('cuBLAS is only 1.09× faster than the tiled kernel (14.7 ms against 16 ms)');
+    expect(en(library)).toContain('the same fp32 FMA units (fp32 GEMM uses no tensor cores');
     expect(library && findingText(library, 'es')).toMatch(/^cuBLAS es solo 1,09× más rápido que el kernel con teselas \(14,7 ms frente a 16 ms\): .* mismas unidades FMA de fp32 \(la GEMM en fp32 no usa tensor cores/);
   });
 
@@ -206,13 +210,13 @@ describe('analyses on synthetic samples', () => {
     const n = a.summary['gpu-transfers.breakEvenN'] ?? 0;
     expect(n).toBeGreaterThan(100);
     expect(n).toBeLessThan(500);
-    expect(a.findings.map((f) => f.text).join('\n')).toContain('The GPU with transfers overtakes the CPU from about N = ');
+    expect(a.findings.map((f) => en(f)).join('\n')).toContain('The GPU with transfers overtakes the CPU from about N = ');
     expect(a.summary['gpu-transfers.breakEvenNAtMost']).toBeNull();
     // 2·5000³ in 78.45 ms = 3.19 TFLOP/s.
-    expect(a.findings.find((f) => f.id === 'gpu-transfers-range')?.text).toBe('GPU with transfers: 0.19× the CPU\'s speed at N = 100, 23.4× at N = 5000; at best 3.187 TFLOP/s, at N = 5000.');
+    expect(en(a.findings.find((f) => f.id === 'gpu-transfers-range'))).toBe('GPU with transfers: 0.19× the CPU\'s speed at N = 100, 23.4× at N = 5000; at best 3.187 TFLOP/s, at N = 5000.');
     // Slower at 5000 (200 ms, 1.25 TFLOP/s) than at 2000 (2·2000³ in 10 ms = 1.6 TFLOP/s): the best names its own N.
     const slowAtTop = l.plan(article, WITH_GPU).map((p) => pointFromPlan(p, p.series === 'cpu' ? (cpu[p.x ?? 0] ?? 1) : p.x === 5000 ? 200 : (gpu[p.x ?? 0] ?? 1)));
-    expect(l.analyze(slowAtTop, article, GPU).findings.find((f) => f.id === 'gpu-transfers-range')?.text).toContain('9.17× at N = 5000; at best 1.6 TFLOP/s, at N = 2000.');
+    expect(en(l.analyze(slowAtTop, article, GPU).findings.find((f) => f.id === 'gpu-transfers-range'))).toContain('9.17× at N = 5000; at best 1.6 TFLOP/s, at N = 2000.');
   });
 
   it('matmul-breakeven stores a GPU faster at every N as a bound on the break-even', () => {
@@ -221,7 +225,7 @@ describe('analyses on synthetic samples', () => {
     const points = l.plan(defaults(l), WITH_GPU).map((p) => pointFromPlan(p, p.series === 'cpu' ? (2 * (p.x ?? 0) ** 3) / 1e7 : 0.01 + (2 * (p.x ?? 0) ** 3) / 5e10));
     const a = l.analyze(points, defaults(l), GPU);
     expect(a.summary).toMatchObject({ 'gpu-resident.breakEvenN': null, 'gpu-resident.breakEvenNAtMost': 50, 'gpu-resident.breakEvenNAbove': null });
-    expect(a.findings.find((f) => f.id === 'gpu-resident-break-even')?.text).toBe('The GPU resident is faster than the CPU at every size measured, from N = 50.');
+    expect(en(a.findings.find((f) => f.id === 'gpu-resident-break-even'))).toBe('The GPU resident is faster than the CPU at every size measured, from N = 50.');
   });
 
   it('matmul-breakeven calls a GPU level with the CPU, not faster, where their samples overlap at the smallest N', () => {
@@ -231,7 +235,7 @@ describe('analyses on synthetic samples', () => {
       const cpuMs = (2 * (p.x ?? 0) ** 3) / 1e7;
       return pointFromPlan(p, p.series === 'cpu' ? cpuMs : p.x === 50 ? cpuMs / 1.005 : cpuMs / 10);
     });
-    const text = l.analyze(points, defaults(l), GPU).findings.find((f) => f.id === 'gpu-resident-break-even')?.text;
+    const text = en(l.analyze(points, defaults(l), GPU).findings.find((f) => f.id === 'gpu-resident-break-even'));
     expect(text).toBe('The GPU resident is level with the CPU at N = 50 (1.01× its speed, within the spread of the samples) and at least as fast at every larger size measured: the break-even is at or below the smallest size; add smaller sizes to find it.');
   });
 
@@ -240,7 +244,7 @@ describe('analyses on synthetic samples', () => {
     const ms: Record<string, number> = { 'cpu-single': 8.13, 'cpu-threads': 4.2, 'gpu-transfers': 20.7, 'gpu-unfused': 4.4, 'gpu-fused': 0.05 };
     const points = l.plan(defaults(l), WITH_GPU).map((p) => pointFromPlan(p, ms[p.series] ?? 1));
     const findings = l.analyze(points, defaults(l), GPU).findings;
-    const text = findings.map((f) => f.text).join('\n');
+    const text = findings.map((f) => en(f)).join('\n');
     expect(text).toContain('Fusing the three passes into one kernel is 88.0× faster (50 µs against 4.4 ms): three passes move 56 bytes per element, the fused kernel 24, 2.33× fewer');
     expect(text).toContain('With the copies, the GPU is slower than the threaded CPU (20.7 ms against 4.2 ms, 0.20× its speed)');
     // 5 M × 24 B = 120 MB in 50 µs = 2.4 TB/s, half of the test GPU's 4.8 TB/s.
@@ -257,7 +261,7 @@ describe('analyses on synthetic samples', () => {
     const l = lab('timing-pitfalls');
     const ms: Record<string, number> = { 'gpu-no-sync': 0.01, 'gpu-events': 4, 'gpu-cold': 300, 'gpu-warm': 4, 'cpu-cold': 200, 'cpu-warm': 70, 'cpu-one-thread': 140, 'cpu-all-threads': 70 };
     const points = l.plan(defaults(l), WITH_GPU).map((p) => pointFromPlan(p, ms[p.series] ?? 1));
-    const text = l.analyze(points, defaults(l), GPU).findings.map((f) => f.text).join('\n');
+    const text = l.analyze(points, defaults(l), GPU).findings.map((f) => en(f)).join('\n');
     expect(text).toContain('Without synchronising, the GEMM seems to take 10 µs; CUDA events show it takes 4 ms, 400× longer');
     expect(text).toContain('One CPU thread takes 140 ms, all threads 70 ms: 2.00× faster');
     expect(text).toContain('The cold first GPU call took 300 ms against 4 ms for a warmed one (warmed calls: 3.96 ms to 4.04 ms): 296 ms more, 75.0×, from fresh buffers');
@@ -273,8 +277,8 @@ describe('analyses on synthetic samples', () => {
     const l = lab('timing-pitfalls');
     const points = l.plan(defaults(l), WITH_GPU).map((p) => pointFromPlan(p, p.series === 'gpu-cold' ? coldMs : p.series === 'gpu-warm' ? 0.37 : 1));
     const cold = l.analyze(points, defaults(l), GPU).findings.find((f) => f.id === 'gpu-cold');
-    expect(cold?.text).toMatch(expected);
-    expect(cold?.text).not.toMatch(/library loading|handle creation/);
+    expect(en(cold)).toMatch(expected);
+    expect(en(cold)).not.toMatch(/library loading|handle creation/);
     // In Spanish the same verdict: a small one-time cost, or within the spread of the warmed calls.
     const es = expected.source.includes('small one-time cost') ? /^La primera llamada en frío en la GPU tardó 497 µs, .*: 127 µs más, 1,34×, un pequeño coste inicial\. Se debe a los buffers/ : /^En la GPU, la primera llamada en frío \(3\d\d µs\) queda dentro de la dispersión de las llamadas en caliente/;
     expect(cold && findingText(cold, 'es')).toMatch(es);
@@ -290,7 +294,7 @@ describe('analyses on synthetic samples', () => {
     });
     const a = l.analyze(points, defaults(l), GPU);
     expect(a.summary['h2d.pinnedOverPageable']).toBeCloseTo(2, 1);
-    const text = a.findings.map((f) => f.text).join('\n');
+    const text = a.findings.map((f) => en(f)).join('\n');
     // 1 KiB: 10 µs + 1024 B at 25 GB/s (41 ns): the arithmetic behind "latency" is in the sentence.
     expect(text).toContain('host→device, pinned, sync: up to 24.99 GB/s (at 1 GiB); half of that needs copies of 256 KiB or more; 1 KiB takes 10.04 µs, where its bytes at 24.99 GB/s would take 41 ns: the rest is latency.');
     // Device→device rates count each byte read and written.
@@ -299,7 +303,7 @@ describe('analyses on synthetic samples', () => {
     // The same 1 GiB copied once each way: 10 µs + 1 GiB at 2000 GB/s against 10 µs + 1 GiB at 25 GB/s. Not the d2d
     // series' read + write rate (3.93 TB/s) over the bus's one-way rate.
     const bus = a.findings.find((f) => f.id === 'bus-vs-memory');
-    expect(bus?.text).toContain('Copying 1 GiB inside the GPU takes 546.9 µs; bringing the same bytes across the bus (host→device, pinned, sync) takes 42.96 ms, 78.6× longer (1.963 TB/s against 24.99 GB/s, each counting the bytes once)');
+    expect(en(bus)).toContain('Copying 1 GiB inside the GPU takes 546.9 µs; bringing the same bytes across the bus (host→device, pinned, sync) takes 42.96 ms, 78.6× longer (1.963 TB/s against 24.99 GB/s, each counting the bytes once)');
     // In Spanish, the series named as the Spanish legend names it.
     expect(bus && findingText(bus, 'es')).toMatch(/^Copiar 1 GiB dentro de la GPU tarda 546,9 µs; traer esos mismos bytes por el bus \(CPU→GPU, fijada, síncrona\) tarda 42,96 ms, 78,6× más \(1,963 TB\/s frente a 24,99 GB\/s/);
     const latency = a.findings.find((f) => f.id === 'h2d-pinned-sync-peak');
@@ -314,7 +318,7 @@ describe('analyses on synthetic samples', () => {
     const params = { ...defaults(l), minBytes: 2 ** 26, directions: ['h2d'] };
     // 64 MiB: 10 µs + 2.68 ms of bytes at 25 GB/s. Nearly all bandwidth, no "latency" to speak of.
     const points = l.plan(params, WITH_GPU).map((p) => pointFromPlan(p, 0.01 + (p.x ?? 0) / ((p.series.includes('pinned') ? 25 : 12.5) * 1e6)));
-    const text = l.analyze(points, params, GPU).findings.map((f) => f.text).join('\n');
+    const text = l.analyze(points, params, GPU).findings.map((f) => en(f)).join('\n');
     expect(text).toContain('host→device, pinned, sync: up to 24.99 GB/s (at 1 GiB); half of that needs copies of 64 MiB or more.');
     expect(text).not.toContain('latency');
   });
@@ -326,7 +330,7 @@ describe('analyses on synthetic samples', () => {
     const points = l.plan(defaults(l), WITH_GPU).map((p) => pointFromPlan(p, ms[p.key] ?? 1));
     const a = l.analyze(points, defaults(l), GPU);
     expect(a.summary['fp16.footprintBytes']).toBe(4096 * 4096 * 2);
-    const text = a.findings.map((f) => f.text).join('\n');
+    const text = a.findings.map((f) => en(f)).join('\n');
     expect(text).toContain('One 4096×4096 matrix takes 128 MiB in fp64, 64 MiB in fp32');
     expect(text).toContain('GPU fp16: 137.4 TFLOP/s, 10.0× fp32\'s speed');
     expect(text).toContain('GPU int8: 274.9 TOP/s, 20.0× fp32\'s speed');
@@ -345,7 +349,7 @@ describe('analyses on synthetic samples', () => {
       return p.key === 'gpu-int8' && point.verification ? { ...point, verification: { ...point.verification, relativeError: 0 } } : point;
     });
     const findings = l.analyze(points, defaults(l), GPU).findings;
-    const text = findings.map((f) => f.text).join('\n');
+    const text = findings.map((f) => en(f)).join('\n');
     expect(text).toContain('GPU fp64: 68.72 TFLOP/s, 1.25× fp32\'s speed, relative error 1.0e-7 against float64. It is faster than the 30 TFLOP/s the fp64 units can do: cuBLAS runs fp64 GEMM on the fp64 tensor cores');
     expect(text).toContain('relative error 0 (exact) against float64');
     // The error's digits written the Spanish way: a decimal comma in scientific notation too.

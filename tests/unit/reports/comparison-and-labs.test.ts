@@ -6,6 +6,7 @@ import { compareRows } from '../../../renderer/charts/compare-rows.ts';
 import { writeComparisonReport, writeLabsReport } from '../../../main/reports/report-writer.ts';
 import { LAB_IDS } from '../../../main/common/lab-descriptor.ts';
 import { appT, bodyText, deviceNameOf, fixture, packed, pdfInfo, pdfText, renderPages, resultFigures, savePdf, spaced } from './pdf-tools.ts';
+import { findingText } from '../../../main/labs/lab-text.ts';
 
 describe('a comparison report', () => {
   const a = fixture('cpu-elementwise-breakeven');
@@ -42,7 +43,7 @@ describe('a comparison report', () => {
     const text = packed(pdfText(savePdf(pdf.bytes)));
     expect(text).toContain(packed(`The two runs are of different labs (${a.labTitle} and ${other.labTitle})`));
     expect(text).not.toContain(packed('Point by point'));
-    expect(text).toContain(packed(other.findings[0]?.text ?? 'missing'));
+    expect(text).toContain(packed(other.findings[0] ? findingText(other.findings[0], 'en') : 'missing'));
   });
 });
 

@@ -12,6 +12,7 @@ import { writeRunReport } from '../../../main/reports/report-writer.ts';
 import { findLab } from '../../../main/labs/index.ts';
 import type { TableCell } from '../../../main/reports/table.ts';
 import { FIXTURES, bodyText, deviceNameOf, fixture, packed, pdfInfo, pdfText, renderPages, resultFigures, savePdf, spaced } from './pdf-tools.ts';
+import { findingText } from '../../../main/labs/lab-text.ts';
 
 const AUTHOR = 'Laura Llamas López';
 const COURSE = 'Programación de GPUs, curso 2026–27';
@@ -27,7 +28,7 @@ describe.each(FIXTURES)('the report of %s', (name) => {
     if (record.points.some((p) => p.status === 'ok')) expect(figures.length).toBeGreaterThan(0);
     const missing = figures.filter((f) => !spaced(text).includes(f));
     expect(missing).toEqual([]);
-    for (const finding of record.findings) expect(packed(text)).toContain(packed(finding.text));
+    for (const finding of record.findings) expect(packed(text)).toContain(packed(findingText(finding, 'en')));
     expect(text).toContain(deviceNameOf(record));
     expect(text).toContain(AUTHOR);
     expect(text).toContain(COURSE);

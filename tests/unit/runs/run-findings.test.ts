@@ -33,9 +33,7 @@ function wrongPoint(p: PlannedPoint): PointResult {
 function read(points: PointResult[], id: string): { en: string; es: string } {
   const f = runFindings(points).find((x) => x.id === id);
   if (!f) throw new Error(`no finding ${id}`);
-  expect(f.message, id).toBeDefined();
-  expect(findingText(f, 'en')).toBe(f.text);
-  return { en: f.text, es: findingText(f, 'es') };
+  return { en: findingText(f, 'en'), es: findingText(f, 'es') };
 }
 
 describe('run findings', () => {

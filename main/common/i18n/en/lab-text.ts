@@ -14,6 +14,8 @@ export const labText = {
   common: {
     // Filled in where a finding names a size the run did not record.
     unknown: '?',
+    // A finding stored as English text by a version before findings were messages, shown as it was recorded.
+    recorded: '{text}',
     // The findings every run gets whatever its lab (runs/run-findings.ts). {reason}, {points}, {point}, {code} and
     // {error} are the record's own words (a waived point's reason, points' labels, an error), in English.
     run: {
@@ -23,6 +25,8 @@ export const labText = {
       threePoints: '{a}; {b}; {c}',
       waived: '{count} point was WAIVED: {reason}. | {count} points were WAIVED: {reason}.',
       noReason: 'no reason given',
+      notSaved:
+        'The finished run could not be saved (tried twice: {failure}); it is kept in memory while this program runs and saved again when the next run finishes. Until then the copy on disk is unfinished, and is marked interrupted if this program stops first.',
       verificationFailed:
         '{count} result failed verification against the float64 reference and is shown as failed, not as times: {points}. | {count} results failed verification against the float64 reference and are shown as failed, not as times: {points}.',
       pointsFailed: '{count} point failed to measure{first}. | {count} points failed to measure{first}.',

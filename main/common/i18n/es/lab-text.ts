@@ -15,6 +15,7 @@ import { timingPitfallsDescriptor, timingPitfalls } from './lab-timing-pitfalls.
 export const labText: TextOf<LabTextCatalog> = {
   common: {
     unknown: '?',
+    recorded: '{text}',
     run: {
       point: '{series}, {size}',
       sizeN: 'N = {n}',
@@ -22,6 +23,8 @@ export const labText: TextOf<LabTextCatalog> = {
       threePoints: '{a}; {b}; {c}',
       waived: '{count} punto se OMITIÓ: {reason}. | {count} puntos se OMITIERON: {reason}.',
       noReason: 'no consta el motivo',
+      notSaved:
+        'No se pudo guardar la ejecución terminada (se intentó dos veces: {failure}); se conserva en memoria mientras este programa siga abierto y se guardará de nuevo cuando termine la próxima ejecución. Hasta entonces la copia en disco está incompleta, y se marcará como interrumpida si el programa se cierra antes.',
       verificationFailed:
         '{count} resultado no superó la verificación frente a la referencia en float64 y se muestra como fallido, no como un tiempo: {points}. | {count} resultados no superaron la verificación frente a la referencia en float64 y se muestran como fallidos, no como tiempos: {points}.',
       pointsFailed: '{count} punto no se pudo medir{first}. | {count} puntos no se pudieron medir{first}.',

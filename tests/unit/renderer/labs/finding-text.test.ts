@@ -1,20 +1,19 @@
 // Findings read in the app's language from the templates main sends with each lab: the H100's matmul-breakeven run,
 // recorded in English before findings were messages, reads in Spanish with decimal commas once main has given its
-// findings their messages; a finding without a message, or with a template this version lacks, keeps its English.
+// findings their messages, and the renderer words every finding as main does.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { msg, n } from '../../../../main/common/message.ts';
-import type { Finding, RunRecord } from '../../../../main/common/run-record.ts';
+import { RUN_RECORD, type Finding, type RunRecord } from '../../../../main/common/run-record.ts';
+import { findingText } from '../../../../main/labs/lab-text.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
 import { withCurrentFindings } from '../../../../main/runs/current-findings.ts';
 import { findingReader, nestCatalog } from '../../../../renderer/components/labs/finding-text.ts';
 
-const record = withCurrentFindings(
-  JSON.parse(readFileSync(join(import.meta.dirname, '../../../fixtures/runs/h100-matmul-breakeven.json'), 'utf8')) as RunRecord,
-);
+const fixture = JSON.parse(readFileSync(join(import.meta.dirname, '../../../fixtures/runs/h100-matmul-breakeven.json'), 'utf8')) as Record<string, unknown>;
+const record = withCurrentFindings(RUN_RECORD.parse(fixture) as RunRecord);
 const messagesIn = (locale: 'en' | 'es') => labDescriptors(locale).find((d) => d.id === 'matmul-breakeven')?.messages;
 const byId = (id: string): Finding => {
   const f = record.findings.find((x) => x.id === id);
@@ -31,20 +30,19 @@ describe('a finding in the reader’s language', () => {
     );
   });
 
-  it('reads the same finding in English as it was recorded', () => {
-    const read = findingReader(messagesIn('en'), 'en');
-    for (const f of record.findings.filter((x) => x.message)) expect(read(f)).toBe(f.text);
+  it('reads every finding in English and Spanish exactly as main words it for the CLI and the PDF', () => {
+    for (const locale of ['en', 'es'] as const) {
+      const read = findingReader(messagesIn(locale), locale);
+      for (const f of record.findings) expect(read(f), f.id).toBe(findingText(f, locale));
+    }
   });
 
-  it('keeps the recorded text where there is no message or no template for it', () => {
-    const read = findingReader(messagesIn('es'), 'es');
-    const old: Finding = { id: 'x', text: 'Recorded words.', value: 1, unit: '', tone: 'info' };
-    expect(read(old)).toBe('Recorded words.');
-    const unknown: Finding = { ...old, message: msg('matmul-breakeven.findings.gone', { rate: n.rate(1080, 'GFLOP/s') }) };
-    expect(read(unknown)).toBe('Recorded words.');
-    const unknownSeries: Finding = { ...old, message: msg('matmul-breakeven.findings.overtakes', { series: msg('elsewhere.series.x'), size: 3 }) };
-    expect(read(unknownSeries)).toBe('Recorded words.');
-    expect(findingReader(undefined, 'es')(byId('cpu-rate'))).toBe(byId('cpu-rate').text);
+  it('shows a finding stored as English words by an old version as it was recorded', () => {
+    const parsed = RUN_RECORD.parse({ ...fixture, findings: [{ id: 'x', text: 'Recorded words.', value: 1, unit: '', tone: 'info' }] });
+    const [old] = parsed.findings;
+    if (!old) throw new Error('no finding');
+    expect(findingReader(messagesIn('es'), 'es')(old)).toBe('Recorded words.');
+    expect(findingReader(messagesIn('en'), 'en')(old)).toBe('Recorded words.');
   });
 
   it('nests the flat message ids as catalogTranslate reads them', () => {

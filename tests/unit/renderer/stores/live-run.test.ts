@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunRecord } from '../../../../main/common/run-record.ts';
 import { fixtureRun } from '../charts/synthetic-runs.ts';
 import type { fakeMain } from './fake-main.ts';
+import { msg } from '../../../../main/common/message.ts';
 
 const main = vi.hoisted(() => ({ current: null as ReturnType<typeof fakeMain> | null }));
 vi.mock('../../../../renderer/api/index.ts', async () => {
@@ -50,10 +51,10 @@ describe('the live run', () => {
     // The same point twice (a reconnect can replay it) is kept once.
     fake().emit({ kind: 'point', runId: stored.id, point: pointAt(0) });
     expect(live.record?.points.map((p) => p.key)).toEqual(stored.points.slice(0, 3).map((p) => p.key));
-    const finding = { id: 'cpu-rate', text: 'first', value: 1, unit: '', tone: 'info' as const };
+    const finding = { id: 'cpu-rate', message: msg('common.recorded', { text: 'first' }), value: 1, unit: 'none' as const, tone: 'info' as const };
     fake().emit({ kind: 'finding', runId: stored.id, finding });
-    fake().emit({ kind: 'finding', runId: stored.id, finding: { ...finding, text: 'second' } });
-    expect(live.record?.findings).toEqual([{ ...finding, text: 'second' }]);
+    fake().emit({ kind: 'finding', runId: stored.id, finding: { ...finding, message: msg('common.recorded', { text: 'second' }) } });
+    expect(live.record?.findings).toEqual([{ ...finding, message: msg('common.recorded', { text: 'second' }) }]);
     // Events of another run are not this one's.
     fake().emit({ kind: 'point', runId: 'someone-else', point: pointAt(4) });
     expect(live.record?.points).toHaveLength(3);
