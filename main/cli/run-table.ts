@@ -3,7 +3,8 @@
 import { formatMs, formatRate, sig } from '../common/format.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
 import type { PointResult } from '../common/run-record.ts';
-import { labDescriptors } from '../labs/index.ts';
+import type { LabDescriptor } from '../common/lab-descriptor.ts';
+import { pointText } from '../labs/lab-text.ts';
 import type { CliText } from './cli-text.ts';
 
 const COLUMNS = ['point', 'status', 'median', 'range', 'iqr', 'rate', 'relError'] as const;
@@ -15,23 +16,8 @@ export interface RunTable {
   row(p: PointResult, explained?: ReadonlySet<string>): string;
 }
 
-// A point's label in `locale`: the labs label a point by its series ("CPU BLAS, N = 500"), so the series' words are
-// swapped for the reader's where the recorded label starts with them (the longest that fits); any other label, and
-// any label of a lab not translated yet, is printed as recorded.
-export function labelTranslator(labId: string, locale: Locale): (label: string) => string {
-  const en = labDescriptors('en').find((d) => d.id === labId)?.series ?? [];
-  const local = labDescriptors(locale).find((d) => d.id === labId)?.series ?? [];
-  const pairs = en
-    .map((s) => [s.label, local.find((l) => l.key === s.key)?.label ?? s.label] as const)
-    .filter(([from, to]) => from !== to)
-    .sort(([a], [b]) => b.length - a.length);
-  return (label) => {
-    const pair = pairs.find(([from]) => label.startsWith(from) && /^($|[ ,])/.test(label.slice(from.length)));
-    return pair ? `${pair[1]}${localizeDecimal(label.slice(pair[0].length), locale)}` : label;
-  };
-}
-
-export function runTable(t: CliText, locale: Locale, label: (text: string) => string = (text) => text): RunTable {
+// `lab`: the descriptor of the run's lab, whose words name a point recorded before points had names.
+export function runTable(t: CliText, locale: Locale, lab?: LabDescriptor): RunTable {
   const statusWords = [t('table.ok'), t('table.okNoisy'), ...(['failed', 'waived', 'cancelled'] as const).map((s) => t(`table.pointStatus.${s}`))];
   const widths = COLUMNS.map((c, i) => Math.max(WIDTHS[i] ?? 10, t(`table.${c}`).length, ...(c === 'status' ? statusWords.map((w) => w.length) : [])));
   const [labelWidth = 38] = widths;
@@ -42,7 +28,7 @@ export function runTable(t: CliText, locale: Locale, label: (text: string) => st
     // `explained`: waiver reasons already said above the table; such rows only say WAIVED.
     row(p, explained = new Set()) {
       const s = p.stats;
-      const text = label(p.label);
+      const text = pointText(p, locale, lab);
       const name = text.length > labelWidth ? `${text.slice(0, labelWidth - 1)}…` : text;
       if (!s || p.status !== 'ok') {
         const status = t(`table.pointStatus.${p.status}`);

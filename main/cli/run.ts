@@ -8,14 +8,15 @@ import type { Locale } from '../common/locale.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { parseParamText } from '../common/params.ts';
 import { findLab, labDescriptors, LABS } from '../labs/index.ts';
-import { findingText } from '../labs/lab-text.ts';
+import { findingText, labMessage, pointText } from '../labs/lab-text.ts';
+import type { Message } from '../common/message.ts';
 import type { Lab } from '../labs/lab.ts';
 import { createLabHost } from '../app/lab-host.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
 import { option, parseArgs } from './cli-options.ts';
 import { hostLog } from './host-log.ts';
-import { labelTranslator, runTable, waivedNote } from './run-table.ts';
+import { runTable, waivedNote } from './run-table.ts';
 import { REPORT_OPTIONS, reportArgs, reportRuns, reportUsageLines } from './report.ts';
 import type { CliText } from './cli-text.ts';
 import { checkWritable, writeFileAtomic } from '../runs/atomic-write.ts';
@@ -37,22 +38,23 @@ export function labParams(lab: Lab, assignments: string[]): ParamValues {
   return raw;
 }
 
-// `current` is the label of the point being measured, in the CLI's language where its series is translated.
-function progressPrinter(io: CliIo, quiet: boolean, cx: CliContext, label: (text: string) => string): (fraction: number, eta: number | null, current: string) => void {
+// `current` names the point being measured, read in the CLI's language.
+function progressPrinter(io: CliIo, quiet: boolean, cx: CliContext): (fraction: number, eta: number | null, current: Message) => void {
   let last = 0;
   return (fraction, eta, current) => {
     const now = Date.now();
     if (quiet || now - last < 1000) return;
     last = now;
     const percent = formatPercent(fraction, cx.locale);
-    io.err(`${eta === null ? cx.t('run.progress', { percent, current: label(current) }) : cx.t('run.progressEta', { percent, seconds: Math.ceil(eta), current: label(current) })}\n`);
+    const what = labMessage(current, cx.locale);
+    io.err(`${eta === null ? cx.t('run.progress', { percent, current: what }) : cx.t('run.progressEta', { percent, seconds: Math.ceil(eta), current: what })}\n`);
   };
 }
 
 // Why a finished run is not a success, one line per error code, or nothing: the run's own error, then its failed
 // points, wrong results (VERIFICATION_FAILED) first. The codes and the engine's messages stay as they are.
 export function runFailures(record: RunRecord, t: CliText, locale: Locale): string[] {
-  const label = labelTranslator(record.lab, locale);
+  const lab = findLab(record.lab)?.descriptor;
   const lines: string[] = [];
   if (record.status === 'cancelled') lines.push(t('error.coded', { code: 'CANCELLED', detail: t('run.cancelled') }));
   else if (record.error) lines.push(t('error.coded', { code: record.error.code, detail: record.error.message }));
@@ -61,7 +63,7 @@ export function runFailures(record: RunRecord, t: CliText, locale: Locale): stri
   for (const p of record.points) {
     if (p.status !== 'failed') continue;
     const code = p.error?.code ?? 'NATIVE_ERROR';
-    failedByCode.set(code, [...(failedByCode.get(code) ?? []), label(p.label)]);
+    failedByCode.set(code, [...(failedByCode.get(code) ?? []), pointText(p, locale, lab)]);
   }
   const codes = [...failedByCode.keys()].sort((a, b) => Number(b === 'VERIFICATION_FAILED') - Number(a === 'VERIFICATION_FAILED'));
   for (const code of codes) {
@@ -93,10 +95,9 @@ export const runCommand: CliCommand = {
     if (report.pdf !== undefined) await checkWritable(report.pdf, { what: 'the report' });
     if (jsonFile !== undefined) await checkWritable(jsonFile, { what: 'the run record' });
     const title = labDescriptors(locale).find((d) => d.id === lab.descriptor.id)?.title ?? lab.descriptor.title;
-    const label = labelTranslator(lab.descriptor.id, locale);
-    const table = runTable(t, locale, label);
+    const table = runTable(t, locale, lab.descriptor);
     const host = createLabHost({ dataDir: option(args, 'data-dir'), supervisor: { log: (line: string) => hostLog(io, line, args.flags.has('verbose')) } });
-    const showProgress = progressPrinter(io, args.flags.has('quiet'), cx, label);
+    const showProgress = progressPrinter(io, args.flags.has('quiet'), cx);
     let headerShown = false;
     let notSaved: Finding | undefined;
     const explained = new Set<string>();

@@ -2,7 +2,7 @@
 // shows is in the CLI's language; what it exports (--json, export) is the record as stored, the same in any.
 import type { ExportFormat } from '../common/contract/runs.ts';
 import type { RunRecord, RunSummary } from '../common/run-record.ts';
-import { labDescriptors } from '../labs/index.ts';
+import { findLab, labDescriptors } from '../labs/index.ts';
 import { findingText } from '../labs/lab-text.ts';
 import { writeFileAtomic } from '../runs/atomic-write.ts';
 import { RunStore } from '../runs/run-store.ts';
@@ -11,7 +11,7 @@ import { exportRun } from '../runs/run-export.ts';
 import type { CliCommand, CliContext } from './command.ts';
 import { UsageError } from './command.ts';
 import { option, parseArgs } from './cli-options.ts';
-import { labelTranslator, runTable, waivedNote } from './run-table.ts';
+import { runTable, waivedNote } from './run-table.ts';
 import { REPORT_OPTIONS, reportArgs, reportRuns, reportUsageLines, storeSources } from './report.ts';
 import { reportableRun } from '../reports/reports-service.ts';
 
@@ -34,7 +34,7 @@ function waivedOf(record: RunRecord): { reason: string; points: number }[] {
 
 function showRun(record: RunRecord, { t, locale }: CliContext): string {
   const title = labDescriptors(locale).find((d) => d.id === record.lab)?.title ?? record.labTitle;
-  const table = runTable(t, locale, labelTranslator(record.lab, locale));
+  const table = runTable(t, locale, findLab(record.lab)?.descriptor);
   const waived = waivedOf(record);
   const explained = new Set(waived.map((w) => w.reason));
   return [

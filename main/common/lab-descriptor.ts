@@ -3,6 +3,8 @@
 // types are theirs.
 import { z } from 'zod';
 
+import { LOCALES } from './locale.ts';
+
 export const LAB_IDS = [
   'transfer',
   'dtypes',
@@ -103,5 +105,7 @@ export const LAB_DESCRIPTOR = z.strictObject({
   // The templates of the lab's findings in the descriptor's language, by message id ("matmul-breakeven.findings.…",
   // "common.…"): a finding recorded as a message (message.ts) is rendered with them. listLabs fills it.
   messages: z.record(z.string(), z.string()).optional(),
+  // The language of its words and templates; English without.
+  locale: z.enum(LOCALES).optional(),
 });
 export type LabDescriptor = z.infer<typeof LAB_DESCRIPTOR>;

@@ -65,7 +65,10 @@ export interface PointPeak {
 export interface PointResult {
   key: string;
   series: string;
+  // The point in English, as a reader of the JSON or CSV reads it; `name` is the same as a message of the lab's
+  // catalog, which the app, the CLI and the PDF read in their language (absent in records from before it was kept).
   label: string;
+  name?: Message;
   // The size on the chart's x axis (bytes, elements or N), or null for category charts.
   x: number | null;
   device: string;
@@ -199,6 +202,7 @@ const POINT = z.strictObject({
   key: z.string(),
   series: z.string(),
   label: z.string(),
+  name: MESSAGE.optional(),
   x: z.number().nullable(),
   device: z.string(),
   status: z.enum(['ok', 'failed', 'waived', 'cancelled']),

@@ -2,7 +2,6 @@
 // interpolated on log-log axes between measured sizes.
 import type { Message } from '../common/message.ts';
 import type { Finding, FindingUnit, PointResult } from '../common/run-record.ts';
-import { labMessage } from './lab-text.ts';
 
 export function okMedian(p: PointResult | undefined): number | null {
   return p && p.status === 'ok' && p.stats ? p.stats.median : null;

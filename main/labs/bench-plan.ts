@@ -5,6 +5,7 @@
 // the hand-written SGEMMs, the vector function, the copies with pinned and pageable memory, add/mul/exp and the
 // empty kernel under each of the three clocks.
 import type { Clock, MeasurementInput } from '../common/measurement.ts';
+import { msg } from '../common/message.ts';
 import type { PlannedPoint } from './lab.ts';
 
 // The vector function of the course material: z = a·x² + b·y + c with a = 3.5, b = 2.8, c = 10.
@@ -37,6 +38,8 @@ function point(device: string, id: string, variant: string, size: number, work: 
     key: `${id}:${variant}:${size}`,
     series: id,
     label: `${id} ${variant} ${size}`,
+    // Identifiers, not words: the same in every language.
+    name: msg('common.recorded', { text: `${id} ${variant} ${size}` }),
     x: size,
     device,
     work: { flops: work.flops ?? 0, bytes: work.bytes ?? 0, elements: size },

@@ -9,7 +9,7 @@ import { finding, speedup } from './analysis.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
 import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
-import { CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, repeatsParam, repeatsWithin, warmupParam } from './plan-helpers.ts';
+import { CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, pointName, repeatsParam, repeatsWithin, warmupParam } from './plan-helpers.ts';
 
 const DTYPES: readonly GemmDtype[] = ['fp64', 'fp32', 'tf32', 'fp16', 'bf16', 'int8'];
 // tf32 is stored as fp32: only the tensor cores read 10 bits of its mantissa.
@@ -31,7 +31,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
     const sample = work.flops / (CPU_GFLOPS_GUESS * (dtype === 'fp64' ? 0.5 : 1) * 1e9);
     points.push(
       cpuPoint(
-        { key: `cpu-${dtype}`, series: 'cpu', label: `CPU ${dtype}`, x: null, work, sampleSeconds: sample },
+        { key: `cpu-${dtype}`, series: 'cpu', name: msg('common.run.pointOf', { series: pointName(LAB, 'cpu'), what: dtype }), x: null, work, sampleSeconds: sample },
         { op: 'gemm', dtype: dtype as 'fp32' | 'fp64', variant: 'blas', m: n, n, k: n, warmup: Math.min(warmup, 1), repeats: repeatsWithin(4, sample, 2, repeats), seed: n },
         8 * n * 1e-6,
       ),
@@ -42,7 +42,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
     points.push(
       gpuPoint(
         ctx,
-        { key: `gpu-${dtype}`, series: 'gpu', label: `GPU ${dtype}`, x: null, work, sampleSeconds: work.flops / (GPU_GFLOPS_GUESS * 1e9) },
+        { key: `gpu-${dtype}`, series: 'gpu', name: msg('common.run.pointOf', { series: pointName(LAB, 'gpu'), what: dtype }), x: null, work, sampleSeconds: work.flops / (GPU_GFLOPS_GUESS * 1e9) },
         { op: 'gemm', dtype, variant: 'cublas', m: n, n, k: n, warmup, repeats, seed: n },
       ),
     );

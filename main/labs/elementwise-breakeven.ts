@@ -2,7 +2,6 @@
 // with the copies included and with the data already resident; where the GPU becomes 2× faster, and by how much it
 // wins or loses at a million elements.
 import type { DeviceSummary } from '../common/devices.ts';
-import { formatCount } from '../common/format.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message } from '../common/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
@@ -14,6 +13,7 @@ import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
 import {
   BUS_GBPS_GUESS, CPU_GBPS_GUESS, GPU_GBPS_GUESS, MIN_SAMPLE_MS, batchedSampleSeconds, cpuPoint, elementwiseWork, gpuPoint, logSizes, repeatsParam, repeatsWithin, seconds, threadsParam, cpuThreadsOf,
   warmupParam,
+  pointName,
 } from './plan-helpers.ts';
 
 const LAB = 'elementwise-breakeven';
@@ -32,7 +32,6 @@ const series = <K extends SeriesKind>(op: Op, kind: K): `${Op}-${K}` => `${op}-$
 const m = (key: keyof typeof TEXT.findings, values?: Parameters<typeof msg>[1]): Message => msg(`${LAB}.findings.${key}`, values);
 const pathName = (key: PathKey): Message => msg(`${LAB}.paths.${key}`);
 // Point labels are the record's, locale-neutral: English, whatever language the app is shown in.
-const countEn = (n: number): string => formatCount(n, 'en');
 
 function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const sizes = logSizes(num(params, 'minExponent'), num(params, 'maxExponent'), num(params, 'pointsPerDecade'));
@@ -46,7 +45,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
       const cpuSample = batchedSampleSeconds(seconds(work, 5, CPU_GBPS_GUESS));
       // Big sizes take a second or more per sample on two cores: at least 3 samples, at most `repeats`, ~1 s.
       const r = repeatsWithin(1, cpuSample, Math.min(3, repeats), repeats);
-      const base = { key: `${series(op, 'cpu')}@${n}`, series: series(op, 'cpu'), label: `${TEXT.series[series(op, 'cpu')]}, ${countEn(n)}`, x: n, work };
+      const base = { key: `${series(op, 'cpu')}@${n}`, series: series(op, 'cpu'), name: pointName(LAB, series(op, 'cpu'), num_.count(n)), x: n, work };
       points.push(cpuPoint({ ...base, sampleSeconds: cpuSample }, { op, variant: 'threads', elements: n, warmup, repeats: r, seed: n, minSampleMs: MIN_SAMPLE_MS, ...(threads ? { threads } : {}) }, n * 3e-8));
       for (const p of PATHS) {
         const gpuSample = batchedSampleSeconds(p.path === 'resident' ? seconds(work, 1000, GPU_GBPS_GUESS) + 5e-6 : work.bytes / (BUS_GBPS_GUESS * 1e9) + 3e-5);
@@ -54,7 +53,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
         points.push(
           gpuPoint(
             ctx,
-            { key: `${s}@${n}`, series: s, label: `${TEXT.series[s]}, ${countEn(n)}`, x: n, work, sampleSeconds: gpuSample },
+            { key: `${s}@${n}`, series: s, name: pointName(LAB, s, num_.count(n)), x: n, work, sampleSeconds: gpuSample },
             { op, variant: 'kernel', elements: n, path: p.path, warmup, repeats: repeatsWithin(1, gpuSample, Math.min(3, repeats), repeats), seed: n, minSampleMs: MIN_SAMPLE_MS },
             // Both GPU paths on the host clock, like the CPU: the break-even is about the time a program waits for,
             // and for small arrays that is the launch and the synchronisation, not the kernel.

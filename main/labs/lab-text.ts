@@ -5,8 +5,8 @@ import { CATALOGS as ALL, translator } from '../common/i18n/index.ts';
 import type { Catalog } from '../common/i18n/translate.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
 import type { Locale } from '../common/locale.ts';
-import { renderMessage, type Message } from '../common/message.ts';
-import type { Finding } from '../common/run-record.ts';
+import { msg, n, renderMessage, type Message } from '../common/message.ts';
+import type { Finding, PointResult } from '../common/run-record.ts';
 import { labDescriptors as labDescriptorsEs, sharedParameters as sharedParametersEs, units as unitsEs } from '../common/i18n/es/lab-text.ts';
 
 const CATALOGS: Record<Locale, Catalog> = { en: ALL.en.labText, es: ALL.es.labText };
@@ -19,6 +19,21 @@ export function labMessage(m: Message, locale: Locale): string {
 // A finding as the reader reads it: its message in their language, else the English it was recorded with.
 export function findingText(f: Finding, locale: Locale): string {
   return labMessage(f.message, locale);
+}
+
+// A point as the reader names it: its name (a message of its lab's catalog); for a point recorded before points had
+// names, its series' words and its size where the lab sweeps one, else the label it was recorded with.
+export function pointMessage(p: PointResult, lab?: LabDescriptor): Message | string {
+  if (p.name) return p.name;
+  const quantity = lab?.chart.x.quantity;
+  if (!lab || p.x === null || !quantity || quantity === 'category' || !lab.series.some((s) => s.key === p.series)) return p.label;
+  const size = quantity === 'matrix-n' ? msg('common.run.sizeN', { n: p.x }) : quantity === 'elements' ? n.count(p.x) : n.bytes(p.x);
+  return msg('common.run.point', { series: msg(`${lab.id}.series.${p.series}`), size });
+}
+
+export function pointText(p: PointResult, locale: Locale, lab?: LabDescriptor): string {
+  const m = pointMessage(p, lab);
+  return typeof m === 'string' ? m : labMessage(m, locale);
 }
 
 // Every template a lab's findings may use, flat by message id: the lab's own and the shared ones.
@@ -50,9 +65,9 @@ export function localizeDescriptor(d: LabDescriptor, locale: Locale): LabDescrip
     const one = UNIT_ONE[locale][p.unitId ?? p.unit];
     return one ? { ...p, unitOne: one } : p;
   };
-  if (locale === 'en') return { ...d, parameters: d.parameters.map(withOne), messages };
+  if (locale === 'en') return { ...d, parameters: d.parameters.map(withOne), messages, locale };
   const text = labDescriptorsEs[d.id];
-  if (!text) return { ...d, messages };
+  if (!text) return { ...d, messages, locale };
   const unit = (u: string): string => (unitsEs as Record<string, string>)[u] ?? u;
   return {
     ...d,
@@ -67,5 +82,6 @@ export function localizeDescriptor(d: LabDescriptor, locale: Locale): LabDescrip
     presets: d.presets.map((p) => ({ ...p, label: text.presets[p.id]?.label ?? p.label, description: text.presets[p.id]?.description ?? p.description })),
     series: d.series.map((s) => ({ ...s, label: messages[`${d.id}.series.${s.key}`] ?? s.label })),
     messages,
+    locale,
   };
 }

@@ -3,6 +3,7 @@
 import type { DeviceSummary } from '../common/devices.ts';
 import type { LabDescriptor, ParamValues } from '../common/lab-descriptor.ts';
 import type { MeasurementInput } from '../common/measurement.ts';
+import type { Message } from '../common/message.ts';
 import type { Finding, PointPeak, PointResult, PointWork } from '../common/run-record.ts';
 
 export interface PlanContext {
@@ -16,7 +17,9 @@ export interface PlanContext {
 export interface PlannedPoint {
   key: string;
   series: string;
+  // The English of `name`, as the record keeps it for readers of its JSON and CSV.
   label: string;
+  name: Message;
   x: number | null;
   device: string;
   work: PointWork;

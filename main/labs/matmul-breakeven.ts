@@ -9,6 +9,8 @@ import { num, nums } from './lab.ts';
 import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
 import {
   BUS_GBPS_GUESS, CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, MIN_SAMPLE_MS, batchedSampleSeconds, cpuPoint, gemmWork, gpuPoint, repeatsParam, repeatsWithin, threadsParam, cpuThreadsOf, warmupParam,
+  pointName,
+  sizeN,
 } from './plan-helpers.ts';
 
 const LAB = 'matmul-breakeven';
@@ -33,7 +35,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
     // About 3 s of CPU samples per size: N = 5000 (250 GFLOP) gets the minimum of 2.
     points.push(
       cpuPoint(
-        { key: `cpu@${n}`, series: 'cpu', label: `CPU BLAS, N = ${n}`, x: n, work, sampleSeconds: cpuSample },
+        { key: `cpu@${n}`, series: 'cpu', name: pointName(LAB, 'cpu', sizeN(n)), x: n, work, sampleSeconds: cpuSample },
         { op: 'gemm', dtype: 'fp32', variant: 'blas', m: n, n, k: n, warmup: Math.min(warmup, 1), repeats: repeatsWithin(3, cpuSample, 2, repeats), seed: n, minSampleMs: MIN_SAMPLE_MS, ...(threads ? { threads } : {}) },
         8 * n * 1e-6,
       ),
@@ -43,7 +45,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
       points.push(
         gpuPoint(
           ctx,
-          { key: `${g.series}@${n}`, series: g.series, label: `${g.label}, N = ${n}`, x: n, work, sampleSeconds: sample },
+          { key: `${g.series}@${n}`, series: g.series, name: pointName(LAB, g.series, sizeN(n)), x: n, work, sampleSeconds: sample },
           { op: 'gemm', dtype: 'fp32', variant: 'cublas', m: n, n, k: n, path: g.path, warmup, repeats, seed: n, minSampleMs: MIN_SAMPLE_MS },
           // The break-even compares waiting times: the GPU on the host clock too, launch and sync included.
           'host',

@@ -8,7 +8,7 @@ import { find, finding, okMedian, speedup } from './analysis.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
 import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
-import { BUS_GBPS_GUESS, CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, repeatsParam, warmupParam } from './plan-helpers.ts';
+import { BUS_GBPS_GUESS, CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, pointName, repeatsParam, sizeN, warmupParam } from './plan-helpers.ts';
 
 const LAB = 'matmul';
 const SERIES = labTextEn[LAB].series;
@@ -29,7 +29,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const cpuSample = work.flops / (CPU_GFLOPS_GUESS * 1e9);
   const points: PlannedPoint[] = [
     cpuPoint(
-      { key: 'cpu-blas', series: 'cpu-blas', label: `CPU BLAS, N = ${n}`, x: null, work, sampleSeconds: cpuSample },
+      { key: 'cpu-blas', series: 'cpu-blas', name: pointName(LAB, 'cpu-blas', sizeN(n)), x: null, work, sampleSeconds: cpuSample },
       { op: 'gemm', dtype: 'fp32', variant: 'blas', m: n, n, k: n, warmup: Math.min(warmup, 1), repeats: num(params, 'cpuRepeats'), seed: n },
       // Verification reads 8 columns of B element by element: about 1 µs per element.
       8 * n * 1e-6,
@@ -40,7 +40,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
     points.push(
       gpuPoint(
         ctx,
-        { key: s.series, series: s.series, label: `${s.label}, N = ${n}`, x: null, work, sampleSeconds: work.flops / (GPU_GFLOPS_GUESS * s.speed * 1e9) + bus },
+        { key: s.series, series: s.series, name: pointName(LAB, s.series, sizeN(n)), x: null, work, sampleSeconds: work.flops / (GPU_GFLOPS_GUESS * s.speed * 1e9) + bus },
         { op: 'gemm', dtype: 'fp32', variant: s.variant, m: n, n, k: n, path: s.path, warmup, repeats: num(params, 'repeats'), seed: n },
         s.path === 'with-copies' ? 'host' : 'device',
       ),

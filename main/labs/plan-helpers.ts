@@ -5,6 +5,8 @@ import type { MeasurementInput } from '../common/measurement.ts';
 import type { DeviceSummary } from '../common/devices.ts';
 import type { PointPeak, PointWork } from '../common/run-record.ts';
 import type { PlanContext, PlannedPoint } from './lab.ts';
+import { msg, type Message, type MessageValue } from '../common/message.ts';
+import { labMessage } from './lab-text.ts';
 
 // Rough rates for the ETA only, never for results: a 2-core CPU and a mid-range GPU.
 export const CPU_GFLOPS_GUESS = 100;
@@ -45,10 +47,20 @@ export function seconds(work: PointWork, gflops: number, gbps: number): number {
   return Math.max(work.flops / (gflops * 1e9), work.bytes / (gbps * 1e9), 2e-6);
 }
 
+// A point's name: its series in its lab's words, and its size where it has one ("GPU with transfers, N = 500").
+export function pointName(lab: string, series: string, size?: MessageValue): Message {
+  const name = msg(`${lab}.series.${series}`);
+  return size === undefined ? name : msg('common.run.point', { series: name, size });
+}
+
+// The size of a matrix product: "N = 500".
+export const sizeN = (n: number): Message => msg('common.run.sizeN', { n });
+
 export interface PointBase {
   key: string;
   series: string;
-  label: string;
+  // The point as its lab's catalog names it ("GPU with transfers, N = 500"), read in the reader's language.
+  name: Message;
   x: number | null;
   work: PointWork;
   sampleSeconds: number;
@@ -65,7 +77,8 @@ export function cpuPoint(base: PointBase, m: MeasurementFields, overheadSeconds 
   return {
     key: base.key,
     series: base.series,
-    label: base.label,
+    label: labMessage(base.name, 'en'),
+    name: base.name,
     x: base.x,
     device: 'cpu',
     work: base.work,

@@ -2,7 +2,7 @@
 // stops when the launch returns) against CUDA events; a cold first call against warmed calls, on the CPU and the
 // GPU; one CPU thread against all of them.
 import type { ParamValues } from '../common/lab-descriptor.ts';
-import { msg, n as num_, type Message } from '../common/message.ts';
+import { msg, n as num_, type Message, type MessageValue } from '../common/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
 import { find, finding, okMedian, speedup } from './analysis.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
@@ -31,19 +31,19 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const cpuSample = work.flops / (CPU_GFLOPS_GUESS * 1e9);
   const cpuRepeats = repeatsWithin(3, cpuSample, 3, repeats);
   const gpuSample = work.flops / (GPU_GFLOPS_GUESS * 1e9);
-  const point = (series: string, label: string, sample: number) => ({ key: series, series, label, x: null, work, sampleSeconds: sample });
+  const point = (series: keyof (typeof labTextEn)[typeof LAB]['points'], sample: number, values?: Record<string, MessageValue>) => ({ key: series, series, name: msg(`${LAB}.points.${series}`, values), x: null, work, sampleSeconds: sample });
   // Cold points come first: later points would warm the libraries they are meant to catch cold.
   return [
     // Cold and warmed GPU calls are both timed on the host clock: what the first call does on the host (cuBLAS
     // choosing and loading its kernel) happens outside any CUDA event pair.
-    gpuPoint(ctx, point('gpu-cold', 'GPU, first call (cold)', gpuSample + 0.2), { ...gemm, variant: 'cublas', warmup: 0, repeats: 1, cold: true }, 'host'),
-    cpuPoint(point('cpu-cold', 'CPU, first call (cold)', cpuSample), { ...gemm, variant: 'blas', warmup: 0, repeats: 1, cold: true }, 8 * n * 1e-6),
-    gpuPoint(ctx, point('gpu-no-sync', 'GPU, clock stopped at launch', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats, clock: 'host-nosync' }, 'host'),
-    gpuPoint(ctx, point('gpu-events', 'GPU, CUDA events', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }),
-    gpuPoint(ctx, point('gpu-warm', 'GPU, warmed', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }, 'host'),
-    cpuPoint(point('cpu-warm', 'CPU, warmed', cpuSample), { ...gemm, variant: 'blas', warmup: 1, repeats: cpuRepeats }, 8 * n * 1e-6),
-    cpuPoint(point('cpu-one-thread', 'CPU, one thread', cpuSample * ctx.cpuThreads), { ...gemm, variant: 'blas', warmup: 1, repeats: cpuRepeats, threads: 1 }, 8 * n * 1e-6),
-    cpuPoint(point('cpu-all-threads', `CPU, all ${ctx.cpuThreads} threads`, cpuSample), { ...gemm, variant: 'blas', warmup: 1, repeats: cpuRepeats }, 8 * n * 1e-6),
+    gpuPoint(ctx, point('gpu-cold', gpuSample + 0.2), { ...gemm, variant: 'cublas', warmup: 0, repeats: 1, cold: true }, 'host'),
+    cpuPoint(point('cpu-cold', cpuSample), { ...gemm, variant: 'blas', warmup: 0, repeats: 1, cold: true }, 8 * n * 1e-6),
+    gpuPoint(ctx, point('gpu-no-sync', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats, clock: 'host-nosync' }, 'host'),
+    gpuPoint(ctx, point('gpu-events', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }),
+    gpuPoint(ctx, point('gpu-warm', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }, 'host'),
+    cpuPoint(point('cpu-warm', cpuSample), { ...gemm, variant: 'blas', warmup: 1, repeats: cpuRepeats }, 8 * n * 1e-6),
+    cpuPoint(point('cpu-one-thread', cpuSample * ctx.cpuThreads), { ...gemm, variant: 'blas', warmup: 1, repeats: cpuRepeats, threads: 1 }, 8 * n * 1e-6),
+    cpuPoint(point('cpu-all-threads', cpuSample, { threads: ctx.cpuThreads }), { ...gemm, variant: 'blas', warmup: 1, repeats: cpuRepeats }, 8 * n * 1e-6),
   ];
 }
 

@@ -1,7 +1,6 @@
 // Lab transfer: copy bandwidth over sizes 1 KiB … 1 GiB, host→device and device→host from pageable and from pinned
 // host memory, synchronous and asynchronous, and device→device.
 import type { DeviceSummary } from '../common/devices.ts';
-import { formatBytes } from '../common/format.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n, type Message } from '../common/message.ts';
 import type { PointResult } from '../common/run-record.ts';
@@ -9,7 +8,7 @@ import { bestRate, find, finding, okMedian, seriesPoints } from './analysis.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
 import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
-import { BUS_GBPS_GUESS, gpuPoint, repeatsParam, repeatsWithin, warmupParam } from './plan-helpers.ts';
+import { BUS_GBPS_GUESS, gpuPoint, pointName, repeatsParam, repeatsWithin, warmupParam } from './plan-helpers.ts';
 
 type Direction = 'h2d' | 'd2h' | 'd2d';
 
@@ -46,11 +45,6 @@ export function transferSizes(minBytes: number, maxBytes: number): number[] {
   return sizes;
 }
 
-// The point labels of a run stay English (they are the record's, like its keys); findings name series by message.
-function label(k: Kind): string {
-  return SERIES[k.series] ?? k.series;
-}
-
 function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const repeats = num(params, 'repeats');
   const points: PlannedPoint[] = [];
@@ -62,7 +56,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
       points.push(
         gpuPoint(
           ctx,
-          { key: `${k.series}@${bytes}`, series: k.series, label: `${label(k)}, ${formatBytes(bytes, 'en')}`, x: bytes, work: { flops: 0, bytes: traffic, elements: bytes }, sampleSeconds: sample },
+          { key: `${k.series}@${bytes}`, series: k.series, name: pointName(LAB, k.series, n.bytes(bytes)), x: bytes, work: { flops: 0, bytes: traffic, elements: bytes }, sampleSeconds: sample },
           { op: 'copy', direction: k.direction, hostMemory: k.hostMemory, mode: k.mode, bytes, warmup: num(params, 'warmup'), repeats: repeatsWithin(2, sample, 3, repeats), seed: 1 },
         ),
       );

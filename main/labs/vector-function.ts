@@ -9,7 +9,7 @@ import { find, finding, okMedian, speedup } from './analysis.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
 import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
-import { BUS_GBPS_GUESS, CPU_GBPS_GUESS, GPU_GBPS_GUESS, cpuPoint, gpuPoint, repeatsParam, warmupParam } from './plan-helpers.ts';
+import { BUS_GBPS_GUESS, CPU_GBPS_GUESS, GPU_GBPS_GUESS, cpuPoint, gpuPoint, pointName, repeatsParam, warmupParam } from './plan-helpers.ts';
 
 const LAB = 'vector-function';
 const LABELS = labTextEn[LAB].series;
@@ -37,7 +37,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const work = vectorFunctionWork(n);
   const fields = { elements: n, a: num(params, 'a'), b: num(params, 'b'), c: num(params, 'c'), warmup: num(params, 'warmup'), repeats: num(params, 'repeats'), seed: 5 };
   return SERIES.map((s) => {
-    const base = { key: s.series, series: s.series, label: s.label, x: null, work };
+    const base = { key: s.series, series: s.series, name: pointName(LAB, s.series), x: null, work };
     if (!s.gpu) {
       const sample = work.bytes / (CPU_GBPS_GUESS * (s.variant === 'single' ? 0.5 : 1) * 1e9);
       return cpuPoint({ ...base, sampleSeconds: sample }, { op: 'vector-function', variant: s.variant, ...fields }, n * 4e-8);

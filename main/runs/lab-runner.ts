@@ -19,7 +19,7 @@ import { readCpuTimes, stealShare } from './cpu-steal.ts';
 import { exportRun } from './run-export.ts';
 import { runFindings } from './run-findings.ts';
 import type { RunStore } from './run-store.ts';
-import { msg } from '../common/message.ts';
+import { msg, type Message } from '../common/message.ts';
 
 export interface LabRunnerOptions {
   store: RunStore;
@@ -305,7 +305,7 @@ export class LabRunner implements RunsService {
     let measuredMs = 0;
     let lastSaved = performance.now();
     let lastAnalyzed = 0;
-    const progress = (index: number, within: number, current: string): void => {
+    const progress = (index: number, within: number, current: Message): void => {
       const doneNow = doneWeight + within;
       const p: RunProgress = {
         pointsDone: index,
@@ -326,14 +326,14 @@ export class LabRunner implements RunsService {
       } else if (!point.measurement) {
         result = waivedPoint(point);
       } else {
-        progress(index, 0, point.label);
+        progress(index, 0, point.name);
         const started = performance.now();
         try {
           const r = await this.host.measure(point.measurement, {
             signal,
             // Ten times the expected time plus a minute: generous for a slow machine, finite for a hung kernel.
             timeoutMs: 60_000 + point.expectedSeconds * 10_000,
-            onProgress: (done, total) => progress(index, total > 0 ? (point.expectedSeconds * done) / total : 0, point.label),
+            onProgress: (done, total) => progress(index, total > 0 ? (point.expectedSeconds * done) / total : 0, point.name),
           });
           result = measuredPoint(point, r);
         } catch (err) {
@@ -371,7 +371,7 @@ export class LabRunner implements RunsService {
         });
       }
     }
-    if (record.status === 'running') progress(planned.length, 0, 'analysis');
+    if (record.status === 'running') progress(planned.length, 0, msg('common.run.analysis'));
   }
 
   async cancelRun(runId: string): Promise<void> {

@@ -12,6 +12,7 @@ function base(planned: PlannedPoint): Omit<PointResult, 'status' | 'reason' | 'e
     key: planned.key,
     series: planned.series,
     label: planned.label,
+    name: planned.name,
     x: planned.x,
     device: planned.device,
     work: planned.work,

@@ -6,6 +6,7 @@ import { msg, n, type Message, type MessageValue } from '../common/message.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
 import { finding } from '../labs/analysis.ts';
+import { pointMessage } from '../labs/lab-text.ts';
 import type { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
 
 const m = (key: keyof typeof labTextEn.common.run, values?: Record<string, MessageValue>): Message => msg(`common.run.${key}`, values);
@@ -17,13 +18,7 @@ function pointsFinding(id: string, text: Message, count: number, tone: 'info' | 
 // From this share of stolen CPU time a run says so (cpu-steal.ts): below it, a busy host's noise is the usual kind.
 const STEAL_WORTH_SAYING = 0.05;
 
-// A point as a message: "GPU with transfers, N = 100" in the reader's words; its recorded label where it has no size.
-function pointName(p: PointResult, lab: LabDescriptor | undefined): MessageValue {
-  const quantity = lab?.chart.x.quantity;
-  if (!lab || p.x === null || !quantity || quantity === 'category' || !lab.series.some((s) => s.key === p.series)) return p.label;
-  const size = quantity === 'matrix-n' ? m('sizeN', { n: p.x }) : quantity === 'elements' ? n.count(p.x) : n.bytes(p.x);
-  return m('point', { series: msg(`${lab.id}.series.${p.series}`), size });
-}
+const pointName = pointMessage;
 
 export function runFindings(points: readonly PointResult[], cpuSteal: number | null = null, lab?: LabDescriptor): Finding[] {
   const findings: Finding[] = [];

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { PARAM_VALUES } from '../lab-descriptor.ts';
 import { DEVICE_ID } from '../measurement.ts';
-import { RUN_RECORD } from '../run-record.ts';
+import { MESSAGE, RUN_RECORD } from '../run-record.ts';
 import type { RunSummary } from '../run-record.ts';
 import { arg, event, method, service } from './spec.ts';
 import type { ServiceOf } from './spec.ts';
@@ -27,7 +27,8 @@ export const RUN_PROGRESS = z.strictObject({
   fraction: z.number().min(0).max(1),
   // Seconds left, from the time the finished points took against their expected cost; null before the first point.
   etaSeconds: z.number().nullable(),
-  current: z.string(),
+  // What is being measured, as a message of the lab's catalog: a point's name, or the analysis at the end.
+  current: MESSAGE,
 });
 export type RunProgress = z.infer<typeof RUN_PROGRESS>;
 

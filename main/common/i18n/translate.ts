@@ -47,6 +47,35 @@ export function catalogTranslate(catalog: Catalog, locale: Locale = 'en'): Trans
   };
 }
 
+// The descriptor's templates are flat ("matmul-breakeven.findings.overtakes"); the engine reads a nested catalog
+// (it splits a key on its dots), whose plural forms and named values are read as vue-i18n reads them.
+export function nestCatalog(messages: Readonly<Record<string, string>>): Catalog {
+  const root: Record<string, unknown> = {};
+  for (const [key, template] of Object.entries(messages)) {
+    const parts = key.split('.');
+    const last = parts.pop() ?? key;
+    let node = root;
+    for (const part of parts) {
+      const next = node[part];
+      if (typeof next === 'object' && next !== null) node = next as Record<string, unknown>;
+      else node = node[part] = {};
+    }
+    node[last] = template;
+  }
+  return root as Catalog;
+}
+
+const flatCache = new WeakMap<Readonly<Record<string, string>>, Partial<Record<Locale, Translate>>>();
+
+// A translate function over flat templates (a lab descriptor's `messages`), made once for each set and language.
+export function flatTranslate(messages: Readonly<Record<string, string>>, locale: Locale): Translate {
+  const known = flatCache.get(messages) ?? {};
+  const made = known[locale] ?? catalogTranslate(nestCatalog(messages), locale);
+  known[locale] = made;
+  flatCache.set(messages, known);
+  return made;
+}
+
 // Whether a template is a message vue-i18n can read (a stray "@" or "|" or an unclosed "{" is not): the reason, or
 // null. The catalog test runs every message of every language through it.
 export function messageProblem(template: string): string | null {

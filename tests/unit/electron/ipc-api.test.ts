@@ -61,7 +61,7 @@ function setUp() {
   return { handlers, ...fake, sent, logs, dispose, call };
 }
 
-const progress: RunEvent = { kind: 'progress', runId: 'r1', progress: { pointsDone: 1, pointsTotal: 4, fraction: 0.25, etaSeconds: 3, current: 'add CPU' } };
+const progress: RunEvent = { kind: 'progress', runId: 'r1', progress: { pointsDone: 1, pointsTotal: 4, fraction: 0.25, etaSeconds: 3, current: { key: 'add CPU' } } };
 
 describe('IPC registration', () => {
   it('handles every API method on its own channel and nothing else', () => {

@@ -56,13 +56,13 @@ describe('run findings', () => {
     const points = [wrongPoint(first), wrongPoint(second), failedPoint(third, { code: 'CUDA_ERROR', message: 'an illegal memory access was encountered' }), ...plan.slice(3).map((p) => pointFromPlan(p, 1))];
     expect(read(points, 'verification-failed')).toEqual({
       en: '2 results failed verification against the float64 reference and are shown as failed, not as times: GPU, first call (cold); CPU, first call (cold).',
-      es: '2 resultados no superaron la verificación frente a la referencia en float64 y se muestran como fallidos, no como tiempos: GPU, first call (cold); CPU, first call (cold).',
+      es: '2 resultados no superaron la verificación frente a la referencia en float64 y se muestran como fallidos, no como tiempos: GPU, primera llamada (en frío); CPU, primera llamada (en frío).',
     });
     expect(read(points, 'points-failed')).toEqual({
       en: '1 point failed to measure (first: GPU, clock stopped at launch: CUDA_ERROR, an illegal memory access was encountered).',
-      es: '1 punto no se pudo medir (el primero: GPU, clock stopped at launch: CUDA_ERROR, an illegal memory access was encountered).',
+      es: '1 punto no se pudo medir (el primero: GPU, reloj parado al lanzar: CUDA_ERROR, an illegal memory access was encountered).',
     });
-    expect(read([wrongPoint(first)], 'verification-failed').es).toMatch(/^1 resultado no superó la verificación .* y se muestra como fallido, no como un tiempo: GPU, first call \(cold\)\.$/);
+    expect(read([wrongPoint(first)], 'verification-failed').es).toMatch(/^1 resultado no superó la verificación .* y se muestra como fallido, no como un tiempo: GPU, primera llamada \(en frío\)\.$/);
   });
 
   it('calls noisy points noisy with their worst spread, the percent written per language', () => {
@@ -73,7 +73,7 @@ describe('run findings', () => {
     expect(en).toBe(
       '1 point is noisy (IQR over 10 % of the median; worst: GPU, first call (cold), 50 %): another program was busy or the clocks were changing; rerun before trusting it.',
     );
-    expect(es).toMatch(/^1 punto es ruidoso \(su rango intercuartílico supera el 10 % de la mediana; el peor: GPU, first call \(cold\), 50 %\): .*antes de fiarte de él\.$/);
+    expect(es).toMatch(/^1 punto es ruidoso \(su rango intercuartílico supera el 10 % de la mediana; el peor: GPU, primera llamada \(en frío\), 50 %\): .*antes de fiarte de él\.$/);
     const many = read(plan.map((p, i) => (i < 3 ? noisyPoint(p) : pointFromPlan(p, 1))), 'noisy');
     expect(many.en).toMatch(/^3 points are noisy .*rerun before trusting them\.$/);
     expect(many.es).toMatch(/^3 puntos son ruidosos .*antes de fiarte de ellos\.$/);

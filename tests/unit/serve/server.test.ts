@@ -208,7 +208,7 @@ describe('the contract over the WebSocket', () => {
 
   it('pushes run events to every open socket and stops when a socket closes', async () => {
     const { ws, next } = await socket();
-    const event: RunEvent = { kind: 'progress', runId: 'r1', progress: { pointsDone: 1, pointsTotal: 2, fraction: 0.5, etaSeconds: 1, current: 'x' } };
+    const event: RunEvent = { kind: 'progress', runId: 'r1', progress: { pointsDone: 1, pointsTotal: 2, fraction: 0.5, etaSeconds: 1, current: { key: 'x' } } };
     for (const l of listeners) l(event);
     expect(await next()).toEqual({ event: 'runs.onDidChangeRun', payload: event });
     ws.close();

@@ -21,6 +21,10 @@ export const labText = {
     run: {
       point: '{series}, {size}',
       sizeN: 'N = {n}',
+      // A point of a lab of categories: its series and what sets it apart (a data type).
+      pointOf: '{series} {what}',
+      // What a run does after its last point, as its progress says.
+      analysis: 'the analysis',
       twoPoints: '{a}; {b}',
       threePoints: '{a}; {b}; {c}',
       waived: '{count} point was WAIVED: {reason}. | {count} points were WAIVED: {reason}.',

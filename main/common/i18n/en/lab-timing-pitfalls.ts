@@ -11,6 +11,17 @@ export const timingPitfalls = {
     'cpu-one-thread': 'CPU: one thread vs all threads (wrong)',
     'cpu-all-threads': 'CPU: one thread vs all threads (right)',
   },
+  // The points as the tables and charts name them.
+  points: {
+    'gpu-cold': 'GPU, first call (cold)',
+    'cpu-cold': 'CPU, first call (cold)',
+    'gpu-no-sync': 'GPU, clock stopped at launch',
+    'gpu-events': 'GPU, CUDA events',
+    'gpu-warm': 'GPU, warmed',
+    'cpu-warm': 'CPU, warmed',
+    'cpu-one-thread': 'CPU, one thread',
+    'cpu-all-threads': 'CPU, all {threads} threads',
+  },
   findings: {
     sync: 'Without synchronising, the GEMM seems to take {wrong}; CUDA events show it takes {right}, {ratio} longer. The clock stopped when the launch returned, long before the GPU finished.',
     // {side} is GPU or CPU; {min} to {max} the spread of the warmed samples, {median} their median.

@@ -19,6 +19,8 @@ export const labText: TextOf<LabTextCatalog> = {
     run: {
       point: '{series}, {size}',
       sizeN: 'N = {n}',
+      pointOf: '{series} {what}',
+      analysis: 'el análisis',
       twoPoints: '{a}; {b}',
       threePoints: '{a}; {b}; {c}',
       waived: '{count} punto se OMITIÓ: {reason}. | {count} puntos se OMITIERON: {reason}.',

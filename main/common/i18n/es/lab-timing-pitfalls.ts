@@ -13,6 +13,16 @@ export const timingPitfalls: TextOf<typeof en> = {
     'cpu-one-thread': 'CPU: un hilo frente a todos los hilos (incorrecto)',
     'cpu-all-threads': 'CPU: un hilo frente a todos los hilos (correcto)',
   },
+  points: {
+    'gpu-cold': 'GPU, primera llamada (en frío)',
+    'cpu-cold': 'CPU, primera llamada (en frío)',
+    'gpu-no-sync': 'GPU, reloj parado al lanzar',
+    'gpu-events': 'GPU, eventos CUDA',
+    'gpu-warm': 'GPU, en caliente',
+    'cpu-warm': 'CPU, en caliente',
+    'cpu-one-thread': 'CPU, un hilo',
+    'cpu-all-threads': 'CPU, los {threads} hilos',
+  },
   findings: {
     sync: 'Sin sincronizar, parece que el GEMM tarda {wrong}; los eventos CUDA muestran que tarda {right}, {ratio} más. El reloj se paró cuando volvió la llamada de lanzamiento, mucho antes de que la GPU terminara.',
     coldWithin: 'En la {side}, la primera llamada en frío ({cold}) queda dentro de la dispersión de las llamadas en caliente (de {min} a {max}, mediana {median}): con este tamaño no se aprecia ningún coste inicial.',

@@ -86,7 +86,7 @@ describe('API client', () => {
     const api = createApiClient(transport);
     const seen: RunEvent[] = [];
     const sub = api.runs.onDidChangeRun((e) => seen.push(e));
-    const progress: RunEvent = { kind: 'progress', runId: 'r1', progress: { pointsDone: 1, pointsTotal: 4, fraction: 0.25, etaSeconds: 3, current: 'add CPU' } };
+    const progress: RunEvent = { kind: 'progress', runId: 'r1', progress: { pointsDone: 1, pointsTotal: 4, fraction: 0.25, etaSeconds: 3, current: { key: 'add CPU' } } };
     emit('runs.onDidChangeRun', progress);
     sub.dispose();
     emit('runs.onDidChangeRun', progress);

@@ -10,7 +10,8 @@ import { RUN_RECORD, type Finding, type RunRecord } from '../../../../main/commo
 import { findingText } from '../../../../main/labs/lab-text.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
 import { withCurrentFindings } from '../../../../main/runs/current-findings.ts';
-import { findingReader, nestCatalog } from '../../../../renderer/components/labs/finding-text.ts';
+import { nestCatalog } from '../../../../main/common/i18n/translate.ts';
+import { findingReader } from '../../../../renderer/components/labs/finding-text.ts';
 
 const fixture = JSON.parse(readFileSync(join(import.meta.dirname, '../../../fixtures/runs/h100-matmul-breakeven.json'), 'utf8')) as Record<string, unknown>;
 const record = withCurrentFindings(RUN_RECORD.parse(fixture) as RunRecord);
