@@ -53,5 +53,3 @@ export function methodSpec(method: ApiMethod): MethodSpec {
 export function eventSpec(event: ApiEvent): EventSpec {
   return SPECS.get(event) as EventSpec;
 }
-
-export type { Disposable, Event } from './spec.ts';
