@@ -12,6 +12,8 @@ import { exerciseDefinition } from '../common/exercises.ts';
 import { CATALOGS } from '../common/i18n/index.ts';
 import type { CliContext } from './command.ts';
 import type { CliText } from './cli-text.ts';
+import { errorText } from '../common/i18n/error-text.ts';
+import { translator } from '../common/i18n/index.ts';
 
 export interface KernelRunText {
   // For the standard output: everything above, in the CLI's language.
@@ -154,11 +156,11 @@ function resultLines(run: KernelRun, result: KernelRunResult, file: string, cx: 
   return lines;
 }
 
-function failureLines(run: KernelRun, t: CliText): string[] {
+function failureLines(run: KernelRun, t: CliText, locale: Locale): string[] {
   const result = run.result;
   if (run.status === 'failed' || !result) {
     const error = run.error ?? { code: 'NATIVE_ERROR', message: `the run ended ${run.status} without a result` };
-    return [t('error.coded', { code: error.code, detail: error.message })];
+    return [t('error.coded', { code: error.code, detail: errorText(error, translator(locale), locale) })];
   }
   if (run.status === 'compile-error') {
     const count = result.compile.diagnostics.filter((d) => d.severity === 'error').length;
@@ -181,5 +183,5 @@ export function kernelRunText(run: KernelRun, cx: CliContext, file: string = run
     ? t('kernel.heading', { file, device: result.device, name: result.deviceName, ...size })
     : t('kernel.headingFailed', { file, device: run.request.device ?? '?', ...size });
   const lines = [exerciseTitle(run, locale), heading, ...(result ? resultLines(run, result, file, cx) : [])];
-  return { out: `${lines.join('\n')}\n`, failures: failureLines(run, t) };
+  return { out: `${lines.join('\n')}\n`, failures: failureLines(run, t, locale) };
 }

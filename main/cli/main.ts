@@ -1,5 +1,5 @@
 // The gpu-lab command: dispatches to one subcommand per file, in the language of --lang or else the system's.
-import { GpuLabError } from '../common/errors.ts';
+import { GpuLabError, isErrorCode } from '../common/errors.ts';
 import { isLocale, setNumberLocale, systemLocale, type Locale } from '../common/locale.ts';
 import { benchCommand } from './bench.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
@@ -13,6 +13,10 @@ import { runCommand } from './run.ts';
 import { runsCommand } from './runs.ts';
 import { serveCommand } from './serve.ts';
 import { cliText, type CliText } from './cli-text.ts';
+import { errorText as errorSentence } from '../common/i18n/error-text.ts';
+import { translator } from '../common/i18n/index.ts';
+import { paramProblemOf, paramProblemText } from '../common/i18n/param-problem.ts';
+import { labDescriptors } from '../labs/index.ts';
 
 export const COMMANDS: CliCommand[] = [benchCommand, devicesCommand, kernelCommand, labsCommand, reportCommand, runCommand, runsCommand, serveCommand];
 
@@ -36,13 +40,17 @@ function chooseLocale(lang: string | undefined, env: Record<string, string | und
   throw new UsageError('usage.lang', { value: lang });
 }
 
-// An error as the user reads it: a refusal of what was typed in their language; an error with a code (most of them
-// the engine's, whose detail stays in English) after the CLI's own words.
-function errorText(err: unknown, t: CliText): string {
+// An error as the user reads it, in their language: a refusal of what was typed; a parameter a lab refused, worded
+// from the lab's descriptor; any other error with a code, by its code (the engine's English message in English).
+function errorText(err: unknown, t: CliText, locale: Locale): string {
   if (err instanceof UsageError) return t(err.key, err.named);
   const code = err instanceof GpuLabError ? err.code : (err as { code?: unknown }).code;
   const detail = err instanceof Error ? err.message : String(err);
-  return typeof code === 'string' ? t('error.coded', { code, detail }) : detail;
+  if (!isErrorCode(code)) return detail;
+  const details = err instanceof GpuLabError ? err.details : undefined;
+  const lab = code === 'INVALID_PARAMS' && typeof details?.lab === 'string' ? labDescriptors(locale).find((d) => d.id === details.lab) : undefined;
+  const said = lab && locale !== 'en' ? paramProblemText(paramProblemOf({ message: detail, details }), lab, translator(locale)) : errorSentence({ code, message: detail }, translator(locale), locale);
+  return t('error.coded', { code, detail: said });
 }
 
 export async function runCli(argv: string[], io: CliIo, env: Record<string, string | undefined> = process.env): Promise<number> {
@@ -55,7 +63,7 @@ export async function runCli(argv: string[], io: CliIo, env: Record<string, stri
     cx = { locale, t: cliText(locale) };
   } catch (err) {
     // Said in the system's language: the one asked for is not known.
-    io.err(`gpu-lab: ${errorText(err, cliText(systemLocale(env)))}\n`);
+    io.err(`gpu-lab: ${errorText(err, cliText(systemLocale(env)), systemLocale(env))}\n`);
     return 2;
   }
   // Numbers in tables, findings and the PDF: "1,08 TFLOP/s" in Spanish. JSON and CSV never go through it.
@@ -78,7 +86,7 @@ export async function runCli(argv: string[], io: CliIo, env: Record<string, stri
   try {
     return await command.run(rest, io, cx);
   } catch (err) {
-    io.err(`gpu-lab ${name}: ${errorText(err, t)}\n`);
+    io.err(`gpu-lab ${name}: ${errorText(err, t, cx.locale)}\n`);
     // Bad input is exit 2 (README.md, "The command line"): what was typed, and a path that names what cannot be written.
     return err instanceof UsageError || (err instanceof GpuLabError && (err.code === 'INVALID_ARGUMENT' || err.code === 'INVALID_PARAMS')) ? 2 : 1;
   }

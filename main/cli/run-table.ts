@@ -6,6 +6,9 @@ import type { PointResult } from '../common/run-record.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
 import { pointText } from '../labs/lab-text.ts';
 import type { CliText } from './cli-text.ts';
+import { errorText, pointReason } from '../common/i18n/error-text.ts';
+import { translator } from '../common/i18n/index.ts';
+import { renderMessage, type Message } from '../common/message.ts';
 
 const COLUMNS = ['point', 'status', 'median', 'range', 'iqr', 'rate', 'relError'] as const;
 // The width each column needs for its figures; a heading or a status word that is wider widens it.
@@ -33,7 +36,7 @@ export function runTable(t: CliText, locale: Locale, lab?: LabDescriptor): RunTa
       if (!s || p.status !== 'ok') {
         const status = t(`table.pointStatus.${p.status}`);
         if (p.status === 'waived' && explained.has(p.reason ?? '')) return `${line([name, status])}\n`;
-        const why = p.error ? t('error.coded', { code: p.error.code, detail: p.error.message }) : (p.reason ?? '');
+        const why = p.error ? t('error.coded', { code: p.error.code, detail: errorText(p.error, translator(locale), locale) }) : pointReason(p, translator(locale), locale);
         return `${line([name, status])} ${why}`.trimEnd() + '\n';
       }
       const rate = p.gflops !== null && p.work.flops > 0 && (p.gbps === null || p.work.flops >= p.work.bytes) ? formatRate(p.gflops, 'GFLOP/s', locale) : p.gbps !== null ? formatRate(p.gbps, 'GB/s', locale) : '';
@@ -52,6 +55,7 @@ export function runTable(t: CliText, locale: Locale, lab?: LabDescriptor): RunTa
 }
 
 // The line said once above the table for each reason points are waived: "WAIVED (42 points): no CUDA device: …".
-export function waivedNote(waived: readonly { reason: string; points: number }[], t: CliText): string {
-  return waived.map((w) => `${t('table.waived', { count: w.points, reason: w.reason || t('table.noReason') })}\n`).join('');
+export function waivedNote(waived: readonly { reason: string; points: number; why?: Message }[], t: CliText, locale: Locale): string {
+  const said = (w: { reason: string; why?: Message }): string => (w.why ? renderMessage(w.why, translator(locale), locale) : w.reason) || t('table.noReason');
+  return waived.map((w) => `${t('table.waived', { count: w.points, reason: said(w) })}\n`).join('');
 }

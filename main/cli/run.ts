@@ -20,6 +20,8 @@ import { runTable, waivedNote } from './run-table.ts';
 import { REPORT_OPTIONS, reportArgs, reportRuns, reportUsageLines } from './report.ts';
 import type { CliText } from './cli-text.ts';
 import { checkWritable, writeFileAtomic } from '../runs/atomic-write.ts';
+import { errorText } from '../common/i18n/error-text.ts';
+import { translator } from '../common/i18n/index.ts';
 
 // The parameters typed on the command line, each as its descriptor's type; their values are checked once, by the
 // lab, when the run is started (a refusal there is a usage error too).
@@ -57,7 +59,7 @@ export function runFailures(record: RunRecord, t: CliText, locale: Locale): stri
   const lab = findLab(record.lab)?.descriptor;
   const lines: string[] = [];
   if (record.status === 'cancelled') lines.push(t('error.coded', { code: 'CANCELLED', detail: t('run.cancelled') }));
-  else if (record.error) lines.push(t('error.coded', { code: record.error.code, detail: record.error.message }));
+  else if (record.error) lines.push(t('error.coded', { code: record.error.code, detail: errorText(record.error, translator(locale), locale) }));
   else if (record.status !== 'completed') lines.push(t('run.ended', { status: t(`runStatus.${record.status}`) }));
   const failedByCode = new Map<string, string[]>();
   for (const p of record.points) {
@@ -105,7 +107,7 @@ export const runCommand: CliCommand = {
       switch (e.kind) {
         case 'started':
           io.out(`${title}\n${t('run.started', { run: e.runId, device: e.device, count: e.pointsTotal })}\n\n`);
-          io.out(waivedNote(e.waived ?? [], t));
+          io.out(waivedNote(e.waived ?? [], t, locale));
           for (const w of e.waived ?? []) explained.add(w.reason);
           return;
         case 'progress':

@@ -14,6 +14,9 @@ import { option, parseArgs } from './cli-options.ts';
 import { runTable, waivedNote } from './run-table.ts';
 import { REPORT_OPTIONS, reportArgs, reportRuns, reportUsageLines, storeSources } from './report.ts';
 import { reportableRun } from '../reports/reports-service.ts';
+import { errorText } from '../common/i18n/error-text.ts';
+import { translator } from '../common/i18n/index.ts';
+import type { Message } from '../common/message.ts';
 
 const FORMATS: readonly ExportFormat[] = ['json', 'csv', 'csv-samples'];
 const STATUSES: readonly RunSummary['status'][] = ['queued', 'running', 'completed', 'cancelled', 'failed'];
@@ -26,10 +29,15 @@ function listLines(runs: readonly RunSummary[], { t }: CliContext): string {
 }
 
 // The points waived for each reason, as `gpu-lab run` says them once above its table.
-function waivedOf(record: RunRecord): { reason: string; points: number }[] {
-  const counts = new Map<string, number>();
-  for (const p of record.points) if (p.status === 'waived') counts.set(p.reason ?? '', (counts.get(p.reason ?? '') ?? 0) + 1);
-  return [...counts].map(([reason, points]) => ({ reason, points }));
+function waivedOf(record: RunRecord): { reason: string; points: number; why?: Message }[] {
+  const byReason = new Map<string, { reason: string; points: number; why?: Message }>();
+  for (const p of record.points) {
+    if (p.status !== 'waived') continue;
+    const entry = byReason.get(p.reason ?? '') ?? { reason: p.reason ?? '', points: 0, ...(p.why ? { why: p.why } : {}) };
+    entry.points++;
+    byReason.set(entry.reason, entry);
+  }
+  return [...byReason.values()];
 }
 
 function showRun(record: RunRecord, { t, locale }: CliContext): string {
@@ -40,12 +48,12 @@ function showRun(record: RunRecord, { t, locale }: CliContext): string {
   return [
     `${title}\n${t('runs.heading', { run: record.id, status: t(`runStatus.${record.status}`), device: record.device, date: record.createdAt })}\n`,
     `${t('runs.parameters', { params: JSON.stringify(record.params) })}\n\n`,
-    waivedNote(waived, t),
+    waivedNote(waived, t, locale),
     table.header(),
     ...record.points.map((p) => table.row(p, explained)),
     '\n',
     ...record.findings.map((f) => `${f.tone === 'warning' ? '  ! ' : '  • '}${findingText(f, locale)}\n`),
-    record.error ? `\n${t('runs.failed', { code: record.error.code, detail: record.error.message })}\n` : '',
+    record.error ? `\n${t('runs.failed', { code: record.error.code, detail: errorText(record.error, translator(locale), locale) })}\n` : '',
   ].join('');
 }
 

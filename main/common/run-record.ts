@@ -73,7 +73,10 @@ export interface PointResult {
   x: number | null;
   device: string;
   status: PointStatus;
+  // Why it has no time, in English; `why` says it as a message ("reasons" part), read in the reader's language
+  // (absent in records from before it was kept, and where the reason is the point's error).
   reason: string | null;
+  why?: Message;
   error: ErrorPayload | null;
   work: PointWork;
   implementation: string | null;
@@ -207,6 +210,7 @@ const POINT = z.strictObject({
   device: z.string(),
   status: z.enum(['ok', 'failed', 'waived', 'cancelled']),
   reason: z.string().nullable(),
+  why: MESSAGE.optional(),
   error: ERROR_PAYLOAD.nullable(),
   work: z.strictObject({ flops: z.number(), bytes: z.number(), elements: z.number() }),
   implementation: z.string().nullable(),

@@ -1,19 +1,21 @@
 // The labs in the reader's language: a descriptor with its words replaced by the catalog's (titles, explanations,
 // parameters, presets, series, units) and its findings' templates attached, and a finding rendered from its message.
-// English descriptors are the labs' own; a finding recorded before findings were messages keeps its English text.
-import { CATALOGS as ALL, translator } from '../common/i18n/index.ts';
-import type { Catalog } from '../common/i18n/translate.ts';
+// English descriptors are the labs' own. A finding may quote why points were waived: the "reasons" part of the
+// catalogs is read beside the labs' words.
+import { CATALOGS as ALL } from '../common/i18n/index.ts';
+import { catalogTranslate, type Catalog, type Translate } from '../common/i18n/translate.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
 import type { Locale } from '../common/locale.ts';
 import { msg, n, renderMessage, type Message } from '../common/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
 import { labDescriptors as labDescriptorsEs, sharedParameters as sharedParametersEs, units as unitsEs } from '../common/i18n/es/lab-text.ts';
 
-const CATALOGS: Record<Locale, Catalog> = { en: ALL.en.labText, es: ALL.es.labText };
+const CATALOGS: Record<Locale, Catalog> = { en: { ...ALL.en.labText, reasons: ALL.en.reasons }, es: { ...ALL.es.labText, reasons: ALL.es.reasons } };
+const TRANSLATE: Record<Locale, Translate> = { en: catalogTranslate(CATALOGS.en, 'en'), es: catalogTranslate(CATALOGS.es, 'es') };
 
 // A message of the labs' catalog in `locale` (a finding's sentence, a series label).
 export function labMessage(m: Message, locale: Locale): string {
-  return renderMessage(m, translator(locale, 'labText'), locale);
+  return renderMessage(m, TRANSLATE[locale], locale);
 }
 
 // A finding as the reader reads it: its message in their language, else the English it was recorded with.
@@ -47,6 +49,7 @@ export function labMessages(labId: string, locale: Locale): Record<string, strin
   const catalog = CATALOGS[locale];
   const out: Record<string, string> = {};
   flatten(catalog.common ?? {}, 'common', out);
+  flatten(catalog.reasons ?? {}, 'reasons', out);
   const own = catalog[labId];
   if (own !== undefined) flatten(own, labId, out);
   return out;

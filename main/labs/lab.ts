@@ -12,6 +12,7 @@ export interface PlanContext {
   // The CUDA device the GPU series run on, or null with the reason they are waived.
   gpu: DeviceSummary | null;
   gpuWaivedReason: string;
+  gpuWaivedWhy: Message | null;
 }
 
 export interface PlannedPoint {
@@ -27,6 +28,7 @@ export interface PlannedPoint {
   // The measurement, or null when the point is waived on this system (`waived` says why).
   measurement: MeasurementInput | null;
   waived: string | null;
+  waivedWhy?: Message | null;
   // Expected seconds for the whole point (warm-up, repeats, verification): weights the progress and the ETA.
   expectedSeconds: number;
   // The theoretical peak its rate is compared with, where there is an honest one.

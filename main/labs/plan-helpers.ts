@@ -119,7 +119,7 @@ export function gpuPeak(m: MeasurementFields, gpu: DeviceSummary): PointPeak | n
 export function gpuPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields, timer: 'device' | 'host' = 'device'): PlannedPoint {
   const device = ctx.gpu?.id ?? 'cuda';
   if (!ctx.gpu) {
-    return { ...cpuPoint(base, m), device, timer, measurement: null, waived: ctx.gpuWaivedReason, expectedSeconds: 0 };
+    return { ...cpuPoint(base, m), device, timer, measurement: null, waived: ctx.gpuWaivedReason, waivedWhy: ctx.gpuWaivedWhy, expectedSeconds: 0 };
   }
   // A point read on the host clock is measured on it too: no events, no hold kernel, launch and sync included.
   const clock = m.clock ?? (timer === 'host' ? 'host' : undefined);

@@ -10,6 +10,7 @@ import { dateText, deviceName } from './report-context.ts';
 import { chartHeight } from './chart-image.ts';
 import { aboutSection, deliverableSection, findingsSection, kernelsSection, parametersSection, resultsSection } from './run-sections.ts';
 import { compareChartSection, factsTable, paramsTable, ratiosTable } from './compare-sections.ts';
+import { errorText } from '../common/i18n/error-text.ts';
 
 export interface ContentsEntry {
   title: string;
@@ -23,7 +24,7 @@ type SectionKey = 'about' | 'environment' | 'run' | 'parameters' | 'method' | 'r
 const LISTED: readonly SectionKey[] = ['results', 'deliverable', 'kernels'];
 
 function statusText(record: RunRecord, ctx: ReportContext): string {
-  if (record.status === 'failed') return ctx.t('pdf.status.failed', { code: record.error?.code ?? '?', message: record.error?.message ?? '' });
+  if (record.status === 'failed') return ctx.t('pdf.status.failed', { code: record.error?.code ?? '?', message: record.error ? errorText(record.error, ctx.t, ctx.settings.locale) : '' });
   return ctx.t(`pdf.status.${record.status === 'cancelled' ? 'cancelled' : 'completed'}`);
 }
 

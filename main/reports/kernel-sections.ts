@@ -15,6 +15,7 @@ import type { ReportContext } from './report-context.ts';
 import { dateText } from './report-context.ts';
 import type { TableRow } from './table.ts';
 import { drawTable } from './table.ts';
+import { errorText } from '../common/i18n/error-text.ts';
 
 // A kernel run as its chapter reads it: the exercise's words in the report's language, and the result with each
 // comparison's title in that language too (the stored title is in the language the run was made in).
@@ -54,7 +55,7 @@ export function kernelStatusText(run: KernelRun, t: Translate): string {
       return t('pdf.kernelRun.status.verificationFailed', { mismatches: v?.mismatchCount ?? '?', checked: v?.checked ?? '?' });
     }
     case 'failed':
-      return t('pdf.kernelRun.status.failed', { code: run.error?.code ?? '?', message: run.error?.message ?? '' });
+      return t('pdf.kernelRun.status.failed', { code: run.error?.code ?? '?', message: run.error ? errorText(run.error, t) : '' });
   }
 }
 

@@ -19,7 +19,8 @@ import { readCpuTimes, stealShare } from './cpu-steal.ts';
 import { exportRun } from './run-export.ts';
 import { runFindings } from './run-findings.ts';
 import type { RunStore } from './run-store.ts';
-import { msg, type Message } from '../common/message.ts';
+import { msg, renderMessage, type Message } from '../common/message.ts';
+import { translator } from '../common/i18n/index.ts';
 
 export interface LabRunnerOptions {
   store: RunStore;
@@ -60,22 +61,35 @@ function newRunId(lab: string): string {
   return `${stamp}-${lab}-${randomBytes(3).toString('hex')}`;
 }
 
+// Why there is no CUDA device, from what the build or the driver said (native/cuda.ts, native/cuda/devices.cu), as a
+// message: the cases the addon words are read in the reader's language; anything else is quoted as it came.
+function noCudaWhy(reason: string): Message {
+  const driver = /no NVIDIA driver is installed \((\S+) was not found\)/.exec(reason);
+  if (driver) return msg('reasons.noDriver', { library: driver[1] ?? '' });
+  if (/the driver found none/.test(reason)) return msg('reasons.noneFound');
+  const runtime = /^no CUDA device: (cuda[A-Za-z]+)\b/.exec(reason);
+  if (runtime) return msg('reasons.cudaError', { code: runtime[1] ?? '' });
+  if (/^built without CUDA:?\s*nvcc was not found$/.test(reason)) return msg('reasons.noNvcc');
+  const built = /^built without CUDA:?\s*/.exec(reason);
+  const detail = reason.replace(/^(no CUDA device|built without CUDA):?\s*/, '') || reason;
+  return built ? msg('reasons.builtWithoutCuda', { detail }) : msg('reasons.noCuda', { detail });
+}
+
 export function planContext(env: HostEnvironment, device: string): PlanContext {
   const cpu = env.devices.devices.find((d) => d.kind === 'cpu');
   if (!cpu) throw new GpuLabError('NATIVE_ERROR', 'The compute host listed no CPU');
   const cudas = env.devices.devices.filter((d) => d.kind === 'cuda');
   const gpu: DeviceSummary | null = cudas.find((d) => d.id === device) ?? null;
-  let gpuWaivedReason = '';
+  let gpuWaivedWhy: Message | null = null;
   if (!gpu) {
     if (cudas.length === 0) {
-      const reason = env.devices.cudaReason ?? 'none found';
-      gpuWaivedReason = /^(no CUDA device|built without CUDA)/.test(reason) ? reason : `no CUDA device: ${reason}`;
-    }
-    else if (device === 'cpu') gpuWaivedReason = 'the run was started on the CPU only (device "cpu")';
-    else gpuWaivedReason = `${device} is not a device of this machine (it has ${cudas.map((d) => d.id).join(', ')})`;
+      gpuWaivedWhy = noCudaWhy(env.devices.cudaReason ?? 'none found');
+    } else if (device === 'cpu') gpuWaivedWhy = msg('reasons.cpuOnly');
+    else gpuWaivedWhy = msg('reasons.notADevice', { device, devices: cudas.map((d) => d.id).join(', ') });
   }
+  const gpuWaivedReason = gpuWaivedWhy ? renderMessage(gpuWaivedWhy, translator('en'), 'en') : '';
   const cores = cpu.details.logicalCores;
-  return { cpu, cpuThreads: typeof cores === 'number' ? cores : 1, gpu, gpuWaivedReason };
+  return { cpu, cpuThreads: typeof cores === 'number' ? cores : 1, gpu, gpuWaivedReason, gpuWaivedWhy };
 }
 
 // A device asked for by name must be one of this machine's: "cuda:3" on a machine with one GPU (or none) is a bad
@@ -231,8 +245,14 @@ export class LabRunner implements RunsService {
       await finish();
       return;
     }
-    const waived = new Map<string, number>();
-    for (const p of planned) if (!p.measurement) waived.set(p.waived ?? '', (waived.get(p.waived ?? '') ?? 0) + 1);
+    const waived = new Map<string, { reason: string; points: number; why?: Message }>();
+    for (const p of planned) {
+      if (p.measurement) continue;
+      const reason = p.waived ?? '';
+      const entry = waived.get(reason) ?? { reason, points: 0, ...(p.waivedWhy ? { why: p.waivedWhy } : {}) };
+      entry.points++;
+      waived.set(reason, entry);
+    }
     this.emit({
       kind: 'started',
       runId: record.id,
@@ -240,7 +260,7 @@ export class LabRunner implements RunsService {
       device: record.device,
       params: record.params,
       pointsTotal: planned.length,
-      waived: [...waived].map(([reason, points]) => ({ reason, points })),
+      waived: [...waived.values()],
     });
     const gpu = record.environment.devices?.devices.find((d) => d.id === record.device && d.kind === 'cuda') ?? null;
     const cpu = record.environment.devices?.devices.find((d) => d.kind === 'cpu') ?? null;

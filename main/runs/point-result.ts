@@ -2,6 +2,7 @@
 // headline clock, rates from the median, and the rule that a result which failed verification has no time.
 import type { ErrorPayload } from '../common/errors.ts';
 import type { MeasurementResult } from '../common/measurement.ts';
+import { msg } from '../common/message.ts';
 import type { PointResult } from '../common/run-record.ts';
 import type { PlannedPoint } from '../labs/lab.ts';
 import { summarize } from '../common/statistics.ts';
@@ -33,13 +34,14 @@ function base(planned: PlannedPoint): Omit<PointResult, 'status' | 'reason' | 'e
 }
 
 export function waivedPoint(planned: PlannedPoint): PointResult {
-  return { ...base(planned), status: 'waived', reason: planned.waived, error: null };
+  return { ...base(planned), status: 'waived', reason: planned.waived, ...(planned.waivedWhy ? { why: planned.waivedWhy } : {}), error: null };
 }
 
 // A point the run never reached: it was cancelled, or it failed (the host died, a timeout) before this point.
 export function cancelledPoint(planned: PlannedPoint, runError: ErrorPayload | null = null): PointResult {
   const reason = runError ? `the run failed before this point: ${runError.code}` : 'the run was cancelled before this point';
-  return { ...base(planned), status: 'cancelled', reason, error: null };
+  const why = runError ? msg('reasons.failedBefore', { code: runError.code }) : msg('reasons.cancelled');
+  return { ...base(planned), status: 'cancelled', reason, why, error: null };
 }
 
 export function failedPoint(planned: PlannedPoint, error: ErrorPayload): PointResult {

@@ -27,8 +27,9 @@ export function runFindings(points: readonly PointResult[], cpuSteal: number | n
   }
   const waived = points.filter((p) => p.status === 'waived');
   for (const reason of new Set(waived.map((p) => p.reason ?? null))) {
-    const count = waived.filter((p) => (p.reason ?? null) === reason).length;
-    findings.push(pointsFinding(`waived-${findings.length}`, m('waived', { count, reason: reason ?? m('noReason') }), count, 'info'));
+    const alike = waived.filter((p) => (p.reason ?? null) === reason);
+    const said = alike.find((p) => p.why)?.why ?? reason ?? m('noReason');
+    findings.push(pointsFinding(`waived-${findings.length}`, m('waived', { count: alike.length, reason: said }), alike.length, 'info'));
   }
   const wrong = points.filter((p) => p.error?.code === 'VERIFICATION_FAILED');
   if (wrong.length) {
@@ -39,7 +40,7 @@ export function runFindings(points: readonly PointResult[], cpuSteal: number | n
   const failed = points.filter((p) => p.status === 'failed' && p.error?.code !== 'VERIFICATION_FAILED');
   const first = failed[0];
   if (first) {
-    const cause = first.error ? m('firstFailure', { point: pointName(first, lab), code: first.error.code, error: first.error.message }) : '';
+    const cause = first.error ? m('firstFailure', { point: pointName(first, lab), code: first.error.code }) : '';
     findings.push(pointsFinding('points-failed', m('pointsFailed', { count: failed.length, first: cause }), failed.length, 'warning'));
   }
   const noisy = points.filter((p) => p.stats?.noisy);

@@ -7,6 +7,7 @@ import { pointLabel } from './point-label.ts';
 import { baselineKey, pointRate, pointsByKey, seriesOf, shareOfPeak, speedupOver } from './points.ts';
 import type { Translate } from './text.ts';
 import { formatMs, formatPercent, formatRate, formatRelativeError, formatTimes } from '../../main/common/format.ts';
+import { pointReason } from '../../main/common/i18n/error-text.ts';
 
 export type VerifiedState = 'passed' | 'failed' | 'unchecked';
 
@@ -67,7 +68,7 @@ export function resultRow(p: PointResult, lab: LabDescriptor, baseline: PointRes
     speedupOver: baselineSeries === undefined ? '' : (seriesOf(lab, baselineSeries)?.label ?? baselineSeries),
     ...verification(p, t),
     noisy: stats?.noisy ?? false,
-    reason: p.status === 'ok' ? '' : (p.reason ?? p.error?.message ?? ''),
+    reason: pointReason(p, t),
   };
 }
 

@@ -3,6 +3,7 @@
 import type { LabDescriptor, SeriesDescriptor } from '../../main/common/lab-descriptor.ts';
 import type { PointResult, RunRecord } from '../../main/common/run-record.ts';
 import type { Translate } from './text.ts';
+import { pointReason } from '../../main/common/i18n/error-text.ts';
 
 export interface SeriesGroup {
   descriptor: SeriesDescriptor;
@@ -63,10 +64,10 @@ export function statusNotes(groups: readonly SeriesGroup[], t: Translate): strin
     const label = g.descriptor.label;
     const byReason = new Map<string, number>();
     for (const p of g.points) {
-      if (p.status === 'waived') byReason.set(p.reason ?? '', (byReason.get(p.reason ?? '') ?? 0) + 1);
+      if (p.status === 'waived') byReason.set(pointReason(p, t), (byReason.get(pointReason(p, t)) ?? 0) + 1);
       if (p.status === 'cancelled') {
         cancelled++;
-        cancelReason ||= p.reason ?? '';
+        cancelReason ||= pointReason(p, t);
       }
     }
     for (const [reason, count] of byReason) {
@@ -75,7 +76,7 @@ export function statusNotes(groups: readonly SeriesGroup[], t: Translate): strin
     }
     const failed = g.points.filter((p) => p.status === 'failed');
     const first = failed[0];
-    if (first) notes.push(t('results.chart.notes.failed', { series: label, count: failed.length, reason: first.reason ?? first.error?.code ?? '' }, failed.length));
+    if (first) notes.push(t('results.chart.notes.failed', { series: label, count: failed.length, reason: pointReason(first, t) || (first.error?.code ?? '') }, failed.length));
   }
   const waivedNotes = [...waived].map(([reason, series]) =>
     t('results.chart.notes.waived', { series: series.join('; '), reason: reason || t('results.chart.notes.noReason') }),

@@ -4,19 +4,10 @@ import { onScopeDispose, ref, watch } from 'vue';
 import type { Ref } from 'vue';
 
 import type { ParamValues } from '../../main/common/lab-descriptor.ts';
+import { paramProblemOf, type ParamProblem } from '../../main/common/i18n/param-problem.ts';
 import { api, ApiError, errorText } from '../api/index.ts';
 
-export interface ParamProblem {
-  // The parameter at fault, or null when the message is about the whole request.
-  parameter: string | null;
-  // Main's words (English), shown where the app has none of its own for the reason.
-  message: string;
-  // Why, and what was typed, as main's details say: the form words them in the reader's language (param-problem.ts).
-  reason?: string;
-  value?: string;
-  other?: string;
-  otherValue?: string;
-}
+export type { ParamProblem } from '../../main/common/i18n/param-problem.ts';
 
 export interface ParamCheckOptions {
   lab: Ref<string>;
@@ -37,16 +28,7 @@ export function useParamCheck(options: ParamCheckOptions): { problem: Ref<ParamP
       if (mine === generation) problem.value = null;
     } catch (err) {
       if (mine !== generation) return;
-      const details = err instanceof ApiError ? (err.details ?? {}) : {};
-      const text = (key: string): string | undefined => (typeof details[key] === 'string' ? (details[key] as string) : undefined);
-      problem.value = {
-        parameter: text('parameter') ?? null,
-        message: err instanceof ApiError ? err.message : errorText(err),
-        reason: text('reason'),
-        value: text('value'),
-        other: text('other'),
-        otherValue: text('otherValue'),
-      };
+      problem.value = err instanceof ApiError ? paramProblemOf(err) : { parameter: null, message: errorText(err) };
     } finally {
       if (mine === generation) checking.value = false;
     }

@@ -6,6 +6,7 @@ import { formatMs, formatTimes } from '../../common/format.ts';
 import type { LabDescriptor } from '../../common/lab-descriptor.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import type { TableColumn, TableRow } from '../table.ts';
+import { pointReason } from '../../common/i18n/error-text.ts';
 
 export interface DeliverableTable {
   caption: string;
@@ -86,7 +87,7 @@ export function timesCell(ratio: number | null): string {
 
 // One note per reason a table's series were waived, so that a cell reading "waived" is explained once.
 export function waivedNotes(record: RunRecord, series: readonly string[], t: Translate): string[] {
-  const reasons = new Set(record.points.filter((p) => series.includes(p.series) && p.status === 'waived').map((p) => p.reason ?? ''));
+  const reasons = new Set(record.points.filter((p) => series.includes(p.series) && p.status === 'waived').map((p) => pointReason(p, t)));
   return [...reasons].map((reason) => t('pdf.deliverable.waivedNote', { reason: reason || t('results.chart.notes.noReason') }));
 }
 

@@ -1,4 +1,5 @@
 // Points as the runner would record them, built from chosen median times, for testing analyses without measuring.
+import { msg } from '../../../main/common/message.ts';
 import type { PointResult } from '../../../main/common/run-record.ts';
 import type { PlannedPoint } from '../../../main/labs/lab.ts';
 import { measuredPoint } from '../../../main/runs/point-result.ts';
@@ -27,5 +28,12 @@ export const GPU = {
   details: {},
 };
 
-export const WITH_GPU = { cpu: CPU, cpuThreads: 2, gpu: GPU, gpuWaivedReason: '' };
-export const CPU_ONLY = { cpu: CPU, cpuThreads: 2, gpu: null, gpuWaivedReason: 'no CUDA device: built without CUDA' };
+export const WITH_GPU = { cpu: CPU, cpuThreads: 2, gpu: GPU, gpuWaivedReason: '', gpuWaivedWhy: null };
+// As planContext (runs/lab-runner.ts) words a machine whose addon was built without CUDA.
+export const CPU_ONLY = {
+  cpu: CPU,
+  cpuThreads: 2,
+  gpu: null,
+  gpuWaivedReason: 'built without CUDA: nvcc was not found',
+  gpuWaivedWhy: msg('reasons.builtWithoutCuda', { detail: 'nvcc was not found' }),
+};

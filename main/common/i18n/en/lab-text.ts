@@ -34,7 +34,7 @@ export const labText = {
       verificationFailed:
         '{count} result failed verification against the float64 reference and is shown as failed, not as times: {points}. | {count} results failed verification against the float64 reference and are shown as failed, not as times: {points}.',
       pointsFailed: '{count} point failed to measure{first}. | {count} points failed to measure{first}.',
-      firstFailure: ' (first: {point}: {code}, {error})',
+      firstFailure: ' (first: {point}, {code})',
       noisy:
         '{count} point is noisy (IQR over 10 % of the median; worst: {point}, {spread}): another program was busy or the clocks were changing; rerun before trusting it. | {count} points are noisy (IQR over 10 % of the median; worst: {point}, {spread}): another program was busy or the clocks were changing; rerun before trusting them.',
       steal:

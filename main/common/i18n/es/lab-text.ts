@@ -30,7 +30,7 @@ export const labText: TextOf<LabTextCatalog> = {
       verificationFailed:
         '{count} resultado no superó la verificación frente a la referencia en float64 y se muestra como fallido, no como un tiempo: {points}. | {count} resultados no superaron la verificación frente a la referencia en float64 y se muestran como fallidos, no como tiempos: {points}.',
       pointsFailed: '{count} punto no se pudo medir{first}. | {count} puntos no se pudieron medir{first}.',
-      firstFailure: ' (el primero: {point}: {code}, {error})',
+      firstFailure: ' (el primero: {point}, {code})',
       noisy:
         '{count} punto es ruidoso (su rango intercuartílico supera el 10 % de la mediana; el peor: {point}, {spread}): otro programa estaba ocupando la máquina o las frecuencias de reloj estaban cambiando; repite la medición antes de fiarte de él. | {count} puntos son ruidosos (su rango intercuartílico supera el 10 % de la mediana; el peor: {point}, {spread}): otro programa estaba ocupando la máquina o las frecuencias de reloj estaban cambiando; repite la medición antes de fiarte de ellos.',
       steal:

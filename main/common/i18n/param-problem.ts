@@ -1,9 +1,29 @@
 // A parameter main refused, worded in the reader's language from the lab's own descriptor (its label, limits and
-// unit, already in that language) and main's reason; main's English where the reason is not one the app words.
-import type { LabDescriptor } from '../../../main/common/lab-descriptor.ts';
-import type { ParamProblem } from '../../composables/useParamCheck.ts';
+// unit, already in that language) and main's reason; main's English where the reason is not one the app words. The
+// app's form, the CLI and any other reader of an INVALID_PARAMS error word it here.
+import type { ErrorPayload } from '../errors.ts';
+import type { LabDescriptor } from '../lab-descriptor.ts';
 
-type Translate = (key: string, named?: Record<string, unknown>) => string;
+type Translate = (key: string, named?: Record<string, string | number>) => string;
+
+export interface ParamProblem {
+  // The parameter at fault, or null when the message is about the whole request.
+  parameter: string | null;
+  // Main's words (English), shown where the app has none of its own for the reason.
+  message: string;
+  // Why, and what was typed, as main's details say.
+  reason?: string;
+  value?: string;
+  other?: string;
+  otherValue?: string;
+}
+
+// The problem an INVALID_PARAMS error's details describe.
+export function paramProblemOf(e: Pick<ErrorPayload, 'message' | 'details'>): ParamProblem {
+  const details = e.details ?? {};
+  const text = (key: string): string | undefined => (typeof details[key] === 'string' ? (details[key] as string) : undefined);
+  return { parameter: text('parameter') ?? null, message: e.message, reason: text('reason'), value: text('value'), other: text('other'), otherValue: text('otherValue') };
+}
 
 export function paramProblemText(problem: ParamProblem, lab: LabDescriptor, t: Translate): string {
   const p = lab.parameters.find((d) => d.name === problem.parameter);

@@ -1,0 +1,14 @@
+// Why a point has no time, as a run records it (a point's `why`): its GPU series waived, or the run stopped before it.
+// {detail} is what the CUDA driver or the build said.
+export const reasons = {
+  noDriver: 'no CUDA device: no NVIDIA driver is installed ({library} was not found)',
+  noneFound: 'no CUDA device: the driver found none',
+  cudaError: 'no CUDA device: the CUDA runtime answered {code}',
+  noNvcc: 'built without CUDA: nvcc was not found',
+  noCuda: 'no CUDA device: {detail}',
+  builtWithoutCuda: 'built without CUDA: {detail}',
+  cpuOnly: 'the run was started on the CPU only (device "cpu")',
+  notADevice: '{device} is not a device of this machine (it has {devices})',
+  cancelled: 'the run was cancelled before this point',
+  failedBefore: 'the run failed before this point: {code}',
+};

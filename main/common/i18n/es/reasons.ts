@@ -1,0 +1,16 @@
+import type { TextOf } from '../translate.ts';
+import type { reasons as en } from '../en/reasons.ts';
+
+// Por qué un punto no tiene tiempo: su serie de GPU se omitió, o la ejecución se detuvo antes.
+export const reasons: TextOf<typeof en> = {
+  noDriver: 'no hay ningún dispositivo CUDA: no hay ningún controlador de NVIDIA instalado (no se encontró {library})',
+  noneFound: 'no hay ningún dispositivo CUDA: el controlador no encontró ninguno',
+  cudaError: 'no hay ningún dispositivo CUDA: el runtime de CUDA respondió {code}',
+  noNvcc: 'GPU Lab se compiló sin CUDA: no se encontró nvcc',
+  noCuda: 'no hay ningún dispositivo CUDA: {detail}',
+  builtWithoutCuda: 'GPU Lab se compiló sin CUDA: {detail}',
+  cpuOnly: 'la ejecución se lanzó solo en la CPU (dispositivo «cpu»)',
+  notADevice: '{device} no es un dispositivo de esta máquina (tiene {devices})',
+  cancelled: 'la ejecución se canceló antes de este punto',
+  failedBefore: 'la ejecución falló antes de este punto: {code}',
+};
