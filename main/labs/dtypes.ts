@@ -6,6 +6,7 @@ import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message } from '../common/message.ts';
 import type { PointResult } from '../common/run-record.ts';
 import { finding, speedup } from './analysis.ts';
+import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
 import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
@@ -128,27 +129,16 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
 export const dtypesLab: Lab = {
   descriptor: {
     id: 'dtypes',
-    title: 'Data types: memory, speed and precision',
-    summary: 'fp64, fp32, tf32, fp16, bf16 and int8: the footprint of an N×N matrix, GEMM throughput and the error against float64.',
-    explanation: [
-      'Every halving of the bytes per element halves the memory a tensor needs and the time to move it, and on GPUs with tensor cores it multiplies the arithmetic rate. The price is precision: fp16 keeps about 3 decimal digits and overflows above 65 504; bf16 keeps fp32\'s range with even fewer digits; tf32 is fp32 in memory but multiplied with a 10-bit mantissa; int8 holds integers from −128 to 127.',
-      'Here fp32 GEMM (CUBLAS_COMPUTE_32F) never touches the tensor cores: it runs on the fp32 units, which is why it is the yardstick. fp64 depends on the GPU: consumer GPUs have few fp64 units and run it at 1/32 or 1/64 of fp32, while data-centre GPUs (A100, H100, H200) also have fp64 tensor cores, so there fp64 GEMM can match fp32.',
-      'This lab computes the footprint of an N×N matrix in each type, then multiplies two such matrices in each type and compares sampled entries of the result with a float64 recomputation from the same stored inputs. The error shown is therefore the error of the arithmetic (rounding of products, sums and output), not of converting your data.',
-    ],
-    lookFor: [
-      'TFLOP/s per type on the GPU: tensor-core types (tf32, fp16, bf16, int8) far above fp32; fp64 far below on consumer GPUs, near fp32 on data-centre GPUs with fp64 tensor cores.',
-      'The relative error per type: around 1e-7 for fp32, 1e-4 to 1e-3 for tf32 and fp16, around 1e-3 for bf16 (8 bits of mantissa against fp16\'s 11), 0 for int8 (integer sums are exact).',
-      'On the CPU, fp32 at about twice fp64\'s rate.',
-    ],
+    ...aboutLab(LAB),
     parameters: [
-      { kind: 'integer', name: 'n', label: 'Matrix size N', description: 'N×N matrices for the footprint and the GEMMs.', unit: '', default: 4096, min: 16, max: 16384 },
-      { kind: 'choice-list', name: 'dtypes', label: 'Data types', description: 'Types to measure.', unit: '', default: [...DTYPES], choices: [...DTYPES] },
+      { kind: 'integer', name: 'n', ...paramWords(LAB, 'n'), unit: '', default: 4096, min: 16, max: 16384 },
+      { kind: 'choice-list', name: 'dtypes', ...paramWords(LAB, 'dtypes'), unit: '', default: [...DTYPES], choices: [...DTYPES] },
       repeatsParam(10),
       warmupParam(1),
     ],
     presets: [
-      { id: 'seed-003', label: 'N = 4096 (HPC con GPU 3/22)', description: 'The course\'s dtype comparison: every type on a 4096×4096 GEMM.', params: {} },
-      { id: 'quick', label: 'Quick: N = 1024', description: 'A smaller matrix: seconds on a laptop CPU, but too small to fill a large GPU.', params: { n: 1024 } },
+      { id: 'seed-003', ...presetWords(LAB, 'seed-003'), params: {} },
+      { id: 'quick', ...presetWords(LAB, 'quick'), params: { n: 1024 } },
     ],
     kernels: [
       { kind: 'library', file: 'OpenBLAS (dgemm, sgemm), else native/cpu/gemm.cc', functions: ['cblas_dgemm', 'cblas_sgemm'] },

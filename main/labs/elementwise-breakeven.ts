@@ -7,6 +7,7 @@ import { msg, n as num_, type Message } from '../common/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
 import type { BreakEven } from './analysis.ts';
 import { bestRate, breakEven, breakEvenSummary, find, finding, interpolateLogLog, okMedian, seriesPoints, speedupCurve } from './analysis.ts';
+import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
 import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
@@ -152,36 +153,24 @@ function analyze(points: readonly PointResult[], params: ParamValues, cpu: Devic
 export const elementwiseBreakevenLab: Lab = {
   descriptor: {
     id: 'elementwise-breakeven',
-    title: 'Elementwise break-even: when does the GPU pay off?',
-    summary: 'add, mul and exp over 10² … 10⁸ float32 elements: CPU against GPU with and without the copies; the size where the GPU becomes 2× faster.',
-    explanation: [
-      'An elementwise operation does one or two arithmetic operations per element and reads and writes every element once. It is limited by memory bandwidth, not by arithmetic, and for small arrays by fixed costs: launching a kernel takes a few microseconds, a copy across PCIe has a latency of about ten.',
-      'This lab times the same operation over sizes from a hundred to a hundred million elements on the CPU (every core, unless the CPU threads parameter says fewer) and on the GPU, twice: once with the inputs copied to the GPU and the result copied back inside the timed region, as a program that calls the GPU on host arrays pays it, and once with the data already on the GPU. All three are read on the host\'s clock, launch and synchronisation included, because that is what a program waits for; CUDA events would leave the launch latency out and flatter the GPU at small sizes. The break-even size is read off the speedup curve, interpolated on log-log axes between the two measured sizes around it.',
-      'Calls of a few microseconds are timed in batches: each sample runs the operation back to back for at least 5 ms and reports the mean of one call (each point\'s record keeps how many), as a program calling it in a loop would see it; a single reading that short would be mostly the clock\'s and the scheduler\'s jitter. The CPU\'s threads share each array out in small chunks as they become free, so a core that is late (woken slowly, busy with another program) costs its chunks, not the whole call.',
-      'With copies, add and mul rarely win: the copies move as many bytes as the CPU has to read anyway, and PCIe is slower than the CPU\'s own memory. exp does more arithmetic per byte, so the GPU can earn back its copies sooner. Resident on the GPU, all three win once the array is large enough to hide the launch latency.',
-    ],
-    lookFor: [
-      'The smallest size where the GPU is 2× faster, per operation, with and without copies (the seed exercise\'s table).',
-      'The speedup at 1 M elements: below 1 the CPU is faster.',
-      'How flat the GPU times are for small sizes: that plateau is the launch and copy latency.',
-    ],
+    ...aboutLab(LAB),
     parameters: [
-      { kind: 'choice-list', name: 'ops', label: 'Operations', description: 'Elementwise operations to time.', unit: '', default: ['add', 'mul', 'exp'], choices: [...OPS] },
-      { kind: 'integer', name: 'minExponent', label: 'Smallest size', description: 'Smallest array: 10^this elements.', unit: 'log10 elements', default: 2, min: 1, max: 9 },
-      { kind: 'integer', name: 'maxExponent', label: 'Largest size', description: 'Largest array: 10^this elements (10⁸ float32 = 400 MB per array), at least the smallest.', unit: 'log10 elements', default: 8, min: 1, max: 9, atLeast: 'minExponent' },
+      { kind: 'choice-list', name: 'ops', ...paramWords(LAB, 'ops'), unit: '', default: ['add', 'mul', 'exp'], choices: [...OPS] },
+      { kind: 'integer', name: 'minExponent', ...paramWords(LAB, 'minExponent'), unit: 'log10 elements', default: 2, min: 1, max: 9 },
+      { kind: 'integer', name: 'maxExponent', ...paramWords(LAB, 'maxExponent'), unit: 'log10 elements', default: 8, min: 1, max: 9, atLeast: 'minExponent' },
       // Two sizes a decade: the GPU usually overtakes where the CPU's arrays leave its cache, and one size a decade
       // leaves that cliff between 10⁶ and 10⁷ to a straight line, which moved the break-even by up to 10× between
       // runs on an H100 (two: within 1.2× over three runs).
-      { kind: 'integer', name: 'pointsPerDecade', label: 'Sizes per decade', description: 'Measured sizes per factor of ten.', unit: '', default: 2, min: 1, max: 4 },
-      { kind: 'number', name: 'target', label: 'Target speedup', description: 'The break-even reported is where the GPU becomes this many times faster.', unit: '×', default: 2, min: 1, max: 100 },
+      { kind: 'integer', name: 'pointsPerDecade', ...paramWords(LAB, 'pointsPerDecade'), unit: '', default: 2, min: 1, max: 4 },
+      { kind: 'number', name: 'target', ...paramWords(LAB, 'target'), unit: '×', default: 2, min: 1, max: 100 },
       repeatsParam(20),
       warmupParam(2),
       threadsParam(),
     ],
     presets: [
-      { id: 'full', label: 'Full sweep, 10² … 10⁸', description: 'add, mul and exp from a hundred to a hundred million elements, two sizes per decade.', params: {} },
-      { id: 'seed-003', label: 'The article\'s sizes, 10² … 10⁶ (HPC con GPU 3/22)', description: 'The sizes of the exercise\'s table, one per decade; the GPU may not reach 2× within them.', params: { maxExponent: 6, pointsPerDecade: 1 } },
-      { id: 'fine', label: 'Fine, 4 sizes per decade', description: 'Four sizes per decade for a sharper break-even, twice the points of the full sweep.', params: { pointsPerDecade: 4 } },
+      { id: 'full', ...presetWords(LAB, 'full'), params: {} },
+      { id: 'seed-003', ...presetWords(LAB, 'seed-003'), params: { maxExponent: 6, pointsPerDecade: 1 } },
+      { id: 'fine', ...presetWords(LAB, 'fine'), params: { pointsPerDecade: 4 } },
     ],
     kernels: [
       { kind: 'cpu', file: 'native/cpu/elementwise.cc', functions: ['add (threads)', 'mul (threads)', 'exp (threads)'] },

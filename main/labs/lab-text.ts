@@ -8,7 +8,8 @@ import type { LabDescriptor } from '../common/lab-descriptor.ts';
 import type { Locale } from '../common/locale.ts';
 import { msg, n, renderMessage, type Message } from '../common/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
-import { labDescriptors as labDescriptorsEs, sharedParameters as sharedParametersEs, units as unitsEs } from '../common/i18n/es/lab-text.ts';
+import { unitsOne as unitsOneEn } from '../common/i18n/en/lab-text.ts';
+import { labDescriptors as labDescriptorsEs, sharedParameters as sharedParametersEs, units as unitsEs, unitsOne as unitsOneEs } from '../common/i18n/es/lab-text.ts';
 
 const CATALOGS: Record<Locale, Catalog> = { en: { ...ALL.en.labText, reasons: ALL.en.reasons }, es: { ...ALL.es.labText, reasons: ALL.es.reasons } };
 const TRANSLATE: Record<Locale, Translate> = { en: catalogTranslate(CATALOGS.en, 'en'), es: catalogTranslate(CATALOGS.es, 'es') };
@@ -56,12 +57,10 @@ export function labMessages(labId: string, locale: Locale): Record<string, strin
 }
 
 // The units' forms for a count of one, by English unit, in each language.
-const UNIT_ONE: Record<Locale, Record<string, string>> = {
-  en: { samples: 'sample', runs: 'run', threads: 'thread', elements: 'element', bytes: 'byte' },
-  es: { samples: 'muestra', runs: 'ejecución', threads: 'hilo', elements: 'elemento', bytes: 'byte' },
-};
+const UNIT_ONE: Record<Locale, Record<string, string>> = { en: unitsOneEn, es: unitsOneEs };
 
-// The descriptor in `locale`, its findings' templates attached. English: the lab's own words.
+// The descriptor in `locale`, its findings' templates attached. English: the lab's words as it reads them from the
+// English catalog (lab-words.ts).
 export function localizeDescriptor(d: LabDescriptor, locale: Locale): LabDescriptor {
   const messages = labMessages(d.id, locale);
   const withOne = (p: LabDescriptor['parameters'][number]): LabDescriptor['parameters'][number] => {

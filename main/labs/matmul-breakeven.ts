@@ -4,6 +4,7 @@ import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message } from '../common/message.ts';
 import type { PointResult } from '../common/run-record.ts';
 import { bestRate, breakEven, breakEvenSummary, find, finding, speedup, speedupCurve } from './analysis.ts';
+import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, nums } from './lab.ts';
 import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
@@ -104,29 +105,19 @@ function belowRangeText(series: Message, points: readonly PointResult[], key: st
 export const matmulBreakevenLab: Lab = {
   descriptor: {
     id: 'matmul-breakeven',
-    title: 'Matrix product break-even: from which N does the GPU win?',
-    summary: 'N = 50 … 5000 float32: CPU BLAS against the GPU including transfers; GFLOP/s against N and the size where the GPU overtakes.',
-    explanation: [
-      'The work of a matrix product grows as N³ while the data to copy grows as N². For small matrices the fixed costs dominate: a kernel launch, a copy across PCIe, a synchronisation, each worth microseconds, while the CPU finishes a 100×100 product in about as long. As N grows the arithmetic takes over and the GPU\'s thousands of cores win.',
-      'The course article measured this on an RTX 3080: at N = 100 the CPU was 5× faster (0.08 ms against 0.42 ms with transfers), at N = 500 they were even, at N = 1000 the GPU was 4.8× faster and at N = 5000 23×. This lab measures the same curve on your machine and interpolates the crossing on log-log axes.',
-    ],
-    lookFor: [
-      'The N where the GPU with transfers overtakes the CPU.',
-      'GFLOP/s against N: the CPU flattens early, the GPU keeps climbing until it saturates.',
-      'The gap between "with transfers" and "resident": it shrinks as N grows, because copies grow as N² and work as N³.',
-    ],
+    ...aboutLab(LAB),
     parameters: [
       // 50 and 200 beside the article's sizes: the resident GPU overtakes near N = 100 and the GPU with copies near
       // 300 on an H100, and a break-even is only a number when a measured size lies on each side of it.
-      { kind: 'integer-list', name: 'sizes', label: 'Matrix sizes N', description: 'The N of each N×N float32 product.', unit: '', default: [50, 100, 200, 500, 1000, 2000, 5000], min: 16, max: 16384, maxItems: 16 },
+      { kind: 'integer-list', name: 'sizes', ...paramWords(LAB, 'sizes'), unit: '', default: [50, 100, 200, 500, 1000, 2000, 5000], min: 16, max: 16384, maxItems: 16 },
       repeatsParam(20),
       warmupParam(1),
       threadsParam(),
     ],
     presets: [
-      { id: 'default', label: 'N = 50 … 5000', description: 'The article\'s sizes, with 50, 200 and 2000 added so that each break-even lies between two measured sizes.', params: {} },
-      { id: 'seed-003', label: 'The article\'s sizes (HPC con GPU 3/22)', description: 'N = 100, 500, 1000 and 5000, as the exercise lists them.', params: { sizes: [100, 500, 1000, 5000] } },
-      { id: 'small', label: 'Small matrices, N = 16 … 512', description: 'Where launch and copy latency decide: the GPU may lose at every size.', params: { sizes: [16, 32, 64, 128, 256, 512] } },
+      { id: 'default', ...presetWords(LAB, 'default'), params: {} },
+      { id: 'seed-003', ...presetWords(LAB, 'seed-003'), params: { sizes: [100, 500, 1000, 5000] } },
+      { id: 'small', ...presetWords(LAB, 'small'), params: { sizes: [16, 32, 64, 128, 256, 512] } },
     ],
     kernels: [
       { kind: 'library', file: 'OpenBLAS (sgemm), else native/cpu/gemm.cc', functions: ['cblas_sgemm', 'blocked GEMM'] },

@@ -7,6 +7,7 @@ import type { PointPeak, PointWork } from '../common/run-record.ts';
 import type { PlanContext, PlannedPoint } from './lab.ts';
 import { msg, type Message, type MessageValue } from '../common/message.ts';
 import { labMessage } from './lab-text.ts';
+import { sharedParameters } from '../common/i18n/en/lab-text.ts';
 
 // Rough rates for the ETA only, never for results: a 2-core CPU and a mid-range GPU.
 export const CPU_GFLOPS_GUESS = 100;
@@ -132,8 +133,7 @@ export function repeatsParam(defaultValue: number, max = 1000): ParameterDescrip
   return {
     kind: 'integer',
     name: 'repeats',
-    label: 'Repeats',
-    description: 'Timed samples per point (fewer are taken where one sample takes seconds).',
+    ...sharedParameters.repeats,
     unit: 'samples',
     default: defaultValue,
     min: 1,
@@ -148,8 +148,7 @@ export function threadsParam(): ParameterDescriptor {
   return {
     kind: 'integer',
     name: 'threads',
-    label: 'CPU threads',
-    description: 'Threads of the CPU series; 0: every logical core.',
+    ...sharedParameters.threads,
     unit: 'threads',
     default: 0,
     min: 0,
@@ -166,8 +165,7 @@ export function warmupParam(defaultValue: number): ParameterDescriptor {
   return {
     kind: 'integer',
     name: 'warmup',
-    label: 'Warm-up runs',
-    description: 'Untimed runs before the samples: library loading, first touch of memory and clocks ramping up stay out of the numbers.',
+    ...sharedParameters.warmup,
     unit: 'runs',
     default: defaultValue,
     min: 0,

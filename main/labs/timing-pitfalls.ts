@@ -5,6 +5,7 @@ import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message, type MessageValue } from '../common/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
 import { find, finding, okMedian, speedup } from './analysis.ts';
+import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
 import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
@@ -99,25 +100,14 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
 export const timingPitfallsLab: Lab = {
   descriptor: {
     id: 'timing-pitfalls',
-    title: 'Timing pitfalls: the same work measured wrongly and rightly',
-    summary: 'No synchronisation against CUDA events, a cold first call against warmed calls, one CPU thread against all of them.',
-    explanation: [
-      'A GPU runs asynchronously: launching a kernel returns at once and the GPU works on while the CPU carries on. Reading a clock right after the launch measures how long it took to queue the work, not to do it. The right ways are CUDA events recorded on the GPU\'s own timeline, or synchronising before reading the host clock.',
-      'The first call of anything pays one-time costs: loading a library, creating a CUDA context or a cuBLAS handle, compiling or loading kernels, the operating system mapping fresh memory page by page. Warm-up runs keep those costs out of the figure you compare. Here the compute host has loaded the libraries and created the context and the handle before the clock starts, so the cold point catches only what is left: fresh buffers, the first call of this shape, cold caches. That can be small; the very first GPU call of a script pays for the loading too.',
-      'Libraries such as NumPy and PyTorch use every CPU core. Comparing a GPU with a single CPU thread, or a threaded library with a single-thread loop, makes any speedup look larger than it is: state the thread count, or measure both as here.',
-    ],
-    lookFor: [
-      'How many times shorter the unsynchronised time is than the true time.',
-      'How much slower the first call is than the warmed ones, and whether the difference stands out of the warmed calls\' own spread.',
-      'The gain of all CPU threads over one.',
-    ],
+    ...aboutLab(LAB),
     parameters: [
-      { kind: 'integer', name: 'n', label: 'Matrix size N', description: 'Size of the N×N float32 GEMM used for every pitfall.', unit: '', default: 2048, min: 16, max: 16384 },
+      { kind: 'integer', name: 'n', ...paramWords(LAB, 'n'), unit: '', default: 2048, min: 16, max: 16384 },
       repeatsParam(10),
     ],
     presets: [
-      { id: 'default', label: 'N = 2048', description: 'A GEMM long enough to see each mistake clearly.', params: {} },
-      { id: 'small', label: 'N = 256: launch costs dominate', description: 'So little work that an unsynchronised clock reads almost nothing and the first call is mostly start-up.', params: { n: 256 } },
+      { id: 'default', ...presetWords(LAB, 'default'), params: {} },
+      { id: 'small', ...presetWords(LAB, 'small'), params: { n: 256 } },
     ],
     kernels: [
       { kind: 'library', file: 'OpenBLAS (sgemm), else native/cpu/gemm.cc', functions: ['cblas_sgemm'] },

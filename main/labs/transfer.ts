@@ -5,6 +5,7 @@ import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n, type Message } from '../common/message.ts';
 import type { PointResult } from '../common/run-record.ts';
 import { bestRate, find, finding, okMedian, seriesPoints } from './analysis.ts';
+import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
 import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
@@ -148,32 +149,20 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
 export const transferLab: Lab = {
   descriptor: {
     id: 'transfer',
-    title: 'Host↔device transfers: bandwidth, latency and pinned memory',
-    summary: 'Copy bandwidth over 1 KiB … 1 GiB: host→device, device→host (pageable and pinned, sync and async) and device→device.',
-    explanation: [
-      'A discrete GPU has its own memory. Data reaches it over PCIe (or NVLink), a bus a few times slower than the CPU\'s memory and tens of times slower than the GPU\'s. Every copy also pays a fixed latency of several microseconds, so small copies reach only a fraction of the bus bandwidth: the curve of GB/s against size rises and then flattens.',
-      'Ordinary (pageable) host memory can be moved by the operating system, so the driver first copies it into a pinned staging buffer, then lets the GPU\'s copy engine read it. Pinned (page-locked) memory skips that step and is the only kind an asynchronous copy can really overlap with other work. The course article measured 11.45 ms against 7.32 ms for a 100 MB copy, a 1.56× gain; pinned memory is a limited resource, so use it for buffers you copy often.',
-      'Device→device copies stay inside the GPU\'s memory and show its bandwidth; they are counted here as read plus write, so they compare with the memory\'s theoretical peak.',
-    ],
-    lookFor: [
-      'The size where each curve reaches half its peak: below it, latency dominates.',
-      'Pinned against pageable at large sizes.',
-      'Asynchronous copies from pageable memory: they are not truly asynchronous and run at pageable speed.',
-      'Device→device bandwidth against the bus: the reason to keep data on the GPU.',
-    ],
+    ...aboutLab(LAB),
     parameters: [
-      { kind: 'integer', name: 'minBytes', label: 'Smallest copy', description: 'Sizes go up by factors of 4 from this.', unit: 'bytes', default: 1024, min: 4, max: 1 << 30 },
-      { kind: 'integer', name: 'maxBytes', label: 'Largest copy', description: 'Largest copy, at least the smallest; the GPU needs twice this free for device→device copies.', unit: 'bytes', default: 1 << 30, min: 4, max: 2 ** 34, atLeast: 'minBytes' },
-      { kind: 'choice-list', name: 'directions', label: 'Directions', description: 'Copy directions.', unit: '', default: ['h2d', 'd2h', 'd2d'], choices: ['h2d', 'd2h', 'd2d'] },
-      { kind: 'choice-list', name: 'hostMemory', label: 'Host memory', description: 'Kinds of host memory for host↔device copies.', unit: '', default: ['pageable', 'pinned'], choices: ['pageable', 'pinned'] },
-      { kind: 'choice-list', name: 'modes', label: 'Copy modes', description: 'Synchronous copies, or asynchronous copies on a stream then a synchronisation.', unit: '', default: ['sync', 'async'], choices: ['sync', 'async'] },
+      { kind: 'integer', name: 'minBytes', ...paramWords(LAB, 'minBytes'), unit: 'bytes', default: 1024, min: 4, max: 1 << 30 },
+      { kind: 'integer', name: 'maxBytes', ...paramWords(LAB, 'maxBytes'), unit: 'bytes', default: 1 << 30, min: 4, max: 2 ** 34, atLeast: 'minBytes' },
+      { kind: 'choice-list', name: 'directions', ...paramWords(LAB, 'directions'), unit: '', default: ['h2d', 'd2h', 'd2d'], choices: ['h2d', 'd2h', 'd2d'] },
+      { kind: 'choice-list', name: 'hostMemory', ...paramWords(LAB, 'hostMemory'), unit: '', default: ['pageable', 'pinned'], choices: ['pageable', 'pinned'] },
+      { kind: 'choice-list', name: 'modes', ...paramWords(LAB, 'modes'), unit: '', default: ['sync', 'async'], choices: ['sync', 'async'] },
       repeatsParam(20),
       warmupParam(2),
     ],
     presets: [
-      { id: 'full', label: 'Full sweep, 1 KiB … 1 GiB', description: 'Every size from 1 KiB to 1 GiB, by factors of 4: latency on the left, the bus\'s bandwidth on the right.', params: {} },
-      { id: 'seed-003', label: 'The article\'s sizes (HPC con GPU 3/22)', description: 'From 40 kB to 100 MB, the range of the 100², 1000² and 5000² float32 matrices the course copies.', params: { minBytes: 40_000, maxBytes: 100_000_000 } },
-      { id: 'quick', label: 'Quick look, up to 64 MiB', description: 'Host↔device only, small to medium sizes: a few seconds.', params: { maxBytes: 67_108_864, directions: ['h2d', 'd2h'] } },
+      { id: 'full', ...presetWords(LAB, 'full'), params: {} },
+      { id: 'seed-003', ...presetWords(LAB, 'seed-003'), params: { minBytes: 40_000, maxBytes: 100_000_000 } },
+      { id: 'quick', ...presetWords(LAB, 'quick'), params: { maxBytes: 67_108_864, directions: ['h2d', 'd2h'] } },
     ],
     kernels: [{ kind: 'library', file: 'CUDA runtime', functions: ['cudaMemcpy', 'cudaMemcpyAsync', 'cudaMallocHost'] }],
     // Every kind of copy, in the catalog's order: direction, then host memory, then mode, device→device last.

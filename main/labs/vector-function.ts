@@ -6,6 +6,7 @@ import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message } from '../common/message.ts';
 import type { PointResult, PointWork } from '../common/run-record.ts';
 import { find, finding, okMedian, speedup } from './analysis.ts';
+import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
 import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
@@ -108,29 +109,18 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
 export const vectorFunctionLab: Lab = {
   descriptor: {
     id: 'vector-function',
-    title: 'A vector function: loops, threads, copies and kernel fusion',
-    summary: 'z = a·x² + b·y + c over 5 M float64: one CPU thread, every CPU thread, the GPU with copies, and unfused against fused kernels.',
-    explanation: [
-      'Evaluating z = a·x² + b·y + c does five operations per element on 24 bytes (read x and y, write z, 8 bytes each). At that ratio no processor is limited by arithmetic: the time is the time to stream the arrays through memory.',
-      'The course notebook compared a Numba loop (8 ms), NumPy (18 ms, slower because each operator makes a temporary array), CuPy with copies (20.7 ms) and without (4.4 ms). Here the same experiment runs with native loops and CUDA kernels, each verified against a float64 reference.',
-      'On the GPU, writing the expression as separate array operations launches three kernels that each read and write whole arrays; a fused kernel reads x and y once and writes z once. Fusion is the GPU version of what NumPy lacks and Numba gives you on the CPU.',
-    ],
-    lookFor: [
-      'How much all CPU threads gain over one: a memory-bound loop stops scaling once memory is saturated.',
-      'The share of the GPU time that goes to copies, and whether the GPU still beats the CPU with them.',
-      'The fused kernel\'s GB/s against the GPU\'s theoretical bandwidth.',
-    ],
+    ...aboutLab(LAB),
     parameters: [
-      { kind: 'integer', name: 'elements', label: 'Elements', description: 'Length of x, y and z (float64).', unit: 'elements', default: 5_000_000, min: 1, max: 500_000_000 },
-      { kind: 'number', name: 'a', label: 'a', description: 'Coefficient of x².', unit: '', default: 3.5, min: -1e6, max: 1e6 },
-      { kind: 'number', name: 'b', label: 'b', description: 'Coefficient of y.', unit: '', default: 2.8, min: -1e6, max: 1e6 },
-      { kind: 'number', name: 'c', label: 'c', description: 'Constant term.', unit: '', default: 10, min: -1e6, max: 1e6 },
+      { kind: 'integer', name: 'elements', ...paramWords(LAB, 'elements'), unit: 'elements', default: 5_000_000, min: 1, max: 500_000_000 },
+      { kind: 'number', name: 'a', ...paramWords(LAB, 'a'), unit: '', default: 3.5, min: -1e6, max: 1e6 },
+      { kind: 'number', name: 'b', ...paramWords(LAB, 'b'), unit: '', default: 2.8, min: -1e6, max: 1e6 },
+      { kind: 'number', name: 'c', ...paramWords(LAB, 'c'), unit: '', default: 10, min: -1e6, max: 1e6 },
       repeatsParam(20),
       warmupParam(2),
     ],
     presets: [
-      { id: 'seed-001', label: '5 M elements (Lab 6)', description: 'z = 3.5·x² + 2.8·y + 10 over 5 000 000 float64, as the notebook does it.', params: {} },
-      { id: 'large', label: '50 M elements', description: 'Ten times larger (1.2 GB of arrays): far past every cache, so memory bandwidth alone decides.', params: { elements: 50_000_000 } },
+      { id: 'seed-001', ...presetWords(LAB, 'seed-001'), params: {} },
+      { id: 'large', ...presetWords(LAB, 'large'), params: { elements: 50_000_000 } },
     ],
     kernels: [
       { kind: 'cpu', file: 'native/cpu/vector_function.cc', functions: ['single-thread loop', 'multithreaded loop'] },

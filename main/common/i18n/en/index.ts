@@ -8,7 +8,7 @@ import { errors } from './errors.ts';
 import { exercises } from './exercises.ts';
 import { history } from './history.ts';
 import { kernelChart } from './kernel-chart.ts';
-import { labText } from './lab-text.ts';
+import { labDescriptors as labAbout, labText, sharedParameters as labShared } from './lab-text.ts';
 import { labs } from './labs.ts';
 import { pdf } from './pdf.ts';
 import { playground } from './playground.ts';
@@ -19,6 +19,6 @@ import { results } from './results.ts';
 // The parts the renderer's vue-i18n reads (the rest stays out of its bundle).
 export const appMessages = { app, devices, labs, results, history, report, playground, kernelChart, errors, reasons };
 
-export const en = { ...appMessages, cli, pdf, labText, exercises };
+export const en = { ...appMessages, cli, pdf, labText, labAbout, labShared, exercises };
 
 export type Messages = typeof en;

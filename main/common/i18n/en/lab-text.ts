@@ -1,14 +1,15 @@
-// The English words of the labs' findings and series, one module per lab (the descriptors' own words stay in each
-// lab's file): a finding is recorded as one of these ids with named values (common/message.ts) and rendered in the
-// reader's language; ../es/ holds the same keys in Spanish. "{name}" is a named value, "|" separates plural forms
-// (the form for one first), as vue-i18n reads them. The English of a series' label is the lab's own.
-import { transfer } from './lab-transfer.ts';
-import { dtypes } from './lab-dtypes.ts';
-import { matmul } from './lab-matmul.ts';
-import { vectorFunction } from './lab-vector-function.ts';
-import { elementwiseBreakeven } from './lab-elementwise-breakeven.ts';
-import { matmulBreakeven } from './lab-matmul-breakeven.ts';
-import { timingPitfalls } from './lab-timing-pitfalls.ts';
+// The English words of the labs, one module per lab: their findings, series and point names (a finding is recorded as
+// one of these ids with named values, common/message.ts, and rendered in the reader's language) and what each lab
+// says of itself (title, explanation, parameters, presets: its descriptor's words). ../es/ holds the same keys in
+// Spanish. "{name}" is a named value, "|" separates plural forms (the form for one first), as vue-i18n reads them.
+import type { DescriptorText, ParameterText } from '../lab-text-types.ts';
+import { transfer, transferDescriptor } from './lab-transfer.ts';
+import { dtypes, dtypesDescriptor } from './lab-dtypes.ts';
+import { matmul, matmulDescriptor } from './lab-matmul.ts';
+import { vectorFunction, vectorFunctionDescriptor } from './lab-vector-function.ts';
+import { elementwiseBreakeven, elementwiseBreakevenDescriptor } from './lab-elementwise-breakeven.ts';
+import { matmulBreakeven, matmulBreakevenDescriptor } from './lab-matmul-breakeven.ts';
+import { timingPitfalls, timingPitfallsDescriptor } from './lab-timing-pitfalls.ts';
 
 export const labText = {
   common: {
@@ -51,3 +52,26 @@ export const labText = {
 } as const;
 
 export type LabTextCatalog = typeof labText;
+
+export const labDescriptors: Record<string, DescriptorText> = {
+  transfer: transferDescriptor,
+  dtypes: dtypesDescriptor,
+  matmul: matmulDescriptor,
+  'vector-function': vectorFunctionDescriptor,
+  'elementwise-breakeven': elementwiseBreakevenDescriptor,
+  'matmul-breakeven': matmulBreakevenDescriptor,
+  'timing-pitfalls': timingPitfallsDescriptor,
+};
+
+// The parameters almost every lab shares, except where one words them its own way.
+export const sharedParameters: Record<'repeats' | 'threads' | 'warmup', ParameterText> = {
+  repeats: { label: 'Repeats', description: 'Timed samples per point (fewer are taken where one sample takes seconds).' },
+  threads: { label: 'CPU threads', description: 'Threads of the CPU series; 0: every logical core.' },
+  warmup: {
+    label: 'Warm-up runs',
+    description: 'Untimed runs before the samples: library loading, first touch of memory and clocks ramping up stay out of the numbers.',
+  },
+};
+
+// A parameter's unit for a count of one ("1 run"), by the unit's id (the labs' units are English words).
+export const unitsOne: Record<string, string> = { samples: 'sample', runs: 'run', threads: 'thread', elements: 'element', bytes: 'byte' };

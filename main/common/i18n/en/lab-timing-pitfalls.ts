@@ -1,4 +1,6 @@
-// timing-pitfalls's findings and series in English (the descriptor's words are in ../../timing-pitfalls.ts).
+// timing-pitfalls's words in English: its findings, series and points, and what the lab says of itself (its descriptor's words).
+import type { DescriptorText } from '../lab-text-types.ts';
+
 export const timingPitfalls = {
   // Each pitfall as a pair of series: the wrong way of timing the work and the right one.
   series: {
@@ -35,3 +37,27 @@ export const timingPitfalls = {
     threads: "One CPU thread takes {wrong}, all threads {right}: {ratio} faster. Comparing a GPU with one CPU thread overstates the GPU's advantage by that factor.",
   },
 } as const;
+
+// What the lab says of itself (the descriptor's words): its title, summary, explanation, what to look for, and the
+// words of its own parameters and presets, by name and id.
+export const timingPitfallsDescriptor: DescriptorText = {
+  title: 'Timing pitfalls: the same work measured wrongly and rightly',
+  summary: 'No synchronisation against CUDA events, a cold first call against warmed calls, one CPU thread against all of them.',
+  explanation: [
+    'A GPU runs asynchronously: launching a kernel returns at once and the GPU works on while the CPU carries on. Reading a clock right after the launch measures how long it took to queue the work, not to do it. The right ways are CUDA events recorded on the GPU\'s own timeline, or synchronising before reading the host clock.',
+    'The first call of anything pays one-time costs: loading a library, creating a CUDA context or a cuBLAS handle, compiling or loading kernels, the operating system mapping fresh memory page by page. Warm-up runs keep those costs out of the figure you compare. Here the compute host has loaded the libraries and created the context and the handle before the clock starts, so the cold point catches only what is left: fresh buffers, the first call of this shape, cold caches. That can be small; the very first GPU call of a script pays for the loading too.',
+    'Libraries such as NumPy and PyTorch use every CPU core. Comparing a GPU with a single CPU thread, or a threaded library with a single-thread loop, makes any speedup look larger than it is: state the thread count, or measure both as here.',
+  ],
+  lookFor: [
+    'How many times shorter the unsynchronised time is than the true time.',
+    'How much slower the first call is than the warmed ones, and whether the difference stands out of the warmed calls\' own spread.',
+    'The gain of all CPU threads over one.',
+  ],
+  parameters: {
+    n: { label: 'Matrix size N', description: 'Size of the N×N float32 GEMM used for every pitfall.' },
+  },
+  presets: {
+    default: { label: 'N = 2048', description: 'A GEMM long enough to see each mistake clearly.' },
+    small: { label: 'N = 256: launch costs dominate', description: 'So little work that an unsynchronised clock reads almost nothing and the first call is mostly start-up.' },
+  },
+};

@@ -1,4 +1,6 @@
-// transfer's findings and series in English (the descriptor's words are in ../../transfer.ts).
+// transfer's words in English: its findings, series and points, and what the lab says of itself (its descriptor's words).
+import type { DescriptorText } from '../lab-text-types.ts';
+
 export const transfer = {
   series: {
     'h2d-pageable-sync': 'host→device, pageable, sync',
@@ -24,3 +26,33 @@ export const transfer = {
       'Copying {size} inside the GPU takes {inside}; bringing the same bytes across the bus ({series}) takes {across}, {ratio} longer ({insideRate} against {acrossRate}, each counting the bytes once). Data that stays on the GPU costs far less than data that travels.',
   },
 } as const;
+
+// What the lab says of itself (the descriptor's words): its title, summary, explanation, what to look for, and the
+// words of its own parameters and presets, by name and id.
+export const transferDescriptor: DescriptorText = {
+  title: 'Host↔device transfers: bandwidth, latency and pinned memory',
+  summary: 'Copy bandwidth over 1 KiB … 1 GiB: host→device, device→host (pageable and pinned, sync and async) and device→device.',
+  explanation: [
+    'A discrete GPU has its own memory. Data reaches it over PCIe (or NVLink), a bus a few times slower than the CPU\'s memory and tens of times slower than the GPU\'s. Every copy also pays a fixed latency of several microseconds, so small copies reach only a fraction of the bus bandwidth: the curve of GB/s against size rises and then flattens.',
+    'Ordinary (pageable) host memory can be moved by the operating system, so the driver first copies it into a pinned staging buffer, then lets the GPU\'s copy engine read it. Pinned (page-locked) memory skips that step and is the only kind an asynchronous copy can really overlap with other work. The course article measured 11.45 ms against 7.32 ms for a 100 MB copy, a 1.56× gain; pinned memory is a limited resource, so use it for buffers you copy often.',
+    'Device→device copies stay inside the GPU\'s memory and show its bandwidth; they are counted here as read plus write, so they compare with the memory\'s theoretical peak.',
+  ],
+  lookFor: [
+    'The size where each curve reaches half its peak: below it, latency dominates.',
+    'Pinned against pageable at large sizes.',
+    'Asynchronous copies from pageable memory: they are not truly asynchronous and run at pageable speed.',
+    'Device→device bandwidth against the bus: the reason to keep data on the GPU.',
+  ],
+  parameters: {
+    minBytes: { label: 'Smallest copy', description: 'Sizes go up by factors of 4 from this.' },
+    maxBytes: { label: 'Largest copy', description: 'Largest copy, at least the smallest; the GPU needs twice this free for device→device copies.' },
+    directions: { label: 'Directions', description: 'Copy directions.' },
+    hostMemory: { label: 'Host memory', description: 'Kinds of host memory for host↔device copies.' },
+    modes: { label: 'Copy modes', description: 'Synchronous copies, or asynchronous copies on a stream then a synchronisation.' },
+  },
+  presets: {
+    full: { label: 'Full sweep, 1 KiB … 1 GiB', description: 'Every size from 1 KiB to 1 GiB, by factors of 4: latency on the left, the bus\'s bandwidth on the right.' },
+    'seed-003': { label: 'The article\'s sizes (HPC con GPU 3/22)', description: 'From 40 kB to 100 MB, the range of the 100², 1000² and 5000² float32 matrices the course copies.' },
+    quick: { label: 'Quick look, up to 64 MiB', description: 'Host↔device only, small to medium sizes: a few seconds.' },
+  },
+};

@@ -1,4 +1,6 @@
-// vector-function's findings and series in English (the descriptor's words are in ../../vector-function.ts).
+// vector-function's words in English: its findings, series and points, and what the lab says of itself (its descriptor's words).
+import type { DescriptorText } from '../lab-text-types.ts';
+
 export const vectorFunction = {
   series: {
     'cpu-single': 'CPU, one thread',
@@ -20,3 +22,30 @@ export const vectorFunction = {
     copiesFaster: "Even with the copies, the GPU is {ratio} the threaded CPU's speed ({gpu} against {cpu}).",
   },
 } as const;
+
+// What the lab says of itself (the descriptor's words): its title, summary, explanation, what to look for, and the
+// words of its own parameters and presets, by name and id.
+export const vectorFunctionDescriptor: DescriptorText = {
+  title: 'A vector function: loops, threads, copies and kernel fusion',
+  summary: 'z = a·x² + b·y + c over 5 M float64: one CPU thread, every CPU thread, the GPU with copies, and unfused against fused kernels.',
+  explanation: [
+    'Evaluating z = a·x² + b·y + c does five operations per element on 24 bytes (read x and y, write z, 8 bytes each). At that ratio no processor is limited by arithmetic: the time is the time to stream the arrays through memory.',
+    'The course notebook compared a Numba loop (8 ms), NumPy (18 ms, slower because each operator makes a temporary array), CuPy with copies (20.7 ms) and without (4.4 ms). Here the same experiment runs with native loops and CUDA kernels, each verified against a float64 reference.',
+    'On the GPU, writing the expression as separate array operations launches three kernels that each read and write whole arrays; a fused kernel reads x and y once and writes z once. Fusion is the GPU version of what NumPy lacks and Numba gives you on the CPU.',
+  ],
+  lookFor: [
+    'How much all CPU threads gain over one: a memory-bound loop stops scaling once memory is saturated.',
+    'The share of the GPU time that goes to copies, and whether the GPU still beats the CPU with them.',
+    'The fused kernel\'s GB/s against the GPU\'s theoretical bandwidth.',
+  ],
+  parameters: {
+    elements: { label: 'Elements', description: 'Length of x, y and z (float64).' },
+    a: { label: 'a', description: 'Coefficient of x².' },
+    b: { label: 'b', description: 'Coefficient of y.' },
+    c: { label: 'c', description: 'Constant term.' },
+  },
+  presets: {
+    'seed-001': { label: '5 M elements (Lab 6)', description: 'z = 3.5·x² + 2.8·y + 10 over 5 000 000 float64, as the notebook does it.' },
+    large: { label: '50 M elements', description: 'Ten times larger (1.2 GB of arrays): far past every cache, so memory bandwidth alone decides.' },
+  },
+};

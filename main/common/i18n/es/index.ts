@@ -10,7 +10,7 @@ import { errors } from './errors.ts';
 import { exercises } from './exercises.ts';
 import { history } from './history.ts';
 import { kernelChart } from './kernel-chart.ts';
-import { labText } from './lab-text.ts';
+import { labDescriptors as labAbout, labText, sharedParameters as labShared } from './lab-text.ts';
 import { labs } from './labs.ts';
 import { pdf } from './pdf.ts';
 import { playground } from './playground.ts';
@@ -20,4 +20,4 @@ import { results } from './results.ts';
 
 export const appMessages = { app, devices, labs, results, history, report, playground, kernelChart, errors, reasons };
 
-export const es: TextOf<Messages> = { ...appMessages, cli, pdf, labText, exercises };
+export const es: TextOf<Messages> = { ...appMessages, cli, pdf, labText, labAbout, labShared, exercises };

@@ -1,7 +1,7 @@
 // Las palabras de los laboratorios en español, un módulo por laboratorio: las mismas claves que ../en/ (hallazgos y
-// series) y lo que cada laboratorio dice de sí mismo (título, explicación, parámetros, preajustes), cuyo original
-// inglés está en el archivo de cada laboratorio. tests/unit/labs/lab-text.test.ts comprueba que no falte ni sobre
-// ninguna clave y que cada mensaje use los mismos valores con nombre que en inglés.
+// series) y lo que cada laboratorio dice de sí mismo (título, explicación, parámetros, preajustes), como en inglés.
+// tests/unit/labs/lab-text.test.ts comprueba que no falte ni sobre ninguna clave y que cada mensaje use los mismos
+// valores con nombre que en inglés.
 import type { LabTextCatalog } from '../en/lab-text.ts';
 import type { DescriptorText, TextOf } from '../lab-text-types.ts';
 import { transferDescriptor, transfer } from './lab-transfer.ts';
@@ -46,7 +46,7 @@ export const labText: TextOf<LabTextCatalog> = {
   'timing-pitfalls': timingPitfalls,
 };
 
-export const labDescriptors: Record<string, DescriptorText | null> = {
+export const labDescriptors: Record<string, DescriptorText> = {
   transfer: transferDescriptor,
   dtypes: dtypesDescriptor,
   matmul: matmulDescriptor,
@@ -71,3 +71,6 @@ export const sharedParameters = {
 
 // Las unidades que acompañan a los valores de los parámetros.
 export const units = { samples: 'muestras', runs: 'ejecuciones', threads: 'hilos', elements: 'elementos', 'log10 elements': 'log10 de elementos', bytes: 'bytes', '×': '×', '': '' };
+
+// Y su forma para una sola: «1 ejecución».
+export const unitsOne: Record<string, string> = { samples: 'muestra', runs: 'ejecución', threads: 'hilo', elements: 'elemento', bytes: 'byte' };
