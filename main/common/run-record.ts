@@ -39,6 +39,11 @@ export interface SampleStats {
   q1: number;
   q3: number;
   iqr: number;
+  // The median's 95 % confidence interval (statistics.ts), null with fewer than 6 samples; absent in records from
+  // before it was kept.
+  ciLow?: number | null;
+  ciHigh?: number | null;
+  // Its interval reaches further than ±5 % of the median (before intervals were kept: its IQR over 10 % of it).
   noisy: boolean;
 }
 
@@ -198,6 +203,8 @@ const STATS = z.strictObject({
   q1: z.number(),
   q3: z.number(),
   iqr: z.number(),
+  ciLow: z.number().nullable().optional(),
+  ciHigh: z.number().nullable().optional(),
   noisy: z.boolean(),
 });
 

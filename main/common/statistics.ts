@@ -1,11 +1,54 @@
 // Summary statistics of a series of timing samples. Quantiles interpolate linearly between order statistics
-// (NumPy's default, "linear"), so p50 of [1, 2, 3, 4] is 2.5.
+// (NumPy's default, "linear"), so p50 of [1, 2, 3, 4] is 2.5. The median carries its 95 % confidence interval, from
+// order statistics (no assumption about the distribution of the samples), and "noisy" is that interval's width.
 
 // The shape lives in main/common (it is part of every run record the renderer reads).
 export type { SampleStats } from './run-record.ts';
 import type { SampleStats } from './run-record.ts';
 
-export const NOISE_IQR_FRACTION = 0.1;
+// A median is "noisy" when its 95 % confidence interval reaches further than this share of it on either side: the
+// uncertainty of the number itself (README.md, "How a number is made"), not the spread of the machine.
+export const NOISY_INTERVAL_FRACTION = 0.05;
+
+// The fewest samples that give a distribution-free 95 % interval of the median (with 5, the widest interval, from the
+// smallest to the largest sample, covers the median with probability 1 − 2/2⁵ ≈ 94 %).
+export const MIN_INTERVAL_SAMPLES = 6;
+
+// P(B ≤ k) for B ~ Binomial(n, 1/2).
+function binomialHalfCdf(n: number, k: number): number {
+  let term = 0.5 ** n;
+  let sum = term;
+  for (let i = 1; i <= k; i++) {
+    term = (term * (n - i + 1)) / i;
+    sum += term;
+  }
+  return sum;
+}
+
+// The order statistics that bound the median with at least `confidence` (distribution-free: the median lies between
+// the k-th smallest and the k-th largest of n samples with probability 1 − 2·P(B ≤ k − 1), B ~ Binomial(n, ½)), as
+// 0-based indices into the sorted samples; null with fewer than MIN_INTERVAL_SAMPLES samples.
+export function medianIntervalRanks(n: number, confidence = 0.95): { low: number; high: number; coverage: number } | null {
+  if (n < MIN_INTERVAL_SAMPLES) return null;
+  const tail = (1 - confidence) / 2;
+  let k = 1;
+  while (k + 1 <= n / 2 && binomialHalfCdf(n, k) <= tail) k++;
+  if (binomialHalfCdf(n, k - 1) > tail) return null;
+  return { low: k - 1, high: n - k, coverage: 1 - 2 * binomialHalfCdf(n, k - 1) };
+}
+
+// The median's 95 % confidence interval [low, high], or null with fewer than MIN_INTERVAL_SAMPLES samples.
+export function medianInterval(samples: readonly number[]): { low: number; high: number } | null {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const ranks = medianIntervalRanks(sorted.length);
+  if (!ranks) return null;
+  return { low: sorted[ranks.low] ?? Number.NaN, high: sorted[ranks.high] ?? Number.NaN };
+}
+
+// Whether an interval reaches further than NOISY_INTERVAL_FRACTION of the median on either side.
+export function intervalIsNoisy(median: number, low: number, high: number): boolean {
+  return low < median * (1 - NOISY_INTERVAL_FRACTION) || high > median * (1 + NOISY_INTERVAL_FRACTION);
+}
 
 export function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -25,6 +68,9 @@ export function summarize(samples: readonly number[]): SampleStats {
   const median = quantile(sorted, 0.5);
   const q1 = quantile(sorted, 0.25);
   const q3 = quantile(sorted, 0.75);
+  const ranks = medianIntervalRanks(n);
+  const ciLow = ranks ? (sorted[ranks.low] ?? Number.NaN) : null;
+  const ciHigh = ranks ? (sorted[ranks.high] ?? Number.NaN) : null;
   return {
     count: n,
     median,
@@ -36,6 +82,8 @@ export function summarize(samples: readonly number[]): SampleStats {
     q1,
     q3,
     iqr: q3 - q1,
-    noisy: n >= 4 && q3 - q1 > NOISE_IQR_FRACTION * median,
+    ciLow,
+    ciHigh,
+    noisy: ciLow !== null && ciHigh !== null && intervalIsNoisy(median, ciLow, ciHigh),
   };
 }

@@ -2,16 +2,28 @@
 // read, shown or reported: an old record never repeats a sentence the analysis has since corrected, and every
 // finding carries its message, so that it reads in the reader's language. A run still in progress keeps the
 // runner's provisional findings; a record whose analysis cannot run (a lab this version no longer knows, points it
-// cannot read) keeps what it recorded. The record says which analysis its findings come from (analysisVersion).
+// cannot read) keeps what it recorded. The record says which analysis its findings come from (analysisVersion). The
+// points' statistics are computed again from their samples too.
 import type { DeviceSummary } from '../common/devices.ts';
-import type { Finding, RunRecord } from '../common/run-record.ts';
+import type { Finding, PointResult, RunRecord } from '../common/run-record.ts';
+import { summarize } from '../common/statistics.ts';
 import { ANALYSIS_VERSION, findLab } from '../labs/index.ts';
 import { runFindings } from './run-findings.ts';
 
-export function withCurrentFindings(record: RunRecord): RunRecord {
-  if (record.status === 'queued' || record.status === 'running') return record;
-  const lab = findLab(record.lab);
-  if (!lab) return record;
+// A measured point's statistics from its samples, as this version computes them (the median's interval and what
+// "noisy" means were added since): a record from before reads with today's statistics.
+function restated(p: PointResult): PointResult {
+  if (p.status !== 'ok' || !p.stats) return p;
+  const samples = p.timer === 'device' && p.deviceMs ? p.deviceMs : p.hostMs;
+  if (samples.length !== p.stats.count || samples.length === 0) return p;
+  return { ...p, stats: summarize(samples) };
+}
+
+export function withCurrentFindings(stored: RunRecord): RunRecord {
+  if (stored.status === 'queued' || stored.status === 'running') return stored;
+  const lab = findLab(stored.lab);
+  if (!lab) return stored;
+  const record = { ...stored, points: stored.points.map(restated) };
   const devices = record.environment.devices?.devices ?? [];
   const gpu: DeviceSummary | null = devices.find((d) => d.id === record.device && d.kind === 'cuda') ?? null;
   const cpu: DeviceSummary | null = devices.find((d) => d.kind === 'cpu') ?? null;
@@ -22,7 +34,7 @@ export function withCurrentFindings(record: RunRecord): RunRecord {
     findings = [...analysis.findings, ...runFindings(record.points, record.environment.cpuSteal ?? null, lab.descriptor)];
     summary = analysis.summary;
   } catch {
-    return record;
+    return stored;
   }
   return { ...record, summary, findings, analysisVersion: ANALYSIS_VERSION };
 }

@@ -20,6 +20,15 @@ const STEAL_WORTH_SAYING = 0.05;
 
 const pointName = pointMessage;
 
+// How uncertain a point's median is, as a share of it: the farther end of its 95 % interval; a record from before
+// intervals were kept has the half of its IQR instead.
+function uncertainty(p: PointResult): number {
+  const s = p.stats;
+  if (!s || s.median <= 0) return 0;
+  if (s.ciLow != null && s.ciHigh != null) return Math.max(s.median - s.ciLow, s.ciHigh - s.median) / s.median;
+  return s.iqr / 2 / s.median;
+}
+
 export function runFindings(points: readonly PointResult[], cpuSteal: number | null = null, lab?: LabDescriptor): Finding[] {
   const findings: Finding[] = [];
   if (cpuSteal !== null && cpuSteal >= STEAL_WORTH_SAYING) {
@@ -45,8 +54,8 @@ export function runFindings(points: readonly PointResult[], cpuSteal: number | n
   }
   const noisy = points.filter((p) => p.stats?.noisy);
   if (noisy.length) {
-    const worst = noisy.reduce((a, b) => ((a.stats?.iqr ?? 0) / (a.stats?.median ?? 1) >= (b.stats?.iqr ?? 0) / (b.stats?.median ?? 1) ? a : b));
-    const spread = (worst.stats?.iqr ?? 0) / (worst.stats?.median ?? 1);
+    const worst = noisy.reduce((a, b) => (uncertainty(a) >= uncertainty(b) ? a : b));
+    const spread = uncertainty(worst);
     findings.push(pointsFinding('noisy', m('noisy', { count: noisy.length, point: pointName(worst, lab), spread: n.percent(spread) }), noisy.length, 'warning'));
   }
   return findings;

@@ -22,7 +22,7 @@ function planned(context: typeof WITH_GPU | typeof CPU_ONLY): PlannedPoint[] {
 
 // Samples from 1 to 3 ms: the middle half spans 1 ms around a 2 ms median, far over 10 % of it.
 function noisyPoint(p: PlannedPoint): PointResult {
-  return measuredPoint(p, { hostMs: [1, 1.5, 2, 2.5, 3], deviceMs: null, executionsPerSample: 1, implementation: 'synthetic', threads: 2, verification: null, telemetry: null });
+  return measuredPoint(p, { hostMs: [1, 1.5, 2, 2, 2.5, 3], deviceMs: null, executionsPerSample: 1, implementation: 'synthetic', threads: 2, verification: null, telemetry: null });
 }
 
 function wrongPoint(p: PlannedPoint): PointResult {
@@ -69,11 +69,11 @@ describe('run findings', () => {
     const plan = planned(WITH_GPU);
     const points = plan.map((p, i) => (i === 0 ? noisyPoint(p) : pointFromPlan(p, 1)));
     const { en, es } = read(points, 'noisy');
-    // (2.5 − 1.5) / 2 = 50 % of the median.
+    // Six samples: the median's 95 % interval is [1, 3], ±50 % of the median (2).
     expect(en).toBe(
-      '1 point is noisy (IQR over 10 % of the median; worst: GPU, first call (cold), 50 %): another program was busy or the clocks were changing; rerun before trusting it.',
+      '1 point is noisy (its median is uncertain by more than ±5 %; worst: GPU, first call (cold), ±50 %): another program was busy or the clocks were changing; rerun before trusting it.',
     );
-    expect(es).toMatch(/^1 punto es ruidoso \(su rango intercuartílico supera el 10 % de la mediana; el peor: GPU, primera llamada \(en frío\), 50 %\): .*antes de fiarte de él\.$/);
+    expect(es).toMatch(/^1 punto es ruidoso \(la incertidumbre de su mediana supera el ±5 %; el peor: GPU, primera llamada \(en frío\), ±50 %\): .*antes de fiarte de él\.$/);
     const many = read(plan.map((p, i) => (i < 3 ? noisyPoint(p) : pointFromPlan(p, 1))), 'noisy');
     expect(many.en).toMatch(/^3 points are noisy .*rerun before trusting them\.$/);
     expect(many.es).toMatch(/^3 puntos son ruidosos .*antes de fiarte de ellos\.$/);
@@ -85,8 +85,8 @@ describe('the points a run-wide finding names', () => {
     const record = withCurrentFindings(fixture('h100-matmul-breakeven'));
     const noisy = record.findings.find((f) => f.id === 'noisy');
     if (!noisy) throw new Error('the H100 matmul-breakeven run has noisy points');
-    expect(findingText(noisy, 'en')).toContain('worst: GPU with transfers, N = 100, 14 %');
-    expect(findingText(noisy, 'es')).toContain('el peor: GPU con transferencias, N = 100, 14 %');
+    expect(findingText(noisy, 'en')).toContain('worst: GPU with transfers, N = 100, ±7.9 %');
+    expect(findingText(noisy, 'es')).toContain('el peor: GPU con transferencias, N = 100, ±7,9 %');
     expect(findingText(noisy, 'es')).not.toMatch(/with transfers/);
   });
 });

@@ -37,7 +37,7 @@ export const labText = {
       pointsFailed: '{count} point failed to measure{first}. | {count} points failed to measure{first}.',
       firstFailure: ' (first: {point}, {code})',
       noisy:
-        '{count} point is noisy (IQR over 10 % of the median; worst: {point}, {spread}): another program was busy or the clocks were changing; rerun before trusting it. | {count} points are noisy (IQR over 10 % of the median; worst: {point}, {spread}): another program was busy or the clocks were changing; rerun before trusting them.',
+        '{count} point is noisy (its median is uncertain by more than ±5 %; worst: {point}, ±{spread}): another program was busy or the clocks were changing; rerun before trusting it. | {count} points are noisy (their medians are uncertain by more than ±5 %; worst: {point}, ±{spread}): another program was busy or the clocks were changing; rerun before trusting them.',
       steal:
         "The hypervisor gave {share} of this machine's CPU time to other guests while the points were measured (steal time): on a shared virtual machine the CPU's timings, and copies from pageable memory, vary from sample to sample by that much, and no way of measuring removes it.",
     },

@@ -161,7 +161,7 @@ export const pdf = {
       copied: '{checked} sampled bytes compared with the bytes copied, which must be equal',
       notRun: 'not run',
     },
-    statistics: 'Statistics: the median of the samples is the figure reported; IQR is the spread of their middle half (third quartile − first); min – max the fastest and slowest sample. A point is noisy when its IQR exceeds 10 % of its median.',
+    statistics: 'Statistics: the median of the samples is the figure reported; IQR is the spread of their middle half (third quartile − first); min – max the fastest and slowest sample. Each median comes with its 95 % confidence interval (from the order statistics of the samples, at least 6 of them); a point is noisy when that interval reaches further than ±5 % of the median.',
     counts: {
       gemm: 'What is counted: a product of N×N matrices does 2·N³ floating-point operations (N³ multiply-adds) and moves at least 3·N² elements (A and B read, C written once).',
       vectorFunction: 'What is counted: z = a·x² + b·y + c does 5 floating-point operations and moves 24 bytes per element (x and y read, z written, 8 bytes each).',
@@ -174,7 +174,7 @@ export const pdf = {
     clocks: 'Clocks: CUDA events time the GPU’s own work without the launch; the host’s clock times what a program waits for, launch and synchronisation included, and is the one compared with CPU times.',
   },
   results: {
-    verifiedNote: 'Verified: ✓ where the result matched a float64 recomputation within its tolerance, ✗ where it did not, with the relative error under the mark. A median marked “noisy” has an IQR over 10 % of it.',
+    verifiedNote: 'Verified: ✓ where the result matched a float64 recomputation within its tolerance, ✗ where it did not, with the relative error under the mark. A median marked “noisy” is uncertain by more than ±5 % (its 95 % confidence interval).',
     counts: '{ok} points measured, {waived} waived, {failed} failed, {cancelled} not measured.',
   },
   findings: {

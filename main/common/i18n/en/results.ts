@@ -80,7 +80,7 @@ export const results = {
     },
     speedupOver: 'over {baseline}',
     noisy: 'noisy',
-    noisyHelp: 'The spread between the quartiles is over 10 % of the median: another program, a changing clock or a thermal limit moved the samples.',
+    noisyHelp: 'The median is uncertain by more than ±5 % (its 95 % confidence interval): another program, a changing clock or a thermal limit moved the samples.',
     verified: {
       passed: 'Result correct: relative error {error}, tolerance {tolerance}',
       failed: 'Result wrong: relative error {error}, tolerance {tolerance}',

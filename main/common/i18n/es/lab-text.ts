@@ -32,7 +32,7 @@ export const labText: TextOf<LabTextCatalog> = {
       pointsFailed: '{count} punto no se pudo medir{first}. | {count} puntos no se pudieron medir{first}.',
       firstFailure: ' (el primero: {point}, {code})',
       noisy:
-        '{count} punto es ruidoso (su rango intercuartílico supera el 10 % de la mediana; el peor: {point}, {spread}): otro programa estaba ocupando la máquina o las frecuencias de reloj estaban cambiando; repite la medición antes de fiarte de él. | {count} puntos son ruidosos (su rango intercuartílico supera el 10 % de la mediana; el peor: {point}, {spread}): otro programa estaba ocupando la máquina o las frecuencias de reloj estaban cambiando; repite la medición antes de fiarte de ellos.',
+        '{count} punto es ruidoso (la incertidumbre de su mediana supera el ±5 %; el peor: {point}, ±{spread}): otro programa estaba ocupando la máquina o las frecuencias de reloj estaban cambiando; repite la medición antes de fiarte de él. | {count} puntos son ruidosos (la incertidumbre de sus medianas supera el ±5 %; el peor: {point}, ±{spread}): otro programa estaba ocupando la máquina o las frecuencias de reloj estaban cambiando; repite la medición antes de fiarte de ellos.',
       steal:
         'El hipervisor cedió el {share} del tiempo de CPU de esta máquina a otras máquinas virtuales mientras se medían los puntos (tiempo robado, «steal»): en una máquina virtual compartida, los tiempos de la CPU y las copias desde memoria paginable varían de una muestra a otra en esa medida, y ninguna forma de medir lo evita.',
     },

@@ -164,7 +164,7 @@ export const pdf: TextOf<typeof en> = {
       copied: 'una muestra de {checked} bytes, comparada con los bytes copiados: deben ser iguales',
       notRun: 'no se ejecutó',
     },
-    statistics: 'Estadística: la cifra que se da es la mediana de las muestras; el RIC (rango intercuartílico) es la dispersión de su mitad central (tercer cuartil − primero); «Mín. – máx.», la muestra más rápida y la más lenta. Un punto es ruidoso cuando su RIC supera el 10 % de su mediana.',
+    statistics: 'Estadística: la cifra que se da es la mediana de las muestras; el RIC (rango intercuartílico) es la dispersión de su mitad central (tercer cuartil − primero); «Mín. – máx.», la muestra más rápida y la más lenta. Cada mediana lleva su intervalo de confianza del 95 % (a partir de los estadísticos de orden de las muestras, al menos 6); un punto es ruidoso cuando ese intervalo se aleja más de un ±5 % de la mediana.',
     counts: {
       gemm: 'Qué se cuenta: un producto de matrices N×N hace 2·N³ operaciones de coma flotante (N³ multiplicaciones-suma) y mueve al menos 3·N² elementos (se leen A y B y se escribe C una vez).',
       vectorFunction: 'Qué se cuenta: z = a·x² + b·y + c hace 5 operaciones de coma flotante y mueve 24 bytes por elemento (se leen x e y y se escribe z, 8 bytes cada uno).',
@@ -177,7 +177,7 @@ export const pdf: TextOf<typeof en> = {
     clocks: 'Relojes: los eventos CUDA miden el trabajo de la propia GPU sin el lanzamiento; el reloj del host mide lo que espera un programa, con el lanzamiento y la sincronización incluidos, y es el que se compara con los tiempos de la CPU.',
   },
   results: {
-    verifiedNote: 'Comprobado: ✓ donde el resultado coincidió con un recálculo en float64 dentro de su tolerancia, ✗ donde no, con el error relativo debajo de la marca. Una mediana con la marca «ruidoso» tiene un RIC superior al 10 % de ella.',
+    verifiedNote: 'Comprobado: ✓ donde el resultado coincidió con un recálculo en float64 dentro de su tolerancia, ✗ donde no, con el error relativo debajo de la marca. Una mediana con la marca «ruidoso» tiene una incertidumbre de más de ±5 % (su intervalo de confianza del 95 %).',
     counts: '{ok} puntos medidos, {waived} omitidos, {failed} fallidos, {cancelled} sin medir.',
   },
   findings: {

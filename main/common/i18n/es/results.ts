@@ -81,7 +81,7 @@ export const results: TextOf<typeof en> = {
     },
     speedupOver: 'respecto a {baseline}',
     noisy: 'ruidoso',
-    noisyHelp: 'La dispersión entre los cuartiles supera el 10 % de la mediana: otro programa, una frecuencia cambiante o un límite térmico movieron las muestras.',
+    noisyHelp: 'La incertidumbre de la mediana supera el ±5 % (su intervalo de confianza del 95 %): otro programa, una frecuencia cambiante o un límite térmico movieron las muestras.',
     verified: {
       passed: 'Resultado correcto: error relativo {error}, tolerancia {tolerance}',
       failed: 'Resultado incorrecto: error relativo {error}, tolerancia {tolerance}',

@@ -74,7 +74,7 @@ describe('ResultsTable', () => {
     const table = mountTable(noisyRun.record, noisyRun.lab);
     const noisy = noisyRun.record.points.filter((p) => p.stats?.noisy).map((p) => p.key);
     expect(table.findAll('tr.noisy').map((tr) => tr.attributes('data-key'))).toEqual(noisy);
-    expect(table.get('tr.noisy .noisy-flag').attributes('title')).toMatch(/over 10 % of the median/);
+    expect(table.get('tr.noisy .noisy-flag').attributes('title')).toMatch(/uncertain by more than ±5 %/);
   });
 
   it('builds one row for each new point while 261 rows stream in, reusing the others', async () => {
