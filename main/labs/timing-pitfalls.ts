@@ -4,7 +4,8 @@
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message, type MessageValue } from '../common/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
-import { find, finding, okMedian, speedup } from './analysis.ts';
+import { find, finding, okMedian } from './analysis.ts';
+import { compareTimes, estimateOf, timeRatio, withinSpread } from './claims.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
@@ -52,15 +53,17 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
 // before the clock starts (Setup in native/cuda/cuda_op.cu), so library loading is never in it.
 const COLD_CAUSES = { 'gpu-cold': 'coldCauseGpu', 'cpu-cold': 'coldCauseCpu' } as const;
 
-// One cold sample against the warmed samples. It counts as a one-time cost only when it is slower than every warmed
-// sample and by at least 10 % of their median: a single sample can land anywhere in their spread by chance.
-function coldFinding(id: 'gpu-cold' | 'cpu-cold', coldMs: number, warm: PointResult): Finding {
-  const warmMs = warm.stats?.median ?? 0;
-  const warmMax = warm.stats?.max ?? warmMs;
-  const ratio = coldMs / warmMs;
-  const times = { side: id === 'gpu-cold' ? 'GPU' : 'CPU', cold: num_.ms(coldMs), min: num_.ms(warm.stats?.min ?? warmMs), max: num_.ms(warmMax), median: num_.ms(warmMs) };
-  if (coldMs <= Math.max(warmMax, 1.1 * warmMs)) return finding(id, m('coldWithin', times), ratio, 'times');
-  const cost = { ...times, extra: num_.ms(coldMs - warmMs), ratio: num_.times(ratio), cause: m(COLD_CAUSES[id]) };
+// One cold sample against the warmed samples: within their spread only where it lies between the fastest and the
+// slowest of them; a one-time cost where it is slower than every one of them. What the cost is made of is not
+// measured here, and the sentence says so.
+function coldFinding(id: 'gpu-cold' | 'cpu-cold', coldMs: number, warm: PointResult): Finding | null {
+  const e = estimateOf(warm);
+  if (!e) return null;
+  const ratio = coldMs / e.median;
+  const times = { side: id === 'gpu-cold' ? 'GPU' : 'CPU', cold: num_.ms(coldMs), min: num_.ms(e.min), max: num_.ms(e.max), median: num_.ms(e.median) };
+  if (withinSpread(coldMs, e)) return finding(id, m('coldWithin', times), ratio, 'times');
+  if (coldMs < e.min) return finding(id, m('coldBelow', times), ratio, 'times');
+  const cost = { ...times, extra: num_.ms(coldMs - e.median), ratio: num_.times(ratio), cause: m(COLD_CAUSES[id]) };
   if (ratio < 1.5) return finding(id, m('coldSmall', cost), ratio, 'times');
   return finding(id, m('coldLarge', cost), ratio, 'times', 'warning');
 }
@@ -80,16 +83,25 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
         a.findings.push(finding('sync', m('sync', { wrong: num_.ms(w), right: num_.ms(r), ratio: num_.times(r / w) }), r / w, 'times', 'warning'));
         break;
       case 'gpu-cold':
-      case 'cpu-cold':
-        if (right) a.findings.push(coldFinding(pair.id, w, right));
+      case 'cpu-cold': {
+        const f = coldFinding(pair.id, w, right as PointResult);
+        if (f) a.findings.push(f);
         break;
+      }
       case 'threads': {
-        const x = speedup(wrong, right) ?? 1;
-        if (x < 1.2) {
-          a.findings.push(finding('threads', m('threadsWeak', { right: num_.ms(r), wrong: num_.ms(w) }), x, 'times', 'warning'));
-          break;
-        }
-        a.findings.push(finding('threads', m('threads', { wrong: num_.ms(w), right: num_.ms(r), ratio: num_.times(x) }), x, 'times'));
+        // One thread against all of them: a gain only where the intervals of the two medians separate.
+        const one = estimateOf(wrong);
+        const all = estimateOf(right);
+        if (!one || !all) break;
+        const x = w / r;
+        const order = compareTimes(all, one);
+        const threads = right?.threads ?? null;
+        // A gain beyond the thread count (with the intervals' benefit of the doubt) is not what threads alone buy.
+        if (order === 'faster' && threads !== null && timeRatio(all, one).low > threads) {
+          a.findings.push(finding('threads', m('threadsBeyond', { wrong: num_.ms(w), right: num_.ms(r), ratio: num_.times(x), threads }), x, 'times', 'warning'));
+        } else if (order === 'faster') a.findings.push(finding('threads', m('threads', { wrong: num_.ms(w), right: num_.ms(r), ratio: num_.times(x) }), x, 'times'));
+        else if (order === 'slower') a.findings.push(finding('threads', m('threadsSlower', { wrong: num_.ms(w), right: num_.ms(r), ratio: num_.times(r / w) }), x, 'times', 'warning'));
+        else a.findings.push(finding('threads', m('threadsWeak', { right: num_.ms(r), wrong: num_.ms(w) }), x, 'times', 'warning'));
         break;
       }
     }

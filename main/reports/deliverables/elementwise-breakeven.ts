@@ -7,6 +7,7 @@ import { formatAxisNumber, formatCount, formatPercent, formatTimes } from '../..
 import type { BreakEven } from '../../labs/analysis.ts';
 import { breakEven, speedupCurve } from '../../labs/analysis.ts';
 import type { RunRecord } from '../../common/run-record.ts';
+import { estimateOf, timeRatio } from '../../labs/claims.ts';
 import type { Answer, DeliverableBuilder, DeliverableContext, DeliverableTable } from './common.ts';
 import { cannotAnswer, figure, labelOf, medianOf, pointAt, speedupOf, timesCell, waivedNotes, words } from './common.ts';
 
@@ -86,14 +87,26 @@ function whereGpuWins({ record, t }: DeliverableContext): string {
   return parts.length === 0 ? cannotAnswer(record, gpuSeries(record), t) : parts.join(' ');
 }
 
+// The operation that gains most at 1 M elements: named only where its speedup's range (from the two medians'
+// intervals at 1 M) lies above every other operation's; otherwise the answer says they cannot be told apart.
 function mostGain({ record, t }: DeliverableContext): string {
   const at1M = opsOf(record).flatMap((op) => {
     const v = summaryValue(record, `${op}.gpu-resident.speedupAt1M`);
-    return v === null ? [] : [{ op, v }];
+    if (v === null) return [];
+    const cpu = estimateOf(pointAt(record, `${op}-cpu`, 1e6));
+    const gpu = estimateOf(pointAt(record, `${op}-gpu-resident`, 1e6));
+    return [{ op, v, range: cpu && gpu ? timeRatio(gpu, cpu) : null }];
   });
   if (at1M.length === 0) return cannotAnswer(record, opsOf(record).map((op) => `${op}-gpu-resident`), t);
   const best = at1M.reduce((a, b) => (b.v > a.v ? b : a));
-  const others = at1M.filter((x) => x !== best).map((x) => t('pdf.deliverable.elementwise.a.opValue', { op: x.op, value: formatTimes(x.v) }));
+  const rest = at1M.filter((x) => x !== best);
+  const others = rest.map((x) => t('pdf.deliverable.elementwise.a.opValue', { op: x.op, value: formatTimes(x.v) }));
+  const clear = rest.every((x) => best.range !== null && x.range !== null && best.range.low > x.range.high);
+  if (!clear) {
+    const close = rest.filter((x) => !(best.range !== null && x.range !== null && best.range.low > x.range.high));
+    const list = close.map((x) => t('pdf.deliverable.elementwise.a.opValue', { op: x.op, value: formatTimes(x.v) }));
+    return t('pdf.deliverable.elementwise.a.mostGainUnclear', { op: best.op, value: formatTimes(best.v), others: list.join(t('pdf.deliverable.listSeparator')) });
+  }
   return t('pdf.deliverable.elementwise.a.mostGain', { op: best.op, value: formatTimes(best.v), others: others.join(t('pdf.deliverable.listSeparator')) || '—' }, others.length);
 }
 

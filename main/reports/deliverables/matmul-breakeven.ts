@@ -1,12 +1,13 @@
-// matmul-breakeven, seed 003's "transfer against compute" benchmark: its printed columns (size, CPU time, GPU time with
+// matmul-breakeven, the course's "transfer against compute" benchmark: its printed columns (size, CPU time, GPU time with
 // the copies, speedup, CPU GFLOP/s, GPU GFLOP/s) with the resident GPU beside them, and the article's lesson as
-// questions: from which N the GPU wins with the copies, whether small matrices lose, how the copies' share shrinks
-// with N, and where each side reaches its best rate.
+// questions: from which N the GPU wins with the copies, whether small matrices lose, how the copies' share changes
+// with N (as measured), and where each side reaches its best rate.
 import type { Translate } from '../../../renderer/charts/text.ts';
 import { formatRate, formatSize, formatTimes } from '../../common/format.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
-import { cannotAnswer, figure, labelOf, medianOf, pointAt, speedupOf, timeCell, timesCell, waivedNotes } from './common.ts';
+import { cannotAnswer, figure, labelOf, pointAt, speedupOf, timeCell, timesCell, waivedNotes } from './common.ts';
+import { compareTimes, estimateOf, timeRatio, trendOf } from '../../labs/claims.ts';
 
 const GPU = ['gpu-transfers', 'gpu-resident'] as const;
 // The article's lesson: "for small matrices (< 500×500) the transfer overhead cancels the GPU's benefit".
@@ -34,29 +35,44 @@ function crossing({ record, t }: DeliverableContext): string {
   return cannotAnswer(record, ['cpu', 'gpu-transfers'], t);
 }
 
+// Whether the copies cancel the GPU's gain under the article's limit, judged at each size from the two medians with
+// their intervals; where the crossing lies under the limit, the answer says so rather than "yes".
 function smallMatrices({ record, t }: DeliverableContext): string {
   const small = sizesOf(record).filter((n) => n < SMALL_N);
   if (small.length === 0) return t('pdf.deliverable.matmulBreakeven.a.smallNone', { limit: String(SMALL_N) });
-  const speedups = small.flatMap((n) => {
-    const v = speedupOf(pointAt(record, 'cpu', n), pointAt(record, 'gpu-transfers', n));
-    return v === null ? [] : [{ n, v }];
+  const measured = small.flatMap((n) => {
+    const cpu = pointAt(record, 'cpu', n);
+    const gpu = pointAt(record, 'gpu-transfers', n);
+    const v = speedupOf(cpu, gpu);
+    const a = estimateOf(gpu);
+    const b = estimateOf(cpu);
+    return v === null || !a || !b ? [] : [{ n, v, order: compareTimes(a, b) }];
   });
-  if (speedups.length === 0) return cannotAnswer(record, ['cpu', 'gpu-transfers'], t);
-  const list = speedups.map((s) => t('pdf.deliverable.matmulBreakeven.a.atN', { n: String(s.n), speedup: formatTimes(s.v) })).join(t('pdf.deliverable.listSeparator'));
-  const verdict = speedups.every((s) => s.v < 1) ? 'smallYes' : speedups.every((s) => s.v >= 1) ? 'smallNo' : 'smallPartly';
-  return t(`pdf.deliverable.matmulBreakeven.a.${verdict}`, { limit: String(SMALL_N), list });
+  if (measured.length === 0) return cannotAnswer(record, ['cpu', 'gpu-transfers'], t);
+  const list = measured.map((s) => t('pdf.deliverable.matmulBreakeven.a.atN', { n: String(s.n), speedup: formatTimes(s.v) })).join(t('pdf.deliverable.listSeparator'));
+  const crossing = value(record, 'gpu-transfers.breakEvenN');
+  const slower = measured.every((s) => s.order === 'slower');
+  if (slower && crossing !== null && crossing < SMALL_N) return t('pdf.deliverable.matmulBreakeven.a.smallUntil', { limit: String(SMALL_N), n: formatSize('matrix-n', crossing), list });
+  if (slower) return t('pdf.deliverable.matmulBreakeven.a.smallYes', { limit: String(SMALL_N), list });
+  if (measured.every((s) => s.order === 'faster')) return t('pdf.deliverable.matmulBreakeven.a.smallNo', { limit: String(SMALL_N), list });
+  if (measured.some((s) => s.order === 'faster') && measured.some((s) => s.order === 'slower')) return t('pdf.deliverable.matmulBreakeven.a.smallPartly', { limit: String(SMALL_N), list });
+  return t('pdf.deliverable.matmulBreakeven.a.smallUnclear', { limit: String(SMALL_N), list });
 }
 
+// How the copies' weight changes with N, judged on the measured ratios (time with copies ÷ resident time) with their
+// intervals, not on the theory of N² copies against N³ work.
 function gap({ record, t }: DeliverableContext): string {
   const ratios = sizesOf(record).flatMap((n) => {
-    const w = medianOf(pointAt(record, 'gpu-transfers', n));
-    const r = medianOf(pointAt(record, 'gpu-resident', n));
-    return w === null || r === null ? [] : [{ n, ratio: w / r }];
+    const w = estimateOf(pointAt(record, 'gpu-transfers', n));
+    const r = estimateOf(pointAt(record, 'gpu-resident', n));
+    return w === null || r === null ? [] : [{ n, ratio: timeRatio(r, w) }];
   });
   const first = ratios[0];
   const last = ratios.at(-1);
   if (!first || !last || first === last) return cannotAnswer(record, [...GPU], t);
-  return t('pdf.deliverable.matmulBreakeven.a.gap', { small: String(first.n), smallRatio: formatTimes(first.ratio), large: String(last.n), largeRatio: formatTimes(last.ratio) });
+  const trend = trendOf(ratios.map((r) => r.ratio));
+  const key = { grows: 'gapGrows', shrinks: 'gapShrinks', flat: 'gapFlat', mixed: 'gapMixed' }[trend];
+  return t(`pdf.deliverable.matmulBreakeven.a.${key}`, { small: String(first.n), smallRatio: formatTimes(first.ratio.value), large: String(last.n), largeRatio: formatTimes(last.ratio.value) });
 }
 
 function bestRates({ record, lab, t }: DeliverableContext): string {

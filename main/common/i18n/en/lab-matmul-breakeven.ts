@@ -27,7 +27,7 @@ export const matmulBreakevenDescriptor: DescriptorText = {
   lookFor: [
     'The N where the GPU with transfers overtakes the CPU.',
     'GFLOP/s against N: the CPU flattens early, the GPU keeps climbing until it saturates.',
-    'The gap between "with transfers" and "resident": it shrinks as N grows, because copies grow as N² and work as N³.',
+    'The gap between "with transfers" and "resident": where the work (N³) outgrows the copies (N²) it shrinks; at small N, where launch and latency set the resident time, it can grow. See which your sizes show.',
   ],
   parameters: {
     sizes: { label: 'Matrix sizes N', description: 'The N of each N×N float32 product.' },

@@ -27,13 +27,16 @@ export const timingPitfalls = {
   findings: {
     sync: 'Without synchronising, the GEMM seems to take {wrong}; CUDA events show it takes {right}, {ratio} longer. The clock stopped when the launch returned, long before the GPU finished.',
     // {side} is GPU or CPU; {min} to {max} the spread of the warmed samples, {median} their median.
-    coldWithin: 'On the {side}, the cold first call ({cold}) is within the spread of the warmed calls ({min} to {max}, median {median}): no one-time cost stands out at this size.',
-    coldSmall: 'The cold first {side} call took {cold} against {median} for a warmed one (warmed calls: {min} to {max}): {extra} more, {ratio}, a small one-time cost. It comes from {cause}.',
-    coldLarge: 'The cold first {side} call took {cold} against {median} for a warmed one (warmed calls: {min} to {max}): {extra} more, {ratio}, from {cause}. Timed without a warm-up, that cost lands in the figure.',
+    coldWithin: 'On the {side}, the cold first call ({cold}) lies within the spread of the warmed calls ({min} to {max}, median {median}): no one-time cost stands out at this size.',
+    coldBelow: 'On the {side}, the cold first call ({cold}) was faster than every warmed call ({min} to {max}, median {median}): no one-time cost shows at this size.',
+    coldSmall: 'The cold first {side} call took {cold} against {median} for a warmed one (warmed calls: {min} to {max}): {extra} more, {ratio}, a small one-time cost. {cause}',
+    coldLarge: 'The cold first {side} call took {cold} against {median} for a warmed one (warmed calls: {min} to {max}): {extra} more, {ratio}. Timed without a warm-up, that cost lands in the figure. {cause}',
     // What a cold point holds beyond a warmed call (the {cause} above).
-    coldCauseGpu: 'fresh buffers, the first cuBLAS call of this shape on a new handle, and cold caches',
-    coldCauseCpu: "an output buffer never touched before (the operating system maps its pages during the timed call), and no warm-up run, so the caches and the library's threads start cold",
-    threadsWeak: 'All threads ({right}) are hardly faster than one ({wrong}) here: another program may be using the other cores, or the library ignored the thread count.',
+    coldCauseGpu: 'This run does not measure what the cost is made of; the usual suspects are fresh buffers, the first cuBLAS call of this shape on a new handle, and cold caches.',
+    coldCauseCpu: 'This run does not measure what the cost is made of; the usual suspects are an output buffer touched for the first time (its pages mapped during the call), and caches and library threads starting cold.',
+    threadsWeak: 'All threads ({right}) and one thread ({wrong}) cannot be told apart here: another program may be using the other cores, or the library ignored the thread count.',
+    threadsSlower: 'All threads ({right}) were slower than one ({wrong}), {ratio} the time: another program may be using the other cores, or the matrix is too small to share out.',
+    threadsBeyond: 'One CPU thread takes {wrong}, all {threads} threads {right}: {ratio} faster, more than {threads} threads alone can give. This run does not show what else slowed the single thread, so read the ratio with care.',
     threads: "One CPU thread takes {wrong}, all threads {right}: {ratio} faster. Comparing a GPU with one CPU thread overstates the GPU's advantage by that factor.",
   },
 } as const;

@@ -26,7 +26,7 @@ export const matmulBreakevenDescriptor: DescriptorText = {
   lookFor: [
     'El N a partir del cual la GPU con transferencias supera a la CPU.',
     'Los GFLOP/s según N: la CPU se estanca pronto; la GPU sigue subiendo hasta saturarse.',
-    'La distancia entre «con transferencias» y «datos residentes»: se reduce al crecer N, porque las copias crecen como N² y el trabajo como N³.',
+    'La distancia entre «con transferencias» y «datos residentes»: donde el trabajo (N³) supera a las copias (N²), se reduce; con N pequeños, donde el lanzamiento y la latencia marcan el tiempo residente, puede crecer. Mira cuál de las dos muestran tus tamaños.',
   ],
   parameters: {
     sizes: { label: 'Tamaños de matriz N', description: 'El N de cada producto N×N en float32.' },

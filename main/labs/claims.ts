@@ -1,0 +1,71 @@
+// The claims a sentence may make about measured numbers, each decided from the medians with their 95 % confidence
+// intervals (common/statistics.ts) rather than from the medians alone: which of two is faster, or that they cannot
+// be told apart; whether a value lies within a spread of samples; whether a series grows or shrinks. A finding that
+// states a direction, a membership or a trend asks here first, so that no sentence says more than its numbers do.
+import type { PointResult } from '../common/run-record.ts';
+import { medianInterval } from '../common/statistics.ts';
+
+// A measured time: its median, the interval the median lies in (its 95 % confidence interval; with fewer than 6
+// samples, the whole range of the samples, the most that can be said), and the samples' range.
+export interface Estimate {
+  median: number;
+  low: number;
+  high: number;
+  min: number;
+  max: number;
+  samples: number;
+}
+
+export function estimateOf(p: PointResult | undefined): Estimate | null {
+  if (!p || p.status !== 'ok' || !p.stats) return null;
+  const s = p.stats;
+  const samples = p.timer === 'device' && p.deviceMs ? p.deviceMs : p.hostMs;
+  const ci = s.ciLow != null && s.ciHigh != null ? { low: s.ciLow, high: s.ciHigh } : samples.length === s.count ? medianInterval(samples) : null;
+  return { median: s.median, low: ci?.low ?? s.min, high: ci?.high ?? s.max, min: s.min, max: s.max, samples: s.count };
+}
+
+// A time against another: 'faster' where a's interval lies wholly below b's, 'slower' where wholly above, else the
+// two cannot be told apart at this precision.
+export type Order = 'faster' | 'slower' | 'indistinguishable';
+
+export function compareTimes(a: Estimate, b: Estimate): Order {
+  if (a.high < b.low) return 'faster';
+  if (a.low > b.high) return 'slower';
+  return 'indistinguishable';
+}
+
+// How many times longer b takes than a (b ÷ a: above 1 where a is faster), with the range the two intervals allow.
+export interface Ratio {
+  value: number;
+  low: number;
+  high: number;
+}
+
+export function timeRatio(a: Estimate, b: Estimate): Ratio {
+  return { value: b.median / a.median, low: b.low / a.high, high: b.high / a.low };
+}
+
+// Whether a single time lies within the spread of a series of samples: between its fastest and its slowest sample.
+export function withinSpread(x: number, e: Estimate): boolean {
+  return x >= e.min && x <= e.max;
+}
+
+// The direction of a series of ratios measured at growing sizes, judged on the measured values with their ranges:
+// 'grows' where every step's range lies above the one before … 'shrinks' the other way, 'flat' where no step can be
+// told apart, 'mixed' otherwise. Fewer than two values: 'flat'.
+export type Trend = 'grows' | 'shrinks' | 'flat' | 'mixed';
+
+export function trendOf(series: readonly Ratio[]): Trend {
+  let up = 0;
+  let down = 0;
+  for (let i = 1; i < series.length; i++) {
+    const prev = series[i - 1] as Ratio;
+    const next = series[i] as Ratio;
+    if (next.low > prev.high) up++;
+    else if (next.high < prev.low) down++;
+  }
+  if (up > 0 && down === 0) return 'grows';
+  if (down > 0 && up === 0) return 'shrinks';
+  if (up === 0 && down === 0) return 'flat';
+  return 'mixed';
+}

@@ -1,0 +1,208 @@
+// Property tests of the sentences that state a direction, a membership, a threshold or a trend: generated runs —
+// equal, reversed, overlapping, noisy, few-sample — and, for each, a check that what the sentence claims is what the
+// numbers show, in English and in Spanish. A sentence the numbers do not support fails here with the run that shows it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
+import { translator } from '../../../main/common/i18n/index.ts';
+import { RUN_RECORD, type Finding, type PointResult, type RunRecord } from '../../../main/common/run-record.ts';
+import { validateParams } from '../../../main/common/params.ts';
+import { summarize } from '../../../main/common/statistics.ts';
+import { compareTimes, estimateOf, timeRatio, trendOf, withinSpread } from '../../../main/labs/claims.ts';
+import { findLab } from '../../../main/labs/index.ts';
+import type { Lab } from '../../../main/labs/lab.ts';
+import { findingText } from '../../../main/labs/lab-text.ts';
+import { labDeliverable } from '../../../main/reports/deliverables/index.ts';
+import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
+import { waivedPoint } from '../../../main/runs/point-result.ts';
+import { CPU, GPU, WITH_GPU } from './synthetic.ts';
+
+// A planned point measured with exactly these samples (host clock).
+function measured(p: ReturnType<Lab['plan']>[number], samples: number[]): PointResult {
+  const stats = summarize(samples);
+  const perMs = 1 / (stats.median * 1e6);
+  return {
+    ...waivedPoint(p),
+    status: 'ok',
+    reason: null,
+    timer: 'host',
+    hostMs: samples,
+    deviceMs: null,
+    stats,
+    gflops: p.work.flops > 0 ? p.work.flops * perMs : null,
+    gbps: p.work.bytes > 0 ? p.work.bytes * perMs : null,
+    threads: 2,
+  };
+}
+
+function lab(id: string): Lab {
+  const l = findLab(id);
+  if (!l) throw new Error(`no lab ${id}`);
+  return l;
+}
+
+// Samples around a median: a spread (0 … 40 %) and a count (1 … 24), drawn so that runs come equal, reversed,
+// overlapping, noisy or with too few samples to give an interval.
+const samplesAround = (median: number) =>
+  fc.record({ spread: fc.double({ min: 0, max: 0.4, noNaN: true }), count: fc.integer({ min: 1, max: 24 }), seed: fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 24, maxLength: 24 }) }).map(({ spread, count, seed }) =>
+    seed.slice(0, count).map((u) => median * (1 + spread * u)),
+  );
+
+function bothLanguages(f: Finding): void {
+  const en = findingText(f, 'en');
+  const es = findingText(f, 'es');
+  expect(en).not.toMatch(/[{}]/);
+  expect(es).not.toMatch(/[{}]/);
+}
+
+describe('timing-pitfalls says only what its numbers show', () => {
+  const l = lab('timing-pitfalls');
+  const params = validateParams('timing-pitfalls', l.descriptor.parameters, {});
+  const planned = l.plan(params, WITH_GPU);
+  const run = (ms: Record<string, number[]>): { points: PointResult[]; findings: Finding[] } => {
+    const points = planned.map((p) => measured(p, ms[p.series] ?? [1, 1, 1, 1, 1, 1]));
+    return { points, findings: l.analyze(points, params, GPU, CPU).findings };
+  };
+
+  it('calls a cold call within the warmed calls’ spread only when it lies between their fastest and slowest', () => {
+    fc.assert(
+      fc.property(samplesAround(4), fc.double({ min: 2, max: 12, noNaN: true }), (warm, cold) => {
+        const { points, findings } = run({ 'gpu-warm': warm, 'gpu-cold': [cold] });
+        const f = findings.find((x) => x.id === 'gpu-cold');
+        const e = estimateOf(points.find((p) => p.series === 'gpu-warm'));
+        if (!f || !e) return;
+        bothLanguages(f);
+        const key = f.message.key.split('.').at(-1);
+        if (key === 'coldWithin') expect(cold >= e.min && cold <= e.max).toBe(true);
+        else if (key === 'coldBelow') expect(cold).toBeLessThan(e.min);
+        else expect(cold).toBeGreaterThan(e.max);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('says all threads are faster, or slower, only where the two medians’ intervals separate', () => {
+    fc.assert(
+      fc.property(samplesAround(100), fc.double({ min: 0.3, max: 3, noNaN: true }), samplesAround(1), (one, factor, shape) => {
+        const all = shape.map((s) => s * 100 * factor);
+        const { points, findings } = run({ 'cpu-one-thread': one, 'cpu-all-threads': all });
+        const f = findings.find((x) => x.id === 'threads');
+        const a = estimateOf(points.find((p) => p.series === 'cpu-all-threads'));
+        const o = estimateOf(points.find((p) => p.series === 'cpu-one-thread'));
+        if (!f || !a || !o) return;
+        bothLanguages(f);
+        const key = f.message.key.split('.').at(-1);
+        if (key === 'threads' || key === 'threadsBeyond') expect(a.high).toBeLessThan(o.low);
+        else if (key === 'threadsSlower') expect(a.low).toBeGreaterThan(o.high);
+        else expect(compareTimes(a, o)).toBe('indistinguishable');
+        // A gain beyond the threads used is never stated as what threads buy.
+        if (key === 'threads') expect(timeRatio(a, o).low).toBeLessThanOrEqual(2);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('the matmul break-even deliverable says only what its numbers show', () => {
+  const l = lab('matmul-breakeven');
+  const sizes = [50, 100, 200, 500, 1000];
+  const params = validateParams('matmul-breakeven', l.descriptor.parameters, { sizes });
+  const planned = l.plan(params, WITH_GPU);
+
+  it('answers "yes, small matrices lose" only where every small size is slower and the crossing is not below the limit; the gap’s direction follows the measured ratios', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0.05, max: 20, noNaN: true }), { minLength: 5, maxLength: 5 }),
+        fc.array(fc.double({ min: 1.01, max: 10, noNaN: true }), { minLength: 5, maxLength: 5 }),
+        samplesAround(1),
+        (gpuOverCpu, copiesOverResident, shape) => {
+          const ms: Record<string, number> = {};
+          sizes.forEach((n, i) => {
+            ms[`cpu@${n}`] = n / 50;
+            ms[`gpu-transfers@${n}`] = (n / 50) * (gpuOverCpu[i] ?? 1);
+            ms[`gpu-resident@${n}`] = ms[`gpu-transfers@${n}`] / (copiesOverResident[i] ?? 2);
+          });
+          const points = planned.map((p) => measured(p, shape.map((s) => s * (ms[p.key] ?? 1))));
+          const analysis = l.analyze(points, params, GPU, CPU);
+          const record = { lab: 'matmul-breakeven', points, summary: analysis.summary, findings: analysis.findings, params } as unknown as RunRecord;
+          for (const locale of ['en', 'es'] as const) {
+            const d = labDeliverable({ record, lab: l.descriptor, t: translator(locale) });
+            const small = d?.answers[1]?.answer ?? '';
+            const gap = d?.answers[2]?.answer ?? '';
+            expect(small).not.toMatch(/[{}]/);
+            const yes = locale === 'en' ? /^Yes:/ : /^Sí:/;
+            if (yes.test(small)) {
+              for (const n of sizes.filter((x) => x < 500)) {
+                const g = estimateOf(points.find((p) => p.key === `gpu-transfers@${n}`));
+                const c = estimateOf(points.find((p) => p.key === `cpu@${n}`));
+                if (g && c) expect(compareTimes(g, c), `N = ${n}`).toBe('slower');
+              }
+              const crossing = analysis.summary['gpu-transfers.breakEvenN'];
+              if (typeof crossing === 'number') expect(crossing).toBeGreaterThanOrEqual(500);
+            }
+            const ratios = sizes.flatMap((n) => {
+              const w = estimateOf(points.find((p) => p.key === `gpu-transfers@${n}`));
+              const r = estimateOf(points.find((p) => p.key === `gpu-resident@${n}`));
+              return w && r ? [timeRatio(r, w)] : [];
+            });
+            const trend = trendOf(ratios);
+            const says = locale === 'en' ? { grows: /weigh more as N grows/, shrinks: /weigh less as N grows/ } : { grows: /pesan más al crecer N/, shrinks: /pesan menos al crecer N/ };
+            if (says.grows.test(gap)) expect(trend).toBe('grows');
+            if (says.shrinks.test(gap)) expect(trend).toBe('shrinks');
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('the claims themselves', () => {
+  it('withinSpread is the samples’ range, nothing wider', () => {
+    fc.assert(
+      fc.property(samplesAround(10), fc.double({ min: 0, max: 30, noNaN: true }), (samples, x) => {
+        const e = estimateOf({ status: 'ok', stats: summarize(samples), timer: 'host', hostMs: samples, deviceMs: null } as unknown as PointResult);
+        if (!e) return;
+        expect(withinSpread(x, e)).toBe(x >= Math.min(...samples) && x <= Math.max(...samples));
+      }),
+    );
+  });
+});
+
+describe('the recorded runs no longer say what their numbers contradict', () => {
+  const read = (name: string): RunRecord => withCurrentFindings(RUN_RECORD.parse(JSON.parse(readFileSync(join(import.meta.dirname, `../../fixtures/runs/${name}.json`), 'utf8'))) as RunRecord);
+
+  it('H100 matmul-breakeven: small matrices lose only up to the crossing (≈ 330), not "under N = 500"', () => {
+    const record = read('h100-matmul-breakeven');
+    const crossing = record.summary['gpu-transfers.breakEvenN'];
+    expect(crossing).toBeGreaterThan(200);
+    expect(crossing).toBeLessThan(500);
+    for (const locale of ['en', 'es'] as const) {
+      const d = labDeliverable({ record, lab: lab('matmul-breakeven').descriptor, t: translator(locale) });
+      const small = d?.answers[1]?.answer ?? '';
+      expect(small).not.toMatch(/^(Yes|Sí):/);
+      expect(small).toMatch(locale === 'en' ? /^Only up to about N = 3\d\d, not up to 500/ : /^Solo hasta N ≈ 3\d\d, no hasta 500/);
+      // The gap is judged on the measured ratios (2.80× at N = 100, 6.41× at 5000, not in one direction between), not
+      // on the theory of N² copies against N³ work: it never says the copies' weight shrinks.
+      const gap = d?.answers[2]?.answer ?? '';
+      expect(gap).not.toMatch(/N²|weigh less|pesan menos/);
+      expect(gap).toMatch(locale === 'en' ? /rises and falls across the sizes measured/ : /sube y baja entre los tamaños medidos/);
+    }
+  });
+
+  it('timing-pitfalls: no cold call is "within the spread" unless it lies between the warmed calls’ extremes', () => {
+    for (const name of ['h100-timing-pitfalls', 'cpu-timing-pitfalls']) {
+      const record = read(name);
+      for (const id of ['gpu-cold', 'cpu-cold'] as const) {
+        const f = record.findings.find((x) => x.id === id);
+        const cold = record.points.find((p) => p.series === id)?.stats?.median;
+        const warm = estimateOf(record.points.find((p) => p.series === (id === 'gpu-cold' ? 'gpu-warm' : 'cpu-warm')));
+        if (!f || cold === undefined || !warm) continue;
+        if (f.message.key.endsWith('coldWithin')) expect(withinSpread(cold, warm), `${name} ${id}`).toBe(true);
+      }
+    }
+  });
+});
