@@ -59,11 +59,13 @@ export interface PointWork {
 }
 
 // The theoretical peak a point's rate is a share of: the memory bandwidth for a resident elementwise kernel or a
-// device→device copy, PCIe for a copy across the bus, the FP32 or FP64 units for a GEMM in that type. Absent where
-// no honest yardstick exists (the CPU, tensor-core types, times that mix copies and kernels, a clock stopped early).
+// device→device copy, PCIe for a copy across the bus, the unit a GEMM of that type runs on (main/common/gpu-peaks.ts:
+// the FMA lanes, or the tensor cores for fp64 on sm_80/sm_90 and for tf32, fp16, bf16 and int8). Absent where no
+// honest yardstick exists (the CPU, a GPU the peak table does not know, data that fits in L2, times that mix copies
+// and kernels, a clock stopped early).
 export interface PointPeak {
-  name: 'memory' | 'pcie' | 'fp32' | 'fp64';
-  unit: 'GB/s' | 'GFLOP/s';
+  name: 'memory' | 'pcie' | 'fp32' | 'fp64' | 'fp64-tensor' | 'tf32-tensor' | 'fp16-tensor' | 'bf16-tensor' | 'int8-tensor';
+  unit: 'GB/s' | 'GFLOP/s' | 'GOP/s';
   value: number;
 }
 
@@ -232,7 +234,7 @@ const POINT = z.strictObject({
   gbps: z.number().nullable(),
   verification: VERIFICATION.nullable(),
   telemetry: z.strictObject({ start: TELEMETRY_SNAPSHOT, end: TELEMETRY_SNAPSHOT }).nullable(),
-  peak: z.strictObject({ name: z.enum(['memory', 'pcie', 'fp32', 'fp64']), unit: z.enum(['GB/s', 'GFLOP/s']), value: z.number() }).nullable().optional(),
+  peak: z.strictObject({ name: z.enum(['memory', 'pcie', 'fp32', 'fp64', 'fp64-tensor', 'tf32-tensor', 'fp16-tensor', 'bf16-tensor', 'int8-tensor']), unit: z.enum(['GB/s', 'GFLOP/s', 'GOP/s']), value: z.number() }).nullable().optional(),
   executionsPerSample: z.int().min(1).optional(),
 });
 

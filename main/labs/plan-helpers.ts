@@ -8,6 +8,7 @@ import type { PlanContext, PlannedPoint } from './lab.ts';
 import { msg, type Message, type MessageValue } from '../common/message.ts';
 import { labMessage } from './lab-text.ts';
 import { sharedParameters } from '../common/i18n/en/lab-text.ts';
+import { computePeak, fitsInL2, gemmPeakName, memoryPeak } from '../common/gpu-peaks.ts';
 
 // Rough rates for the ETA only, never for results: a 2-core CPU and a mid-range GPU.
 export const CPU_GFLOPS_GUESS = 100;
@@ -90,28 +91,37 @@ export function cpuPoint(base: PointBase, m: MeasurementFields, overheadSeconds 
   };
 }
 
-// The yardstick of a GPU measurement's rate, or null where a share of it would mislead: a time that includes copies
-// across the bus is not a kernel's share of memory bandwidth, a clock stopped at the launch measures nothing, and
-// the tensor-core types (tf32, fp16, bf16, int8) have no peak the device reports.
-export function gpuPeak(m: MeasurementFields, gpu: DeviceSummary): PointPeak | null {
+// The yardstick of a GPU measurement's rate from the peak table (main/common/gpu-peaks.ts), or null where a share of
+// it would mislead: a time that includes copies across the bus is not a kernel's share of memory bandwidth, a clock
+// stopped at the launch measures nothing, a memory-bound kernel whose data fits in L2 reads it from there and not
+// from DRAM after its first pass, and a GPU or a unit the table does not know has no peak to guess.
+export function gpuPeak(m: MeasurementFields, gpu: DeviceSummary, work?: PointWork): PointPeak | null {
   const of = (name: PointPeak['name'], unit: PointPeak['unit'], value: unknown): PointPeak | null =>
     typeof value === 'number' && value > 0 ? { name, unit, value } : null;
+  const facts = gpu.details;
+  const memory = (): PointPeak | null => {
+    if (work && fitsInL2(work.bytes, facts)) return null;
+    const fromTable = memoryPeak(facts);
+    return of('memory', 'GB/s', fromTable?.value ?? gpu.peakMemoryGBps);
+  };
   if (m.clock === 'host-nosync') return null;
   switch (m.op) {
     case 'copy':
-      return m.direction === 'd2d' ? of('memory', 'GB/s', gpu.peakMemoryGBps) : of('pcie', 'GB/s', gpu.details.peakPcieGBps);
-    case 'gemm':
+      return m.direction === 'd2d' ? memory() : of('pcie', 'GB/s', gpu.details.peakPcieGBps);
+    case 'gemm': {
       if (m.path === 'with-copies') return null;
-      if (m.dtype === 'fp32') return of('fp32', 'GFLOP/s', gpu.peakGflopsFp32);
-      return m.dtype === 'fp64' ? of('fp64', 'GFLOP/s', gpu.peakGflopsFp64) : null;
+      const name = gemmPeakName(m.dtype, facts.computeCapability, m.variant === 'cublas');
+      const peak = name ? computePeak(facts, name) : null;
+      return peak ? of(peak.name, peak.unit, peak.value) : null;
+    }
     case 'add':
     case 'mul':
     case 'exp':
     case 'vector-function':
-      return m.path === 'with-copies' ? null : of('memory', 'GB/s', gpu.peakMemoryGBps);
+      return m.path === 'with-copies' ? null : memory();
     // cuBLAS saxpy, sum and transpose: memory-bound, on resident data.
     case 'blas1':
-      return of('memory', 'GB/s', gpu.peakMemoryGBps);
+      return memory();
     case 'empty':
       return null;
   }
@@ -125,7 +135,7 @@ export function gpuPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields
   // A point read on the host clock is measured on it too: no events, no hold kernel, launch and sync included.
   const clock = m.clock ?? (timer === 'host' ? 'host' : undefined);
   const measurement = { ...m, ...(clock ? { clock } : {}), device: ctx.gpu.id } as MeasurementInput;
-  return { ...cpuPoint(base, m, 0.05), device, timer, measurement, peak: gpuPeak(m, ctx.gpu) };
+  return { ...cpuPoint(base, m, 0.05), device, timer, measurement, peak: gpuPeak(m, ctx.gpu, base.work) };
 }
 
 // Parameters most labs share.

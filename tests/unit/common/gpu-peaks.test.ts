@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+
+import { computePeak, gemmPeakName, gpuPeaks, memoryPeak } from '../../../main/common/gpu-peaks.ts';
+import { gpuPeak } from '../../../main/labs/plan-helpers.ts';
+import type { DeviceSummary } from '../../../main/common/devices.ts';
+
+// An H100 SXM as its attributes read on the GPU machine.
+const H100 = { computeCapability: '9.0', multiprocessors: 132, smClockMHz: 1980, memoryClockMHz: 2619, memoryBusWidthBits: 5120, l2CacheBytes: 50 * 2 ** 20 };
+const A100 = { computeCapability: '8.0', multiprocessors: 108, smClockMHz: 1410, memoryClockMHz: 1215, memoryBusWidthBits: 5120 };
+
+const summary = (details: Record<string, string | number>): DeviceSummary => ({
+  id: 'cuda:0', kind: 'cuda', name: 'GPU', peakGflopsFp32: 66_908, peakGflopsFp64: 33_454, peakMemoryGBps: 3352, memoryBytes: 80e9, details,
+});
+
+const TFLOPS = (t: number): number => t * 1000;
+
+describe('the GPU peak table', () => {
+  it('gives an H100 SXM the rates NVIDIA publishes, within a few percent', () => {
+    // Published: fp32 67, fp64 34, fp64 tensor 67, tf32 495, fp16/bf16 989 (at a lower tensor clock), int8 1979 TOP/s.
+    const value = (name: Parameters<typeof computePeak>[1]): number => computePeak(H100, name)?.value ?? NaN;
+    expect(value('fp32')).toBeCloseTo(TFLOPS(66.9), -2);
+    expect(value('fp64')).toBeCloseTo(TFLOPS(33.45), -2);
+    expect(value('fp64-tensor')).toBeCloseTo(TFLOPS(66.9), -2);
+    expect(value('tf32-tensor') / TFLOPS(495)).toBeGreaterThanOrEqual(1);
+    expect(value('fp16-tensor') / TFLOPS(989)).toBeLessThan(1.1);
+    expect(computePeak(H100, 'int8-tensor')?.unit).toBe('GOP/s');
+    expect(memoryPeak(H100)?.value).toBeCloseTo(3352.3, 1);
+  });
+
+  it('writes the arithmetic out', () => {
+    expect(computePeak(H100, 'fp64-tensor')?.formula).toBe('132 SMs × 256 FLOP/clock × 1980 MHz = 66908 GFLOP/s (Hopper (sm_90))');
+    expect(memoryPeak(H100)?.formula).toBe('2 × 2619 MHz × 5120 bit / 8 = 3352.3 GB/s');
+  });
+
+  it('gives an A100 its 19.5 TFLOP/s of fp64 tensor cores and 312 of fp16', () => {
+    expect(computePeak(A100, 'fp64-tensor')?.value).toBeCloseTo(TFLOPS(19.5), -2);
+    expect(computePeak(A100, 'fp16-tensor')?.value).toBeCloseTo(TFLOPS(312), -3);
+  });
+
+  it('knows no peak for a compute capability or a unit it lacks', () => {
+    expect(computePeak({ ...H100, computeCapability: '12.0' }, 'fp32')).toBeNull();
+    expect(computePeak({ ...H100, computeCapability: '7.0' }, 'bf16-tensor')).toBeNull();
+    expect(gpuPeaks({ computeCapability: '7.0', multiprocessors: 80, smClockMHz: 1530 }).map((p) => p.name)).toEqual(['fp32', 'fp64', 'fp16-tensor']);
+  });
+
+  it('reads a cuBLAS fp64 GEMM on sm_80 and sm_90 against the fp64 tensor cores, elsewhere against the FMA lanes', () => {
+    expect(gemmPeakName('fp64', '9.0')).toBe('fp64-tensor');
+    expect(gemmPeakName('fp64', '8.0')).toBe('fp64-tensor');
+    expect(gemmPeakName('fp64', '8.6')).toBe('fp64');
+    expect(gemmPeakName('fp64', '9.0', false)).toBe('fp64');
+    expect(gemmPeakName('fp64', 'unknown')).toBeNull();
+    expect(gemmPeakName('bf16', '9.0')).toBe('bf16-tensor');
+  });
+});
+
+describe('a point\'s peak', () => {
+  const gemm = (dtype: 'fp64' | 'fp32' | 'tf32' | 'fp16' | 'bf16' | 'int8') => ({ op: 'gemm' as const, dtype, variant: 'cublas' as const, m: 4096, n: 4096, k: 4096, warmup: 1, repeats: 5, seed: 1 });
+
+  it('is the fp64 tensor peak for the H100\'s DGEMM, so 61.27 TFLOP/s reads 92 %, not 183 %', () => {
+    const peak = gpuPeak(gemm('fp64'), summary(H100));
+    expect(peak?.name).toBe('fp64-tensor');
+    expect(61_270 / (peak?.value ?? 0)).toBeCloseTo(0.916, 2);
+  });
+
+  it('is the tensor peak of fp16, bf16, tf32 and int8 GEMMs', () => {
+    expect(gpuPeak(gemm('fp16'), summary(H100))?.name).toBe('fp16-tensor');
+    expect(gpuPeak(gemm('tf32'), summary(H100))?.name).toBe('tf32-tensor');
+    expect(gpuPeak(gemm('int8'), summary(H100))).toMatchObject({ name: 'int8-tensor', unit: 'GOP/s' });
+  });
+
+  it('is none on a GPU the table does not know, rather than a guess', () => {
+    expect(gpuPeak(gemm('fp64'), summary({ computeCapability: '12.0', multiprocessors: 100, smClockMHz: 2000 }))).toBeNull();
+  });
+
+  it('is none for a memory-bound kernel whose data fits in L2, and DRAM bandwidth above it', () => {
+    const add = (elements: number) => ({ op: 'add' as const, variant: 'kernel' as const, elements, warmup: 1, repeats: 5, seed: 1 });
+    const small = { flops: 1e6, bytes: 12e6, elements: 1e6 };
+    const large = { flops: 1e8, bytes: 12e8, elements: 1e8 };
+    expect(gpuPeak(add(1e6), summary(H100), small)).toBeNull();
+    expect(gpuPeak(add(1e8), summary(H100), large)).toMatchObject({ name: 'memory', unit: 'GB/s' });
+  });
+});
