@@ -15,6 +15,8 @@ import { CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, point
 const DTYPES: readonly GemmDtype[] = ['fp64', 'fp32', 'tf32', 'fp16', 'bf16', 'int8'];
 // tf32 is stored as fp32: only the tensor cores read 10 bits of its mantissa.
 export const STORED_BYTES: Record<GemmDtype, number> = { fp64: 8, fp32: 4, tf32: 4, fp16: 2, bf16: 2, int8: 1 };
+// C's elements: the inputs' type, but int8 products are summed and written as int32 (native/cuda/ops_gemm.cu).
+const OUTPUT_BYTES: Record<GemmDtype, number> = { ...STORED_BYTES, int8: 4 };
 const CPU_DTYPES = new Set<GemmDtype>(['fp64', 'fp32']);
 
 const LAB = 'dtypes';
@@ -39,7 +41,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
     );
   }
   for (const dtype of dtypes) {
-    const work = gemmWork(n, n, n, STORED_BYTES[dtype]);
+    const work = gemmWork(n, n, n, STORED_BYTES[dtype], OUTPUT_BYTES[dtype]);
     points.push(
       gpuPoint(
         ctx,

@@ -24,9 +24,10 @@ export function elementwiseWork(op: 'add' | 'mul' | 'exp', n: number, bytes = 4)
   return { flops: n, bytes: accesses * n * bytes, elements: n };
 }
 
-// C = A·B with A m×k and B k×n: m·n·k multiply-adds = 2·m·n·k FLOPs; the fewest bytes read A and B once and write C.
-export function gemmWork(m: number, n: number, k: number, bytes: number): PointWork {
-  return { flops: 2 * m * n * k, bytes: (m * k + k * n + m * n) * bytes, elements: m * n };
+// C = A·B with A m×k and B k×n: m·n·k multiply-adds = 2·m·n·k FLOPs; the fewest bytes read A and B once and write C
+// (whose elements may be wider than the inputs': int8 products sum into int32).
+export function gemmWork(m: number, n: number, k: number, bytes: number, outBytes = bytes): PointWork {
+  return { flops: 2 * m * n * k, bytes: (m * k + k * n) * bytes + m * n * outBytes, elements: m * n };
 }
 
 // Where one run takes microseconds, a sample is runs back to back for at least this long, reporting the mean of one

@@ -29,15 +29,18 @@ const FUSED_BYTES_PER_ELEMENT = 24;
 // Three passes (shaders/cuda/vector_function.cu): t = a·x·x reads x, writes t (16); t = t + b·y reads t and y, writes
 // t (24); z = t + c reads t, writes z (16).
 const UNFUSED_BYTES_PER_ELEMENT = 56;
-export function vectorFunctionWork(n: number): PointWork {
-  return { flops: 5 * n, bytes: FUSED_BYTES_PER_ELEMENT * n, elements: n };
+// Each series counts the bytes its own kernels move, so that its GB/s is what the memory delivered: the three
+// passes move 56 bytes per element, the fused kernel and the CPU loops 24, the copies 24 across the bus.
+export function vectorFunctionWork(n: number, variant: 'single' | 'threads' | 'unfused' | 'fused' = 'fused'): PointWork {
+  const bytes = variant === 'unfused' ? UNFUSED_BYTES_PER_ELEMENT : FUSED_BYTES_PER_ELEMENT;
+  return { flops: 5 * n, bytes: bytes * n, elements: n };
 }
 
 function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const n = num(params, 'elements');
-  const work = vectorFunctionWork(n);
   const fields = { elements: n, a: num(params, 'a'), b: num(params, 'b'), c: num(params, 'c'), warmup: num(params, 'warmup'), repeats: num(params, 'repeats'), seed: 5 };
   return SERIES.map((s) => {
+    const work = vectorFunctionWork(n, s.variant);
     const base = { key: s.series, series: s.series, name: pointName(LAB, s.series), x: null, work };
     if (!s.gpu) {
       const sample = work.bytes / (CPU_GBPS_GUESS * (s.variant === 'single' ? 0.5 : 1) * 1e9);
