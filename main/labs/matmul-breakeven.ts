@@ -13,6 +13,7 @@ import {
   pointName,
   sizeN,
 } from './plan-helpers.ts';
+import { speedupRange } from '../common/claims.ts';
 
 const LAB = 'matmul-breakeven';
 const SERIES = labTextEn[LAB].series;
@@ -74,7 +75,20 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
     const best = bestRate(points, g.series, 'gflops');
     a.summary[`${g.series}.bestGflops`] = best?.gflops ?? null;
     const series = seriesName(g.series);
-    if (b.kind === 'between') a.findings.push(finding(`${g.series}-break-even`, m('overtakes', { series, size: num_.sig(b.size, 2) }), b.size, 'N'));
+    // Where the crossing can lie within the medians' uncertainty: on the most and the least favourable speedups.
+    const range = speedupRange(points, 'cpu', g.series);
+    const earliest = breakEven(range.high, 1);
+    const latest = breakEven(range.low, 1);
+    const low = earliest.kind === 'between' ? earliest.size : null;
+    const high = latest.kind === 'between' ? latest.size : null;
+    a.summary[`${g.series}.breakEvenNLow`] = low;
+    a.summary[`${g.series}.breakEvenNHigh`] = high;
+    if (b.kind === 'between') {
+      const size = num_.int(b.size);
+      const known = low !== null && high !== null && Math.round(high) > Math.round(low);
+      const text = known ? m('overtakesRange', { series, size, low: num_.int(low), high: num_.int(high) }) : m('overtakes', { series, size });
+      a.findings.push(finding(`${g.series}-break-even`, text, b.size, 'N'));
+    }
     else if (b.kind === 'below-range') a.findings.push(finding(`${g.series}-break-even`, belowRangeText(series, points, g.series, b.size), null, 'N'));
     else if (b.kind === 'never') a.findings.push(finding(`${g.series}-break-even`, m('never', { series, ratio: num_.times(b.best), n: b.at }), null, 'N', 'warning'));
     const smallest = curve.x[0];

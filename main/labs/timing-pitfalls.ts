@@ -5,7 +5,7 @@ import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message, type MessageValue } from '../common/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
 import { find, finding, okMedian } from './analysis.ts';
-import { compareTimes, estimateOf, timeRatio, withinSpread } from './claims.ts';
+import { compareTimes, estimateOf, timeRatio, withinSpread } from '../common/claims.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';

@@ -2,11 +2,13 @@
 // their parameters, those that differ marked.
 import type { LabDescriptor, ParamValue, ParameterDescriptor } from '../../main/common/lab-descriptor.ts';
 import type { PointResult, RunRecord } from '../../main/common/run-record.ts';
+import { compareTimes, estimateOf } from '../../main/common/claims.ts';
 import { pointLabel } from './point-label.ts';
 import type { Translate } from './text.ts';
 import { formatBytes, formatMs, formatTimes, unitFor } from '../../main/common/format.ts';
 
-// 'tie': the middle halves of the two runs' samples overlap, so neither is faster by more than its own noise.
+// 'tie': the two medians' 95 % intervals overlap, so neither run can be called faster at this precision (the same
+// claim every finding makes, common/claims.ts).
 export type Faster = 'A' | 'B' | 'tie';
 
 export interface CompareRow {
@@ -31,10 +33,11 @@ function medianText(p: PointResult | undefined, t: Translate): string {
 }
 
 function faster(a: PointResult, b: PointResult): Faster | null {
-  if (a.status !== 'ok' || b.status !== 'ok' || !a.stats || !b.stats) return null;
-  const overlap = a.stats.q1 <= b.stats.q3 && b.stats.q1 <= a.stats.q3;
-  if (overlap) return 'tie';
-  return b.stats.median < a.stats.median ? 'B' : 'A';
+  const ea = estimateOf(a);
+  const eb = estimateOf(b);
+  if (!ea || !eb) return null;
+  const order = compareTimes(ea, eb);
+  return order === 'faster' ? 'A' : order === 'slower' ? 'B' : 'tie';
 }
 
 function row(key: string, a: PointResult | undefined, b: PointResult | undefined, t: Translate, lab: LabDescriptor | undefined): CompareRow {

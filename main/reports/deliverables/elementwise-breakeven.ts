@@ -7,7 +7,7 @@ import { formatAxisNumber, formatCount, formatPercent, formatTimes } from '../..
 import type { BreakEven } from '../../labs/analysis.ts';
 import { breakEven, speedupCurve } from '../../labs/analysis.ts';
 import type { RunRecord } from '../../common/run-record.ts';
-import { estimateOf, timeRatio } from '../../labs/claims.ts';
+import { estimateOf, timeRatio } from '../../common/claims.ts';
 import type { Answer, DeliverableBuilder, DeliverableContext, DeliverableTable } from './common.ts';
 import { cannotAnswer, figure, labelOf, medianOf, pointAt, speedupOf, timesCell, waivedNotes, words } from './common.ts';
 

@@ -7,7 +7,7 @@ import { formatRate, formatSize, formatTimes } from '../../common/format.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
 import { cannotAnswer, figure, labelOf, pointAt, speedupOf, timeCell, timesCell, waivedNotes } from './common.ts';
-import { compareTimes, estimateOf, timeRatio, trendOf } from '../../labs/claims.ts';
+import { compareTimes, estimateOf, timeRatio, trendOf } from '../../common/claims.ts';
 
 const GPU = ['gpu-transfers', 'gpu-resident'] as const;
 // The article's lesson: "for small matrices (< 500×500) the transfer overhead cancels the GPU's benefit".

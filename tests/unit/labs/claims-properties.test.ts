@@ -11,7 +11,7 @@ import { translator } from '../../../main/common/i18n/index.ts';
 import { RUN_RECORD, type Finding, type PointResult, type RunRecord } from '../../../main/common/run-record.ts';
 import { validateParams } from '../../../main/common/params.ts';
 import { summarize } from '../../../main/common/statistics.ts';
-import { compareTimes, estimateOf, timeRatio, trendOf, withinSpread } from '../../../main/labs/claims.ts';
+import { compareTimes, estimateOf, timeRatio, trendOf, withinSpread } from '../../../main/common/claims.ts';
 import { findLab } from '../../../main/labs/index.ts';
 import type { Lab } from '../../../main/labs/lab.ts';
 import { findingText } from '../../../main/labs/lab-text.ts';
@@ -191,6 +191,18 @@ describe('the recorded runs no longer say what their numbers contradict', () => 
       expect(gap).not.toMatch(/N²|weigh less|pesan menos/);
       expect(gap).toMatch(locale === 'en' ? /rises and falls across the sizes measured/ : /sube y baja entre los tamaños medidos/);
     }
+  });
+
+  it('H100 matmul-breakeven: the crossing comes with the range the medians allow, which holds it and spans less than 2×', () => {
+    const record = read('h100-matmul-breakeven');
+    const n = record.summary['gpu-transfers.breakEvenN'] ?? 0;
+    const low = record.summary['gpu-transfers.breakEvenNLow'] ?? 0;
+    const high = record.summary['gpu-transfers.breakEvenNHigh'] ?? 0;
+    expect(low).toBeLessThanOrEqual(n);
+    expect(high).toBeGreaterThanOrEqual(n);
+    expect(high / low).toBeLessThan(2);
+    const f = record.findings.find((x) => x.id === 'gpu-transfers-break-even');
+    expect(f && findingText(f, 'en')).toMatch(/^The GPU with transfers overtakes the CPU from about N = 3\d\d \(somewhere between N = \d+ and N = \d+, within the medians' uncertainty\)\.$/);
   });
 
   it('timing-pitfalls: no cold call is "within the spread" unless it lies between the warmed calls’ extremes', () => {

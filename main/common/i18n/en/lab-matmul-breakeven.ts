@@ -6,6 +6,7 @@ export const matmulBreakeven = {
   findings: {
     cpuRate: 'The CPU peaks at {rate} (N = {n}, {time}).',
     overtakes: 'The {series} overtakes the CPU from about N = {size}.',
+    overtakesRange: "The {series} overtakes the CPU from about N = {size} (somewhere between N = {low} and N = {high}, within the medians' uncertainty).",
     faster: 'The {series} is faster than the CPU at every size measured, from N = {n}.',
     level: 'The {series} is level with the CPU at N = {n}{ratio} and at least as fast at every larger size measured: the break-even is at or below the smallest size; add smaller sizes to find it.',
     levelRatio: ' ({ratio} its speed, within the spread of the samples)',

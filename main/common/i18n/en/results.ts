@@ -98,7 +98,7 @@ export const results = {
     legend: '{series} ({run})',
     absent: 'not in this run',
     onlyIn: 'only in run {run}',
-    tie: 'within the spread',
+    tie: 'cannot be told apart',
     faster: 'run {run} faster',
     chartNote: 'Solid lines: run A. Dashed lines: run B. Medians only; each run’s own page shows its spread.',
     chartNoteBars: 'Filled bars: run A. Outlined bars: run B. Medians only; each run’s own page shows its spread.',

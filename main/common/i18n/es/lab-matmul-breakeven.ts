@@ -7,6 +7,7 @@ export const matmulBreakeven: TextOf<typeof en> = {
   findings: {
     cpuRate: 'La CPU alcanza como máximo {rate} (N = {n}, {time}).',
     overtakes: 'La {series} supera a la CPU a partir de N ≈ {size}.',
+    overtakesRange: 'La {series} supera a la CPU a partir de N ≈ {size} (en algún punto entre N = {low} y N = {high}, dentro de la incertidumbre de las medianas).',
     faster: 'La {series} es más rápida que la CPU en todos los tamaños medidos, desde N = {n}.',
     level: 'La {series} empata con la CPU en N = {n}{ratio} y es al menos igual de rápida en todos los tamaños mayores medidos: el punto de equilibrio está en el tamaño más pequeño o por debajo; añade tamaños menores para encontrarlo.',
     levelRatio: ' ({ratio} su velocidad, dentro de la dispersión de las muestras)',

@@ -99,7 +99,7 @@ export const results: TextOf<typeof en> = {
     legend: '{series} ({run})',
     absent: 'no está en esta ejecución',
     onlyIn: 'solo en la ejecución {run}',
-    tie: 'dentro de la dispersión',
+    tie: 'no se distinguen',
     faster: 'la ejecución {run} es más rápida',
     chartNote: 'Líneas continuas: ejecución A. Líneas discontinuas: ejecución B. Solo medianas; la página de cada ejecución muestra su dispersión.',
     chartNoteBars: 'Barras rellenas: ejecución A. Barras con contorno: ejecución B. Solo medianas; la página de cada ejecución muestra su dispersión.',

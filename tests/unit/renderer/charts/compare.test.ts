@@ -1,4 +1,4 @@
-// Two runs compared: B ÷ A per point key with the faster run named (or neither, within the spread), points present in
+// Two runs compared: B ÷ A per point key with the faster run named (or neither, where their medians' intervals overlap), points present in
 // one run only, parameters that differ, and the overlaid chart (A solid, B dashed, one colour per series).
 import { describe, expect, it } from 'vitest';
 
@@ -36,10 +36,10 @@ describe('comparison rows', () => {
     expect(compareRows(record, scaled(record, 3), t)[0]).toMatchObject({ ratioText: '3.00×', faster: 'A', fasterText: 'run A faster' });
   });
 
-  it('calls neither faster when the middle halves of the samples overlap', () => {
+  it('calls neither faster when the two medians\' 95 % intervals overlap', () => {
     const { record } = syntheticRun('matmul');
-    // q3 is 1.04 × the median, q1 0.97 ×: 2 % slower still overlaps.
-    expect(compareRows(record, scaled(record, 1.02), t)[0]).toMatchObject({ faster: 'tie', fasterText: 'within the spread' });
+    // 2 % slower still lies within the medians' uncertainty.
+    expect(compareRows(record, scaled(record, 1.02), t)[0]).toMatchObject({ faster: 'tie', fasterText: 'cannot be told apart' });
   });
 
   it('compares the H100 machine with the CPU-only machine: the CPU in both, the GPU points waived in one', () => {

@@ -2,8 +2,8 @@
 // intervals (common/statistics.ts) rather than from the medians alone: which of two is faster, or that they cannot
 // be told apart; whether a value lies within a spread of samples; whether a series grows or shrinks. A finding that
 // states a direction, a membership or a trend asks here first, so that no sentence says more than its numbers do.
-import type { PointResult } from '../common/run-record.ts';
-import { medianInterval } from '../common/statistics.ts';
+import type { PointResult } from './run-record.ts';
+import { medianInterval } from './statistics.ts';
 
 // A measured time: its median, the interval the median lies in (its 95 % confidence interval; with fewer than 6
 // samples, the whole range of the samples, the most that can be said), and the samples' range.
@@ -68,4 +68,23 @@ export function trendOf(series: readonly Ratio[]): Trend {
   if (down > 0 && up === 0) return 'shrinks';
   if (up === 0 && down === 0) return 'flat';
   return 'mixed';
+}
+
+// The speedup of `fast` over `slow` at every size both measured, as its lowest and highest value within the two
+// medians' intervals: a crossing found on each bounds where the true crossing can lie.
+export function speedupRange(points: readonly PointResult[], slowSeries: string, fastSeries: string): { low: { x: number[]; y: number[] }; high: { x: number[]; y: number[] } } {
+  const low = { x: [] as number[], y: [] as number[] };
+  const high = { x: [] as number[], y: [] as number[] };
+  for (const slow of points) {
+    if (slow.series !== slowSeries || slow.x === null) continue;
+    const s = estimateOf(slow);
+    const f = estimateOf(points.find((p) => p.series === fastSeries && p.x === slow.x));
+    if (!s || !f) continue;
+    const r = timeRatio(f, s);
+    low.x.push(slow.x);
+    low.y.push(r.low);
+    high.x.push(slow.x);
+    high.y.push(r.high);
+  }
+  return { low, high };
 }
