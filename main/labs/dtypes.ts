@@ -73,7 +73,18 @@ function footprintList(n: number, dtypes: readonly GemmDtype[]): Message | strin
   return items.reduceRight<Message | string>((rest, item) => (rest === '' ? item : m('footprintList', { item, rest })), '');
 }
 
-function analyze(points: readonly PointResult[], params: ParamValues, gpu: DeviceSummary | null): LabAnalysis {
+// Twice the numbers per SIMD register explains an fp32/fp64 ratio only where the ratio is near 2 (1.6 to 2.2: more is
+// not SIMD width) and the GEMM is compute-bound on this CPU: its arithmetic intensity (FLOPs per byte it must move)
+// above the CPU's ridge point, its fp64 peak FLOP/s over its memory bandwidth. Without those peaks no cause is said.
+function simdExplains(ratio: number, p: PointResult | undefined, cpu: DeviceSummary | null | undefined): boolean {
+  if (ratio < 1.6 || ratio > 2.2 || !p || p.work.bytes <= 0) return false;
+  const peak = cpu?.peakGflopsFp64;
+  const bandwidth = cpu?.peakMemoryGBps;
+  if (!peak || !bandwidth) return false;
+  return p.work.flops / p.work.bytes > peak / bandwidth;
+}
+
+function analyze(points: readonly PointResult[], params: ParamValues, gpu: DeviceSummary | null, cpu?: DeviceSummary | null): LabAnalysis {
   const n = num(params, 'n');
   const a: LabAnalysis = { summary: {}, findings: [] };
   const dtypes = strs(params, 'dtypes') as GemmDtype[];
@@ -93,8 +104,7 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
   const cpu64 = points.find((p) => p.key === 'cpu-fp64');
   const cpuRatio = speedup(cpu64, cpu32);
   if (cpuRatio !== null) {
-    // Twice the numbers per SIMD register is the reason only where the ratio is near 2.
-    const why = cpuRatio >= 1.6 ? m('cpuSimd') : '';
+    const why = simdExplains(cpuRatio, cpu64, cpu) ? m('cpuSimd') : '';
     const values = { ratio: num_.times(cpuRatio), fp32: num_.rate(cpu32?.gflops ?? 0, 'GFLOP/s'), fp64: num_.rate(cpu64?.gflops ?? 0, 'GFLOP/s'), why };
     a.findings.push(finding('cpu-fp64', m('cpuFp64', values), cpuRatio, 'times'));
   }

@@ -218,3 +218,27 @@ describe('the recorded runs no longer say what their numbers contradict', () => 
     }
   });
 });
+
+describe('a cause is said only where the run measures what supports it', () => {
+  const l = lab('dtypes');
+  const params = validateParams('dtypes', l.descriptor.parameters, {});
+  const planned = l.plan(params, WITH_GPU);
+  const cause = (fp64OverFp32: number, cpu: typeof CPU): boolean => {
+    const points = planned.map((p) => measured(p, [1, 1, 1, 1, 1, 1].map((v) => v * (p.key === 'cpu-fp64' ? fp64OverFp32 : 1))));
+    const f = l.analyze(points, params, GPU, cpu).findings.find((x) => x.id === 'cpu-fp64');
+    return JSON.stringify(f?.message).includes('cpuSimd');
+  };
+  // A CPU with estimated peaks: 500 GFLOP/s fp64 over 50 GB/s, a ridge point of 10 FLOPs per byte; an N = 4096 GEMM
+  // does about 680 per byte.
+  const withPeaks = { ...CPU, peakGflopsFp64: 500, peakMemoryGBps: 50 };
+
+  it('names SIMD width for an fp32/fp64 ratio near 2 on a compute-bound product, and not otherwise', () => {
+    expect(cause(2, withPeaks)).toBe(true);
+    expect(cause(2.7, withPeaks)).toBe(false);
+    expect(cause(1.2, withPeaks)).toBe(false);
+    // Without the CPU's peaks, nothing shows the product is compute-bound: no cause.
+    expect(cause(2, CPU)).toBe(false);
+    // A ridge point above the product's intensity: memory-bound, so register width is not the reason.
+    expect(cause(2, { ...CPU, peakGflopsFp64: 500_000, peakMemoryGBps: 1 })).toBe(false);
+  });
+});

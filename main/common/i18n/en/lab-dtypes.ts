@@ -9,7 +9,7 @@ export const dtypes = {
     footprintItem: '{bytes} in {dtype}',
     footprintList: '{item}, {rest}',
     cpuFp64: 'On the CPU, fp32 GEMM runs {ratio} as fast as fp64 ({fp32} against {fp64}){why}.',
-    cpuSimd: ': a SIMD register holds twice as many fp32 numbers',
+    cpuSimd: ": the product is compute-bound here (its FLOPs per byte exceed this CPU's ridge point), and a SIMD register holds twice as many fp32 numbers",
     gpuFp32: 'GPU fp32: {rate}{peak}, relative error {error} against float64. The yardstick for the other types: fp32 GEMM runs on the fp32 units, not the tensor cores.',
     gpuFp32Peak: ', {share} of the {peak} its fp32 units can do',
     gpuType: "GPU {dtype}: {rate}, {ratio} fp32's speed, relative error {error} against float64.{tensorCores}",

@@ -9,7 +9,7 @@ export const dtypes: TextOf<typeof en> = {
     footprintItem: '{bytes} en {dtype}',
     footprintList: '{item}, {rest}',
     cpuFp64: 'En la CPU, la GEMM en fp32 alcanza {ratio} la velocidad de la GEMM en fp64 ({fp32} frente a {fp64}){why}.',
-    cpuSimd: ': en un registro SIMD cabe el doble de números fp32',
+    cpuSimd: ': aquí el producto está limitado por el cálculo (sus FLOP por byte superan el punto de equilibrio de esta CPU), y en un registro SIMD cabe el doble de números fp32',
     gpuFp32: 'GPU en fp32: {rate}{peak}; error relativo frente a float64: {error}. Es la referencia de los demás tipos: la GEMM en fp32 se ejecuta en las unidades fp32, no en los tensor cores.',
     gpuFp32Peak: ', el {share} de los {peak} que pueden dar sus unidades fp32',
     gpuType: 'GPU en {dtype}: {rate}, {ratio} la velocidad de fp32; error relativo frente a float64: {error}.{tensorCores}',
