@@ -10,6 +10,7 @@ import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
 import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
 import { BUS_GBPS_GUESS, CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, pointName, repeatsParam, sizeN, warmupParam } from './plan-helpers.ts';
+import { compareTimes, estimateOf, type Order } from '../common/claims.ts';
 
 const LAB = 'matmul';
 const SERIES = labTextEn[LAB].series;
@@ -52,9 +53,11 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
 
 // cuBLAS against the tiled kernel. Both run fp32 on the same FMA units: the lab asks cuBLAS for CUBLAS_COMPUTE_32F,
 // which never uses the tensor cores (only tf32, fp16, bf16 and int8 do, as the dtypes lab shows).
-function libraryText(ratio: number, cublasMs: number, tiledMs: number): Message {
+// Which is faster is said only where the two medians' intervals separate.
+function libraryText(ratio: number, cublasMs: number, tiledMs: number, order: Order): Message {
   const values = { cublas: num_.ms(cublasMs), tiled: num_.ms(tiledMs), sameUnits: m('sameUnits') };
-  if (ratio < 1) return m('tiledFaster', { ...values, ratio: num_.times(1 / ratio) });
+  if (order === 'indistinguishable') return m('libraryLevel', values);
+  if (order === 'slower') return m('tiledFaster', { ...values, ratio: num_.times(1 / ratio) });
   return m(ratio < 1.25 ? 'cublasClose' : 'cublasFaster', { ...values, ratio: num_.times(ratio) });
 }
 
@@ -105,7 +108,10 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
   const cublasOverTiled = speedup(tiled, cublas);
   if (cublasOverTiled !== null) {
     a.summary.cublasOverTiled = cublasOverTiled;
-    a.findings.push(finding('library', libraryText(cublasOverTiled, okMedian(cublas) ?? 0, okMedian(tiled) ?? 0), cublasOverTiled, 'times'));
+    const ec = estimateOf(cublas);
+    const et = estimateOf(tiled);
+    const order = ec && et ? compareTimes(ec, et) : 'indistinguishable';
+    a.findings.push(finding('library', libraryText(cublasOverTiled, okMedian(cublas) ?? 0, okMedian(tiled) ?? 0, order), cublasOverTiled, 'times'));
   }
   return a;
 }

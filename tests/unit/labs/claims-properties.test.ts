@@ -242,3 +242,29 @@ describe('a cause is said only where the run measures what supports it', () => {
     expect(cause(2, { ...CPU, peakGflopsFp64: 500_000, peakMemoryGBps: 1 })).toBe(false);
   });
 });
+
+describe('matmul says which of cuBLAS and the tiled kernel is faster only where their intervals separate', () => {
+  const l = lab('matmul');
+  const params = validateParams('matmul', l.descriptor.parameters, {});
+  const planned = l.plan(params, WITH_GPU);
+
+  it('in generated runs, in both languages', () => {
+    fc.assert(
+      fc.property(samplesAround(15), fc.double({ min: 0.7, max: 1.5, noNaN: true }), samplesAround(1), (cublas, factor, shape) => {
+        const tiled = shape.map((s) => s * 15 * factor);
+        const points = planned.map((p) => measured(p, p.series === 'gpu-cublas' ? cublas : p.series === 'gpu-tiled' ? tiled : [5, 5, 5, 5, 5, 5]));
+        const f = l.analyze(points, params, GPU, CPU).findings.find((x) => x.id === 'library');
+        const c = estimateOf(points.find((p) => p.series === 'gpu-cublas'));
+        const ti = estimateOf(points.find((p) => p.series === 'gpu-tiled'));
+        if (!f || !c || !ti) return;
+        bothLanguages(f);
+        const key = f.message.key.split('.').at(-1);
+        const order = compareTimes(c, ti);
+        if (key === 'libraryLevel') expect(order).toBe('indistinguishable');
+        else if (key === 'tiledFaster') expect(order).toBe('slower');
+        else expect(order).toBe('faster');
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -23,6 +23,7 @@ export const matmul: TextOf<typeof en> = {
     cublasClose:
       'cuBLAS es solo {ratio} más rápido que el kernel con teselas ({cublas} frente a {tiled}): el kernel con teselas ya hace lo que más importa, teselas en memoria compartida y 8×8 resultados por hilo en registros, y {sameUnits}. El resto lo ponen las formas de tesela y el pipelining de cuBLAS, ajustados para esta GPU.',
     cublasFaster: 'cuBLAS es {ratio} más rápido que el kernel con teselas ({cublas} frente a {tiled}): bloqueo en registros, formas de tesela y pipelining ajustados para esta GPU; {sameUnits}.',
+    libraryLevel: 'Con esta precisión no se distinguen cuBLAS ({cublas}) y el kernel con teselas ({tiled}): {sameUnits}, así que un kernel con buenas teselas puede igualar a la biblioteca en algunos tamaños.',
     sameUnits: 'los dos se ejecutan en las mismas unidades FMA de fp32 (la GEMM en fp32 no usa tensor cores; tf32, fp16, bf16 e int8 sí, mira el laboratorio de tipos de datos)',
   },
 };
