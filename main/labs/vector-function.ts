@@ -11,6 +11,7 @@ import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
 import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
 import { BUS_GBPS_GUESS, CPU_GBPS_GUESS, GPU_GBPS_GUESS, cpuPoint, gpuPoint, pointName, repeatsParam, warmupParam } from './plan-helpers.ts';
+import { compareTimes, estimateOf } from '../common/claims.ts';
 
 const LAB = 'vector-function';
 const LABELS = labTextEn[LAB].series;
@@ -62,10 +63,16 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
   const threads = find(points, 'cpu-threads');
   const x = speedup(single, threads);
   const times = { threads: threads?.threads ?? '?', many: num_.ms(okMedian(threads) ?? 0), one: num_.ms(okMedian(single) ?? 0) };
-  if (x !== null && x < 1.2) {
-    a.findings.push(finding('threads', m('threadsFlat', { ...times, rate: num_.rate(single?.gbps ?? 0, 'GB/s') }), x, 'times'));
-  } else if (x !== null) {
+  // All threads against one: faster or slower only where the medians' intervals separate.
+  const eOne = estimateOf(single);
+  const eAll = estimateOf(threads);
+  const threadsOrder = eOne && eAll ? compareTimes(eAll, eOne) : null;
+  if (x !== null && threadsOrder === 'faster') {
     a.findings.push(finding('threads', m('threadsScale', { ...times, ratio: num_.times(x), rate: num_.rate(threads?.gbps ?? 0, 'GB/s') }), x, 'times'));
+  } else if (x !== null && threadsOrder === 'slower') {
+    a.findings.push(finding('threads', m('threadsSlower', { ...times, ratio: num_.times(1 / x) }), x, 'times', 'warning'));
+  } else if (x !== null && threadsOrder === 'indistinguishable') {
+    a.findings.push(finding('threads', m('threadsFlat', { ...times, rate: num_.rate(single?.gbps ?? 0, 'GB/s') }), x, 'times'));
   }
   const unfused = find(points, 'gpu-unfused');
   const fused = find(points, 'gpu-fused');
@@ -103,7 +110,10 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
     const cpuMs = okMedian(threads);
     if (vsCpu !== null && cpuMs !== null) {
       const values = { gpu: num_.ms(withCopies), cpu: num_.ms(cpuMs), ratio: num_.times(vsCpu) };
-      a.findings.push(finding('copies-vs-cpu', m(vsCpu < 1 ? 'copiesSlower' : 'copiesFaster', values), vsCpu, 'times'));
+      const eGpu = estimateOf(transfers);
+      const order = eGpu && eAll ? compareTimes(eGpu, eAll) : null;
+      const key = order === 'slower' ? 'copiesSlower' : order === 'faster' ? 'copiesFaster' : 'copiesLevel';
+      a.findings.push(finding('copies-vs-cpu', m(key, values), vsCpu, 'times'));
     }
   }
   return a;

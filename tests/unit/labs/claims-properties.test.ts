@@ -268,3 +268,27 @@ describe('matmul says which of cuBLAS and the tiled kernel is faster only where 
     );
   });
 });
+
+describe('vector-function says all threads are faster or slower only where the intervals separate', () => {
+  const l = lab('vector-function');
+  const params = validateParams('vector-function', l.descriptor.parameters, {});
+  const planned = l.plan(params, WITH_GPU);
+
+  it('in generated runs, in both languages', () => {
+    fc.assert(
+      fc.property(samplesAround(20), fc.double({ min: 0.3, max: 1.6, noNaN: true }), samplesAround(1), (one, factor, shape) => {
+        const all = shape.map((s) => s * 20 * factor);
+        const points = planned.map((p) => measured(p, p.series === 'cpu-single' ? one : p.series === 'cpu-threads' ? all : [5, 5, 5, 5, 5, 5]));
+        const f = l.analyze(points, params, GPU, CPU).findings.find((x) => x.id === 'threads');
+        const o = estimateOf(points.find((p) => p.series === 'cpu-single'));
+        const a = estimateOf(points.find((p) => p.series === 'cpu-threads'));
+        if (!f || !o || !a) return;
+        bothLanguages(f);
+        const key = f.message.key.split('.').at(-1);
+        const order = compareTimes(a, o);
+        expect(order).toBe(key === 'threadsScale' ? 'faster' : key === 'threadsSlower' ? 'slower' : 'indistinguishable');
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -11,7 +11,8 @@ export const vectorFunction = {
   },
   findings: {
     threadsFlat:
-      "All {threads} threads ({many}) are hardly faster than one ({one}): either one core at {rate} already saturates this machine's memory, or the other cores were busy.",
+      "All {threads} threads ({many}) and one ({one}) cannot be told apart at this precision: either one core at {rate} already saturates this machine's memory, or the other cores were busy.",
+    threadsSlower: 'All {threads} threads ({many}) were slower than one ({one}), {ratio} the time: the other cores were busy, or sharing so little work out costs more than it gains.',
     threadsScale: 'Using all {threads} threads makes the CPU loop {ratio} faster than one thread ({many} against {one}, {rate}).',
     fusion:
       'Fusing the three passes into one kernel is {ratio} faster ({fused} against {unfused}): three passes move {unfusedBytes} bytes per element, the fused kernel {fusedBytes}, {bytesRatio} fewer, because the intermediate array never travels through memory.',
@@ -20,6 +21,7 @@ export const vectorFunction = {
     copies: ': {size}B across the bus in {time}, {rate} from pageable host memory',
     copiesSlower: 'With the copies, the GPU is slower than the threaded CPU ({gpu} against {cpu}, {ratio} its speed): for so little arithmetic per byte, moving the data costs more than computing.',
     copiesFaster: "Even with the copies, the GPU is {ratio} the threaded CPU's speed ({gpu} against {cpu}).",
+    copiesLevel: 'With the copies, the GPU ({gpu}) and the threaded CPU ({cpu}) cannot be told apart at this precision.',
   },
 } as const;
 

@@ -12,7 +12,8 @@ export const vectorFunction: TextOf<typeof en> = {
   },
   findings: {
     threadsFlat:
-      'Los {threads} hilos ({many}) apenas son más rápidos que uno solo ({one}): o bien un solo núcleo a {rate} ya satura la memoria de esta máquina, o bien los demás núcleos estaban ocupados.',
+      'Con esta precisión no se distinguen los {threads} hilos ({many}) de uno solo ({one}): o bien un solo núcleo a {rate} ya satura la memoria de esta máquina, o bien los demás núcleos estaban ocupados.',
+    threadsSlower: 'Los {threads} hilos ({many}) fueron más lentos que uno solo ({one}), {ratio} el tiempo: los demás núcleos estaban ocupados, o repartir tan poco trabajo cuesta más de lo que aporta.',
     threadsScale: 'Con los {threads} hilos, el bucle de la CPU va {ratio} más rápido que con uno solo ({many} frente a {one}, {rate}).',
     fusion:
       'Fusionar las tres pasadas en un solo kernel lo hace {ratio} más rápido ({fused} frente a {unfused}): las tres pasadas mueven {unfusedBytes} bytes por elemento y el kernel fusionado {fusedBytes}, {bytesRatio} menos, porque el array intermedio nunca pasa por la memoria.',
@@ -22,6 +23,7 @@ export const vectorFunction: TextOf<typeof en> = {
     copiesSlower:
       'Con las copias, la GPU es más lenta que la CPU con todos sus hilos ({gpu} frente a {cpu}, {ratio} su velocidad): con tan poca aritmética por byte, mover los datos cuesta más que calcular.',
     copiesFaster: 'Incluso con las copias, la GPU alcanza {ratio} la velocidad de la CPU con todos sus hilos ({gpu} frente a {cpu}).',
+    copiesLevel: 'Con las copias, no se distinguen la GPU ({gpu}) y la CPU con todos sus hilos ({cpu}) con esta precisión.',
   },
 };
 
