@@ -87,7 +87,11 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
       fusedBytes: FUSED_BYTES_PER_ELEMENT,
       bytesRatio: num_.times(UNFUSED_BYTES_PER_ELEMENT / FUSED_BYTES_PER_ELEMENT),
     };
-    a.findings.push(finding('fusion', m('fusion', values), fusion, 'times'));
+    // Fusion pays only where the fused kernel's interval lies below the three passes'.
+    const eFused = estimateOf(fused);
+    const eUnfused = estimateOf(unfused);
+    const gains = eFused && eUnfused ? compareTimes(eFused, eUnfused) === 'faster' : false;
+    a.findings.push(finding('fusion', m(gains ? 'fusion' : 'fusionLevel', values), fusion, 'times', gains ? 'info' : 'warning'));
   }
   const fusedMs = okMedian(fused);
   if (fused?.gbps && fusedMs !== null && gpu?.peakMemoryGBps) {

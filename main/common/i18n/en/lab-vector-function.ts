@@ -16,6 +16,8 @@ export const vectorFunction = {
     threadsScale: 'Using all {threads} threads makes the CPU loop {ratio} faster than one thread ({many} against {one}, {rate}).',
     fusion:
       'Fusing the three passes into one kernel is {ratio} faster ({fused} against {unfused}): three passes move {unfusedBytes} bytes per element, the fused kernel {fusedBytes}, {bytesRatio} fewer, because the intermediate array never travels through memory.',
+    fusionLevel:
+      'The fused kernel ({fused}) is not measurably faster than the three passes ({unfused}) here, though it moves {fusedBytes} bytes per element against {unfusedBytes}: at this size something other than memory traffic sets the time.',
     bandwidth: "The fused kernel moves {size}B in {time}: {rate}, {share} of the GPU's theoretical memory bandwidth ({peak}). The function is memory-bound.",
     transferShare: 'Copies are {share} of the end-to-end GPU time ({withCopies} with copies, {resident} resident){copies}.',
     copies: ': {size}B across the bus in {time}, {rate} from pageable host memory',

@@ -17,6 +17,8 @@ export const vectorFunction: TextOf<typeof en> = {
     threadsScale: 'Con los {threads} hilos, el bucle de la CPU va {ratio} más rápido que con uno solo ({many} frente a {one}, {rate}).',
     fusion:
       'Fusionar las tres pasadas en un solo kernel lo hace {ratio} más rápido ({fused} frente a {unfused}): las tres pasadas mueven {unfusedBytes} bytes por elemento y el kernel fusionado {fusedBytes}, {bytesRatio} menos, porque el array intermedio nunca pasa por la memoria.',
+    fusionLevel:
+      'Aquí el kernel fusionado ({fused}) no es apreciablemente más rápido que las tres pasadas ({unfused}), aunque mueve {fusedBytes} bytes por elemento frente a {unfusedBytes}: con este tamaño, el tiempo lo marca algo distinto del tráfico de memoria.',
     bandwidth: 'El kernel fusionado mueve {size}B en {time}: {rate}, el {share} del ancho de banda teórico de la memoria de la GPU ({peak}). La función está limitada por la memoria.',
     transferShare: 'Las copias son el {share} del tiempo total en la GPU ({withCopies} con copias, {resident} con los datos residentes){copies}.',
     copies: ': {size}B por el bus en {time}, {rate} desde memoria paginable de la CPU',
