@@ -1,7 +1,9 @@
 // gpu-lab devices: what this machine can measure on — the CPU, each CUDA device with its attributes and
-// theoretical peaks (with the arithmetic), the CUDA libraries found or why not, and the GPUs' state right now.
+// theoretical peaks (with the arithmetic; the tensor cores' from main/common/gpu-peaks.ts), the CUDA libraries found
+// or why not, and the GPUs' state right now.
 // The reasons and formulas come from the engine in English; their numbers take the CLI's decimal separator.
 import { formatBytes } from '../common/format.ts';
+import { gpuPeaks } from '../common/gpu-peaks.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
 import type { CudaDeviceInfo, DeviceReport, LibraryStatus, Telemetry } from '../common/device-report.ts';
 import { ComputeHostSupervisor } from '../engine/supervisor.ts';
@@ -50,10 +52,15 @@ function cudaDetails(d: CudaDeviceInfo, tel: Telemetry | undefined, cx: CliConte
   const labels = { memory: t('devices.labels.memory'), shared: t('devices.labels.shared'), copies: t('devices.labels.copies'), peaks: t('devices.labels.peaks'), now: t('devices.labels.now') };
   const width = Math.max(...Object.values(labels).map((l) => l.length)) + 2;
   const labelled = (label: string, text: string): string => `  ${label.padEnd(width)}${text}`;
+  // The tensor cores' peaks from the peak table, named as NVIDIA names the units ("FP64 tensor").
+  const tensor = gpuPeaks(d)
+    .filter((p) => p.name.endsWith('-tensor'))
+    .map((p) => [`${p.name.replace('-tensor', '').toUpperCase()} tensor`, p.formula] as const);
   const peaks = [
     [t('devices.peakMemory'), d.peaks.memoryBandwidthGBs.formula],
     ['FP32', d.peaks.fp32Gflops.formula],
     ['FP64', d.peaks.fp64Gflops.formula],
+    ...tensor,
     ['PCIe', d.peaks.pcieGBs.formula],
   ] as const;
   const peakWidth = Math.max(...peaks.map(([name]) => name.length)) + 1;

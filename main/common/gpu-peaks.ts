@@ -20,32 +20,32 @@ interface ArchRates {
 // the full rate, so a share is never over 100 % for the part that is faster.
 const ARCHES: Record<string, ArchRates> = {
   '7.0': {
-    arch: 'Volta (sm_70)',
+    arch: 'Volta, sm_70',
     perSmPerClock: { fp32: 128, fp64: 64, 'fp16-tensor': 1024 },
     source: 'NVIDIA Tesla V100 whitepaper: 64 FP32 and 32 FP64 lanes per SM; 8 tensor cores × 64 FMA per clock',
   },
   '7.5': {
-    arch: 'Turing (sm_75)',
+    arch: 'Turing, sm_75',
     perSmPerClock: { fp32: 128, fp64: 4, 'fp16-tensor': 1024, 'int8-tensor': 2048 },
     source: 'NVIDIA Turing whitepaper: 64 FP32 and 2 FP64 lanes per SM; 8 tensor cores × 64 FP16 FMA per clock',
   },
   '8.0': {
-    arch: 'Ampere GA100 (sm_80)',
+    arch: 'Ampere GA100, sm_80',
     perSmPerClock: { fp32: 128, fp64: 64, 'fp64-tensor': 128, 'tf32-tensor': 1024, 'fp16-tensor': 2048, 'bf16-tensor': 2048, 'int8-tensor': 4096 },
     source: 'NVIDIA A100 whitepaper: 64 FP32 and 32 FP64 lanes per SM; 4 tensor cores × 256 FP16 FMA per clock, FP64 DMMA 64 FMA per SM per clock',
   },
   '8.6': {
-    arch: 'Ampere GA10x (sm_86)',
+    arch: 'Ampere GA10x, sm_86',
     perSmPerClock: { fp32: 256, fp64: 4, 'tf32-tensor': 512, 'fp16-tensor': 1024, 'bf16-tensor': 1024, 'int8-tensor': 2048 },
     source: 'NVIDIA Ampere GA102 whitepaper: 128 FP32 and 2 FP64 lanes per SM; 4 tensor cores × 128 FP16 FMA per clock (RTX A6000 rate)',
   },
   '8.9': {
-    arch: 'Ada (sm_89)',
+    arch: 'Ada, sm_89',
     perSmPerClock: { fp32: 256, fp64: 4, 'tf32-tensor': 512, 'fp16-tensor': 1024, 'bf16-tensor': 1024, 'int8-tensor': 2048 },
     source: 'NVIDIA Ada whitepaper: 128 FP32 and 2 FP64 lanes per SM; 4 tensor cores, RTX 4090 dense FP16 with FP16 accumulation as the upper bound',
   },
   '9.0': {
-    arch: 'Hopper (sm_90)',
+    arch: 'Hopper, sm_90',
     perSmPerClock: { fp32: 256, fp64: 128, 'fp64-tensor': 256, 'tf32-tensor': 2048, 'fp16-tensor': 4096, 'bf16-tensor': 4096, 'int8-tensor': 8192 },
     source: 'NVIDIA H100 whitepaper: 128 FP32 and 64 FP64 lanes per SM; 4 tensor cores × 512 FP16 FMA per clock, FP64 tensor 128 FMA per SM per clock',
   },

@@ -22,17 +22,20 @@ describe('gpu-lab devices', () => {
     expect(text).toContain('  capacidad de cómputo 9.0, 132 SM a 1980 MHz (máx. 1980 MHz), warp de 32');
     expect(text).toContain('  memoria:     79,2 GiB (78,7 GiB libres), bus de 5120 bits a 2619 MHz, L2 de 50 MiB, ECC activado');
     expect(text).toContain('  compartida:  48 KiB por bloque (227 KiB con opt-in), 228 KiB por SM');
-    expect(text).toContain('  picos:       memoria 2 × 2619 MHz × 5120 bit / 8 = 3352,3 GB/s');
-    expect(text).toContain('               FP32    132 SMs × 128 FP32 cores (compute capability 9.0) × 2 FLOP × 1980 MHz = 66908 GFLOP/s');
-    expect(text).toContain('               PCIe    16 lanes × 32,0 GT/s (PCIe 5) × 128b/130b / 8 = 63,0 GB/s per direction');
+    expect(text).toContain('  picos:       memoria     2 × 2619 MHz × 5120 bit / 8 = 3352,3 GB/s');
+    expect(text).toContain('               FP32        132 SMs × 128 FP32 cores (compute capability 9.0) × 2 FLOP × 1980 MHz = 66908 GFLOP/s');
+    expect(text).toContain('               PCIe        16 lanes × 32,0 GT/s (PCIe 5) × 128b/130b / 8 = 63,0 GB/s per direction');
     expect(text).toMatch(/^ {2}ahora: {7}SM a 1980 MHz, memoria a 2619 MHz, 36 °C, 77 W de 700 W, ocupación 0 %; límites de frecuencia: ninguno$/m);
   });
 
-  it('in English, as it always read', () => {
+  it('in English, the tensor cores\' peaks beside the others', () => {
     const text = devices('en');
     expect(text).toContain('  memory:  79.2 GiB (78.7 GiB free), 5120-bit bus at 2619 MHz, L2 50 MiB, ECC on');
-    expect(text).toContain('  peaks:   memory 2 × 2619 MHz × 5120 bit / 8 = 3352.3 GB/s');
-    expect(text).toContain('           FP64   FP32 peak 66908 GFLOP/s × 1/2 (data-centre chip, compute capability 9.0) = 33454 GFLOP/s');
+    expect(text).toContain('  peaks:   memory      2 × 2619 MHz × 5120 bit / 8 = 3352.3 GB/s');
+    expect(text).toContain('           FP64        FP32 peak 66908 GFLOP/s × 1/2 (data-centre chip, compute capability 9.0) = 33454 GFLOP/s');
+    // The tensor cores' peaks from the peak table: the H100's fp64 tensor cores twice its FP64 lanes.
+    expect(text).toContain('           FP64 tensor 132 SMs × 256 FLOP/clock × 1980 MHz = 66908 GFLOP/s (Hopper, sm_90)');
+    expect(text).toContain('           INT8 tensor 132 SMs × 8192 OP/clock × 1980 MHz = 2141061 GOP/s (Hopper, sm_90)');
     expect(text).toMatch(/^ {2}now: {5}SM 1980 MHz, memory 2619 MHz, 36 °C, 77 W of 700 W, busy 0 %; clock limits: none$/m);
   });
 });

@@ -28,7 +28,7 @@ describe('the GPU peak table', () => {
   });
 
   it('writes the arithmetic out', () => {
-    expect(computePeak(H100, 'fp64-tensor')?.formula).toBe('132 SMs × 256 FLOP/clock × 1980 MHz = 66908 GFLOP/s (Hopper (sm_90))');
+    expect(computePeak(H100, 'fp64-tensor')?.formula).toBe('132 SMs × 256 FLOP/clock × 1980 MHz = 66908 GFLOP/s (Hopper, sm_90)');
     expect(memoryPeak(H100)?.formula).toBe('2 × 2619 MHz × 5120 bit / 8 = 3352.3 GB/s');
   });
 

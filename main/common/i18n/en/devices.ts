@@ -114,6 +114,12 @@ export const devices = {
       explain:
         'The same for float64, which data-centre chips run at half the FP32 rate and consumer chips at 1/32 or 1/64 of it; the labs show measured FP64 GFLOP/s as a share of it.',
     },
+    tensor: {
+      label: '{type} tensor cores',
+      explain:
+        'The {type} matrix-product operations per second of the tensor cores, dense, from the architecture’s rate per SM per clock; the labs show a cuBLAS GEMM in {type} as a share of it.',
+    },
+    source: 'Rate per clock from {source}.',
     pcie: {
       label: 'PCIe (host ↔ GPU)',
       explain:

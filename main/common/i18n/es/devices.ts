@@ -116,6 +116,12 @@ export const devices: TextOf<typeof devicesEn> = {
       explain:
         'Lo mismo para float64, que los chips de centro de datos ejecutan a la mitad de la tasa FP32 y los de consumo a 1/32 o 1/64; los laboratorios muestran los GFLOP/s FP64 medidos como una fracción de él.',
     },
+    tensor: {
+      label: 'Núcleos tensoriales {type}',
+      explain:
+        'Las operaciones por segundo de los productos de matrices en {type} en los núcleos tensoriales, densos, según la tasa por SM y por ciclo de la arquitectura; los laboratorios muestran un GEMM de cuBLAS en {type} como una fracción de ella.',
+    },
+    source: 'Tasa por ciclo según {source}.',
     pcie: {
       label: 'PCIe (host ↔ GPU)',
       explain:

@@ -96,6 +96,18 @@ describe('the GPU inspector', () => {
     }
   });
 
+  it('shows the tensor cores\' peaks of the peak table, each with its arithmetic and its source', async () => {
+    const wrapper = mountDevicesView();
+    await flushPromises();
+    const peak = wrapper.get('[data-peak="fp64-tensor"]');
+    expect(peak.get('dt').text()).toBe('FP64 tensor cores');
+    expect(peak.get('.value').text()).toBe('66.91 TFLOP/s');
+    expect(peak.get('code').text()).toBe('132 SMs × 256 FLOP/clock × 1980 MHz = 66908 GFLOP/s (Hopper, sm_90)');
+    expect(peak.get('.source').text()).toMatch(/^Rate per clock from NVIDIA H100 whitepaper/);
+    expect(wrapper.get('[data-peak="int8-tensor"] .value').text()).toBe('2141 TOP/s');
+    expect(wrapper.findAll('[data-peak]').map((p) => p.attributes('data-peak'))).toEqual(['memory', 'fp32', 'fp64', 'fp64-tensor', 'tf32-tensor', 'fp16-tensor', 'bf16-tensor', 'int8-tensor', 'pcie']);
+  });
+
   it('shows the CUDA versions and each library found with its version, its path and what it is for', async () => {
     const wrapper = mountDevicesView();
     await flushPromises();
