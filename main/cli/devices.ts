@@ -80,9 +80,17 @@ export function formatDevices(report: DeviceReport, cx: CliContext): string {
   const { list, cuda } = report;
   const rows = [
     [t('devices.id'), t('devices.name'), t('devices.memory'), t('devices.fp32Peak'), t('devices.fp64Peak'), t('devices.memoryPeak')],
-    ...list.devices.map((d) => [d.id, d.name, d.memoryBytes === null ? '-' : formatBytes(d.memoryBytes, locale), rate(d.peakGflopsFp32, 'GFLOP/s', locale), rate(d.peakGflopsFp64, 'GFLOP/s', locale), rate(d.peakMemoryGBps, 'GB/s', locale)]),
+    ...list.devices.map((d) => {
+      const approx = (text: string): string => (d.details.peakSource === 'estimate' && text !== '-' ? `≈ ${text}` : text);
+      return [d.id, d.name, d.memoryBytes === null ? '-' : formatBytes(d.memoryBytes, locale), approx(rate(d.peakGflopsFp32, 'GFLOP/s', locale)), approx(rate(d.peakGflopsFp64, 'GFLOP/s', locale)), rate(d.peakMemoryGBps, 'GB/s', locale)];
+    }),
   ];
-  const lines = [...table(rows), '', t('devices.cpuGemm', { blas: list.blas }), ''];
+  // The CPU's FLOP peaks are estimates (main/common/cpu-peaks.ts): marked ≈ in the table, their arithmetic or the
+  // reason there is none below it, in the engine's words like the GPUs' formulas.
+  const cpu = list.devices.find((d) => d.kind === 'cpu');
+  const estimate = cpu?.details.peakSource === 'estimate';
+  const cpuPeaks = !cpu ? [] : estimate ? [`  FP32 ${String(cpu.details.peakFp32Formula)}`, `  FP64 ${String(cpu.details.peakFp64Formula)}`] : typeof cpu.details.peakReason === 'string' ? [`  ${cpu.details.peakReason}`] : [];
+  const lines = [...table(rows), ...cpuPeaks.map((l) => localizeDecimal(l, locale)), '', t('devices.cpuGemm', { blas: list.blas }), ''];
   if (!cuda.available) {
     lines.push(t('devices.cudaMissing', { reason: cuda.reason ?? t('devices.unknownReason') }));
   } else {

@@ -4,12 +4,13 @@
 import type { DeviceReport, Telemetry } from '../common/device-report.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { cudaInventory, devices, telemetry } from '../../native/index.ts';
+import { withCpuPeaks } from './cpu-peaks.ts';
 
 export type { CudaInventory, CudaDeviceInfo, DeviceReport, LibraryStatus, Telemetry } from '../common/device-report.ts';
 
 export function deviceReport(): DeviceReport {
   const cuda = cudaInventory();
-  return { list: devices(), cuda, telemetry: cuda.devices.map((d) => telemetry(d.id)) };
+  return { list: withCpuPeaks(devices()), cuda, telemetry: cuda.devices.map((d) => telemetry(d.id)) };
 }
 
 // One reading of a CUDA device, or INVALID_ARGUMENT naming the device and the ones there are.

@@ -2,6 +2,7 @@
 // CUDA devices (or why there are none), and the versions of everything that produces numbers.
 import type { DeviceList } from '../common/devices.ts';
 import { buildInfo, cudaInventory, describeLibrary, devices } from '../../native/index.ts';
+import { withCpuPeaks } from './cpu-peaks.ts';
 
 export interface EnvironmentSnapshot {
   devices: DeviceList;
@@ -11,7 +12,7 @@ export interface EnvironmentSnapshot {
 
 export function environmentSnapshot(): EnvironmentSnapshot {
   const build = buildInfo();
-  const list = devices();
+  const list = withCpuPeaks(devices());
   const cuda = cudaInventory();
   const versions: Record<string, string> = {
     node: process.versions.node,

@@ -15,6 +15,17 @@ const report: DeviceReport = { list: { devices: recorded.devices, cudaReason: re
 const devices = (locale: Locale): string => formatDevices(report, { locale, t: cliText(locale) });
 
 describe('gpu-lab devices', () => {
+  it('marks the CPU\'s estimated peaks ≈ and writes their arithmetic, or says why there are none', () => {
+    const [cpu, ...gpus] = report.list.devices;
+    if (!cpu) throw new Error('no CPU in the fixture');
+    const withCpu = (c: typeof cpu): string => formatDevices({ ...report, list: { ...report.list, devices: [c, ...gpus] } }, { locale: 'en', t: cliText('en') });
+    const estimated = withCpu({ ...cpu, peakGflopsFp32: 3584, peakGflopsFp64: 1792, details: { ...cpu.details, peakSource: 'estimate', peakFp32Formula: 'estimate: 16 cores × 3500 MHz (cpufreq maximum) × 16 fp32 lanes (AVX-512) × 2 FMA units (Intel Xeon Scalable) × 2 FLOP = 3584 GFLOP/s', peakFp64Formula: 'estimate: 1792 GFLOP/s' } });
+    expect(estimated).toMatch(/^cpu\s.*≈ 3\.6 TFLOP\/s\s+≈ 1\.8 TFLOP\/s\s+-$/m);
+    expect(estimated).toContain('  FP32 estimate: 16 cores × 3500 MHz (cpufreq maximum)');
+    const none = withCpu({ ...cpu, details: { ...cpu.details, peakReason: 'no FLOP peak: neither cpufreq nor the model name gives the maximum clock' } });
+    expect(none).toContain('  no FLOP peak: neither cpufreq nor the model name gives the maximum clock');
+  });
+
   it('in Spanish', () => {
     const text = devices('es');
     expect(text).toMatch(/^id\s+nombre\s+memoria\s+pico FP32\s+pico FP64\s+pico de memoria$/m);

@@ -92,8 +92,12 @@ export const devices = {
       memory: { label: 'Memory' },
       blas: { label: 'GEMM library', hint: 'What the CPU matrix multiplications run on.' },
     },
-    noPeak:
-      'There is no theoretical peak for the CPU: GPU Lab does not read its clock, so CPU results are shown as times and rates, not as a share of a peak.',
+    noPeak: 'There is no theoretical peak for the CPU ({reason}), so CPU results are shown as times and rates, not as a share of a peak.',
+    estimate: {
+      title: 'Estimated peaks',
+      intro:
+        'An estimate, not a measurement: physical cores × the maximum clock × SIMD lanes × FMA units × 2 FLOP. Turbo limits with every core busy, AVX-512 clock offsets and a VM make a real CPU slower; a share over 100 % means the estimate is low, and is shown as it is.',
+    },
   },
   peaks: {
     title: 'Theoretical peaks',

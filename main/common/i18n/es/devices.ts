@@ -94,8 +94,12 @@ export const devices: TextOf<typeof devicesEn> = {
       memory: { label: 'Memoria' },
       blas: { label: 'Biblioteca GEMM', hint: 'Con qué se ejecutan los productos de matrices en la CPU.' },
     },
-    noPeak:
-      'La CPU no tiene pico teórico: GPU Lab no lee su frecuencia, así que sus resultados se muestran como tiempos y tasas, no como una fracción de un pico.',
+    noPeak: 'La CPU no tiene pico teórico ({reason}), así que sus resultados se muestran como tiempos y tasas, no como una fracción de un pico.',
+    estimate: {
+      title: 'Picos estimados',
+      intro:
+        'Una estimación, no una medida: núcleos físicos × la frecuencia máxima × carriles SIMD × unidades FMA × 2 FLOP. Los límites del turbo con todos los núcleos ocupados, la bajada de frecuencia con AVX-512 y una máquina virtual hacen más lenta una CPU real; una fracción por encima del 100 % significa que la estimación se queda corta, y se muestra tal cual.',
+    },
   },
   peaks: {
     title: 'Picos teóricos',

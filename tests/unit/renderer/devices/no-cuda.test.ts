@@ -43,6 +43,32 @@ describe('the devices page without a CUDA device', () => {
     expect(wrapper.get('[data-testid="cpu-inspector"]').text()).toContain('There is no theoretical peak for the CPU');
   });
 
+  it('shows the CPU\'s peaks as an estimate with its arithmetic where one is known, and why not where none is', async () => {
+    const cpu = report.list.devices[0];
+    if (!cpu) throw new Error('no CPU in the fixture');
+    const estimated = {
+      ...cpu,
+      peakGflopsFp32: 3584,
+      peakGflopsFp64: 1792,
+      details: { ...cpu.details, peakSource: 'estimate', peakFp32Formula: 'estimate: 16 cores × 3500 MHz (cpufreq maximum) × 16 fp32 lanes (AVX-512) × 2 FMA units (Intel Xeon Scalable) × 2 FLOP = 3584 GFLOP/s', peakFp64Formula: 'estimate: … = 1792 GFLOP/s' },
+    };
+    devicesApi.inspectDevices.mockResolvedValue({ ...report, list: { ...report.list, devices: [estimated] } });
+    const wrapper = mountDevicesView();
+    await flushPromises();
+    const estimate = wrapper.get('[data-testid="cpu-peak-estimate"]');
+    expect(estimate.get('h3').text()).toBe('Estimated peaks');
+    expect(estimate.text()).toContain('An estimate, not a measurement');
+    expect(estimate.get('[data-peak="fp32"] .value').text()).toBe('3.584 TFLOP/s');
+    expect(estimate.get('[data-peak="fp32"] code').text()).toMatch(/^estimate: 16 cores × 3500 MHz/);
+    expect(wrapper.get('[data-testid="cpu-inspector"]').text()).not.toContain('There is no theoretical peak');
+
+    const unknown = { ...cpu, details: { ...cpu.details, peakReason: 'no FLOP peak: neither cpufreq nor the model name gives the maximum clock' } };
+    devicesApi.inspectDevices.mockResolvedValue({ ...report, list: { ...report.list, devices: [unknown] } });
+    const again = mountDevicesView();
+    await flushPromises();
+    expect(again.get('[data-testid="cpu-inspector"]').text()).toContain('There is no theoretical peak for the CPU (no FLOP peak: neither cpufreq nor the model name gives the maximum clock)');
+  });
+
   it('says first why there is no CUDA device and what still works', async () => {
     const wrapper = mountDevicesView();
     await flushPromises();
