@@ -1,5 +1,6 @@
-// What the compute host is asked to measure: one operation, on one device, at one size, with its warm-up and
-// repeats. Plain data (it crosses the process boundary), validated on arrival in the host.
+// What the compute host is asked to measure: one operation, on one device, at one size, with its warm-up and the
+// time it may spend sampling (the engine decides how many samples: host/sampling.ts). Plain data (it crosses the
+// process boundary), validated on arrival in the host.
 import { z } from 'zod';
 
 export const DEVICE_ID = z.string().regex(/^(cpu|cuda:\d{1,2})$/, 'a device id: "cpu" or "cuda:N"');
@@ -41,7 +42,10 @@ const LIMITS = {
 const common = {
   device: DEVICE_ID,
   warmup: z.int().min(0).max(LIMITS.repeats),
+  // The samples of a cold measurement (its first is the cold one); a warm one is sampled adaptively instead, within
+  // `budgetSeconds` (absent: the engine's default), and this is no longer its count.
   repeats: z.int().min(1).max(LIMITS.repeats),
+  budgetSeconds: z.number().positive().max(3600).optional(),
   seed: z.int().min(0).max(2 ** 31),
   // CPU threads for multithreaded variants; absent: every logical core.
   threads: z.int().min(1).max(256).optional(),
@@ -124,6 +128,24 @@ export interface TelemetrySnapshot {
   throttleReasons: string[];
 }
 
+// How many samples a point took and why sampling stopped there (host/sampling.ts): the median's interval came
+// within ±targetFraction of it ('converged'), the time budget was spent, the first sample alone outlasted the budget,
+// the cap was reached, or the run was cancelled.
+export const SAMPLING_STOPS = ['converged', 'budget', 'one-sample-over-budget', 'max-samples', 'cancelled'] as const;
+export interface PointSampling {
+  samples: number;
+  targetFraction: number;
+  budgetSeconds: number;
+  stop: (typeof SAMPLING_STOPS)[number];
+}
+
+export const SAMPLING = z.strictObject({
+  samples: z.int().min(0),
+  targetFraction: z.number(),
+  budgetSeconds: z.number(),
+  stop: z.enum(SAMPLING_STOPS),
+});
+
 export interface MeasurementResult {
   hostMs: number[];
   deviceMs: number[] | null;
@@ -134,6 +156,8 @@ export interface MeasurementResult {
   // null where there is nothing to check (the empty op, copies whose bytes are checked natively).
   verification: Verification | null;
   telemetry: { start: TelemetrySnapshot; end: TelemetrySnapshot } | null;
+  // Every result of the compute host has it; absent only from results made by hand (tests, records' fixtures).
+  sampling?: PointSampling;
 }
 
 export const VERIFICATION = z.strictObject({
@@ -162,4 +186,5 @@ export const MEASUREMENT_RESULT = z.strictObject({
   executionsPerSample: z.int().min(1),
   verification: VERIFICATION.nullable(),
   telemetry: z.strictObject({ start: TELEMETRY_SNAPSHOT, end: TELEMETRY_SNAPSHOT }).nullable(),
+  sampling: SAMPLING.optional(),
 });

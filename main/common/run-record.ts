@@ -8,8 +8,10 @@ import { DEVICE_LIST } from './devices.ts';
 import type { DeviceList } from './devices.ts';
 import type { ParamValues } from './lab-descriptor.ts';
 import type { Message } from './message.ts';
-import { TELEMETRY_SNAPSHOT, VERIFICATION } from './measurement.ts';
-import type { TelemetrySnapshot, Verification } from './measurement.ts';
+import { SAMPLING, TELEMETRY_SNAPSHOT, VERIFICATION } from './measurement.ts';
+import type { PointSampling, TelemetrySnapshot, Verification } from './measurement.ts';
+
+export type { PointSampling } from './measurement.ts';
 
 export const RUN_SCHEMA_VERSION = 1;
 
@@ -104,6 +106,8 @@ export interface PointResult {
   // Runs averaged in each sample: 1, or more where single runs are too short to time one by one. Absent in
   // records from before it was recorded (1).
   executionsPerSample?: number;
+  // How many samples the engine took and why it stopped (absent in records from before sampling was adaptive).
+  sampling?: PointSampling;
 }
 
 // The point's rate as a share of its peak (0.82 for 82 %), or null without a peak or a rate.
@@ -236,6 +240,7 @@ const POINT = z.strictObject({
   telemetry: z.strictObject({ start: TELEMETRY_SNAPSHOT, end: TELEMETRY_SNAPSHOT }).nullable(),
   peak: z.strictObject({ name: z.enum(['memory', 'pcie', 'fp32', 'fp64', 'fp64-tensor', 'tf32-tensor', 'fp16-tensor', 'bf16-tensor', 'int8-tensor']), unit: z.enum(['GB/s', 'GFLOP/s', 'GOP/s']), value: z.number() }).nullable().optional(),
   executionsPerSample: z.int().min(1).optional(),
+  sampling: SAMPLING.optional(),
 });
 
 // A finding as stored. Records written before findings were messages only, or before units were ids, are read into

@@ -14,6 +14,11 @@ export const NOISY_INTERVAL_FRACTION = 0.05;
 // smallest to the largest sample, covers the median with probability 1 − 2/2⁵ ≈ 94 %).
 export const MIN_INTERVAL_SAMPLES = 6;
 
+// Adaptive sampling (main/host/sampling.ts) stops once the median's interval lies within this share of it on either
+// side, or at MAX_SAMPLES samples however noisy they are: past that the interval narrows too slowly to be worth it.
+export const TARGET_INTERVAL_FRACTION = 0.02;
+export const MAX_SAMPLES = 200;
+
 // P(B ≤ k) for B ~ Binomial(n, 1/2).
 function binomialHalfCdf(n: number, k: number): number {
   let term = 0.5 ** n;
@@ -48,6 +53,13 @@ export function medianInterval(samples: readonly number[]): { low: number; high:
 // Whether an interval reaches further than NOISY_INTERVAL_FRACTION of the median on either side.
 export function intervalIsNoisy(median: number, low: number, high: number): boolean {
   return low < median * (1 - NOISY_INTERVAL_FRACTION) || high > median * (1 + NOISY_INTERVAL_FRACTION);
+}
+
+// How far the median's interval reaches from the median, as a share of it (0.013 for ±1.3 %), the farther side;
+// null without an interval (fewer than MIN_INTERVAL_SAMPLES samples, or a record from before intervals).
+export function intervalHalfWidth(s: Pick<SampleStats, 'median' | 'ciLow' | 'ciHigh'>): number | null {
+  if (s.ciLow === null || s.ciLow === undefined || s.ciHigh === null || s.ciHigh === undefined || !(s.median > 0)) return null;
+  return Math.max(s.median - s.ciLow, s.ciHigh - s.median) / s.median;
 }
 
 export function quantile(sorted: readonly number[], q: number): number {

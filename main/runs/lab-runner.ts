@@ -349,7 +349,9 @@ export class LabRunner implements RunsService {
         progress(index, 0, point.name);
         const started = performance.now();
         try {
-          const r = await this.host.measure(point.measurement, {
+          // The engine samples until the median is steady or the point's share of the plan's time is spent.
+          const measurement = { ...point.measurement, budgetSeconds: point.measurement.budgetSeconds ?? Math.min(3600, Math.max(point.expectedSeconds, 0.001)) };
+          const r = await this.host.measure(measurement, {
             signal,
             // Ten times the expected time plus a minute: generous for a slow machine, finite for a hung kernel.
             timeoutMs: 60_000 + point.expectedSeconds * 10_000,

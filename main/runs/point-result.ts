@@ -59,6 +59,8 @@ export function measuredPoint(planned: PlannedPoint, r: MeasurementResult): Poin
     executionsPerSample: r.executionsPerSample,
     verification: r.verification,
     telemetry: r.telemetry,
+    // The samples taken, not the plan's repeats: the engine decided how many (host/sampling.ts).
+    ...(r.sampling ? { repeats: r.sampling.samples, sampling: r.sampling } : {}),
   };
   const v = r.verification;
   if (v && !v.passed) {

@@ -7,9 +7,11 @@
 //   cuda  operands on the device, or in pageable host memory when the copies are timed (path "with-copies");
 //         CUDA events, the host clock after a synchronise, or the host clock without one; telemetry before and after
 import { GpuLabError } from '../../common/errors.ts';
-import type { Measurement, MeasurementResult, TelemetrySnapshot, Verification } from '../../common/measurement.ts';
+import type { Measurement, MeasurementResult, PointSampling, TelemetrySnapshot, Verification } from '../../common/measurement.ts';
 import { benchmark, createDeviceBuffer, createHostBuffer, createPinnedBuffer, poison, telemetry } from '../../../native/index.ts';
-import type { CpuOpSpec, CudaDevice, CudaOpSpec, DType, ElementBuffer, OpSpec } from '../../../native/index.ts';
+import type { BenchmarkResult, CpuOpSpec, CudaDevice, CudaOpSpec, DType, ElementBuffer, OpSpec } from '../../../native/index.ts';
+import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, sampleAdaptively } from '../sampling.ts';
+import type { RoundResult } from '../sampling.ts';
 
 // A CUDA op as an op file writes it: the backend adds the device and the clock.
 type Unclocked<T> = T extends unknown ? Omit<T, 'device' | 'timer'> : never;
@@ -82,27 +84,44 @@ export class MeasurementBackend {
     }
   }
 
-  // Times the native op (warm-up, repeats, samples of at least minSampleMs), then computes the verdict on what it
-  // left in the outputs: nothing is reported as a time before it is checked.
+  // Times the native op, then computes the verdict on what it left in the outputs: nothing is reported as a time
+  // before it is checked. A warm measurement is sampled in rounds until the engine's rule stops it (sampling.ts): the
+  // warm-up runs before the first round only, and again as one run before each later round where samples are batched
+  // (minSampleMs), whose batch size the native harness sizes from a warm-up run. A cold one is its samples in one go.
   async run(spec: BackendOpSpec, verify: () => Verification | null): Promise<MeasurementResult> {
     const native = (this.kind === 'cpu' ? spec : { ...spec, device: this.device, timer: this.m.clock }) as OpSpec;
     const start = this.snapshot();
-    const r = await benchmark(native, {
-      warmup: this.m.cold ? 0 : this.m.warmup,
-      repeats: this.m.repeats,
-      minSampleMs: this.m.minSampleMs,
-      signal: this.ctx.signal,
-      onProgress: (p) => this.ctx.onProgress(p.done, p.total),
-    });
+    const budgetSeconds = this.m.budgetSeconds ?? DEFAULT_BUDGET_SECONDS;
+    const round = async (warmup: number, repeats: number, onProgress: (done: number, total: number) => void): Promise<BenchmarkResult & RoundResult> => {
+      const r = await benchmark(native, { warmup, repeats, minSampleMs: this.m.minSampleMs, signal: this.ctx.signal, onProgress: (p) => onProgress(p.done, p.total) });
+      const samples = this.kind === 'cuda' && this.m.clock === 'events' && r.deviceMs ? r.deviceMs : r.hostMs;
+      return { ...r, samples, sampleWallMs: r.hostMs.map((ms) => ms * r.executionsPerSample) };
+    };
+    let rounds: (BenchmarkResult & RoundResult)[];
+    let sampling: PointSampling;
+    if (this.m.cold) {
+      const r = await round(0, this.m.repeats, this.ctx.onProgress);
+      rounds = [r];
+      sampling = { samples: r.hostMs.length, targetFraction: TARGET_INTERVAL_FRACTION, budgetSeconds, stop: 'max-samples' };
+    } else {
+      ({ rounds, sampling } = await sampleAdaptively(
+        ({ first, samples }) => round(first ? this.m.warmup : this.m.minSampleMs > 0 ? 1 : 0, samples, () => undefined),
+        { budgetSeconds, plannedRuns: this.m.warmup + this.m.repeats, signal: this.ctx.signal, onProgress: (spent, budget) => this.ctx.onProgress(Math.round(spent), Math.round(budget)) },
+      ));
+    }
     const end = this.snapshot();
+    const first = rounds[0];
+    const deviceMs = rounds.every((r) => r.deviceMs) ? rounds.flatMap((r) => r.deviceMs ?? []) : null;
     return {
-      hostMs: r.hostMs,
-      deviceMs: r.deviceMs,
-      implementation: r.implementation,
-      threads: r.threads,
-      executionsPerSample: r.executionsPerSample,
+      hostMs: rounds.flatMap((r) => r.hostMs),
+      deviceMs,
+      implementation: first?.implementation ?? '',
+      threads: first?.threads ?? 0,
+      // Rounds may size their batches differently (each from its own warm-up run); the largest is reported.
+      executionsPerSample: Math.max(1, ...rounds.map((r) => r.executionsPerSample)),
       verification: verify(),
       telemetry: start && end ? { start, end } : null,
+      sampling,
     };
   }
 

@@ -1,0 +1,110 @@
+// The engine's stopping rule, driven by a fake backend whose samples and clock the test sets: steady samples stop at
+// the fewest that give an interval, noisy ones go on until the budget, one sample longer than the budget stops alone
+// and says so, the cap holds, and a cancel stops between rounds.
+import { describe, expect, it } from 'vitest';
+
+import { GpuLabError } from '../../../main/common/errors.ts';
+import { MIN_INTERVAL_SAMPLES } from '../../../main/common/statistics.ts';
+import { MAX_SAMPLES, TARGET_INTERVAL_FRACTION, converged, sampleAdaptively } from '../../../main/host/sampling.ts';
+import type { RoundRequest, RoundResult } from '../../../main/host/sampling.ts';
+
+// A backend whose i-th sample is sample(i) ms long; its clock moves by each sample's length.
+function fakeBackend(sample: (i: number) => number) {
+  let clock = 0;
+  let taken = 0;
+  const requests: RoundRequest[] = [];
+  const takeRound = async (r: RoundRequest): Promise<RoundResult> => {
+    requests.push(r);
+    const samples = Array.from({ length: r.samples }, () => sample(taken++));
+    clock += samples.reduce((s, v) => s + v, 0);
+    return Promise.resolve({ samples, sampleWallMs: samples });
+  };
+  return { takeRound, now: () => clock, requests, spent: () => clock };
+}
+
+describe('adaptive sampling', () => {
+  it('stops at the fewest samples that give an interval when they agree', async () => {
+    const b = fakeBackend(() => 1);
+    const { sampling } = await sampleAdaptively(b.takeRound, { budgetSeconds: 10, now: b.now });
+    expect(sampling).toEqual({ samples: MIN_INTERVAL_SAMPLES, targetFraction: TARGET_INTERVAL_FRACTION, budgetSeconds: 10, stop: 'converged' });
+    // The warm-up runs before the first round only.
+    expect(b.requests.map((r) => r.first)).toEqual([true, false]);
+  });
+
+  it('goes on sampling noisy samples until the budget is spent, and no further', async () => {
+    // Alternating 1 ms and 2 ms: the median's interval never comes within ±2 %.
+    const b = fakeBackend((i) => (i % 2 ? 2 : 1));
+    const { sampling } = await sampleAdaptively(b.takeRound, { budgetSeconds: 0.1, now: b.now });
+    expect(sampling.stop).toBe('budget');
+    expect(sampling.samples).toBeGreaterThan(MIN_INTERVAL_SAMPLES);
+    expect(b.spent()).toBeLessThanOrEqual(100);
+    // Stopped because the next sample would not fit: within one sample of the budget.
+    expect(b.spent()).toBeGreaterThan(100 - 2 * 2);
+  });
+
+  it('spends on a noisy point no more than the plan’s runs take at the speed measured, where that is less than its budget', async () => {
+    // The plan guessed a slow machine (10 s for 1 warm-up and 10 repeats); samples take 1–2 ms here.
+    const b = fakeBackend((i) => (i % 2 ? 2 : 1));
+    const { sampling } = await sampleAdaptively(b.takeRound, { budgetSeconds: 10, plannedRuns: 11, now: b.now });
+    expect(sampling.stop).toBe('budget');
+    expect(b.spent()).toBeLessThanOrEqual(11 * 1.5);
+    expect(sampling.samples).toBeGreaterThanOrEqual(MIN_INTERVAL_SAMPLES);
+    // The budget in force, recorded: 11 runs of about 1.5 ms.
+    expect(sampling.budgetSeconds).toBeGreaterThan(0.011);
+    expect(sampling.budgetSeconds).toBeLessThan(0.022);
+  });
+
+  it('takes six samples even when six outlast the budget, as long as one does not', async () => {
+    const b = fakeBackend(() => 40);
+    const { sampling } = await sampleAdaptively(b.takeRound, { budgetSeconds: 0.1, now: b.now });
+    expect(sampling.samples).toBe(MIN_INTERVAL_SAMPLES);
+  });
+
+  it('stops at one sample, and says so, when that sample alone outlasts the budget', async () => {
+    const b = fakeBackend(() => 300);
+    const { sampling } = await sampleAdaptively(b.takeRound, { budgetSeconds: 0.1, now: b.now });
+    expect(sampling).toMatchObject({ samples: 1, stop: 'one-sample-over-budget' });
+  });
+
+  it('stops at the cap however noisy the samples', async () => {
+    const b = fakeBackend((i) => (i % 2 ? 2 : 1));
+    const { sampling } = await sampleAdaptively(b.takeRound, { budgetSeconds: 1000, now: b.now });
+    expect(sampling).toMatchObject({ samples: MAX_SAMPLES, stop: 'max-samples' });
+  });
+
+  it('stops between rounds when cancelled, with the samples taken so far', async () => {
+    const controller = new AbortController();
+    const b = fakeBackend((i) => {
+      if (i === 3) controller.abort();
+      return i % 2 ? 2 : 1;
+    });
+    const err = await sampleAdaptively(b.takeRound, { budgetSeconds: 10, now: b.now, signal: controller.signal }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GpuLabError);
+    expect((err as GpuLabError).code).toBe('CANCELLED');
+    expect((err as GpuLabError).details?.sampling).toMatchObject({ samples: MIN_INTERVAL_SAMPLES, stop: 'cancelled' });
+    expect(b.requests).toHaveLength(2);
+  });
+
+  it('passes a backend cancellation on as one', async () => {
+    const takeRound = (): Promise<RoundResult> => Promise.reject(new GpuLabError('CANCELLED', 'cancelled after 2 of 5 samples', { samples: 2 }));
+    const err = await sampleAdaptively(takeRound, { budgetSeconds: 1 }).catch((e: unknown) => e);
+    expect((err as GpuLabError).code).toBe('CANCELLED');
+    expect((err as GpuLabError).details?.samples).toBe(2);
+  });
+
+  it('reports progress as the share of the budget spent', async () => {
+    const b = fakeBackend((i) => (i % 2 ? 2 : 1));
+    const seen: [number, number][] = [];
+    await sampleAdaptively(b.takeRound, { budgetSeconds: 0.05, now: b.now, onProgress: (done, total) => seen.push([done, total]) });
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.every(([done, total]) => total === 50 && done <= total)).toBe(true);
+    expect(seen.map(([d]) => d)).toEqual([...seen.map(([d]) => d)].sort((x, y) => x - y));
+  });
+
+  it('calls an interval within ±2 % converged, and one past it not', () => {
+    expect(converged([100, 100, 100, 100, 100, 100])).toBe(true);
+    expect(converged([99, 100, 100, 100, 100, 101.5])).toBe(true);
+    expect(converged([97, 100, 100, 100, 100, 100])).toBe(false);
+    expect(converged([100, 100, 100, 100, 100])).toBe(false);
+  });
+});
