@@ -1,6 +1,7 @@
 // The results table `gpu-lab run` and `gpu-lab runs show` print: one line per point, the headline figure first, in
 // the language the CLI speaks (its numbers with a decimal comma in Spanish).
 import { formatMs, formatRate, sig } from '../common/format.ts';
+import { MIN_INTERVAL_SAMPLES, intervalHalfWidth } from '../common/statistics.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
 import type { PointResult } from '../common/run-record.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
@@ -10,9 +11,9 @@ import { errorText, pointReason } from '../common/i18n/error-text.ts';
 import { translator } from '../common/i18n/index.ts';
 import { renderMessage, type Message } from '../common/message.ts';
 
-const COLUMNS = ['point', 'status', 'median', 'range', 'iqr', 'rate', 'relError'] as const;
+const COLUMNS = ['point', 'status', 'median', 'interval', 'range', 'iqr', 'samples', 'rate', 'relError'] as const;
 // The width each column needs for its figures; a heading or a status word that is wider widens it.
-const WIDTHS = [38, 9, 10, 21, 9, 13, 10] as const;
+const WIDTHS = [38, 9, 10, 8, 21, 9, 12, 13, 10] as const;
 
 export interface RunTable {
   header(): string;
@@ -41,15 +42,24 @@ export function runTable(t: CliText, locale: Locale, lab?: LabDescriptor): RunTa
       }
       const rate = p.gflops !== null && p.work.flops > 0 && (p.gbps === null || p.work.flops >= p.work.bytes) ? formatRate(p.gflops, 'GFLOP/s', locale) : p.gbps !== null ? formatRate(p.gbps, 'GB/s', locale) : '';
       const err = p.verification?.relativeError;
+      const half = intervalHalfWidth(s);
+      // How many samples the median rests on, and why sampling stopped where it did not converge; fewer than an
+      // interval needs is said in words at the end of the row.
+      const n = p.sampling?.samples ?? s.count;
+      const stop = p.sampling?.stop;
+      const samples = stop === 'budget' ? t('table.samplesBudget', { count: n }) : stop === 'max-samples' ? t('table.samplesCap', { count: n }) : String(n);
+      const tooFew = n < MIN_INTERVAL_SAMPLES ? ` ${t('table.tooFew', { count: n })}` : '';
       return `${line([
         name,
         s.noisy ? t('table.okNoisy') : t('table.ok'),
         formatMs(s.median, locale),
+        half === null ? '—' : `±${sig(half * 100, 2, locale)} %`,
         `${formatMs(s.min, locale)} … ${formatMs(s.max, locale)}`,
         `${sig((s.iqr / s.median) * 100, 2, locale)} %`,
+        samples,
         rate,
         err === null || err === undefined ? (p.verification ? t('table.notApplicable') : '—') : exponent(err),
-      ])}\n`;
+      ])}${tooFew}`.trimEnd() + '\n';
     },
   };
 }

@@ -1,7 +1,8 @@
 // "Method": how each series was measured, read off its points (warm-up runs, timed samples, the clock, how the result
 // was checked), then what the figures mean: the statistics, what the lab counts as FLOPs and bytes, the rates, the
 // share of peak and the speedup.
-import { formatRelativeError } from '../common/format.ts';
+import { formatPercent, formatRelativeError } from '../common/format.ts';
+import { MAX_SAMPLES, MIN_INTERVAL_SAMPLES } from '../common/statistics.ts';
 import type { PointResult } from '../common/run-record.ts';
 import type { LabRun, ReportContext } from './report-context.ts';
 import { drawTable } from './table.ts';
@@ -32,6 +33,28 @@ function checkText(points: readonly PointResult[], ctx: ReportContext, copies: b
   return t('pdf.method.check.tolerance', { how, tolerance: low === high ? low : `${low}–${high}` });
 }
 
+// The samples a point took: the engine's count, or in a record from before it chose, the samples stored.
+function samplesTaken(p: PointResult): number {
+  return p.sampling?.samples ?? p.stats?.count ?? p.hostMs.length;
+}
+
+// How sampling ended for the measured points: converged, on the budget, at the cap, or too few to judge.
+function samplingText(points: readonly PointResult[], ctx: ReportContext): string {
+  const measured = points.filter((p) => p.status === 'ok');
+  const sampled = measured.flatMap((p) => (p.sampling ? [p.sampling] : []));
+  if (sampled.length === 0) return ctx.t('pdf.method.samplingFixed');
+  const stops = (stop: string): number => sampled.filter((s) => s.stop === stop).length;
+  return ctx.t('pdf.method.sampling', {
+    target: formatPercent(sampled[0]?.targetFraction ?? 0.02),
+    cap: MAX_SAMPLES,
+    points: measured.length,
+    converged: stops('converged'),
+    budget: stops('budget'),
+    capReached: stops('max-samples'),
+    few: measured.filter((p) => samplesTaken(p) < MIN_INTERVAL_SAMPLES).length,
+  });
+}
+
 const COUNTS: Record<string, string> = {
   transfer: 'copies',
   dtypes: 'gemm',
@@ -55,7 +78,7 @@ export function methodSection(run: LabRun, ctx: ReportContext): void {
       cells: [
         descriptor.label,
         measured.length > 0 ? span(timed.map((p) => p.warmup)) : '—',
-        measured.length > 0 ? span(timed.map((p) => p.repeats)) : '—',
+        measured.length > 0 ? span(timed.map(samplesTaken)) : '—',
         measured.length > 0 ? clockText(timed, ctx) : t(`results.status.${points[0]?.status ?? 'cancelled'}`),
         checkText(measured, ctx, record.lab === 'transfer'),
       ],
@@ -76,6 +99,7 @@ export function methodSection(run: LabRun, ctx: ReportContext): void {
   layout.bullets(
     [
       t('pdf.method.statistics'),
+      samplingText(record.points, ctx),
       ...(counts ? [t(`pdf.method.counts.${counts}`)] : []),
       t('pdf.method.rates'),
       t('pdf.method.peak'),

@@ -8,6 +8,7 @@ import { baselineKey, pointRate, pointsByKey, seriesOf, shareOfPeak, speedupOver
 import type { Translate } from './text.ts';
 import { formatMs, formatPercent, formatRate, formatRelativeError, formatTimes } from '../../main/common/format.ts';
 import { pointReason } from '../../main/common/i18n/error-text.ts';
+import { MIN_INTERVAL_SAMPLES, intervalHalfWidth } from '../../main/common/statistics.ts';
 
 export type VerifiedState = 'passed' | 'failed' | 'unchecked';
 
@@ -19,6 +20,11 @@ export interface ResultRow {
   status: PointStatus;
   statusText: string;
   median: string;
+  // The median's 95 % confidence interval as ±x % of it, or — below the samples an interval needs.
+  interval: string;
+  // How many samples the median rests on, why sampling stopped where it did not converge, and "too few to judge"
+  // below the samples an interval needs.
+  samples: string;
   iqr: string;
   range: string;
   rate: string;
@@ -46,6 +52,14 @@ function verification(p: PointResult, t: Translate): Pick<ResultRow, 'verified' 
     : { verified: 'failed', verifiedMark: '✗', verifiedText: t('results.table.verified.failed', named) };
 }
 
+function samplesText(p: PointResult, count: number, t: Translate): string {
+  if (count < MIN_INTERVAL_SAMPLES) return t('results.table.samples.tooFew', { count }, count);
+  const stop = p.sampling?.stop;
+  if (stop === 'budget') return t('results.table.samples.budget', { count });
+  if (stop === 'max-samples') return t('results.table.samples.cap', { count });
+  return String(count);
+}
+
 export function resultRow(p: PointResult, lab: LabDescriptor, baseline: PointResult | undefined, t: Translate): ResultRow {
   const stats = p.status === 'ok' ? p.stats : null;
   const rate = p.status === 'ok' ? pointRate(p, lab.chart.y.quantity) : null;
@@ -60,6 +74,8 @@ export function resultRow(p: PointResult, lab: LabDescriptor, baseline: PointRes
     status: p.status,
     statusText: t(`results.status.${p.status}`),
     median: stats ? formatMs(stats.median) : DASH,
+    interval: stats && intervalHalfWidth(stats) !== null ? `±${formatPercent(intervalHalfWidth(stats) ?? 0)}` : DASH,
+    samples: stats ? samplesText(p, p.sampling?.samples ?? stats.count, t) : DASH,
     iqr: stats ? formatMs(stats.iqr) : DASH,
     range: stats ? `${formatMs(stats.min)} – ${formatMs(stats.max)}` : DASH,
     rate: rate ? formatRate(rate.value, rate.unit) : DASH,

@@ -200,6 +200,13 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     median: 'median',
     range: 'min … max',
     iqr: 'IQR',
+    interval: '95 % CI',
+    samples: 'samples',
+    // Why sampling stopped where it did not converge: the point's time budget, or the engine's cap.
+    samplesBudget: '{count}, budget',
+    samplesCap: '{count}, cap',
+    // A point with fewer samples than a 95 % interval of its median needs.
+    tooFew: '{count} sample: too few to judge | {count} samples: too few to judge',
     rate: 'rate',
     relError: 'rel. error',
     ok: 'ok',

@@ -63,7 +63,7 @@ export const results = {
     },
   },
   table: {
-    caption: 'Every point of the run: the median time with its spread, the rate, its share of the device’s theoretical peak, the speedup over its baseline, and the check of its result.',
+    caption: 'Every point of the run: the median time with its 95 % confidence interval, the samples it rests on and their spread, the rate, its share of the device’s theoretical peak, the speedup over its baseline, and the check of its result.',
     empty: 'No points measured yet.',
     waivedOnce: 'One point is waived: {reason}. | {count} points are waived, all for the same reason: {reason}.',
     columns: {
@@ -71,12 +71,20 @@ export const results = {
       device: 'Device',
       status: 'Status',
       median: 'Median',
+      interval: 'Median’s 95 % CI',
+      samples: 'Samples',
       iqr: 'IQR',
       range: 'Min – max',
       rate: 'Rate',
       peak: '% of peak',
       speedup: 'Speedup',
       verified: 'Verified',
+    },
+    // Why sampling stopped short of a steady median, and a count too small for an interval (fewer than 6).
+    samples: {
+      budget: '{count}, time budget spent',
+      cap: '{count}, sample cap reached',
+      tooFew: '{count} sample: too few to judge | {count} samples: too few to judge',
     },
     speedupOver: 'over {baseline}',
     noisy: 'noisy',

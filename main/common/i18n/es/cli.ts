@@ -207,6 +207,13 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     median: 'mediana',
     range: 'mín. … máx.',
     iqr: 'RIC',
+    interval: 'IC 95 %',
+    samples: 'muestras',
+    // Why sampling stopped where it did not converge: the point's time budget, or the engine's cap.
+    samplesBudget: '{count}, plazo',
+    samplesCap: '{count}, tope',
+    // A point with fewer samples than a 95 % interval of its median needs.
+    tooFew: '{count} muestra: muy pocas para juzgar | {count} muestras: muy pocas para juzgar',
     rate: 'rendimiento',
     relError: 'error rel.',
     ok: 'ok',

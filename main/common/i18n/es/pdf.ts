@@ -165,6 +165,9 @@ export const pdf: TextOf<typeof en> = {
       notRun: 'no se ejecutó',
     },
     statistics: 'Estadística: la cifra que se da es la mediana de las muestras; el RIC (rango intercuartílico) es la dispersión de su mitad central (tercer cuartil − primero); «Mín. – máx.», la muestra más rápida y la más lenta. Cada mediana lleva su intervalo de confianza del 95 % (a partir de los estadísticos de orden de las muestras, al menos 6); un punto es ruidoso cuando ese intervalo se aleja más de un ±5 % de la mediana.',
+    // How the engine decided how many samples each point took, and how its points ended (host/sampling.ts).
+    sampling: 'Muestreo: tras el calentamiento, el motor toma muestras hasta que el intervalo de confianza del 95 % de la mediana queda dentro de ±{target} de ella, o hasta agotar el tiempo asignado al punto; al menos 6 muestras, salvo que una sola dure más que ese tiempo; como mucho {cap}. Donde las muestras van en lotes, una ejecución no cronometrada dimensiona los lotes de cada ronda posterior. En esta ejecución {converged} de {points} puntos convergieron, {budget} se detuvieron al agotar su tiempo, {capReached} en el tope, y {few} tienen menos de 6 muestras: muy pocas para juzgar.',
+    samplingFixed: 'Muestreo: esta ejecución se registró antes de que el motor eligiera el número de muestras; cada punto tomó las muestras que da la tabla anterior.',
     counts: {
       gemm: 'Qué se cuenta: un producto de matrices N×N hace 2·N³ operaciones de coma flotante (N³ multiplicaciones-suma) y mueve al menos 3·N² elementos (se leen A y B y se escribe C una vez).',
       vectorFunction: 'Qué se cuenta: z = a·x² + b·y + c hace 5 operaciones de coma flotante y mueve 24 bytes por elemento (se leen x e y y se escribe z, 8 bytes cada uno).',

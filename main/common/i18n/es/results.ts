@@ -64,7 +64,7 @@ export const results: TextOf<typeof en> = {
     },
   },
   table: {
-    caption: 'Todos los puntos de la ejecución: el tiempo mediano con su dispersión, la tasa, su fracción del pico teórico del dispositivo, la aceleración respecto a su referencia y la comprobación de su resultado.',
+    caption: 'Todos los puntos de la ejecución: el tiempo mediano con su intervalo de confianza del 95 %, las muestras en que se basa y su dispersión, la tasa, su fracción del pico teórico del dispositivo, la aceleración respecto a su referencia y la comprobación de su resultado.',
     empty: 'Todavía no hay puntos medidos.',
     waivedOnce: 'Un punto se ha omitido: {reason}. | Se han omitido {count} puntos, todos por el mismo motivo: {reason}.',
     columns: {
@@ -72,12 +72,20 @@ export const results: TextOf<typeof en> = {
       device: 'Dispositivo',
       status: 'Estado',
       median: 'Mediana',
+      interval: 'IC 95 % de la mediana',
+      samples: 'Muestras',
       iqr: 'RIC',
       range: 'Mín. – máx.',
       rate: 'Tasa',
       peak: '% del pico',
       speedup: 'Aceleración',
       verified: 'Comprobado',
+    },
+    // Why sampling stopped short of a steady median, and a count too small for an interval (fewer than 6).
+    samples: {
+      budget: '{count}, tiempo agotado',
+      cap: '{count}, tope de muestras',
+      tooFew: '{count} muestra: muy pocas para juzgar | {count} muestras: muy pocas para juzgar',
     },
     speedupOver: 'respecto a {baseline}',
     noisy: 'ruidoso',
