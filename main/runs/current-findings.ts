@@ -3,11 +3,13 @@
 // finding carries its message, so that it reads in the reader's language. A run still in progress keeps the
 // runner's provisional findings; a record whose analysis cannot run (a lab this version no longer knows, points it
 // cannot read) keeps what it recorded. The record says which analysis its findings come from (analysisVersion). The
-// points' statistics are computed again from their samples too.
+// points' statistics are computed again from their samples too, and their work and peaks counted as this version
+// counts them (current-work.ts).
 import type { DeviceSummary } from '../common/devices.ts';
 import type { Finding, PointResult, RunRecord } from '../common/run-record.ts';
 import { summarize } from '../common/statistics.ts';
 import { ANALYSIS_VERSION, findLab } from '../labs/index.ts';
+import { withCurrentWork } from './current-work.ts';
 import { runFindings } from './run-findings.ts';
 
 // A measured point's statistics from its samples, as this version computes them (the median's interval and what
@@ -23,10 +25,10 @@ export function withCurrentFindings(stored: RunRecord): RunRecord {
   if (stored.status === 'queued' || stored.status === 'running') return stored;
   const lab = findLab(stored.lab);
   if (!lab) return stored;
-  const record = { ...stored, points: stored.points.map(restated) };
-  const devices = record.environment.devices?.devices ?? [];
-  const gpu: DeviceSummary | null = devices.find((d) => d.id === record.device && d.kind === 'cuda') ?? null;
+  const devices = stored.environment.devices?.devices ?? [];
+  const gpu: DeviceSummary | null = devices.find((d) => d.id === stored.device && d.kind === 'cuda') ?? null;
   const cpu: DeviceSummary | null = devices.find((d) => d.kind === 'cpu') ?? null;
+  const record = withCurrentWork({ ...stored, points: stored.points.map(restated) }, lab, cpu, gpu);
   let findings: Finding[];
   let summary: RunRecord['summary'];
   try {

@@ -1,0 +1,38 @@
+// A stored point's counted work and peak as this version counts them, whenever a record is read: a record measured
+// before a count or a peak was corrected (the vector function's three passes counted at 24 B an element; the H100's
+// DGEMM read against its FP64 lanes when cuBLAS used the fp64 tensor cores) reads with today's, and its rates are the
+// corrected work ÷ the same median. The samples are the record's; only the arithmetic on them changes. A point the
+// current plan does not make (a lab or parameters this version no longer plans) keeps what it recorded.
+import type { DeviceSummary } from '../common/devices.ts';
+import { validateParams } from '../common/params.ts';
+import type { PointResult, RunRecord } from '../common/run-record.ts';
+import type { Lab, PlannedPoint } from '../labs/lab.ts';
+
+function recounted(p: PointResult, planned: PlannedPoint | undefined): PointResult {
+  if (!planned?.measurement || p.device !== planned.device) return p;
+  const work = planned.work;
+  const median = p.stats?.median ?? 0;
+  // GFLOP/s = FLOPs / (ms · 10⁶); GB/s = bytes / (ms · 10⁶), as the runner computes them (runs/point-result.ts).
+  const perMs = p.status === 'ok' && median > 0 ? 1 / (median * 1e6) : 0;
+  return {
+    ...p,
+    work,
+    gflops: perMs > 0 && work.flops > 0 ? work.flops * perMs : p.status === 'ok' ? null : p.gflops,
+    gbps: perMs > 0 && work.bytes > 0 ? work.bytes * perMs : p.status === 'ok' ? null : p.gbps,
+    ...(p.peak !== undefined || planned.peak !== undefined ? { peak: planned.peak ?? null } : {}),
+  };
+}
+
+export function withCurrentWork(record: RunRecord, lab: Lab, cpu: DeviceSummary | null, gpu: DeviceSummary | null): RunRecord {
+  if (!cpu) return record;
+  let plan: PlannedPoint[];
+  try {
+    const params = validateParams(lab.descriptor.id, lab.descriptor.parameters, record.params);
+    const cores = cpu.details.logicalCores;
+    plan = lab.plan(params, { cpu, cpuThreads: typeof cores === 'number' ? cores : 1, gpu, gpuWaivedReason: '', gpuWaivedWhy: null });
+  } catch {
+    return record;
+  }
+  const byKey = new Map(plan.map((p) => [p.key, p]));
+  return { ...record, points: record.points.map((p) => recounted(p, byKey.get(p.key))) };
+}

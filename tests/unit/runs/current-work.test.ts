@@ -1,0 +1,41 @@
+// A recorded run reads with today's work counts and peaks: the H100 runs recorded before the peak table and the
+// vector function's recount no longer say 183 % of the fp64 peak or 24 B an element for three passes.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+import { RUN_RECORD, shareOfPeak } from '../../../main/common/run-record.ts';
+import type { RunRecord } from '../../../main/common/run-record.ts';
+import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
+
+const H100_RUNS = ['dtypes', 'matmul', 'vector-function', 'transfer', 'elementwise-breakeven', 'matmul-breakeven', 'timing-pitfalls'];
+
+function recorded(name: string): RunRecord {
+  return RUN_RECORD.parse(JSON.parse(readFileSync(join(process.cwd(), 'tests/fixtures/runs', `${name}.json`), 'utf8')));
+}
+
+describe('a recorded run, read', () => {
+  it('reads the H100\'s DGEMM against its fp64 tensor cores: 92 %, not 183 %', () => {
+    const stored = recorded('h100-dtypes').points.find((p) => p.key === 'gpu-fp64');
+    const read = withCurrentFindings(recorded('h100-dtypes')).points.find((p) => p.key === 'gpu-fp64');
+    expect(stored && shareOfPeak(stored)).toBeGreaterThan(1.8);
+    expect(read?.peak).toMatchObject({ name: 'fp64-tensor', unit: 'GFLOP/s' });
+    expect(read && shareOfPeak(read)).toBeCloseTo(0.916, 3);
+    // The samples and the median are the record's: only the yardstick changed.
+    expect(read?.stats?.median).toBe(stored?.stats?.median);
+  });
+
+  it('counts the vector function\'s three passes at 56 B an element, its rate that work ÷ the same median', () => {
+    const read = withCurrentFindings(recorded('h100-vector-function')).points.find((p) => p.key === 'gpu-unfused');
+    expect(read?.work.bytes).toBe(56 * 5_000_000);
+    expect(read?.gbps).toBeCloseTo((56 * 5_000_000) / ((read?.stats?.median ?? NaN) * 1e6), 6);
+    expect(read && shareOfPeak(read)).toBeCloseTo(0.777, 3);
+  });
+
+  for (const lab of H100_RUNS) {
+    it(`h100-${lab}: no GPU point over 100 % of its peak`, () => {
+      const over = withCurrentFindings(recorded(`h100-${lab}`)).points.filter((p) => (shareOfPeak(p) ?? 0) > 1);
+      expect(over.map((p) => `${p.key}: ${shareOfPeak(p)} of ${p.peak?.name}`)).toEqual([]);
+    });
+  }
+});
