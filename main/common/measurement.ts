@@ -137,6 +137,9 @@ export interface PointSampling {
   targetFraction: number;
   budgetSeconds: number;
   stop: (typeof SAMPLING_STOPS)[number];
+  // The share of the time the CPUs wanted to run that the hypervisor gave to other guests while the point was
+  // measured (runs/cpu-steal.ts); null where it cannot be read, absent where the point was not measured in a run.
+  cpuSteal?: number | null;
 }
 
 export const SAMPLING = z.strictObject({
@@ -144,6 +147,7 @@ export const SAMPLING = z.strictObject({
   targetFraction: z.number(),
   budgetSeconds: z.number(),
   stop: z.enum(SAMPLING_STOPS),
+  cpuSteal: z.number().nullable().optional(),
 });
 
 export interface MeasurementResult {

@@ -40,6 +40,11 @@ interface ActiveRun {
 // Errors after which the rest of the run cannot be trusted: the host died or was killed.
 const FATAL = new Set(['COMPUTE_HOST_CRASHED', 'TIMEOUT', 'DEVICE_LOST']);
 
+// The least time budget a point gets: a plan's few microsecond runs add up to less than one 5-ms batched sample on a
+// busy machine, which would stop the point at one sample. The engine still spends no more than the plan's runs take
+// at the speed it measures (host/sampling.ts), so a fast point costs no more for it.
+const MIN_BUDGET_SECONDS = 0.05;
+
 // How often the findings of a running run are recomputed from the points measured so far.
 const PROVISIONAL_ANALYSIS_INTERVAL_MS = 500;
 
@@ -350,14 +355,16 @@ export class LabRunner implements RunsService {
         const started = performance.now();
         try {
           // The engine samples until the median is steady or the point's share of the plan's time is spent.
-          const measurement = { ...point.measurement, budgetSeconds: point.measurement.budgetSeconds ?? Math.min(3600, Math.max(point.expectedSeconds, 0.001)) };
+          const measurement = { ...point.measurement, budgetSeconds: point.measurement.budgetSeconds ?? Math.min(3600, Math.max(point.expectedSeconds, MIN_BUDGET_SECONDS)) };
+          const cpuBefore = readCpuTimes();
           const r = await this.host.measure(measurement, {
             signal,
             // Ten times the expected time plus a minute: generous for a slow machine, finite for a hung kernel.
             timeoutMs: 60_000 + point.expectedSeconds * 10_000,
             onProgress: (done, total) => progress(index, total > 0 ? (point.expectedSeconds * done) / total : 0, point.name),
           });
-          result = measuredPoint(point, r);
+          // The CPU time stolen while this point was sampled: what makes one point noisy on a shared machine.
+          result = measuredPoint(point, r.sampling ? { ...r, sampling: { ...r.sampling, cpuSteal: stealShare(cpuBefore, readCpuTimes()) } } : r);
         } catch (err) {
           const e = GpuLabError.from(err);
           if (e.code === 'CANCELLED') {

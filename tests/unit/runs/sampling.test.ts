@@ -38,6 +38,9 @@ describe('adaptive sampling in the compute host', () => {
       expect(p.stats?.count).toBe(s.samples);
       expect(p.repeats).toBe(s.samples);
       expect(p.stats?.ciLow).not.toBeNull();
+      // The CPU time stolen during the point, where Linux reports it (null elsewhere).
+      expect(s.cpuSteal === null || (typeof s.cpuSteal === 'number' && s.cpuSteal >= 0 && s.cpuSteal <= 1)).toBe(true);
+      expect(s).toHaveProperty('cpuSteal');
     }
   }, 120_000);
 
