@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
+import type { DeviceSummary } from '../../../main/common/devices.ts';
 import { translator } from '../../../main/common/i18n/index.ts';
 import { RUN_RECORD, type Finding, type PointResult, type RunRecord } from '../../../main/common/run-record.ts';
 import { validateParams } from '../../../main/common/params.ts';
@@ -122,8 +123,9 @@ describe('the matmul break-even deliverable says only what its numbers show', ()
           const ms: Record<string, number> = {};
           sizes.forEach((n, i) => {
             ms[`cpu@${n}`] = n / 50;
-            ms[`gpu-transfers@${n}`] = (n / 50) * (gpuOverCpu[i] ?? 1);
-            ms[`gpu-resident@${n}`] = ms[`gpu-transfers@${n}`] / (copiesOverResident[i] ?? 2);
+            const withCopies = (n / 50) * (gpuOverCpu[i] ?? 1);
+            ms[`gpu-transfers@${n}`] = withCopies;
+            ms[`gpu-resident@${n}`] = withCopies / (copiesOverResident[i] ?? 2);
           });
           const points = planned.map((p) => measured(p, shape.map((s) => s * (ms[p.key] ?? 1))));
           const analysis = l.analyze(points, params, GPU, CPU);
@@ -223,7 +225,7 @@ describe('a cause is said only where the run measures what supports it', () => {
   const l = lab('dtypes');
   const params = validateParams('dtypes', l.descriptor.parameters, {});
   const planned = l.plan(params, WITH_GPU);
-  const cause = (fp64OverFp32: number, cpu: typeof CPU): boolean => {
+  const cause = (fp64OverFp32: number, cpu: DeviceSummary): boolean => {
     const points = planned.map((p) => measured(p, [1, 1, 1, 1, 1, 1].map((v) => v * (p.key === 'cpu-fp64' ? fp64OverFp32 : 1))));
     const f = l.analyze(points, params, GPU, cpu).findings.find((x) => x.id === 'cpu-fp64');
     return JSON.stringify(f?.message).includes('cpuSimd');
