@@ -1,6 +1,6 @@
 // The results table `gpu-lab run` and `gpu-lab runs show` print: one line per point, the headline figure first, in
 // the language the CLI speaks (its numbers with a decimal comma in Spanish).
-import { formatMs, formatRate, sig } from '../common/format.ts';
+import { formatMs, formatPercent, formatRate } from '../common/format.ts';
 import { MIN_INTERVAL_SAMPLES, intervalHalfWidth } from '../common/statistics.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
 import type { PointResult } from '../common/run-record.ts';
@@ -53,9 +53,9 @@ export function runTable(t: CliText, locale: Locale, lab?: LabDescriptor): RunTa
         name,
         s.noisy ? t('table.okNoisy') : t('table.ok'),
         formatMs(s.median, locale),
-        half === null ? '—' : `±${sig(half * 100, 2, locale)} %`,
+        half === null ? '—' : `±${formatPercent(half, locale)}`,
         `${formatMs(s.min, locale)} … ${formatMs(s.max, locale)}`,
-        `${sig((s.iqr / s.median) * 100, 2, locale)} %`,
+        formatPercent(s.iqr / s.median, locale),
         samples,
         rate,
         err === null || err === undefined ? (p.verification ? t('table.notApplicable') : '—') : exponent(err),

@@ -8,6 +8,7 @@ import type { Finding, PointResult } from '../common/run-record.ts';
 import { finding } from '../labs/analysis.ts';
 import { pointMessage } from '../labs/lab-text.ts';
 import type { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
+import { intervalHalfWidth } from '../common/statistics.ts';
 
 const m = (key: keyof typeof labTextEn.common.run, values?: Record<string, MessageValue>): Message => msg(`common.run.${key}`, values);
 
@@ -20,13 +21,12 @@ const STEAL_WORTH_SAYING = 0.05;
 
 const pointName = pointMessage;
 
-// How uncertain a point's median is, as a share of it: the farther end of its 95 % interval; a record from before
-// intervals were kept has the half of its IQR instead.
+// How uncertain a point's median is, as a share of it: the farther end of its 95 % interval (the figure the tables
+// show as ±); a record from before intervals were kept has the half of its IQR instead.
 function uncertainty(p: PointResult): number {
   const s = p.stats;
   if (!s || s.median <= 0) return 0;
-  if (s.ciLow != null && s.ciHigh != null) return Math.max(s.median - s.ciLow, s.ciHigh - s.median) / s.median;
-  return s.iqr / 2 / s.median;
+  return intervalHalfWidth(s) ?? s.iqr / 2 / s.median;
 }
 
 export function runFindings(points: readonly PointResult[], cpuSteal: number | null = null, lab?: LabDescriptor): Finding[] {

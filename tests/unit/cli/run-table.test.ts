@@ -6,6 +6,8 @@ import { runTable } from '../../../main/cli/run-table.ts';
 import { cliText } from '../../../main/cli/cli-text.ts';
 import type { PointResult, PointSampling } from '../../../main/common/run-record.ts';
 import { summarize } from '../../../main/common/statistics.ts';
+import { findingText } from '../../../main/labs/lab-text.ts';
+import { runFindings } from '../../../main/runs/run-findings.ts';
 
 function point(hostMs: number[], stop: PointSampling['stop']): PointResult {
   return {
@@ -41,5 +43,15 @@ describe('the run table', () => {
     expect(en.row(point([300], 'one-sample-over-budget'))).toMatch(/—\s.*\s1\s.*1 sample: too few to judge$/m);
     expect(en.row(point([3, 3], 'max-samples'))).toMatch(/2 samples: too few to judge$/m);
     expect(es.row(point([3, 3], 'max-samples'))).toMatch(/2 muestras: muy pocas para juzgar$/m);
+  });
+
+  it('writes a noisy median\'s uncertainty as the noisy finding does: the same number reads the same', () => {
+    const noisy = point([1, 1.4, 1, 1.9, 1, 1.2, 1, 2.6], 'budget');
+    const cell = /±(\S+ %)/.exec(en.row(noisy))?.[1];
+    const finding = runFindings([noisy]).find((f) => f.id === 'noisy');
+    expect(cell).toBeDefined();
+    expect(finding && findingText(finding, 'en')).toContain(`, ±${cell ?? ''})`);
+    const cellEs = /±(\S+ %)/.exec(es.row(noisy))?.[1];
+    expect(finding && findingText(finding, 'es')).toContain(`, ±${cellEs ?? ''})`);
   });
 });
