@@ -49,7 +49,7 @@ function errorText(err: unknown, t: CliText, locale: Locale): string {
   if (!isErrorCode(code)) return detail;
   const details = err instanceof GpuLabError ? err.details : undefined;
   const lab = code === 'INVALID_PARAMS' && typeof details?.lab === 'string' ? labDescriptors(locale).find((d) => d.id === details.lab) : undefined;
-  const said = lab && locale !== 'en' ? paramProblemText(paramProblemOf({ message: detail, details }), lab, translator(locale)) : errorSentence({ code, message: detail }, translator(locale), locale);
+  const said = lab && locale !== 'en' ? paramProblemText(paramProblemOf({ message: detail, details }), lab, translator(locale)) : errorSentence({ code, message: detail, details }, translator(locale), locale);
   return t('error.coded', { code, detail: said });
 }
 

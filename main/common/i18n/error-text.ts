@@ -8,8 +8,17 @@ import type { PointResult } from '../run-record.ts';
 import type { Translate } from './translate.ts';
 
 // `locale`: the reader's; the language numbers are written in unless said (numberLocale).
-export function errorText(e: Pick<ErrorPayload, 'code' | 'message'>, t: Translate, locale: Locale = numberLocale()): string {
-  return locale === 'en' ? e.message : t(`errors.${e.code}`);
+// What the details name (a run id, a file, a parameter), in the order the catalog lists them.
+const NAMED = ['runId', 'id', 'file', 'path', 'device', 'parameter', 'argument', 'method'] as const;
+
+export function errorText(e: Pick<ErrorPayload, 'code' | 'message' | 'details'>, t: Translate, locale: Locale = numberLocale()): string {
+  if (locale === 'en') return e.message;
+  const named = NAMED.flatMap((key) => {
+    const value = e.details?.[key];
+    return typeof value === 'string' && value !== '' ? [t(`errorDetails.${key}`, { value: value.slice(0, 200) })] : [];
+  });
+  const sentence = t(`errors.${e.code}`);
+  return named.length ? `${sentence} (${named.join('; ')})` : sentence;
 }
 
 // Why a point has no time: its error, or its reason. In English, the reason as the record words it (the engine's own

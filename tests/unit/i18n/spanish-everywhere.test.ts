@@ -102,6 +102,14 @@ describe('every error code in Spanish', () => {
     expect(es.length).toBeGreaterThan(5);
   });
 
+  it('names what the error is about in Spanish by the identifiers its details carry, not by the English message', () => {
+    const e: ErrorPayload = { code: 'NOT_FOUND', message: 'No run "abc" in /data/runs', details: { runId: 'abc' } };
+    expect(errorText(e, translator('es'), 'es')).toBe('No se encontró. (ejecución abc)');
+    expect(errorText(e, translator('en'), 'en')).toBe('No run "abc" in /data/runs');
+    const p: ErrorPayload = { code: 'INVALID_ARGUMENT', message: 'Argument "runId" of runs.getRun = 7 is not allowed', details: { method: 'runs.getRun', argument: 'runId' } };
+    expect(errorText(p, translator('es'), 'es')).toBe('Se rechazó un argumento. (argumento runId; petición runs.getRun)');
+  });
+
   it('words a failed point by its error, in either language', () => {
     const planned = LABS[0]?.plan(defaults(LABS[0] as Lab), WITH_GPU)[0];
     if (!planned) throw new Error('no planned point');

@@ -31,3 +31,16 @@ export const errors = {
   RATE_LIMITED: 'Too many requests: wait a moment and try again.',
   DISCONNECTED: 'The connection to GPU Lab was lost.',
 } satisfies Record<ErrorCode, string>;
+
+// What an error's details name, said after the code's sentence in another language than English: identifiers and
+// paths, which read the same in every language.
+export const errorDetails = {
+  runId: 'run {value}',
+  id: '{value}',
+  file: 'file {value}',
+  path: 'path {value}',
+  device: 'device {value}',
+  parameter: 'parameter {value}',
+  argument: 'argument {value}',
+  method: 'request {value}',
+};

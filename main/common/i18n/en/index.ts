@@ -4,7 +4,7 @@
 import { app } from './app.ts';
 import { cli } from './cli.ts';
 import { devices } from './devices.ts';
-import { errors } from './errors.ts';
+import { errorDetails, errors } from './errors.ts';
 import { exercises } from './exercises.ts';
 import { history } from './history.ts';
 import { kernelChart } from './kernel-chart.ts';
@@ -17,7 +17,7 @@ import { report } from './report.ts';
 import { results } from './results.ts';
 
 // The parts the renderer's vue-i18n reads (the rest stays out of its bundle).
-export const appMessages = { app, devices, labs, results, history, report, playground, kernelChart, errors, reasons };
+export const appMessages = { app, devices, labs, results, history, report, playground, kernelChart, errors, errorDetails, reasons };
 
 export const en = { ...appMessages, cli, pdf, labText, labAbout, labShared, exercises };
 

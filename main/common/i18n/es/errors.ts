@@ -1,5 +1,5 @@
 import type { TextOf } from '../translate.ts';
-import type { errors as en } from '../en/errors.ts';
+import type { errorDetails as detailsEn, errors as en } from '../en/errors.ts';
 
 // Un error por su código, como lo lee quien no lee inglés.
 export const errors: TextOf<typeof en> = {
@@ -30,4 +30,15 @@ export const errors: TextOf<typeof en> = {
   ADDON_NOT_BUILT: 'La parte nativa de GPU Lab no está compilada.',
   RATE_LIMITED: 'Demasiadas peticiones: espera un momento y vuelve a intentarlo.',
   DISCONNECTED: 'Se perdió la conexión con GPU Lab.',
+};
+
+export const errorDetails: TextOf<typeof detailsEn> = {
+  runId: 'ejecución {value}',
+  id: '{value}',
+  file: 'archivo {value}',
+  path: 'ruta {value}',
+  device: 'dispositivo {value}',
+  parameter: 'parámetro {value}',
+  argument: 'argumento {value}',
+  method: 'petición {value}',
 };

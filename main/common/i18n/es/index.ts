@@ -6,7 +6,7 @@ import type { TextOf } from '../translate.ts';
 import { app } from './app.ts';
 import { cli } from './cli.ts';
 import { devices } from './devices.ts';
-import { errors } from './errors.ts';
+import { errorDetails, errors } from './errors.ts';
 import { exercises } from './exercises.ts';
 import { history } from './history.ts';
 import { kernelChart } from './kernel-chart.ts';
@@ -18,6 +18,6 @@ import { reasons } from './reasons.ts';
 import { report } from './report.ts';
 import { results } from './results.ts';
 
-export const appMessages = { app, devices, labs, results, history, report, playground, kernelChart, errors, reasons };
+export const appMessages = { app, devices, labs, results, history, report, playground, kernelChart, errors, errorDetails, reasons };
 
 export const es: TextOf<Messages> = { ...appMessages, cli, pdf, labText, labAbout, labShared, exercises };
