@@ -1,7 +1,7 @@
 // Findings every run gets whatever its lab: what could not run and why, what failed, and which figures are noisy.
 // Their sentences are messages of the labs' catalog (common.run.*), read in the reader's language, and so are the
-// points they name where the lab sweeps a size (its series' words and the size); the reasons and the errors they
-// quote, and the points of a lab of categories, are the record's own words, in English.
+// points they name (each point's name) and the reasons points were waived (each point's `why`); a failure is named by
+// its error code.
 import { msg, n, type Message, type MessageValue } from '../common/message.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
@@ -19,7 +19,6 @@ function pointsFinding(id: string, text: Message, count: number, tone: 'info' | 
 // From this share of stolen CPU time a run says so (cpu-steal.ts): below it, a busy host's noise is the usual kind.
 const STEAL_WORTH_SAYING = 0.05;
 
-const pointName = pointMessage;
 
 // How uncertain a point's median is, as a share of it: the farther end of its 95 % interval (the figure the tables
 // show as ±); a record from before intervals were kept has the half of its IQR instead.
@@ -42,21 +41,21 @@ export function runFindings(points: readonly PointResult[], cpuSteal: number | n
   }
   const wrong = points.filter((p) => p.error?.code === 'VERIFICATION_FAILED');
   if (wrong.length) {
-    const [w1, w2, w3] = wrong.map((p) => pointName(p, lab));
+    const [w1, w2, w3] = wrong.map((p) => pointMessage(p, lab));
     const named = w3 !== undefined && w2 !== undefined && w1 !== undefined ? m('threePoints', { a: w1, b: w2, c: w3 }) : w2 !== undefined && w1 !== undefined ? m('twoPoints', { a: w1, b: w2 }) : (w1 ?? '');
     findings.push(pointsFinding('verification-failed', m('verificationFailed', { count: wrong.length, points: named }), wrong.length, 'warning'));
   }
   const failed = points.filter((p) => p.status === 'failed' && p.error?.code !== 'VERIFICATION_FAILED');
   const first = failed[0];
   if (first) {
-    const cause = first.error ? m('firstFailure', { point: pointName(first, lab), code: first.error.code }) : '';
+    const cause = first.error ? m('firstFailure', { point: pointMessage(first, lab), code: first.error.code }) : '';
     findings.push(pointsFinding('points-failed', m('pointsFailed', { count: failed.length, first: cause }), failed.length, 'warning'));
   }
   const noisy = points.filter((p) => p.stats?.noisy);
   if (noisy.length) {
     const worst = noisy.reduce((a, b) => (uncertainty(a) >= uncertainty(b) ? a : b));
     const spread = uncertainty(worst);
-    findings.push(pointsFinding('noisy', m('noisy', { count: noisy.length, point: pointName(worst, lab), spread: n.percent(spread) }), noisy.length, 'warning'));
+    findings.push(pointsFinding('noisy', m('noisy', { count: noisy.length, point: pointMessage(worst, lab), spread: n.percent(spread) }), noisy.length, 'warning'));
   }
   return findings;
 }
