@@ -31,6 +31,8 @@ export interface RawSpec {
   warmup: number;
   repeats: number;
   minSampleMs?: number;
+  // Runs per sample, fixed (a later round of a point, with its first round's size); absent: sized from the warm-up.
+  executionsPerSample?: number;
   buffers?: Record<string, RawBuffer>;
   numbers?: Record<string, number>;
   strings?: Record<string, string>;

@@ -27,6 +27,9 @@ export interface BenchmarkOptions {
   // warm-up's fastest run, the same for every sample) and reports the mean of one run. 0 (default): one run per
   // sample. Needs a warm-up.
   minSampleMs?: number;
+  // Runs in each sample, fixed instead of sized from the warm-up: a later round of the same point passes its first
+  // round's executionsPerSample, so that it spends no time sizing again and its samples mean the same. 1 to 100 000.
+  executionsPerSample?: number;
   signal?: AbortSignal;
   onProgress?: (progress: BenchmarkProgress) => void;
 }
@@ -46,6 +49,8 @@ export interface BenchmarkResult {
 }
 
 export const MAX_REPEATS = 10_000_000;
+// The native harness's kMaxExecutionsPerSample.
+export const MAX_EXECUTIONS_PER_SAMPLE = 100_000;
 
 function toRawSpec(spec: OpSpec, warmup: number, repeats: number): RawSpec {
   if (typeof spec !== 'object' || spec === null) throw invalid('spec', 'an operation spec object', spec);
@@ -71,7 +76,8 @@ export function benchmark(spec: OpSpec, options: BenchmarkOptions = {}): Promise
     repeats = integerIn('repeats', options.repeats ?? 10, 1, MAX_REPEATS);
     const minSampleMs = options.minSampleMs ?? 0;
     if (typeof minSampleMs !== 'number' || !(minSampleMs >= 0 && minSampleMs <= 1000)) throw invalid('minSampleMs', 'a number of milliseconds from 0 to 1000', minSampleMs);
-    raw = { ...toRawSpec(spec, warmup, repeats), minSampleMs };
+    const fixed = options.executionsPerSample === undefined ? undefined : integerIn('executionsPerSample', options.executionsPerSample, 1, MAX_EXECUTIONS_PER_SAMPLE);
+    raw = { ...toRawSpec(spec, warmup, repeats), minSampleMs, ...(fixed === undefined ? {} : { executionsPerSample: fixed }) };
   } catch (err) {
     return Promise.reject(GpuLabError.from(err));
   }

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // The break-even labs' headline numbers, reproduced: runs elementwise-breakeven and matmul-breakeven with their
 // defaults three times in a row on one device (through the real compute host, as the app runs them) and checks that
-// every break-even size is within a factor of 1.5 of the three runs' median, and that under 5 % of the points are
-// flagged noisy. Prints one table per lab and a verdict; exits 1 when a check fails. For the GPU machine:
+// every break-even size is within a factor of 1.5 of the three runs' median, that each comes with the range its
+// crossing can lie in within the medians' intervals and that range spans no more than 2× from low to high, and that
+// under 5 % of the points are flagged noisy (their median's 95 % interval wider than ±5 %). Prints one table per lab
+// and a verdict; exits 1 when a check fails. For the GPU machine:
 //   node scripts/check-breakeven.mjs [--device cuda:0] [--runs 3] [--out DIR]
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { parseParamText } from '../main/common/params.ts';
 import { findLab } from '../main/labs/index.ts';
 import { createLabHost } from '../main/app/lab-host.ts';
+import { intervalHalfWidth } from '../main/common/statistics.ts';
 
 const { values } = parseArgs({
   options: {
@@ -26,6 +29,8 @@ const { values } = parseArgs({
 });
 const RUNS = Number(values.runs);
 const FACTOR = 1.5;
+// The widest a break-even's range may be, high ÷ low.
+const RANGE_FACTOR = 2;
 const NOISY_SHARE = 0.05;
 const host = createLabHost({ dataDir: mkdtempSync(join(tmpdir(), 'gpu-lab-breakeven-')), supervisor: { log: () => undefined } });
 
@@ -34,7 +39,12 @@ function breakEven(summary, prefix, sizeKey) {
   const size = summary[`${prefix}.${sizeKey}`];
   const atMost = summary[`${prefix}.${sizeKey}AtMost`] ?? summary[`${prefix}.breakEvenAtMost`];
   const above = summary[`${prefix}.${sizeKey}Above`] ?? summary[`${prefix}.breakEvenAbove`];
-  if (typeof size === 'number') return { kind: 'size', value: size, text: size.toPrecision(3) };
+  if (typeof size === 'number') {
+    const low = summary[`${prefix}.${sizeKey}Low`];
+    const high = summary[`${prefix}.${sizeKey}High`];
+    const range = typeof low === 'number' && typeof high === 'number' ? { low, high } : null;
+    return { kind: 'size', value: size, range, text: `${size.toPrecision(3)}${range ? ` [${range.low.toPrecision(3)}, ${range.high.toPrecision(3)}]` : ' [?]'}` };
+  }
   if (typeof atMost === 'number') return { kind: 'at-most', value: atMost, text: `≤ ${atMost}` };
   if (typeof above === 'number') return { kind: 'above', value: above, text: `> ${above}` };
   return { kind: 'none', value: null, text: '—' };
@@ -70,7 +80,7 @@ for (const lab of LABS.filter((l) => !values.lab || values.lab.includes(l.id))) 
     }
   }
   console.log(`\n${lab.id} on ${values.device}: ${RUNS} runs in a row${values.param.length ? ` (${values.param.join(' ')})` : ''}`);
-  console.log(`${'series'.padEnd(22)} ${records.map((_, i) => `run ${i + 1}`.padStart(10)).join(' ')}   median   spread  within ${FACTOR}×`);
+  console.log(`${'series'.padEnd(22)} ${records.map((_, i) => `run ${i + 1} [range]`.padStart(24)).join(' ')}   median   spread  within ${FACTOR}×`);
   for (const prefix of lab.prefixes) {
     const found = records.map((r) => breakEven(r.summary, prefix, lab.sizeKey));
     const sizes = found.filter((b) => b.kind === 'size').map((b) => b.value);
@@ -90,8 +100,13 @@ for (const lab of LABS.filter((l) => !values.lab || values.lab.includes(l.id))) 
     } else {
       verdict = 'NO (sizes and bounds mixed)';
     }
+    // Each crossing found between two sizes carries its range, no wider than RANGE_FACTOR.
+    for (const b of found.filter((x) => x.kind === 'size')) {
+      if (!b.range) failures.push(`${lab.id} ${prefix}: the break-even ${b.text} has no range`);
+      else if (b.range.high / b.range.low > RANGE_FACTOR) failures.push(`${lab.id} ${prefix}: the range ${b.text} spans ${(b.range.high / b.range.low).toFixed(2)}× (at most ${RANGE_FACTOR}×)`);
+    }
     if (verdict.startsWith('NO')) failures.push(`${lab.id} ${prefix}: ${found.map((b) => b.text).join(', ')}`);
-    console.log(`${prefix.padEnd(22)} ${found.map((b) => b.text.padStart(10)).join(' ')}   ${median.padStart(6)}   ${spread.padStart(6)}  ${verdict}`);
+    console.log(`${prefix.padEnd(22)} ${found.map((b) => b.text.padStart(24)).join(' ')}   ${median.padStart(6)}   ${spread.padStart(6)}  ${verdict}`);
   }
   if (values.detail) {
     // Each series' median at each size, run by run: where a break-even moved, which side moved it.
@@ -112,9 +127,9 @@ for (const lab of LABS.filter((l) => !values.lab || values.lab.includes(l.id))) 
     const all = noisyBy(device);
     console.log(`  noisy ${device} points: ${all.filter((p) => p.stats?.noisy).length} of ${all.length}`);
   }
-  console.log(`noisy points: ${noisy.length} of ${points.length} (${(100 * share).toFixed(1)} %, target under ${100 * NOISY_SHARE} %)${noisy.length ? `: ${noisy.map((p) => `${p.key} ${((100 * (p.stats?.iqr ?? 0)) / (p.stats?.median ?? 1)).toFixed(0)} %`).join(', ')}` : ''}`);
+  console.log(`noisy points: ${noisy.length} of ${points.length} (${(100 * share).toFixed(1)} %, target under ${100 * NOISY_SHARE} %)${noisy.length ? `: ${noisy.map((p) => `${p.key} ±${(100 * (p.stats ? (intervalHalfWidth(p.stats) ?? 0) : 0)).toFixed(0)} % (${p.stats?.count} samples)`).join(', ')}` : ''}`);
   if (share >= NOISY_SHARE) failures.push(`${lab.id}: ${(100 * share).toFixed(1)} % of points noisy`);
 }
 await host.dispose();
-console.log(failures.length ? `\nFAILED:\n  ${failures.join('\n  ')}` : `\nevery break-even size within ${FACTOR}× of its median over ${RUNS} runs; noisy points under ${100 * NOISY_SHARE} %`);
+console.log(failures.length ? `\nFAILED:\n  ${failures.join('\n  ')}` : `\nevery break-even size within ${FACTOR}× of its median over ${RUNS} runs, each with a range no wider than ${RANGE_FACTOR}×; noisy points under ${100 * NOISY_SHARE} %`);
 process.exit(failures.length ? 1 : 0);

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { labDescriptors } from '../main/labs/index.ts';
 import { parseParamText } from '../main/common/params.ts';
 import { createLabHost } from '../main/app/lab-host.ts';
+import { findingText, pointText } from '../main/labs/lab-text.ts';
 
 const args = process.argv.slice(2);
 const take = (name) => {
@@ -59,10 +60,10 @@ for (const lab of labs) {
   const counts = {};
   for (const p of record.points) counts[p.status] = (counts[p.status] ?? 0) + 1;
   if (record.status !== 'completed' || counts.failed) failures++;
-  summary.labs.push({ lab: lab.id, runId: record.id, status: record.status, error: record.error, points: counts, seconds: (performance.now() - t0) / 1000, findings: record.findings.map((f) => f.text) });
+  summary.labs.push({ lab: lab.id, runId: record.id, status: record.status, error: record.error, points: counts, seconds: (performance.now() - t0) / 1000, findings: record.findings.map((f) => findingText(f, 'en')) });
   process.stdout.write(`  ${record.status} in ${((performance.now() - t0) / 1000).toFixed(1)} s, points ${JSON.stringify(counts)}${record.error ? `, ${record.error.code}: ${record.error.message}` : ''}\n`);
-  for (const p of record.points) if (p.status === 'failed') process.stdout.write(`  FAILED ${p.label}: ${p.error?.code}: ${p.error?.message}\n`);
-  for (const f of record.findings) process.stdout.write(`  • ${f.text}\n`);
+  for (const p of record.points) if (p.status === 'failed') process.stdout.write(`  FAILED ${pointText(p, 'en', lab)}: ${p.error?.code}: ${p.error?.message}\n`);
+  for (const f of record.findings) process.stdout.write(`  • ${findingText(f, 'en')}\n`);
 }
 summary.finishedAt = new Date().toISOString();
 writeFileSync(join(outDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);

@@ -13,6 +13,8 @@ import { parseArgs } from 'node:util';
 
 import WebSocket from 'ws';
 
+import { findingText } from '../main/labs/lab-text.ts';
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { lab: { type: 'string', default: 'elementwise-breakeven' }, param: { type: 'string', multiple: true, default: [] } } });
 // name=value pairs, typed by the lab's own parameter descriptors once the labs are listed.
@@ -126,7 +128,7 @@ summary.run = {
   noisy: record.points.filter((p) => p.stats?.noisy).length,
   withPeak: record.points.filter((p) => p.peak).length,
   progressEvents: runEvents.filter((e) => e.kind === 'progress').length,
-  findings: record.findings.map((f) => f.text),
+  findings: record.findings.map((f) => findingText(f, 'en')),
 };
 check(record.status === 'completed', `the run ended ${record.status}`);
 check(pointEvents.length === record.points.length, `${pointEvents.length} point events for ${record.points.length} stored points`);

@@ -18,6 +18,9 @@ export const MIN_INTERVAL_SAMPLES = 6;
 // side, or at MAX_SAMPLES samples however noisy they are: past that the interval narrows too slowly to be worth it.
 export const TARGET_INTERVAL_FRACTION = 0.02;
 export const MAX_SAMPLES = 200;
+// The least time budget a point gets (the lab runner's floor, and the sampler's where it shrinks a budget): a plan's
+// few microsecond runs add up to less than one 5-ms batched sample on a busy machine, which would stop the point at one.
+export const MIN_BUDGET_SECONDS = 0.05;
 
 // P(B ≤ k) for B ~ Binomial(n, 1/2).
 function binomialHalfCdf(n: number, k: number): number {

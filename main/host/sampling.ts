@@ -4,11 +4,18 @@
 // alone outlasts the budget. A backend only takes samples (`takeRound`); this file decides how many, for every one.
 import { GpuLabError } from '../common/errors.ts';
 import type { PointSampling } from '../common/run-record.ts';
-import { MAX_SAMPLES, MIN_INTERVAL_SAMPLES, TARGET_INTERVAL_FRACTION, medianInterval } from '../common/statistics.ts';
+import { MAX_SAMPLES, MIN_BUDGET_SECONDS, MIN_INTERVAL_SAMPLES, TARGET_INTERVAL_FRACTION, medianInterval } from '../common/statistics.ts';
 
 export { MAX_SAMPLES, TARGET_INTERVAL_FRACTION } from '../common/statistics.ts';
 // The budget of a measurement that names none.
 export const DEFAULT_BUDGET_SECONDS = 1;
+// Where the budget shrinks to the plan's runs at the measured speed, it still holds this many samples (within the
+// plan's budget, and only as far as they take SHRUNK_BUDGET_FLOOR_SECONDS): six samples give an interval only as wide
+// as their range, so one slow sample on a shared machine makes the point noisy; twenty give the 6th to the 15th,
+// which a few slow ones do not move. On the GPU machine this took the transfer lab's noisy points from 68 of 99 to
+// 12; without the time limit it also gave multi-second CPU products 18 samples, and doubled a CPU-only run.
+export const SHRUNK_BUDGET_SAMPLES = 20;
+export const SHRUNK_BUDGET_FLOOR_SECONDS = 0.25;
 
 export interface RoundRequest {
   // Untimed runs before the round's samples: the measurement's warm-up in the first round only.
@@ -28,7 +35,9 @@ export interface SamplingOptions {
   budgetSeconds: number;
   // The runs the plan counted for the point (warm-up and repeats). Where the machine is faster than the plan's guess,
   // the budget shrinks to these runs at the measured speed, so that a noisy point takes no longer than the plan's
-  // runs really take here (on a 16-core host the CPU guess is ten times slow, and its budget ten times too long).
+  // runs really take here (on a 16-core host the CPU guess is ten times slow, and its budget ten times too long);
+  // never below SHRUNK_BUDGET_SAMPLES samples (as far as SHRUNK_BUDGET_FLOOR_SECONDS holds them) or MIN_BUDGET_SECONDS,
+  // nor above the plan's budget.
   plannedRuns?: number;
   maxSamples?: number;
   signal?: AbortSignal;
@@ -65,7 +74,10 @@ export async function sampleAdaptively<R extends RoundResult>(
   const started = now();
   const meanWallMs = (): number => (wall.length ? wall.reduce((sum, v) => sum + v, 0) / wall.length : 0);
   // The budget in force: the plan's, or its runs at the speed measured so far where that is less.
-  const budgetMs = (): number => (options.plannedRuns && wall.length ? Math.min(planMs, options.plannedRuns * meanWallMs()) : planMs);
+  const budgetMs = (): number =>
+    options.plannedRuns && wall.length
+      ? Math.min(planMs, Math.max(options.plannedRuns * meanWallMs(), Math.min(SHRUNK_BUDGET_SAMPLES * meanWallMs(), SHRUNK_BUDGET_FLOOR_SECONDS * 1000), MIN_BUDGET_SECONDS * 1000))
+      : planMs;
   const record = (stop: PointSampling['stop']): PointSampling => ({
     samples: samples.length,
     targetFraction: TARGET_INTERVAL_FRACTION,

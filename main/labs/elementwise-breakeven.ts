@@ -3,9 +3,10 @@
 // wins or loses at a million elements.
 import type { DeviceSummary } from '../common/devices.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
-import { msg, n as num_, type Message } from '../common/message.ts';
+import { formatNumber, msg, n as num_, type Message } from '../common/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
 import type { BreakEven } from './analysis.ts';
+import { speedupRange } from '../common/claims.ts';
 import { bestRate, breakEven, breakEvenSummary, find, finding, interpolateLogLog, okMedian, seriesPoints, speedupCurve } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
@@ -69,12 +70,17 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
 
 // The break-even as a sentence, the speedup at a million elements appended where the sizes measured span it. The
 // target is a parameter, an exact number: "2×", not the "2.00×" of a measured ratio.
-function breakEvenMessage(b: Exclude<BreakEven, { kind: 'no-data' }>, op: Op, path: PathKey, target: number, at1M: number | null): Message {
+// Where the crossing lies between two measured sizes, the range it can lie in within the medians' intervals follows
+// the size (from the most and the least favourable speedups), where both ends are found and differ.
+function breakEvenMessage(b: Exclude<BreakEven, { kind: 'no-data' }>, op: Op, path: PathKey, target: number, at1M: number | null, range: { low: number | null; high: number | null }): Message {
   const at = at1M === null ? '' : m('at', { reference: num_.count(REFERENCE_SIZE), ratio: num_.times(at1M) });
   const said = { op, path: pathName(path), target: num_.sig(target), at };
   switch (b.kind) {
-    case 'between':
+    case 'between': {
+      const { low, high } = range;
+      if (low !== null && high !== null && formatNumber(num_.count(high), 'en') !== formatNumber(num_.count(low), 'en')) return m('betweenRange', { ...said, size: num_.count(b.size), low: num_.count(low), high: num_.count(high) });
       return m('between', { ...said, size: num_.count(b.size) });
+    }
     case 'below-range':
       return m('belowRange', { ...said, size: num_.count(b.size) });
     case 'never':
@@ -135,8 +141,15 @@ function analyze(points: readonly PointResult[], params: ParamValues, cpu: Devic
       analysis.summary[`${op}.${p.key}.breakEvenAtMost`] = stored.atMost;
       analysis.summary[`${op}.${p.key}.breakEvenAbove`] = stored.above;
       analysis.summary[`${op}.${p.key}.speedupAt1M`] = at1M;
+      // Where the crossing can lie within the medians' uncertainty: on the most and the least favourable speedups.
+      const bounds = speedupRange(points, series(op, 'cpu'), series(op, p.key));
+      const earliest = breakEven(bounds.high, target);
+      const latest = breakEven(bounds.low, target);
+      const range = { low: earliest.kind === 'between' ? earliest.size : null, high: latest.kind === 'between' ? latest.size : null };
+      analysis.summary[`${op}.${p.key}.breakEvenSizeLow`] = range.low;
+      analysis.summary[`${op}.${p.key}.breakEvenSizeHigh`] = range.high;
       if (b.kind === 'no-data') continue;
-      analysis.findings.push(finding(`${op}-${p.key}-break-even`, breakEvenMessage(b, op, p.key, target, at1M), b.kind === 'between' ? b.size : null, 'elements'));
+      analysis.findings.push(finding(`${op}-${p.key}-break-even`, breakEvenMessage(b, op, p.key, target, at1M, range), b.kind === 'between' ? b.size : null, 'elements'));
     }
     const bandwidth = cpuBandwidthFinding(op, points, cpu);
     if (bandwidth) analysis.findings.push(bandwidth);

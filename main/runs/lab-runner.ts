@@ -10,6 +10,7 @@ import type { ParamValues } from '../common/lab-descriptor.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { validateParams } from '../common/params.ts';
 import { RUN_SCHEMA_VERSION, summarizeRun } from '../common/run-record.ts';
+import { MIN_BUDGET_SECONDS } from '../common/statistics.ts';
 import type { Finding, PointResult, RunRecord, RunSummary } from '../common/run-record.ts';
 import type { ComputeHostSupervisor, HostEnvironment } from '../engine/supervisor.ts';
 import type { Lab, PlanContext, PlannedPoint } from '../labs/lab.ts';
@@ -40,10 +41,6 @@ interface ActiveRun {
 // Errors after which the rest of the run cannot be trusted: the host died or was killed.
 const FATAL = new Set(['COMPUTE_HOST_CRASHED', 'TIMEOUT', 'DEVICE_LOST']);
 
-// The least time budget a point gets: a plan's few microsecond runs add up to less than one 5-ms batched sample on a
-// busy machine, which would stop the point at one sample. The engine still spends no more than the plan's runs take
-// at the speed it measures (host/sampling.ts), so a fast point costs no more for it.
-const MIN_BUDGET_SECONDS = 0.05;
 
 // How often the findings of a running run are recomputed from the points measured so far.
 const PROVISIONAL_ANALYSIS_INTERVAL_MS = 500;

@@ -41,17 +41,19 @@ constexpr double kProgressIntervalMs = 50.0;
 class BenchmarkWorker : public Napi::AsyncProgressQueueWorker<Progress> {
  public:
   BenchmarkWorker(Napi::Env env, std::unique_ptr<TimedOp> op, uint32_t warmup, uint32_t repeats, double minSampleMs,
-                  std::shared_ptr<std::atomic<bool>> cancel, Napi::Function onProgress)
+                  uint32_t fixedExecutions, std::shared_ptr<std::atomic<bool>> cancel, Napi::Function onProgress)
       : Napi::AsyncProgressQueueWorker<Progress>(env, "gpu-lab:benchmark"),
         deferred_(Napi::Promise::Deferred::New(env)),
         op_(std::move(op)),
         warmup_(warmup),
         repeats_(repeats),
         minSampleMs_(minSampleMs),
+        fixedExecutions_(fixedExecutions),
         cancel_(std::move(cancel)) {
     if (!onProgress.IsEmpty()) onProgress_ = Napi::Persistent(onProgress);
     implementation_ = op_->implementation();
     threads_ = op_->threads();
+    if (fixedExecutions_ > 0) executionsPerSample_ = fixedExecutions_;
   }
 
   Napi::Promise Promise() const { return deferred_.Promise(); }
@@ -73,8 +75,10 @@ class BenchmarkWorker : public Napi::AsyncProgressQueueWorker<Progress> {
         }
         // The batch is sized once, before the first timed sample: from the warm-up's fastest single run, then
         // corrected by untimed batches (a lone run also pays for the clock and for caches its neighbours warm),
-        // so that a sample lasts about minSampleMs. No batching without a warm-up or without a minimum.
-        if (i == warmup_ && warmup_ > 0 && minSampleMs_ > 0 && fastestWarmupMs > 0) {
+        // so that a sample lasts about minSampleMs. No batching without a warm-up or without a minimum. A later round
+        // of the same point passes the size its first round found (fixedExecutions) and is not sized again: the
+        // calibration batches cost as much as two samples, and rounds of three samples spent half their time on them.
+        if (i == warmup_ && warmup_ > 0 && minSampleMs_ > 0 && fastestWarmupMs > 0 && fixedExecutions_ == 0) {
           const auto sized = [](double executions) {
             return static_cast<uint32_t>(std::clamp(std::ceil(executions), 1.0, kMaxExecutionsPerSample));
           };
@@ -162,6 +166,7 @@ class BenchmarkWorker : public Napi::AsyncProgressQueueWorker<Progress> {
   std::unique_ptr<TimedOp> op_;
   uint32_t warmup_, repeats_;
   double minSampleMs_;
+  uint32_t fixedExecutions_;
   uint32_t executionsPerSample_ = 1;
   std::shared_ptr<std::atomic<bool>> cancel_;
   Napi::FunctionReference onProgress_;
@@ -236,12 +241,15 @@ Napi::Value StartBenchmark(const Napi::CallbackInfo& info) {
     // The facade checks it: a number from 0 (no batching) to 1000 ms.
     Napi::Value minSample = spec.Get("minSampleMs");
     const double minSampleMs = minSample.IsNumber() ? minSample.As<Napi::Number>().DoubleValue() : 0.0;
+    // The facade checks it too: 0 (size the batch here) or a count of runs per sample, at most kMaxExecutionsPerSample.
+    const uint32_t fixedExecutions = spec.Get("executionsPerSample").IsUndefined() ? 0 : CountArg(spec, "executionsPerSample", 0);
+    if (fixedExecutions > kMaxExecutionsPerSample) ThrowInvalid("executionsPerSample", "at most 100000 runs per sample", "more");
     OpArgs args = ParseOpArgs(spec);
     std::unique_ptr<TimedOp> op = CreateOp(args);
     Napi::Function onProgress;
     if (info.Length() > 1 && info[1].IsFunction()) onProgress = info[1].As<Napi::Function>();
     auto cancel = std::make_shared<std::atomic<bool>>(false);
-    auto* worker = new BenchmarkWorker(env, std::move(op), warmup, repeats, minSampleMs, cancel, onProgress);
+    auto* worker = new BenchmarkWorker(env, std::move(op), warmup, repeats, minSampleMs, fixedExecutions, cancel, onProgress);
     Napi::Object handle = Napi::Object::New(env);
     handle.Set("promise", worker->Promise());
     handle.Set("cancel", Napi::Function::New(env, [cancel](const Napi::CallbackInfo& ci) {

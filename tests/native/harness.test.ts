@@ -159,6 +159,15 @@ describe('timing harness', () => {
     // No warm-up, nothing to size the batch from: one run per sample.
     expect((await benchmark(spec, { warmup: 0, repeats: 3, minSampleMs: 0.5 })).executionsPerSample).toBe(1);
     await expectCode(() => benchmark(spec, { minSampleMs: -1 }), 'INVALID_ARGUMENT', ['minSampleMs']);
+    // A later round of a point keeps its first round's size: the count given is the count used, warm-up or not,
+    // and every sample still reports one run's mean.
+    const fixed = await benchmark(spec, { warmup: 1, repeats: 5, minSampleMs: 0.5, executionsPerSample: 7 });
+    expect(fixed.executionsPerSample).toBe(7);
+    expect(fixed.hostMs).toHaveLength(5);
+    expect(median(fixed.hostMs)).toBeLessThan(median(single.hostMs) * 1.5);
+    expect((await benchmark(spec, { warmup: 0, repeats: 2, executionsPerSample: 3 })).executionsPerSample).toBe(3);
+    await expectCode(() => benchmark(spec, { executionsPerSample: 0 }), 'INVALID_ARGUMENT', ['executionsPerSample', '0']);
+    await expectCode(() => benchmark(spec, { executionsPerSample: 100_001 }), 'SIZE_UNSUPPORTED', ['executionsPerSample', '100001']);
     for (const buf of [a, b, out]) buf.free();
   });
 

@@ -86,14 +86,17 @@ export class MeasurementBackend {
 
   // Times the native op, then computes the verdict on what it left in the outputs: nothing is reported as a time
   // before it is checked. A warm measurement is sampled in rounds until the engine's rule stops it (sampling.ts): the
-  // warm-up runs before the first round only, and again as one run before each later round where samples are batched
-  // (minSampleMs), whose batch size the native harness sizes from a warm-up run. A cold one is its samples in one go.
+  // warm-up runs before the first round only, where the native harness also sizes the batch of runs in a sample
+  // (minSampleMs); each later round takes its samples at that same size, so every sample of a point means the same and
+  // no round spends time sizing again. Where samples are batched, a later round first runs the op once untimed (a
+  // short op's caches and clocks cool in the gap between rounds); where one run fills a sample, that run would cost a
+  // whole sample for nothing, and is skipped. A cold one is its samples in one go.
   async run(spec: BackendOpSpec, verify: () => Verification | null): Promise<MeasurementResult> {
     const native = (this.kind === 'cpu' ? spec : { ...spec, device: this.device, timer: this.m.clock }) as OpSpec;
     const start = this.snapshot();
     const budgetSeconds = this.m.budgetSeconds ?? DEFAULT_BUDGET_SECONDS;
-    const round = async (warmup: number, repeats: number, onProgress: (done: number, total: number) => void): Promise<BenchmarkResult & RoundResult> => {
-      const r = await benchmark(native, { warmup, repeats, minSampleMs: this.m.minSampleMs, signal: this.ctx.signal, onProgress: (p) => onProgress(p.done, p.total) });
+    const round = async (warmup: number, repeats: number, onProgress: (done: number, total: number) => void, executionsPerSample?: number): Promise<BenchmarkResult & RoundResult> => {
+      const r = await benchmark(native, { warmup, repeats, minSampleMs: this.m.minSampleMs, executionsPerSample, signal: this.ctx.signal, onProgress: (p) => onProgress(p.done, p.total) });
       const samples = this.kind === 'cuda' && this.m.clock === 'events' && r.deviceMs ? r.deviceMs : r.hostMs;
       return { ...r, samples, sampleWallMs: r.hostMs.map((ms) => ms * r.executionsPerSample) };
     };
@@ -104,8 +107,13 @@ export class MeasurementBackend {
       rounds = [r];
       sampling = { samples: r.hostMs.length, targetFraction: TARGET_INTERVAL_FRACTION, budgetSeconds, stop: 'max-samples' };
     } else {
+      let sized: number | undefined;
       ({ rounds, sampling } = await sampleAdaptively(
-        ({ first, samples }) => round(first ? this.m.warmup : this.m.minSampleMs > 0 ? 1 : 0, samples, () => undefined),
+        async ({ first, samples }) => {
+          const r = await round(first ? this.m.warmup : (sized ?? 1) > 1 ? 1 : 0, samples, () => undefined, first ? undefined : sized);
+          if (first && this.m.minSampleMs > 0 && this.m.warmup > 0) sized = r.executionsPerSample;
+          return r;
+        },
         { budgetSeconds, plannedRuns: this.m.warmup + this.m.repeats, signal: this.ctx.signal, onProgress: (spent, budget) => this.ctx.onProgress(Math.round(spent), Math.round(budget)) },
       ));
     }
@@ -117,8 +125,8 @@ export class MeasurementBackend {
       deviceMs,
       implementation: first?.implementation ?? '',
       threads: first?.threads ?? 0,
-      // Rounds may size their batches differently (each from its own warm-up run); the largest is reported.
-      executionsPerSample: Math.max(1, ...rounds.map((r) => r.executionsPerSample)),
+      // Every round of a warm point takes its samples at the first round's size.
+      executionsPerSample: first?.executionsPerSample ?? 1,
       verification: verify(),
       telemetry: start && end ? { start, end } : null,
       sampling,

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { GpuLabError } from '../../../main/common/errors.ts';
-import { MIN_INTERVAL_SAMPLES } from '../../../main/common/statistics.ts';
-import { MAX_SAMPLES, TARGET_INTERVAL_FRACTION, converged, sampleAdaptively } from '../../../main/host/sampling.ts';
+import { MIN_BUDGET_SECONDS, MIN_INTERVAL_SAMPLES } from '../../../main/common/statistics.ts';
+import { MAX_SAMPLES, SHRUNK_BUDGET_SAMPLES, TARGET_INTERVAL_FRACTION, converged, sampleAdaptively } from '../../../main/host/sampling.ts';
 import type { RoundRequest, RoundResult } from '../../../main/host/sampling.ts';
 
 // A backend whose i-th sample is sample(i) ms long; its clock moves by each sample's length.
@@ -43,15 +43,41 @@ describe('adaptive sampling', () => {
   });
 
   it('spends on a noisy point no more than the plan’s runs take at the speed measured, where that is less than its budget', async () => {
-    // The plan guessed a slow machine (10 s for 1 warm-up and 10 repeats); samples take 1–2 ms here.
-    const b = fakeBackend((i) => (i % 2 ? 2 : 1));
-    const { sampling } = await sampleAdaptively(b.takeRound, { budgetSeconds: 10, plannedRuns: 11, now: b.now });
+    // The plan guessed a slow machine (10 s for 1 warm-up and 39 repeats); samples take 10–20 ms here.
+    const b = fakeBackend((i) => (i % 2 ? 20 : 10));
+    const { sampling } = await sampleAdaptively(b.takeRound, { budgetSeconds: 10, plannedRuns: 40, now: b.now });
     expect(sampling.stop).toBe('budget');
-    expect(b.spent()).toBeLessThanOrEqual(11 * 1.5);
-    expect(sampling.samples).toBeGreaterThanOrEqual(MIN_INTERVAL_SAMPLES);
-    // The budget in force, recorded: 11 runs of about 1.5 ms.
-    expect(sampling.budgetSeconds).toBeGreaterThan(0.011);
-    expect(sampling.budgetSeconds).toBeLessThan(0.022);
+    expect(b.spent()).toBeLessThanOrEqual(40 * 15);
+    // The budget in force, recorded: 40 runs of about 15 ms.
+    expect(sampling.budgetSeconds).toBeGreaterThan(0.4);
+    expect(sampling.budgetSeconds).toBeLessThan(0.8);
+  });
+
+  it('shrinks a budget no lower than twenty samples, or the least budget, and never above the plan’s', async () => {
+    // 11 planned runs of 5–10 ms: the shrunk budget holds twenty samples (about 0.15 s), not eleven.
+    const slow = fakeBackend((i) => (i % 2 ? 10 : 5));
+    const a = await sampleAdaptively(slow.takeRound, { budgetSeconds: 10, plannedRuns: 11, now: slow.now });
+    expect(a.sampling.stop).toBe('budget');
+    expect(a.sampling.samples).toBeGreaterThanOrEqual(SHRUNK_BUDGET_SAMPLES - 1);
+    expect(a.sampling.budgetSeconds).toBeGreaterThan(0.12);
+    expect(a.sampling.budgetSeconds).toBeLessThan(0.2);
+    // Runs of 10–20 µs: twenty of them are far below the least budget, which holds.
+    const tiny = fakeBackend((i) => (i % 2 ? 0.02 : 0.01));
+    const t = await sampleAdaptively(tiny.takeRound, { budgetSeconds: 10, plannedRuns: 11, now: tiny.now });
+    expect(t.sampling.budgetSeconds).toBeCloseTo(MIN_BUDGET_SECONDS, 6);
+    expect(t.sampling.samples).toBe(MAX_SAMPLES);
+    // Samples of 100–200 ms: twenty would take 3 s; the floor holds only SHRUNK_BUDGET_FLOOR_SECONDS of them, so the
+    // budget is the plan's 11 runs at that speed.
+    const long = fakeBackend((i) => (i % 2 ? 200 : 100));
+    const l = await sampleAdaptively(long.takeRound, { budgetSeconds: 100, plannedRuns: 11, now: long.now });
+    expect(l.sampling.budgetSeconds).toBeGreaterThan(1.1);
+    expect(l.sampling.budgetSeconds).toBeLessThan(2.2);
+    expect(l.sampling.samples).toBeLessThan(SHRUNK_BUDGET_SAMPLES);
+    // The plan's own budget stays the ceiling.
+    const capped = fakeBackend((i) => (i % 2 ? 20 : 10));
+    const c = await sampleAdaptively(capped.takeRound, { budgetSeconds: 0.1, plannedRuns: 11, now: capped.now });
+    expect(c.sampling.budgetSeconds).toBeCloseTo(0.1, 6);
+    expect(capped.spent()).toBeLessThanOrEqual(100);
   });
 
   it('takes six samples even when six outlast the budget, as long as one does not', async () => {

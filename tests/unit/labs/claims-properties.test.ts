@@ -162,6 +162,42 @@ describe('the matmul break-even deliverable says only what its numbers show', ()
   });
 });
 
+describe('the elementwise break-even gives the range its crossing can lie in, and the range holds it', () => {
+  const l = lab('elementwise-breakeven');
+  const params = validateParams('elementwise-breakeven', l.descriptor.parameters, { ops: ['add'], minExponent: 2, maxExponent: 6 });
+  const planned = l.plan(params, WITH_GPU);
+  const sizes = [...new Set(planned.map((p) => p.x ?? 0))].sort((a, b) => a - b);
+
+  it('in generated runs, in both languages', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 0.05, max: 40, noNaN: true }), { minLength: sizes.length, maxLength: sizes.length }), samplesAround(1), (speedups, shape) => {
+        const ms = (p: (typeof planned)[number]): number => {
+          const cpu = (p.x ?? 1) * 1e-5;
+          const i = sizes.indexOf(p.x ?? 0);
+          return p.series === 'add-cpu' ? cpu : cpu / (speedups[i] ?? 1);
+        };
+        const points = planned.map((p) => measured(p, shape.map((s) => s * ms(p))));
+        const a = l.analyze(points, params, GPU, CPU);
+        for (const path of ['gpu-transfers', 'gpu-resident']) {
+          const size = a.summary[`add.${path}.breakEvenSize`];
+          const low = a.summary[`add.${path}.breakEvenSizeLow`];
+          const high = a.summary[`add.${path}.breakEvenSizeHigh`];
+          if (typeof size === 'number' && typeof low === 'number') expect(low).toBeLessThanOrEqual(size * (1 + 1e-9));
+          if (typeof size === 'number' && typeof high === 'number') expect(high).toBeGreaterThanOrEqual(size * (1 - 1e-9));
+          const f = a.findings.find((x) => x.id === `add-${path}-break-even`);
+          if (!f) continue;
+          bothLanguages(f);
+          const ranged = f.message.key.endsWith('betweenRange');
+          // A range is said only with both of its ends.
+          if (ranged) expect(typeof low === 'number' && typeof high === 'number').toBe(true);
+          expect(findingText(f, 'es').includes('en algún punto entre')).toBe(ranged);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
 describe('the claims themselves', () => {
   it('withinSpread is the samples’ range, nothing wider', () => {
     fc.assert(

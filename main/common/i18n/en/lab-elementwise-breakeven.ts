@@ -19,6 +19,7 @@ export const elementwiseBreakeven = {
   findings: {
     // {target} is the target speedup, a parameter: "2", not the "2.00" of a measured ratio.
     between: '{op}: the {path} becomes {target}× faster than the CPU from about {size} elements{at}.',
+    betweenRange: "{op}: the {path} becomes {target}× faster than the CPU from about {size} elements (somewhere between {low} and {high}, within the medians' uncertainty){at}.",
     belowRange: '{op}: the {path} is already {target}× faster than the CPU at the smallest size, {size} elements{at}.',
     never: '{op}: the {path} never becomes {target}× faster than the CPU (best {ratio} at {size} elements){at}.',
     at: "; at {reference} elements it is {ratio} the CPU's speed",

@@ -17,6 +17,7 @@ export const elementwiseBreakeven: TextOf<typeof en> = {
   paths: { 'gpu-transfers': 'GPU con transferencias', 'gpu-resident': 'GPU con datos residentes' },
   findings: {
     between: '{op}: la {path} pasa a ser {target}× más rápida que la CPU a partir de unos {size} elementos{at}.',
+    betweenRange: '{op}: la {path} pasa a ser {target}× más rápida que la CPU a partir de unos {size} elementos (en algún punto entre {low} y {high}, dentro de la incertidumbre de las medianas){at}.',
     belowRange: '{op}: la {path} ya es {target}× más rápida que la CPU en el tamaño más pequeño, {size} elementos{at}.',
     never: '{op}: la {path} no llega a ser {target}× más rápida que la CPU (como mucho {ratio}, con {size} elementos){at}.',
     at: '; con {reference} elementos, su velocidad es {ratio} la de la CPU',
