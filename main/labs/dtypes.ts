@@ -4,7 +4,7 @@ import type { DeviceSummary } from '../common/devices.ts';
 import type { GemmDtype } from '../common/measurement.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message } from '../common/message.ts';
-import type { PointResult } from '../common/run-record.ts';
+import { shareOfPeak, type PointResult } from '../common/run-record.ts';
 import { finding, speedup } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
@@ -110,7 +110,9 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
   }
   const gpu32 = points.find((p) => p.key === 'gpu-fp32');
   if (gpu32?.status === 'ok' && gpu32.gflops) {
-    const peak = gpu?.peakGflopsFp32 ? m('gpuFp32Peak', { share: num_.percent(gpu32.gflops / gpu.peakGflopsFp32), peak: num_.rate(gpu.peakGflopsFp32, 'GFLOP/s') }) : '';
+    // Read against the peak the point carries (common/gpu-peaks.ts: fp32 GEMM without TF32, the fp32 units).
+    const share32 = shareOfPeak(gpu32);
+    const peak = share32 !== null && gpu32.peak ? m('gpuFp32Peak', { share: num_.percent(share32), peak: num_.rate(gpu32.peak.value, gpu32.peak.unit) }) : '';
     const values = { rate: num_.rate(gpu32.gflops, 'GFLOP/s'), peak, error: errorText(gpu32.verification?.relativeError) };
     a.findings.push(finding('gpu-fp32', m('gpuFp32', values), gpu32.gflops, 'GFLOP/s'));
   }
@@ -124,7 +126,10 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
     // Faster than the fp64 units' peak (from the device's attributes) is only possible on fp64 tensor cores.
     const fp64Peak = gpu?.peakGflopsFp64;
     const tensorCores = d === 'fp64' && fp64Peak && (p.gflops ?? 0) > 1.05 * fp64Peak ? m('fp64TensorCores', { peak: num_.rate(fp64Peak, 'GFLOP/s') }) : '';
-    const values = { dtype: d, rate, ratio: num_.times(x), error: errorText(p.verification?.relativeError), tensorCores };
+    // The share of the peak the point is read against, named by which units give it; none where the table has none.
+    const share = shareOfPeak(p);
+    const peak = share !== null && p.peak ? m(p.peak.name.endsWith('-tensor') ? 'tensorPeak' : 'unitsPeak', { share: num_.percent(share), peak: num_.rate(p.peak.value, p.peak.unit), dtype: d }) : '';
+    const values = { dtype: d, rate, peak, ratio: num_.times(x), error: errorText(p.verification?.relativeError), tensorCores };
     a.findings.push(finding(`gpu-${d}`, m('gpuType', values), x, 'times'));
   }
   for (const p of points) {

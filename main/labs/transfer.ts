@@ -3,7 +3,7 @@
 import type { DeviceSummary } from '../common/devices.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n, type Message } from '../common/message.ts';
-import type { PointResult } from '../common/run-record.ts';
+import { shareOfPeak, type PointResult } from '../common/run-record.ts';
 import { bestRate, find, finding, okMedian, seriesPoints } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
@@ -121,9 +121,11 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
     }
   }
   const d2d = bestRate(points, 'd2d', 'gbps');
-  if (d2d?.gbps && gpu?.peakMemoryGBps) {
-    a.summary['d2d.shareOfPeak'] = d2d.gbps / gpu.peakMemoryGBps;
-    const values = { rate: n.rate(d2d.gbps, 'GB/s'), share: n.percent(d2d.gbps / gpu.peakMemoryGBps), peak: n.rate(gpu.peakMemoryGBps, 'GB/s') };
+  // Read against the peak the point carries (common/gpu-peaks.ts: DRAM bandwidth, read and write counted).
+  const d2dShare = d2d ? shareOfPeak(d2d) : null;
+  if (d2d?.gbps && d2dShare !== null && d2d.peak) {
+    a.summary['d2d.shareOfPeak'] = d2dShare;
+    const values = { rate: n.rate(d2d.gbps, 'GB/s'), share: n.percent(d2dShare), peak: n.rate(d2d.peak.value, 'GB/s') };
     a.findings.push(finding('d2d-share-of-peak', m('d2dShare', values), d2d.gbps, 'GB/s'));
   }
   const busVsMemory = sameBytes(points);

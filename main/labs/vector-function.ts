@@ -4,7 +4,7 @@
 import type { DeviceSummary } from '../common/devices.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message } from '../common/message.ts';
-import type { PointResult, PointWork } from '../common/run-record.ts';
+import { shareOfPeak, type PointResult, type PointWork } from '../common/run-record.ts';
 import { find, finding, okMedian, speedup } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
@@ -94,10 +94,12 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
     a.findings.push(finding('fusion', m(gains ? 'fusion' : 'fusionLevel', values), fusion, 'times', gains ? 'info' : 'warning'));
   }
   const fusedMs = okMedian(fused);
-  if (fused?.gbps && fusedMs !== null && gpu?.peakMemoryGBps) {
-    const share = fused.gbps / gpu.peakMemoryGBps;
+  // Read against the peak the point carries (common/gpu-peaks.ts: DRAM bandwidth for an elementwise kernel).
+  const fusedShare = fused ? shareOfPeak(fused) : null;
+  if (fused?.gbps && fusedMs !== null && fusedShare !== null && fused.peak) {
+    const share = fusedShare;
     a.summary.fusedShareOfPeakBandwidth = share;
-    const values = { size: num_.count(fused.work.bytes), time: num_.ms(fusedMs), rate: num_.rate(fused.gbps, 'GB/s'), share: num_.percent(share), peak: num_.rate(gpu.peakMemoryGBps, 'GB/s') };
+    const values = { size: num_.count(fused.work.bytes), time: num_.ms(fusedMs), rate: num_.rate(fused.gbps, 'GB/s'), share: num_.percent(share), peak: num_.rate(fused.peak.value, 'GB/s') };
     a.findings.push(finding('bandwidth', m('bandwidth', values), share, 'share'));
   }
   const transfers = find(points, 'gpu-transfers');

@@ -1,6 +1,7 @@
 // "Device and environment": every device of the run with what the app knows of it (cores, caches, clocks, memory,
 // the theoretical peaks with their arithmetic), the versions of everything that produced a number, and the GPU's
 // telemetry when the run started and when it ended.
+import { gpuPeaks } from '../common/gpu-peaks.ts';
 import { formatBytes, formatRate } from '../common/format.ts';
 import type { DeviceSummary } from '../common/devices.ts';
 import type { TelemetrySnapshot } from '../common/measurement.ts';
@@ -50,6 +51,13 @@ function deviceRows(device: DeviceSummary, ctx: ReportContext): TableRow[] {
     if (value === null) continue;
     const formula = device.details[`${name}Formula`];
     rows.push({ cells: [t(`pdf.environment.${name}`), { text: formatRate(value, unit as 'GB/s' | 'GFLOP/s'), note: typeof formula === 'string' ? formula : undefined }] });
+  }
+  // The tensor-core peaks the table of peaks knows for this card (common/gpu-peaks.ts), each with its formula: what a
+  // product on the tensor cores is read against.
+  if (device.kind === 'cuda') {
+    for (const peak of gpuPeaks(device.details).filter((p) => p.name.endsWith('-tensor'))) {
+      rows.push({ cells: [t('pdf.environment.peakTensor', { type: peak.name.slice(0, -'-tensor'.length) }), { text: formatRate(peak.value, peak.unit), note: peak.formula }] });
+    }
   }
   for (const [key, value] of Object.entries(device.details)) {
     // Formulas are shown under the peak they give; versions in the table of versions.

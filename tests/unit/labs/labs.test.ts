@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 
 import { validateParams } from '../../../main/common/params.ts';
@@ -5,7 +8,9 @@ import { MEASUREMENT } from '../../../main/common/measurement.ts';
 import { LABS, findLab } from '../../../main/labs/index.ts';
 import type { ParamValues } from '../../../main/common/lab-descriptor.ts';
 import type { Lab } from '../../../main/labs/lab.ts';
-import type { Finding } from '../../../main/common/run-record.ts';
+import type { DeviceSummary } from '../../../main/common/devices.ts';
+import { formatPercent, formatRate } from '../../../main/common/format.ts';
+import { shareOfPeak, type Finding, type PointResult } from '../../../main/common/run-record.ts';
 import { findingText } from '../../../main/labs/lab-text.ts';
 import { CPU, CPU_ONLY, GPU, WITH_GPU, pointFromPlan } from './synthetic.ts';
 
@@ -348,9 +353,32 @@ describe('analyses on synthetic samples', () => {
     expect(text).toContain('GPU fp16: 137.4 TFLOP/s, 10.0× fp32\'s speed');
     expect(text).toContain('GPU int8: 274.9 TOP/s, 20.0× fp32\'s speed');
     expect(text).toContain('On the CPU, fp32 GEMM runs 2.00× as fast as fp64');
-    // 2·4096³ in 10 ms = 13.7 TFLOP/s of the test GPU's 60 TFLOP/s.
-    expect(text).toContain('GPU fp32: 13.74 TFLOP/s, 23 % of the 60 TFLOP/s its fp32 units can do');
+    // The test GPU has no compute capability, so the peak table knows none of its peaks: no share is said.
+    expect(text).toContain('GPU fp32: 13.74 TFLOP/s, relative error');
+    expect(text).not.toContain(' can do');
     expect(text).not.toContain('fp64 tensor cores');
+  });
+
+  it('dtypes reads each GPU type against the peak its point carries, from the peak table: fp64 on an H100 against its fp64 tensor cores', () => {
+    const l = lab('dtypes');
+    const h100 = (JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/devices-h100.json'), 'utf8')) as { devices: DeviceSummary[] }).devices.find((d) => d.kind === 'cuda') as DeviceSummary;
+    const ctx = { ...WITH_GPU, gpu: h100 };
+    // 2·4096³ = 137.4 GFLOP: fp32 in 3 ms (45.8 TFLOP/s), fp64 in 2.5 ms (55.0 TFLOP/s), fp16 in 0.25 ms (550 TFLOP/s).
+    const ms: Record<string, number> = { 'gpu-fp32': 3, 'gpu-fp64': 2.5, 'gpu-fp16': 0.25 };
+    const points = l.plan(defaults(l), ctx).map((p) => pointFromPlan(p, ms[p.key] ?? 1));
+    const text = l.analyze(points, defaults(l), h100).findings.map((f) => en(f)).join('\n');
+    const gpu = (key: string): PointResult => points.find((p) => p.key === key) as PointResult;
+    expect(gpu('gpu-fp32').peak?.name).toBe('fp32');
+    expect(gpu('gpu-fp64').peak?.name).toBe('fp64-tensor');
+    expect(gpu('gpu-fp16').peak?.name).toBe('fp16-tensor');
+    for (const key of ['gpu-fp32', 'gpu-fp64', 'gpu-fp16']) {
+      const p = gpu(key);
+      const share = shareOfPeak(p) ?? Number.NaN;
+      // The share the sentence gives is the point's rate over the point's peak, below 100 % on this card.
+      expect(share).toBeLessThan(1);
+      expect(text).toContain(`${formatPercent(share, 'en')} of the ${formatRate(p.peak?.value ?? 0, p.peak?.unit ?? 'GFLOP/s', 'en')}`);
+    }
+    expect(text).toMatch(/GPU fp64: [\d.]+ TFLOP\/s \(\d+ % of the [\d.]+ TFLOP\/s its tensor cores can do at this type\)/);
   });
 
   it('dtypes explains an fp64 GEMM faster than the fp64 units, as on an H200, and an exact int8 result', () => {

@@ -13,6 +13,8 @@ import { findLab } from '../../../main/labs/index.ts';
 import type { TableCell } from '../../../main/reports/table.ts';
 import { FIXTURES, bodyText, deviceNameOf, fixture, packed, pdfInfo, pdfText, renderPages, resultFigures, savePdf, spaced } from './pdf-tools.ts';
 import { findingText } from '../../../main/labs/lab-text.ts';
+import { gpuPeaks } from '../../../main/common/gpu-peaks.ts';
+import { formatRate } from '../../../main/common/format.ts';
 
 const AUTHOR = 'Laura Llamas López';
 const COURSE = 'Programación de GPUs, curso 2026–27';
@@ -108,5 +110,22 @@ describe('the parameters table', () => {
     // The value, and under it what 0 means: once more than the parameter's own description says it.
     expect(after).toMatch(/CPU threads 0 threads the default/);
     expect(after.split('every logical core').length - before.split('every logical core').length).toBe(1);
+  });
+});
+
+describe('the device section of an H100 report', () => {
+  it('lists the tensor-core peaks the products are read against, each with its formula (fp64 at 67 TFLOP/s on sm_90)', async () => {
+    const record = fixture('h100-dtypes');
+    const pdf = await writeRunReport(record, { date: new Date('2026-11-26T10:00:00Z'), writerVersion: '0.1.0' });
+    const text = spaced(pdfText(savePdf(pdf.bytes)));
+    const device = record.environment.devices?.devices.find((d) => d.id === record.device);
+    const peaks = gpuPeaks(device?.details ?? {}).filter((p) => p.name.endsWith('-tensor'));
+    expect(peaks.map((p) => p.name)).toEqual(['fp64-tensor', 'tf32-tensor', 'fp16-tensor', 'bf16-tensor', 'int8-tensor']);
+    for (const peak of peaks) {
+      expect(text).toContain(`Theoretical ${peak.name.replace('-tensor', '')} tensor-core rate`);
+      expect(text).toContain(formatRate(peak.value, peak.unit, 'en'));
+    }
+    // The fp64 tensor cores of an H100 SXM: 132 SMs × 256 FLOP/clock × 1980 MHz.
+    expect(text).toContain('132 SMs × 256 FLOP/clock × 1980 MHz = 66908 GFLOP/s');
   });
 });

@@ -12,7 +12,9 @@ export const dtypes = {
     cpuSimd: ": the product is compute-bound here (its FLOPs per byte exceed this CPU's ridge point), and a SIMD register holds twice as many fp32 numbers",
     gpuFp32: 'GPU fp32: {rate}{peak}, relative error {error} against float64. The yardstick for the other types: fp32 GEMM runs on the fp32 units, not the tensor cores.',
     gpuFp32Peak: ', {share} of the {peak} its fp32 units can do',
-    gpuType: "GPU {dtype}: {rate}, {ratio} fp32's speed, relative error {error} against float64.{tensorCores}",
+    gpuType: "GPU {dtype}: {rate}{peak}, {ratio} fp32's speed, relative error {error} against float64.{tensorCores}",
+    tensorPeak: ' ({share} of the {peak} its tensor cores can do at this type)',
+    unitsPeak: ' ({share} of the {peak} its {dtype} units can do)',
     fp64TensorCores: ' It is faster than the {peak} the fp64 units can do: cuBLAS runs fp64 GEMM on the fp64 tensor cores that data-centre GPUs (A100, H100, H200) have.',
     cpuError: 'CPU {dtype} GEMM: relative error {error} against float64 (tolerance {tolerance}).',
     // A relative error as JavaScript's toExponential(1) writes it ("2.5e-4"), its decimal separator the language's.
