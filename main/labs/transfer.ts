@@ -93,7 +93,7 @@ function sameBytes(points: readonly PointResult[]): { bytes: number; inside: { m
   return null;
 }
 
-function analyze(points: readonly PointResult[], params: ParamValues, gpu: DeviceSummary | null): LabAnalysis {
+function analyze(points: readonly PointResult[], params: ParamValues, _gpu: DeviceSummary | null): LabAnalysis {
   const a: LabAnalysis = { summary: {}, findings: [] };
   for (const k of kinds(params)) {
     const best = bestRate(points, k.series, 'gbps');

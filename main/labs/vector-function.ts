@@ -52,7 +52,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   });
 }
 
-function analyze(points: readonly PointResult[], _params: ParamValues, gpu: DeviceSummary | null): LabAnalysis {
+function analyze(points: readonly PointResult[], _params: ParamValues, _gpu: DeviceSummary | null): LabAnalysis {
   const a: LabAnalysis = { summary: {}, findings: [] };
   for (const s of SERIES) {
     const p = find(points, s.series);
