@@ -140,6 +140,8 @@ export interface PointSampling {
   // The share of the time the CPUs wanted to run that the hypervisor gave to other guests while the point was
   // measured (runs/cpu-steal.ts); null where it cannot be read, absent where the point was not measured in a run.
   cpuSteal?: number | null;
+  // The CPUs' mean clock before and after the point, in MHz (runs/cpu-steal.ts); null where cpufreq is not readable.
+  cpuClockMHz?: { start: number; end: number } | null;
 }
 
 export const SAMPLING = z.strictObject({
@@ -148,6 +150,7 @@ export const SAMPLING = z.strictObject({
   budgetSeconds: z.number(),
   stop: z.enum(SAMPLING_STOPS),
   cpuSteal: z.number().nullable().optional(),
+  cpuClockMHz: z.strictObject({ start: z.number().positive(), end: z.number().positive() }).nullable().optional(),
 });
 
 export interface MeasurementResult {

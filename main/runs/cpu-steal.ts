@@ -4,7 +4,7 @@
 // its busy time this way during a CPU experiment; another read 0.1–1.4 % over the break-even labs while their noisy
 // points stayed near 20 % (scripts/experiments/NOTES.md): steal explains some machines, not all. A run records the
 // share, so that a noisy run says which kind of machine it ran on, and a finding says so when it is high.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 
 export interface CpuTimes {
   // Clock ticks, all CPUs together: spent running (user, nice, system, irq, softirq) and stolen.
@@ -35,4 +35,30 @@ export function stealShare(before: CpuTimes | null, after: CpuTimes | null): num
   const steal = after.steal - before.steal;
   const wanted = after.busy - before.busy + steal;
   return wanted > 0 && steal >= 0 ? steal / wanted : null;
+}
+
+// The CPUs' current clock, the mean of cpufreq's scaling_cur_freq over every CPU that has one, in MHz; null where
+// Linux does not expose it (most virtual machines, other systems). Read before and after a point, it says whether the
+// clock moved while the point was measured.
+export function readCpuClockMHz(root = '/sys/devices/system/cpu'): number | null {
+  let names: string[];
+  try {
+    names = readdirSync(root).filter((n) => /^cpu\d+$/.test(n));
+  } catch {
+    return null;
+  }
+  let sum = 0;
+  let count = 0;
+  for (const name of names) {
+    try {
+      const khz = Number.parseInt(readFileSync(`${root}/${name}/cpufreq/scaling_cur_freq`, 'utf8'), 10);
+      if (Number.isFinite(khz) && khz > 0) {
+        sum += khz / 1000;
+        count++;
+      }
+    } catch {
+      // This CPU has no cpufreq entry.
+    }
+  }
+  return count ? sum / count : null;
 }

@@ -16,7 +16,7 @@ import type { ComputeHostSupervisor, HostEnvironment } from '../engine/superviso
 import type { Lab, PlanContext, PlannedPoint } from '../labs/lab.ts';
 import { ANALYSIS_VERSION, LABS, findLab } from '../labs/index.ts';
 import { cancelledPoint, failedPoint, measuredPoint, waivedPoint } from './point-result.ts';
-import { readCpuTimes, stealShare } from './cpu-steal.ts';
+import { readCpuClockMHz, readCpuTimes, stealShare } from './cpu-steal.ts';
 import { exportRun } from './run-export.ts';
 import { runFindings } from './run-findings.ts';
 import type { RunStore } from './run-store.ts';
@@ -354,6 +354,7 @@ export class LabRunner implements RunsService {
           // The engine samples until the median is steady or the point's share of the plan's time is spent.
           const measurement = { ...point.measurement, budgetSeconds: point.measurement.budgetSeconds ?? Math.min(3600, Math.max(point.expectedSeconds, MIN_BUDGET_SECONDS)) };
           const cpuBefore = readCpuTimes();
+          const clockBefore = readCpuClockMHz();
           const r = await this.host.measure(measurement, {
             signal,
             // Ten times the expected time plus a minute: generous for a slow machine, finite for a hung kernel.
@@ -361,7 +362,10 @@ export class LabRunner implements RunsService {
             onProgress: (done, total) => progress(index, total > 0 ? (point.expectedSeconds * done) / total : 0, point.name),
           });
           // The CPU time stolen while this point was sampled: what makes one point noisy on a shared machine.
-          result = measuredPoint(point, r.sampling ? { ...r, sampling: { ...r.sampling, cpuSteal: stealShare(cpuBefore, readCpuTimes()) } } : r);
+          // and the CPUs' clock before and after it, where Linux tells it.
+          const clockAfter = clockBefore === null ? null : readCpuClockMHz();
+          const cpuClockMHz = clockBefore !== null && clockAfter !== null ? { start: clockBefore, end: clockAfter } : null;
+          result = measuredPoint(point, r.sampling ? { ...r, sampling: { ...r.sampling, cpuSteal: stealShare(cpuBefore, readCpuTimes()), cpuClockMHz } } : r);
         } catch (err) {
           const e = GpuLabError.from(err);
           if (e.code === 'CANCELLED') {

@@ -28,6 +28,26 @@ function uncertainty(p: PointResult): number {
   return intervalHalfWidth(s) ?? s.iqr / 2 / s.median;
 }
 
+// From this change between a point's first and last clock reading a run says the clock moved during it.
+const CLOCK_MOVE_WORTH_SAYING = 0.05;
+
+// The measured points whose clock moved by CLOCK_MOVE_WORTH_SAYING or more between the readings `clocks` gives, and
+// the one that moved most; null where none did or nothing was read.
+function clockMoves(points: readonly PointResult[], clocks: (p: PointResult) => [number | null, number | null] | null): { count: number; from: number; to: number; point: PointResult } | null {
+  let count = 0;
+  let most: { from: number; to: number; point: PointResult; change: number } | null = null;
+  for (const p of points) {
+    if (p.status !== 'ok') continue;
+    const [from, to] = clocks(p) ?? [null, null];
+    if (from === null || to === null || !(from > 0) || !(to > 0)) continue;
+    const change = Math.abs(to - from) / from;
+    if (change < CLOCK_MOVE_WORTH_SAYING) continue;
+    count++;
+    if (!most || change > most.change) most = { from, to, point: p, change };
+  }
+  return most ? { count, from: most.from, to: most.to, point: most.point } : null;
+}
+
 export function runFindings(points: readonly PointResult[], cpuSteal: number | null = null, lab?: LabDescriptor): Finding[] {
   const findings: Finding[] = [];
   if (cpuSteal !== null && cpuSteal >= STEAL_WORTH_SAYING) {
@@ -51,6 +71,15 @@ export function runFindings(points: readonly PointResult[], cpuSteal: number | n
     const cause = first.error ? m('firstFailure', { point: pointMessage(first, lab), code: first.error.code }) : '';
     findings.push(pointsFinding('points-failed', m('pointsFailed', { count: failed.length, first: cause }), failed.length, 'warning'));
   }
+  const stolen = points.filter((p) => (p.sampling?.cpuSteal ?? 0) >= STEAL_WORTH_SAYING);
+  if (stolen.length) {
+    const worst = stolen.reduce((a, b) => ((a.sampling?.cpuSteal ?? 0) >= (b.sampling?.cpuSteal ?? 0) ? a : b));
+    findings.push(pointsFinding('points-steal', m('pointsSteal', { count: stolen.length, share: n.percent(worst.sampling?.cpuSteal ?? 0), point: pointMessage(worst, lab) }), stolen.length, 'warning'));
+  }
+  const gpuClock = clockMoves(points, (p) => (p.telemetry ? [p.telemetry.start.smClockMHz, p.telemetry.end.smClockMHz] : null));
+  if (gpuClock) findings.push(pointsFinding('gpu-clock-moved', m('gpuClockMoved', { count: gpuClock.count, from: n.int(gpuClock.from), to: n.int(gpuClock.to), point: pointMessage(gpuClock.point, lab) }), gpuClock.count, 'warning'));
+  const cpuClock = clockMoves(points, (p) => (p.sampling?.cpuClockMHz ? [p.sampling.cpuClockMHz.start, p.sampling.cpuClockMHz.end] : null));
+  if (cpuClock) findings.push(pointsFinding('cpu-clock-moved', m('cpuClockMoved', { count: cpuClock.count, from: n.int(cpuClock.from), to: n.int(cpuClock.to), point: pointMessage(cpuClock.point, lab) }), cpuClock.count, 'warning'));
   const noisy = points.filter((p) => p.stats?.noisy);
   if (noisy.length) {
     const worst = noisy.reduce((a, b) => (uncertainty(a) >= uncertainty(b) ? a : b));

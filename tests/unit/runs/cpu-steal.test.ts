@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import { parseCpuTimes, readCpuTimes, stealShare } from '../../../main/runs/cpu-steal.ts';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { parseCpuTimes, readCpuClockMHz, readCpuTimes, stealShare } from '../../../main/runs/cpu-steal.ts';
 
 // Two readings of /proc/stat on the GPU machine's VM, 17 s apart, around a CPU benchmark on its 16 vCPUs.
 const BEFORE = 'cpu  36695 0 6700 339883 383 0 184 3878 0 0\ncpu0 2290 0 420 21240 20 0 11 240 0 0\n';
@@ -37,5 +41,21 @@ describe('a run on a machine whose hypervisor steals CPU time', () => {
     expect(f.tone).toBe('warning');
     expect(findingText(f, 'en')).toMatch(/^The hypervisor gave 21 % of this machine's CPU time to other guests/);
     expect(findingText(f, 'es')).toMatch(/^El hipervisor cedió el 21 % del tiempo de CPU/);
+  });
+});
+
+describe('the CPU clock', () => {
+  it('is the mean of every CPU’s cpufreq reading, in MHz, and null where none can be read', () => {
+    const root = mkdtempSync(join(tmpdir(), 'gpu-lab-cpufreq-'));
+    for (const [cpu, khz] of [['cpu0', '3000000'], ['cpu1', '2000000\n']]) {
+      mkdirSync(join(root, cpu, 'cpufreq'), { recursive: true });
+      writeFileSync(join(root, cpu, 'cpufreq', 'scaling_cur_freq'), khz);
+    }
+    // A CPU without cpufreq and an entry that is not a CPU are left out.
+    mkdirSync(join(root, 'cpu2'));
+    mkdirSync(join(root, 'cpufreq'));
+    expect(readCpuClockMHz(root)).toBe(2500);
+    expect(readCpuClockMHz(join(root, 'cpu2'))).toBeNull();
+    expect(readCpuClockMHz(join(root, 'missing'))).toBeNull();
   });
 });

@@ -71,12 +71,45 @@ describe('run findings', () => {
     const { en, es } = read(points, 'noisy');
     // Six samples: the median's 95 % interval is [1, 3], ±50 % of the median (2).
     expect(en).toBe(
-      '1 point is noisy (its median is uncertain by more than ±5 %; worst: GPU, first call (cold), ±50 %): another program was busy or the clocks were changing; rerun before trusting it.',
+      '1 point is noisy (its median is uncertain by more than ±5 %; worst: GPU, first call (cold), ±50 %): rerun it before trusting it.',
     );
     expect(es).toMatch(/^1 punto es ruidoso \(la incertidumbre de su mediana supera el ±5 %; el peor: GPU, primera llamada \(en frío\), ±50 %\): .*antes de fiarte de él\.$/);
     const many = read(plan.map((p, i) => (i < 3 ? noisyPoint(p) : pointFromPlan(p, 1))), 'noisy');
-    expect(many.en).toMatch(/^3 points are noisy .*rerun before trusting them\.$/);
+    expect(many.en).toMatch(/^3 points are noisy .*rerun them before trusting them\.$/);
     expect(many.es).toMatch(/^3 puntos son ruidosos .*antes de fiarte de ellos\.$/);
+  });
+});
+
+describe('what moved while points were measured', () => {
+  const plan = planned(WITH_GPU);
+  const telemetry = (from: number, to: number) => ({
+    start: { smClockMHz: from, memoryClockMHz: 2619, temperatureC: 40, powerW: 100, throttleReasons: [] },
+    end: { smClockMHz: to, memoryClockMHz: 2619, temperatureC: 60, powerW: 600, throttleReasons: [] },
+  });
+  const sampling = { samples: 6, targetFraction: 0.02, budgetSeconds: 1, stop: 'converged' as const };
+
+  it('says how many points the GPU clock moved 5 % or more during, naming the one that moved most, and not below 5 %', () => {
+    const points = plan.map((p, i) => ({ ...pointFromPlan(p, 1), telemetry: i === 0 ? telemetry(1980, 1755) : i === 1 ? telemetry(1980, 1890) : telemetry(1980, 1950) }));
+    const { en, es } = read(points, 'gpu-clock-moved');
+    // 1980 → 1755 is 11 %, 1980 → 1890 is 4.5 % (under 5 %), 1980 → 1950 is 1.5 %.
+    expect(en).toBe("The GPU's SM clock moved by 5 % or more while 1 point was measured (from 1980 to 1755 MHz at GPU, first call (cold)): its samples were taken at different speeds.");
+    expect(es).toContain('de 1980 a 1755 MHz en GPU, primera llamada (en frío)');
+    expect(runFindings(plan.map((p) => ({ ...pointFromPlan(p, 1), telemetry: telemetry(1980, 1900) }))).some((f) => f.id === 'gpu-clock-moved')).toBe(false);
+  });
+
+  it('says the same of the CPU clock where it was read, and of the CPU time stolen during points', () => {
+    const points = plan.map((p, i) => ({
+      ...pointFromPlan(p, 1),
+      sampling: { ...sampling, cpuClockMHz: i < 2 ? { start: 3000, end: 2100 + i * 300 } : { start: 3000, end: 2990 }, cpuSteal: i === 2 ? 0.12 : i === 3 ? 0.06 : 0.01 },
+    }));
+    const clock = read(points, 'cpu-clock-moved');
+    expect(clock.en).toMatch(/^The CPU's clock moved by 5 % or more while 2 points were measured \(the most from 3000 to 2100 MHz, at GPU, first call \(cold\)\)/);
+    const steal = read(points, 'points-steal');
+    expect(steal.en).toMatch(/^2 points were measured while the hypervisor gave at least 5 % of the CPU time to other guests \(up to 12 %, at /);
+    expect(steal.es).toMatch(/^2 puntos se midieron mientras el hipervisor cedía al menos el 5 % .*\(hasta el 12 %, en /);
+    const quiet = plan.map((p) => ({ ...pointFromPlan(p, 1), sampling: { ...sampling, cpuClockMHz: null, cpuSteal: 0.049 } }));
+    expect(runFindings(quiet).map((f) => f.id)).not.toContain('points-steal');
+    expect(runFindings(quiet).map((f) => f.id)).not.toContain('cpu-clock-moved');
   });
 });
 

@@ -37,7 +37,13 @@ export const labText = {
       pointsFailed: '{count} point failed to measure{first}. | {count} points failed to measure{first}.',
       firstFailure: ' (first: {point}, {code})',
       noisy:
-        '{count} point is noisy (its median is uncertain by more than ±5 %; worst: {point}, ±{spread}): another program was busy or the clocks were changing; rerun before trusting it. | {count} points are noisy (their medians are uncertain by more than ±5 %; worst: {point}, ±{spread}): another program was busy or the clocks were changing; rerun before trusting them.',
+        '{count} point is noisy (its median is uncertain by more than ±5 %; worst: {point}, ±{spread}): rerun it before trusting it. | {count} points are noisy (their medians are uncertain by more than ±5 %; worst: {point}, ±{spread}): rerun them before trusting them.',
+      pointsSteal:
+        '{count} point was measured while the hypervisor gave at least 5 % of the CPU time to other guests ({share} at {point}): its samples include waits no way of measuring removes. | {count} points were measured while the hypervisor gave at least 5 % of the CPU time to other guests (up to {share}, at {point}): their samples include waits no way of measuring removes.',
+      gpuClockMoved:
+        "The GPU's SM clock moved by 5 % or more while {count} point was measured (from {from} to {to} MHz at {point}): its samples were taken at different speeds. | The GPU's SM clock moved by 5 % or more while {count} points were measured (the most from {from} to {to} MHz, at {point}): their samples were taken at different speeds.",
+      cpuClockMoved:
+        "The CPU's clock moved by 5 % or more while {count} point was measured (from {from} to {to} MHz at {point}): its samples were taken at different speeds. | The CPU's clock moved by 5 % or more while {count} points were measured (the most from {from} to {to} MHz, at {point}): their samples were taken at different speeds.",
       steal:
         "The hypervisor gave {share} of this machine's CPU time to other guests while the points were measured (steal time): on a shared virtual machine the CPU's timings, and copies from pageable memory, vary from sample to sample by that much, and no way of measuring removes it.",
     },
