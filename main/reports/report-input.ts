@@ -97,15 +97,12 @@ export function checkLocale(value: unknown): Locale {
   throw refuse('INVALID_ARGUMENT', 'locale-unknown', `A report is written in ${LOCALES.join(' or ')}, not in ${JSON.stringify(value)}`, { locale: String(value), supported: [...LOCALES] });
 }
 
-// A run as a report in `locale` reads it: the lab's words in that language, the record's lab title with them, and
-// the findings of a run recorded before findings were messages given their messages (re-analysed from its points),
-// so that they too read in that language. In English the record is reported as it was recorded.
+// A run as a report in `locale` reads it: the lab's words in that language and the record's lab title with them (its
+// findings are already re-derived, as messages, by checkRecord).
 export function localizeRun(run: LabRun, locale: Locale): LabRun {
   if (locale === 'en') return run;
   const lab = localizeDescriptor(run.lab, locale);
-  // The fresh findings are matched to the recorded ones by their English text, numbers and all: English numbers.
-  const record = inReportLocale('en', () => withCurrentFindings(run.record));
-  return { record: { ...record, labTitle: lab.title }, lab };
+  return { record: { ...run.record, labTitle: lab.title }, lab };
 }
 
 // A stored record as the report reads it: of this schema version, finished, and of a lab this version knows.
@@ -130,7 +127,9 @@ export function checkRecord(input: unknown): LabRun {
   }
   const lab = findLab(record.lab);
   if (!lab) throw refuse('INVALID_ARGUMENT', 'lab-unknown', `Run ${record.id} is of the lab "${record.lab}", which this version of GPU Lab does not know`, { runId: record.id, lab: record.lab });
-  return { record, lab: lab.descriptor };
+  // Reported as this version reads it, in every language: statistics, work and peaks counted again, and findings
+  // derived again from the points, so that an old record never repeats a sentence the analysis has since corrected.
+  return { record: inReportLocale('en', () => withCurrentFindings(record)), lab: lab.descriptor };
 }
 
 // A report holds at most this many kernel runs: each is a few pages (its source whole, its chart and tables).

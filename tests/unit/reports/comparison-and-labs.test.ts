@@ -7,6 +7,7 @@ import { writeComparisonReport, writeLabsReport } from '../../../main/reports/re
 import { LAB_IDS } from '../../../main/common/lab-descriptor.ts';
 import { appT, bodyText, deviceNameOf, fixture, packed, pdfInfo, pdfText, renderPages, resultFigures, savePdf, spaced } from './pdf-tools.ts';
 import { findingText } from '../../../main/labs/lab-text.ts';
+import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
 
 describe('a comparison report', () => {
   const a = fixture('cpu-elementwise-breakeven');
@@ -43,7 +44,8 @@ describe('a comparison report', () => {
     const text = packed(pdfText(savePdf(pdf.bytes)));
     expect(text).toContain(packed(`The two runs are of different labs (${a.labTitle} and ${other.labTitle})`));
     expect(text).not.toContain(packed('Point by point'));
-    expect(text).toContain(packed(other.findings[0] ? findingText(other.findings[0], 'en') : 'missing'));
+    const first = withCurrentFindings(other).findings[0];
+    expect(text).toContain(packed(first ? findingText(first, 'en') : 'missing'));
   });
 });
 

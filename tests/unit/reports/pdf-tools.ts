@@ -1,5 +1,6 @@
 // Reading a report back the way a reader's tools do: poppler's pdftotext (the text, page by page), pdfinfo (the
 // metadata and the page count) and pdftoppm (every page drawn), on the recorded runs of tests/fixtures/runs/.
+import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,10 +79,11 @@ export function bodyText(text: string, running: readonly string[]): string {
 }
 
 // Every figure of the app's results table for this record, as the app formats it.
+// Every figure of the results table as the app shows the record: read from the store, so as this version derives it.
 export function resultFigures(record: RunRecord): string[] {
   const lab = findLab(record.lab)?.descriptor;
   if (!lab) throw new Error(`no lab ${record.lab}`);
-  const figures = resultRows(record, lab, appT).flatMap((row) => [row.median, row.iqr, row.range, row.rate, row.shareOfPeak, row.speedup]);
+  const figures = resultRows(withCurrentFindings(record), lab, appT).flatMap((row) => [row.median, row.iqr, row.range, row.rate, row.shareOfPeak, row.speedup]);
   return [...new Set(figures.filter((f) => f !== '—'))];
 }
 

@@ -71,7 +71,7 @@ export const labDescriptors: Record<string, DescriptorText> = {
 
 // The parameters almost every lab shares, except where one words them its own way.
 export const sharedParameters: Record<'repeats' | 'threads' | 'warmup', ParameterText> = {
-  repeats: { label: 'Repeats', description: 'Timed samples per point (fewer are taken where one sample takes seconds).' },
+  repeats: { label: 'Repeats', description: "The samples a point's time budget is planned for: the engine samples until the median's 95 % interval is within ±2 % of it, or until about this many samples' time is spent, taking at least 6 (one, where a single sample outlasts the budget); the Method section gives what each point took." },
   threads: { label: 'CPU threads', description: 'Threads of the CPU series; 0: every logical core.' },
   warmup: {
     label: 'Warm-up runs',

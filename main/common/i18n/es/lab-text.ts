@@ -64,7 +64,7 @@ export const labDescriptors: Record<string, DescriptorText> = {
 
 // Los parámetros que comparten casi todos los laboratorios, salvo donde uno los explica a su manera.
 export const sharedParameters = {
-  repeats: { label: 'Repeticiones', description: 'Muestras cronometradas por punto (se toman menos cuando una muestra dura segundos).' },
+  repeats: { label: 'Repeticiones', description: 'Las muestras para las que se planea el tiempo de cada punto: el motor sigue muestreando hasta que el intervalo del 95 % de la mediana queda dentro de ±2 % de ella, o hasta agotar el tiempo de unas tantas muestras, y toma al menos 6 (una, cuando una sola muestra supera el presupuesto); la sección de Método da las que tomó cada punto.' },
   threads: {
     label: 'Hilos de CPU',
     description: 'Hilos de la serie de la CPU; 0: todos los núcleos lógicos.',
