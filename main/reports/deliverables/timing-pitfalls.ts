@@ -1,6 +1,7 @@
 // timing-pitfalls, seed 003's "common pitfalls": each mistake as a row "pitfall | timed wrongly | timed rightly |
 // wrong ÷ right", and the article's three pitfalls as questions: forgetting to synchronise, comparing with one CPU
 // thread, and timing a cold first call.
+import { estimateOf, withinSpread } from '../../common/claims.ts';
 import { formatMs, formatTimes } from '../../common/format.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
 import { cannotAnswer, figure, labelOf, medianOf, pointAt, timeCell, timesCell, waivedNotes, words } from './common.ts';
@@ -19,17 +20,18 @@ function unsynchronised({ record, t }: DeliverableContext): string {
   return t('pdf.deliverable.timingPitfalls.a.sync', { wrong: formatMs(w), right: formatMs(r), factor: formatTimes(r / w) });
 }
 
-// A cold call counts as a one-time cost only when it is slower than every warmed sample and by 10 % of their
-// median, as the lab's own finding decides: one sample can land anywhere in the warmed calls' spread by chance.
+// A cold call against the warmed samples, as the lab's own finding decides (common/claims.ts): within their spread only
+// where it lies between the fastest and the slowest of them, faster than all of them, or slower than every one of them
+// (a one-time cost, however small).
 function coldText(context: DeliverableContext, cold: string, warm: string, side: 'gpu' | 'cpu'): string | null {
   const { record, t } = context;
   const c = medianOf(pointAt(record, cold));
   const warmPoint = pointAt(record, warm);
-  const w = medianOf(warmPoint);
-  if (c === null || w === null || !warmPoint?.stats) return null;
-  const named = { cold: formatMs(c), warm: formatMs(w), extra: formatMs(c - w), ratio: formatTimes(c / w), max: formatMs(warmPoint.stats.max) };
-  const stands = c > Math.max(warmPoint.stats.max, 1.1 * w);
-  return t(`pdf.deliverable.timingPitfalls.a.${stands ? 'cold' : 'coldWithin'}.${side}`, named);
+  const e = estimateOf(warmPoint);
+  if (c === null || !e) return null;
+  const named = { cold: formatMs(c), warm: formatMs(e.median), extra: formatMs(c - e.median), ratio: formatTimes(c / e.median), min: formatMs(e.min), max: formatMs(e.max) };
+  const kind = withinSpread(c, e) ? 'coldWithin' : c < e.min ? 'coldBelow' : 'cold';
+  return t(`pdf.deliverable.timingPitfalls.a.${kind}.${side}`, named);
 }
 
 function cold(context: DeliverableContext): string {

@@ -80,6 +80,16 @@ describe('timing-pitfalls says only what its numbers show', () => {
         if (key === 'coldWithin') expect(cold >= e.min && cold <= e.max).toBe(true);
         else if (key === 'coldBelow') expect(cold).toBeLessThan(e.min);
         else expect(cold).toBeGreaterThan(e.max);
+        // The course deliverable's answer draws the same line, in both languages.
+        const record = { lab: 'timing-pitfalls', points, summary: {}, findings, params } as unknown as RunRecord;
+        for (const locale of ['en', 'es'] as const) {
+          const answer = labDeliverable({ record, lab: l.descriptor, t: translator(locale) })?.answers[2]?.answer ?? '';
+          expect(answer).not.toMatch(/[{}]/);
+          const within = locale === 'en' ? /GPU the cold first call \([^)]*\) is within/ : /GPU, la primera llamada en frío \([^)]*\) queda dentro/;
+          const below = locale === 'en' ? /GPU the cold first call \([^)]*\) was faster than every/ : /GPU, la primera llamada en frío \([^)]*\) fue más rápida/;
+          expect(within.test(answer), answer).toBe(cold >= e.min && cold <= e.max);
+          expect(below.test(answer), answer).toBe(cold < e.min);
+        }
       }),
       { numRuns: 300 },
     );
@@ -254,6 +264,13 @@ describe('the recorded runs no longer say what their numbers contradict', () => 
         if (f.message.key.endsWith('coldWithin')) expect(withinSpread(cold, warm), `${name} ${id}`).toBe(true);
       }
     }
+  });
+
+  it('H100 timing-pitfalls deliverable: the cold GPU call (375 µs) is not "within" warmed calls that reach 356 µs at most', () => {
+    const record = read('h100-timing-pitfalls');
+    const answer = labDeliverable({ record, lab: lab('timing-pitfalls').descriptor, t: translator('en') })?.answers[2]?.answer ?? '';
+    expect(answer).toContain('On the GPU the cold first call took 375.1 µs against 354.5 µs warmed');
+    expect(answer).not.toContain('within');
   });
 });
 

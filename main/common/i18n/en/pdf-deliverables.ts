@@ -254,8 +254,12 @@ export const pdfDeliverables = {
         cpu: 'On the CPU the cold first call took {cold} against {warm} warmed: {extra} more ({ratio}), more than any warmed call (at most {max}).',
       },
       coldWithin: {
-        gpu: 'On the GPU the cold first call ({cold}) is within the warmed calls’ spread (median {warm}, at most {max}): no one-time cost stands out at this size.',
-        cpu: 'On the CPU the cold first call ({cold}) is within the warmed calls’ spread (median {warm}, at most {max}): no one-time cost stands out at this size.',
+        gpu: 'On the GPU the cold first call ({cold}) is within the warmed calls’ spread ({min} to {max}, median {warm}): no one-time cost stands out at this size.',
+        cpu: 'On the CPU the cold first call ({cold}) is within the warmed calls’ spread ({min} to {max}, median {warm}): no one-time cost stands out at this size.',
+      },
+      coldBelow: {
+        gpu: 'On the GPU the cold first call ({cold}) was faster than every warmed call ({min} to {max}, median {warm}): no one-time cost shows at this size.',
+        cpu: 'On the CPU the cold first call ({cold}) was faster than every warmed call ({min} to {max}, median {warm}): no one-time cost shows at this size.',
       },
       threads: 'One thread takes {one}, all {threads} threads {all}: {factor} faster. A GPU compared with one CPU thread looks {factor} better than it is.',
       threadsFlat: 'One thread takes {one}, all {threads} threads {all} ({factor}): hardly faster, so here the thread count changes a speedup little; another program may have been using the other cores.',

@@ -257,8 +257,12 @@ export const pdfDeliverables: TextOf<typeof en> = {
         cpu: 'En la CPU, la primera llamada en frío tardó {cold} frente a {warm} en caliente: {extra} más ({ratio}), más que cualquier llamada en caliente (como mucho {max}).',
       },
       coldWithin: {
-        gpu: 'En la GPU, la primera llamada en frío ({cold}) queda dentro de la dispersión de las llamadas en caliente (mediana {warm}, como mucho {max}): con este tamaño no destaca ningún coste inicial.',
-        cpu: 'En la CPU, la primera llamada en frío ({cold}) queda dentro de la dispersión de las llamadas en caliente (mediana {warm}, como mucho {max}): con este tamaño no destaca ningún coste inicial.',
+        gpu: 'En la GPU, la primera llamada en frío ({cold}) queda dentro de la dispersión de las llamadas en caliente (de {min} a {max}, mediana {warm}): con este tamaño no destaca ningún coste inicial.',
+        cpu: 'En la CPU, la primera llamada en frío ({cold}) queda dentro de la dispersión de las llamadas en caliente (de {min} a {max}, mediana {warm}): con este tamaño no destaca ningún coste inicial.',
+      },
+      coldBelow: {
+        gpu: 'En la GPU, la primera llamada en frío ({cold}) fue más rápida que todas las llamadas en caliente (de {min} a {max}, mediana {warm}): con este tamaño no se ve ningún coste inicial.',
+        cpu: 'En la CPU, la primera llamada en frío ({cold}) fue más rápida que todas las llamadas en caliente (de {min} a {max}, mediana {warm}): con este tamaño no se ve ningún coste inicial.',
       },
       threads: 'Un hilo tarda {one} y los {threads} hilos, {all}: {factor} más rápido. Una GPU comparada con un solo hilo de la CPU parece {factor} mejor de lo que es.',
       threadsFlat: 'Un hilo tarda {one} y los {threads} hilos, {all} ({factor}): apenas más rápido, así que aquí el número de hilos cambia poco una aceleración; puede que otro programa estuviera usando los demás núcleos.',
