@@ -98,7 +98,7 @@ export function gpuFieldGroups(d: CudaDeviceInfo, ctx: FieldContext): FieldGroup
   ];
 }
 
-const CPU_HINTS = new Set(['cores', 'simd', 'blas']);
+const CPU_HINTS = new Set(['cores', 'simd', 'l3', 'blas']);
 
 // The CPU's details are an open record (main may add keys); the ones known here are read with their types checked.
 function detail<T extends string | number>(d: DeviceSummary, key: string, type: 'string' | 'number'): T | null {

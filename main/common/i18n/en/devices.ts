@@ -88,7 +88,7 @@ export const devices = {
       cores: { label: 'Cores', hint: 'The multithreaded CPU series use every logical core.' },
       simd: { label: 'SIMD instruction sets', hint: 'Vector instructions: one instruction works on several numbers.' },
       l2: { label: 'L2 cache' },
-      l3: { label: 'L3 cache' },
+      l3: { label: 'L3 cache', hint: "The chip's last-level cache as the CPU reports it (CPUID, through glibc). A virtual machine may be given only part of it, so arrays smaller than this can still come from memory." },
       memory: { label: 'Memory' },
       blas: { label: 'GEMM library', hint: 'What the CPU matrix multiplications run on.' },
     },

@@ -90,7 +90,7 @@ export const devices: TextOf<typeof devicesEn> = {
       cores: { label: 'Núcleos', hint: 'Las series multihilo de la CPU usan todos los núcleos lógicos.' },
       simd: { label: 'Juegos de instrucciones SIMD', hint: 'Instrucciones vectoriales: una sola instrucción opera sobre varios números.' },
       l2: { label: 'Caché L2' },
-      l3: { label: 'Caché L3' },
+      l3: { label: 'Caché L3', hint: 'La caché de último nivel del chip tal como la declara la CPU (CPUID, a través de glibc). Una máquina virtual puede recibir solo una parte, así que arrays más pequeños que esto pueden venir aún de la memoria.' },
       memory: { label: 'Memoria' },
       blas: { label: 'Biblioteca GEMM', hint: 'Con qué se ejecutan los productos de matrices en la CPU.' },
     },

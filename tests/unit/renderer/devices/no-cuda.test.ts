@@ -41,6 +41,8 @@ describe('the devices page without a CUDA device', () => {
       blas: ['gemm', 'OpenBLAS 0.3.21 NO_LAPACKE DYNAMIC_ARCH NO_AFFINITY Prescott MAX_THREADS=64 (libopenblas.so.0)'],
     });
     expect(wrapper.get('[data-testid="cpu-inspector"]').text()).toContain('There is no theoretical peak for the CPU');
+    // The last-level cache says where its size comes from, and that a virtual machine may see less of it.
+    expect(wrapper.get('[data-field="l3"] .hint').text()).toMatch(/as the CPU reports it \(CPUID, through glibc\)\. A virtual machine may be given only part of it/);
   });
 
   it('shows the CPU\'s peaks as an estimate with its arithmetic where one is known, and why not where none is', async () => {
