@@ -3,7 +3,7 @@
 import { formatMs, formatPercent, formatRate } from '../common/format.ts';
 import { MIN_INTERVAL_SAMPLES, intervalHalfWidth } from '../common/statistics.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
-import type { PointResult } from '../common/run-record.ts';
+import { shareOfPeak, type PointResult } from '../common/run-record.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
 import { pointText } from '../labs/lab-text.ts';
 import type { CliText } from './cli-text.ts';
@@ -11,9 +11,9 @@ import { errorText, pointReason } from '../common/i18n/error-text.ts';
 import { translator } from '../common/i18n/index.ts';
 import { renderMessage, type Message } from '../common/message.ts';
 
-const COLUMNS = ['point', 'status', 'median', 'interval', 'range', 'iqr', 'samples', 'rate', 'relError'] as const;
+const COLUMNS = ['point', 'status', 'median', 'interval', 'range', 'iqr', 'samples', 'rate', 'ofPeak', 'relError'] as const;
 // The width each column needs for its figures; a heading or a status word that is wider widens it.
-const WIDTHS = [38, 9, 10, 8, 21, 9, 12, 13, 10] as const;
+const WIDTHS = [38, 9, 10, 8, 21, 9, 12, 13, 14, 10] as const;
 
 export interface RunTable {
   header(): string;
@@ -49,6 +49,9 @@ export function runTable(t: CliText, locale: Locale, lab?: LabDescriptor): RunTa
       const stop = p.sampling?.stop;
       const samples = stop === 'budget' ? t('table.samplesBudget', { count: n }) : stop === 'max-samples' ? t('table.samplesCap', { count: n }) : String(n);
       const tooFew = n < MIN_INTERVAL_SAMPLES ? ` ${t('table.tooFew', { count: n })}` : '';
+      // The rate's share of its peak as it is (130 %, never clamped); of the CPU's estimated peak, marked so.
+      const share = shareOfPeak(p);
+      const ofPeak = share === null ? '—' : p.peak?.source === 'estimate' ? t('table.peakEstimate', { share: formatPercent(share, locale) }) : formatPercent(share, locale);
       return `${line([
         name,
         s.noisy ? t('table.okNoisy') : t('table.ok'),
@@ -58,6 +61,7 @@ export function runTable(t: CliText, locale: Locale, lab?: LabDescriptor): RunTa
         formatPercent(s.iqr / s.median, locale),
         samples,
         rate,
+        ofPeak,
         err === null || err === undefined ? (p.verification ? t('table.notApplicable') : '—') : exponent(err),
       ])}${tooFew}`.trimEnd() + '\n';
     },

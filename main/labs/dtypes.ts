@@ -37,6 +37,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
         { key: `cpu-${dtype}`, series: 'cpu', name: msg('common.run.pointOf', { series: pointName(LAB, 'cpu'), what: dtype }), x: null, work, sampleSeconds: sample },
         { op: 'gemm', dtype: dtype as 'fp32' | 'fp64', variant: 'blas', m: n, n, k: n, warmup: Math.min(warmup, 1), repeats: repeatsWithin(4, sample, 2, repeats), seed: n },
         8 * n * 1e-6,
+        ctx.cpu,
       ),
     );
   }

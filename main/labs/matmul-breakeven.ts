@@ -40,6 +40,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
         { key: `cpu@${n}`, series: 'cpu', name: pointName(LAB, 'cpu', sizeN(n)), x: n, work, sampleSeconds: cpuSample },
         { op: 'gemm', dtype: 'fp32', variant: 'blas', m: n, n, k: n, warmup: Math.min(warmup, 1), repeats: repeatsWithin(3, cpuSample, 2, repeats), seed: n, minSampleMs: MIN_SAMPLE_MS, ...(threads ? { threads } : {}) },
         8 * n * 1e-6,
+        ctx.cpu,
       ),
     );
     for (const g of GPU) {

@@ -35,6 +35,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
       { op: 'gemm', dtype: 'fp32', variant: 'blas', m: n, n, k: n, warmup: Math.min(warmup, 1), repeats: num(params, 'cpuRepeats'), seed: n },
       // Verification reads 8 columns of B element by element: about 1 µs per element.
       8 * n * 1e-6,
+      ctx.cpu,
     ),
   ];
   for (const s of GPU_SERIES) {

@@ -76,7 +76,22 @@ function expected(base: PointBase, m: { warmup: number; repeats: number }, overh
   return base.sampleSeconds * (m.warmup + m.repeats) + overheadSeconds;
 }
 
-export function cpuPoint(base: PointBase, m: MeasurementFields, overheadSeconds = 0.01): PlannedPoint {
+// The yardstick of a CPU measurement's rate: for a GEMM, the CPU's estimated FLOP peak at its type (common/cpu-peaks.ts,
+// which host/cpu-peaks.ts fills into the device list's CPU summary), marked as an estimate: a share of it is a guide
+// and may pass 100 %. None where the CPU has no estimate, for a GEMM held to fewer threads than the physical cores the
+// estimate counts, and for elementwise work (no memory bandwidth of the CPU is measured to read it against).
+export function cpuPeak(m: MeasurementFields, cpu: DeviceSummary): PointPeak | null {
+  if (m.op !== 'gemm' || (m.dtype !== 'fp32' && m.dtype !== 'fp64')) return null;
+  if (m.threads !== undefined) {
+    const cores = cpu.details.physicalCores;
+    if (typeof cores !== 'number' || m.threads < cores) return null;
+  }
+  const value = m.dtype === 'fp64' ? cpu.peakGflopsFp64 : cpu.peakGflopsFp32;
+  return typeof value === 'number' && value > 0 ? { name: m.dtype, unit: 'GFLOP/s', value, source: 'estimate' } : null;
+}
+
+// A CPU point; given the CPU's summary (the plan context's), it carries the CPU's peak where there is one (cpuPeak).
+export function cpuPoint(base: PointBase, m: MeasurementFields, overheadSeconds = 0.01, cpu?: DeviceSummary): PlannedPoint {
   return {
     key: base.key,
     series: base.series,
@@ -89,6 +104,7 @@ export function cpuPoint(base: PointBase, m: MeasurementFields, overheadSeconds 
     measurement: { ...m, device: 'cpu' } as MeasurementInput,
     waived: null,
     expectedSeconds: expected(base, m, overheadSeconds),
+    ...(cpu ? { peak: cpuPeak(m, cpu) } : {}),
   };
 }
 

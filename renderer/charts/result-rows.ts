@@ -28,7 +28,10 @@ export interface ResultRow {
   iqr: string;
   range: string;
   rate: string;
+  // The rate's share of its peak, unclamped ("130 %"); one read against the CPU's estimated peak is marked so
+  // ("84 % (est.)") and peakEstimate is true.
   shareOfPeak: string;
+  peakEstimate: boolean;
   speedup: string;
   // The series the speedup is over, or '' where the point has none.
   speedupOver: string;
@@ -60,6 +63,11 @@ function samplesText(p: PointResult, count: number, t: Translate): string {
   return String(count);
 }
 
+// A share of the peak as it is, over 100 % too; against an estimate (the CPU's, common/cpu-peaks.ts), marked as one.
+export function shareText(share: number, p: PointResult, t: Translate): string {
+  return p.peak?.source === 'estimate' ? t('results.table.peakEstimate', { share: formatPercent(share) }) : formatPercent(share);
+}
+
 export function resultRow(p: PointResult, lab: LabDescriptor, baseline: PointResult | undefined, t: Translate): ResultRow {
   const stats = p.status === 'ok' ? p.stats : null;
   const rate = p.status === 'ok' ? pointRate(p, lab.chart.y.quantity) : null;
@@ -79,7 +87,8 @@ export function resultRow(p: PointResult, lab: LabDescriptor, baseline: PointRes
     iqr: stats ? formatMs(stats.iqr) : DASH,
     range: stats ? `${formatMs(stats.min)} – ${formatMs(stats.max)}` : DASH,
     rate: rate ? formatRate(rate.value, rate.unit) : DASH,
-    shareOfPeak: share === null ? DASH : formatPercent(share),
+    shareOfPeak: share === null ? DASH : shareText(share, p, t),
+    peakEstimate: share !== null && p.peak?.source === 'estimate',
     speedup: speedup === null ? DASH : formatTimes(speedup),
     speedupOver: baselineSeries === undefined ? '' : (seriesOf(lab, baselineSeries)?.label ?? baselineSeries),
     ...verification(p, t),

@@ -43,7 +43,7 @@ describe('gpu-lab run --lang es', () => {
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/^Punto de equilibrio del producto de matrices: ¿a partir de qué N gana la GPU\?$/m);
     expect(r.out).toMatch(/^ejecución \S+ en cpu, 9 puntos$/m);
-    expect(r.out).toMatch(/^punto\s+estado\s+mediana\s+IC 95 %\s+mín\. … máx\.\s+RIC\s+muestras\s+rendimiento\s+error rel\.$/m);
+    expect(r.out).toMatch(/^punto\s+estado\s+mediana\s+IC 95 %\s+mín\. … máx\.\s+RIC\s+muestras\s+rendimiento\s+% del pico\s+error rel\.$/m);
     // Every column lines up under its heading, the Spanish ones included.
     const lines = r.out.split('\n');
     const header = lines.find((l) => l.startsWith('punto')) ?? '';
@@ -73,7 +73,7 @@ describe('gpu-lab run --lang es', () => {
   it('speaks English with --lang en, whatever the system says', async () => {
     const r = await gpuLab(['run', 'matmul-breakeven', ...small, '--lang', 'en', '--data-dir', tempDir()], { LANG: 'es_ES.UTF-8' });
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/^point\s+status\s+median\s+95 % CI\s+min … max\s+IQR\s+samples\s+rate\s+rel\. error$/m);
+    expect(r.out).toMatch(/^point\s+status\s+median\s+95 % CI\s+min … max\s+IQR\s+samples\s+rate\s+% of peak\s+rel\. error$/m);
     expect(r.out).toMatch(/^ {2}• The CPU peaks at \d+(\.\d+)? GFLOP\/s/m);
   }, 120_000);
 });

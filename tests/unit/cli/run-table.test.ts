@@ -23,7 +23,7 @@ describe('the run table', () => {
   const es = runTable(cliText('es'), 'es');
 
   it('heads a samples column and the median\'s interval', () => {
-    expect(en.header()).toMatch(/^point\s+status\s+median\s+95 % CI\s+min … max\s+IQR\s+samples\s+rate\s+rel\. error$/m);
+    expect(en.header()).toMatch(/^point\s+status\s+median\s+95 % CI\s+min … max\s+IQR\s+samples\s+rate\s+% of peak\s+rel\. error$/m);
     expect(es.header()).toMatch(/\bIC 95 %\s.*\bmuestras\b/);
   });
 

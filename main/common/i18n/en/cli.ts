@@ -208,6 +208,9 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     // A point with fewer samples than a 95 % interval of its median needs.
     tooFew: '{count} sample: too few to judge | {count} samples: too few to judge',
     rate: 'rate',
+    ofPeak: '% of peak',
+    // A share of the CPU's estimated peak (common/cpu-peaks.ts): marked as an estimate, shown as it is over 100 %.
+    peakEstimate: '{share} (est.)',
     relError: 'rel. error',
     ok: 'ok',
     okNoisy: 'ok noisy',

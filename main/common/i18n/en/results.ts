@@ -63,7 +63,7 @@ export const results = {
     },
   },
   table: {
-    caption: 'Every point of the run: the median time with its 95 % confidence interval, the samples it rests on and their spread, the rate, its share of the device’s theoretical peak, the speedup over its baseline, and the check of its result.',
+    caption: 'Every point of the run: the median time with its 95 % confidence interval, the samples it rests on and their spread, the rate, its share of the device’s theoretical peak (marked “est.” where the peak is the CPU’s estimate, which a rate can pass), the speedup over its baseline, and the check of its result.',
     empty: 'No points measured yet.',
     waivedOnce: 'One point is waived: {reason}. | {count} points are waived, all for the same reason: {reason}.',
     columns: {
@@ -86,6 +86,9 @@ export const results = {
       cap: '{count}, sample cap reached',
       tooFew: '{count} sample: too few to judge | {count} samples: too few to judge',
     },
+    // A share of the CPU's estimated peak (common/cpu-peaks.ts): marked as an estimate, shown as it is over 100 %.
+    peakEstimate: '{share} (est.)',
+    peakEstimateHelp: 'A share of the CPU’s estimated peak (shown with the device), not of a measured or tabled one: the estimate is a guide, and a share over 100 % means it is low.',
     speedupOver: 'over {baseline}',
     noisy: 'noisy',
     noisyHelp: 'The median is uncertain by more than ±5 % (its 95 % confidence interval): another program, a changing clock or a thermal limit moved the samples.',

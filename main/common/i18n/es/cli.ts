@@ -215,6 +215,9 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     // A point with fewer samples than a 95 % interval of its median needs.
     tooFew: '{count} muestra: muy pocas para juzgar | {count} muestras: muy pocas para juzgar',
     rate: 'rendimiento',
+    ofPeak: '% del pico',
+    // A share of the CPU's estimated peak (common/cpu-peaks.ts): marked as an estimate, shown as it is over 100 %.
+    peakEstimate: '{share} (estim.)',
     relError: 'error rel.',
     ok: 'ok',
     okNoisy: 'ok, con ruido',

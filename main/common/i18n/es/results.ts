@@ -64,7 +64,7 @@ export const results: TextOf<typeof en> = {
     },
   },
   table: {
-    caption: 'Todos los puntos de la ejecución: el tiempo mediano con su intervalo de confianza del 95 %, las muestras en que se basa y su dispersión, la tasa, su fracción del pico teórico del dispositivo, la aceleración respecto a su referencia y la comprobación de su resultado.',
+    caption: 'Todos los puntos de la ejecución: el tiempo mediano con su intervalo de confianza del 95 %, las muestras en que se basa y su dispersión, la tasa, su fracción del pico teórico del dispositivo (marcada «estim.» donde el pico es la estimación de la CPU, que una tasa puede superar), la aceleración respecto a su referencia y la comprobación de su resultado.',
     empty: 'Todavía no hay puntos medidos.',
     waivedOnce: 'Un punto se ha omitido: {reason}. | Se han omitido {count} puntos, todos por el mismo motivo: {reason}.',
     columns: {
@@ -87,6 +87,9 @@ export const results: TextOf<typeof en> = {
       cap: '{count}, tope de muestras',
       tooFew: '{count} muestra: muy pocas para juzgar | {count} muestras: muy pocas para juzgar',
     },
+    // A share of the CPU's estimated peak (common/cpu-peaks.ts): marked as an estimate, shown as it is over 100 %.
+    peakEstimate: '{share} (estim.)',
+    peakEstimateHelp: 'Una fracción del pico estimado de la CPU (se muestra con el dispositivo), no de uno medido o de tabla: la estimación es orientativa, y una fracción por encima del 100 % significa que se queda corta.',
     speedupOver: 'respecto a {baseline}',
     noisy: 'ruidoso',
     noisyHelp: 'La incertidumbre de la mediana supera el ±5 % (su intervalo de confianza del 95 %): otro programa, una frecuencia cambiante o un límite térmico movieron las muestras.',

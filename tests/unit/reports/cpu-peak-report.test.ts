@@ -1,0 +1,116 @@
+// A share read against the CPU's estimated peak is marked as an estimate wherever "% of peak" is shown — the app's
+// results table, the command line's run table and the PDF's results table — in English and Spanish, and a share over
+// 100 % is shown as it is, never clamped; a share of a table peak carries no mark.
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { runTable } from '../../../main/cli/run-table.ts';
+import { cliText } from '../../../main/cli/cli-text.ts';
+import type { DeviceSummary } from '../../../main/common/devices.ts';
+import { results as resultsEs } from '../../../main/common/i18n/es/results.ts';
+import { catalogTranslate } from '../../../main/common/i18n/translate.ts';
+import { setNumberLocale } from '../../../main/common/locale.ts';
+import { validateParams } from '../../../main/common/params.ts';
+import type { PointPeak, PointResult, RunRecord } from '../../../main/common/run-record.ts';
+import { findLab } from '../../../main/labs/index.ts';
+import { writeRunReport } from '../../../main/reports/report-writer.ts';
+import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
+import { resultRow } from '../../../renderer/charts/result-rows.ts';
+import { pointFromPlan } from '../labs/synthetic.ts';
+import { appT, fixture, pdfText, savePdf, spaced } from './pdf-tools.ts';
+
+const ESTIMATE: PointPeak = { name: 'fp32', unit: 'GFLOP/s', value: 400, source: 'estimate' };
+const TABLE: PointPeak = { name: 'fp32', unit: 'GFLOP/s', value: 400 };
+
+// The matmul lab's CPU point, measured at `gflops`, read against `peak`.
+function cpuGemm(gflops: number, peak: PointPeak | null): PointResult {
+  const lab = findLab('matmul');
+  if (!lab) throw new Error('no matmul lab');
+  const planned = lab.plan(validateParams('matmul', lab.descriptor.parameters, { n: 1000 }), {
+    cpu: { id: 'cpu', kind: 'cpu', name: 'Test CPU', peakGflopsFp32: null, peakGflopsFp64: null, peakMemoryGBps: null, memoryBytes: null, details: {} },
+    cpuThreads: 2,
+    gpu: null,
+    gpuWaivedReason: 'none',
+    gpuWaivedWhy: null,
+  }).find((p) => p.key === 'cpu-blas');
+  if (!planned) throw new Error('no cpu-blas');
+  return { ...pointFromPlan(planned, planned.work.flops / (gflops * 1e6)), peak };
+}
+
+const esT = catalogTranslate({ results: resultsEs }, 'es');
+const matmul = (): NonNullable<ReturnType<typeof findLab>>['descriptor'] => {
+  const lab = findLab('matmul');
+  if (!lab) throw new Error('no matmul lab');
+  return lab.descriptor;
+};
+
+describe('the app’s results row', () => {
+  afterEach(() => setNumberLocale('en'));
+
+  it('marks a share of the CPU’s estimate, over 100 % as it is, in English and Spanish', () => {
+    const over = cpuGemm(520, ESTIMATE);
+    expect(resultRow(over, matmul(), undefined, appT)).toMatchObject({ shareOfPeak: '130 % (est.)', peakEstimate: true });
+    expect(resultRow(cpuGemm(336, ESTIMATE), matmul(), undefined, appT).shareOfPeak).toBe('84 % (est.)');
+    setNumberLocale('es');
+    expect(resultRow(over, matmul(), undefined, esT)).toMatchObject({ shareOfPeak: '130 % (estim.)', peakEstimate: true });
+  });
+
+  it('leaves a share of a table peak unmarked, and unclamped too', () => {
+    expect(resultRow(cpuGemm(520, TABLE), matmul(), undefined, appT)).toMatchObject({ shareOfPeak: '130 %', peakEstimate: false });
+    expect(resultRow(cpuGemm(520, null), matmul(), undefined, appT)).toMatchObject({ shareOfPeak: '—', peakEstimate: false });
+  });
+});
+
+describe('the command line’s run table', () => {
+  const en = runTable(cliText('en'), 'en');
+  const es = runTable(cliText('es'), 'es');
+
+  it('heads a % of peak column in both languages', () => {
+    expect(en.header()).toMatch(/\brate\s+% of peak\s+rel\. error$/m);
+    expect(es.header()).toMatch(/\brendimiento\s+% del pico\s+error rel\.$/m);
+  });
+
+  it('marks a share of the CPU’s estimate, over 100 % as it is, in English and Spanish', () => {
+    expect(en.row(cpuGemm(520, ESTIMATE))).toMatch(/GFLOP\/s\s+130 % \(est\.\)\s/);
+    expect(es.row(cpuGemm(520, ESTIMATE))).toMatch(/GFLOP\/s\s+130 % \(estim\.\)\s/);
+    expect(en.row(cpuGemm(336, ESTIMATE))).toMatch(/\s84 % \(est\.\)\s/);
+  });
+
+  it('leaves a share of a table peak unmarked and unclamped, and a point without a peak blank', () => {
+    const table = en.row(cpuGemm(520, TABLE));
+    expect(table).toMatch(/GFLOP\/s\s+130 %\s/);
+    expect(table).not.toContain('(est.)');
+    expect(en.row(cpuGemm(520, null))).toMatch(/GFLOP\/s\s+—\s/);
+  });
+});
+
+describe('the PDF’s results table', () => {
+  // The CPU's matmul-breakeven run, its CPU summary given an estimated fp32 peak that its best point passes by 30 %:
+  // the report reads every point's peak again from the record's CPU (runs/current-work.ts), as a reader's app does.
+  function estimatedRun(): RunRecord {
+    const stored = fixture('cpu-matmul-breakeven');
+    const best = Math.max(...withCurrentFindings(stored).points.map((p) => (p.device === 'cpu' && p.status === 'ok' ? (p.gflops ?? 0) : 0)));
+    const devices = stored.environment.devices;
+    if (!devices) throw new Error('no device list');
+    const estimated = (d: DeviceSummary): DeviceSummary =>
+      d.kind === 'cpu' ? { ...d, peakGflopsFp32: best / 1.3, peakGflopsFp64: best / 2.6, details: { ...d.details, peakSource: 'estimate', peakFp32Formula: 'estimate: test', peakFp64Formula: 'estimate: test' } } : d;
+    return { ...stored, environment: { ...stored.environment, devices: { ...devices, devices: devices.devices.map(estimated) } } };
+  }
+
+  it.each([
+    ['en', '130 % (est.)', /CPU GEMM on every core is read against the CPU’s estimated peak.*can pass 100 %/],
+    ['es', '130 % (estim.)', /GEMM de la CPU en todos sus núcleos se compara con el pico estimado.*puede superar el 100 %/],
+  ] as const)('marks the CPU’s shares as estimates, the best at 130 %, and says why in the method (%s)', async (locale, best, method) => {
+    const pdf = await writeRunReport(estimatedRun(), { date: new Date('2026-11-24T10:00:00Z'), writerVersion: '0.1.0', locale });
+    const text = spaced(pdfText(savePdf(pdf.bytes)));
+    expect(text).toContain(best);
+    expect(text).toMatch(method);
+    // The estimate itself is shown with the device, with its formula.
+    expect(text).toContain('estimate: test');
+  });
+
+  it('shows no share for the CPU without an estimate', async () => {
+    const pdf = await writeRunReport(fixture('cpu-matmul-breakeven'), { date: new Date('2026-11-24T10:00:00Z'), writerVersion: '0.1.0' });
+    const text = spaced(pdfText(savePdf(pdf.bytes)));
+    expect(text).not.toMatch(/\d % \(est\.\)/);
+  });
+});
