@@ -131,3 +131,16 @@ describe('the device section of an H100 report', () => {
     expect(text).toContain('132 SMs × 256 FLOP/clock × 1980 MHz = 66908 GFLOP/s');
   });
 });
+
+describe('the device section of a CPU report', () => {
+  it('says where the last-level cache’s size comes from and that a virtual machine may see less of it, in both languages', async () => {
+    const record = fixture('cpu-elementwise-breakeven');
+    for (const [locale, words] of [
+      ['en', 'The chip’s, as the CPU reports it (CPUID, through glibc); a virtual machine may be given only part of it.'],
+      ['es', 'La del chip, tal como la declara la CPU (CPUID, a través de glibc); una máquina virtual puede recibir solo una parte.'],
+    ] as const) {
+      const pdf = await writeRunReport(record, { locale, date: new Date('2026-11-26T10:00:00Z'), writerVersion: '0.1.0' });
+      expect(packed(pdfText(savePdf(pdf.bytes)))).toContain(packed(words));
+    }
+  });
+});

@@ -76,6 +76,7 @@ export const pdf = {
     peakFp32: 'Theoretical fp32 rate',
     peakFp64: 'Theoretical fp64 rate',
     peakTensor: 'Theoretical {type} tensor-core rate',
+    l3Source: 'The chip’s, as the CPU reports it (CPUID, through glibc); a virtual machine may be given only part of it.',
     yes: 'yes',
     no: 'no',
     unit: { mhz: '{value} MHz', bits: '{value} bit', watts: '{value} W', celsius: '{value} °C' },

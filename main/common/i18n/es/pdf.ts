@@ -79,6 +79,7 @@ export const pdf: TextOf<typeof en> = {
     peakFp32: 'Rendimiento teórico en fp32',
     peakFp64: 'Rendimiento teórico en fp64',
     peakTensor: 'Rendimiento teórico de los tensor cores en {type}',
+    l3Source: 'La del chip, tal como la declara la CPU (CPUID, a través de glibc); una máquina virtual puede recibir solo una parte.',
     yes: 'sí',
     no: 'no',
     unit: { mhz: '{value} MHz', bits: '{value} bits', watts: '{value} W', celsius: '{value} °C' },
