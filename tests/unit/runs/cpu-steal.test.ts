@@ -47,7 +47,7 @@ describe('a run on a machine whose hypervisor steals CPU time', () => {
 describe('the CPU clock', () => {
   it('is the mean of every CPU’s cpufreq reading, in MHz, and null where none can be read', () => {
     const root = mkdtempSync(join(tmpdir(), 'gpu-lab-cpufreq-'));
-    for (const [cpu, khz] of [['cpu0', '3000000'], ['cpu1', '2000000\n']]) {
+    for (const [cpu, khz] of [['cpu0', '3000000'], ['cpu1', '2000000\n']] as const) {
       mkdirSync(join(root, cpu, 'cpufreq'), { recursive: true });
       writeFileSync(join(root, cpu, 'cpufreq', 'scaling_cur_freq'), khz);
     }
