@@ -55,6 +55,9 @@ function progressPrinter(io: CliIo, quiet: boolean, cx: CliContext): (fraction: 
 
 // Why a finished run is not a success, one line per error code, or nothing: the run's own error, then its failed
 // points, wrong results (VERIFICATION_FAILED) first. The codes and the engine's messages stay as they are.
+// The signals that cancel a run from the command line (README.md, "The command line": exit 130).
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
 export function runFailures(record: RunRecord, t: CliText, locale: Locale): string[] {
   const lab = findLab(record.lab)?.descriptor;
   const lines: string[] = [];
@@ -126,12 +129,21 @@ export const runCommand: CliCommand = {
           return;
       }
     });
-    const onSigint = (): void => {
+    // Ctrl-C, a closed terminal or a polite kill: the run is cancelled, the points measured so far are kept and the
+    // record says `cancelled` (exit 130). The compute host ignores these signals; its parent decides. A second one
+    // does not wait for the sample in progress: the CLI goes at once, and the host, its channel closed, goes with it.
+    let stopping = false;
+    const onStop = (): void => {
+      if (stopping) {
+        io.err(`${t('run.stoppedNow')}\n`);
+        process.exit(130);
+      }
+      stopping = true;
       io.err(`${t('run.cancelling')}\n`);
       for (const id of active) void host.runs.cancelRun(id);
     };
     const active: string[] = [];
-    process.once('SIGINT', onSigint);
+    for (const signal of STOP_SIGNALS) process.on(signal, onStop);
     try {
       const { runId } = await host.runs.startRun({ lab: lab.descriptor.id, device, params }).catch((err: unknown) => {
         // The parameters are checked by the lab, and the device against this machine's, only now, by the runner.
@@ -149,9 +161,10 @@ export const runCommand: CliCommand = {
       if (report.pdf !== undefined) await reportRuns([record], { ...report, pdf: report.pdf }, io, cx);
       const failures = runFailures(record, t, locale);
       for (const line of failures) io.err(`gpu-lab run: ${line}\n`);
+      if (record.status === 'cancelled') return 130;
       return failures.length === 0 ? 0 : 1;
     } finally {
-      process.removeListener('SIGINT', onSigint);
+      for (const signal of STOP_SIGNALS) process.removeListener(signal, onStop);
       sub.dispose();
       await host.dispose();
     }

@@ -67,14 +67,14 @@ async function run(argv: string[], io: CliIo, { t }: CliContext): Promise<number
   if (args.flags.has('open')) openInBrowser(server.url, io, t);
   const running = server;
   await new Promise<void>((resolve) => {
+    // Ctrl-C, a polite kill or the terminal closing: the same orderly stop (runs cancelled, records saved).
+    const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
     const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      for (const signal of signals) process.off(signal, stop);
       io.err(`gpu-lab serve: ${t('serve.stopping')}\n`);
       resolve();
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    for (const signal of signals) process.on(signal, stop);
   });
   await running.close();
   await lab.close();

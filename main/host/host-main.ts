@@ -146,12 +146,25 @@ function onRequest(raw: unknown): void {
   }
 }
 
+// The parent decides when a run stops: a Ctrl-C or a closed terminal reaches every process of the terminal's group,
+// this one included, and the parent turns it into a cancelled run. Were the host to die of it first, the run would
+// read as a crash.
+process.on('SIGINT', () => undefined);
+process.on('SIGHUP', () => undefined);
+
+// Its parent gone (killed with -9 too: the channel's other end closes with the process), the host goes at once,
+// without waiting for the sample in progress, which can last seconds on the CPU: process.exit would wait for it, since
+// exiting joins the worker thread that runs it. SIGKILL to itself ends the process now; nothing is left to save here.
+function dieWithParent(): void {
+  for (const controller of inFlight.values()) controller.abort();
+  process.kill(process.pid, 'SIGKILL');
+}
+
 if (parentPort) {
   // A utility process ends with its parent; no disconnect event to watch.
   parentPort.on('message', (e) => onRequest(e.data));
 } else {
   process.on('message', onRequest);
-  // Main went away: nothing is left to answer to.
-  process.on('disconnect', () => process.exit(0));
+  process.on('disconnect', () => dieWithParent());
 }
 send({ type: 'ready', pid: process.pid });

@@ -179,6 +179,7 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     progressEta: '  … {percent}, about {seconds} s left: {current}',
     findings: 'Findings',
     cancelling: 'cancelling…',
+    stoppedNow: 'stopped at once: the sample in progress is not waited for, and the run stays as last saved',
     stored: '{status} — stored as {run} in {dir}',
     cancelled: 'the run was cancelled',
     ended: 'the run ended {status}',

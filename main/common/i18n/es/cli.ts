@@ -186,6 +186,7 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     progressEta: '  … {percent}, quedan unos {seconds} s: {current}',
     findings: 'Hallazgos',
     cancelling: 'cancelando…',
+    stoppedNow: 'detenida de inmediato: no se espera a la muestra en curso, y la ejecución queda como se guardó por última vez',
     stored: '{status} — guardada como {run} en {dir}',
     cancelled: 'se canceló la ejecución',
     ended: 'la ejecución terminó en estado «{status}»',

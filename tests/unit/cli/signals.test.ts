@@ -1,0 +1,140 @@
+// gpu-lab run against the signals a user sends it, through real processes: killed with -9, its compute host goes at
+// once, not after the sample in progress; a Ctrl-C to the terminal's process group cancels the run, keeps what was
+// measured, records `cancelled` (never a crash of the host) and exits 130; a second Ctrl-C exits at once; SIGTERM
+// does what Ctrl-C does. A long CPU product keeps one sample going for seconds, so that "at once" can be told apart
+// from "after the sample".
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { afterEach, describe, expect, it } from 'vitest';
+
+const bin = fileURLToPath(new URL('../../../bin/gpu-lab.js', import.meta.url));
+const env = { ...process.env, LANGUAGE: '', LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8' };
+
+interface Cli {
+  child: ChildProcess;
+  dataDir: string;
+  stderr: () => string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const started: Cli[] = [];
+
+// The CLI in a process group of its own, as a shell starts a job: a signal to -pid reaches it and its compute host,
+// as Ctrl-C in a terminal does.
+function runCli(n: number): Cli {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gpu-lab-signals-'));
+  const child = spawn(process.execPath, [bin, 'run', 'matmul', '--device', 'cpu', '--param', `n=${n}`, '--data-dir', dataDir, '--quiet'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  child.stdout?.resume();
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const cli = { child, dataDir, stderr: () => err, exit };
+  started.push(cli);
+  return cli;
+}
+
+// /proc/<pid>/stat: its state, parent and CPU time in clock ticks (user + system); null once it is gone.
+function stat(pid: number): { state: string; ppid: number; ticks: number } | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { state: f[0] ?? '', ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) };
+  } catch {
+    return null;
+  }
+}
+
+// Gone, or a zombie no process has reaped yet (a container's first process may never reap): it computes nothing.
+const gone = (pid: number): boolean => {
+  const s = stat(pid);
+  return s === null || s.state === 'Z' || s.state === 'X';
+};
+
+async function until<T>(what: string, probe: () => T | null | undefined | false, ms: number): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+// The compute host the CLI started, once it has spent a second of CPU time: it is in the middle of measuring.
+async function measuringHost(cli: Cli): Promise<number> {
+  const parent = cli.child.pid ?? -1;
+  const host = await until('the compute host', () => readdirSync('/proc').map(Number).find((pid) => pid > 0 && stat(pid)?.ppid === parent && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('host-main')), 60_000);
+  await until('the host to be measuring', () => (stat(host)?.ticks ?? 0) > 100, 120_000);
+  return host;
+}
+
+function storedStatus(dataDir: string): string[] {
+  const dir = join(dataDir, 'runs');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => (JSON.parse(readFileSync(join(dir, f), 'utf8')) as { status: string }).status);
+}
+
+afterEach(() => {
+  for (const cli of started.splice(0)) {
+    try {
+      process.kill(-(cli.child.pid ?? 0), 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+});
+
+describe('gpu-lab run and the signals a user sends', () => {
+  it('killed with -9, leaves no compute host behind, not even for the sample in progress', async () => {
+    // 8000² on this machine's cores: each sample of the product takes several seconds.
+    const cli = runCli(8000);
+    const host = await measuringHost(cli);
+    const before = stat(host)?.ticks ?? 0;
+    process.kill(cli.child.pid ?? 0, 'SIGKILL');
+    await cli.exit;
+    // The host's channel closes with its parent and it kills itself; before, it went on to the end of its sample.
+    await until('the host to go', () => gone(host), 5_000);
+    expect(gone(host)).toBe(true);
+    expect(before).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('cancels on Ctrl-C to its process group: exit 130, the run recorded as cancelled, no crash, no host left', async () => {
+    const cli = runCli(2500);
+    const host = await measuringHost(cli);
+    process.kill(-(cli.child.pid ?? 0), 'SIGINT');
+    const { code } = await cli.exit;
+    expect(code, cli.stderr()).toBe(130);
+    expect(cli.stderr()).toContain('cancelling…');
+    expect(cli.stderr()).toMatch(/^gpu-lab run: CANCELLED: the run was cancelled$/m);
+    expect(cli.stderr()).not.toContain('COMPUTE_HOST_CRASHED');
+    expect(storedStatus(cli.dataDir)).toEqual(['cancelled']);
+    await until('the host to go', () => gone(host), 10_000);
+  }, 180_000);
+
+  it('exits at once on a second Ctrl-C, without waiting for the sample in progress, and the host goes too', async () => {
+    const cli = runCli(8000);
+    const host = await measuringHost(cli);
+    process.kill(-(cli.child.pid ?? 0), 'SIGINT');
+    await until('the first Ctrl-C to be taken', () => cli.stderr().includes('cancelling…'), 10_000);
+    process.kill(-(cli.child.pid ?? 0), 'SIGINT');
+    const { code } = await cli.exit;
+    expect(code).toBe(130);
+    expect(cli.stderr()).toContain('stopped at once');
+    await until('the host to go', () => gone(host), 5_000);
+  }, 180_000);
+
+  it('does on SIGTERM what it does on Ctrl-C', async () => {
+    const cli = runCli(2500);
+    await measuringHost(cli);
+    process.kill(cli.child.pid ?? 0, 'SIGTERM');
+    const { code } = await cli.exit;
+    expect(code, cli.stderr()).toBe(130);
+    expect(storedStatus(cli.dataDir)).toEqual(['cancelled']);
+  }, 180_000);
+});
