@@ -5,7 +5,7 @@ import { GpuLabError } from '../common/errors.ts';
 import type { Finding, RunRecord } from '../common/run-record.ts';
 import { formatPercent } from '../common/format.ts';
 import type { Locale } from '../common/locale.ts';
-import type { ParamValues } from '../common/lab-descriptor.ts';
+import type { ParameterDescriptor, ParamValues } from '../common/lab-descriptor.ts';
 import { parseParamText } from '../common/params.ts';
 import { findLab, labDescriptors, LABS } from '../labs/index.ts';
 import { findingText, labMessage, pointText } from '../labs/lab-text.ts';
@@ -23,6 +23,21 @@ import { checkWritable, writeFileAtomic } from '../runs/atomic-write.ts';
 import { errorText } from '../common/i18n/error-text.ts';
 import { translator } from '../common/i18n/index.ts';
 
+// Why a number typed for a parameter is not written as the parameter reads it: hexadecimal, octal or binary digits,
+// underscores between digits, or an exponent or a fraction where an integer is expected; null where it is fine (or
+// the parameter holds no numbers: its own check words that).
+export function numberFormProblem(kind: ParameterDescriptor['kind'], text: string): 'hex' | 'octal' | 'binary' | 'underscore' | 'notInteger' | null {
+  if (kind !== 'integer' && kind !== 'integer-list' && kind !== 'number') return null;
+  for (const item of (kind === 'integer-list' ? text.split(',') : [text]).map((t) => t.trim())) {
+    if (/^[+-]?0[xX]/.test(item)) return 'hex';
+    if (/^[+-]?0[oO]/.test(item)) return 'octal';
+    if (/^[+-]?0[bB]/.test(item)) return 'binary';
+    if (item.includes('_')) return 'underscore';
+    if (kind !== 'number' && /^[+-]?(\d+\.\d*|\.\d+|\d+[eE][+-]?\d+|\d+\.?\d*[eE][+-]?\d+)$/.test(item)) return 'notInteger';
+  }
+  return null;
+}
+
 // The parameters typed on the command line, each as its descriptor's type; their values are checked once, by the
 // lab, when the run is started (a refusal there is a usage error too).
 export function labParams(lab: Lab, assignments: string[]): ParamValues {
@@ -35,7 +50,14 @@ export function labParams(lab: Lab, assignments: string[]): ParamValues {
     if (!descriptor) {
       throw new UsageError('usage.unknownParam', { lab: lab.descriptor.id, name, names: lab.descriptor.parameters.map((p) => p.name).join(', ') });
     }
-    raw[name] = parseParamText(descriptor, text.slice(eq + 1));
+    // Given twice, one of the two would be dropped without a word: refused, like a repeated --device.
+    if (Object.hasOwn(raw, name)) throw new UsageError('usage.paramTwice', { name });
+    const value = text.slice(eq + 1);
+    // Numbers are written in decimal: 0x10, 0o100, 1_000 or 1e3 for an integer would be read as something else than
+    // what most readers see, so they are refused with the form that was typed.
+    const form = numberFormProblem(descriptor.kind, value);
+    if (form) throw new UsageError(`usage.paramNotDecimal.${form}`, { name, value });
+    raw[name] = parseParamText(descriptor, value);
   }
   return raw;
 }

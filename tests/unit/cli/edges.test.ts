@@ -1,0 +1,77 @@
+// gpu-lab at the edges of its input and output: numbers typed in another form than decimal digits, a parameter given
+// twice, and a reader that stops reading early. Each is refused with exit 2 naming what was typed, or ends quietly.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { describe, expect, it } from 'vitest';
+
+import { numberFormProblem } from '../../../main/cli/run.ts';
+
+const bin = fileURLToPath(new URL('../../../bin/gpu-lab.js', import.meta.url));
+const env = { ...process.env, LANGUAGE: '', LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8' };
+
+function gpuLab(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gpu-lab-cli-edges-'));
+  const r = spawnSync(process.execPath, [bin, ...args, '--data-dir', dataDir, '--quiet'], { encoding: 'utf8', env });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('numbers on the command line are decimal', () => {
+  it('tells each other form apart, for integers, integer lists and numbers', () => {
+    expect(numberFormProblem('integer', '0x10')).toBe('hex');
+    expect(numberFormProblem('integer', '0o100')).toBe('octal');
+    expect(numberFormProblem('integer', '0b101')).toBe('binary');
+    expect(numberFormProblem('integer', '1_000')).toBe('underscore');
+    expect(numberFormProblem('integer', '1e3')).toBe('notInteger');
+    expect(numberFormProblem('integer', '2.5')).toBe('notInteger');
+    expect(numberFormProblem('integer-list', '100,0x200,300')).toBe('hex');
+    expect(numberFormProblem('integer-list', '100, 200,300')).toBeNull();
+    // A number that may have a fraction takes one, and an exponent, but not the other forms.
+    expect(numberFormProblem('number', '2.5')).toBeNull();
+    expect(numberFormProblem('number', '1e-3')).toBeNull();
+    expect(numberFormProblem('number', '0x1p3')).toBe('hex');
+    expect(numberFormProblem('integer', '4096')).toBeNull();
+    expect(numberFormProblem('integer', '-3')).toBeNull();
+    // Words are the choice parameters' own business.
+    expect(numberFormProblem('choice', '0x10')).toBeNull();
+  });
+
+  it('refuses them with exit 2, naming the parameter, the value and the form, in English and Spanish', () => {
+    for (const [value, says] of [
+      ['0x10', 'hexadecimal is not read here'],
+      ['0o100', 'octal is not read here'],
+      ['1_000', 'without underscores'],
+      ['1e3', 'n takes a whole number in decimal digits, without a fraction or an exponent'],
+    ] as const) {
+      const r = gpuLab('run', 'matmul', '--device', 'cpu', '--param', `n=${value}`);
+      expect(r.status, r.stderr).toBe(2);
+      expect(r.stderr).toContain(`gpu-lab run: --param n=${value}: `);
+      expect(r.stderr).toContain(says);
+    }
+    const es = gpuLab('run', 'matmul', '--device', 'cpu', '--param', 'n=0x10', '--lang', 'es');
+    expect(es.status).toBe(2);
+    expect(es.stderr).toContain('--param n=0x10: escribe el número con cifras decimales (aquí no se lee el hexadecimal)');
+  }, 60_000);
+
+  it('refuses a parameter given twice instead of keeping the last', () => {
+    const r = gpuLab('run', 'matmul', '--device', 'cpu', '--param', 'n=64', '--param', 'n=128');
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toContain('--param n=… is given twice; give it once');
+  }, 60_000);
+});
+
+describe('a reader that stops early', () => {
+  it('ends the command quietly with exit 0, not with an EPIPE stack', () => {
+    // The labs as JSON fill more than a shell's pipe holds (80 KB against 64 KiB); head stops after 100 bytes, and
+    // the rest is written to a closed pipe. bash gives the command's own exit status; its stderr goes to a file.
+    const err = join(mkdtempSync(join(tmpdir(), 'gpu-lab-epipe-')), 'stderr');
+    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${bin}" labs --json 2>"${err}" | head -c 100 > /dev/null; echo "status=\${PIPESTATUS[0]}"`], { env, encoding: 'utf8' });
+    expect(r.stdout.trim()).toBe('status=0');
+    const stderr = readFileSync(err, 'utf8');
+    expect(stderr).not.toContain('EPIPE');
+    expect(stderr).not.toContain('Unhandled');
+  }, 60_000);
+});
