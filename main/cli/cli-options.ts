@@ -1,5 +1,7 @@
 // Option parsing shared by the commands: `--name value` / `--name=value`, repeatable options, flags, and the
 // data folder every command accepts.
+import { existsSync } from 'node:fs';
+
 import { UsageError } from './command.ts';
 
 export interface ParsedArgs {
@@ -52,4 +54,15 @@ export function takeLang(argv: readonly string[]): { argv: string[]; lang: strin
   }
   if (given.length > 1) throw new UsageError('usage.givenTwice', { name: 'lang', count: given.length });
   return { argv: rest, lang: given[0] };
+}
+
+// --data-dir: a non-empty path (an empty one would quietly mean the current folder). A command that only reads
+// (`runs`, `report`, `kernel runs`) is given `mustExist`: a folder that is not there is a typo, said as one, and is
+// never created; the default folder may be missing (nothing stored yet).
+export function dataDirOption(args: ParsedArgs, mustExist = false): string | undefined {
+  const dir = option(args, 'data-dir');
+  if (dir === undefined) return undefined;
+  if (dir.trim() === '') throw new UsageError('usage.dataDirEmpty');
+  if (mustExist && !existsSync(dir)) throw new UsageError('usage.dataDirMissing', { dir });
+  return dir;
 }

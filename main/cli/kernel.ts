@@ -17,7 +17,7 @@ import { defaultSourceRoots } from '../sources/kernel-sources.ts';
 import { checkWritable } from '../runs/atomic-write.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
-import { option, parseArgs } from './cli-options.ts';
+import { dataDirOption, option, parseArgs } from './cli-options.ts';
 import type { ParsedArgs } from './cli-options.ts';
 import { hostLog } from './host-log.ts';
 import { kernelRunText } from './kernel-run-text.ts';
@@ -157,7 +157,7 @@ async function run(args: ParsedArgs, io: CliIo, cx: CliContext): Promise<number>
   // Checked before the run: an unwritable path must not cost a compile and a restart.
   const report = reportArgs(args);
   if (report.pdf !== undefined) await checkWritable(report.pdf, { what: 'the report' });
-  const host = createLabHost({ dataDir: option(args, 'data-dir'), supervisor: { log: (line: string) => hostLog(io, line, args.flags.has('verbose')) } });
+  const host = createLabHost({ dataDir: dataDirOption(args), supervisor: { log: (line: string) => hostLog(io, line, args.flags.has('verbose')) } });
   try {
     const stored = await host.playground.runKernel(request).catch((err: unknown) => {
       // A size, block or grid past CUDA's limits is refused by the service, which names the field and the limit.
@@ -196,7 +196,7 @@ async function runs(args: ParsedArgs, io: CliIo, cx: CliContext): Promise<number
   if (extra !== undefined) throw new UsageError('usage.unexpected', { value: extra });
   const exerciseText = option(args, 'exercise');
   const exercise = exerciseText === undefined ? undefined : exerciseArg(exerciseText);
-  const store = new KernelStore(option(args, 'data-dir') ?? defaultDataDir(), { warn: (m) => io.err(`gpu-lab: ${cx.t('error.warning', { detail: m })}\n`) });
+  const store = new KernelStore(dataDirOption(args, true) ?? defaultDataDir(), { warn: (m) => io.err(`gpu-lab: ${cx.t('error.warning', { detail: m })}\n`) });
   const list = await store.list(exercise);
   if (args.flags.has('json')) io.out(`${JSON.stringify(list, null, 2)}\n`);
   else if (list.length === 0) io.out(`${cx.t('kernel.none', { dir: store.runsDir })}\n`);

@@ -21,7 +21,7 @@ import type { ReportPdf } from '../reports/report-writer.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
 import type { ParsedArgs } from './cli-options.ts';
-import { option, parseArgs } from './cli-options.ts';
+import { dataDirOption, option, parseArgs } from './cli-options.ts';
 import type { CliText } from './cli-text.ts';
 
 // `kernel-run` is repeatable: each one adds a kernel playground run to the report, after the runs.
@@ -48,7 +48,7 @@ export function reportArgs(args: ParsedArgs): ReportArgs {
   if (pdf === undefined && (author !== undefined || course !== undefined)) throw new UsageError('usage.authorWithPdf');
   if (pdf === undefined && kernelRunIds.length) throw new UsageError('usage.pdfNeeded', { what: '--kernel-run' });
   try {
-    return { pdf, kernelRunIds, dataDir: option(args, 'data-dir'), ...checkAuthorship({ author, course }) };
+    return { pdf, kernelRunIds, dataDir: dataDirOption(args, true), ...checkAuthorship({ author, course }) };
   } catch (err) {
     if (err instanceof GpuLabError) throw new UsageError('error.coded', { code: err.code, detail: err.message });
     throw err;
@@ -134,7 +134,7 @@ export const reportCommand: CliCommand = {
       await reportThroughService(reports, { runIds: [], kernelRunIds }, { ...report, pdf: report.pdf }, io, cx);
       return 0;
     }
-    const store = new RunStore(option(args, 'data-dir') ?? defaultDataDir(), { warn: (m) => io.err(`gpu-lab: ${t('error.warning', { detail: m })}\n`) });
+    const store = new RunStore(dataDirOption(args, true) ?? defaultDataDir(), { warn: (m) => io.err(`gpu-lab: ${t('error.warning', { detail: m })}\n`), create: false });
     const summaries = await store.list();
     // The device of the newest finished run, where none is named.
     const on = device ?? summaries.find(isFinished)?.device;

@@ -14,7 +14,7 @@ import type { Lab } from '../labs/lab.ts';
 import { createLabHost } from '../app/lab-host.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
-import { option, parseArgs } from './cli-options.ts';
+import { dataDirOption, option, parseArgs } from './cli-options.ts';
 import { hostLog } from './host-log.ts';
 import { runTable, waivedNote } from './run-table.ts';
 import { REPORT_OPTIONS, reportArgs, reportRuns, reportUsageLines } from './report.ts';
@@ -123,7 +123,7 @@ export const runCommand: CliCommand = {
     if (jsonFile !== undefined) await checkWritable(jsonFile, { what: 'the run record' });
     const title = labDescriptors(locale).find((d) => d.id === lab.descriptor.id)?.title ?? lab.descriptor.title;
     const table = runTable(t, locale, lab.descriptor);
-    const host = createLabHost({ dataDir: option(args, 'data-dir'), supervisor: { log: (line: string) => hostLog(io, line, args.flags.has('verbose')) } });
+    const host = createLabHost({ dataDir: dataDirOption(args), supervisor: { log: (line: string) => hostLog(io, line, args.flags.has('verbose')) } });
     const showProgress = progressPrinter(io, args.flags.has('quiet'), cx);
     let headerShown = false;
     let notSaved: Finding | undefined;

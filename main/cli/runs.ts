@@ -10,7 +10,7 @@ import { defaultDataDir } from '../app/lab-host.ts';
 import { exportRun } from '../runs/run-export.ts';
 import type { CliCommand, CliContext } from './command.ts';
 import { UsageError } from './command.ts';
-import { option, parseArgs } from './cli-options.ts';
+import { dataDirOption, option, parseArgs } from './cli-options.ts';
 import { runTable, waivedNote } from './run-table.ts';
 import { REPORT_OPTIONS, reportArgs, reportRuns, reportUsageLines, storeSources } from './report.ts';
 import { reportableRun } from '../reports/reports-service.ts';
@@ -69,7 +69,7 @@ export const runsCommand: CliCommand = {
     if (unexpected !== undefined) throw new UsageError('usage.unexpected', { value: unexpected });
     const report = reportArgs(args);
     if (action !== 'report' && report.pdf !== undefined) throw new UsageError('usage.pdfOnlyReport');
-    const store = new RunStore(option(args, 'data-dir') ?? defaultDataDir(), { warn: (m) => io.err(`gpu-lab: ${t('error.warning', { detail: m })}\n`) });
+    const store = new RunStore(dataDirOption(args, true) ?? defaultDataDir(), { warn: (m) => io.err(`gpu-lab: ${t('error.warning', { detail: m })}\n`), create: false });
     const needId = (): string => {
       if (!id) throw new UsageError('usage.runId', { action: action ?? '' });
       return id;

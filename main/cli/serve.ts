@@ -7,7 +7,7 @@ import { rendererDir } from '../serve/renderer-dir.ts';
 import { startServer } from '../serve/server.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
-import { option, parseArgs } from './cli-options.ts';
+import { dataDirOption, option, parseArgs } from './cli-options.ts';
 import { hostLog } from './host-log.ts';
 import type { CliText } from './cli-text.ts';
 
@@ -46,7 +46,7 @@ async function run(argv: string[], io: CliIo, { t }: CliContext): Promise<number
     io.err(`gpu-lab serve: ${t('serve.notBuilt')}\n`);
     return 1;
   }
-  const lab = createLabHost({ dataDir: option(args, 'data-dir'), supervisor: { log: (line: string) => hostLog(io, line, args.flags.has('verbose')) } });
+  const lab = createLabHost({ dataDir: dataDirOption(args), supervisor: { log: (line: string) => hostLog(io, line, args.flags.has('verbose')) } });
   let server;
   try {
     server = await startServer({ api: lab, staticDir, host, port, log: (line) => io.err(`gpu-lab serve: ${line}\n`) });

@@ -26,6 +26,8 @@ const RECORD_SUFFIX = '.json';
 
 export interface RunStoreOptions {
   warn?: (message: string) => void;
+  // false: a store only read (the CLI's `runs`, `report`) never creates its folder; a missing one holds no runs.
+  create?: boolean;
 }
 
 export class RunStore {
@@ -35,7 +37,7 @@ export class RunStore {
   constructor(dataDir: string, options: RunStoreOptions = {}) {
     this.dir = join(dataDir, 'runs');
     this.warn = options.warn ?? ((m) => process.stderr.write(`gpu-lab: ${m}\n`));
-    mkdirSync(this.dir, { recursive: true });
+    if (options.create !== false) mkdirSync(this.dir, { recursive: true });
   }
 
   private pathOf(id: string): string {
@@ -91,7 +93,7 @@ export class RunStore {
   }
 
   async list(): Promise<RunSummary[]> {
-    const names = (await readdir(this.dir)).filter((n) => n.endsWith(RECORD_SUFFIX));
+    const names = (await readdir(this.dir).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? [] : Promise.reject(err)))).filter((n) => n.endsWith(RECORD_SUFFIX));
     const records = await Promise.all(names.map((n) => this.load(join(this.dir, n))));
     return records
       .filter((r): r is RunRecord => r !== null)

@@ -1,7 +1,7 @@
 // gpu-lab at the edges of its input and output: numbers typed in another form than decimal digits, a parameter given
 // twice, and a reader that stops reading early. Each is refused with exit 2 naming what was typed, or ends quietly.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,5 +73,36 @@ describe('a reader that stops early', () => {
     const stderr = readFileSync(err, 'utf8');
     expect(stderr).not.toContain('EPIPE');
     expect(stderr).not.toContain('Unhandled');
+  }, 60_000);
+});
+
+describe('the data folder', () => {
+  const raw = (cwd: string, extraEnv: Record<string, string>, ...args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...env, ...extraEnv } });
+
+  it('must be a path: an empty --data-dir is refused (exit 2), not read as the current folder', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'gpu-lab-cwd-'));
+    for (const args of [['run', 'vector-function', '--device', 'cpu', '--data-dir', ''], ['runs', 'list', '--data-dir', ' ']]) {
+      const r = raw(cwd, {}, ...args);
+      expect(r.status, r.stderr).toBe(2);
+      expect(r.stderr).toContain('--data-dir needs a folder; an empty path is not one');
+    }
+    expect(existsSync(join(cwd, 'runs'))).toBe(false);
+  }, 60_000);
+
+  it('is never created by a command that only reads it: a mistyped one is said to be missing, the default is simply empty', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'gpu-lab-cwd-'));
+    const typo = join(cwd, 'typo');
+    for (const args of [['runs', 'list', '--data-dir', typo], ['report', '--all-labs', '--pdf', join(cwd, 'x.pdf'), '--data-dir', typo]]) {
+      const r = raw(cwd, {}, ...args);
+      expect(r.status, r.stderr).toBe(2);
+      expect(r.stderr).toContain(`--data-dir ${typo}: no such folder`);
+    }
+    expect(existsSync(typo)).toBe(false);
+    // No --data-dir and nothing stored yet: no runs, and the default folder is still not made.
+    const home = mkdtempSync(join(tmpdir(), 'gpu-lab-xdg-'));
+    const r = raw(cwd, { XDG_DATA_HOME: home }, 'runs', 'list');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('no runs in');
+    expect(existsSync(join(home, 'gpu-lab'))).toBe(false);
   }, 60_000);
 });

@@ -129,6 +129,8 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     unknownLab: 'unknown lab "{lab}"; the labs are {labs}',
     paramSyntax: '--param expects name=value, got "{value}"',
     unknownParam: 'lab "{lab}" has no parameter "{name}"; its parameters are {names}',
+    dataDirEmpty: '--data-dir needs a folder; an empty path is not one',
+    dataDirMissing: '--data-dir {dir}: no such folder (nothing was ever stored there; check the path)',
     paramTwice: '--param {name}=… is given twice; give it once',
     paramNotDecimal: {
       hex: '--param {name}={value}: write the number in decimal digits (hexadecimal is not read here)',

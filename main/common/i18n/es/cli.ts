@@ -137,6 +137,8 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     unknownLab: 'no existe el laboratorio «{lab}»; los laboratorios son {labs}',
     paramSyntax: '--param espera nombre=valor, pero se recibió «{value}»',
     unknownParam: 'el laboratorio «{lab}» no tiene el parámetro «{name}»; sus parámetros son {names}',
+    dataDirEmpty: '--data-dir necesita una carpeta; una ruta vacía no lo es',
+    dataDirMissing: '--data-dir {dir}: no existe esa carpeta (nunca se guardó nada en ella; revisa la ruta)',
     paramTwice: '--param {name}=… aparece dos veces; escríbelo una sola vez',
     paramNotDecimal: {
       hex: '--param {name}={value}: escribe el número con cifras decimales (aquí no se lee el hexadecimal)',
