@@ -184,7 +184,14 @@ export const runCommand: CliCommand = {
       const failures = runFailures(record, t, locale);
       for (const line of failures) io.err(`gpu-lab run: ${line}\n`);
       if (record.status === 'cancelled') return 130;
-      return failures.length === 0 ? 0 : 1;
+      if (failures.length) return 1;
+      // A run that measured nothing (the transfer lab on the CPU: every point needs a GPU) is not a success: exit 3,
+      // and one line that says so; the findings above say why each point was waived.
+      if (record.points.length > 0 && record.points.every((p) => p.status === 'waived')) {
+        io.err(`gpu-lab run: ${t('run.nothingMeasured', { count: record.points.length })}\n`);
+        return 3;
+      }
+      return 0;
     } finally {
       for (const signal of STOP_SIGNALS) process.removeListener(signal, onStop);
       sub.dispose();

@@ -106,3 +106,11 @@ describe('the data folder', () => {
     expect(existsSync(join(home, 'gpu-lab'))).toBe(false);
   }, 60_000);
 });
+
+describe('a run that measures nothing', () => {
+  it('is not a success: the transfer lab on a machine without a GPU exits 3 and says every point was waived', () => {
+    const r = gpuLab('run', 'transfer', '--device', 'cpu');
+    expect(r.status, r.stderr).toBe(3);
+    expect(r.stderr).toMatch(/^gpu-lab run: nothing was measured: all \d+ points were waived \(exit 3\)$/m);
+  }, 60_000);
+});

@@ -190,6 +190,7 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     findings: 'Findings',
     cancelling: 'cancelling…',
     stoppedNow: 'stopped at once: the sample in progress is not waited for, and the run stays as last saved',
+    nothingMeasured: 'nothing was measured: the {count} point was waived (exit 3) | nothing was measured: all {count} points were waived (exit 3)',
     stored: '{status} — stored as {run} in {dir}',
     cancelled: 'the run was cancelled',
     ended: 'the run ended {status}',

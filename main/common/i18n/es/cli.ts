@@ -197,6 +197,7 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     findings: 'Hallazgos',
     cancelling: 'cancelando…',
     stoppedNow: 'detenida de inmediato: no se espera a la muestra en curso, y la ejecución queda como se guardó por última vez',
+    nothingMeasured: 'no se midió nada: se omitió el único punto, {count} (salida 3) | no se midió nada: se omitieron los {count} puntos (salida 3)',
     stored: '{status} — guardada como {run} en {dir}',
     cancelled: 'se canceló la ejecución',
     ended: 'la ejecución terminó en estado «{status}»',
