@@ -49,7 +49,8 @@ describe('timing harness', () => {
     expect(err.code).toBe('CANCELLED');
     expect(err.details?.samples).toBeGreaterThan(0);
     expect(err.details?.samples).toBeLessThan(1_000_000);
-    expect(elapsed).toBeLessThan(2000);
+    // Stopped long before the million samples would end (minutes): a bound a loaded machine cannot come near.
+    expect(elapsed).toBeLessThan(30_000);
     // The process keeps working after a cancel.
     const r = await benchmark({ op: 'empty' }, { repeats: 5 });
     expect(r.hostMs).toHaveLength(5);
@@ -110,15 +111,8 @@ describe('timing harness', () => {
     // Far more samples than 10 s holds, stopped at 10 s by the signal: the run lasts 10 s whatever the machine's load.
     const controller = new AbortController();
     const stop = setTimeout(() => controller.abort(), 10_000);
-    let ticks = 0;
-    let worstGap = 0;
-    let last = performance.now();
-    const timer = setInterval(() => {
-      const now = performance.now();
-      worstGap = Math.max(worstGap, now - last);
-      last = now;
-      ticks++;
-    }, 10);
+    const tickTimes: number[] = [];
+    const timer = setInterval(() => tickTimes.push(performance.now()), 10);
     const started = performance.now();
     let samples = 0;
     try {
@@ -134,9 +128,13 @@ describe('timing harness', () => {
     clearTimeout(stop);
     expect(elapsed).toBeGreaterThanOrEqual(9_900);
     expect(samples).toBeGreaterThan(100);
-    // A 10 ms timer kept firing throughout: at least half the expected ticks, never a gap of a quarter second.
-    expect(ticks).toBeGreaterThan(elapsed / 10 / 2);
-    expect(worstGap).toBeLessThan(250);
+    // A 10 ms timer kept firing throughout: at least half the expected ticks, and some in every second of the run.
+    // (No bound on the longest gap: on a loaded 2-core machine a busy neighbour delays a timer by hundreds of ms; a
+    // blocked loop instead fires once at the end.)
+    expect(tickTimes.length).toBeGreaterThan(elapsed / 10 / 2);
+    const seconds = Math.floor(elapsed / 1000);
+    const silent = Array.from({ length: seconds }, (_, i) => i).filter((i) => !tickTimes.some((t) => t - started >= i * 1000 && t - started < (i + 1) * 1000));
+    expect(silent).toEqual([]);
   }, 60_000);
 
   it('batches runs shorter than minSampleMs into one sample and reports the mean of one run', async () => {
