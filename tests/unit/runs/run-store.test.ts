@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -63,7 +63,10 @@ describe('run store', () => {
     expect(got.points).toHaveLength(1);
     // A run whose process is alive (this one) is left alone.
     expect((await s.get('still-running')).status).toBe('running');
-    // The verdict is saved: a later reader sees it without rechecking.
+    // The verdict is saved: the file on disk says it, not only what a reader works out again from the dead pid.
+    const onDisk = JSON.parse(readFileSync(join(s.dir, 'left-running.json'), 'utf8')) as { status: string; error: { code: string } | null };
+    expect(onDisk.status).toBe('failed');
+    expect(onDisk.error?.code).toBe('RUN_INTERRUPTED');
     const reread = new RunStore(join(s.dir, '..'));
     expect((await reread.list()).find((r) => r.id === 'left-running')?.status).toBe('failed');
   });
