@@ -77,7 +77,21 @@ describe('fuzzing startRun', () => {
       const p = payload(r);
       try {
         const [request] = checkArgs('runs.startRun', [p]);
-        validateRunRequest(request as StartRunRequest);
+        const { lab, params } = validateRunRequest(request as StartRunRequest);
+        // Whatever was accepted is what the lab allows: every value of its type, in its range, of its choices.
+        for (const d of lab.descriptor.parameters) {
+          const v = params[d.name];
+          const where = `${lab.descriptor.id}.${d.name} = ${JSON.stringify(v)} from ${JSON.stringify(p)}`;
+          if (d.kind === 'integer' || d.kind === 'number') {
+            expect(typeof v === 'number' && v >= d.min && v <= d.max && (d.kind === 'number' || Number.isInteger(v)), where).toBe(true);
+          } else if (d.kind === 'integer-list') {
+            expect(Array.isArray(v) && v.length > 0 && v.length <= d.maxItems && v.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= d.min && x <= d.max), where).toBe(true);
+          } else if (d.kind === 'choice') {
+            expect(d.choices.includes(v as string), where).toBe(true);
+          } else {
+            expect(Array.isArray(v) && v.length > 0 && v.every((x) => d.choices.includes(x as string)), where).toBe(true);
+          }
+        }
         accepted++;
       } catch (err) {
         expect(err, JSON.stringify(p)).toBeInstanceOf(GpuLabError);
