@@ -179,8 +179,11 @@ export const runCommand: CliCommand = {
       if (jsonFile !== undefined) await writeFileAtomic(jsonFile, `${JSON.stringify(record, null, 2)}\n`, { what: 'the run record', stdout: { write: (chunk) => io.out(String(chunk)) } });
       const findings = [...record.findings, ...(notSaved ? [notSaved] : [])];
       if (findings.length) io.out(`\n${t('run.findings')}\n${findings.map((f) => `${f.tone === 'warning' ? '  ! ' : '  • '}${findingText(f, locale)}\n`).join('')}`);
-      io.out(`\n${t('run.stored', { status: t(`runStatus.${record.status}`), run: runId, dir: host.store.dir })}\n`);
+      // A record that could not be saved (a full disk, a folder turned read-only) is not "stored": a failed run, exit 1.
+      if (notSaved) io.err(`\ngpu-lab run: ${t('run.notStored', { run: runId, dir: host.store.dir })}\n`);
+      else io.out(`\n${t('run.stored', { status: t(`runStatus.${record.status}`), run: runId, dir: host.store.dir })}\n`);
       if (report.pdf !== undefined) await reportRuns([record], { ...report, pdf: report.pdf }, io, cx);
+      if (notSaved) return 1;
       const failures = runFailures(record, t, locale);
       for (const line of failures) io.err(`gpu-lab run: ${line}\n`);
       if (record.status === 'cancelled') return 130;
