@@ -3,11 +3,10 @@
 // temporary file renamed over the old one). A run file that does not parse or does not match the schema is
 // skipped with a warning when listing, and refused by name when asked for.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import { writeFileAtomic } from '../runs/atomic-write.ts';
+import { ensureFolder, writeFileAtomic } from '../runs/atomic-write.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { KERNEL_RUN, MAX_SOURCE_CHARS } from '../common/playground.ts';
 import type { ExerciseId, KernelRun, KernelRunSummary } from '../common/playground.ts';
@@ -38,8 +37,8 @@ export class KernelStore {
     this.runsDir = join(dataDir, 'kernels', 'runs');
     this.draftsDir = join(dataDir, 'kernels', 'drafts');
     this.warn = options.warn ?? ((m) => process.stderr.write(`gpu-lab: ${m}\n`));
-    mkdirSync(this.runsDir, { recursive: true });
-    mkdirSync(this.draftsDir, { recursive: true });
+    ensureFolder(this.runsDir, 'the kernel runs folder');
+    ensureFolder(this.draftsDir, 'the kernel drafts folder');
   }
 
   private runPath(id: string): string {

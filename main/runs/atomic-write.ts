@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { access, constants, lstat, open, rename, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
+import { accessSync, existsSync, mkdirSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 
@@ -86,6 +87,30 @@ async function existingRegular(path: string, target: string, what: string): Prom
   const kind = kindOf(stats);
   if (kind) throw notRegular(path, what, kind);
   return stats;
+}
+
+// Makes the folder `dir` (and its parents) where it is missing, or says in words why it cannot be: Node's recursive
+// mkdir reports a read-only file system as ENOENT, so the cause is read from the nearest folder that exists.
+export function ensureFolder(dir: string, what: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    return;
+  } catch (err) {
+    let cause = err as NodeJS.ErrnoException;
+    let existing = resolve(dir);
+    while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
+    try {
+      accessSync(existing, constants.W_OK);
+    } catch (denied) {
+      cause = denied as NodeJS.ErrnoException;
+    }
+    const code = cause.code ?? 'EIO';
+    throw new GpuLabError(DEVICE_FAULTS.has(code) ? 'WRITE_FAILED' : 'INVALID_ARGUMENT', `Cannot make ${what} ${dir}: ${WHY[code] ?? cause.message} (${code}${existing !== resolve(dir) ? ` at ${existing}` : ''})`, {
+      path: dir,
+      cause: code,
+      reason: 'cannot-write',
+    });
+  }
 }
 
 // Whether `path` could be written, asked before work that takes minutes (a run) rather than after it.

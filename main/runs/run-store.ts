@@ -1,14 +1,13 @@
 // Run records on disk: one JSON file per run in <data dir>/runs, written atomically (a temporary file renamed over
 // the old one, so a crash mid-write leaves the previous version or nothing, never half a record). A file that does
 // not parse or does not match the schema is skipped with a warning: one bad file must not hide the others.
-import { mkdirSync } from 'node:fs';
 import { readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { GpuLabError } from '../common/errors.ts';
 import { RUN_RECORD, summarizeRun } from '../common/run-record.ts';
 import type { RunRecord, RunSummary } from '../common/run-record.ts';
-import { writeFileAtomic } from './atomic-write.ts';
+import { ensureFolder, writeFileAtomic } from './atomic-write.ts';
 import { withCurrentFindings } from './current-findings.ts';
 
 const RUN_ID = /^[A-Za-z0-9._-]{1,120}$/;
@@ -37,7 +36,7 @@ export class RunStore {
   constructor(dataDir: string, options: RunStoreOptions = {}) {
     this.dir = join(dataDir, 'runs');
     this.warn = options.warn ?? ((m) => process.stderr.write(`gpu-lab: ${m}\n`));
-    if (options.create !== false) mkdirSync(this.dir, { recursive: true });
+    if (options.create !== false) ensureFolder(this.dir, 'the runs folder');
   }
 
   private pathOf(id: string): string {
