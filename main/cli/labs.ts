@@ -23,17 +23,43 @@ function range(p: ParameterDescriptor, t: CliText): string {
   }
 }
 
+// A paragraph wrapped to 100 columns, indented by `indent` (the first line by `indent - hang`, for a bullet).
+function wrap(text: string, indent: number, hang = 0): string {
+  const width = 100 - indent;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.map((l, i) => `${' '.repeat(i === 0 ? indent - hang : indent)}${l}`).join('\n');
+}
+
 export const labsCommand: CliCommand = {
   name: 'labs',
   usage: (t) => t('commands.labs.usage'),
   async run(argv, io, { t, locale }) {
     const args = parseArgs(argv, [], ['json']);
-    if (args.positional.length) throw new UsageError('usage.unexpected', { value: args.positional[0] ?? '' });
+    if (args.positional.length > 1) throw new UsageError('usage.unexpected', { value: args.positional[1] ?? '' });
+    // `gpu-lab labs matmul`: that lab alone, with what it explains and what to look for in its results.
+    const wanted = args.positional[0];
+    const all = labDescriptors(locale);
+    if (wanted !== undefined && !all.some((l) => l.id === wanted)) throw new UsageError('usage.unknownLab', { lab: wanted, labs: all.map((l) => l.id).join(', ') });
     if (args.flags.has('json')) {
-      io.out(`${JSON.stringify(labDescriptors(), null, 2)}\n`);
+      const english = labDescriptors().filter((l) => wanted === undefined || l.id === wanted);
+      io.out(`${JSON.stringify(wanted === undefined ? english : english[0], null, 2)}\n`);
       return 0;
     }
-    for (const lab of labDescriptors(locale)) {
+    for (const lab of all.filter((l) => wanted === undefined || l.id === wanted)) {
+      if (wanted !== undefined) {
+        io.out(`${lab.id}  —  ${lab.title}\n\n${lab.explanation.map((para) => wrap(para, 2)).join('\n\n')}\n\n${t('labs.lookFor')}\n${lab.lookFor.map((item) => wrap(`• ${item}`, 4, 2)).join('\n')}\n\n`);
+        for (const p of lab.parameters) io.out(`    --param ${p.name}=…  ${range(p, t)}  ${p.description}\n`);
+        io.out(`  ${t('labs.kernels', { kernels: lab.kernels.map((k) => `${k.file} [${k.functions.join(', ')}]`).join('; ') })}\n`);
+        continue;
+      }
       io.out(`${lab.id}  —  ${lab.title}\n  ${lab.summary}\n`);
       for (const p of lab.parameters) io.out(`    --param ${p.name}=…  ${range(p, t)}  ${p.description}\n`);
       io.out(`  ${t('labs.kernels', { kernels: lab.kernels.map((k) => `${k.file} [${k.functions.join(', ')}]`).join('; ') })}\n\n`);

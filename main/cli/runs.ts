@@ -19,13 +19,16 @@ import { translator } from '../common/i18n/index.ts';
 import type { Message } from '../common/message.ts';
 
 const FORMATS: readonly ExportFormat[] = ['json', 'csv', 'csv-samples'];
-const STATUSES: readonly RunSummary['status'][] = ['queued', 'running', 'completed', 'cancelled', 'failed'];
 
+// The stored runs as a table under a header, every column aligned: the run id (its date and lab in it), status,
+// device, points, and the error code of a failed run.
 function listLines(runs: readonly RunSummary[], { t }: CliContext): string {
-  const width = Math.max(...STATUSES.map((s) => t(`runStatus.${s}`).length));
-  return runs
-    .map((r) => `${r.id}  ${t(`runStatus.${r.status}`).padEnd(width)} ${r.device.padEnd(7)} ${t('runs.points', { count: r.points })}${r.errorCode ? `  ${r.errorCode}` : ''}\n`)
-    .join('');
+  const rows = [
+    [t('runs.columns.run'), t('runs.columns.status'), t('runs.columns.device'), t('runs.columns.points'), t('runs.columns.error')],
+    ...runs.map((r) => [r.id, t(`runStatus.${r.status}`), r.device, String(r.points), r.errorCode ?? '']),
+  ];
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length))) ?? [];
+  return rows.map((row) => `${row.map((cell, i) => (i === 3 ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd()}\n`).join('');
 }
 
 // The points waived for each reason, as `gpu-lab run` says them once above its table.

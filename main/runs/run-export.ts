@@ -13,32 +13,34 @@ function csv(header: string[], rows: (string | number | boolean | null | undefin
   return [header, ...rows].map((row) => row.map(cell).join(',')).join('\n') + '\n';
 }
 
+// Every row names its run and lab, so that the CSVs of several runs can be concatenated and still be told apart.
 const POINT_COLUMNS = [
-  'key', 'series', 'label', 'x', 'device', 'status', 'reason', 'error_code', 'implementation', 'threads', 'timer',
-  'warmup', 'repeats', 'median_ms', 'mean_ms', 'std_ms', 'min_ms', 'max_ms', 'p95_ms', 'iqr_ms', 'noisy', 'gflops',
-  'gbps', 'flops', 'bytes', 'elements', 'verified', 'relative_error', 'tolerance',
+  'run_id', 'lab', 'key', 'series', 'label', 'x', 'device', 'status', 'reason', 'error_code', 'implementation', 'threads',
+  'timer', 'warmup', 'repeats', 'samples', 'median_ms', 'ci_low_ms', 'ci_high_ms', 'mean_ms', 'std_ms', 'min_ms', 'max_ms',
+  'p95_ms', 'iqr_ms', 'noisy', 'gflops', 'gbps', 'flops', 'bytes', 'elements', 'verified', 'relative_error', 'tolerance',
 ];
 
-function pointRow(p: PointResult): (string | number | boolean | null)[] {
+function pointRow(record: RunRecord, p: PointResult): (string | number | boolean | null)[] {
   const s = p.stats;
   return [
-    p.key, p.series, p.label, p.x, p.device, p.status, p.reason, p.error?.code ?? null, p.implementation, p.threads,
-    p.timer, p.warmup, p.repeats, s?.median ?? null, s?.mean ?? null, s?.std ?? null, s?.min ?? null, s?.max ?? null,
-    s?.p95 ?? null, s?.iqr ?? null, s?.noisy ?? null, p.gflops, p.gbps, p.work.flops, p.work.bytes, p.work.elements,
-    p.verification?.passed ?? null, p.verification?.relativeError ?? null, p.verification?.tolerance ?? null,
+    record.id, record.lab, p.key, p.series, p.label, p.x, p.device, p.status, p.reason, p.error?.code ?? null, p.implementation,
+    p.threads, p.timer, p.warmup, p.repeats, s?.count ?? null, s?.median ?? null, s?.ciLow ?? null, s?.ciHigh ?? null,
+    s?.mean ?? null, s?.std ?? null, s?.min ?? null, s?.max ?? null, s?.p95 ?? null, s?.iqr ?? null, s?.noisy ?? null,
+    p.gflops, p.gbps, p.work.flops, p.work.bytes, p.work.elements, p.verification?.passed ?? null,
+    p.verification?.relativeError ?? null, p.verification?.tolerance ?? null,
   ];
 }
 
 export function pointsCsv(record: RunRecord): string {
-  return csv(POINT_COLUMNS, record.points.map(pointRow));
+  return csv(POINT_COLUMNS, record.points.map((p) => pointRow(record, p)));
 }
 
 export function samplesCsv(record: RunRecord): string {
   const rows: (string | number | null)[][] = [];
   for (const p of record.points) {
-    p.hostMs.forEach((host, i) => rows.push([p.key, p.series, p.x, p.device, i, host, p.deviceMs?.[i] ?? null]));
+    p.hostMs.forEach((host, i) => rows.push([record.id, record.lab, p.key, p.series, p.x, p.device, i, host, p.deviceMs?.[i] ?? null]));
   }
-  return csv(['key', 'series', 'x', 'device', 'sample', 'host_ms', 'device_ms'], rows);
+  return csv(['run_id', 'lab', 'key', 'series', 'x', 'device', 'sample', 'host_ms', 'device_ms'], rows);
 }
 
 export function exportRun(record: RunRecord, format: ExportFormat): ExportedRun {

@@ -114,3 +114,35 @@ describe('a run that measures nothing', () => {
     expect(r.stderr).toMatch(/^gpu-lab run: nothing was measured: all \d+ points were waived \(exit 3\)$/m);
   }, 60_000);
 });
+
+describe('reading the stored runs', () => {
+  it('lists them under a header, every column aligned, and exports CSV rows that name their run and lab; labs LAB explains one lab', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gpu-lab-cli-list-'));
+    const at = (...args: string[]) => spawnSync(process.execPath, [bin, ...args, '--data-dir', dataDir], { encoding: 'utf8', env });
+    expect(at('run', 'vector-function', '--device', 'cpu', '--param', 'elements=1000', '--param', 'repeats=2', '--quiet').status).toBe(0);
+    expect(at('run', 'timing-pitfalls', '--device', 'cpu', '--param', 'n=64', '--quiet').status).toBe(0);
+    const lines = at('runs', 'list').stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^run\s+status\s+device\s+points\s+error$/);
+    expect(lines).toHaveLength(3);
+    // Each column starts at the same place on every line.
+    for (const word of ['status', 'device']) {
+      const col = lines[0]?.indexOf(word) ?? -1;
+      for (const line of lines.slice(1)) expect(line[col - 1]).toBe(' ');
+      for (const line of lines.slice(1)) expect(line[col]).not.toBe(' ');
+    }
+    const id = lines[1]?.split(/\s+/)[0] ?? '';
+    const csv = at('runs', 'export', id, '--format', 'csv').stdout.trimEnd().split('\n');
+    const lab = id.split('-').slice(1, -1).join('-');
+    expect(csv.slice(1).every((row) => row.startsWith(`${id},${lab},`))).toBe(true);
+
+    const about = spawnSync(process.execPath, [bin, 'labs', 'matmul'], { encoding: 'utf8', env });
+    expect(about.status).toBe(0);
+    expect(about.stdout).toMatch(/^matmul {2}— {2}Matrix product/);
+    expect(about.stdout).toContain('What to look for');
+    expect(about.stdout).toContain('--param n=');
+    expect(about.stdout).not.toContain('dtypes  —');
+    const unknown = spawnSync(process.execPath, [bin, 'labs', 'matmal'], { encoding: 'utf8', env });
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('unknown lab "matmal"; the labs are transfer, dtypes, matmul');
+  }, 120_000);
+});

@@ -109,8 +109,10 @@ describe('run store', () => {
   it('exports points and raw samples as CSV, quoting where needed', () => {
     const r = sampleRecord('x');
     const points = pointsCsv(r).split('\n');
-    expect(points[0]).toContain('median_ms');
+    expect(points[0]).toMatch(/^run_id,lab,key,.*,samples,median_ms,ci_low_ms,ci_high_ms,/);
     expect(points[1]).toContain('"CPU, one thread, ""quoted"""');
-    expect(samplesCsv(r)).toBe('key,series,x,device,sample,host_ms,device_ms\ncpu-single,cpu-single,,cpu,0,1,\ncpu-single,cpu-single,,cpu,1,2,\n');
+    // Each row names its run and lab, so that several runs' CSVs concatenated can still be told apart.
+    expect(points[1]?.startsWith(`x,${r.lab},cpu-single,`)).toBe(true);
+    expect(samplesCsv(r)).toBe(`run_id,lab,key,series,x,device,sample,host_ms,device_ms\nx,${r.lab},cpu-single,cpu-single,,cpu,0,1,\nx,${r.lab},cpu-single,cpu-single,,cpu,1,2,\n`);
   });
 });

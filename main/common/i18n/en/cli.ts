@@ -61,9 +61,10 @@ TIMEOUT, DEVICE_LOST…, or CUDA_UNAVAILABLE / LIBRARY_UNAVAILABLE where there i
     },
     labs: {
       summary: 'list the labs, their parameters and kernels',
-      usage: `Usage: gpu-lab labs [--json]
+      usage: `Usage: gpu-lab labs [LAB] [--json]
 
-Lists every lab with its parameters (default, limits, unit). --json prints the descriptors (in English).`,
+Lists every lab with its parameters (default, limits, unit); with a LAB, that lab alone with what it explains and what
+to look for in its results. --json prints the descriptors (in English).`,
     },
     report: {
       summary: 'write one PDF report of every lab on one device, or of kernel runs',
@@ -200,6 +201,7 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
   },
   runs: {
     none: 'no runs in {dir}',
+    columns: { run: 'run', status: 'status', device: 'device', points: 'points', error: 'error' },
     points: '{count} point | {count} points',
     heading: 'run {run}: {status} on {device}, {date}',
     parameters: 'parameters: {params}',
@@ -346,6 +348,7 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     list: '{default} (each {min} … {max}, up to {count} values)',
     choices: '{default} (from {choices})',
     kernels: 'kernels: {kernels}',
+    lookFor: 'What to look for',
   },
   serve: {
     notBuilt: 'the renderer is not built (dist/web/index.html is missing): run `npm run build`',

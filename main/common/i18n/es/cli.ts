@@ -66,10 +66,10 @@ o no hay NVRTC); 2 uso incorrecto.`,
     },
     labs: {
       summary: 'lista los laboratorios, sus parámetros y sus kernels',
-      usage: `Uso: gpu-lab labs [--json]
+      usage: `Uso: gpu-lab labs [LAB] [--json]
 
-Lista todos los laboratorios con sus parámetros (valor por defecto, límites y unidad). Con --json muestra sus
-descriptores (en inglés).`,
+Lista todos los laboratorios con sus parámetros (valor por defecto, límites y unidad); con un LAB, solo ese, con lo que
+explica y lo que conviene mirar en sus resultados. Con --json muestra sus descriptores (en inglés).`,
     },
     report: {
       summary: 'escribe un único informe en PDF con todos los laboratorios en un dispositivo, o con ejecuciones de kernels',
@@ -207,6 +207,7 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
   },
   runs: {
     none: 'no hay ejecuciones en {dir}',
+    columns: { run: 'ejecución', status: 'estado', device: 'dispositivo', points: 'puntos', error: 'error' },
     points: '{count} punto | {count} puntos',
     heading: 'ejecución {run}: {status} en {device}, {date}',
     parameters: 'parámetros: {params}',
@@ -342,6 +343,7 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     list: '{default} (cada uno de {min} a {max}, como mucho {count} valores)',
     choices: '{default} (entre {choices})',
     kernels: 'kernels: {kernels}',
+    lookFor: 'Qué mirar',
   },
   serve: {
     notBuilt: 'la interfaz no está compilada (falta dist/web/index.html): ejecuta `npm run build`',
