@@ -207,7 +207,7 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
   },
   runs: {
     none: 'no hay ejecuciones en {dir}',
-    columns: { run: 'ejecución', status: 'estado', device: 'dispositivo', points: 'puntos', error: 'error' },
+    columns: { run: 'ejecución', status: 'estado', device: 'dispositivo', points: 'puntos', error: 'código de error' },
     points: '{count} punto | {count} puntos',
     heading: 'ejecución {run}: {status} en {device}, {date}',
     parameters: 'parámetros: {params}',
