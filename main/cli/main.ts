@@ -30,6 +30,7 @@ function help(t: CliText): string {
     '',
     t('main.more'),
     t('main.lang'),
+    t('main.exitCodes'),
   ].join('\n');
 }
 
@@ -80,7 +81,7 @@ export async function runCli(argv: string[], io: CliIo, env: Record<string, stri
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    io.out(`${command.usage(t)}\n\n${t('main.lang')}\n`);
+    io.out(`${command.usage(t)}\n\n${t('main.lang')}\n${t('main.exitCodes')}\n`);
     return 0;
   }
   try {

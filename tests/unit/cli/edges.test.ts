@@ -146,3 +146,15 @@ describe('reading the stored runs', () => {
     expect(unknown.stderr).toContain('unknown lab "matmal"; the labs are transfer, dtypes, matmul');
   }, 120_000);
 });
+
+describe('every command’s --help', () => {
+  it('gives the exit codes, kernel run’s included, in the language asked for', () => {
+    for (const command of [['run'], ['runs'], ['labs'], ['devices'], ['report'], ['kernel'], ['kernel', 'run'], ['serve'], ['bench']]) {
+      const en = spawnSync(process.execPath, [bin, ...command, '--help'], { encoding: 'utf8', env });
+      expect(en.status, command.join(' ')).toBe(0);
+      expect(en.stdout, command.join(' ')).toMatch(/^Exit codes: 0 done .*; 2 bad usage or input; 3 a run that measured nothing .*; 130 a run cancelled by Ctrl-C/m);
+    }
+    const es = spawnSync(process.execPath, [bin, 'run', '--help', '--lang', 'es'], { encoding: 'utf8', env });
+    expect(es.stdout).toMatch(/^Códigos de salida: 0 hecho/m);
+  }, 120_000);
+});
