@@ -157,6 +157,9 @@ export interface RunRecord {
     hostPid: number | null;
     // The process that ran the lab: a record left queued or running by a process that is gone was interrupted.
     runnerPid?: number | null;
+    // When that process started, in clock ticks after boot (/proc/<pid>/stat, Linux only): a pid the system has since
+    // given to another process has another start time, so the record is not taken for running.
+    runnerStartTicks?: number | null;
     // The share of the CPUs' busy time a hypervisor gave to other guests while the points were measured (Linux's
     // steal time; null where it cannot be read): on a shared virtual machine, the noise no method removes.
     cpuSteal?: number | null;
@@ -289,6 +292,7 @@ export const RUN_RECORD = z.strictObject({
     versions: z.record(z.string(), z.string()),
     hostPid: z.number().nullable(),
     runnerPid: z.number().nullable().optional(),
+    runnerStartTicks: z.number().nullable().optional(),
     cpuSteal: z.number().min(0).max(1).nullable().optional(),
   }),
   points: z.array(POINT),

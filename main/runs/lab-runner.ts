@@ -17,9 +17,9 @@ import type { Lab, PlanContext, PlannedPoint } from '../labs/lab.ts';
 import { ANALYSIS_VERSION, LABS, findLab } from '../labs/index.ts';
 import { cancelledPoint, failedPoint, measuredPoint, waivedPoint } from './point-result.ts';
 import { readCpuClockMHz, readCpuTimes, stealShare } from './cpu-steal.ts';
+import { processStartTicks, type RunStore } from './run-store.ts';
 import { exportRun } from './run-export.ts';
 import { runFindings } from './run-findings.ts';
-import type { RunStore } from './run-store.ts';
 import { msg, renderMessage, type Message } from '../common/message.ts';
 import { translator } from '../common/i18n/index.ts';
 
@@ -195,7 +195,7 @@ export class LabRunner implements RunsService {
       createdAt: new Date().toISOString(),
       finishedAt: null,
       appVersion: this.appVersion,
-      environment: { devices: null, versions: {}, hostPid: null, runnerPid: process.pid },
+      environment: { devices: null, versions: {}, hostPid: null, runnerPid: process.pid, runnerStartTicks: processStartTicks(process.pid) },
       points: [],
       summary: {},
       findings: [],

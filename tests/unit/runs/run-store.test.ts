@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { RUN_SCHEMA_VERSION } from '../../../main/common/run-record.ts';
 import type { RunRecord } from '../../../main/common/run-record.ts';
 import { pointsCsv, samplesCsv } from '../../../main/runs/run-export.ts';
-import { RunStore } from '../../../main/runs/run-store.ts';
+import { RunStore, processStartTicks } from '../../../main/runs/run-store.ts';
 
 export function sampleRecord(id: string): RunRecord {
   return {
@@ -90,6 +90,33 @@ describe('run store', () => {
     expect((await s.list()).map((r) => r.id)).toEqual(['good']);
     expect(warnings).toHaveLength(2);
     expect(warnings.join('\n')).toContain('broken.json');
+  });
+
+  it('does not take a pid the system gave to another process for the runner: the start time must match too', async () => {
+    const { store: s } = store();
+    // This process is alive, but the record says its runner started at another time: the pid was reused.
+    const reused = { ...sampleRecord('pid-reused'), status: 'running' as const };
+    const started = processStartTicks(process.pid);
+    expect(started).not.toBeNull();
+    reused.environment = { ...reused.environment, runnerPid: process.pid, runnerStartTicks: (started ?? 0) + 12345 };
+    const same = { ...sampleRecord('same-runner'), status: 'running' as const };
+    same.environment = { ...same.environment, runnerPid: process.pid, runnerStartTicks: started };
+    await s.save(reused);
+    await s.save(same);
+    const got = await s.get('pid-reused');
+    expect(got.status).toBe('failed');
+    expect(got.error?.code).toBe('RUN_INTERRUPTED');
+    expect((await s.get('same-runner')).status).toBe('running');
+  });
+
+  it('reads a process start time from /proc, its command name with spaces and parentheses included', () => {
+    const proc = mkdtempSync(join(tmpdir(), 'gpu-lab-proc-'));
+    mkdirSync(join(proc, '42'));
+    // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime
+    // priority nice num_threads itrealvalue starttime …
+    writeFileSync(join(proc, '42', 'stat'), '42 (node (a) b) S 1 42 42 0 -1 4194304 10 0 0 0 5 3 0 0 20 0 11 0 987654 1000 200\n');
+    expect(processStartTicks(42, proc)).toBe(987654);
+    expect(processStartTicks(43, proc)).toBeNull();
   });
 
   it('survives a write interrupted midway: the old version stays, the temporary file is ignored', async () => {
