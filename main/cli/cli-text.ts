@@ -18,3 +18,17 @@ export function cliText(locale: Locale): CliText {
   const t = translator(locale, 'cli');
   return (key, named = {}) => t(key, named);
 }
+
+// A paragraph in lines of at most `width` characters after `prefix` (a longer word keeps its own line).
+export function wrap(text: string, prefix: string, width = 100): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && prefix.length + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.map((l) => `${prefix}${l}`).join('\n');
+}

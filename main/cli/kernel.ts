@@ -22,7 +22,7 @@ import type { ParsedArgs } from './cli-options.ts';
 import { hostLog } from './host-log.ts';
 import { kernelRunText } from './kernel-run-text.ts';
 import { reportArgs, reportThroughService } from './report.ts';
-import type { CliText } from './cli-text.ts';
+import { wrap, type CliText } from './cli-text.ts';
 
 function isExerciseId(value: string): value is ExerciseId {
   return (EXERCISE_IDS as readonly string[]).includes(value);
@@ -49,20 +49,6 @@ export function parseSize(exercise: ExerciseId, text: string): number {
   const value = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
   if (!(value >= size.min && value <= size.max)) throw new UsageError('usage.size', { min: size.min, max: size.max, name: size.name, exercise, value: text });
   return value;
-}
-
-// A paragraph in lines of at most `width` characters after `prefix` (a longer word keeps its own line).
-export function wrap(text: string, prefix: string, width = 100): string {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && prefix.length + line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines.map((l) => `${prefix}${l}`).join('\n');
 }
 
 function listText(exercises: readonly ExerciseDescriptor[], t: CliText): string {

@@ -6,7 +6,7 @@ import type { ParameterDescriptor } from '../common/lab-descriptor.ts';
 import type { CliCommand } from './command.ts';
 import { UsageError } from './command.ts';
 import { parseArgs } from './cli-options.ts';
-import type { CliText } from './cli-text.ts';
+import { wrap, type CliText } from './cli-text.ts';
 
 function range(p: ParameterDescriptor, t: CliText): string {
   const unit = p.unit ? ` ${p.unit}` : '';
@@ -21,21 +21,6 @@ function range(p: ParameterDescriptor, t: CliText): string {
     case 'choice-list':
       return t('labs.choices', { default: p.default.join(','), choices: p.choices.join(', ') });
   }
-}
-
-// A paragraph wrapped to 100 columns, indented by `indent` (the first line by `indent - hang`, for a bullet).
-function wrap(text: string, indent: number, hang = 0): string {
-  const width = 100 - indent;
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines.map((l, i) => `${' '.repeat(i === 0 ? indent - hang : indent)}${l}`).join('\n');
 }
 
 export const labsCommand: CliCommand = {
@@ -55,7 +40,7 @@ export const labsCommand: CliCommand = {
     }
     for (const lab of all.filter((l) => wanted === undefined || l.id === wanted)) {
       if (wanted !== undefined) {
-        io.out(`${lab.id}  —  ${lab.title}\n\n${lab.explanation.map((para) => wrap(para, 2)).join('\n\n')}\n\n${t('labs.lookFor')}\n${lab.lookFor.map((item) => wrap(`• ${item}`, 4, 2)).join('\n')}\n\n`);
+        io.out(`${lab.id}  —  ${lab.title}\n\n${lab.explanation.map((para) => wrap(para, '  ')).join('\n\n')}\n\n${t('labs.lookFor')}\n${lab.lookFor.map((item) => `  • ${wrap(item, '    ').trimStart()}`).join('\n')}\n\n`);
         for (const p of lab.parameters) io.out(`    --param ${p.name}=…  ${range(p, t)}  ${p.description}\n`);
         io.out(`  ${t('labs.kernels', { kernels: lab.kernels.map((k) => `${k.file} [${k.functions.join(', ')}]`).join('; ') })}\n`);
         continue;

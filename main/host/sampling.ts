@@ -4,7 +4,7 @@
 // alone outlasts the budget. A backend only takes samples (`takeRound`); this file decides how many, for every one.
 import { GpuLabError } from '../common/errors.ts';
 import type { PointSampling } from '../common/run-record.ts';
-import { MAX_SAMPLES, MIN_BUDGET_SECONDS, MIN_INTERVAL_SAMPLES, TARGET_INTERVAL_FRACTION, medianInterval } from '../common/statistics.ts';
+import { MAX_SAMPLES, MIN_BUDGET_SECONDS, MIN_INTERVAL_SAMPLES, TARGET_INTERVAL_FRACTION, medianInterval, quantile } from '../common/statistics.ts';
 
 export { MAX_SAMPLES, TARGET_INTERVAL_FRACTION } from '../common/statistics.ts';
 // The budget of a measurement that names none.
@@ -50,9 +50,7 @@ export interface SamplingOptions {
 export function converged(samples: readonly number[], fraction = TARGET_INTERVAL_FRACTION): boolean {
   const ci = medianInterval(samples);
   if (!ci) return false;
-  const sorted = [...samples].sort((a, b) => a - b);
-  const mid = sorted.length / 2;
-  const median = sorted.length % 2 ? (sorted[Math.floor(mid)] ?? Number.NaN) : ((sorted[mid - 1] ?? Number.NaN) + (sorted[mid] ?? Number.NaN)) / 2;
+  const median = quantile([...samples].sort((a, b) => a - b), 0.5);
   return ci.low >= median * (1 - fraction) && ci.high <= median * (1 + fraction);
 }
 

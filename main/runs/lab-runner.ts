@@ -41,7 +41,6 @@ interface ActiveRun {
 // Errors after which the rest of the run cannot be trusted: the host died or was killed.
 const FATAL = new Set(['COMPUTE_HOST_CRASHED', 'TIMEOUT', 'DEVICE_LOST']);
 
-
 // How often the findings of a running run are recomputed from the points measured so far.
 const PROVISIONAL_ANALYSIS_INTERVAL_MS = 500;
 
@@ -361,8 +360,8 @@ export class LabRunner implements RunsService {
             timeoutMs: 60_000 + point.expectedSeconds * 10_000,
             onProgress: (done, total) => progress(index, total > 0 ? (point.expectedSeconds * done) / total : 0, point.name),
           });
-          // The CPU time stolen while this point was sampled: what makes one point noisy on a shared machine.
-          // and the CPUs' clock before and after it, where Linux tells it.
+          // The CPU time stolen while this point was sampled (what makes one point noisy on a shared machine), and
+          // the CPUs' clock before and after it, where Linux tells it.
           const clockAfter = clockBefore === null ? null : readCpuClockMHz();
           const cpuClockMHz = clockBefore !== null && clockAfter !== null ? { start: clockBefore, end: clockAfter } : null;
           result = measuredPoint(point, r.sampling ? { ...r, sampling: { ...r.sampling, cpuSteal: stealShare(cpuBefore, readCpuTimes()), cpuClockMHz } } : r);

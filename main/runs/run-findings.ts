@@ -19,7 +19,6 @@ function pointsFinding(id: string, text: Message, count: number, tone: 'info' | 
 // From this share of stolen CPU time a run says so (cpu-steal.ts): below it, a busy host's noise is the usual kind.
 const STEAL_WORTH_SAYING = 0.05;
 
-
 // How uncertain a point's median is, as a share of it: the farther end of its 95 % interval (the figure the tables
 // show as ±); a record from before intervals were kept has the half of its IQR instead.
 function uncertainty(p: PointResult): number {
