@@ -39,7 +39,7 @@ export function stealShare(before: CpuTimes | null, after: CpuTimes | null): num
 
 // The CPUs' current clock, the mean of cpufreq's scaling_cur_freq over every CPU that has one, in MHz; null where
 // Linux does not expose it (most virtual machines, other systems). Read before and after a point, it says whether the
-// clock moved while the point was measured.
+// clock fell while the point was measured.
 export function readCpuClockMHz(root = '/sys/devices/system/cpu'): number | null {
   let names: string[];
   try {

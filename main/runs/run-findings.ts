@@ -27,20 +27,23 @@ function uncertainty(p: PointResult): number {
   return intervalHalfWidth(s) ?? s.iqr / 2 / s.median;
 }
 
-// From this change between a point's first and last clock reading a run says the clock moved during it.
-const CLOCK_MOVE_WORTH_SAYING = 0.05;
+// From this fall between a point's clock reading before it and after it a run says the clock dropped during it.
+const CLOCK_DROP_WORTH_SAYING = 0.05;
 
-// The measured points whose clock moved by CLOCK_MOVE_WORTH_SAYING or more between the readings `clocks` gives, and
-// the one that moved most; null where none did or nothing was read.
-function clockMoves(points: readonly PointResult[], clocks: (p: PointResult) => [number | null, number | null] | null): { count: number; from: number; to: number; point: PointResult } | null {
+// The measured points whose clock was CLOCK_DROP_WORTH_SAYING or more lower after them than before, and the one that
+// fell most; null where none did or nothing was read. Only a fall is a claim: the reading before a point is taken
+// before its warm-up, when an idle CPU or GPU may still be at a low clock, so a rise shows the clock ramping up for
+// the work, which the warm-up is there to absorb; a fall below even that reading shows the chip slowed down (heat,
+// power) while the point was measured.
+function clockDrops(points: readonly PointResult[], clocks: (p: PointResult) => [number | null, number | null] | null): { count: number; from: number; to: number; point: PointResult } | null {
   let count = 0;
   let most: { from: number; to: number; point: PointResult; change: number } | null = null;
   for (const p of points) {
     if (p.status !== 'ok') continue;
     const [from, to] = clocks(p) ?? [null, null];
     if (from === null || to === null || !(from > 0) || !(to > 0)) continue;
-    const change = Math.abs(to - from) / from;
-    if (change < CLOCK_MOVE_WORTH_SAYING) continue;
+    const change = (from - to) / from;
+    if (change < CLOCK_DROP_WORTH_SAYING) continue;
     count++;
     if (!most || change > most.change) most = { from, to, point: p, change };
   }
@@ -75,10 +78,10 @@ export function runFindings(points: readonly PointResult[], cpuSteal: number | n
     const worst = stolen.reduce((a, b) => ((a.sampling?.cpuSteal ?? 0) >= (b.sampling?.cpuSteal ?? 0) ? a : b));
     findings.push(pointsFinding('points-steal', m('pointsSteal', { count: stolen.length, share: n.percent(worst.sampling?.cpuSteal ?? 0), point: pointMessage(worst, lab) }), stolen.length, 'warning'));
   }
-  const gpuClock = clockMoves(points, (p) => (p.telemetry ? [p.telemetry.start.smClockMHz, p.telemetry.end.smClockMHz] : null));
-  if (gpuClock) findings.push(pointsFinding('gpu-clock-moved', m('gpuClockMoved', { count: gpuClock.count, from: n.int(gpuClock.from), to: n.int(gpuClock.to), point: pointMessage(gpuClock.point, lab) }), gpuClock.count, 'warning'));
-  const cpuClock = clockMoves(points, (p) => (p.sampling?.cpuClockMHz ? [p.sampling.cpuClockMHz.start, p.sampling.cpuClockMHz.end] : null));
-  if (cpuClock) findings.push(pointsFinding('cpu-clock-moved', m('cpuClockMoved', { count: cpuClock.count, from: n.int(cpuClock.from), to: n.int(cpuClock.to), point: pointMessage(cpuClock.point, lab) }), cpuClock.count, 'warning'));
+  const gpuClock = clockDrops(points, (p) => (p.telemetry ? [p.telemetry.start.smClockMHz, p.telemetry.end.smClockMHz] : null));
+  if (gpuClock) findings.push(pointsFinding('gpu-clock-dropped', m('gpuClockDropped', { count: gpuClock.count, from: n.int(gpuClock.from), to: n.int(gpuClock.to), point: pointMessage(gpuClock.point, lab) }), gpuClock.count, 'warning'));
+  const cpuClock = clockDrops(points, (p) => (p.sampling?.cpuClockMHz ? [p.sampling.cpuClockMHz.start, p.sampling.cpuClockMHz.end] : null));
+  if (cpuClock) findings.push(pointsFinding('cpu-clock-dropped', m('cpuClockDropped', { count: cpuClock.count, from: n.int(cpuClock.from), to: n.int(cpuClock.to), point: pointMessage(cpuClock.point, lab) }), cpuClock.count, 'warning'));
   const noisy = points.filter((p) => p.stats?.noisy);
   if (noisy.length) {
     const worst = noisy.reduce((a, b) => (uncertainty(a) >= uncertainty(b) ? a : b));

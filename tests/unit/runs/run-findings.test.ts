@@ -80,7 +80,7 @@ describe('run findings', () => {
   });
 });
 
-describe('what moved while points were measured', () => {
+describe('what slowed down while points were measured', () => {
   const plan = planned(WITH_GPU);
   const telemetry = (from: number, to: number) => ({
     start: { smClockMHz: from, memoryClockMHz: 2619, temperatureC: 40, powerW: 100, throttleReasons: [] },
@@ -88,28 +88,30 @@ describe('what moved while points were measured', () => {
   });
   const sampling = { samples: 6, targetFraction: 0.02, budgetSeconds: 1, stop: 'converged' as const };
 
-  it('says how many points the GPU clock moved 5 % or more during, naming the one that moved most, and not below 5 %', () => {
-    const points = plan.map((p, i) => ({ ...pointFromPlan(p, 1), telemetry: i === 0 ? telemetry(1980, 1755) : i === 1 ? telemetry(1980, 1890) : telemetry(1980, 1950) }));
-    const { en, es } = read(points, 'gpu-clock-moved');
-    // 1980 → 1755 is 11 %, 1980 → 1890 is 4.5 % (under 5 %), 1980 → 1950 is 1.5 %.
-    expect(en).toBe("The GPU's SM clock moved by 5 % or more while 1 point was measured (from 1980 to 1755 MHz at GPU, first call (cold)): its samples were taken at different speeds.");
+  it('says how many points the GPU clock fell 5 % or more across, naming the one that fell most; not a smaller fall, and not a rise', () => {
+    const points = plan.map((p, i) => ({ ...pointFromPlan(p, 1), telemetry: i === 0 ? telemetry(1980, 1755) : i === 1 ? telemetry(1980, 1890) : i === 2 ? telemetry(1410, 1980) : telemetry(1980, 1950) }));
+    const { en, es } = read(points, 'gpu-clock-dropped');
+    // 1980 → 1755 is 11 % lower, 1980 → 1890 is 4.5 % (under 5 %), 1410 → 1980 a ramp up from idle, 1980 → 1950 1.5 %.
+    expect(en).toBe("The GPU's SM clock was 5 % or more lower after 1 point than before it (from 1980 to 1755 MHz at GPU, first call (cold)): the card slowed down (heat or power) while it was measured.");
     expect(es).toContain('de 1980 a 1755 MHz en GPU, primera llamada (en frío)');
-    expect(runFindings(plan.map((p) => ({ ...pointFromPlan(p, 1), telemetry: telemetry(1980, 1900) }))).some((f) => f.id === 'gpu-clock-moved')).toBe(false);
+    expect(runFindings(plan.map((p) => ({ ...pointFromPlan(p, 1), telemetry: telemetry(1980, 1900) }))).some((f) => f.id === 'gpu-clock-dropped')).toBe(false);
+    // A clock that rose from idle for the work is not a clock that changed the samples: no finding.
+    expect(runFindings(plan.map((p) => ({ ...pointFromPlan(p, 1), telemetry: telemetry(345, 1980) }))).some((f) => f.id === 'gpu-clock-dropped')).toBe(false);
   });
 
   it('says the same of the CPU clock where it was read, and of the CPU time stolen during points', () => {
     const points = plan.map((p, i) => ({
       ...pointFromPlan(p, 1),
-      sampling: { ...sampling, cpuClockMHz: i < 2 ? { start: 3000, end: 2100 + i * 300 } : { start: 3000, end: 2990 }, cpuSteal: i === 2 ? 0.12 : i === 3 ? 0.06 : 0.01 },
+      sampling: { ...sampling, cpuClockMHz: i < 2 ? { start: 3000, end: 2100 + i * 300 } : i === 2 ? { start: 1200, end: 3000 } : { start: 3000, end: 2990 }, cpuSteal: i === 2 ? 0.12 : i === 3 ? 0.06 : 0.01 },
     }));
-    const clock = read(points, 'cpu-clock-moved');
-    expect(clock.en).toMatch(/^The CPU's clock moved by 5 % or more while 2 points were measured \(the most from 3000 to 2100 MHz, at GPU, first call \(cold\)\)/);
+    const clock = read(points, 'cpu-clock-dropped');
+    expect(clock.en).toMatch(/^The CPU's clock was 5 % or more lower after 2 points than before them \(the most from 3000 to 2100 MHz, at GPU, first call \(cold\)\)/);
     const steal = read(points, 'points-steal');
     expect(steal.en).toMatch(/^2 points were measured while the hypervisor gave at least 5 % of the CPU time to other guests \(up to 12 %, at /);
     expect(steal.es).toMatch(/^2 puntos se midieron mientras el hipervisor cedía al menos el 5 % .*\(hasta el 12 %, en /);
     const quiet = plan.map((p) => ({ ...pointFromPlan(p, 1), sampling: { ...sampling, cpuClockMHz: null, cpuSteal: 0.049 } }));
     expect(runFindings(quiet).map((f) => f.id)).not.toContain('points-steal');
-    expect(runFindings(quiet).map((f) => f.id)).not.toContain('cpu-clock-moved');
+    expect(runFindings(quiet).map((f) => f.id)).not.toContain('cpu-clock-dropped');
   });
 });
 

@@ -40,10 +40,10 @@ export const labText = {
         '{count} point is noisy (its median is uncertain by more than ±5 %; worst: {point}, ±{spread}): rerun it before trusting it. | {count} points are noisy (their medians are uncertain by more than ±5 %; worst: {point}, ±{spread}): rerun them before trusting them.',
       pointsSteal:
         '{count} point was measured while the hypervisor gave at least 5 % of the CPU time to other guests ({share} at {point}): its samples include waits no way of measuring removes. | {count} points were measured while the hypervisor gave at least 5 % of the CPU time to other guests (up to {share}, at {point}): their samples include waits no way of measuring removes.',
-      gpuClockMoved:
-        "The GPU's SM clock moved by 5 % or more while {count} point was measured (from {from} to {to} MHz at {point}): its samples were taken at different speeds. | The GPU's SM clock moved by 5 % or more while {count} points were measured (the most from {from} to {to} MHz, at {point}): their samples were taken at different speeds.",
-      cpuClockMoved:
-        "The CPU's clock moved by 5 % or more while {count} point was measured (from {from} to {to} MHz at {point}): its samples were taken at different speeds. | The CPU's clock moved by 5 % or more while {count} points were measured (the most from {from} to {to} MHz, at {point}): their samples were taken at different speeds.",
+      gpuClockDropped:
+        "The GPU's SM clock was 5 % or more lower after {count} point than before it (from {from} to {to} MHz at {point}): the card slowed down (heat or power) while it was measured. | The GPU's SM clock was 5 % or more lower after {count} points than before them (the most from {from} to {to} MHz, at {point}): the card slowed down (heat or power) while they were measured.",
+      cpuClockDropped:
+        "The CPU's clock was 5 % or more lower after {count} point than before it (from {from} to {to} MHz at {point}): the processor slowed down while it was measured. | The CPU's clock was 5 % or more lower after {count} points than before them (the most from {from} to {to} MHz, at {point}): the processor slowed down while they were measured.",
       steal:
         "The hypervisor gave {share} of this machine's CPU time to other guests while the points were measured (steal time): on a shared virtual machine the CPU's timings, and copies from pageable memory, vary from sample to sample by that much, and no way of measuring removes it.",
     },

@@ -35,10 +35,10 @@ export const labText: TextOf<LabTextCatalog> = {
         '{count} punto es ruidoso (la incertidumbre de su mediana supera el ±5 %; el peor: {point}, ±{spread}): repite la medición antes de fiarte de él. | {count} puntos son ruidosos (la incertidumbre de sus medianas supera el ±5 %; el peor: {point}, ±{spread}): repite la medición antes de fiarte de ellos.',
       pointsSteal:
         '{count} punto se midió mientras el hipervisor cedía al menos el 5 % del tiempo de CPU a otras máquinas virtuales ({share} en {point}): sus muestras incluyen esperas que ninguna forma de medir evita. | {count} puntos se midieron mientras el hipervisor cedía al menos el 5 % del tiempo de CPU a otras máquinas virtuales (hasta el {share}, en {point}): sus muestras incluyen esperas que ninguna forma de medir evita.',
-      gpuClockMoved:
-        'El reloj de los SM de la GPU cambió un 5 % o más mientras se medía {count} punto (de {from} a {to} MHz en {point}): sus muestras se tomaron a velocidades distintas. | El reloj de los SM de la GPU cambió un 5 % o más mientras se medían {count} puntos (lo que más, de {from} a {to} MHz, en {point}): sus muestras se tomaron a velocidades distintas.',
-      cpuClockMoved:
-        'El reloj de la CPU cambió un 5 % o más mientras se medía {count} punto (de {from} a {to} MHz en {point}): sus muestras se tomaron a velocidades distintas. | El reloj de la CPU cambió un 5 % o más mientras se medían {count} puntos (lo que más, de {from} a {to} MHz, en {point}): sus muestras se tomaron a velocidades distintas.',
+      gpuClockDropped:
+        'El reloj de los SM de la GPU quedó un 5 % o más por debajo tras {count} punto que antes de él (de {from} a {to} MHz en {point}): la tarjeta se frenó (calor o consumo) mientras se medía. | El reloj de los SM de la GPU quedó un 5 % o más por debajo tras {count} puntos que antes de ellos (lo que más, de {from} a {to} MHz, en {point}): la tarjeta se frenó (calor o consumo) mientras se medían.',
+      cpuClockDropped:
+        'El reloj de la CPU quedó un 5 % o más por debajo tras {count} punto que antes de él (de {from} a {to} MHz en {point}): el procesador se frenó mientras se medía. | El reloj de la CPU quedó un 5 % o más por debajo tras {count} puntos que antes de ellos (lo que más, de {from} a {to} MHz, en {point}): el procesador se frenó mientras se medían.',
       steal:
         'El hipervisor cedió el {share} del tiempo de CPU de esta máquina a otras máquinas virtuales mientras se medían los puntos (tiempo robado, «steal»): en una máquina virtual compartida, los tiempos de la CPU y las copias desde memoria paginable varían de una muestra a otra en esa medida, y ninguna forma de medir lo evita.',
     },
