@@ -75,11 +75,11 @@ function progressPrinter(io: CliIo, quiet: boolean, cx: CliContext): (fraction: 
   };
 }
 
-// Why a finished run is not a success, one line per error code, or nothing: the run's own error, then its failed
-// points, wrong results (VERIFICATION_FAILED) first. The codes and the engine's messages stay as they are.
 // The signals that cancel a run from the command line (README.md, "The command line": exit 130).
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
+// Why a finished run is not a success, one line per error code, or nothing: the run's own error, then its failed
+// points, wrong results (VERIFICATION_FAILED) first. The codes and the engine's messages stay as they are.
 export function runFailures(record: RunRecord, t: CliText, locale: Locale): string[] {
   const lab = findLab(record.lab)?.descriptor;
   const lines: string[] = [];

@@ -114,7 +114,8 @@ function checkAtLeast(labId: string, p: ParameterDescriptor, descriptors: readon
 // Parses a parameter typed on a command line ("sizes=100,500", "n=7000") into the descriptor's type; the range is
 // checked afterwards by validateParams.
 export function parseParamText(p: ParameterDescriptor, text: string): ParamValue {
-  const asNumber = (t: string): number => (t.trim() === '' ? Number.NaN : Number(t.trim().replace(/_/g, '')));
+  // Decimal digits only, as the command line takes them (cli/run.ts names any other form): no underscores.
+  const asNumber = (t: string): number => (t.trim() === '' || t.includes('_') ? Number.NaN : Number(t.trim()));
   switch (p.kind) {
     case 'integer':
     case 'number':
