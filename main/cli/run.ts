@@ -85,7 +85,7 @@ export function runFailures(record: RunRecord, t: CliText, locale: Locale): stri
   const lines: string[] = [];
   if (record.status === 'cancelled') lines.push(t('error.coded', { code: 'CANCELLED', detail: t('run.cancelled') }));
   else if (record.error) lines.push(t('error.coded', { code: record.error.code, detail: errorText(record.error, translator(locale), locale) }));
-  else if (record.status !== 'completed') lines.push(t('run.ended', { status: t(`runStatus.${record.status}`) }));
+  else if (record.status !== 'completed' && record.status !== 'waived') lines.push(t('run.ended', { status: t(`runStatus.${record.status}`) }));
   const failedByCode = new Map<string, string[]>();
   for (const p of record.points) {
     if (p.status !== 'failed') continue;
@@ -188,9 +188,9 @@ export const runCommand: CliCommand = {
       for (const line of failures) io.err(`gpu-lab run: ${line}\n`);
       if (record.status === 'cancelled') return 130;
       if (failures.length) return 1;
-      // A run that measured nothing (the transfer lab on the CPU: every point needs a GPU) is not a success: exit 3,
-      // and one line that says so; the findings above say why each point was waived.
-      if (record.points.length > 0 && record.points.every((p) => p.status === 'waived')) {
+      // A run that measured nothing (the transfer lab on the CPU: every point needs a GPU) is recorded as waived, not
+      // a success: exit 3, and one line that says so; the findings above say why each point was waived.
+      if (record.status === 'waived') {
         io.err(`gpu-lab run: ${t('run.nothingMeasured', { count: record.points.length })}\n`);
         return 3;
       }

@@ -136,7 +136,8 @@ export interface Finding {
   tone: 'info' | 'warning';
 }
 
-export type RunStatus = 'queued' | 'running' | 'completed' | 'cancelled' | 'failed';
+// waived: the run ended with nothing measured, every point needing what this machine lacks (a GPU, a library).
+export type RunStatus = 'queued' | 'running' | 'completed' | 'waived' | 'cancelled' | 'failed';
 
 export interface RunRecord {
   schemaVersion: typeof RUN_SCHEMA_VERSION;
@@ -282,7 +283,7 @@ export const RUN_RECORD = z.strictObject({
   labTitle: z.string(),
   device: z.string(),
   params: z.record(z.string(), PARAM_VALUE),
-  status: z.enum(['queued', 'running', 'completed', 'cancelled', 'failed']),
+  status: z.enum(['queued', 'running', 'completed', 'waived', 'cancelled', 'failed']),
   error: ERROR_PAYLOAD.nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),

@@ -25,7 +25,7 @@ const LISTED: readonly SectionKey[] = ['results', 'deliverable', 'kernels'];
 
 function statusText(record: RunRecord, ctx: ReportContext): string {
   if (record.status === 'failed') return ctx.t('pdf.status.failed', { code: record.error?.code ?? '?', message: record.error ? errorText(record.error, ctx.t, ctx.settings.locale) : '' });
-  return ctx.t(`pdf.status.${record.status === 'cancelled' ? 'cancelled' : 'completed'}`);
+  return ctx.t(`pdf.status.${record.status === 'cancelled' || record.status === 'waived' ? record.status : 'completed'}`);
 }
 
 // The title block's author, course and date, as every report opens.

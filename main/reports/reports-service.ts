@@ -45,7 +45,7 @@ export async function reportableRun(sources: ReportSources, runId: string): Prom
   }
 }
 
-const FINISHED = new Set<RunSummary['status']>(['completed', 'cancelled', 'failed']);
+const FINISHED = new Set<RunSummary['status']>(['completed', 'waived', 'cancelled', 'failed']);
 export const isFinished = (s: RunSummary): boolean => FINISHED.has(s.status);
 
 // The newest finished run of each lab on `device`, a completed one before one that was cancelled or failed, in the

@@ -278,7 +278,8 @@ export class LabRunner implements RunsService {
       record.findings = runFindings(record.points, record.environment.cpuSteal ?? null, lab.descriptor);
     }
     for (const finding of record.findings) this.emit({ kind: 'finding', runId: record.id, finding });
-    if (record.status === 'running') record.status = 'completed';
+    // Nothing measured (the transfer lab on a machine without a GPU: every point waived) is not a completed run.
+    if (record.status === 'running') record.status = record.points.length > 0 && record.points.every((p) => p.status === 'waived') ? 'waived' : 'completed';
     await finish();
   }
 

@@ -7,7 +7,7 @@ import type { RunRecord, RunSummary } from '../../main/common/run-record.ts';
 import { api, errorText } from '../api/index.ts';
 import { downloadText } from '../composables/download.ts';
 
-const FINAL = new Set(['completed', 'cancelled', 'failed']);
+const FINAL = new Set(['completed', 'waived', 'cancelled', 'failed']);
 
 export const useRunsStore = defineStore('runs', () => {
   const summaries = shallowRef<RunSummary[]>([]);

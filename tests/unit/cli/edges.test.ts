@@ -1,7 +1,7 @@
 // gpu-lab at the edges of its input and output: numbers typed in another form than decimal digits, a parameter given
 // twice, and a reader that stops reading early. Each is refused with exit 2 naming what was typed, or ends quietly.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,10 +108,17 @@ describe('the data folder', () => {
 });
 
 describe('a run that measures nothing', () => {
-  it('is not a success: the transfer lab on a machine without a GPU exits 3 and says every point was waived', () => {
-    const r = gpuLab('run', 'transfer', '--device', 'cpu');
+  it('is not a success: the transfer lab on a machine without a GPU exits 3, says every point was waived and is stored as waived', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gpu-lab-cli-waived-'));
+    const r = spawnSync(process.execPath, [bin, 'run', 'transfer', '--device', 'cpu', '--data-dir', dataDir, '--quiet'], { encoding: 'utf8', env });
     expect(r.status, r.stderr).toBe(3);
     expect(r.stderr).toMatch(/^gpu-lab run: nothing was measured: all \d+ points were waived \(exit 3\)$/m);
+    expect(r.stdout).toMatch(/^waived \(nothing measured\) — stored as \S+-transfer-/m);
+    // The record on disk says so too, and the list reads it so: not 'completed'.
+    const [file] = readdirSync(join(dataDir, 'runs')).filter((f) => f.endsWith('.json'));
+    expect(JSON.parse(readFileSync(join(dataDir, 'runs', file ?? ''), 'utf8')).status).toBe('waived');
+    const list = spawnSync(process.execPath, [bin, 'runs', 'list', '--data-dir', dataDir], { encoding: 'utf8', env });
+    expect(list.stdout).toMatch(/-transfer-\S+\s+waived \(nothing measured\)\s+cpu/);
   }, 60_000);
 });
 

@@ -20,6 +20,6 @@ export const app = {
   notFound: { title: 'Nothing here', body: 'This page does not exist.', back: 'Back to the labs' },
   error: { dismiss: 'Dismiss' },
   // How a run stands, wherever a run is shown.
-  status: { queued: 'Queued', running: 'Running', completed: 'Completed', cancelled: 'Cancelled', failed: 'Failed' },
+  status: { queued: 'Queued', running: 'Running', completed: 'Completed', waived: 'Nothing measured', cancelled: 'Cancelled', failed: 'Failed' },
   copy: { copy: 'Copy', copied: 'Copied' },
 };

@@ -184,7 +184,7 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     noFinishedRun: 'No finished run in {dir}: run the labs first (npm run labs:all, or gpu-lab run <lab>)',
     noFinishedRunOn: 'No finished run on {device} in {dir}: run the labs first (npm run labs:all, or gpu-lab run <lab>)',
   },
-  runStatus: { queued: 'queued', running: 'running', completed: 'completed', cancelled: 'cancelled', failed: 'failed' },
+  runStatus: { queued: 'queued', running: 'running', completed: 'completed', waived: 'waived (nothing measured)', cancelled: 'cancelled', failed: 'failed' },
   run: {
     started: 'run {run} on {device}, {count} point | run {run} on {device}, {count} points',
     progress: '  … {percent}: {current}',

@@ -39,6 +39,7 @@ export const pdf = {
   },
   status: {
     completed: 'completed',
+    waived: 'nothing measured: every point needs what this machine lacks (the findings say what)',
     cancelled: 'cancelled before its end: the points measured until then are reported',
     failed: 'failed ({code}: {message}); the points measured until then are reported',
   },

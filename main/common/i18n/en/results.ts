@@ -134,6 +134,6 @@ export const results = {
       ratio: 'B ÷ A',
       faster: 'Faster',
     },
-    runStatus: { queued: 'queued', running: 'running', completed: 'completed', cancelled: 'cancelled', failed: 'failed' },
+    runStatus: { queued: 'queued', running: 'running', completed: 'completed', waived: 'nothing measured', cancelled: 'cancelled', failed: 'failed' },
   },
 };

@@ -21,6 +21,6 @@ export const app: TextOf<typeof appEn> = {
   liveRun: { running: '{lab}: {percent}', open: 'Ver la ejecución en curso' },
   notFound: { title: 'Aquí no hay nada', body: 'Esta página no existe.', back: 'Volver a los laboratorios' },
   error: { dismiss: 'Cerrar' },
-  status: { queued: 'En cola', running: 'En curso', completed: 'Terminada', cancelled: 'Cancelada', failed: 'Fallida' },
+  status: { queued: 'En cola', running: 'En curso', completed: 'Terminada', waived: 'Nada medido', cancelled: 'Cancelada', failed: 'Fallida' },
   copy: { copy: 'Copiar', copied: 'Copiado' },
 };

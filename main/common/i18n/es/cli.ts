@@ -190,7 +190,7 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     noFinishedRun: 'No hay ninguna ejecución terminada en {dir}: ejecuta antes los laboratorios (npm run labs:all, o gpu-lab run <laboratorio>)',
     noFinishedRunOn: 'No hay ninguna ejecución terminada en {device} dentro de {dir}: ejecuta antes los laboratorios (npm run labs:all, o gpu-lab run <laboratorio>)',
   },
-  runStatus: { queued: 'en cola', running: 'en curso', completed: 'completada', cancelled: 'cancelada', failed: 'fallida' },
+  runStatus: { queued: 'en cola', running: 'en curso', completed: 'completada', waived: 'omitida (nada medido)', cancelled: 'cancelada', failed: 'fallida' },
   run: {
     started: 'ejecución {run} en {device}, {count} punto | ejecución {run} en {device}, {count} puntos',
     progress: '  … {percent}: {current}',

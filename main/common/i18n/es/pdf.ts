@@ -42,6 +42,7 @@ export const pdf: TextOf<typeof en> = {
   },
   status: {
     completed: 'terminada',
+    waived: 'nada medido: cada punto necesita algo que esta máquina no tiene (los hallazgos dicen qué)',
     cancelled: 'cancelada antes de terminar: el informe recoge los puntos medidos hasta ese momento',
     failed: 'fallida ({code}: {message}); el informe recoge los puntos medidos hasta ese momento',
   },

@@ -135,6 +135,6 @@ export const results: TextOf<typeof en> = {
       ratio: 'B ÷ A',
       faster: 'Más rápida',
     },
-    runStatus: { queued: 'en cola', running: 'en curso', completed: 'terminada', cancelled: 'cancelada', failed: 'fallida' },
+    runStatus: { queued: 'en cola', running: 'en curso', completed: 'terminada', waived: 'nada medido', cancelled: 'cancelada', failed: 'fallida' },
   },
 };
