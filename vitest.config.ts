@@ -1,4 +1,7 @@
 import vue from '@vitejs/plugin-vue';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,6 +9,9 @@ export default defineConfig({
     // Native measurements share the machine's cores: running test files one at a time keeps them honest and
     // keeps two multithreaded kernels from fighting over two cores.
     fileParallelism: false,
+    // The devices' locks of the tests' runs (main/engine/device-lock.ts) apart from the machine's: a test never waits
+    // for a run of someone using GPU Lab on this machine, nor makes one wait.
+    env: { GPU_LAB_LOCK_DIR: join(tmpdir(), `gpu-lab-locks-vitest-${process.pid}`) },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [

@@ -8,6 +8,7 @@ import type { GpuLabApi } from '../common/contract/index.ts';
 import type { DevicesService } from '../common/contract/devices.ts';
 import type { LabsService } from '../common/contract/labs.ts';
 import { ComputeHostSupervisor } from '../engine/supervisor.ts';
+import { DeviceLocks, type LockHolder } from '../engine/device-lock.ts';
 import type { SupervisorOptions } from '../engine/supervisor.ts';
 import { labDescriptors } from '../labs/index.ts';
 import { KernelStore } from '../playground/kernel-store.ts';
@@ -35,6 +36,10 @@ export interface LabHostOptions {
   warn?: (message: string) => void;
   // Folders holding shaders/ and native/ for the kernel sources the labs show (a packaged app's resources first).
   sourceRoots?: string[];
+  // Where the devices' locks live (default: GPU_LAB_LOCK_DIR, else gpu-lab-locks in the system's temporary folder).
+  lockDir?: string;
+  // Told when a kernel run waits for a device another run holds (a lab run says so in its progress instead).
+  onDeviceWait?: (holder: LockHolder) => void;
 }
 
 // $XDG_DATA_HOME/gpu-lab, else ~/.local/share/gpu-lab.
@@ -59,7 +64,8 @@ export function appVersion(): string {
 export function createLabHost(options: LabHostOptions = {}): LabHost {
   const supervisor = options.supervisor instanceof ComputeHostSupervisor ? options.supervisor : new ComputeHostSupervisor(options.supervisor);
   const store = new RunStore(options.dataDir ?? defaultDataDir(), { warn: options.warn });
-  const runs = new LabRunner({ store, host: supervisor, appVersion: appVersion() });
+  const locks = new DeviceLocks({ dir: options.lockDir, onWait: options.onDeviceWait });
+  const runs = new LabRunner({ store, host: supervisor, appVersion: appVersion(), locks });
   const devices: DevicesService = {
     listDevices: async () => (await supervisor.environment()).devices,
     inspectDevices: () => supervisor.inspect(),
@@ -68,7 +74,7 @@ export function createLabHost(options: LabHostOptions = {}): LabHost {
   const sourceRoots = options.sourceRoots ?? defaultSourceRoots();
   const kernels = new KernelStore(options.dataDir ?? defaultDataDir(), { warn: options.warn });
   const reports = createReportsService({ getRun: (id) => runs.getRun(id), listRuns: () => runs.listRuns(), getKernelRun: (id) => kernels.get(id), runsDir: store.dir, writerVersion: appVersion(), sourceRoots });
-  const playground = createPlaygroundService({ supervisor, store: kernels, sourceRoots });
+  const playground = createPlaygroundService({ supervisor, store: kernels, sourceRoots, locks });
   const labs: LabsService = {
     listLabs: async (locale) => labDescriptors(locale),
     kernelSource: (file) => readKernelSource(file, labDescriptors(), sourceRoots),

@@ -1,6 +1,8 @@
 // gpu-lab bench: the seed workloads on one device (main/labs/bench-plan.ts), measured by the compute host as a lab's
 // points are, as a table or as JSON.
 import { ComputeHostSupervisor } from '../engine/supervisor.ts';
+import { DeviceLocks, waitingMessage, type DeviceLease } from '../engine/device-lock.ts';
+import { labMessage } from '../labs/lab-text.ts';
 import { cpuBenchPlan, cudaBenchPlan } from '../labs/bench-plan.ts';
 import type { BenchPoint } from '../labs/bench-plan.ts';
 import { measuredPoint } from '../runs/point-result.ts';
@@ -98,8 +100,8 @@ export function formatBenchTable(records: BenchRecord[], t: CliText, locale: Loc
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
-function parse(argv: string[]): { device: string; json: boolean; threads: number | undefined; scale: number } {
-  const args = parseArgs(argv, ['device', 'threads', 'scale'], ['json']);
+function parse(argv: string[]): { device: string; json: boolean; threads: number | undefined; scale: number; wait: boolean } {
+  const args = parseArgs(argv, ['device', 'threads', 'scale'], ['json', 'no-wait']);
   if (args.positional.length) throw new UsageError('usage.unexpected', { value: args.positional[0] ?? '' });
   const device = option(args, 'device') ?? 'cpu';
   if (device !== 'cpu' && !/^cuda:\d+$/.test(device)) throw new UsageError('usage.device', { value: device });
@@ -112,7 +114,7 @@ function parse(argv: string[]): { device: string; json: boolean; threads: number
   const scaleText = option(args, 'scale') ?? '1';
   const scale = Number(scaleText);
   if (!Number.isFinite(scale) || scale <= 0 || scale > 1) throw new UsageError('usage.scale', { value: scaleText });
-  return { device, json: args.flags.has('json'), threads, scale };
+  return { device, json: args.flags.has('json'), threads, scale, wait: !args.flags.has('no-wait') };
 }
 
 // One point of the plan measured by the compute host, as a lab's point is, then written as a row.
@@ -133,11 +135,12 @@ async function measureRow(host: ComputeHostSupervisor, planned: BenchPoint): Pro
 }
 
 async function run(argv: string[], io: CliIo, { t, locale }: CliContext): Promise<number> {
-  const { device, json, threads, scale } = parse(argv);
+  const { device, json, threads, scale, wait } = parse(argv);
   // Each measurement as it ends, on stderr; none with --json, whose stdout stays the bare JSON (in any language).
   const onRecord = json ? undefined : (r: BenchRecord): void => io.err(`${t('bench.progress', { id: r.id, variant: r.variant, size: r.size, median: fmt(r.medianMs, locale) })}\n`);
   // The addon is loaded by the compute host alone: a crash there is reported here, not fatal to this process.
   const host = new ComputeHostSupervisor({ log: () => undefined });
+  let lease: DeviceLease | null = null;
   try {
     if (device !== 'cpu') {
       // A device this machine does not have is a usage error, as for `gpu-lab run`: exit 2, naming the ones it has.
@@ -149,6 +152,9 @@ async function run(argv: string[], io: CliIo, { t, locale }: CliContext): Promis
       }
     }
     const plan = device === 'cpu' ? cpuBenchPlan({ threads, scale }) : cudaBenchPlan(device, { scale });
+    // The devices it measures on, held as a lab run holds them: another run waits, or this one waits for it.
+    const locks = new DeviceLocks({ onWait: (holder) => io.err(`gpu-lab bench: ${labMessage(waitingMessage(holder), locale)}\n`) });
+    lease = await locks.acquire([...new Set(plan.map((p) => p.device))], 'bench', device, { wait });
     const records: BenchRecord[] = [];
     for (const planned of plan) {
       const record = await measureRow(host, planned);
@@ -160,6 +166,7 @@ async function run(argv: string[], io: CliIo, { t, locale }: CliContext): Promis
     // A result that failed verification is a failed measurement, not a time.
     return records.every((r) => r.verified) ? 0 : 1;
   } finally {
+    await lease?.release();
     await host.stop();
   }
 }

@@ -14,6 +14,8 @@ import { exerciseDefinition } from '../common/exercises.ts';
 import { KernelStore } from '../playground/kernel-store.ts';
 import { createLabHost, defaultDataDir } from '../app/lab-host.ts';
 import { defaultSourceRoots } from '../sources/kernel-sources.ts';
+import { waitingMessage } from '../engine/device-lock.ts';
+import { labMessage } from '../labs/lab-text.ts';
 import { checkWritable } from '../runs/atomic-write.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
@@ -132,6 +134,7 @@ export async function kernelRequest(args: ParsedArgs): Promise<{ request: Kernel
     ...(grid === undefined ? {} : { grid: parseDim3('grid', grid) }),
     compare: !args.flags.has('no-compare'),
     fileName: compilerFileName(path, exercise),
+    ...(args.flags.has('no-wait') ? { wait: false } : {}),
   };
   // Read last: a mistyped option is said before a missing file.
   return { request: { ...request, source: await readSource(path) }, path };
@@ -143,7 +146,11 @@ async function run(args: ParsedArgs, io: CliIo, cx: CliContext): Promise<number>
   // Checked before the run: an unwritable path must not cost a compile and a restart.
   const report = reportArgs(args);
   if (report.pdf !== undefined) await checkWritable(report.pdf, { what: 'the report' });
-  const host = createLabHost({ dataDir: dataDirOption(args), supervisor: { log: (line: string) => hostLog(io, line, args.flags.has('verbose')) } });
+  const host = createLabHost({
+    dataDir: dataDirOption(args),
+    supervisor: { log: (line: string) => hostLog(io, line, args.flags.has('verbose')) },
+    onDeviceWait: (holder) => io.err(`gpu-lab kernel: ${labMessage(waitingMessage(holder), cx.locale)}\n`),
+  });
   try {
     const stored = await host.playground.runKernel(request).catch((err: unknown) => {
       // A size, block or grid past CUDA's limits is refused by the service, which names the field and the limit.
@@ -194,7 +201,7 @@ async function runs(args: ParsedArgs, io: CliIo, cx: CliContext): Promise<number
 const ACTIONS = {
   list: { valued: [], flags: ['json'] },
   show: { valued: ['kernel'], flags: ['hints'] },
-  run: { valued: ['size', 'block', 'grid', 'device', 'data-dir', 'pdf', 'author', 'course'], flags: ['no-compare', 'json', 'verbose'] },
+  run: { valued: ['size', 'block', 'grid', 'device', 'data-dir', 'pdf', 'author', 'course'], flags: ['no-compare', 'json', 'verbose', 'no-wait'] },
   runs: { valued: ['exercise', 'data-dir'], flags: ['json'] },
 } as const satisfies Record<string, { valued: readonly string[]; flags: readonly string[] }>;
 

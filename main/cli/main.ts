@@ -88,7 +88,9 @@ export async function runCli(argv: string[], io: CliIo, env: Record<string, stri
     return await command.run(rest, io, cx);
   } catch (err) {
     io.err(`gpu-lab ${name}: ${errorText(err, t, cx.locale)}\n`);
-    // Bad input is exit 2 (README.md, "The command line"): what was typed, and a path that names what cannot be written.
+    // Bad input is exit 2 (README.md, "The command line"): what was typed, and a path that names what cannot be written;
+    // a device another run holds, refused with --no-wait, is 75 (EX_TEMPFAIL: try again later).
+    if (err instanceof GpuLabError && err.code === 'DEVICE_BUSY') return 75;
     return err instanceof UsageError || (err instanceof GpuLabError && (err.code === 'INVALID_ARGUMENT' || err.code === 'INVALID_PARAMS')) ? 2 : 1;
   }
 }

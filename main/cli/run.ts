@@ -106,7 +106,7 @@ export const runCommand: CliCommand = {
   usage: (t) => t('commands.run.usage', { reportOptions: reportUsageLines(t) }),
   async run(argv, io, cx) {
     const { t, locale } = cx;
-    const args = parseArgs(argv, ['device', 'param', 'json', 'data-dir', ...REPORT_OPTIONS], ['quiet', 'verbose']);
+    const args = parseArgs(argv, ['device', 'param', 'json', 'data-dir', ...REPORT_OPTIONS], ['quiet', 'verbose', 'no-wait']);
     const [labId, extra] = args.positional;
     const labs = LABS.map((l) => l.descriptor.id).join(', ');
     if (!labId) throw new UsageError('usage.whichLab', { labs });
@@ -136,6 +136,11 @@ export const runCommand: CliCommand = {
           for (const w of e.waived ?? []) explained.add(w.reason);
           return;
         case 'progress':
+          // Waiting for a device another run holds is said once, --quiet or not: a run that seems to hang must say why.
+          if (e.progress.current.key === 'common.run.waiting') {
+            io.err(`gpu-lab run: ${labMessage(e.progress.current, locale)}\n`);
+            return;
+          }
           showProgress(e.progress.fraction, e.progress.etaSeconds, e.progress.current);
           return;
         case 'point':
@@ -167,7 +172,7 @@ export const runCommand: CliCommand = {
     const active: string[] = [];
     for (const signal of STOP_SIGNALS) process.on(signal, onStop);
     try {
-      const { runId } = await host.runs.startRun({ lab: lab.descriptor.id, device, params }).catch((err: unknown) => {
+      const { runId } = await host.runs.startRun({ lab: lab.descriptor.id, device, params, wait: !args.flags.has('no-wait') }).catch((err: unknown) => {
         // The parameters are checked by the lab, and the device against this machine's, only now, by the runner.
         if (err instanceof GpuLabError && err.code === 'INVALID_PARAMS') throw new UsageError('error.coded', { code: err.code, detail: err.message });
         throw err;
@@ -187,6 +192,8 @@ export const runCommand: CliCommand = {
       const failures = runFailures(record, t, locale);
       for (const line of failures) io.err(`gpu-lab run: ${line}\n`);
       if (record.status === 'cancelled') return 130;
+      // --no-wait and the device was another run's: nothing was measured, try again later (EX_TEMPFAIL).
+      if (record.error?.code === 'DEVICE_BUSY') return 75;
       if (failures.length) return 1;
       // A run that measured nothing (the transfer lab on the CPU: every point needs a GPU) is recorded as waived, not
       // a success: exit 3, and one line that says so; the findings above say why each point was waived.

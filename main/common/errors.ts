@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'COMPUTE_HOST_CRASHED',
   'RUN_INTERRUPTED',
   'TIMEOUT',
+  // the device is measuring another run (of this or another process, or another user): one run at a time per device
+  'DEVICE_BUSY',
   // a file could not be written for the disk's sake (full, over quota, failing): the path itself was fine
   'WRITE_FAILED',
   'NOT_FOUND',

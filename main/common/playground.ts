@@ -97,6 +97,8 @@ export const KERNEL_RUN_REQUEST = z.strictObject({
   compare: z.boolean().optional(),
   // The name of the file as the compiler's messages give it.
   fileName: z.string().min(1).max(120).regex(/^[\w.-]+$/).optional(),
+  // false: a GPU another run is measuring on refuses this run at once (DEVICE_BUSY) instead of waiting for it.
+  wait: z.boolean().optional(),
 });
 export type KernelRunRequest = z.infer<typeof KERNEL_RUN_REQUEST>;
 

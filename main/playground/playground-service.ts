@@ -9,6 +9,7 @@ import type { Dim3, ExerciseId, KernelRun, KernelRunRequest, KernelRunResult, Pl
 import { describeValue } from '../common/params.ts';
 import { checkKernelSource, describeSourceRefusal } from '../common/kernel-source-check.ts';
 import type { ComputeHostSupervisor } from '../engine/supervisor.ts';
+import { DeviceLocks, type DeviceLease } from '../engine/device-lock.ts';
 import { readInstalledSource } from '../sources/kernel-sources.ts';
 import { comparisonTitle, exerciseDescriptors } from './descriptors.ts';
 import { coverGrid, exerciseDefinition } from '../common/exercises.ts';
@@ -20,6 +21,8 @@ export interface PlaygroundSources {
   supervisor: ComputeHostSupervisor;
   store: KernelStore;
   sourceRoots: readonly string[];
+  // The devices' locks (main/engine/device-lock.ts): a kernel run waits for a lab run of any process on its GPU.
+  locks?: DeviceLocks;
 }
 
 // CUDA's launch limits: threads per block (x, y ≤ 1024, z ≤ 64, product ≤ 1024), blocks per grid (x < 2³¹, y and
@@ -81,6 +84,7 @@ function statusOf(result: KernelRunResult): KernelRun['status'] {
 
 export function createPlaygroundService(sources: PlaygroundSources): PlaygroundService {
   const { supervisor, store, sourceRoots } = sources;
+  const locks = sources.locks ?? new DeviceLocks();
 
   async function firstCudaDevice(): Promise<string> {
     const env = await supervisor.environment();
@@ -120,7 +124,9 @@ export function createPlaygroundService(sources: PlaygroundSources): PlaygroundS
       return { nvrtc, devices, unavailableReason };
     },
 
-    async runKernel(request: KernelRunRequest): Promise<KernelRun> {
+    async runKernel(withWait: KernelRunRequest): Promise<KernelRun> {
+      // Whether to wait for a busy GPU is this request's business, not the stored run's.
+      const { wait, ...request } = withWait;
       const resolved = resolveRequest(request);
       const device = request.device ?? (await firstCudaDevice());
       const base = {
@@ -131,14 +137,16 @@ export function createPlaygroundService(sources: PlaygroundSources): PlaygroundS
         request: { ...request, device, size: resolved.size, block: resolved.launch.block, grid: resolved.launch.grid, compare: resolved.compare },
       };
       let run: KernelRun;
+      let lease: DeviceLease | null = null;
       try {
+        lease = await locks.acquire([device], 'kernel', resolved.exercise.id, { wait: wait !== false });
         const result = await supervisor.runKernel(await job(resolved, device));
         // Stored in English; a reader's language is applied when shown.
         result.comparisons = result.comparisons.map((c) => ({ ...c, title: comparisonTitle(resolved.exercise.id, c.id, 'en') }));
         run = { ...base, status: statusOf(result), result, error: null };
       } catch (err) {
         const e = GpuLabError.from(err);
-        if (e.code === 'INVALID_ARGUMENT' || e.code === 'CUDA_UNAVAILABLE' || e.code === 'LIBRARY_UNAVAILABLE') throw e;
+        if (e.code === 'INVALID_ARGUMENT' || e.code === 'CUDA_UNAVAILABLE' || e.code === 'LIBRARY_UNAVAILABLE' || e.code === 'DEVICE_BUSY') throw e;
         const restarted = e.details?.hostRestarted === true || e.code === 'COMPUTE_HOST_CRASHED';
         const error: ErrorPayload = {
           code: e.code,
@@ -146,6 +154,8 @@ export function createPlaygroundService(sources: PlaygroundSources): PlaygroundS
           ...(e.details ? { details: e.details } : {}),
         };
         run = { ...base, status: 'failed', result: null, error };
+      } finally {
+        await lease?.release();
       }
       await store.save(run);
       return run;

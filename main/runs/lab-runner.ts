@@ -13,11 +13,13 @@ import { RUN_SCHEMA_VERSION, summarizeRun } from '../common/run-record.ts';
 import { MIN_BUDGET_SECONDS } from '../common/statistics.ts';
 import type { Finding, PointResult, RunRecord, RunSummary } from '../common/run-record.ts';
 import type { ComputeHostSupervisor, HostEnvironment } from '../engine/supervisor.ts';
+import { DeviceLocks, waitingMessage, type DeviceLease, type LockHolder } from '../engine/device-lock.ts';
 import type { Lab, PlanContext, PlannedPoint } from '../labs/lab.ts';
 import { ANALYSIS_VERSION, LABS, findLab } from '../labs/index.ts';
 import { cancelledPoint, failedPoint, measuredPoint, waivedPoint } from './point-result.ts';
 import { readCpuClockMHz, readCpuTimes, stealShare } from './cpu-steal.ts';
-import { processStartTicks, type RunStore } from './run-store.ts';
+import type { RunStore } from './run-store.ts';
+import { processStartTicks } from '../engine/process-identity.ts';
 import { exportRun } from './run-export.ts';
 import { runFindings } from './run-findings.ts';
 import { msg, renderMessage, type Message } from '../common/message.ts';
@@ -29,6 +31,8 @@ export interface LabRunnerOptions {
   appVersion: string;
   // How far the record on disk may lag behind a running run's points (default PROGRESS_SAVE_INTERVAL_MS).
   progressSaveIntervalMs?: number;
+  // The devices' locks, shared with every other process of the machine (default: the system's temporary folder).
+  locks?: DeviceLocks;
 }
 
 interface ActiveRun {
@@ -126,6 +130,7 @@ export class LabRunner implements RunsService {
   private readonly host: ComputeHostSupervisor;
   private readonly appVersion: string;
   private readonly progressSaveIntervalMs: number;
+  private readonly locks: DeviceLocks;
   private readonly listeners = new Set<(event: RunEvent) => void>();
   private readonly active = new Map<string, ActiveRun>();
   // Finished runs whose final save failed: served from memory, saved again when the next run finishes.
@@ -138,6 +143,7 @@ export class LabRunner implements RunsService {
     this.host = options.host;
     this.appVersion = options.appVersion;
     this.progressSaveIntervalMs = options.progressSaveIntervalMs ?? PROGRESS_SAVE_INTERVAL_MS;
+    this.locks = options.locks ?? new DeviceLocks();
   }
 
   readonly onDidChangeRun: Event<RunEvent> = (listener): Disposable => {
@@ -208,12 +214,12 @@ export class LabRunner implements RunsService {
     }
     const controller = new AbortController();
     this.active.set(record.id, { record, controller, progress: null });
-    this.queue = this.queue.then(() => this.execute(lab, record, controller.signal)).catch(() => undefined);
+    this.queue = this.queue.then(() => this.execute(lab, record, controller.signal, request.wait !== false)).catch(() => undefined);
     return { runId: record.id };
   }
 
-  private async execute(lab: Lab, record: RunRecord, signal: AbortSignal): Promise<void> {
-    record.status = 'running';
+  // `wait`: whether a device another run holds is waited for (the default) or refused at once with DEVICE_BUSY.
+  private async execute(lab: Lab, record: RunRecord, signal: AbortSignal, wait: boolean): Promise<void> {
     const finish = async (): Promise<void> => {
       record.finishedAt = new Date().toISOString();
       await this.saveEarlierUnsaved();
@@ -233,12 +239,17 @@ export class LabRunner implements RunsService {
       else this.emit({ kind: 'completed', runId: record.id, summary });
     };
     let planned: PlannedPoint[];
+    let lease: DeviceLease | null = null;
     try {
       if (signal.aborted) throw new GpuLabError('CANCELLED', 'The run was cancelled before it started');
       const env = await this.host.environment();
       if (!record.device) record.device = env.devices.devices.find((d) => d.kind === 'cuda')?.id ?? 'cpu';
       record.environment = { ...record.environment, devices: env.devices, versions: env.versions, hostPid: env.pid };
       planned = lab.plan(record.params, planContext(env, record.device));
+      // Every device a point is measured on, held for the whole run: another process's run waits, or is refused.
+      const devices = [...new Set(planned.filter((p) => p.measurement).map((p) => p.device))];
+      if (devices.length) lease = await this.locks.acquire(devices, 'lab', record.lab, { wait, signal, onWait: (holder) => this.waiting(record, planned.length, holder) });
+      record.status = 'running';
     } catch (err) {
       const e = GpuLabError.from(err);
       record.status = e.code === 'CANCELLED' ? 'cancelled' : 'failed';
@@ -266,7 +277,11 @@ export class LabRunner implements RunsService {
     const gpu = record.environment.devices?.devices.find((d) => d.id === record.device && d.kind === 'cuda') ?? null;
     const cpu = record.environment.devices?.devices.find((d) => d.kind === 'cpu') ?? null;
     const cpuTimes = readCpuTimes();
-    await this.measureAll(record, planned, signal, () => this.provisionalFindings(lab, record, gpu, cpu));
+    try {
+      await this.measureAll(record, planned, signal, () => this.provisionalFindings(lab, record, gpu, cpu));
+    } finally {
+      await lease?.release();
+    }
     record.environment.cpuSteal = stealShare(cpuTimes, readCpuTimes());
     try {
       const analysis = lab.analyze(record.points, record.params, gpu, cpu);
@@ -281,6 +296,14 @@ export class LabRunner implements RunsService {
     // Nothing measured (the transfer lab on a machine without a GPU: every point waived) is not a completed run.
     if (record.status === 'running') record.status = record.points.length > 0 && record.points.every((p) => p.status === 'waived') ? 'waived' : 'completed';
     await finish();
+  }
+
+  // A device this run needs is another run's: the run stays queued, and its progress says for whom it waits.
+  private waiting(record: RunRecord, pointsTotal: number, h: LockHolder): void {
+    const progress: RunProgress = { pointsDone: 0, pointsTotal, fraction: 0, etaSeconds: null, current: waitingMessage(h) };
+    const active = this.active.get(record.id);
+    if (active) active.progress = progress;
+    this.emit({ kind: 'progress', runId: record.id, progress });
   }
 
   // The findings of the points measured so far, while the run goes on: a finding whose text changed is sent again

@@ -1,45 +1,18 @@
 // Run records on disk: one JSON file per run in <data dir>/runs, written atomically (a temporary file renamed over
 // the old one, so a crash mid-write leaves the previous version or nothing, never half a record). A file that does
 // not parse or does not match the schema is skipped with a warning: one bad file must not hide the others.
-import { readFileSync } from 'node:fs';
 import { readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { GpuLabError } from '../common/errors.ts';
 import { RUN_RECORD, summarizeRun } from '../common/run-record.ts';
 import type { RunRecord, RunSummary } from '../common/run-record.ts';
+import { processAlive } from '../engine/process-identity.ts';
 import { ensureFolder, writeFileAtomic } from './atomic-write.ts';
 import { withCurrentFindings } from './current-findings.ts';
 
 const RUN_ID = /^[A-Za-z0-9._-]{1,120}$/;
 
-// When a process started, in clock ticks after boot (the 22nd field of /proc/<pid>/stat); null where it cannot be
-// read (no such process, not Linux).
-export function processStartTicks(pid: number, proc = '/proc'): number | null {
-  try {
-    const text = readFileSync(`${proc}/${pid}/stat`, 'utf8');
-    // The command name, in parentheses, may hold spaces: the fields are counted after its closing one.
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[19]);
-    return Number.isFinite(ticks) ? ticks : null;
-  } catch {
-    return null;
-  }
-}
-
-// Whether the process that wrote a record is still the one running under its pid: alive, and, where both start times
-// are known, started when the record says (a pid reused by another process is not the runner).
-function runnerAlive(pid: number, startTicks: number | null): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (err) {
-    // EPERM: it exists but belongs to someone else.
-    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  if (startTicks === null) return true;
-  const now = processStartTicks(pid);
-  return now === null || now === startTicks;
-}
 const RECORD_SUFFIX = '.json';
 
 export interface RunStoreOptions {
@@ -100,7 +73,7 @@ export class RunStore {
   private async markIfInterrupted(record: RunRecord): Promise<RunRecord> {
     if (record.status !== 'queued' && record.status !== 'running') return record;
     const pid = record.environment.runnerPid ?? null;
-    if (pid !== null && runnerAlive(pid, record.environment.runnerStartTicks ?? null)) return record;
+    if (pid !== null && processAlive(pid, record.environment.runnerStartTicks ?? null)) return record;
     record.status = 'failed';
     record.error = {
       code: 'RUN_INTERRUPTED',

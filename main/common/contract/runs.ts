@@ -17,6 +17,8 @@ export const START_RUN_REQUEST = z.strictObject({
   // "cpu" or "cuda:N": the GPU the lab compares against the CPU. Absent: the first CUDA device, else the CPU.
   device: DEVICE_ID.optional(),
   params: PARAM_VALUES.optional(),
+  // false: a device another run is measuring on refuses this run at once (DEVICE_BUSY) instead of waiting for it.
+  wait: z.boolean().optional(),
 });
 export type StartRunRequest = z.infer<typeof START_RUN_REQUEST>;
 

@@ -9,7 +9,7 @@ import type { Translate } from './translate.ts';
 
 // `locale`: the reader's; the language numbers are written in unless said (numberLocale).
 // What the details name (a run id, a file, a parameter), in the order the catalog lists them.
-const NAMED = ['runId', 'id', 'file', 'path', 'device', 'parameter', 'argument', 'method'] as const;
+const NAMED = ['runId', 'id', 'file', 'path', 'device', 'heldBy', 'parameter', 'argument', 'method'] as const;
 
 export function errorText(e: Pick<ErrorPayload, 'code' | 'message' | 'details'>, t: Translate, locale: Locale = numberLocale()): string {
   if (locale === 'en') return e.message;

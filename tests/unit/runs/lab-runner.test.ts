@@ -48,7 +48,8 @@ async function run(lab: string, params: ParamValues, device = 'cpu') {
 describe('labs on the CPU through the compute host', () => {
   it.each(Object.entries(SMALL))('%s runs, verifies every CPU point and stores a valid record', async (lab, params) => {
     const { record, events } = await run(lab, params);
-    expect(record.status).toBe('completed');
+    // A lab with no CPU point (transfer) measures nothing here: waived, not completed.
+    expect(record.status).toBe(record.points.some((p) => p.device === 'cpu') ? 'completed' : 'waived');
     expect(RUN_RECORD.safeParse(record).success).toBe(true);
     for (const p of record.points) {
       if (p.device === 'cpu') {

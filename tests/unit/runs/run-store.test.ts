@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { RUN_SCHEMA_VERSION } from '../../../main/common/run-record.ts';
 import type { RunRecord } from '../../../main/common/run-record.ts';
 import { pointsCsv, samplesCsv } from '../../../main/runs/run-export.ts';
-import { RunStore, processStartTicks } from '../../../main/runs/run-store.ts';
+import { RunStore } from '../../../main/runs/run-store.ts';
+import { processStartTicks } from '../../../main/engine/process-identity.ts';
 
 export function sampleRecord(id: string): RunRecord {
   return {

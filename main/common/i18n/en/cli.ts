@@ -9,19 +9,20 @@ export const cli = {
     commands: 'Commands:',
     more: 'Run `gpu-lab <command> --help` for the options of one command.',
     lang: 'Every command takes --lang en{\'|\'}es: the language of its messages and of the PDF report (default: the system\'s, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG).',
-    exitCodes: 'Exit codes: 0 done and every result verified; 1 a failed run, a wrong result or another failure; 2 bad usage or input; 3 a run that measured nothing (every point waived); 130 a run cancelled by Ctrl-C, SIGTERM or SIGHUP.',
+    exitCodes: 'Exit codes: 0 done and every result verified; 1 a failed run, a wrong result or another failure; 2 bad usage or input; 3 a run that measured nothing (every point waived); 75 the device is busy with another run (--no-wait); 130 a run cancelled by Ctrl-C, SIGTERM or SIGHUP.',
     unknownCommand: 'unknown command "{name}"',
   },
   commands: {
     bench: {
       summary: 'measure the seed workloads on one device',
-      usage: `Usage: gpu-lab bench [--device cpu{'|'}cuda:N] [--json] [--threads N] [--scale F]
+      usage: `Usage: gpu-lab bench [--device cpu{'|'}cuda:N] [--json] [--threads N] [--scale F] [--no-wait]
 
 Measures the seed workloads on one device and prints median, min and max time with GFLOP/s or GB/s.
   --device cpu{'|'}cuda:N  the device to measure (default: cpu)
   --json               print a JSON array, one object per measurement, instead of the table
   --threads N          threads for the multithreaded CPU variants (default: every logical core)
-  --scale F            multiply every size by F, 0 < F <= 1, for a quick look (default: 1)`,
+  --scale F            multiply every size by F, 0 < F <= 1, for a quick look (default: 1)
+  --no-wait            if another run is measuring on the device, exit 75 at once instead of waiting for it`,
     },
     devices: {
       summary: 'list the CPU and CUDA devices, their peaks and the libraries found',
@@ -36,7 +37,7 @@ when there is none.
       usage: `Usage: gpu-lab kernel list [--json]
        gpu-lab kernel show <exercise> [--kernel starter{'|'}<reference-id>] [--hints]
        gpu-lab kernel run <exercise> FILE.cu [--size N] [--block x[,y[,z]]] [--grid x[,y[,z]]] [--device cuda:N]
-                      [--no-compare] [--json] [--pdf FILE [--author NAME] [--course NAME]] [--data-dir DIR]
+                      [--no-compare] [--no-wait] [--json] [--pdf FILE [--author NAME] [--course NAME]] [--data-dir DIR]
        gpu-lab kernel runs [--exercise <exercise>] [--json] [--data-dir DIR]
 
 The kernel playground: six exercises with a fixed signature, a starter kernel and reference solutions.
@@ -52,13 +53,15 @@ kernel run   compiles FILE with NVRTC for the GPU, launches it in the compute ho
   --grid     blocks per grid, e.g. 4096 or 256,256 (default: one thread per element of the output)
   --device   the GPU (default: the first CUDA device)
   --no-compare  time your kernel alone
+  --no-wait  if another run is measuring on the GPU, exit 75 at once instead of waiting for it
   --json     print the stored kernel run as JSON (in English, whatever the language)
 {reportOptions}
   --verbose  every compute-host log line (by default only crashes, kills and warnings)
 kernel runs  the stored kernel runs, newest first (a report of some: gpu-lab report --kernel-run ID --pdf FILE)
 Compiler messages are printed as FILE:LINE:COLUMN: error: message, so an editor can jump to them.
 Exit codes of kernel run: 0 verified; 1 a compile error, wrong results or a failed run (its error code is printed:
-TIMEOUT, DEVICE_LOST…, or CUDA_UNAVAILABLE / LIBRARY_UNAVAILABLE where there is no GPU or no NVRTC); 2 bad usage.`,
+TIMEOUT, DEVICE_LOST…, or CUDA_UNAVAILABLE / LIBRARY_UNAVAILABLE where there is no GPU or no NVRTC); 2 bad usage;
+75 the GPU is busy with another run (--no-wait).`,
     },
     labs: {
       summary: 'list the labs, their parameters and kernels',
@@ -80,7 +83,7 @@ of those kernel runs (see \`gpu-lab kernel runs\`).
     },
     run: {
       summary: 'run a lab on the CPU and a GPU, print and store the results',
-      usage: `Usage: gpu-lab run <lab> [--device cpu{'|'}cuda:N] [--param name=value …] [--json FILE] [--pdf FILE [--author NAME] [--course NAME]] [--data-dir DIR] [--quiet]
+      usage: `Usage: gpu-lab run <lab> [--device cpu{'|'}cuda:N] [--param name=value …] [--json FILE] [--pdf FILE [--author NAME] [--course NAME]] [--data-dir DIR] [--quiet] [--no-wait]
 
 Runs a lab and stores the run in the data folder (default $XDG_DATA_HOME/gpu-lab or ~/.local/share/gpu-lab).
   --device   the GPU to compare with the CPU (default: the first CUDA device, else the CPU alone)
@@ -89,8 +92,12 @@ Runs a lab and stores the run in the data folder (default $XDG_DATA_HOME/gpu-lab
 {reportOptions}
   --quiet    no progress lines
   --verbose  every compute-host log line (by default only crashes, kills and warnings)
-Exit codes: 0 completed with no failed point, 1 failed, cancelled or a point failed (the error code is printed:
-VERIFICATION_FAILED for wrong results), 2 bad usage or parameters, a --device this machine does not have included.`,
+  --no-wait  if another run (of any user or program) is measuring on a device this lab needs, exit 75 at once;
+             without it the run waits, and says for whom
+Exit codes: 0 completed with no failed point; 1 failed or a point failed (the error code is printed:
+VERIFICATION_FAILED for wrong results); 2 bad usage or parameters, a --device this machine does not have included;
+3 nothing measured (every point waived); 75 a device busy with another run (--no-wait); 130 cancelled (Ctrl-C,
+SIGTERM, SIGHUP), the points measured until then kept.`,
     },
     runs: {
       summary: 'list, show, export, delete or report stored runs',

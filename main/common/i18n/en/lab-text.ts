@@ -26,6 +26,9 @@ export const labText = {
       pointOf: '{series} {what}',
       // What a run does after its last point, as its progress says.
       analysis: 'the analysis',
+      // A run waiting for a device another run holds (main/engine/device-lock.ts); {since} is when that run took it.
+      waiting: 'waiting for {device}: {user} (pid {pid}) is running {what} there, since {since}',
+      holder: { lab: 'the {name} lab', kernel: 'a kernel of the {name} exercise', bench: 'the bench', peers: 'the Python peers ({name})' },
       twoPoints: '{a}; {b}',
       threePoints: '{a}; {b}; {c}',
       waived: '{count} point was WAIVED: {reason}. | {count} points were WAIVED: {reason}.',

@@ -10,20 +10,21 @@ export const cli: TextOf<CliCatalog> = {
     commands: 'Comandos:',
     more: 'Escribe `gpu-lab <comando> --help` para ver las opciones de un comando.',
     lang: 'Todos los comandos aceptan --lang en{\'|\'}es: el idioma de sus mensajes y del informe en PDF (por defecto, el del sistema, según LANGUAGE, LC_ALL, LC_MESSAGES o LANG).',
-    exitCodes: 'Códigos de salida: 0 hecho y todos los resultados verificados; 1 una ejecución fallida, un resultado incorrecto u otro fallo; 2 uso o entrada incorrectos; 3 una ejecución que no midió nada (todos los puntos omitidos); 130 una ejecución cancelada con Ctrl-C, SIGTERM o SIGHUP.',
+    exitCodes: 'Códigos de salida: 0 hecho y todos los resultados verificados; 1 una ejecución fallida, un resultado incorrecto u otro fallo; 2 uso o entrada incorrectos; 3 una ejecución que no midió nada (todos los puntos omitidos); 75 el dispositivo está ocupado con otra ejecución (--no-wait); 130 una ejecución cancelada con Ctrl-C, SIGTERM o SIGHUP.',
     unknownCommand: 'no existe el comando «{name}»',
   },
   commands: {
     bench: {
       summary: 'mide las cargas de trabajo de referencia en un dispositivo',
-      usage: `Uso: gpu-lab bench [--device cpu{'|'}cuda:N] [--json] [--threads N] [--scale F]
+      usage: `Uso: gpu-lab bench [--device cpu{'|'}cuda:N] [--json] [--threads N] [--scale F] [--no-wait]
 
 Mide las cargas de trabajo de referencia en un dispositivo y muestra los tiempos mediano, mínimo y máximo, con los
 GFLOP/s o los GB/s.
   --device cpu{'|'}cuda:N  el dispositivo que se mide (por defecto: cpu)
   --json               muestra un array JSON, un objeto por medida, en lugar de la tabla
   --threads N          hilos para las variantes multihilo de la CPU (por defecto: todos los núcleos lógicos)
-  --scale F            multiplica cada tamaño por F, con 0 < F <= 1, para una prueba rápida (por defecto: 1)`,
+  --scale F            multiplica cada tamaño por F, con 0 < F <= 1, para una prueba rápida (por defecto: 1)
+  --no-wait            si otra ejecución está midiendo en el dispositivo, sale con 75 al momento en vez de esperarla`,
     },
     devices: {
       summary: 'lista la CPU y los dispositivos CUDA, sus picos teóricos y las bibliotecas encontradas',
@@ -38,7 +39,7 @@ explica por qué.
       usage: `Uso: gpu-lab kernel list [--json]
      gpu-lab kernel show <ejercicio> [--kernel starter{'|'}<id-de-referencia>] [--hints]
      gpu-lab kernel run <ejercicio> ARCHIVO.cu [--size N] [--block x[,y[,z]]] [--grid x[,y[,z]]] [--device cuda:N]
-                    [--no-compare] [--json] [--pdf ARCHIVO [--author NOMBRE] [--course NOMBRE]] [--data-dir CARPETA]
+                    [--no-compare] [--no-wait] [--json] [--pdf ARCHIVO [--author NOMBRE] [--course NOMBRE]] [--data-dir CARPETA]
      gpu-lab kernel runs [--exercise <ejercicio>] [--json] [--data-dir CARPETA]
 
 El banco de pruebas de kernels: seis ejercicios con una firma fija, un kernel de partida y soluciones de referencia.
@@ -55,6 +56,7 @@ kernel run   compila ARCHIVO con NVRTC para la GPU, lo lanza en el proceso de c�
   --grid     bloques del grid, p. ej. 4096 o 256,256 (por defecto, un hilo por elemento de la salida)
   --device   la GPU (por defecto, el primer dispositivo CUDA)
   --no-compare  cronometra solo tu kernel
+  --no-wait  si otra ejecución está midiendo en la GPU, sale con 75 al momento en vez de esperarla
   --json     muestra la ejecución guardada en JSON (en inglés, sea cual sea el idioma)
 {reportOptions}
   --verbose  todas las líneas del registro del proceso de cómputo (por defecto, solo caídas, procesos terminados y avisos)
@@ -63,7 +65,7 @@ kernel runs  las ejecuciones de kernels guardadas, de la más reciente a la más
 Los mensajes del compilador salen como ARCHIVO:LÍNEA:COLUMNA: error: mensaje, para que un editor pueda saltar a ellos.
 Códigos de salida de kernel run: 0 verificado; 1 un error de compilación, resultados incorrectos o una ejecución
 fallida (se muestra su código de error: TIMEOUT, DEVICE_LOST…, o CUDA_UNAVAILABLE / LIBRARY_UNAVAILABLE si no hay GPU
-o no hay NVRTC); 2 uso incorrecto.`,
+o no hay NVRTC); 2 uso incorrecto; 75 la GPU está ocupada con otra ejecución (--no-wait).`,
     },
     labs: {
       summary: 'lista los laboratorios, sus parámetros y sus kernels',
@@ -85,7 +87,7 @@ números de página. Un laboratorio sin ninguna ejecución terminada en ese disp
     },
     run: {
       summary: 'ejecuta un laboratorio en la CPU y en una GPU, muestra los resultados y los guarda',
-      usage: `Uso: gpu-lab run <laboratorio> [--device cpu{'|'}cuda:N] [--param nombre=valor …] [--json ARCHIVO] [--pdf ARCHIVO [--author NOMBRE] [--course NOMBRE]] [--data-dir CARPETA] [--quiet]
+      usage: `Uso: gpu-lab run <laboratorio> [--device cpu{'|'}cuda:N] [--param nombre=valor …] [--json ARCHIVO] [--pdf ARCHIVO [--author NOMBRE] [--course NOMBRE]] [--data-dir CARPETA] [--quiet] [--no-wait]
 
 Ejecuta un laboratorio y guarda la ejecución en la carpeta de datos (por defecto $XDG_DATA_HOME/gpu-lab o
 ~/.local/share/gpu-lab).
@@ -95,9 +97,12 @@ Ejecuta un laboratorio y guarda la ejecución en la carpeta de datos (por defect
 {reportOptions}
   --quiet    sin líneas de progreso
   --verbose  todas las líneas del registro del proceso de cómputo (por defecto, solo caídas, procesos terminados y avisos)
-Códigos de salida: 0 si termina sin ningún punto fallido; 1 si falla, se cancela o falla algún punto (se muestra el
-código de error: VERIFICATION_FAILED si los resultados son incorrectos); 2 si el uso o los parámetros no son válidos,
-incluido un --device que esta máquina no tiene.`,
+  --no-wait  si otra ejecución (de cualquier usuario o programa) está midiendo en un dispositivo que el laboratorio
+             necesita, sale con 75 al momento; sin esta opción la ejecución espera, y dice a quién
+Códigos de salida: 0 si termina sin ningún punto fallido; 1 si falla o falla algún punto (se muestra el código de
+error: VERIFICATION_FAILED si los resultados son incorrectos); 2 si el uso o los parámetros no son válidos, incluido
+un --device que esta máquina no tiene; 3 si no se midió nada (todos los puntos omitidos); 75 si un dispositivo está
+ocupado con otra ejecución (--no-wait); 130 si se cancela (Ctrl-C, SIGTERM, SIGHUP), conservando los puntos medidos.`,
     },
     runs: {
       summary: 'lista, muestra, exporta, borra o genera el informe de las ejecuciones guardadas',

@@ -21,6 +21,8 @@ export const labText: TextOf<LabTextCatalog> = {
       sizeN: 'N = {n}',
       pointOf: '{series} {what}',
       analysis: 'el análisis',
+      waiting: 'esperando a {device}: {user} (pid {pid}) está ejecutando {what} ahí desde {since}',
+      holder: { lab: 'el laboratorio {name}', kernel: 'un kernel del ejercicio {name}', bench: 'el banco de pruebas', peers: 'las referencias de Python ({name})' },
       twoPoints: '{a}; {b}',
       threePoints: '{a}; {b}; {c}',
       waived: '{count} punto se OMITIÓ: {reason}. | {count} puntos se OMITIERON: {reason}.',
