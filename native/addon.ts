@@ -17,6 +17,9 @@ export interface RawBuffer {
   readonly device: number;
   readonly freed: boolean;
   fill(seed: number, low: number, high: number): void;
+  // Host and pinned memory only: written on a worker thread, so that the JS thread stays free meanwhile.
+  fillAsync(seed: number, low: number, high: number): Promise<void>;
+  fillBytesAsync(byte: number): Promise<void>;
   read(start: number, count: number): Float64Array | Float32Array | Uint16Array | Int8Array;
   readFloat64(start: number, count: number): Float64Array;
   write(data: ArrayBufferView, start: number): void;

@@ -72,6 +72,29 @@ export class ElementBuffer<D extends DType = DType> {
   // Uniform values in [low, high) for floats, integers in [low, high] for int8. Element i depends only on (seed, i),
   // so two buffers of the same dtype filled with one seed hold the same values, host or device.
   fillRandom(seed: number, range: FillRange = DEFAULT_RANGE[this.dtype]): this {
+    const [low, high] = this.fillArgs(seed, range);
+    this.live('this').fill(seed, low, high);
+    return this;
+  }
+
+  // fillRandom()'s values, written off the JS thread where the buffer is in host memory (gigabytes of pages touched
+  // for the first time take seconds); device memory is filled by the GPU, as fillRandom() does.
+  async fillRandomAsync(seed: number, range: FillRange = DEFAULT_RANGE[this.dtype]): Promise<this> {
+    const [low, high] = this.fillArgs(seed, range);
+    const raw = this.live('this');
+    if (this.location === 'device') {
+      raw.fill(seed, low, high);
+      return this;
+    }
+    try {
+      await raw.fillAsync(seed, low, high);
+    } catch (err) {
+      throw GpuLabError.from(err);
+    }
+    return this;
+  }
+
+  private fillArgs(seed: number, range: FillRange): [number, number] {
     integerIn('seed', seed, 0, Number.MAX_SAFE_INTEGER, 'a non-negative integer');
     const low = finiteNumber('range.low', range.low);
     const high = finiteNumber('range.high', range.high);
@@ -82,8 +105,7 @@ export class ElementBuffer<D extends DType = DType> {
     if (this.dtype === 'int8' && Math.ceil(low) > Math.floor(high)) {
       throw invalid('range', 'an int8 range holding at least one integer', `${low} … ${high}`);
     }
-    this.live('this').fill(seed, low, high);
-    return this;
+    return [low, high];
   }
 
   private range(start: unknown, count: unknown): [number, number] {

@@ -171,6 +171,18 @@ export async function copyBuffer(dst: ElementBuffer, src: ElementBuffer, options
   }
 }
 
+// poison()'s bytes, written off the JS thread where the buffer is in host memory (see fillRandomAsync); device
+// memory is set by the GPU.
+export async function poisonAsync(buffer: ElementBuffer): Promise<void> {
+  if (!(buffer instanceof ElementBuffer)) throw invalid('buffer', 'a buffer', buffer);
+  if (buffer.location === 'device') return poison(buffer);
+  try {
+    await buffer.live('buffer').fillBytesAsync(0xff);
+  } catch (err) {
+    throw GpuLabError.from(err);
+  }
+}
+
 // Sets every byte of the buffer to 0xFF, which is a NaN in fp64, fp32, fp16 and bf16 (and −1 in int8): outputs are
 // poisoned before a run so that an element the kernel never wrote cannot pass verification.
 export function poison(buffer: ElementBuffer): void {

@@ -2,7 +2,9 @@
 
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <limits>
+#include <new>
 
 #include "addon_data.h"
 #include "errors.h"
@@ -19,6 +21,8 @@ void BufferObject::Init(Napi::Env env, Napi::Object exports) {
                                         InstanceAccessor<&BufferObject::Device>("device"),
                                         InstanceAccessor<&BufferObject::Freed>("freed"),
                                         InstanceMethod<&BufferObject::Fill>("fill"),
+                                        InstanceMethod<&BufferObject::FillAsync>("fillAsync"),
+                                        InstanceMethod<&BufferObject::FillBytesAsync>("fillBytesAsync"),
                                         InstanceMethod<&BufferObject::Read>("read"),
                                         InstanceMethod<&BufferObject::ReadFloat64>("readFloat64"),
                                         InstanceMethod<&BufferObject::Write>("write"),
@@ -113,6 +117,79 @@ Napi::Value BufferObject::Fill(const Napi::CallbackInfo& info) {
       FillHostRandom(s, static_cast<uint64_t>(seed), low, high);
     }
     return info.Env().Undefined();
+  });
+}
+
+namespace {
+// Writes a host buffer off the JS thread: gigabytes of first-touched pages take seconds, during which the compute
+// host must still answer its supervisor's heartbeats. The worker holds the storage, so a buffer freed meanwhile keeps
+// its memory until the write ends; the promise settles on the JS thread.
+class HostWriteWorker : public Napi::AsyncWorker {
+ public:
+  HostWriteWorker(Napi::Env env, StoragePtr storage, std::function<void(const Storage&)> write)
+      : Napi::AsyncWorker(env, "gpulab.hostWrite"),
+        deferred_(Napi::Promise::Deferred::New(env)),
+        storage_(std::move(storage)),
+        write_(std::move(write)) {}
+
+  Napi::Promise Promise() const { return deferred_.Promise(); }
+
+  void Execute() override {
+    try {
+      write_(*storage_);
+    } catch (const NativeError& e) {
+      code_ = e.code();
+      SetError(e.what());
+    } catch (const std::bad_alloc&) {
+      code_ = "OUT_OF_HOST_MEMORY";
+      SetError("Writing the buffer ran out of host memory");
+    } catch (const std::exception& e) {
+      SetError(e.what());
+    }
+    storage_.reset();
+  }
+
+  void OnOK() override { deferred_.Resolve(Env().Undefined()); }
+  void OnError(const Napi::Error& e) override { deferred_.Reject(MakeError(Env(), code_, e.Message()).Value()); }
+
+ private:
+  Napi::Promise::Deferred deferred_;
+  StoragePtr storage_;
+  std::function<void(const Storage&)> write_;
+  std::string code_ = "NATIVE_ERROR";
+};
+
+Napi::Value QueueHostWrite(Napi::Env env, StoragePtr storage, std::function<void(const Storage&)> write) {
+  if (storage->location == Location::Device) {
+    throw NativeError("INVALID_ARGUMENT", "Only host and pinned buffers are written off the JS thread; device memory is written by the GPU");
+  }
+  auto* worker = new HostWriteWorker(env, std::move(storage), std::move(write));
+  Napi::Promise promise = worker->Promise();
+  worker->Queue();
+  return promise;
+}
+}  // namespace
+
+// fillAsync(seed, low, high) -> Promise<void>: fill()'s values, written on a worker thread (host and pinned memory).
+Napi::Value BufferObject::FillAsync(const Napi::CallbackInfo& info) {
+  return Guarded(info.Env(), [&]() -> Napi::Value {
+    Live("fillAsync");
+    const auto seed = static_cast<uint64_t>(info[0].As<Napi::Number>().DoubleValue());
+    const double low = info[1].As<Napi::Number>().DoubleValue();
+    const double high = info[2].As<Napi::Number>().DoubleValue();
+    return QueueHostWrite(info.Env(), storage_, [seed, low, high](const Storage& s) { FillHostRandom(s, seed, low, high); });
+  });
+}
+
+// fillBytesAsync(byte) -> Promise<void>: every byte set to `byte` on a worker thread (host and pinned memory).
+Napi::Value BufferObject::FillBytesAsync(const Napi::CallbackInfo& info) {
+  return Guarded(info.Env(), [&]() -> Napi::Value {
+    const Storage& live = Live("fillBytesAsync");
+    const double byte = info[0].As<Napi::Number>().DoubleValue();
+    if (!(byte >= 0 && byte <= 255) || std::floor(byte) != byte) ThrowInvalid("byte", "an integer from 0 to 255", std::to_string(byte));
+    const size_t bytes = live.length * DTypeSize(live.dtype);
+    const int value = static_cast<int>(byte);
+    return QueueHostWrite(info.Env(), storage_, [bytes, value](const Storage& s) { std::memset(s.data, value, bytes); });
   });
 }
 

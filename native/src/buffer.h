@@ -26,6 +26,8 @@ class BufferObject : public Napi::ObjectWrap<BufferObject> {
   Napi::Value Device(const Napi::CallbackInfo& info);
   Napi::Value Freed(const Napi::CallbackInfo& info);
   Napi::Value Fill(const Napi::CallbackInfo& info);
+  Napi::Value FillAsync(const Napi::CallbackInfo& info);
+  Napi::Value FillBytesAsync(const Napi::CallbackInfo& info);
   Napi::Value Read(const Napi::CallbackInfo& info);
   Napi::Value ReadFloat64(const Napi::CallbackInfo& info);
   Napi::Value Write(const Napi::CallbackInfo& info);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { cpuInfo, createHostBuffer, DTYPES } from '../../native/index.ts';
+import { cpuInfo, createHostBuffer, DTYPES, poisonAsync } from '../../native/index.ts';
 import { expectCode, freshSeed } from './helpers.ts';
 
 describe('host buffers', () => {
@@ -109,5 +109,55 @@ describe('host buffers', () => {
     await expectCode(() => buf.fillRandom(3), 'BUFFER_FREED');
     await expectCode(() => buf.write(new Float64Array(1)), 'BUFFER_FREED');
     buf.free(); // a second free is harmless
+  });
+});
+
+describe('host buffers written off the JS thread', () => {
+  it.each(DTYPES)('%s: fillRandomAsync writes exactly what fillRandom writes', async (dtype) => {
+    const seed = freshSeed();
+    const range = dtype === 'int8' ? { low: -100, high: 100 } : { low: -3, high: 5 };
+    const sync = createHostBuffer(dtype, 3_000_000).fillRandom(seed, range);
+    const async = await createHostBuffer(dtype, 3_000_000).fillRandomAsync(seed, range);
+    expect(Array.from(async.read(0, 1000))).toEqual(Array.from(sync.read(0, 1000)));
+    expect(Array.from(async.read(2_999_000))).toEqual(Array.from(sync.read(2_999_000)));
+    expect(Array.from(async.toFloat64(1_234_567, 3))).toEqual(Array.from(sync.toFloat64(1_234_567, 3)));
+  });
+
+  it('keeps the event loop turning while half a gigabyte is filled and poisoned, where the synchronous fill stops it', async () => {
+    // Counted in turns of the loop, not in milliseconds: a loaded machine slows both, and only the async one turns.
+    const turnsDuring = async (work: () => Promise<unknown>): Promise<number> => {
+      let turns = 0;
+      let going = true;
+      const spin = (): void => {
+        turns++;
+        if (going) setImmediate(spin);
+      };
+      setImmediate(spin);
+      await work();
+      going = false;
+      return turns;
+    };
+    const big = createHostBuffer('fp64', 64 << 20);
+    const syncTurns = await turnsDuring(async () => big.fillRandom(5));
+    big.free();
+    const fresh = createHostBuffer('fp64', 64 << 20);
+    const asyncTurns = await turnsDuring(() => fresh.fillRandomAsync(5));
+    expect(syncTurns).toBeLessThanOrEqual(1);
+    expect(asyncTurns).toBeGreaterThan(5);
+    const poisoned = createHostBuffer('fp64', 64 << 20);
+    expect(await turnsDuring(() => poisonAsync(poisoned))).toBeGreaterThan(5);
+    expect(poisoned.toFloat64(0, 2).every(Number.isNaN)).toBe(true);
+    expect(poisoned.toFloat64((64 << 20) - 1, 1).every(Number.isNaN)).toBe(true);
+    fresh.free();
+    poisoned.free();
+  }, 120_000);
+
+  it('survives a buffer freed while it is being written, and refuses a freed one by name', async () => {
+    const b = createHostBuffer('fp32', 32 << 20);
+    const writing = b.fillRandomAsync(9);
+    b.free();
+    await writing;
+    expect(b.freed).toBe(true);
+    await expectCode(() => b.fillRandomAsync(9), 'BUFFER_FREED');
   });
 });

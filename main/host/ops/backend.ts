@@ -8,7 +8,7 @@
 //         CUDA events, the host clock after a synchronise, or the host clock without one; telemetry before and after
 import { GpuLabError } from '../../common/errors.ts';
 import type { Measurement, MeasurementResult, PointSampling, TelemetrySnapshot, Verification } from '../../common/measurement.ts';
-import { benchmark, createDeviceBuffer, createHostBuffer, createPinnedBuffer, poison, telemetry } from '../../../native/index.ts';
+import { benchmark, createDeviceBuffer, createHostBuffer, createPinnedBuffer, poisonAsync, telemetry } from '../../../native/index.ts';
 import type { BenchmarkResult, CpuOpSpec, CudaDevice, CudaOpSpec, DType, ElementBuffer, OpSpec } from '../../../native/index.ts';
 import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, sampleAdaptively } from '../sampling.ts';
 import type { RoundResult } from '../sampling.ts';
@@ -37,6 +37,9 @@ export class MeasurementBackend {
   private readonly m: Measurement;
   private readonly ctx: MeasureContext;
   private readonly buffers: ElementBuffer[] = [];
+  // The fills and poisonings of host buffers, written off the host's JS thread (gigabytes of first-touched pages take
+  // seconds, and the supervisor's heartbeats must still be answered); run() waits for them before timing anything.
+  private readonly writes: Promise<unknown>[] = [];
 
   constructor(m: Measurement, ctx: MeasureContext) {
     this.m = m;
@@ -46,6 +49,12 @@ export class MeasurementBackend {
     this.withTransfers = 'path' in m && m.path === 'with-copies';
     if (this.kind === 'cpu' && m.clock === 'host-nosync') throw unsupported('the host-nosync clock (there is no asynchronous launch on the CPU)', 'cpu');
     if (this.kind === 'cpu' && this.withTransfers) throw unsupported('host↔device transfers', 'cpu');
+  }
+
+  // A write run() will wait for; handled here too, so that an op refused before run() leaves no unhandled rejection.
+  private write(p: Promise<unknown>): void {
+    p.catch(() => undefined);
+    this.writes.push(p);
   }
 
   private keep<D extends DType>(b: ElementBuffer<D>): ElementBuffer<D> {
@@ -62,14 +71,16 @@ export class MeasurementBackend {
   // An input filled from the seed's `slot`-th stream: slot 0 is the seed itself, slot 1 the seed + 1, and so on
   // (the one seeding rule: twin buffers filled from the same seed and slot hold the same values).
   input<D extends DType>(dtype: D, length: number, slot: number, range?: { low: number; high: number }, place: Place = 'home'): ElementBuffer<D> {
-    return this.buffer(dtype, length, place).fillRandom(this.m.seed + slot, range);
+    const b = this.buffer(dtype, length, place);
+    this.write(b.fillRandomAsync(this.m.seed + slot, range));
+    return b;
   }
 
   // An output whose every element starts as a value no correct result holds. A cold CPU measurement leaves its
   // output untouched instead: poisoning would map its pages, and the first touch is what a cold call measures.
   output<D extends DType>(dtype: D, length: number, place: Place = 'home'): ElementBuffer<D> {
     const out = this.buffer(dtype, length, place);
-    if (!(this.kind === 'cpu' && this.m.cold)) poison(out);
+    if (!(this.kind === 'cpu' && this.m.cold)) this.write(poisonAsync(out));
     return out;
   }
 
@@ -93,6 +104,10 @@ export class MeasurementBackend {
   // whole sample for nothing, and is skipped. A cold one is its samples in one go.
   async run(spec: BackendOpSpec, verify: () => Verification | null): Promise<MeasurementResult> {
     const native = (this.kind === 'cpu' ? spec : { ...spec, device: this.device, timer: this.m.clock }) as OpSpec;
+    // Every write settled (a failed one fails the point), none still running when the clock starts.
+    const writes = await Promise.allSettled(this.writes.splice(0));
+    const failed = writes.find((w) => w.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
     const start = this.snapshot();
     const budgetSeconds = this.m.budgetSeconds ?? DEFAULT_BUDGET_SECONDS;
     const round = async (warmup: number, repeats: number, onProgress: (done: number, total: number) => void, executionsPerSample?: number): Promise<BenchmarkResult & RoundResult> => {
