@@ -22,6 +22,7 @@ import type { RunStore } from './run-store.ts';
 import { processStartTicks } from '../engine/process-identity.ts';
 import { exportRun } from './run-export.ts';
 import { runFindings } from './run-findings.ts';
+import { availableHostBytes, checkPlanFits } from './memory-check.ts';
 import { msg, renderMessage, type Message } from '../common/message.ts';
 import { translator } from '../common/i18n/index.ts';
 
@@ -78,6 +79,11 @@ function noCudaWhy(reason: string): Message {
   const built = /^built without CUDA:?\s*/.exec(reason);
   const detail = reason.replace(/^(no CUDA device|built without CUDA):?\s*/, '') || reason;
   return built ? msg('reasons.builtWithoutCuda', { detail }) : msg('reasons.noCuda', { detail });
+}
+
+// The device a run without one compares against: the first CUDA device, else the CPU alone.
+function defaultDevice(env: HostEnvironment): string {
+  return env.devices.devices.find((d) => d.kind === 'cuda')?.id ?? 'cpu';
 }
 
 export function planContext(env: HostEnvironment, device: string): PlanContext {
@@ -183,10 +189,13 @@ export class LabRunner implements RunsService {
 
   private async start(request: StartRunRequest): Promise<{ runId: string }> {
     const { lab, device, params } = validateRunRequest(request);
-    if (device !== undefined && device !== 'cpu') {
-      // A host that cannot say which devices it has fails the run itself, where the error is recorded.
-      const env = await this.host.environment().catch(() => null);
-      if (env) checkDevice(env.devices, device);
+    // A host that cannot say which devices it has fails the run itself, where the error is recorded.
+    const env = await this.host.environment().catch(() => null);
+    if (env) {
+      if (device !== undefined && device !== 'cpu') checkDevice(env.devices, device);
+      // A run whose largest point cannot fit is refused now, with the figure it needs, not after the points before it.
+      const planned = lab.plan(params, planContext(env, device ?? defaultDevice(env)));
+      checkPlanFits(planned, availableHostBytes(), env.devices.devices);
     }
     const record: RunRecord = {
       schemaVersion: RUN_SCHEMA_VERSION,
@@ -243,7 +252,7 @@ export class LabRunner implements RunsService {
     try {
       if (signal.aborted) throw new GpuLabError('CANCELLED', 'The run was cancelled before it started');
       const env = await this.host.environment();
-      if (!record.device) record.device = env.devices.devices.find((d) => d.kind === 'cuda')?.id ?? 'cpu';
+      if (!record.device) record.device = defaultDevice(env);
       record.environment = { ...record.environment, devices: env.devices, versions: env.versions, hostPid: env.pid };
       planned = lab.plan(record.params, planContext(env, record.device));
       // Every device a point is measured on, held for the whole run: another process's run waits, or is refused.
