@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { benchmark, copyBuffer, createDeviceBuffer, createHostBuffer, createPinnedBuffer, cudaInventory, poison } from '../../native/index.ts';
+import { benchmark, copyBuffer, createDeviceBuffer, createHostBuffer, createPinnedBuffer, cudaInventory, poison, poisonAsync } from '../../native/index.ts';
 import type { DType } from '../../native/index.ts';
 import { DEVICE, Owned, assertCode, freshSeed, skipWithoutGpu } from './helpers.ts';
 
@@ -24,6 +24,28 @@ describe('device memory', { skip: skipWithoutGpu }, () => {
         let differ = -1;
         for (let i = 0; i < n && differ < 0; i++) if (!Object.is(d[i], h[i])) differ = i;
         assert.equal(differ, -1, `${dtype} seed ${seed}: element ${differ} is ${d[differ]} on the device, ${h[differ]} on the host`);
+      }
+    } finally {
+      owned.free();
+    }
+  });
+
+  it('fills and poisons off the JS thread as on it: pinned and device buffers hold what a host fill holds', async () => {
+    const owned = new Owned();
+    try {
+      for (const dtype of DTYPES) {
+        const seed = freshSeed();
+        const n = 2_000_003;
+        const range = dtype === 'int8' ? { low: -100, high: 100 } : { low: -3, high: 5 };
+        const host = owned.add(createHostBuffer(dtype, n)).fillRandom(seed, range).read();
+        for (const made of [owned.add(createPinnedBuffer(dtype, n)), owned.add(createDeviceBuffer(dtype, n, DEVICE))]) {
+          const got = (await made.fillRandomAsync(seed, range)).read();
+          let differ = -1;
+          for (let i = 0; i < n && differ < 0; i++) if (!Object.is(got[i], host[i])) differ = i;
+          assert.equal(differ, -1, `${dtype} ${made.location} seed ${seed}: element ${differ} is ${got[differ]}, the host's ${host[differ]}`);
+          await poisonAsync(made);
+          if (dtype !== 'int8') assert.ok(made.toFloat64(0, 1000).every(Number.isNaN), `${dtype} ${made.location}: poisoned`);
+        }
       }
     } finally {
       owned.free();
