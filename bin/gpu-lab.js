@@ -21,5 +21,6 @@ const { runCli } = await import(pathToFileURL(entry).href);
 const code = await runCli(process.argv.slice(2), {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
+  ...(process.stderr.isTTY ? { terminal: { columns: () => process.stderr.columns || 80 } } : {}),
 });
 process.exitCode = code;

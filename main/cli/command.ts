@@ -6,6 +6,8 @@ import { cliText, type CliKey, type CliText, type Named } from './cli-text.ts';
 export interface CliIo {
   out: (text: string) => void;
   err: (text: string) => void;
+  // Present when stderr is a terminal: its width now, in columns (a progress line rewrites itself there).
+  terminal?: { columns: () => number };
 }
 
 // The language of this invocation (--lang, else the system's) and its words.

@@ -12,7 +12,8 @@ import { findingText, labMessage, pointText } from '../labs/lab-text.ts';
 import type { Message } from '../common/message.ts';
 import type { Lab } from '../labs/lab.ts';
 import { createLabHost } from '../app/lab-host.ts';
-import type { CliCommand, CliContext, CliIo } from './command.ts';
+import type { CliCommand, CliContext } from './command.ts';
+import { progressLine } from './progress-line.ts';
 import { UsageError } from './command.ts';
 import { dataDirOption, option, parseArgs } from './cli-options.ts';
 import { hostLog } from './host-log.ts';
@@ -63,16 +64,10 @@ export function labParams(lab: Lab, assignments: string[]): ParamValues {
 }
 
 // `current` names the point being measured, read in the CLI's language.
-function progressPrinter(io: CliIo, quiet: boolean, cx: CliContext): (fraction: number, eta: number | null, current: Message) => void {
-  let last = 0;
-  return (fraction, eta, current) => {
-    const now = Date.now();
-    if (quiet || now - last < 1000) return;
-    last = now;
-    const percent = formatPercent(fraction, cx.locale);
-    const what = labMessage(current, cx.locale);
-    io.err(`${eta === null ? cx.t('run.progress', { percent, current: what }) : cx.t('run.progressEta', { percent, seconds: Math.ceil(eta), current: what })}\n`);
-  };
+function progressText(fraction: number, eta: number | null, current: Message, cx: CliContext): string {
+  const percent = formatPercent(fraction, cx.locale);
+  const what = labMessage(current, cx.locale);
+  return eta === null ? cx.t('run.progress', { percent, current: what }) : cx.t('run.progressEta', { percent, seconds: Math.ceil(eta), current: what });
 }
 
 // The signals that cancel a run from the command line (README.md, "The command line": exit 130).
@@ -104,9 +99,12 @@ export function runFailures(record: RunRecord, t: CliText, locale: Locale): stri
 export const runCommand: CliCommand = {
   name: 'run',
   usage: (t) => t('commands.run.usage', { reportOptions: reportUsageLines(t) }),
-  async run(argv, io, cx) {
+  async run(argv, terminalIo, cx) {
     const { t, locale } = cx;
     const args = parseArgs(argv, ['device', 'param', 'json', 'data-dir', ...REPORT_OPTIONS], ['quiet', 'verbose', 'no-wait']);
+    // Every write goes through the progress line, which clears itself first.
+    const progress = progressLine(terminalIo, args.flags.has('quiet'));
+    const io = progress.io;
     const [labId, extra] = args.positional;
     const labs = LABS.map((l) => l.descriptor.id).join(', ');
     if (!labId) throw new UsageError('usage.whichLab', { labs });
@@ -124,7 +122,6 @@ export const runCommand: CliCommand = {
     const title = labDescriptors(locale).find((d) => d.id === lab.descriptor.id)?.title ?? lab.descriptor.title;
     const table = runTable(t, locale, lab.descriptor);
     const host = createLabHost({ dataDir: dataDirOption(args), supervisor: { log: (line: string) => hostLog(io, line, args.flags.has('verbose')) } });
-    const showProgress = progressPrinter(io, args.flags.has('quiet'), cx);
     let headerShown = false;
     let notSaved: Finding | undefined;
     const explained = new Set<string>();
@@ -141,7 +138,7 @@ export const runCommand: CliCommand = {
             io.err(`gpu-lab run: ${labMessage(e.progress.current, locale)}\n`);
             return;
           }
-          showProgress(e.progress.fraction, e.progress.etaSeconds, e.progress.current);
+          progress.show(progressText(e.progress.fraction, e.progress.etaSeconds, e.progress.current, cx));
           return;
         case 'point':
           if (!headerShown) io.out(table.header());
@@ -203,6 +200,7 @@ export const runCommand: CliCommand = {
       }
       return 0;
     } finally {
+      progress.clear();
       for (const signal of STOP_SIGNALS) process.removeListener(signal, onStop);
       sub.dispose();
       await host.dispose();
