@@ -90,6 +90,8 @@ export function formatDevices(report: DeviceReport, cx: CliContext): string {
   const cpu = list.devices.find((d) => d.kind === 'cpu');
   const estimate = cpu?.details.peakSource === 'estimate';
   const cpuPeaks = !cpu ? [] : estimate ? [`  FP32 ${String(cpu.details.peakFp32Formula)}`, `  FP64 ${String(cpu.details.peakFp64Formula)}`] : typeof cpu.details.peakReason === 'string' ? [`  ${cpu.details.peakReason}`] : [];
+  // Its memory bandwidth is measured, not estimated: the method beside the figure.
+  if (cpu && cpu.details.peakMemorySource === 'measured') cpuPeaks.push(`  memory ${String(cpu.details.peakMemoryFormula)} = ${rate(cpu.peakMemoryGBps, 'GB/s', 'en')}`);
   const lines = [...table(rows), ...cpuPeaks.map((l) => localizeDecimal(l, locale)), '', t('devices.cpuGemm', { blas: list.blas }), ''];
   if (!cuda.available) {
     lines.push(t('devices.cudaMissing', { reason: cuda.reason ?? t('devices.unknownReason') }));

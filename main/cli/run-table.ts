@@ -51,7 +51,7 @@ export function runTable(t: CliText, locale: Locale, lab?: LabDescriptor): RunTa
       const tooFew = n < MIN_INTERVAL_SAMPLES ? ` ${t('table.tooFew', { count: n })}` : '';
       // The rate's share of its peak as it is (130 %, never clamped); of the CPU's estimated peak, marked so.
       const share = shareOfPeak(p);
-      const ofPeak = share === null ? '—' : p.peak?.source === 'estimate' ? t('table.peakEstimate', { share: formatPercent(share, locale) }) : formatPercent(share, locale);
+      const ofPeak = share === null ? '—' : p.peak?.source === 'estimate' ? t('table.peakEstimate', { share: formatPercent(share, locale) }) : p.peak?.source === 'measured' ? t('table.peakMeasured', { share: formatPercent(share, locale) }) : formatPercent(share, locale);
       return `${line([
         name,
         s.noisy ? t('table.okNoisy') : t('table.ok'),

@@ -3,6 +3,7 @@
 import type { DeviceList } from '../common/devices.ts';
 import { buildInfo, cudaInventory, describeLibrary, devices } from '../../native/index.ts';
 import { withCpuPeaks } from './cpu-peaks.ts';
+import { withCpuBandwidth } from './cpu-bandwidth.ts';
 
 export interface EnvironmentSnapshot {
   devices: DeviceList;
@@ -10,9 +11,10 @@ export interface EnvironmentSnapshot {
   pid: number;
 }
 
-export function environmentSnapshot(): EnvironmentSnapshot {
+// `turn`: the host's queue, in which the CPU's bandwidth is measured the first time.
+export async function environmentSnapshot(turn: <T>(work: () => Promise<T>) => Promise<T>): Promise<EnvironmentSnapshot> {
   const build = buildInfo();
-  const list = withCpuPeaks(devices());
+  const list = await withCpuBandwidth(withCpuPeaks(devices()), turn);
   const cuda = cudaInventory();
   const versions: Record<string, string> = {
     node: process.versions.node,

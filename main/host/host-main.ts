@@ -38,9 +38,9 @@ function send(message: FromHost): void {
 }
 
 // Answers a request whose work is synchronous: its result, or its error as a payload.
-function answer(id: number, work: () => unknown): void {
+async function answer(id: number, work: () => unknown): Promise<void> {
   try {
-    send({ type: 'result', id, result: work() });
+    send({ type: 'result', id, result: await work() });
   } catch (err) {
     send({ type: 'error', id, error: GpuLabError.from(err).toPayload() });
   }
@@ -132,13 +132,13 @@ function onRequest(raw: unknown): void {
       void onWork(msg.id, KERNEL_JOB.safeParse(msg.job), runKernelJob);
       return;
     case 'environment':
-      answer(msg.id, environmentSnapshot);
+      void answer(msg.id, () => environmentSnapshot(exclusive));
       return;
     case 'inspect':
-      answer(msg.id, deviceReport);
+      void answer(msg.id, () => deviceReport(exclusive));
       return;
     case 'telemetry':
-      answer(msg.id, () => deviceTelemetry(msg.device));
+      void answer(msg.id, () => deviceTelemetry(msg.device));
       return;
     case 'crash':
       crash(msg.how);

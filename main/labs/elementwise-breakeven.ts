@@ -48,7 +48,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
       // Big sizes take a second or more per sample on two cores: at least 3 samples, at most `repeats`, ~1 s.
       const r = repeatsWithin(1, cpuSample, Math.min(3, repeats), repeats);
       const base = { key: `${series(op, 'cpu')}@${n}`, series: series(op, 'cpu'), name: pointName(LAB, series(op, 'cpu'), num_.count(n)), x: n, work };
-      points.push(cpuPoint({ ...base, sampleSeconds: cpuSample }, { op, variant: 'threads', elements: n, warmup, repeats: r, seed: n, minSampleMs: MIN_SAMPLE_MS, ...(threads ? { threads } : {}) }, n * 3e-8));
+      points.push(cpuPoint({ ...base, sampleSeconds: cpuSample }, { op, variant: 'threads', elements: n, warmup, repeats: r, seed: n, minSampleMs: MIN_SAMPLE_MS, ...(threads ? { threads } : {}) }, n * 3e-8, ctx.cpu));
       for (const p of PATHS) {
         const gpuSample = batchedSampleSeconds(p.path === 'resident' ? seconds(work, 1000, GPU_GBPS_GUESS) + 5e-6 : work.bytes / (BUS_GBPS_GUESS * 1e9) + 3e-5);
         const s = series(op, p.key);

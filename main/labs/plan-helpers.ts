@@ -9,6 +9,7 @@ import { msg, type Message, type MessageValue } from '../common/message.ts';
 import { labMessage } from './lab-text.ts';
 import { sharedParameters } from '../common/i18n/en/lab-text.ts';
 import { computePeak, fitsInL2, gemmPeakName, memoryPeak } from '../common/gpu-peaks.ts';
+import { measurementFootprint } from '../common/footprint.ts';
 
 // Rough rates for the ETA only, never for results: a 2-core CPU and a mid-range GPU.
 export const CPU_GFLOPS_GUESS = 100;
@@ -78,9 +79,18 @@ function expected(base: PointBase, m: { warmup: number; repeats: number }, overh
 
 // The yardstick of a CPU measurement's rate: for a GEMM, the CPU's estimated FLOP peak at its type (common/cpu-peaks.ts,
 // which host/cpu-peaks.ts fills into the device list's CPU summary), marked as an estimate: a share of it is a guide
-// and may pass 100 %. None where the CPU has no estimate, for a GEMM held to fewer threads than the physical cores the
-// estimate counts, and for elementwise work (no memory bandwidth of the CPU is measured to read it against).
+// and may pass 100 %. None where the CPU has no estimate, and for a GEMM held to fewer threads than the physical cores
+// the estimate counts. For elementwise work and the vector function, the CPU's memory bandwidth as the compute host
+// measured it (host/cpu-bandwidth.ts, a STREAM-style add on every core), marked as measured, where the point's arrays
+// are at least four times the last-level cache (smaller ones are read from the caches, not from memory).
 export function cpuPeak(m: MeasurementFields, cpu: DeviceSummary): PointPeak | null {
+  if (m.op === 'add' || m.op === 'mul' || m.op === 'exp' || m.op === 'vector-function') {
+    const l3 = typeof cpu.details.l3CacheBytes === 'number' && cpu.details.l3CacheBytes > 0 ? cpu.details.l3CacheBytes : 64 * 2 ** 20;
+    const bytes = measurementFootprint({ ...m, device: 'cpu' } as MeasurementInput).hostBytes;
+    const value = cpu.peakMemoryGBps;
+    const measured = cpu.details.peakMemorySource === 'measured';
+    return measured && typeof value === 'number' && value > 0 && bytes >= 4 * l3 ? { name: 'memory', unit: 'GB/s', value, source: 'measured' } : null;
+  }
   if (m.op !== 'gemm' || (m.dtype !== 'fp32' && m.dtype !== 'fp64')) return null;
   if (m.threads !== undefined) {
     const cores = cpu.details.physicalCores;

@@ -45,7 +45,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
     const base = { key: s.series, series: s.series, name: pointName(LAB, s.series), x: null, work };
     if (!s.gpu) {
       const sample = work.bytes / (CPU_GBPS_GUESS * (s.variant === 'single' ? 0.5 : 1) * 1e9);
-      return cpuPoint({ ...base, sampleSeconds: sample }, { op: 'vector-function', variant: s.variant, ...fields }, n * 4e-8);
+      return cpuPoint({ ...base, sampleSeconds: sample }, { op: 'vector-function', variant: s.variant, ...fields }, n * 4e-8, ctx.cpu);
     }
     const sample = s.path === 'with-copies' ? work.bytes / (BUS_GBPS_GUESS * 1e9) : work.bytes / (GPU_GBPS_GUESS * 1e9);
     return gpuPoint(ctx, { ...base, sampleSeconds: sample }, { op: 'vector-function', variant: s.variant, path: s.path, ...fields }, s.path === 'with-copies' ? 'host' : 'device');

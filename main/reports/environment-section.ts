@@ -60,8 +60,9 @@ function deviceRows(device: DeviceSummary, ctx: ReportContext): TableRow[] {
     }
   }
   for (const [key, value] of Object.entries(device.details)) {
-    // Formulas are shown under the peak they give; versions in the table of versions.
-    if (key.endsWith('Formula') || VERSION_DETAILS.has(key)) continue;
+    // Formulas are shown under the peak they give, and say where it comes from (an estimate, a measurement): not again
+    // as a row of their source; versions in the table of versions.
+    if (key.endsWith('Formula') || key.endsWith('Source') || VERSION_DETAILS.has(key)) continue;
     // The PCIe peak carries its formula; the CPU's last-level cache where its size comes from.
     const formula = key === 'peakPcieGBps' ? device.details.peakPcieFormula : key === 'l3CacheBytes' && device.kind === 'cpu' ? t('pdf.environment.l3Source') : undefined;
     rows.push({ cells: [detailLabel(key, ctx), { text: detailText(key, value, ctx), note: typeof formula === 'string' ? formula : undefined }] });

@@ -32,6 +32,8 @@ export interface ResultRow {
   // ("84 % (est.)") and peakEstimate is true.
   shareOfPeak: string;
   peakEstimate: boolean;
+  // A share of a measured yardstick (the CPU's memory bandwidth): "84 % (meas.)".
+  peakMeasured: boolean;
   speedup: string;
   // The series the speedup is over, or '' where the point has none.
   speedupOver: string;
@@ -65,6 +67,7 @@ function samplesText(p: PointResult, count: number, t: Translate): string {
 
 // A share of the peak as it is, over 100 % too; against an estimate (the CPU's, common/cpu-peaks.ts), marked as one.
 export function shareText(share: number, p: PointResult, t: Translate): string {
+  if (p.peak?.source === 'measured') return t('results.table.peakMeasured', { share: formatPercent(share) });
   return p.peak?.source === 'estimate' ? t('results.table.peakEstimate', { share: formatPercent(share) }) : formatPercent(share);
 }
 
@@ -89,6 +92,7 @@ export function resultRow(p: PointResult, lab: LabDescriptor, baseline: PointRes
     rate: rate ? formatRate(rate.value, rate.unit) : DASH,
     shareOfPeak: share === null ? DASH : shareText(share, p, t),
     peakEstimate: share !== null && p.peak?.source === 'estimate',
+    peakMeasured: share !== null && p.peak?.source === 'measured',
     speedup: speedup === null ? DASH : formatTimes(speedup),
     speedupOver: baselineSeries === undefined ? '' : (seriesOf(lab, baselineSeries)?.label ?? baselineSeries),
     ...verification(p, t),

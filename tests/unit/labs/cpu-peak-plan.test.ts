@@ -1,6 +1,7 @@
 // CPU GEMM points are read against the CPU's estimated peak at their type (the plan context's CPU summary, as
-// host/cpu-peaks.ts fills it in), marked as an estimate; a CPU without an estimate, a GEMM held to fewer threads
-// than the cores the estimate counts and elementwise work get none.
+// host/cpu-peaks.ts fills it in), marked as an estimate; a CPU without an estimate and a GEMM held to fewer threads
+// than the cores the estimate counts get none. Elementwise points whose arrays come from memory read against the
+// CPU's measured memory bandwidth (host/cpu-bandwidth.ts), marked measured.
 import { describe, expect, it } from 'vitest';
 
 import type { DeviceSummary } from '../../../main/common/devices.ts';
@@ -89,12 +90,34 @@ describe('a CPU GEMM point', () => {
 });
 
 describe('an elementwise CPU point', () => {
-  it('carries no peak, even where the CPU has an estimate: no memory bandwidth of the CPU is measured', () => {
+  it('carries no peak where the CPU\u2019s memory bandwidth was not measured, even where it has a FLOP estimate', () => {
     for (const id of ['elementwise-breakeven', 'vector-function']) {
       const cpu = cpuPoints(plan(id, WITH_ESTIMATE));
       expect(cpu.length, id).toBeGreaterThan(0);
       for (const p of cpu) expect(p.peak ?? null, `${id} ${p.key}`).toBeNull();
     }
     expect(cpuPeak({ op: 'add', variant: 'threads', elements: 1000, warmup: 1, repeats: 3, seed: 1 }, ESTIMATED)).toBeNull();
+  });
+
+  it('reads against the measured bandwidth, marked measured, only where its arrays are four times the last-level cache', () => {
+    // 32 MiB of L3: arrays from 128 MiB in all come from memory.
+    const measured: DeviceSummary = { ...ESTIMATED, peakMemoryGBps: 20, details: { ...ESTIMATED.details, l3CacheBytes: 32 * 2 ** 20, peakMemorySource: 'measured', peakMemoryFormula: 'measured: STREAM-style add' } };
+    const ctx: PlanContext = { ...WITH_ESTIMATE, cpu: measured };
+    const peak = { name: 'memory', unit: 'GB/s', value: 20, source: 'measured' };
+    // add: 12 bytes an element; 10⁷ elements are 120 MB (under 128 MiB), 10⁸ are 1.2 GB.
+    const points = cpuPoints(plan('elementwise-breakeven', ctx, { ops: ['add'], minExponent: 6, maxExponent: 8, pointsPerDecade: 1 }));
+    expect(points.map((p) => [p.x, p.peak ?? null])).toEqual([
+      [1e6, null],
+      [1e7, null],
+      [1e8, peak],
+    ]);
+    // The vector function at its default 5 M elements moves 120 MB: in the cache's reach; at 50 M it is memory's.
+    for (const p of cpuPoints(plan('vector-function', ctx))) expect(p.peak ?? null, p.key).toBeNull();
+    for (const p of cpuPoints(plan('vector-function', ctx, { elements: 50_000_000 }))) expect(p.peak, p.key).toEqual(peak);
+    // A share over 100 % stays as it is.
+    const big = cpuPoints(plan('vector-function', ctx, { elements: 50_000_000 }))[0];
+    if (!big) throw new Error('no CPU point');
+    expect(shareOfPeak(pointFromPlan(big, big.work.bytes / (25 * 1e6)))).toBeCloseTo(1.25, 6);
+    expect(RUN_RECORD.shape.points.element.parse(pointFromPlan(big, 10)).peak?.source).toBe('measured');
   });
 });

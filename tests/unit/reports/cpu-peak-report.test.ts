@@ -20,6 +20,8 @@ import { appT, fixture, pdfText, savePdf, spaced } from './pdf-tools.ts';
 
 const ESTIMATE: PointPeak = { name: 'fp32', unit: 'GFLOP/s', value: 400, source: 'estimate' };
 const TABLE: PointPeak = { name: 'fp32', unit: 'GFLOP/s', value: 400 };
+// The mark follows the peak's source, whatever the point: a GEMM point stands in for an elementwise one here.
+const MEASURED: PointPeak = { name: 'fp32', unit: 'GFLOP/s', value: 400, source: 'measured' };
 
 // The matmul lab's CPU point, measured at `gflops`, read against `peak`.
 function cpuGemm(gflops: number, peak: PointPeak | null): PointResult {
@@ -54,6 +56,13 @@ describe('the app’s results row', () => {
     expect(resultRow(over, matmul(), undefined, esT)).toMatchObject({ shareOfPeak: '130 % (estim.)', peakEstimate: true });
   });
 
+  it('marks a share of the CPU’s measured bandwidth as measured, over 100 % as it is, in English and Spanish', () => {
+    const over = cpuGemm(520, MEASURED);
+    expect(resultRow(over, matmul(), undefined, appT)).toMatchObject({ shareOfPeak: '130 % (meas.)', peakMeasured: true, peakEstimate: false });
+    setNumberLocale('es');
+    expect(resultRow(over, matmul(), undefined, esT)).toMatchObject({ shareOfPeak: '130 % (med.)', peakMeasured: true });
+  });
+
   it('leaves a share of a table peak unmarked, and unclamped too', () => {
     expect(resultRow(cpuGemm(520, TABLE), matmul(), undefined, appT)).toMatchObject({ shareOfPeak: '130 %', peakEstimate: false });
     expect(resultRow(cpuGemm(520, null), matmul(), undefined, appT)).toMatchObject({ shareOfPeak: '—', peakEstimate: false });
@@ -73,6 +82,8 @@ describe('the command line’s run table', () => {
     expect(en.row(cpuGemm(520, ESTIMATE))).toMatch(/GFLOP\/s\s+130 % \(est\.\)\s/);
     expect(es.row(cpuGemm(520, ESTIMATE))).toMatch(/GFLOP\/s\s+130 % \(estim\.\)\s/);
     expect(en.row(cpuGemm(336, ESTIMATE))).toMatch(/\s84 % \(est\.\)\s/);
+    expect(en.row(cpuGemm(520, MEASURED))).toMatch(/GFLOP\/s\s+130 % \(meas\.\)\s/);
+    expect(es.row(cpuGemm(520, MEASURED))).toMatch(/GFLOP\/s\s+130 % \(med\.\)\s/);
   });
 
   it('leaves a share of a table peak unmarked and unclamped, and a point without a peak blank', () => {

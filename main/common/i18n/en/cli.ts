@@ -234,6 +234,7 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     ofPeak: '% of peak',
     // A share of the CPU's estimated peak (common/cpu-peaks.ts): marked as an estimate, shown as it is over 100 %.
     peakEstimate: '{share} (est.)',
+    peakMeasured: '{share} (meas.)',
     relError: 'rel. error',
     ok: 'ok',
     okNoisy: 'ok noisy',

@@ -238,6 +238,7 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     ofPeak: '% del pico',
     // A share of the CPU's estimated peak (common/cpu-peaks.ts): marked as an estimate, shown as it is over 100 %.
     peakEstimate: '{share} (estim.)',
+    peakMeasured: '{share} (med.)',
     relError: 'error rel.',
     ok: 'ok',
     okNoisy: 'ok, con ruido',
