@@ -108,7 +108,8 @@ function analyze(points: readonly PointResult[], params: ParamValues, _gpu: Devi
     const series = k.direction === 'd2d' ? m('readWrite', { series: seriesName(k.series) }) : seriesName(k.series);
     const latency = smallest ? latencyText(smallest, peak) : '';
     a.findings.push(
-      finding(`${k.series}-peak`, m('peak', { series, rate: n.rate(best.gbps, 'GB/s'), at: n.bytes(best.x ?? 0), half: n.bytes(half?.x ?? 0), latency }), best.gbps, 'GB/s'),
+      // Reached at the smallest size measured, half the rate says nothing of the sizes below it.
+      finding(`${k.series}-peak`, m(half && half === smallest ? 'peakHalfAtSmallest' : 'peak', { series, rate: n.rate(best.gbps, 'GB/s'), at: n.bytes(best.x ?? 0), half: n.bytes(half?.x ?? 0), latency }), best.gbps, 'GB/s'),
     );
   }
   for (const direction of ['h2d', 'd2h'] as const) {

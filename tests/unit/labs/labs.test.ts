@@ -302,6 +302,15 @@ describe('analyses on synthetic samples', () => {
     expect(cold && findingText(cold, 'es')).toMatch(es);
   });
 
+  it('transfer does not say copies under the smallest it measured need anything: half the peak there is "already"', () => {
+    const l = lab('transfer');
+    const params = { ...defaults(l), minBytes: 2 ** 30, maxBytes: 2 ** 34 };
+    const points = l.plan(params, WITH_GPU).map((p) => pointFromPlan(p, 0.01 + (p.x ?? 0) / (25 * 1e6)));
+    const peak = l.analyze(points, params, GPU).findings.find((f) => f.id === 'h2d-pinned-sync-peak');
+    expect(en(peak)).toMatch(/^host→device, pinned, sync: up to 25 GB\/s \(at 16 GiB\); already half of that at the smallest copy measured, 1 GiB\.$/);
+    expect(findingText(peak as Finding, 'es')).toMatch(/ya llega a la mitad con la copia más pequeña medida, de 1 GiB/);
+  });
+
   it('transfer finds the peak, the half-peak size and pinned over pageable', () => {
     const l = lab('transfer');
     // Latency 10 µs plus bytes at 25 GB/s (pinned) or 12.5 GB/s (pageable); d2d 2000 GB/s.
@@ -337,7 +346,7 @@ describe('analyses on synthetic samples', () => {
     // 64 MiB: 10 µs + 2.68 ms of bytes at 25 GB/s. Nearly all bandwidth, no "latency" to speak of.
     const points = l.plan(params, WITH_GPU).map((p) => pointFromPlan(p, 0.01 + (p.x ?? 0) / ((p.series.includes('pinned') ? 25 : 12.5) * 1e6)));
     const text = l.analyze(points, params, GPU).findings.map((f) => en(f)).join('\n');
-    expect(text).toContain('host→device, pinned, sync: up to 24.99 GB/s (at 1 GiB); half of that needs copies of 64 MiB or more.');
+    expect(text).toContain('host→device, pinned, sync: up to 24.99 GB/s (at 1 GiB); already half of that at the smallest copy measured, 64 MiB.');
     expect(text).not.toContain('latency');
   });
 

@@ -17,6 +17,8 @@ export const transfer = {
   directions: { h2d: 'host→device', d2h: 'device→host' },
   findings: {
     peak: '{series}: up to {rate} (at {at}); half of that needs copies of {half} or more{latency}.',
+    // The smallest copy measured already reaches half the best rate: nothing was measured below where it is reached.
+    peakHalfAtSmallest: '{series}: up to {rate} (at {at}); already half of that at the smallest copy measured, {half}{latency}.',
     // The device→device series' name in its peak finding: its rate counts each byte read and written.
     readWrite: '{series} (read + write)',
     latency: '; {size} takes {time}, where its bytes at {rate} would take {bytesTime}: the rest is latency',

@@ -18,6 +18,7 @@ export const transfer: TextOf<typeof en> = {
   directions: { h2d: 'CPU→GPU', d2h: 'GPU→CPU' },
   findings: {
     peak: '{series}: hasta {rate} (con copias de {at}); para llegar a la mitad hacen falta copias de {half} o más{latency}.',
+    peakHalfAtSmallest: '{series}: hasta {rate} (con copias de {at}); ya llega a la mitad con la copia más pequeña medida, de {half}{latency}.',
     readWrite: '{series} (lectura + escritura)',
     latency: '; copiar {size} tarda {time}, cuando a {rate} sus bytes tardarían {bytesTime}: el resto es latencia',
     pinned: '{direction}: la memoria fijada alcanza {ratio} el ancho de banda de la memoria paginable ({pinned} frente a {pageable}).',
