@@ -20,7 +20,7 @@ export const matmul = {
     // cuBLAS against the tiled kernel, by how far apart they are; sameUnits is the clause all three share.
     tiledFaster: 'The tiled kernel is {ratio} faster than cuBLAS here ({cublas} against {tiled}): {sameUnits}, so a well-tiled kernel can match the library at some sizes.',
     cublasClose:
-      "cuBLAS is only {ratio} faster than the tiled kernel ({cublas} against {tiled}): the tiled kernel already does what matters most, shared-memory tiles and 8×8 outputs per thread in registers, and {sameUnits}. The rest is cuBLAS's tile shapes and pipelining tuned for this GPU.",
+      "cuBLAS is only {ratio} faster than the tiled kernel ({cublas} against {tiled}): the tiled kernel already does what matters most, shared-memory tiles and 8×8 outputs per thread in registers, and {sameUnits}. What makes up the rest this run does not measure; the usual suspects are cuBLAS's tile shapes and pipelining, tuned for this GPU.",
     cublasFaster: 'cuBLAS is {ratio} faster than the tiled kernel ({cublas} against {tiled}): register blocking, tile shapes and pipelining tuned for this GPU; {sameUnits}.',
     libraryLevel: 'cuBLAS ({cublas}) and the tiled kernel ({tiled}) cannot be told apart at this precision: {sameUnits}, so a well-tiled kernel can match the library at some sizes.',
     sameUnits: 'both run on the same fp32 FMA units (fp32 GEMM uses no tensor cores; tf32, fp16, bf16 and int8 do, see the dtypes lab)',
