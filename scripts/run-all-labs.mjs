@@ -59,7 +59,8 @@ for (const lab of labs) {
   writeFileSync(join(outDir, `${lab.id}.json`), `${JSON.stringify(record, null, 2)}\n`);
   const counts = {};
   for (const p of record.points) counts[p.status] = (counts[p.status] ?? 0) + 1;
-  if (record.status !== 'completed' || counts.failed) failures++;
+  // A lab that measured nothing here (transfer on a machine without a GPU) is waived, not failed.
+  if ((record.status !== 'completed' && record.status !== 'waived') || counts.failed) failures++;
   summary.labs.push({ lab: lab.id, runId: record.id, status: record.status, error: record.error, points: counts, seconds: (performance.now() - t0) / 1000, findings: record.findings.map((f) => findingText(f, 'en')) });
   process.stdout.write(`  ${record.status} in ${((performance.now() - t0) / 1000).toFixed(1)} s, points ${JSON.stringify(counts)}${record.error ? `, ${record.error.code}: ${record.error.message}` : ''}\n`);
   for (const p of record.points) if (p.status === 'failed') process.stdout.write(`  FAILED ${pointText(p, 'en', lab)}: ${p.error?.code}: ${p.error?.message}\n`);

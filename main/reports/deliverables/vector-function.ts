@@ -2,12 +2,21 @@
 // speedup over one CPU thread (the notebook's Numba loop) and over every thread (the app's baseline) side by side,
 // and its analysis as questions: does the GPU win once the copies count, what the copies cost, what fusion gains,
 // what the threads gain, and when the GPU is worth it for this function.
+import { compareTimes, estimateOf, type Order } from '../../common/claims.ts';
 import { formatMs, formatPercent, formatRate, formatTimes } from '../../common/format.ts';
+import type { PointResult } from '../../common/run-record.ts';
 import { shareOfPeak } from '../../common/run-record.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
 import { cannotAnswer, figure, medianOf, pointAt, speedupOf, timeCell, timesCell, waivedNotes, words } from './common.ts';
 
 const GPU = ['gpu-transfers', 'gpu-unfused', 'gpu-fused'] as const;
+
+// a against b, as every claim is made (common/claims.ts): faster or slower only where the medians' intervals separate.
+function order(a: PointResult | undefined, b: PointResult | undefined): Order | null {
+  const ea = estimateOf(a);
+  const eb = estimateOf(b);
+  return ea && eb ? compareTimes(ea, eb) : null;
+}
 
 function copiesVsCpu({ record, t }: DeliverableContext): string {
   const single = pointAt(record, 'cpu-single');
@@ -23,9 +32,12 @@ function copiesVsCpu({ record, t }: DeliverableContext): string {
     overOne: formatTimes(overOne),
     overAll: formatTimes(overAll),
   };
-  if (overAll >= 1) return t('pdf.deliverable.vectorFunction.a.copiesWin', named);
-  if (overOne >= 1) return t('pdf.deliverable.vectorFunction.a.copiesBeatOne', named);
-  return t('pdf.deliverable.vectorFunction.a.copiesLose', named);
+  const vsAll = order(copies, threads);
+  const vsOne = order(copies, single);
+  if (vsAll === 'faster') return t('pdf.deliverable.vectorFunction.a.copiesWin', named);
+  if (vsOne === 'faster' && vsAll === 'slower') return t('pdf.deliverable.vectorFunction.a.copiesBeatOne', named);
+  if (vsOne === 'slower' && vsAll === 'slower') return t('pdf.deliverable.vectorFunction.a.copiesLose', named);
+  return t('pdf.deliverable.vectorFunction.a.copiesTie', named);
 }
 
 function copyCost({ record, t }: DeliverableContext): string {
@@ -48,8 +60,9 @@ function fusion({ record, t }: DeliverableContext): string {
   if (gain === null || !fused?.gbps) return cannotAnswer(record, ['gpu-unfused', 'gpu-fused'], t);
   const share = shareOfPeak(fused);
   const named = { gain: formatTimes(gain), fused: formatMs(medianOf(fused) ?? 0), unfused: formatMs(medianOf(unfused) ?? 0), rate: formatRate(fused.gbps, 'GB/s') };
-  // Within 5 % the two are the same within the noise of a few samples.
-  if (gain < 1.05) return t('pdf.deliverable.vectorFunction.a.fusionNone', named);
+  const o = order(fused, unfused);
+  if (o === 'slower') return t('pdf.deliverable.vectorFunction.a.fusionSlower', named);
+  if (o !== 'faster') return t('pdf.deliverable.vectorFunction.a.fusionNone', named);
   return share === null ? t('pdf.deliverable.vectorFunction.a.fusion', named) : t('pdf.deliverable.vectorFunction.a.fusionPeak', { ...named, share: formatPercent(share) });
 }
 
@@ -58,7 +71,8 @@ function threadsGain({ record, t }: DeliverableContext): string {
   const threads = pointAt(record, 'cpu-threads');
   const gain = speedupOf(single, threads);
   if (gain === null) return cannotAnswer(record, ['cpu-single', 'cpu-threads'], t);
-  return t(gain < 1.2 ? 'pdf.deliverable.vectorFunction.a.threadsFlat' : 'pdf.deliverable.vectorFunction.a.threads', {
+  const o = order(threads, single);
+  return t(`pdf.deliverable.vectorFunction.a.${o === 'faster' ? 'threads' : o === 'slower' ? 'threadsSlower' : 'threadsFlat'}`, {
     gain: formatTimes(gain),
     threads: String(threads?.threads ?? '?'),
     single: formatMs(medianOf(single) ?? 0),
@@ -74,9 +88,12 @@ function worthIt({ record, t }: DeliverableContext): string {
   const copies = speedupOf(threads, pointAt(record, 'gpu-transfers'));
   if (resident === null || copies === null) return cannotAnswer(record, ['cpu-threads', 'gpu-fused', 'gpu-transfers'], t);
   const named = { resident: formatTimes(resident), copies: formatTimes(copies) };
-  if (copies >= 1) return t('pdf.deliverable.vectorFunction.a.worthAlways', named);
-  if (resident >= 1) return t('pdf.deliverable.vectorFunction.a.worthResident', named);
-  return t('pdf.deliverable.vectorFunction.a.worthNever', named);
+  const withCopies = order(pointAt(record, 'gpu-transfers'), threads);
+  const residentOrder = order(pointAt(record, 'gpu-fused'), threads);
+  if (withCopies === 'faster') return t('pdf.deliverable.vectorFunction.a.worthAlways', named);
+  if (withCopies === 'slower' && residentOrder === 'faster') return t('pdf.deliverable.vectorFunction.a.worthResident', named);
+  if (withCopies === 'slower' && residentOrder === 'slower') return t('pdf.deliverable.vectorFunction.a.worthNever', named);
+  return t('pdf.deliverable.vectorFunction.a.worthTie', named);
 }
 
 export const vectorFunctionDeliverable: DeliverableBuilder = (context) => {

@@ -111,6 +111,19 @@ describe('timing-pitfalls says only what its numbers show', () => {
         else expect(compareTimes(a, o)).toBe('indistinguishable');
         // A gain beyond the threads used is never stated as what threads buy.
         if (key === 'threads') expect(timeRatio(a, o).low).toBeLessThanOrEqual(2);
+        // The course deliverable's answer makes the same claim as the finding, in both languages.
+        const record = { lab: 'timing-pitfalls', points, summary: {}, findings, params } as unknown as RunRecord;
+        const order = compareTimes(a, o);
+        for (const locale of ['en', 'es'] as const) {
+          const answer = labDeliverable({ record, lab: l.descriptor, t: translator(locale) })?.answers[1]?.answer ?? '';
+          expect(answer).not.toMatch(/[{}]/);
+          const faster = locale === 'en' ? / faster\. A GPU compared with one CPU thread looks/ : / más rápido\. Una GPU comparada con un solo hilo/;
+          const slower = locale === 'en' ? /all of them were slower/ : /con todos fue más lento/;
+          const apart = locale === 'en' ? /cannot tell them apart/ : /no permite distinguirlos/;
+          expect(faster.test(answer), answer).toBe(order === 'faster');
+          expect(slower.test(answer), answer).toBe(order === 'slower');
+          expect(apart.test(answer), answer).toBe(order === 'indistinguishable');
+        }
       }),
       { numRuns: 300 },
     );
@@ -329,6 +342,35 @@ describe('vector-function says all threads are faster or slower only where the i
   const params = validateParams('vector-function', l.descriptor.parameters, {});
   const planned = l.plan(params, WITH_GPU);
 
+  it('answers what fusion gains, and whether the GPU is worth it with the copies, only where the intervals separate', () => {
+    fc.assert(
+      fc.property(samplesAround(0.1), fc.double({ min: 0.5, max: 2, noNaN: true }), samplesAround(1), fc.double({ min: 0.3, max: 3, noNaN: true }), (unfused, factor, shape, copiesFactor) => {
+        const fused = shape.map((x) => x * 0.1 * factor);
+        const threads = [2, 2, 2, 2, 2, 2, 2, 2];
+        const copies = shape.map((x) => x * 2 * copiesFactor);
+        const ms: Record<string, number[]> = { 'gpu-unfused': unfused, 'gpu-fused': fused, 'cpu-threads': threads, 'gpu-transfers': copies, 'cpu-single': [8, 8, 8, 8, 8, 8] };
+        const points = planned.map((p) => measured(p, ms[p.series] ?? [5, 5, 5, 5, 5, 5]));
+        const est = (series: string) => estimateOf(points.find((p) => p.series === series));
+        const [u, fz, th, cp] = [est('gpu-unfused'), est('gpu-fused'), est('cpu-threads'), est('gpu-transfers')];
+        if (!u || !fz || !th || !cp) return;
+        const record = { lab: 'vector-function', points, summary: {}, findings: [], params } as unknown as RunRecord;
+        for (const locale of ['en', 'es'] as const) {
+          const answers = labDeliverable({ record, lab: l.descriptor, t: translator(locale) })?.answers ?? [];
+          const fusion = answers[2]?.answer ?? '';
+          const fusionStart = { faster: locale === 'en' ? 'One fused kernel takes' : 'Un solo kernel fusionado tarda', slower: locale === 'en' ? 'Not here:' : 'Aquí no:', indistinguishable: locale === 'en' ? 'This run cannot tell them apart' : 'Esta ejecución no permite distinguirlos' }[compareTimes(fz, u)];
+          expect(fusion.startsWith(fusionStart), fusion).toBe(true);
+          const worth = answers[4]?.answer ?? '';
+          const withCopies = compareTimes(cp, th);
+          if (withCopies === 'faster') expect(worth, worth).toMatch(locale === 'en' ? /^Here the GPU wins even with the copies/ : /^Aquí la GPU gana incluso con las copias/);
+          if (withCopies === 'indistinguishable') expect(worth, worth).toMatch(locale === 'en' ? /^This run cannot settle it/ : /^Esta ejecución no permite decidirlo/);
+          // "The CPU is faster" for data on the host only where the copies' interval lies above the threads'.
+          if (/the CPU is faster|la CPU es más rápida/.test(worth)) expect(withCopies).toBe('slower');
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('in generated runs, in both languages', () => {
     fc.assert(
       fc.property(samplesAround(20), fc.double({ min: 0.3, max: 1.6, noNaN: true }), samplesAround(1), (one, factor, shape) => {
@@ -342,6 +384,14 @@ describe('vector-function says all threads are faster or slower only where the i
         const key = f.message.key.split('.').at(-1);
         const order = compareTimes(a, o);
         expect(order).toBe(key === 'threadsScale' ? 'faster' : key === 'threadsSlower' ? 'slower' : 'indistinguishable');
+        // The deliverable's "does the CPU loop gain from every thread?" answers as the finding does.
+        const record = { lab: 'vector-function', points, summary: {}, findings: [f], params } as unknown as RunRecord;
+        for (const locale of ['en', 'es'] as const) {
+          const answer = labDeliverable({ record, lab: l.descriptor, t: translator(locale) })?.answers[3]?.answer ?? '';
+          expect(answer).not.toMatch(/[{}]/);
+          const start = { faster: locale === 'en' ? 'Yes:' : 'Sí:', slower: 'No:', indistinguishable: locale === 'en' ? 'This run cannot tell:' : 'Esta ejecución no permite decirlo:' }[order];
+          expect(answer.startsWith(start), answer).toBe(true);
+        }
       }),
       { numRuns: 300 },
     );
