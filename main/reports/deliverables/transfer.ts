@@ -2,6 +2,7 @@
 // time, GB/s) from pageable and from pinned memory side by side, the best bandwidth of each direction, and the
 // article's observations as questions: does the bandwidth grow with size, what pinned memory gains, how close the bus
 // comes to its theoretical rate, whether asynchronous pageable copies help, and how a copy inside the GPU compares.
+import { estimateOf } from '../../common/claims.ts';
 import { formatBytes, formatMs, formatPercent, formatRate, formatTimes } from '../../common/format.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import { shareOfPeak } from '../../common/run-record.ts';
@@ -12,6 +13,12 @@ const HOST_SERIES = ['h2d-pageable-sync', 'h2d-pinned-sync', 'd2h-pageable-sync'
 
 function best(record: RunRecord, series: string): PointResult | null {
   return record.points.filter((p) => p.series === series && p.status === 'ok' && p.gbps !== null).reduce<PointResult | null>((a, p) => ((p.gbps ?? 0) > (a?.gbps ?? -1) ? p : a), null);
+}
+
+// The range of a point's rate that its median's interval allows.
+function rateInterval(p: PointResult): { low: number; high: number } | null {
+  const e = estimateOf(p);
+  return e && e.low > 0 && p.work.bytes > 0 ? { low: p.work.bytes / (e.high * 1e6), high: p.work.bytes / (e.low * 1e6) } : null;
 }
 
 const rateCell = (p: PointResult | null | undefined): string => (p && p.status === 'ok' && p.gbps !== null ? formatRate(p.gbps, 'GB/s') : '—');
@@ -69,9 +76,13 @@ function asyncPageable({ record, t }: DeliverableContext): string {
   const async = best(record, 'h2d-pageable-async');
   const pinned = best(record, 'h2d-pinned-async');
   if (!sync?.gbps || !async?.gbps) return cannotAnswer(record, ['h2d-pageable-sync', 'h2d-pageable-async'], t);
-  // A fifth faster counts as helping; less is what two runs of the same copy differ by.
-  const helps = async.gbps / sync.gbps >= 1.2;
-  return t(helps ? 'pdf.deliverable.transfer.a.asyncHelps' : 'pdf.deliverable.transfer.a.async', { async: rateCell(async), sync: rateCell(sync), ratio: formatTimes(async.gbps / sync.gbps), pinned: rateCell(pinned) });
+  // The best rates' intervals (bytes over the time's interval) decide whether they differ at all; a gain of a fifth or
+  // more helps, a smaller one that the intervals still separate is "hardly".
+  const ratio = async.gbps / sync.gbps;
+  const a = rateInterval(async);
+  const s = rateInterval(sync);
+  const kind = !a || !s || (a.low <= s.high && s.low <= a.high) ? 'asyncNone' : a.high < s.low ? 'asyncSlower' : ratio >= 1.2 ? 'asyncHelps' : 'async';
+  return t(`pdf.deliverable.transfer.a.${kind}`, { async: rateCell(async), sync: rateCell(sync), ratio: formatTimes(ratio), pinned: rateCell(pinned) });
 }
 
 function insideGpu({ record, t }: DeliverableContext): string {

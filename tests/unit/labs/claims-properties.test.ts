@@ -331,6 +331,17 @@ describe('matmul says which of cuBLAS and the tiled kernel is faster only where 
         if (key === 'libraryLevel') expect(order).toBe('indistinguishable');
         else if (key === 'tiledFaster') expect(order).toBe('slower');
         else expect(order).toBe('faster');
+        // The deliverable's "how close do the hand-written kernels come to cuBLAS?" makes the same claim.
+        const record = { lab: 'matmul', points, summary: {}, findings: [f], params } as unknown as RunRecord;
+        for (const locale of ['en', 'es'] as const) {
+          const answer = labDeliverable({ record, lab: l.descriptor, t: translator(locale) })?.answers.find((a) => /cuBLAS/.test(a.answer))?.answer ?? '';
+          const claim = {
+            faster: locale === 'en' ? /\(cuBLAS is [^)]* faster\)/ : /\(cuBLAS es [^)]* más rápido\)/,
+            slower: locale === 'en' ? /^The tiled kernel takes [^,]*, faster than cuBLAS/ : /^El kernel con teselas tarda [^,]*, menos que/,
+            indistinguishable: locale === 'en' ? /cannot tell them apart/ : /no permite distinguirlos/,
+          }[order];
+          expect(answer, answer).toMatch(claim);
+        }
       }),
       { numRuns: 300 },
     );
