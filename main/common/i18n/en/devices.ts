@@ -92,7 +92,7 @@ export const devices = {
       memory: { label: 'Memory' },
       blas: { label: 'GEMM library', hint: 'What the CPU matrix multiplications run on.' },
     },
-    noPeak: 'There is no theoretical peak for the CPU ({reason}), so CPU results are shown as times and rates, not as a share of a peak.',
+    noPeak: 'There is no theoretical FLOP peak for the CPU ({reason}), so its matrix products are shown as times and rates, not as a share of a peak.',
     bandwidth: {
       title: 'Memory bandwidth, measured',
       intro: 'Measured by the compute host, not taken from a table: the best run of a STREAM-style add (c = a + b) over arrays far larger than the caches, on every core. The elementwise points large enough to come from memory read their GB/s as a share of it; a point may pass it.',

@@ -94,7 +94,7 @@ export const devices: TextOf<typeof devicesEn> = {
       memory: { label: 'Memoria' },
       blas: { label: 'Biblioteca GEMM', hint: 'Con qué se ejecutan los productos de matrices en la CPU.' },
     },
-    noPeak: 'La CPU no tiene pico teórico ({reason}), así que sus resultados se muestran como tiempos y tasas, no como una fracción de un pico.',
+    noPeak: 'La CPU no tiene pico teórico de FLOP ({reason}), así que sus productos de matrices se muestran como tiempos y tasas, no como una fracción de un pico.',
     bandwidth: {
       title: 'Ancho de banda de memoria, medido',
       intro: 'Lo mide el proceso de cómputo, no sale de una tabla: la mejor repetición de una suma al estilo de STREAM (c = a + b) sobre vectores mucho mayores que las cachés, en todos los núcleos. Los puntos elemento a elemento bastante grandes para venir de memoria leen sus GB/s como una fracción de él; un punto puede superarlo.',

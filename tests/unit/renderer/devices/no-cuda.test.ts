@@ -24,6 +24,23 @@ afterEach(() => {
 });
 
 describe('the devices page without a CUDA device', () => {
+  it('shows the CPU\u2019s measured memory bandwidth with how it was measured, and none where it was not', async () => {
+    const cpu = report.list.devices.find((d) => d.kind === 'cpu');
+    if (!cpu) throw new Error('no CPU in the fixture');
+    const measured = { ...cpu, peakMemoryGBps: 16.83, details: { ...cpu.details, peakMemorySource: 'measured', peakMemoryFormula: 'measured 2026-11-26T06:16:50Z: STREAM-style add, 3 fp32 arrays of 256 MiB, 2 threads, best of 4 runs' } };
+    devicesApi.inspectDevices.mockResolvedValue({ ...report, list: { ...report.list, devices: report.list.devices.map((d) => (d === cpu ? measured : d)) } });
+    const wrapper = mountDevicesView();
+    await flushPromises();
+    const section = wrapper.get('[data-testid="cpu-bandwidth"]');
+    expect(section.text()).toContain('16.83 GB/s');
+    expect(section.get('code').text()).toBe('measured 2026-11-26T06:16:50Z: STREAM-style add, 3 fp32 arrays of 256 MiB, 2 threads, best of 4 runs');
+    wrapper.unmount();
+    devicesApi.inspectDevices.mockResolvedValue(report);
+    const plain = mountDevicesView();
+    await flushPromises();
+    expect(plain.find('[data-testid="cpu-bandwidth"]').exists()).toBe(false);
+  });
+
   it('inspects the CPU: model, cores, SIMD, caches, memory and the GEMM library', async () => {
     const wrapper = mountDevicesView();
     await flushPromises();
@@ -40,7 +57,7 @@ describe('the devices page without a CUDA device', () => {
       memory: ['memory', '23.5 GiB'],
       blas: ['gemm', 'OpenBLAS 0.3.21 NO_LAPACKE DYNAMIC_ARCH NO_AFFINITY Prescott MAX_THREADS=64 (libopenblas.so.0)'],
     });
-    expect(wrapper.get('[data-testid="cpu-inspector"]').text()).toContain('There is no theoretical peak for the CPU');
+    expect(wrapper.get('[data-testid="cpu-inspector"]').text()).toContain('There is no theoretical FLOP peak for the CPU');
     // The last-level cache says where its size comes from, and that a virtual machine may see less of it.
     expect(wrapper.get('[data-field="l3"] .hint').text()).toMatch(/as the CPU reports it \(CPUID, through glibc\)\. A virtual machine may be given only part of it/);
   });
@@ -68,7 +85,7 @@ describe('the devices page without a CUDA device', () => {
     devicesApi.inspectDevices.mockResolvedValue({ ...report, list: { ...report.list, devices: [unknown] } });
     const again = mountDevicesView();
     await flushPromises();
-    expect(again.get('[data-testid="cpu-inspector"]').text()).toContain('There is no theoretical peak for the CPU (no FLOP peak: neither cpufreq nor the model name gives the maximum clock)');
+    expect(again.get('[data-testid="cpu-inspector"]').text()).toContain('There is no theoretical FLOP peak for the CPU (no FLOP peak: neither cpufreq nor the model name gives the maximum clock)');
   });
 
   it('says first why there is no CUDA device and what still works', async () => {
