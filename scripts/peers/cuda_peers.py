@@ -2,6 +2,11 @@
 them, timed like ours (warm-up, then the median of per-call times from CUDA events; host clock after a
 synchronisation where copies from pageable memory are involved). Prints one JSON object: medians in ms and rates
 in GB/s. Run on the GPU machine: python3 scripts/peers/cuda_peers.py [--scale F]"""
+
+from device_lock import device_lock  # noqa: E402  (scripts/peers/, beside this file)
+
+# One run at a time per device per machine, as GPU Lab's own runs: held until this script exits.
+device_lock(["cpu", "cuda:0"], "cuda_peers.py").__enter__()
 import json
 import statistics
 import sys

@@ -3,6 +3,11 @@ course's notebook writes them (seeds/003): add, mul and exp over 10^2 ... 10^8 f
 on the GPU with the copies inside the timed region, and resident on the GPU (CUDA events). Warm-up 2, then up to
 20 samples, fewer where one sample takes long (at least 3, about a second per point), as the lab does. Prints the
 median times, the size where the GPU becomes 2x faster (log-log interpolation) and the whole script's wall time."""
+
+from device_lock import device_lock  # noqa: E402  (scripts/peers/, beside this file)
+
+# One run at a time per device per machine, as GPU Lab's own runs: held until this script exits.
+device_lock(["cpu", "cuda:0"], "elementwise_breakeven_torch.py").__enter__()
 import json
 import math
 import sys

@@ -1,5 +1,10 @@
 """NumPy peer for `npm run bench`: the seed workloads the way a course notebook writes them, timed like ours
 (warm-up, repeats, median of per-call wall times from a monotonic clock). Prints a JSON object of medians in ms."""
+
+from device_lock import device_lock  # noqa: E402  (scripts/peers/, beside this file)
+
+# One run at a time per device per machine, as GPU Lab's own runs: held until this script exits.
+device_lock(["cpu"], "numpy_cpu.py").__enter__()
 import json
 import time
 
