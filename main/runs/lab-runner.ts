@@ -194,8 +194,15 @@ export class LabRunner implements RunsService {
     if (env) {
       if (device !== undefined && device !== 'cpu') checkDevice(env.devices, device);
       // A run whose largest point cannot fit is refused now, with the figure it needs, not after the points before it.
-      const planned = lab.plan(params, planContext(env, device ?? defaultDevice(env)));
-      checkPlanFits(planned, availableHostBytes(), env.devices.devices);
+      // A plan that cannot be made here fails the run itself, where the error is recorded.
+      const planned = ((): PlannedPoint[] | null => {
+        try {
+          return lab.plan(params, planContext(env, device ?? defaultDevice(env)));
+        } catch {
+          return null;
+        }
+      })();
+      if (planned) checkPlanFits(planned, availableHostBytes(), env.devices.devices);
     }
     const record: RunRecord = {
       schemaVersion: RUN_SCHEMA_VERSION,
