@@ -64,6 +64,6 @@ export function ratiosTable(a: RunRecord, b: RunRecord, ctx: ReportContext): voi
   const c = (key: string, width: 'fit' | 'wrap', align: 'left' | 'right') => ({ title: t(`results.compare.ratios.${key}`), width, align });
   drawTable(ctx.layout, {
     columns: [c('point', 'wrap', 'left'), c('medianA', 'fit', 'right'), c('medianB', 'fit', 'right'), c('ratio', 'fit', 'right'), c('faster', 'fit', 'left')],
-    rows: compareRows(a, b, t).map((row) => ({ cells: [row.label, row.medianA, row.medianB, row.ratioText, row.fasterText], shaded: row.presence !== 'both' })),
+    rows: compareRows(a, b, t).map((row) => ({ cells: [row.label, row.medianA, row.medianB, row.ratioText, row.fasterText], shaded: row.presence !== 'both' || !row.comparable })),
   });
 }

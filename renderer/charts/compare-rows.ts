@@ -1,4 +1,5 @@
-// Two runs of the same lab side by side: for each point key, both medians and B ÷ A, and which run was faster; and
+// Two runs of the same lab side by side: for each point key, both medians and B ÷ A, and which run was faster, only
+// where the two points measured the same work (a matrix of another N under the same key is named, not compared); and
 // their parameters, those that differ marked.
 import type { LabDescriptor, ParamValue, ParameterDescriptor } from '../../main/common/lab-descriptor.ts';
 import type { PointResult, RunRecord } from '../../main/common/run-record.ts';
@@ -16,6 +17,8 @@ export interface CompareRow {
   label: string;
   // Where the key was measured: in both runs, or in one only (a parameter changed the sizes, a series was waived).
   presence: 'both' | 'A' | 'B';
+  // Both runs have the point but it measured different work (another size): no ratio and no verdict.
+  comparable: boolean;
   medianA: string;
   medianB: string;
   // B's median ÷ A's: below 1 run B took less time.
@@ -40,19 +43,36 @@ function faster(a: PointResult, b: PointResult): Faster | null {
   return order === 'faster' ? 'A' : order === 'slower' ? 'B' : 'tie';
 }
 
+// Whether two points under one key measured the same thing: the same size and the same work (FLOPs and bytes).
+function sameWork(a: PointResult, b: PointResult): boolean {
+  return a.x === b.x && a.work.flops === b.work.flops && a.work.bytes === b.work.bytes;
+}
+
+// What sets two points of one key apart, from their names: "N = 1500 vs N = 7000".
+function difference(a: PointResult, b: PointResult, t: Translate, lab: LabDescriptor | undefined): string {
+  const partsA = labelOf(a, a.key, t, lab).split(', ');
+  const partsB = labelOf(b, b.key, t, lab).split(', ');
+  const onlyA = partsA.filter((x) => !partsB.includes(x));
+  const onlyB = partsB.filter((x) => !partsA.includes(x));
+  return onlyA.length && onlyB.length ? t('results.compare.differs', { a: onlyA.join(', '), b: onlyB.join(', ') }) : t('results.compare.differentWork');
+}
+
 function row(key: string, a: PointResult | undefined, b: PointResult | undefined, t: Translate, lab: LabDescriptor | undefined): CompareRow {
-  const both = a && b;
+  const comparable = !a || !b || sameWork(a, b);
+  const both = a && b && comparable;
   const ratio = both && a.status === 'ok' && b.status === 'ok' && a.stats && b.stats && a.stats.median > 0 ? b.stats.median / a.stats.median : null;
   const winner = both ? faster(a, b) : null;
   let fasterText = '';
   if (!a) fasterText = t('results.compare.onlyIn', { run: 'B' });
   else if (!b) fasterText = t('results.compare.onlyIn', { run: 'A' });
+  else if (!comparable) fasterText = t('results.compare.notComparable', { what: difference(a, b, t, lab) });
   else if (winner === 'tie') fasterText = t('results.compare.tie');
   else if (winner) fasterText = t('results.compare.faster', { run: winner });
   return {
     key,
     label: labelOf(a ?? b, key, t, lab),
     presence: a && b ? 'both' : a ? 'A' : 'B',
+    comparable,
     medianA: medianText(a, t),
     medianB: medianText(b, t),
     ratio,

@@ -83,4 +83,12 @@ test.describe('the recorded H100 session', () => {
       test(`${view.name}, ${theme}`, async ({ page }) => shootAndScan(page, server, view, theme));
     }
   }
+  test('compares like with like: the CPU-only run at N = 1500 against the H100 run at N = 7000 gets no ratio and no "faster"', async ({ page }) => {
+    await page.goto(server.url);
+    await page.goto(`${server.origin}/#/compare/${runId('cpu-matmul')}/${runId('h100-matmul')}`);
+    const cpu = page.getByTestId('compare-ratios').locator('tr[data-key="cpu-blas"]');
+    await expect(cpu).toContainText('N = 1500 vs N = 7000: not comparable');
+    await expect(cpu.locator('td').nth(2)).toHaveText('—');
+    await expect(page.getByTestId('compare-ratios')).not.toContainText(/run [AB] faster/);
+  });
 });

@@ -111,6 +111,10 @@ export const results = {
     legend: '{series} ({run})',
     absent: 'not in this run',
     onlyIn: 'only in run {run}',
+    // The same point of each run measured different work (another size, another parameter): no ratio, no verdict.
+    notComparable: '{what}: not comparable',
+    differs: '{a} vs {b}',
+    differentWork: 'different work',
     tie: 'cannot be told apart',
     faster: 'run {run} faster',
     chartNote: 'Solid lines: run A. Dashed lines: run B. Medians only; each run’s own page shows its spread.',

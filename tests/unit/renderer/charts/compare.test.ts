@@ -44,12 +44,25 @@ describe('comparison rows', () => {
 
   it('compares the H100 machine with the CPU-only machine: the CPU in both, the GPU points waived in one', () => {
     const a = fixtureRun('h100-matmul').record;
-    const b = fixtureRun('cpu-matmul').record;
-    const rows = compareRows(a, b, t);
+    // The CPU-only record at the H100 run's N: the same work, so a ratio and a verdict.
+    const b7000 = { ...fixtureRun('cpu-matmul').record, params: { ...a.params }, points: fixtureRun('cpu-matmul').record.points.map((p, i) => ({ ...p, x: a.points[i]?.x ?? p.x, work: a.points[i]?.work ?? p.work })) };
+    const rows = compareRows(a, b7000, t);
     const cpuA = a.points[0]?.stats?.median ?? 0;
-    const cpuB = b.points[0]?.stats?.median ?? 0;
+    const cpuB = b7000.points[0]?.stats?.median ?? 0;
     expect(rows[0]?.ratio).toBeCloseTo(cpuB / cpuA, 12);
     expect(rows[1]).toMatchObject({ key: 'gpu-transfers', medianA: '70.4 ms', medianB: 'waived', ratio: null, ratioText: '—', faster: null });
+  });
+
+  it('computes no ratio and names no faster run where the same point measured different work (N = 7000 against 1500)', () => {
+    const a = fixtureRun('h100-matmul').record;
+    const b = fixtureRun('cpu-matmul').record;
+    for (const r of compareRows(a, b, t)) {
+      expect(r.ratio, r.key).toBeNull();
+      expect(r.faster, r.key).toBeNull();
+    }
+    expect(compareRows(a, b, t)[0]).toMatchObject({ key: 'cpu-blas', comparable: false, ratioText: '—', fasterText: 'N = 7000 vs N = 1500: not comparable' });
+    const es = compareRows(a, b, catalogTranslate({ results: resultsEs }), labDescriptors('es').find((d) => d.id === 'matmul'));
+    expect(es[0]?.fasterText).toBe('N = 7000 frente a N = 1500: no comparables');
   });
 
   it('lists points measured in one run only', () => {
