@@ -143,13 +143,9 @@ async function run(argv: string[], io: CliIo, { t, locale }: CliContext): Promis
   let lease: DeviceLease | null = null;
   try {
     if (device !== 'cpu') {
-      // A device this machine does not have is a usage error, as for `gpu-lab run`: exit 2, naming the ones it has.
-      try {
-        checkDevice((await host.environment()).devices, device);
-      } catch (err) {
-        if (err instanceof GpuLabError && err.code === 'INVALID_PARAMS') throw new UsageError('error.coded', { code: err.code, detail: err.message });
-        throw err;
-      }
+      // A device this machine does not have is a usage error, as for `gpu-lab run`: INVALID_PARAMS, exit 2, naming the
+      // ones it has in the CLI's language (main.ts).
+      checkDevice((await host.environment()).devices, device);
     }
     const plan = device === 'cpu' ? cpuBenchPlan({ threads, scale }) : cudaBenchPlan(device, { scale });
     // The devices it measures on, held as a lab run holds them: another run waits, or this one waits for it.

@@ -49,6 +49,10 @@ function errorText(err: unknown, t: CliText, locale: Locale): string {
   const detail = err instanceof Error ? err.message : String(err);
   if (!isErrorCode(code)) return detail;
   const details = err instanceof GpuLabError ? err.details : undefined;
+  // A device this machine does not have, named with the ones it has (the engine's English says the same).
+  if (code === 'INVALID_PARAMS' && locale !== 'en' && details?.parameter === 'device' && Array.isArray(details.available)) {
+    return t('error.coded', { code, detail: t('usage.noSuchDevice', { value: String(details.value), devices: details.available.join(', ') }) });
+  }
   const lab = code === 'INVALID_PARAMS' && typeof details?.lab === 'string' ? labDescriptors(locale).find((d) => d.id === details.lab) : undefined;
   const said = lab && locale !== 'en' ? paramProblemText(paramProblemOf({ message: detail, details }), lab, translator(locale)) : errorSentence({ code, message: detail, details }, translator(locale), locale);
   return t('error.coded', { code, detail: said });

@@ -1,7 +1,6 @@
 // `gpu-lab run <lab>`: runs one lab through the compute host, printing progress, a results table as the points
 // arrive and the findings at the end, in the CLI's language; optionally writes the run record as JSON (as stored).
 
-import { GpuLabError } from '../common/errors.ts';
 import type { Finding, RunRecord } from '../common/run-record.ts';
 import { formatPercent } from '../common/format.ts';
 import type { Locale } from '../common/locale.ts';
@@ -169,11 +168,9 @@ export const runCommand: CliCommand = {
     const active: string[] = [];
     for (const signal of STOP_SIGNALS) process.on(signal, onStop);
     try {
-      const { runId } = await host.runs.startRun({ lab: lab.descriptor.id, device, params, wait: !args.flags.has('no-wait') }).catch((err: unknown) => {
-        // The parameters are checked by the lab, and the device against this machine's, only now, by the runner.
-        if (err instanceof GpuLabError && err.code === 'INVALID_PARAMS') throw new UsageError('error.coded', { code: err.code, detail: err.message });
-        throw err;
-      });
+      // The parameters are checked by the lab, and the device against this machine's, only now, by the runner: a
+      // refusal (INVALID_PARAMS) is a usage error, exit 2, worded from the lab's descriptor in the CLI's language (main.ts).
+      const { runId } = await host.runs.startRun({ lab: lab.descriptor.id, device, params, wait: !args.flags.has('no-wait') });
       active.push(runId);
       await host.runs.whenIdle();
       const record = await host.runs.getRun(runId);

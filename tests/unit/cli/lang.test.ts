@@ -129,6 +129,19 @@ describe('errors in Spanish', () => {
     expect(r.err).toBe('gpu-lab run: --device: se esperaba «cpu» o «cuda:N», pero se recibió «tpu»\n');
   });
 
+  it('words a parameter the lab refuses, and a device this machine lacks, in Spanish (exit 2); English keeps the engine’s words', async () => {
+    const dataDir = tempDir();
+    const param = await gpuLab(['run', 'elementwise-breakeven', '--device', 'cpu', '--param', 'maxExponent=12', '--lang', 'es', '--data-dir', dataDir]);
+    expect(param.code).toBe(2);
+    expect(param.err).toBe('gpu-lab run: error INVALID_PARAMS: «Tamaño más grande» = 12 no es válido: se espera un entero de 1 a 9 log10 de elementos, y al menos «Tamaño más pequeño».\n');
+    const device = await gpuLab(['run', 'matmul', '--device', 'cuda:3', '--lang', 'es', '--data-dir', dataDir]);
+    expect(device.code).toBe(2);
+    expect(device.err).toMatch(/^gpu-lab run: error INVALID_PARAMS: --device cuda:3: esta máquina no tiene ese dispositivo; sus dispositivos son cpu\b/);
+    const english = await gpuLab(['run', 'elementwise-breakeven', '--device', 'cpu', '--param', 'maxExponent=12', '--data-dir', dataDir]);
+    expect(english.code).toBe(2);
+    expect(english.err).toContain('INVALID_PARAMS: Parameter "maxExponent" of lab "elementwise-breakeven" = 12 is not allowed');
+  }, 60_000);
+
   it("leads an engine error in Spanish and keeps its code and the engine's words (exit 1)", async () => {
     const r = await gpuLab(['runs', 'show', 'no-such-run', '--lang', 'es', '--data-dir', tempDir()]);
     expect(r.code).toBe(1);

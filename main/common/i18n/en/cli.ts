@@ -132,6 +132,7 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     givenTwice: '--{name} given {count} times',
     unexpected: 'unexpected argument "{value}"',
     device: '--device: expected "cpu" or "cuda:N" but received "{value}"',
+    noSuchDevice: '--device {value}: this machine has no such device; its devices are {devices}',
     threads: '--threads: expected an integer from 1 to 256 but received "{value}"',
     scale: '--scale: expected a number greater than 0 and at most 1 but received "{value}"',
     whichLab: 'which lab? one of {labs}',

@@ -137,6 +137,7 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     givenTwice: '--{name} aparece {count} veces',
     unexpected: 'argumento inesperado: «{value}»',
     device: '--device: se esperaba «cpu» o «cuda:N», pero se recibió «{value}»',
+    noSuchDevice: '--device {value}: esta máquina no tiene ese dispositivo; sus dispositivos son {devices}',
     threads: '--threads: se esperaba un entero entre 1 y 256, pero se recibió «{value}»',
     scale: '--scale: se esperaba un número mayor que 0 y como mucho 1, pero se recibió «{value}»',
     whichLab: '¿qué laboratorio? Uno de estos: {labs}',
