@@ -33,6 +33,17 @@ function detailText(key: string, value: Detail, ctx: ReportContext): string {
   return count(value, ctx);
 }
 
+// A version the run recorded, named in words (the app's run page names them the same way).
+function versionLabel(key: string, ctx: ReportContext): string {
+  const label = ctx.t(`labs.environment.versions.${key}`);
+  return label.startsWith('labs.') ? key : label;
+}
+
+// The engine records "yes" for a build with CUDA: said in the reader's language.
+function versionValue(key: string, value: string, ctx: ReportContext): string {
+  return key === 'cudaBuild' && value === 'yes' ? ctx.t('labs.environment.yes') : value;
+}
+
 function detailLabel(key: string, ctx: ReportContext): string {
   const label = ctx.t(`pdf.environment.detail.${key}`);
   return label.startsWith('pdf.') ? key : label;
@@ -123,7 +134,7 @@ export function environmentSection(record: RunRecord, ctx: ReportContext, option
   }
   if (list?.cudaReason) layout.paragraph(t('pdf.environment.noCuda', { reason: list.cudaReason }), { size: 8.5 });
   layout.heading(3, t('pdf.environment.versions'));
-  const versions = Object.entries(record.environment.versions).map(([k, v]) => ({ cells: [detailLabel(k, ctx), v] }));
+  const versions = Object.entries(record.environment.versions).map(([k, v]) => ({ cells: [versionLabel(k, ctx), versionValue(k, v, ctx)] }));
   // A multi-lab report names both versions elsewhere: its title page the one writing, each chapter the one measuring.
   if (options.telemetry) {
     versions.push({ cells: [t('pdf.environment.appMeasured'), record.appVersion] });

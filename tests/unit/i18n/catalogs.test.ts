@@ -61,8 +61,8 @@ const SAME_IN_BOTH = new Set([
   'results.compare.legend',
   'results.compare.ratios.ratio',
   'cli.labs.kernels',
-  'pdf.environment.detail.node',
-  'pdf.environment.detail.napi',
+  'labs.environment.versions.node',
+  'labs.environment.versions.napi',
   // The course's own title for the preset's sizes.
   'labAbout.dtypes.presets.seed-003.label',
 ]);

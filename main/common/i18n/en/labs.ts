@@ -105,5 +105,21 @@ export const labs = {
     app: 'GPU Lab version',
     started: 'Started',
     finished: 'Finished',
+    // The run's record of what produced its numbers (environment.versions), named in words here and in the PDF.
+    versions: {
+      node: 'Node.js',
+      napi: 'Node-API',
+      compiler: 'C++ compiler',
+      cudaBuild: 'Built with CUDA',
+      blas: 'CPU BLAS',
+      platform: 'Platform',
+      cudaRuntime: 'CUDA runtime',
+      nvidiaDriver: 'NVIDIA driver',
+      driverCuda: 'CUDA supported by the driver',
+      cublas: 'cuBLAS',
+      nvrtc: 'NVRTC',
+      nvml: 'NVML',
+    },
+    yes: 'yes',
   },
 };

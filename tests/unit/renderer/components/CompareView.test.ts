@@ -41,7 +41,7 @@ async function mountView(first: string, second: string) {
 }
 
 describe('CompareView', () => {
-  it('overlays two runs of one lab, gives the ratio of every point and marks the parameters that differ', async () => {
+  it('overlays two runs of one lab, gives no ratio where their sizes differ, and marks the parameters that differ', async () => {
     drawn.types = [];
     const wrapper = await mountView('h100-matmul', 'cpu-matmul');
     expect(wrapper.find('[data-testid="different-labs"]').exists()).toBe(false);
@@ -49,7 +49,8 @@ describe('CompareView', () => {
     expect(wrapper.get('[data-testid="compare-chart"]').attributes('data-point-count')).toBe('6');
     const ratios = wrapper.findAll('[data-testid="compare-ratios"] tbody tr');
     expect(ratios).toHaveLength(5);
-    expect(ratios[0]?.findAll('td').map((td) => td.text())).toEqual(['707.5 ms', '168.3 ms', '0.24×', 'run B faster']);
+    // N = 7000 against N = 1500: the same point name, not the same work: no ratio, no verdict.
+    expect(ratios[0]?.findAll('td').map((td) => td.text())).toEqual(['707.5 ms', '168.3 ms', '—', 'N = 7000 vs N = 1500: not comparable']);
     const n = wrapper.get('[data-testid="compare-params"] tr[data-param="n"]');
     expect(n.classes()).toContain('differs');
     expect(n.text()).toContain('differs');
