@@ -34,6 +34,13 @@ export function compareTimes(a: Estimate, b: Estimate): Order {
   return 'indistinguishable';
 }
 
+// Two points' times compared as compareTimes does; null where either has no measured time.
+export function comparePoints(a: PointResult | undefined, b: PointResult | undefined): Order | null {
+  const ea = estimateOf(a);
+  const eb = estimateOf(b);
+  return ea && eb ? compareTimes(ea, eb) : null;
+}
+
 // How many times longer b takes than a (b ÷ a: above 1 where a is faster), with the range the two intervals allow.
 export interface Ratio {
   value: number;

@@ -3,7 +3,7 @@
 // their parameters, those that differ marked.
 import type { LabDescriptor, ParamValue, ParameterDescriptor } from '../../main/common/lab-descriptor.ts';
 import type { PointResult, RunRecord } from '../../main/common/run-record.ts';
-import { compareTimes, estimateOf } from '../../main/common/claims.ts';
+import { comparePoints } from '../../main/common/claims.ts';
 import { pointLabel } from './point-label.ts';
 import type { Translate } from './text.ts';
 import { formatBytes, formatMs, formatTimes, unitFor } from '../../main/common/format.ts';
@@ -36,11 +36,8 @@ function medianText(p: PointResult | undefined, t: Translate): string {
 }
 
 function faster(a: PointResult, b: PointResult): Faster | null {
-  const ea = estimateOf(a);
-  const eb = estimateOf(b);
-  if (!ea || !eb) return null;
-  const order = compareTimes(ea, eb);
-  return order === 'faster' ? 'A' : order === 'slower' ? 'B' : 'tie';
+  const order = comparePoints(a, b);
+  return order === null ? null : order === 'faster' ? 'A' : order === 'slower' ? 'B' : 'tie';
 }
 
 // Whether two points under one key measured the same thing: the same size and the same work (FLOPs and bytes).

@@ -1,7 +1,7 @@
 // matmul, seed 000: the notebook's table "method | time | speedup over the CPU", with the copies' overhead it works out
 // after it, and its analysis as questions: the speedup with and without the copies, what the copies cost, how far
 // the hand-written kernels are from cuBLAS, and how much of the GPU's peak each version reaches.
-import { compareTimes, estimateOf } from '../../common/claims.ts';
+import { comparePoints } from '../../common/claims.ts';
 import { formatBytes, formatMs, formatPercent, formatTimes } from '../../common/format.ts';
 import { shareOfPeak } from '../../common/run-record.ts';
 import type { Answer, DeliverableBuilder, DeliverableContext } from './common.ts';
@@ -48,9 +48,7 @@ function kernels({ record, t }: DeliverableContext): string {
   const tiledOverNaive = speedupOf(naive, tiled);
   if (tiledVsCublas === null || tiledOverNaive === null) return cannotAnswer(record, ['gpu-cublas', 'gpu-tiled', 'gpu-naive'], t);
   // Which of the two is faster only where the medians' intervals separate (common/claims.ts), as the lab's finding says.
-  const c = estimateOf(cublas);
-  const ti = estimateOf(tiled);
-  const order = c && ti ? compareTimes(c, ti) : 'indistinguishable';
+  const order = comparePoints(cublas, tiled) ?? 'indistinguishable';
   return t(`pdf.deliverable.matmul.a.${order === 'faster' ? 'kernels' : order === 'slower' ? 'kernelsTiledWins' : 'kernelsTie'}`, {
     cublas: formatMs(medianOf(cublas) ?? 0),
     tiled: formatMs(medianOf(tiled) ?? 0),

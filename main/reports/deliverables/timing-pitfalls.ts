@@ -1,7 +1,7 @@
 // timing-pitfalls, seed 003's "common pitfalls": each mistake as a row "pitfall | timed wrongly | timed rightly |
 // wrong ÷ right", and the article's three pitfalls as questions: forgetting to synchronise, comparing with one CPU
 // thread, and timing a cold first call.
-import { compareTimes, estimateOf, withinSpread } from '../../common/claims.ts';
+import { comparePoints, estimateOf, withinSpread } from '../../common/claims.ts';
 import { formatMs, formatTimes } from '../../common/format.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
 import { cannotAnswer, figure, labelOf, medianOf, pointAt, timeCell, timesCell, waivedNotes, words } from './common.ts';
@@ -46,11 +46,9 @@ function oneThread({ record, t }: DeliverableContext): string {
   const all = pointAt(record, 'cpu-all-threads');
   const w = medianOf(one);
   const r = medianOf(all);
-  const eOne = estimateOf(one);
-  const eAll = estimateOf(all);
-  if (w === null || r === null || !eOne || !eAll) return cannotAnswer(record, ['cpu-one-thread', 'cpu-all-threads'], t);
   // As the lab's finding decides (common/claims.ts): faster or slower only where the medians' intervals separate.
-  const order = compareTimes(eAll, eOne);
+  const order = comparePoints(all, one);
+  if (w === null || r === null || order === null) return cannotAnswer(record, ['cpu-one-thread', 'cpu-all-threads'], t);
   const kind = order === 'faster' ? 'threads' : order === 'slower' ? 'threadsSlower' : 'threadsFlat';
   return t(`pdf.deliverable.timingPitfalls.a.${kind}`, {
     one: formatMs(w),

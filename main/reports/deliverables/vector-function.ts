@@ -2,21 +2,13 @@
 // speedup over one CPU thread (the notebook's Numba loop) and over every thread (the app's baseline) side by side,
 // and its analysis as questions: does the GPU win once the copies count, what the copies cost, what fusion gains,
 // what the threads gain, and when the GPU is worth it for this function.
-import { compareTimes, estimateOf, type Order } from '../../common/claims.ts';
+import { comparePoints as order } from '../../common/claims.ts';
 import { formatMs, formatPercent, formatRate, formatTimes } from '../../common/format.ts';
-import type { PointResult } from '../../common/run-record.ts';
 import { shareOfPeak } from '../../common/run-record.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
 import { cannotAnswer, figure, medianOf, pointAt, speedupOf, timeCell, timesCell, waivedNotes, words } from './common.ts';
 
 const GPU = ['gpu-transfers', 'gpu-unfused', 'gpu-fused'] as const;
-
-// a against b, as every claim is made (common/claims.ts): faster or slower only where the medians' intervals separate.
-function order(a: PointResult | undefined, b: PointResult | undefined): Order | null {
-  const ea = estimateOf(a);
-  const eb = estimateOf(b);
-  return ea && eb ? compareTimes(ea, eb) : null;
-}
 
 function copiesVsCpu({ record, t }: DeliverableContext): string {
   const single = pointAt(record, 'cpu-single');
