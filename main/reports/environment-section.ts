@@ -3,6 +3,7 @@
 // telemetry when the run started and when it ended.
 import { gpuPeaks } from '../common/gpu-peaks.ts';
 import { formatBytes, formatRate } from '../common/format.ts';
+import { versionRow } from '../common/i18n/version-text.ts';
 import type { DeviceSummary } from '../common/devices.ts';
 import type { TelemetrySnapshot } from '../common/measurement.ts';
 import type { PointResult, RunRecord } from '../common/run-record.ts';
@@ -31,17 +32,6 @@ function detailText(key: string, value: Detail, ctx: ReportContext): string {
   if (key.endsWith('W')) return t('pdf.environment.unit.watts', { value: count(value, ctx) });
   if (key.endsWith('GBps')) return formatRate(value, 'GB/s');
   return count(value, ctx);
-}
-
-// A version the run recorded, named in words (the app's run page names them the same way).
-function versionLabel(key: string, ctx: ReportContext): string {
-  const label = ctx.t(`labs.environment.versions.${key}`);
-  return label.startsWith('labs.') ? key : label;
-}
-
-// The engine records "yes" for a build with CUDA: said in the reader's language.
-function versionValue(key: string, value: string, ctx: ReportContext): string {
-  return key === 'cudaBuild' && value === 'yes' ? ctx.t('labs.environment.yes') : value;
 }
 
 function detailLabel(key: string, ctx: ReportContext): string {
@@ -134,7 +124,7 @@ export function environmentSection(record: RunRecord, ctx: ReportContext, option
   }
   if (list?.cudaReason) layout.paragraph(t('pdf.environment.noCuda', { reason: list.cudaReason }), { size: 8.5 });
   layout.heading(3, t('pdf.environment.versions'));
-  const versions = Object.entries(record.environment.versions).map(([k, v]) => ({ cells: [versionLabel(k, ctx), versionValue(k, v, ctx)] }));
+  const versions = Object.entries(record.environment.versions).map(([k, v]) => ({ cells: versionRow(k, v, t) }));
   // A multi-lab report names both versions elsewhere: its title page the one writing, each chapter the one measuring.
   if (options.telemetry) {
     versions.push({ cells: [t('pdf.environment.appMeasured'), record.appVersion] });
