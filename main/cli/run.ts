@@ -8,7 +8,7 @@ import type { ParameterDescriptor, ParamValues } from '../common/lab-descriptor.
 import { parseParamText } from '../common/params.ts';
 import { findLab, labDescriptors, LABS } from '../labs/index.ts';
 import { findingText, labMessage, pointText } from '../labs/lab-text.ts';
-import type { Message } from '../common/message.ts';
+import { WAITING_MESSAGE_KEY, type Message } from '../common/message.ts';
 import type { Lab } from '../labs/lab.ts';
 import { createLabHost } from '../app/lab-host.ts';
 import type { CliCommand, CliContext } from './command.ts';
@@ -133,7 +133,7 @@ export const runCommand: CliCommand = {
           return;
         case 'progress':
           // Waiting for a device another run holds is said once, --quiet or not: a run that seems to hang must say why.
-          if (e.progress.current.key === 'common.run.waiting') {
+          if (e.progress.current.key === WAITING_MESSAGE_KEY) {
             io.err(`gpu-lab run: ${labMessage(e.progress.current, locale)}\n`);
             return;
           }

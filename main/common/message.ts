@@ -24,6 +24,10 @@ export interface Message {
   values?: Record<string, MessageValue>;
 }
 
+// The message a run's progress holds while the run waits for a device another run holds (main/engine/device-lock.ts):
+// shown in its own words, not as a point being measured. Here, not in the contract, so that the renderer needs no zod.
+export const WAITING_MESSAGE_KEY = 'common.run.waiting';
+
 export function msg(key: string, values?: Record<string, MessageValue>): Message {
   return values ? { key, values } : { key };
 }

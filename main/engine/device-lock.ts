@@ -17,7 +17,7 @@ import { hostname, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
 import { GpuLabError } from '../common/errors.ts';
-import { msg, type Message } from '../common/message.ts';
+import { msg, WAITING_MESSAGE_KEY, type Message } from '../common/message.ts';
 import { processAlive, processStartTicks } from './process-identity.ts';
 
 // What holds a device: a lab run, a kernel run of the playground, the bench, or the Python peers.
@@ -118,7 +118,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 
 // What a run waiting for a device says, in the reader's language when shown.
 export function waitingMessage(h: LockHolder): Message {
-  return msg('common.run.waiting', { device: h.device, user: h.user, pid: h.pid, what: msg(`common.run.holder.${h.use}`, { name: h.name }), since: h.since });
+  return msg(WAITING_MESSAGE_KEY, { device: h.device, user: h.user, pid: h.pid, what: msg(`common.run.holder.${h.use}`, { name: h.name }), since: h.since });
 }
 
 export function holderText(h: LockHolder): string {
@@ -149,13 +149,6 @@ export class DeviceLocks {
     this.dir = options.dir ?? defaultLockDir();
     this.pollMs = options.pollMs ?? POLL_MS;
     this.onWait = options.onWait;
-  }
-
-  // Who holds a device now, if anyone alive does.
-  async holder(device: string): Promise<LockHolder | null> {
-    const text = await readFile(lockFile(this.dir, device), 'utf8').catch(() => null);
-    const h = text === null ? null : parseHolder(text);
-    return h && holderAlive(h) ? h : null;
   }
 
   // Takes every device of `devices` (in one order for every process, so that two runs wanting the same two devices

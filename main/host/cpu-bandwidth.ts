@@ -5,12 +5,13 @@
 // machine, in the compute host's turn like any measurement, and kept in the system's temporary folder for the hosts
 // after it (each command of the CLI starts one; a second or two of first-touched pages each time would add up).
 import { randomBytes } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
 import type { DeviceList, DeviceSummary } from '../common/devices.ts';
 import { MEASUREMENT } from '../common/measurement.ts';
+import { read } from './cpu-peaks.ts';
 import { measure } from './ops/index.ts';
 
 const MIN_ARRAY_BYTES = 64 * 2 ** 20;
@@ -25,14 +26,6 @@ export interface MeasuredBandwidth {
 
 let measured: Promise<MeasuredBandwidth | null> | null = null;
 
-function read(path: string): string {
-  try {
-    return readFileSync(path, 'utf8').trim();
-  } catch {
-    return '';
-  }
-}
-
 // The figure is this boot's and this CPU's: a reboot, or another machine sharing the folder, measures again.
 function cacheFile(): string {
   let user = 'user';
@@ -45,12 +38,12 @@ function cacheFile(): string {
 }
 
 function cacheKey(cpu: DeviceSummary): string {
-  return `${read('/proc/sys/kernel/random/boot_id')}|${cpu.name}|${cpu.memoryBytes ?? ''}|${String(cpu.details.logicalCores)}`;
+  return `${read('/proc/sys/kernel/random/boot_id')?.trim() ?? ''}|${cpu.name}|${cpu.memoryBytes ?? ''}|${String(cpu.details.logicalCores)}`;
 }
 
 function cached(cpu: DeviceSummary): MeasuredBandwidth | null {
   try {
-    const c = JSON.parse(read(cacheFile())) as { key?: unknown; gbps?: unknown; method?: unknown };
+    const c = JSON.parse(read(cacheFile()) ?? '') as { key?: unknown; gbps?: unknown; method?: unknown };
     const key = cacheKey(cpu);
     if (key.startsWith('|') || c.key !== key || typeof c.gbps !== 'number' || !(c.gbps > 0) || typeof c.method !== 'string') return null;
     return { gbps: c.gbps, method: c.method };

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { estimateCpuPeaks, type CpuFacts } from '../common/cpu-peaks.ts';
 import type { DeviceList, DeviceSummary } from '../common/devices.ts';
 
-function read(path: string): string | null {
+// A file's text, or null where it cannot be read.
+export function read(path: string): string | null {
   try {
     return readFileSync(path, 'utf8');
   } catch {
