@@ -102,6 +102,9 @@ export const LAB_DESCRIPTOR = z.strictObject({
   kernels: z.array(KERNEL_SOURCE),
   series: z.array(SERIES_DESCRIPTOR),
   chart: CHART_DESCRIPTOR,
+  // The findings a student reads first, by id, most telling first: a run's headline is the first of these it has
+  // (a CPU-only run has no GPU speedup to lead with), else its first finding that is about the lab, not the run.
+  headline: z.array(z.string()),
   // The templates of the lab's findings in the descriptor's language, by message id ("matmul-breakeven.findings.…",
   // "common.…"): a finding recorded as a message (message.ts) is rendered with them. listLabs fills it.
   messages: z.record(z.string(), z.string()).optional(),

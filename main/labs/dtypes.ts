@@ -166,6 +166,7 @@ export const dtypesLab: Lab = {
       { key: 'cpu', label: SERIES.cpu, deviceKind: 'cpu' },
       { key: 'gpu', label: SERIES.gpu, deviceKind: 'cuda', baseline: 'cpu' },
     ],
+    headline: ['gpu-fp16', 'gpu-fp32', 'cpu-fp64', 'footprint'],
     chart: { x: { quantity: 'category', log: false }, y: { quantity: 'TFLOP/s' } },
   },
   plan,

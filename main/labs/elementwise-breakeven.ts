@@ -193,6 +193,7 @@ export const elementwiseBreakevenLab: Lab = {
       { key: series(op, 'cpu'), label: TEXT.series[series(op, 'cpu')], deviceKind: 'cpu' as const },
       ...PATHS.map((p) => ({ key: series(op, p.key), label: TEXT.series[series(op, p.key)], deviceKind: 'cuda' as const, baseline: series(op, 'cpu') })),
     ]),
+    headline: ['add-gpu-transfers-break-even', 'add-gpu-resident-break-even', 'add-cpu-bandwidth'],
     chart: { x: { quantity: 'elements', log: true }, y: { quantity: 'speedup' } },
   },
   plan,

@@ -142,6 +142,7 @@ export const matmulBreakevenLab: Lab = {
       { key: 'cpu', label: SERIES.cpu, deviceKind: 'cpu' },
       ...GPU.map((g) => ({ key: g.series, label: g.label, deviceKind: 'cuda' as const, baseline: 'cpu' })),
     ],
+    headline: ['gpu-transfers-break-even', 'gpu-resident-break-even', 'cpu-rate'],
     chart: { x: { quantity: 'matrix-n', log: true }, y: { quantity: 'GFLOP/s' } },
   },
   plan,

@@ -140,6 +140,7 @@ export const matmulLab: Lab = {
       { key: 'cpu-blas', label: SERIES['cpu-blas'], deviceKind: 'cpu' },
       ...GPU_SERIES.map((s) => ({ key: s.series, label: s.label, deviceKind: 'cuda' as const, baseline: 'cpu-blas' })),
     ],
+    headline: ['gpu-transfers-speedup', 'gpu-cublas-speedup', 'cpu-rate'],
     chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms' } },
   },
   plan,

@@ -129,6 +129,7 @@ export const timingPitfallsLab: Lab = {
       { key: p.wrong, label: SERIES[p.wrong], deviceKind: p.wrong.startsWith('gpu') ? ('cuda' as const) : ('cpu' as const) },
       { key: p.right, label: SERIES[p.right], deviceKind: p.right.startsWith('gpu') ? ('cuda' as const) : ('cpu' as const) },
     ]),
+    headline: ['sync', 'gpu-cold', 'cpu-cold', 'threads'],
     chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms' } },
   },
   plan,

@@ -170,6 +170,7 @@ export const transferLab: Lab = {
     kernels: [{ kind: 'library', file: 'CUDA runtime', functions: ['cudaMemcpy', 'cudaMemcpyAsync', 'cudaMallocHost'] }],
     // Every kind of copy, in the catalog's order: direction, then host memory, then mode, device→device last.
     series: Object.entries(SERIES).map(([key, label]) => ({ key, label, deviceKind: 'cuda' as const })),
+    headline: ['h2d-pinned', 'h2d-pinned-sync-peak', 'h2d-pageable-sync-peak'],
     chart: { x: { quantity: 'bytes', log: true }, y: { quantity: 'GB/s' } },
   },
   plan,

@@ -152,6 +152,7 @@ export const vectorFunctionLab: Lab = {
       deviceKind: s.gpu ? ('cuda' as const) : ('cpu' as const),
       ...(s.series === 'cpu-single' ? {} : { baseline: s.gpu ? 'cpu-threads' : 'cpu-single' }),
     })),
+    headline: ['fusion', 'copies-vs-cpu', 'threads'],
     chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms' } },
   },
   plan,

@@ -2,7 +2,7 @@
 export const app = {
   name: 'GPU Lab',
   skipToContent: 'Skip to the content',
-  nav: { label: 'Main', labs: 'Labs', devices: 'Devices', playground: 'Kernel playground', history: 'History' },
+  nav: { label: 'Main', labs: 'Labs', devices: 'Devices', playground: 'Kernel playground', history: 'History', labList: 'The labs' },
   device: {
     label: 'Device',
     help: 'The GPU each lab compares with the CPU. With the CPU only, the GPU series are waived.',

@@ -22,7 +22,7 @@ export const devices = {
   },
   picker: {
     title: 'Devices on this machine',
-    help: 'Pick a device to inspect it. The labs compare the CPU with the device marked “used by the labs”: change it here or in the header.',
+    help: 'Pick a device to inspect it. The labs compare the CPU with the device marked “used by the labs”: change it here or in the sidebar.',
     cpu: 'CPU',
     noMemory: 'memory unknown',
     usedByLabs: 'Used by the labs',

@@ -5,7 +5,7 @@ import type { app as appEn } from '../en/app.ts';
 export const app: TextOf<typeof appEn> = {
   name: 'GPU Lab',
   skipToContent: 'Saltar al contenido',
-  nav: { label: 'Principal', labs: 'Laboratorios', devices: 'Dispositivos', playground: 'Taller de kernels', history: 'Historial' },
+  nav: { label: 'Principal', labs: 'Laboratorios', devices: 'Dispositivos', playground: 'Taller de kernels', history: 'Historial', labList: 'Los laboratorios' },
   device: {
     label: 'Dispositivo',
     help: 'La GPU con la que cada laboratorio compara la CPU. Si eliges solo la CPU, las series de la GPU se omiten.',

@@ -24,7 +24,7 @@ export const devices: TextOf<typeof devicesEn> = {
   },
   picker: {
     title: 'Dispositivos de esta máquina',
-    help: 'Elige un dispositivo para inspeccionarlo. Los laboratorios comparan la CPU con el dispositivo marcado «usado en los laboratorios»: cámbialo aquí o en la cabecera.',
+    help: 'Elige un dispositivo para inspeccionarlo. Los laboratorios comparan la CPU con el dispositivo marcado «usado en los laboratorios»: cámbialo aquí o en la barra lateral.',
     cpu: 'CPU',
     noMemory: 'memoria desconocida',
     usedByLabs: 'Usado en los laboratorios',
