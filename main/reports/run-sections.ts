@@ -4,6 +4,7 @@ import { LIGHT_CHART_THEME } from '../../renderer/charts/palette.ts';
 import type { ResultRow } from '../../renderer/charts/result-rows.ts';
 import { resultRows } from '../../renderer/charts/result-rows.ts';
 import { runChart } from '../../renderer/charts/run-chart.ts';
+import { orderFindings } from '../common/finding-order.ts';
 import { formatBytes, formatRelativeError, unitFor } from '../common/format.ts';
 import type { ParamValue } from '../common/lab-descriptor.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
@@ -120,14 +121,18 @@ export function resultsSection(run: LabRun, ctx: ReportContext): void {
   layout.paragraph(t('pdf.results.counts', { ok: count('ok'), waived: count('waived'), failed: count('failed'), cancelled: count('cancelled') }), { size: SIZES.small, colour: COLOURS.muted });
 }
 
-export function findingsSection({ record }: LabRun, ctx: ReportContext): void {
+// The lab's headline first, in bold, as the app shows it; then the warnings and the rest (common/finding-order.ts).
+export function findingsSection({ record, lab }: LabRun, ctx: ReportContext): void {
   const { layout, t } = ctx;
   if (record.findings.length === 0) {
     layout.paragraph(t('pdf.findings.none'));
     return;
   }
+  // A run with findings about itself only (every series waived) has no headline: its findings are all bullets.
+  const { headline, rest } = orderFindings(record.findings, lab.headline);
+  if (headline) layout.paragraph(findingText(headline, ctx.settings.locale), { font: 'bold', colour: headline.tone === 'warning' ? COLOURS.warning : undefined });
   layout.bullets(
-    record.findings.map((f) => {
+    rest.map((f) => {
       const text = findingText(f, ctx.settings.locale);
       return f.tone === 'warning' ? { text, mark: '!', colour: COLOURS.warning } : { text };
     }),
