@@ -2,6 +2,7 @@
 // drawn by Chart.js on a headless canvas (@napi-rs/canvas, prebuilt from the npm registry), so that the PDF shows
 // the chart the app shows. Drawn at twice the size they take on the page (a 2× raster, sharp when printed), with
 // animation off and the light palette, and with the same Chart.js parts the app registers.
+import type { Canvas } from '@napi-rs/canvas';
 import { createCanvas } from '@napi-rs/canvas';
 import { Chart } from 'chart.js';
 import type { ChartConfiguration } from 'chart.js';
@@ -58,7 +59,9 @@ function narrowLabels(config: RunChartConfig, width: number): RunChartConfig {
 // Chart.js reads its canvas through the DOM's types; the headless canvas implements what it uses.
 type ChartItem = ConstructorParameters<typeof Chart>[0];
 
-export function chartPng(config: RunChartConfig, size: ChartImageSize = REPORT_CHART): Buffer {
+// A chart drawn headless at `size`, handed to `use` before it is destroyed: what the PDF embeds (chartPng), and what
+// a test reads of a chart as drawn (where its marks' labels went).
+export function withHeadlessChart<T>(config: RunChartConfig, size: ChartImageSize, use: (chart: Chart, canvas: Canvas) => T): T {
   prepare();
   // Created at the chart's size in CSS pixels: Chart.js multiplies the canvas by devicePixelRatio itself. Not
   // responsive: there is no container to follow.
@@ -67,8 +70,12 @@ export function chartPng(config: RunChartConfig, size: ChartImageSize = REPORT_C
   const headless = { ...narrowLabels(config, size.width), options } as ChartConfiguration;
   const chart = new Chart(canvas as unknown as ChartItem, headless);
   try {
-    return rgbPngOnWhite(canvas.width, canvas.height, canvas.data());
+    return use(chart, canvas);
   } finally {
     chart.destroy();
   }
+}
+
+export function chartPng(config: RunChartConfig, size: ChartImageSize = REPORT_CHART): Buffer {
+  return withHeadlessChart(config, size, (_chart, canvas) => rgbPngOnWhite(canvas.width, canvas.height, canvas.data()));
 }

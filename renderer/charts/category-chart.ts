@@ -7,14 +7,14 @@ import type { ChartDataset, TooltipItem } from 'chart.js';
 import type { LabDescriptor, SeriesDescriptor } from '../../main/common/lab-descriptor.ts';
 import type { PointResult, RunRecord } from '../../main/common/run-record.ts';
 import type { BarConfig, ChartInputs, RunChart } from './chart-common.ts';
-import { baseOptions, formatValue, legendLabels, shortValue, subtitle, yScale, yTitle } from './chart-common.ts';
+import { baseOptions, formatValue, isLive, legendLabels, shortValue, subtitle, yScale, yTitle } from './chart-common.ts';
 import type { BarLabel, RunMarksOptions, Whisker } from './marks-plugin.ts';
 import { runMarksPlugin } from './marks-plugin.ts';
 import { seriesStyle } from './palette.ts';
 import type { PlottedValue } from './points.ts';
 import { baselinePoint, countsIntegerOps, keySuffix, plottedValue, pointsByKey, seriesOf, speedupOver } from './points.ts';
 import type { SeriesGroup } from './series-groups.ts';
-import { emptyMessage, legendLabel, seriesGroups, statusNotes } from './series-groups.ts';
+import { emptyMessage, isWaived, legendLabel, seriesGroups, statusNotes, waivedLegend } from './series-groups.ts';
 import type { Translate } from './text.ts';
 import { formatMs, formatTimes } from '../../main/common/format.ts';
 
@@ -96,6 +96,11 @@ export function categories(groups: readonly SeriesGroup[], lab: LabDescriptor, b
   return [...out.values()];
 }
 
+// A legend entry with no bar: series waived, named together with their reason, marked with a grey cross.
+export function legendOnlyBar(label: string, categoryCount: number, theme: ChartInputs['theme']): ChartDataset<'bar', (number | null)[]> {
+  return { label, data: Array.from({ length: categoryCount }, () => null), backgroundColor: 'transparent', borderColor: theme.muted, borderWidth: 1, pointStyle: 'crossRot' };
+}
+
 export function categoryChart(record: RunRecord, lab: LabDescriptor, inputs: ChartInputs): RunChart {
   const { t, theme } = inputs;
   const quantity = lab.chart.y.quantity;
@@ -111,6 +116,8 @@ export function categoryChart(record: RunRecord, lab: LabDescriptor, inputs: Cha
   const yValues: number[] = [];
   let drawnCount = 0;
   for (const g of groups) {
+    // A waived series has no bars: the legend names it with the others waived for the same reason (below).
+    if (isWaived(g)) continue;
     const data: (number | null)[] = cats.map(() => null);
     const points: (PointResult | null)[] = cats.map(() => null);
     for (const p of g.points) {
@@ -121,12 +128,16 @@ export function categoryChart(record: RunRecord, lab: LabDescriptor, inputs: Cha
       points[i] = p;
       whiskers.push({ dataset: datasets.length, index: i, low: v.min, high: v.max });
       barLabels.push({ dataset: datasets.length, index: i, at: Math.max(v.y, v.max), text: shortValue(quantity, v.y) });
-      yValues.push(v.min, v.max);
+      yValues.push(v.y, v.min, v.max);
       drawnCount++;
     }
     const { colour } = seriesStyle(theme, g.index);
     datasets.push({ label: legendLabel(g, t), data, backgroundColor: colour, borderColor: colour, borderWidth: 1, maxBarThickness: 72 });
     pointAt.push(points);
+  }
+  for (const label of waivedLegend(groups, t)) {
+    datasets.push(legendOnlyBar(label, cats.length, theme));
+    pointAt.push([]);
   }
 
   const integerNote = record.points.some((p) => p.status === 'ok' && countsIntegerOps(p)) ? [t('results.chart.integerOps')] : [];
@@ -139,7 +150,7 @@ export function categoryChart(record: RunRecord, lab: LabDescriptor, inputs: Cha
     barLabels,
     whiskerColour: theme.text,
     font: '11px sans-serif',
-    empty: drawnCount === 0 ? emptyMessage(groups, t) : '',
+    empty: drawnCount === 0 ? emptyMessage(groups, t, isLive(record)) : '',
     emptyColour: theme.muted,
   };
   const config: BarConfig = {
@@ -151,7 +162,7 @@ export function categoryChart(record: RunRecord, lab: LabDescriptor, inputs: Cha
       skipNull: true,
       scales: {
         x: categoryAxis(theme),
-        y: yScale(quantity, yValues, inputs),
+        y: yScale(quantity, yValues, inputs, 'bars'),
       },
       plugins: {
         subtitle: subtitleLines,

@@ -2,6 +2,9 @@
 // the tooltip prints them, and the options that do not depend on the kind of chart.
 import type { ChartConfiguration, Point } from 'chart.js';
 
+import type { RunRecord } from '../../main/common/run-record.ts';
+import type { AxisKind } from './axis-range.ts';
+import { axisRange } from './axis-range.ts';
 import type { ChartTheme } from './palette.ts';
 import type { YQuantity } from './points.ts';
 import type { Translate } from './text.ts';
@@ -24,6 +27,11 @@ export interface RunChart {
   drawnPoints: number;
   // One sentence for the canvas's aria-label.
   description: string;
+}
+
+// A run still queued or going: its chart may say what has not happened "yet"; a run that ended says what did.
+export function isLive(record: Pick<RunRecord, 'status'>): boolean {
+  return record.status === 'queued' || record.status === 'running';
 }
 
 const Y_TITLE: Record<YQuantity, string> = {
@@ -54,59 +62,34 @@ export function formatValue(quantity: YQuantity, value: number, integerOps = fal
   }
 }
 
-// A log y axis once the values drawn span two decades (a GPU 300× faster than a CPU flattens the CPU's bars to
-// nothing on a linear axis); linear from zero otherwise, so that bar lengths compare.
-export function wantsLogY(values: readonly number[]): boolean {
-  const positive = values.filter((v) => Number.isFinite(v) && v > 0);
-  if (positive.length < 2) return false;
-  return Math.max(...positive) / Math.min(...positive) >= 100;
-}
-
 // A value as a bar's label or an axis tick: short, in the quantity's unit where the axis title does not carry it.
 export function shortValue(quantity: YQuantity, value: number): string {
   if (quantity === 'ms') return formatMsCompact(value);
   return quantity === 'speedup' ? `${formatAxisNumber(value)}×` : formatAxisNumber(value);
 }
 
-export interface LogRange {
-  min: number;
-  max: number;
-  ticks: number[];
-}
-
-// A log axis from the decade below the smallest value (so that the smallest bar still has a length) to 40 % above the
-// largest (room for its whisker and label), ticked at 1, 2 and 5 times each power of ten, or at the powers of ten
-// alone where that would make more than 12 ticks.
-export function logRange(values: readonly number[]): LogRange | null {
-  const positive = values.filter((v) => Number.isFinite(v) && v > 0);
-  if (positive.length === 0) return null;
-  const min = 10 ** Math.floor(Math.log10(Math.min(...positive)) + 1e-9);
-  const max = Math.max(...positive) * 1.4;
-  const decades: number[] = [];
-  for (let d = min; d <= max * 1.0001; d *= 10) decades.push(d);
-  const fine = decades.flatMap((d) => [d, 2 * d, 5 * d]).filter((v) => v <= max * 1.0001);
-  return { min, max, ticks: fine.length > 12 ? decades : fine };
-}
-
-export function yScale(quantity: YQuantity, values: readonly number[], inputs: ChartInputs) {
+// The y axis of a chart, bounded by every value it draws (`values`: bars or medians, whisker and band ends, reference
+// lines), logarithmic where they span more than `kind` allows (axis-range.ts), its title saying so.
+export function yScale(quantity: YQuantity, values: readonly number[], inputs: ChartInputs, kind: AxisKind) {
   const { theme, t } = inputs;
   const title = yTitle(quantity, t);
-  const range = wantsLogY(values) ? logRange(values) : null;
+  const range = axisRange(values, kind);
   const common = {
     ticks: { color: theme.muted, callback: (value: number | string) => shortValue(quantity, Number(value)) },
     grid: { color: theme.grid },
     border: { color: theme.muted },
   };
-  if (!range) return { ...common, type: 'linear' as const, beginAtZero: true, grace: '12%', title: { display: true, text: title, color: theme.text } };
+  // Nothing drawn yet: Chart.js's own axis from zero.
+  if (!range) return { ...common, type: 'linear' as const, beginAtZero: true, title: { display: true, text: title, color: theme.text } };
   return {
     ...common,
-    type: 'logarithmic' as const,
+    type: range.log ? ('logarithmic' as const) : ('linear' as const),
     min: range.min,
     max: range.max,
     afterBuildTicks: (axis: { ticks: { value: number }[] }) => {
       axis.ticks = range.ticks.map((value) => ({ value }));
     },
-    title: { display: true, text: t('results.chart.axis.logScale', { title }), color: theme.text },
+    title: { display: true, text: range.log ? t('results.chart.axis.logScale', { title }) : title, color: theme.text },
   };
 }
 

@@ -6,7 +6,7 @@ import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
 import type { RunRecord } from '../../main/common/run-record.ts';
 import { breakEvenTarget } from './break-even.ts';
 import { breakEvenMarks } from './break-even-marks.ts';
-import { categories, categoryAxis, categoryLabels } from './category-chart.ts';
+import { categories, categoryAxis, categoryLabels, legendOnlyBar } from './category-chart.ts';
 import type { BarConfig, ChartInputs, LineConfig, RunChart } from './chart-common.ts';
 import { baseOptions, legendLabels, subtitle, yScale, yTitle } from './chart-common.ts';
 import type { VerticalMark } from './marks-plugin.ts';
@@ -14,8 +14,8 @@ import { runMarksPlugin } from './marks-plugin.ts';
 import { seriesStyle, withAlpha } from './palette.ts';
 import { baselinePoint, keySuffix, plottedValue, pointsByKey } from './points.ts';
 import type { SeriesGroup } from './series-groups.ts';
-import { legendLabel, seriesGroups, statusNotes } from './series-groups.ts';
-import { referenceLines, sizeAxis } from './sweep-chart.ts';
+import { isWaived, legendLabel, seriesGroups, statusNotes, waivedLegend } from './series-groups.ts';
+import { legendOnlyLine, referenceLines, sizeAxis } from './sweep-chart.ts';
 import type { SizeQuantity } from '../../main/common/format.ts';
 
 type Run = 'A' | 'B';
@@ -51,10 +51,12 @@ function sweep(runs: [RunSide, RunSide], lab: LabDescriptor, inputs: ChartInputs
     const byKey = pointsByKey(side.record);
     const plotted = plottedGroups(side, lab);
     for (const g of plotted) {
+      // Sizes of every point, drawn or not, so that the axis is the runs'.
+      for (const p of g.points) if (p.x !== null) sizes.add(p.x);
+      if (isWaived(g)) continue;
       const { colour, marker } = seriesStyle(theme, g.index);
       const points = g.points.filter((p) => p.x !== null).sort((x, y) => (x.x ?? 0) - (y.x ?? 0));
       const data = points.map((p) => {
-        sizes.add(p.x ?? 0);
         const v = plottedValue(p, quantity, baselinePoint(lab, byKey, p));
         if (v) {
           drawn++;
@@ -75,6 +77,7 @@ function sweep(runs: [RunSide, RunSide], lab: LabDescriptor, inputs: ChartInputs
         spanGaps: false,
       });
     }
+    for (const label of waivedLegend(plotted, t)) datasets.push(legendOnlyLine(t('results.compare.legend', { series: label, run: side.run }), theme));
     const marks = breakEvenMarks(side.record, lab, plotted, xQuantity, inputs, t('results.compare.run', { run: side.run }));
     vertical.push(...marks.vertical);
     notes.push(...statusNotes(side.groups, t).map((n) => `${t('results.compare.run', { run: side.run })}: ${n}`), ...marks.notes);
@@ -91,8 +94,8 @@ function sweep(runs: [RunSide, RunSide], lab: LabDescriptor, inputs: ChartInputs
       parsing: false,
       interaction: { mode: 'nearest', intersect: false },
       scales: {
-        x: sizeAxis(xQuantity, lab.chart.x.log, sorted, inputs),
-        y: yScale(quantity, [...yValues, ...horizontal.map((h) => h.y)], inputs),
+        x: sizeAxis(xQuantity, lab.chart.x.log, sorted, inputs, vertical.map((m) => m.x)),
+        y: yScale(quantity, [...yValues, ...horizontal.map((h) => h.y)], inputs, 'lines'),
       },
       plugins: {
         subtitle: subtitle([t('results.compare.chartNote')], theme),
@@ -126,6 +129,7 @@ function bars(runs: RunSide[], lab: LabDescriptor, inputs: ChartInputs): RunChar
   for (const side of runs) {
     const byKey = pointsByKey(side.record);
     for (const g of side.groups) {
+      if (isWaived(g)) continue;
       const { colour } = seriesStyle(theme, g.index);
       const data: (number | null)[] = cats.map(() => null);
       for (const p of g.points) {
@@ -147,6 +151,7 @@ function bars(runs: RunSide[], lab: LabDescriptor, inputs: ChartInputs): RunChar
         maxBarThickness: 48,
       });
     }
+    for (const label of waivedLegend(side.groups, t)) datasets.push(legendOnlyBar(t('results.compare.legend', { series: label, run: side.run }), cats.length, theme));
     notes.push(...statusNotes(side.groups, t).map((n) => `${t('results.compare.run', { run: side.run })}: ${n}`));
   }
   const base = baseOptions(theme);
@@ -158,7 +163,7 @@ function bars(runs: RunSide[], lab: LabDescriptor, inputs: ChartInputs): RunChar
       skipNull: true,
       scales: {
         x: categoryAxis(theme),
-        y: yScale(quantity, yValues, inputs),
+        y: yScale(quantity, yValues, inputs, 'bars'),
       },
       plugins: {
         subtitle: subtitle([t('results.compare.chartNoteBars')], theme),

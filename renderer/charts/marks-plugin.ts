@@ -4,6 +4,9 @@
 // data (Chart.js would call any function in them as a scriptable option).
 import type { ChartType, Plugin } from 'chart.js';
 
+import type { Box, Obstacles, Segment } from './label-placement.ts';
+import { alongHorizontal, besideVertical, placeLabel } from './label-placement.ts';
+
 export interface VerticalMark {
   x: number;
   label: string;
@@ -73,52 +76,120 @@ interface MarkCanvas {
   textAlign: unknown;
 }
 
+// An element of a dataset as Chart.js lays it out: a line's point (x, y; `skip` where its value is missing) or a bar
+// (x, y at its value, `base` at its foot, `width`).
+interface MarkElement {
+  x: number;
+  y: number;
+  skip?: boolean;
+  base?: number;
+  width?: number;
+  options?: { radius?: number };
+}
+
 // The part of a chart the marks read, whatever its type.
-interface MarkChart {
+export interface MarkChart {
   scales: Record<string, { getPixelForValue(value: number): number } | undefined>;
   chartArea: { top: number; bottom: number; left: number; right: number };
+  data: { datasets: readonly { borderWidth?: unknown; pointRadius?: unknown; showLine?: unknown }[] };
   isDatasetVisible(datasetIndex: number): boolean;
-  getDatasetMeta(datasetIndex: number): { data: { x: number; y: number }[] };
+  getDatasetMeta(datasetIndex: number): { type?: string; data: MarkElement[] };
 }
 
 const LINE_HEIGHT = 16;
 const PAD = 3;
+// Kept clear around a marker, beyond its radius.
+const MARKER_CLEARANCE = 2;
 
-function drawVertical(ctx: MarkCanvas, chart: MarkChart, marks: readonly VerticalMark[], o: Partial<RunMarksOptions>): void {
-  const x = chart.scales.x;
-  const { top, bottom, left, right } = chart.chartArea;
-  if (!x) return;
-  marks.forEach((m, i) => {
-    const px = x.getPixelForValue(m.x);
-    if (!Number.isFinite(px) || px < left - 1 || px > right + 1) return;
-    ctx.strokeStyle = m.colour;
-    ctx.lineWidth = 1.5;
-    ctx.setLineDash([6, 4]);
-    ctx.beginPath();
-    ctx.moveTo(px, top);
-    ctx.lineTo(px, bottom);
-    ctx.stroke();
-    // Labels stack up from the bottom of the plot, one row per line, so that two break-evens close together stay
-    // readable (the bottom of a log axis is where the fewest lines run); each sits right of its line, or left where
-    // it would leave the plot.
-    const width = ctx.measureText(m.label).width;
-    const tx = px + PAD + width + PAD > right ? px - PAD - width - PAD : px + PAD;
-    const ty = bottom - (i + 1) * LINE_HEIGHT - PAD;
-    ctx.setLineDash([]);
-    ctx.fillStyle = o.labelBackground ?? 'transparent';
-    ctx.fillRect(tx - 1, ty, width + 2 * PAD, LINE_HEIGHT - 2);
-    ctx.fillStyle = m.colour;
-    ctx.fillText(m.label, tx + PAD - 1, ty + 1);
+// What a label must not cover: each visible series' line segments and markers, and its bars. A band's two invisible
+// lines (no border, no markers) are not drawn as lines and are left out; a gap in a line (a point not drawn) breaks it.
+export function seriesObstacles(chart: MarkChart): Obstacles {
+  const o: Obstacles = { segments: [], dots: [], boxes: [] };
+  chart.data.datasets.forEach((ds, i) => {
+    if (!chart.isDatasetVisible(i)) return;
+    const meta = chart.getDatasetMeta(i);
+    if (meta.type === 'bar') {
+      for (const el of meta.data) {
+        if (el.skip || !Number.isFinite(el.x) || !Number.isFinite(el.y) || el.base === undefined) continue;
+        const width = el.width ?? 0;
+        o.boxes.push({ left: el.x - width / 2, top: Math.min(el.y, el.base), width, height: Math.abs(el.base - el.y) });
+      }
+      return;
+    }
+    if (ds.borderWidth === 0 && ds.pointRadius === 0) return;
+    let previous: MarkElement | null = null;
+    for (const el of meta.data) {
+      const drawn = !el.skip && Number.isFinite(el.x) && Number.isFinite(el.y);
+      if (!drawn) {
+        previous = null;
+        continue;
+      }
+      const radius = el.options?.radius ?? (typeof ds.pointRadius === 'number' ? ds.pointRadius : 3);
+      if (radius > 0) o.dots.push({ x: el.x, y: el.y, r: radius + MARKER_CLEARANCE });
+      if (previous && ds.showLine !== false && ds.borderWidth !== 0) o.segments.push({ x1: previous.x, y1: previous.y, x2: el.x, y2: el.y });
+      previous = el;
+    }
   });
+  return o;
 }
 
-function drawHorizontal(ctx: MarkCanvas, chart: MarkChart, marks: readonly HorizontalMark[], o: Partial<RunMarksOptions>): void {
-  const y = chart.scales.y;
+export interface PlacedLabels {
+  // One box per mark, in the marks' order; null where the mark lies off the plot.
+  horizontal: (Box | null)[];
+  vertical: (Box | null)[];
+}
+
+// Where each reference line's and each break-even's label goes (label-placement.ts): clear of the series, the
+// markers, the other marks' lines and the labels placed before it; reference lines' labels first.
+export function placeMarkLabels(chart: MarkChart, o: Partial<RunMarksOptions>, measure: (text: string) => number): PlacedLabels {
+  const area = chart.chartArea;
+  const xScale = chart.scales.x;
+  const yScale = chart.scales.y;
+  const xs = (o.vertical ?? []).map((m) => {
+    const px = xScale?.getPixelForValue(m.x) ?? Number.NaN;
+    return Number.isFinite(px) && px >= area.left - 1 && px <= area.right + 1 ? px : null;
+  });
+  const ys = (o.horizontal ?? []).map((m) => {
+    const py = yScale?.getPixelForValue(m.y) ?? Number.NaN;
+    return Number.isFinite(py) && py >= area.top - 1 && py <= area.bottom + 1 ? py : null;
+  });
+  const series = seriesObstacles(chart);
+  const verticalLines = xs.map((px) => (px === null ? null : { x1: px, y1: area.top, x2: px, y2: area.bottom }));
+  const horizontalLines = ys.map((py) => (py === null ? null : { x1: area.left, y1: py, x2: area.right, y2: py }));
+  const placed: Box[] = [];
+  const place = (candidates: Box[], fallback: Box, ownLine: Segment | null): Box => {
+    const lines = [...verticalLines, ...horizontalLines].filter((l): l is Segment => l !== null && l !== ownLine);
+    const chosen = placeLabel(candidates, { segments: [...series.segments, ...lines], dots: series.dots, boxes: [...series.boxes, ...placed] });
+    const box = chosen?.box ?? fallback;
+    placed.push(box);
+    return box;
+  };
+  const size = (text: string) => ({ width: measure(text) + 2 * PAD, height: LINE_HEIGHT - 2 });
+  const horizontal = (o.horizontal ?? []).map((m, i) => {
+    const py = ys[i];
+    if (py === null || py === undefined) return null;
+    const s = size(m.label);
+    const fallback = { left: area.left + 4, top: py - LINE_HEIGHT < area.top ? py + 2 : py - LINE_HEIGHT, ...s };
+    return place(alongHorizontal(py, s, area), fallback, horizontalLines[i] ?? null);
+  });
+  const vertical = (o.vertical ?? []).map((m, i) => {
+    const px = xs[i];
+    if (px === null || px === undefined) return null;
+    const s = size(m.label);
+    const fallback = { left: px + PAD + s.width > area.right ? px - PAD - s.width : px + PAD, top: area.bottom - LINE_HEIGHT - PAD, ...s };
+    return place(besideVertical(px, s, area, PAD), fallback, verticalLines[i] ?? null);
+  });
+  return { horizontal, vertical };
+}
+
+// The marks' lines, every one of them before any label, so that no line runs through a label.
+function drawLines(ctx: MarkCanvas, chart: MarkChart, o: Partial<RunMarksOptions>, placed: PlacedLabels): void {
   const { top, bottom, left, right } = chart.chartArea;
-  if (!y) return;
-  for (const m of marks) {
+  const x = chart.scales.x;
+  const y = chart.scales.y;
+  (o.horizontal ?? []).forEach((m, i) => {
+    if (!y || !placed.horizontal[i]) return;
     const py = y.getPixelForValue(m.y);
-    if (!Number.isFinite(py) || py < top - 1 || py > bottom + 1) continue;
     ctx.strokeStyle = m.colour;
     ctx.lineWidth = 1;
     ctx.setLineDash([2, 3]);
@@ -126,14 +197,32 @@ function drawHorizontal(ctx: MarkCanvas, chart: MarkChart, marks: readonly Horiz
     ctx.moveTo(left, py);
     ctx.lineTo(right, py);
     ctx.stroke();
+  });
+  (o.vertical ?? []).forEach((m, i) => {
+    if (!x || !placed.vertical[i]) return;
+    const px = x.getPixelForValue(m.x);
+    ctx.strokeStyle = m.colour;
+    ctx.lineWidth = 1.5;
+    ctx.setLineDash([6, 4]);
+    ctx.beginPath();
+    ctx.moveTo(px, top);
+    ctx.lineTo(px, bottom);
+    ctx.stroke();
+  });
+}
+
+function drawLabels(ctx: MarkCanvas, o: Partial<RunMarksOptions>, placed: PlacedLabels): void {
+  const background = o.labelBackground ?? 'transparent';
+  const marks: { label: string; colour: string }[] = [...(o.horizontal ?? []), ...(o.vertical ?? [])];
+  [...placed.horizontal, ...placed.vertical].forEach((box, i) => {
+    const m = marks[i];
+    if (!box || !m) return;
     ctx.setLineDash([]);
-    const width = ctx.measureText(m.label).width;
-    const ty = py - LINE_HEIGHT < top ? py + 2 : py - LINE_HEIGHT;
-    ctx.fillStyle = o.labelBackground ?? 'transparent';
-    ctx.fillRect(left + 4, ty, width + 2 * PAD, LINE_HEIGHT - 2);
+    ctx.fillStyle = background;
+    ctx.fillRect(box.left, box.top, box.width, box.height);
     ctx.fillStyle = m.colour;
-    ctx.fillText(m.label, left + 4 + PAD, ty + 1);
-  }
+    ctx.fillText(m.label, box.left + PAD, box.top + 1);
+  });
 }
 
 function drawWhiskers(ctx: MarkCanvas, chart: MarkChart, whiskers: readonly Whisker[], colour: string): void {
@@ -146,8 +235,11 @@ function drawWhiskers(ctx: MarkCanvas, chart: MarkChart, whiskers: readonly Whis
     if (!chart.isDatasetVisible(w.dataset)) continue;
     const bar = chart.getDatasetMeta(w.dataset).data[w.index];
     if (!bar) continue;
-    const low = y.getPixelForValue(w.low);
-    const high = y.getPixelForValue(w.high);
+    // Within the plot: the axis holds every whisker, but a zero sample has no place on a log axis.
+    const { top, bottom } = chart.chartArea;
+    const within = (px: number) => Math.min(bottom, Math.max(top, Number.isFinite(px) ? px : bottom));
+    const low = within(y.getPixelForValue(w.low));
+    const high = within(y.getPixelForValue(w.high));
     // Caps a third of the bar's width, at most 8 px either side.
     const barWidth = (bar as unknown as { width?: number }).width ?? 12;
     const cap = Math.min(8, barWidth / 3);
@@ -191,8 +283,9 @@ function draw(chart: MarkChart, ctx: MarkCanvas, options: Partial<RunMarksOption
   ctx.textBaseline = 'top';
   drawWhiskers(ctx, chart, options.whiskers ?? [], options.whiskerColour ?? '#000');
   drawBarLabels(ctx, chart, options.barLabels ?? [], options.whiskerColour ?? '#000');
-  drawHorizontal(ctx, chart, options.horizontal ?? [], options);
-  drawVertical(ctx, chart, options.vertical ?? [], options);
+  const placed = placeMarkLabels(chart, options, (text) => ctx.measureText(text).width);
+  drawLines(ctx, chart, options, placed);
+  drawLabels(ctx, options, placed);
   if (options.empty) {
     const { top, bottom, left, right } = chart.chartArea;
     ctx.fillStyle = options.emptyColour ?? options.whiskerColour ?? '#000';

@@ -119,7 +119,7 @@ export function kernelRunChart(result: KernelRunResult, metric: KernelMetric, in
       const range = sampleRateRange(b.throughput);
       whiskers.push({ dataset: datasets.length, index, low: range.low / scale, high: range.high / scale });
       barLabels.push({ dataset: datasets.length, index, at: Math.max(y, range.high / scale), text: shortValue(quantity, y) });
-      yValues.push(range.low / scale, range.high / scale);
+      yValues.push(y, range.low / scale, range.high / scale);
     });
     const { colour } = seriesStyle(theme, KIND_ORDER.indexOf(kind));
     datasets.push({ label: t(`kernelChart.kind.${kind}`), data, backgroundColor: colour, borderColor: colour, borderWidth: 1, maxBarThickness: 72 });
@@ -148,7 +148,7 @@ export function kernelRunChart(result: KernelRunResult, metric: KernelMetric, in
       ...baseOptions(theme),
       // One bar per category: the kinds share the x axis without leaving gaps for each other.
       skipNull: true,
-      scales: { x: categoryAxis(theme), y: yScale(quantity, yValues, inputs) },
+      scales: { x: categoryAxis(theme), y: yScale(quantity, yValues, inputs, 'bars') },
       plugins: {
         subtitle: subtitle(drawn.length > 0 ? [t('results.chart.spread.whiskers')] : [], theme),
         legend: { display: datasets.length > 1, position: 'top', labels: legendLabels(theme) },

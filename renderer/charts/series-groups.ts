@@ -39,6 +39,29 @@ export function groupState(points: readonly PointResult[]): GroupState {
   return points.some((p) => p.status === 'waived') ? 'waived' : 'not-measured';
 }
 
+// A series every point of which was waived: it has no line or bar, and the legend names it with the others waived
+// for the same reason (waivedLegend) instead of one entry each.
+export function isWaived(group: SeriesGroup): boolean {
+  return groupState(group.points) === 'waived';
+}
+
+// One legend entry per reason the series were waived for: "6 series waived: no CUDA device: …", or, for a series
+// waived alone for its reason, "GPU resident — waived: …". In the order the series come.
+export function waivedLegend(groups: readonly SeriesGroup[], t: Translate): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const g of groups) {
+    if (!isWaived(g)) continue;
+    const first = g.points.find((p) => p.status === 'waived');
+    const reason = (first ? pointReason(first, t) : '') || t('results.chart.notes.noReason');
+    byReason.set(reason, [...(byReason.get(reason) ?? []), g.descriptor.label]);
+  }
+  return [...byReason].map(([reason, series]) =>
+    series.length === 1 ? t('results.chart.legend.waivedOne', { series: series[0] ?? '', reason }) : t('results.chart.legend.waivedMany', { count: series.length, reason }),
+  );
+}
+
+// The name of a series that has a line or bars (a waived one is in waivedLegend's entries): as it is, or marked failed
+// or not measured where nothing of it was drawn.
 export function legendLabel(group: SeriesGroup, t: Translate): string {
   const series = group.descriptor.label;
   switch (groupState(group.points)) {
@@ -85,9 +108,10 @@ export function statusNotes(groups: readonly SeriesGroup[], t: Translate): strin
   return [...waivedNotes, ...notes];
 }
 
-// Written across an empty plot, so that a chart with nothing to draw says why instead of looking broken.
-export function emptyMessage(groups: readonly SeriesGroup[], t: Translate): string {
+// Written across an empty plot, so that a chart with nothing to draw says why instead of looking broken. "No points
+// measured yet" while the run goes on (`live`), "No points were measured" once it has ended.
+export function emptyMessage(groups: readonly SeriesGroup[], t: Translate, live: boolean): string {
   const points = groups.flatMap((g) => g.points);
-  if (points.length === 0) return t('results.chart.empty.none');
+  if (points.length === 0) return t(live ? 'results.chart.empty.none' : 'results.chart.empty.noneFinal');
   return points.some((p) => p.status === 'waived') ? t('results.chart.empty.waived') : t('results.chart.empty.nothing');
 }

@@ -7,19 +7,21 @@ import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
 import type { PointResult, RunRecord } from '../../main/common/run-record.ts';
 import { breakEvenMarks } from './break-even-marks.ts';
 import type { ChartInputs, LineConfig, RunChart } from './chart-common.ts';
-import { baseOptions, formatValue, subtitle, legendLabels, yScale, yTitle } from './chart-common.ts';
+import { baseOptions, formatValue, isLive, subtitle, legendLabels, yScale, yTitle } from './chart-common.ts';
 import type { HorizontalMark, RunMarksOptions } from './marks-plugin.ts';
 import { runMarksPlugin } from './marks-plugin.ts';
 import { seriesStyle, withAlpha } from './palette.ts';
 import type { PlottedValue, YQuantity } from './points.ts';
 import { baselinePoint, countsIntegerOps, plottedValue, pointsByKey, seriesOf } from './points.ts';
 import type { SeriesGroup } from './series-groups.ts';
-import { emptyMessage, legendLabel, seriesGroups, statusNotes } from './series-groups.ts';
+import { emptyMessage, isWaived, legendLabel, seriesGroups, statusNotes, waivedLegend } from './series-groups.ts';
 import type { Translate } from './text.ts';
 import type { SizeQuantity } from '../../main/common/format.ts';
 import { formatAxisNumber, formatMs, formatSize } from '../../main/common/format.ts';
+import { pointReason } from '../../main/common/i18n/error-text.ts';
 
-type Role = 'series' | 'band';
+// A dataset is a series' line, one of the two edges of its band, or an entry of the legend alone (series waived).
+type Role = 'series' | 'band' | 'legend';
 
 // At most this many labelled sizes on the x axis: 29 sizes (four per decade) would overlap.
 const MAX_X_TICKS = 12;
@@ -72,15 +74,20 @@ export function xTitle(quantity: SizeQuantity, t: Translate): string {
   return t(`results.chart.axis.${quantity === 'matrix-n' ? 'matrixN' : quantity}`);
 }
 
-// The x axis of a sweep: ticked at the sizes measured, in their unit, padded by a quarter either side (on a log axis)
-// so that the first and last markers are not cut in half.
-export function sizeAxis(quantity: SizeQuantity, log: boolean, sizes: readonly number[], inputs: ChartInputs) {
+// The x axis of a sweep: ticked at the sizes measured, in their unit, from the smallest to the largest size or mark
+// drawn (`marks`: break-evens) padded by a quarter either side (on a log axis; on a linear one, a twentieth of the
+// span) so that the first and last markers are not cut in half.
+export function sizeAxis(quantity: SizeQuantity, log: boolean, sizes: readonly number[], inputs: ChartInputs, marks: readonly number[] = []) {
   const { t, theme } = inputs;
   const ticks = sizeTicks(sizes);
+  const all = [...sizes, ...marks].filter((v) => Number.isFinite(v) && (!log || v > 0));
+  const lo = all.length > 0 ? Math.min(...all) : undefined;
+  const hi = all.length > 0 ? Math.max(...all) : undefined;
+  const pad = lo === undefined || hi === undefined ? 0 : (hi - lo) / 20 || Math.abs(hi) / 20 || 1;
   return {
     type: log ? ('logarithmic' as const) : ('linear' as const),
-    min: sizes.length > 0 ? (sizes[0] ?? 1) / 1.25 : undefined,
-    max: sizes.length > 0 ? (sizes.at(-1) ?? 1) * 1.25 : undefined,
+    min: lo === undefined ? undefined : log ? lo / 1.25 : lo - pad,
+    max: hi === undefined ? undefined : log ? hi * 1.25 : hi + pad,
     title: { display: true, text: xTitle(quantity, t), color: theme.text },
     afterBuildTicks: (axis: { ticks: { value: number }[] }) => {
       axis.ticks = ticks.map((value) => ({ value }));
@@ -89,6 +96,11 @@ export function sizeAxis(quantity: SizeQuantity, log: boolean, sizes: readonly n
     grid: { color: theme.grid },
     border: { color: theme.muted },
   };
+}
+
+// A legend entry with nothing to draw: series waived, named together with their reason, marked with a grey cross.
+export function legendOnlyLine(label: string, theme: ChartInputs['theme']): ChartDataset<'line', Point[]> {
+  return { label, data: [], borderColor: theme.muted, backgroundColor: theme.muted, pointStyle: 'crossRot', pointRadius: 0, borderWidth: 2 };
 }
 
 export function referenceLines(quantity: YQuantity, target: number, inputs: ChartInputs): HorizontalMark[] {
@@ -111,6 +123,15 @@ function plottedQuantity(lab: LabDescriptor, groups: readonly SeriesGroup[]): { 
   return { quantity, fallback: true };
 }
 
+// Why a speedup chart shows the CPU's figures instead: while the run goes on, no GPU series has a point "yet"; once it
+// has ended, none was measured, and why (the reasons its points were not measured, as the run recorded them).
+function fallbackNote(record: RunRecord, plotted: readonly SeriesGroup[], y: string, t: Translate): string {
+  if (isLive(record)) return t('results.chart.notes.speedupFallback', { y });
+  const gpu = plotted.filter((g) => g.descriptor.baseline !== undefined).flatMap((g) => g.points);
+  const reasons = [...new Set(gpu.map((p) => pointReason(p, t)).filter((r) => r !== ''))];
+  return reasons.length > 0 ? t('results.chart.notes.speedupFallbackFinal', { y, reason: reasons.join('; ') }) : t('results.chart.notes.speedupFallbackNone', { y });
+}
+
 export function sweepChart(record: RunRecord, lab: LabDescriptor, inputs: ChartInputs): RunChart {
   const { t, theme } = inputs;
   const xQuantity = lab.chart.x.quantity as SizeQuantity;
@@ -118,7 +139,7 @@ export function sweepChart(record: RunRecord, lab: LabDescriptor, inputs: ChartI
   const groups = seriesGroups(record, lab);
   const { quantity, fallback } = plottedQuantity(lab, groups);
   const plotted = quantity === 'speedup' ? groups.filter((g) => g.descriptor.baseline !== undefined) : groups;
-  const drawn: Drawn[] = plotted.map((group) => {
+  const drawn: Drawn[] = plotted.filter((g) => !isWaived(g)).map((group) => {
     const points = group.points.filter((p) => p.x !== null).sort((a, b) => (a.x ?? 0) - (b.x ?? 0));
     return { group, points, values: points.map((p) => plottedValue(p, quantity, baselinePoint(lab, byKey, p))) };
   });
@@ -134,12 +155,19 @@ export function sweepChart(record: RunRecord, lab: LabDescriptor, inputs: ChartI
       drawnPoints.push(d.points.map((p, j) => (d.values[j] ? p : null)));
     });
   }
+  for (const label of waivedLegend(plotted, t)) {
+    datasets.push(legendOnlyLine(label, theme));
+    roles.push('legend');
+    drawnPoints.push([]);
+  }
   const drawnCount = drawn.reduce((n, d) => n + d.values.filter((v) => v !== null).length, 0);
 
-  const sizes = [...new Set(drawn.flatMap((d) => d.points.map((p) => p.x ?? 0)))].sort((a, b) => a - b);
   const marks = breakEvenMarks(record, lab, plotted, xQuantity, inputs);
+  // The sizes of every point, drawn or not, so that the axis is the run's; and the break-evens, which lie between them.
+  const sizes = [...new Set(plotted.flatMap((g) => g.points.flatMap((p) => (p.x === null ? [] : [p.x]))))].sort((a, b) => a - b);
   const horizontal = drawnCount > 0 ? referenceLines(quantity, marks.target, inputs) : [];
-  const yValues = drawn.flatMap((d) => d.values.flatMap((v) => (v ? [v.low, v.high] : []))).concat(horizontal.map((h) => h.y));
+  // Every value drawn: medians, the bands' edges, the reference lines.
+  const yValues = drawn.flatMap((d) => d.values.flatMap((v) => (v ? [v.y, v.low, v.high] : []))).concat(horizontal.map((h) => h.y));
 
   const notesUnder = [drawnCount > 0 ? t('results.chart.spread.band') : ''];
   const baselines = [...new Set(plotted.flatMap((g) => (g.descriptor.baseline ? [seriesOf(lab, g.descriptor.baseline)?.label ?? g.descriptor.baseline] : [])))];
@@ -150,7 +178,7 @@ export function sweepChart(record: RunRecord, lab: LabDescriptor, inputs: ChartI
     whiskers: [],
     labelBackground: theme.surface,
     font: '11px sans-serif',
-    empty: drawnCount === 0 ? emptyMessage(plotted, t) : '',
+    empty: drawnCount === 0 ? emptyMessage(plotted, t, isLive(record)) : '',
     emptyColour: theme.muted,
   };
 
@@ -165,12 +193,12 @@ export function sweepChart(record: RunRecord, lab: LabDescriptor, inputs: ChartI
       normalized: true,
       interaction: { mode: 'nearest', intersect: false },
       scales: {
-        x: sizeAxis(xQuantity, lab.chart.x.log, sizes, inputs),
-        y: yScale(quantity, yValues, inputs),
+        x: sizeAxis(xQuantity, lab.chart.x.log, sizes, inputs, marks.vertical.map((m) => m.x)),
+        y: yScale(quantity, yValues, inputs, 'lines'),
       },
       plugins: {
         subtitle: subtitleLines,
-        legend: { position: 'top', labels: { ...legendLabels(theme), filter: (item) => roles[item.datasetIndex ?? -1] === 'series' } },
+        legend: { position: 'top', labels: { ...legendLabels(theme), filter: (item) => roles[item.datasetIndex ?? -1] !== 'band' } },
         tooltip: {
           filter: (item) => roles[item.datasetIndex] === 'series' && Number.isFinite(item.parsed.y),
           callbacks: {
@@ -196,6 +224,6 @@ export function sweepChart(record: RunRecord, lab: LabDescriptor, inputs: ChartI
     points: drawnCount,
     series: drawn.filter((d) => d.values.some((v) => v !== null)).length,
   }, drawnCount);
-  const notes = [...(fallback ? [t('results.chart.notes.speedupFallback', { y: yTitle(quantity, t) })] : []), ...statusNotes(groups, t), ...marks.notes];
+  const notes = [...(fallback ? [fallbackNote(record, plotted, yTitle(quantity, t), t)] : []), ...statusNotes(groups, t), ...marks.notes];
   return { config, notes, drawnPoints: drawnCount, description: [description, ...marks.sentences].join(' ') };
 }

@@ -17,14 +17,24 @@ export const results = {
       speedup: 'Speedup over the baseline (higher is faster)',
       logScale: '{title}, log scale',
     },
-    legend: { waived: '{series} — waived', failed: '{series} — failed', notMeasured: '{series} — not measured' },
+    legend: {
+      waived: '{series} — waived',
+      // Series waived together, one legend entry per reason.
+      waivedOne: '{series} — waived: {reason}',
+      waivedMany: '{count} series waived: {reason}',
+      failed: '{series} — failed',
+      notMeasured: '{series} — not measured',
+    },
     notes: {
       waived: 'Waived ({reason}): {series}.',
       noReason: 'no reason recorded',
       partly: '{series} ({count} of {total} points)',
       failed: '{series}: one point failed and is not drawn ({reason}). | {series}: {count} points failed and are not drawn (first: {reason}).',
       cancelled: 'One point was not measured: {reason}. | {count} points were not measured: {reason}.',
+      // While the run goes on; once it has ended, with the reason, or without one where none was recorded.
       speedupFallback: 'No GPU series has a measured point yet, so there is no speedup to draw: the chart shows {y} of what was measured instead.',
+      speedupFallbackFinal: 'No GPU series was measured: {reason}. There is no speedup to draw, so the chart shows {y} of what was measured instead.',
+      speedupFallbackNone: 'No GPU series was measured, so there is no speedup to draw: the chart shows {y} of what was measured instead.',
     },
     spread: {
       band: 'Line: median of the samples. Shaded band: their middle half (first to third quartile).',
@@ -35,6 +45,7 @@ export const results = {
     parity: '1× = as fast as the baseline',
     empty: {
       none: 'No points measured yet.',
+      noneFinal: 'No points were measured.',
       waived: 'Nothing to draw: the series of this chart were waived on this system (see below).',
       nothing: 'Nothing to draw: no point of this chart was measured (see below).',
     },
@@ -42,8 +53,8 @@ export const results = {
     integerOps: 'int8 counts integer operations: its bar is in TOP/s (10¹² operations per second), not TFLOP/s.',
     tooltip: { median: 'median {median}', range: 'samples {min} to {max}' },
     description: {
-      sweep: '{lab}: {y} against {x}, no points drawn yet. | {lab}: {y} against {x}, one point drawn. | {lab}: {y} against {x}, {points} points drawn in {series} series.',
-      bars: '{lab}: {y}, no bars drawn yet. | {lab}: {y}, one bar drawn. | {lab}: {y}, {points} bars in {categories} groups.',
+      sweep: '{lab}: {y} against {x}, no points drawn. | {lab}: {y} against {x}, one point drawn. | {lab}: {y} against {x}, {points} points drawn in {series} series.',
+      bars: '{lab}: {y}, no bars drawn. | {lab}: {y}, one bar drawn. | {lab}: {y}, {points} bars in {categories} groups.',
     },
     size: { bytes: '{size}', elements: '{size} elements', matrixN: 'N = {size}' },
     breakEven: {

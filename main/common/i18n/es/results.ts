@@ -16,9 +16,15 @@ export const results: TextOf<typeof en> = {
       tflops: 'Rendimiento en TFLOP/s (más es mejor)',
       ms: 'Tiempo mediano (menos es mejor)',
       speedup: 'Aceleración sobre la referencia (más es mejor)',
-      logScale: '{title}, escala log.',
+      logScale: '{title}, escala logarítmica',
     },
-    legend: { waived: '{series}: sin ejecutar', failed: '{series}: con fallos', notMeasured: '{series}: sin medir' },
+    legend: {
+      waived: '{series}: sin ejecutar',
+      waivedOne: '{series}: sin ejecutar ({reason})',
+      waivedMany: '{count} series sin ejecutar: {reason}',
+      failed: '{series}: con fallos',
+      notMeasured: '{series}: sin medir',
+    },
     notes: {
       waived: 'Sin ejecutar ({reason}): {series}.',
       noReason: 'no consta el motivo',
@@ -26,6 +32,8 @@ export const results: TextOf<typeof en> = {
       failed: '{series}: un punto falló y no se dibuja ({reason}). | {series}: {count} puntos fallaron y no se dibujan (el primero: {reason}).',
       cancelled: 'Un punto no se midió: {reason}. | {count} puntos no se midieron: {reason}.',
       speedupFallback: 'Ninguna serie de GPU tiene todavía un punto medido, así que no hay aceleración que dibujar: la gráfica muestra en su lugar lo medido: {y}.',
+      speedupFallbackFinal: 'No se midió ninguna serie de GPU: {reason}. No hay aceleración que dibujar, así que la gráfica muestra en su lugar lo medido: {y}.',
+      speedupFallbackNone: 'No se midió ninguna serie de GPU, así que no hay aceleración que dibujar: la gráfica muestra en su lugar lo medido: {y}.',
     },
     spread: {
       band: 'Línea: mediana de las muestras. Banda sombreada: su mitad central (del primer al tercer cuartil).',
@@ -36,6 +44,7 @@ export const results: TextOf<typeof en> = {
     parity: '1× = la misma velocidad que la referencia',
     empty: {
       none: 'Todavía no hay puntos medidos.',
+      noneFinal: 'No se midió ningún punto.',
       waived: 'Nada que dibujar: las series de esta gráfica se omitieron en este sistema (ver abajo).',
       nothing: 'Nada que dibujar: no se midió ningún punto de esta gráfica (ver abajo).',
     },
@@ -43,8 +52,8 @@ export const results: TextOf<typeof en> = {
     integerOps: 'int8 cuenta operaciones enteras: su barra está en TOP/s (10¹² operaciones por segundo), no en TFLOP/s.',
     tooltip: { median: 'mediana {median}', range: 'muestras de {min} a {max}' },
     description: {
-      sweep: '{lab}: {y} según {x}, todavía sin puntos dibujados. | {lab}: {y} según {x}, un punto dibujado. | {lab}: {y} según {x}, {points} puntos dibujados en {series} series.',
-      bars: '{lab}: {y}, todavía sin barras dibujadas. | {lab}: {y}, una barra dibujada. | {lab}: {y}, {points} barras en {categories} grupos.',
+      sweep: '{lab}: {y} según {x}, sin puntos dibujados. | {lab}: {y} según {x}, un punto dibujado. | {lab}: {y} según {x}, {points} puntos dibujados en {series} series.',
+      bars: '{lab}: {y}, sin barras dibujadas. | {lab}: {y}, una barra dibujada. | {lab}: {y}, {points} barras en {categories} grupos.',
     },
     size: { bytes: '{size}', elements: '{size} elementos', matrixN: 'N = {size}' },
     breakEven: {

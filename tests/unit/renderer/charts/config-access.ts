@@ -44,3 +44,46 @@ export function axisTicks(chart: RunChart, axisId: 'x' | 'y'): { type: string | 
   const format = axis.ticks?.callback as unknown as Formatter;
   return { type: axis.type, labels: built.ticks.map((tick) => String(format(tick.value))) };
 }
+
+export interface DrawnValues {
+  // Every y value the chart draws: bars, medians, the bands' edges, whisker ends, the values written over bars,
+  // reference lines.
+  y: number[];
+  // Every x value a sweep draws: its points' sizes and its break-even lines.
+  x: number[];
+}
+
+// Read from the configuration as Chart.js and the marks plugin will draw it, not from the chart's own list of values.
+export function drawnValues(chart: RunChart): DrawnValues {
+  const y: number[] = [];
+  const x: number[] = [];
+  if (chart.config.type === 'bar') {
+    for (const ds of chart.config.data.datasets) for (const v of ds.data) if (typeof v === 'number' && Number.isFinite(v)) y.push(v);
+  } else {
+    for (const ds of chart.config.data.datasets) {
+      for (const p of ds.data) {
+        if (p.y === null || !Number.isFinite(p.y)) continue;
+        y.push(p.y);
+        x.push(p.x ?? Number.NaN);
+      }
+    }
+  }
+  const m = marks(chart);
+  for (const w of m.whiskers ?? []) y.push(w.low ?? Number.NaN, w.high ?? Number.NaN);
+  for (const l of m.barLabels ?? []) y.push(l.at ?? Number.NaN);
+  for (const h of m.horizontal ?? []) y.push(h.y ?? Number.NaN);
+  for (const v of m.vertical ?? []) x.push(v.x ?? Number.NaN);
+  return { y, x };
+}
+
+export interface ScaleBounds {
+  type: string | undefined;
+  min: number | undefined;
+  max: number | undefined;
+}
+
+export function scaleBounds(chart: RunChart, axisId: 'x' | 'y'): ScaleBounds {
+  const axis = chart.config.options?.scales?.[axisId] as { type?: string; min?: unknown; max?: unknown } | undefined;
+  const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+  return { type: axis?.type, min: num(axis?.min), max: num(axis?.max) };
+}

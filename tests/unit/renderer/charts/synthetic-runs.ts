@@ -28,7 +28,11 @@ export const inputs: ChartInputs = { theme: LIGHT_CHART_THEME, t };
 const SPREAD = [0.9, 0.97, 1, 1.04, 1.3];
 
 export function measured(planned: PlannedPoint, medianMs: number): PointResult {
-  const hostMs = SPREAD.map((f) => f * medianMs);
+  return measuredWith(planned, SPREAD.map((f) => f * medianMs));
+}
+
+// A planned point measured with exactly these samples.
+export function measuredWith(planned: PlannedPoint, hostMs: number[]): PointResult {
   return measuredPoint(planned, {
     hostMs,
     deviceMs: hostMs,
@@ -45,7 +49,11 @@ export interface RunOptions {
   params?: ParamValues;
   // Median time of a planned point; by default work at 100 GFLOP/s or 10 GB/s, GPU points 20× faster.
   medianMs?: (p: PlannedPoint) => number;
+  // The samples of a planned point, where the test chooses them all (the spread too); before medianMs.
+  samplesMs?: (p: PlannedPoint, index: number) => number[];
   id?: string;
+  // The run's state: completed unless said (a live run is 'running').
+  status?: RunRecord['status'];
 }
 
 function defaultMs(p: PlannedPoint): number {
@@ -59,7 +67,8 @@ export function syntheticRun(labId: string, options: RunOptions = {}): { record:
   const params = validateParams(labId, lab.descriptor.parameters, options.params ?? {});
   const ctx = options.gpu === false ? CPU_ONLY : WITH_GPU;
   const ms = options.medianMs ?? defaultMs;
-  const points = lab.plan(params, ctx).map((p) => (p.measurement ? measured(p, ms(p)) : waivedPoint(p)));
+  const samples = options.samplesMs;
+  const points = lab.plan(params, ctx).map((p, i) => (p.measurement ? (samples ? measuredWith(p, samples(p, i)) : measured(p, ms(p))) : waivedPoint(p)));
   const analysis = lab.analyze(points, params, options.gpu === false ? null : GPU);
   const record: RunRecord = {
     schemaVersion: 1,
@@ -68,7 +77,7 @@ export function syntheticRun(labId: string, options: RunOptions = {}): { record:
     labTitle: lab.descriptor.title,
     device: options.gpu === false ? 'cpu' : 'cuda:0',
     params,
-    status: 'completed',
+    status: options.status ?? 'completed',
     error: null,
     createdAt: '2025-05-01T10:00:00.000Z',
     finishedAt: '2025-05-01T10:01:00.000Z',

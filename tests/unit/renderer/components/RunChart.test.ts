@@ -83,6 +83,20 @@ describe('RunChart', () => {
     ]);
   });
 
+  it('says "yet" under the chart while the run goes on, and drops it for what happened when the run ends', async () => {
+    const { record, lab } = fixtureRun('cpu-elementwise-breakeven');
+    const wrapper = mountChart({ ...record, status: 'running' }, lab);
+    await flushPromises();
+    const notes = () => wrapper.findAll('.chart-notes li').map((li) => li.text());
+    expect(notes()[0]).toMatch(/^No GPU series has a measured point yet/);
+    // The run ended: the stored record replaces the live one.
+    await wrapper.setProps({ record });
+    nextFrame();
+    await flushPromises();
+    expect(notes()[0]).toMatch(/^No GPU series was measured: no CUDA device/);
+    expect(notes().join(' ')).not.toMatch(/\byet\b/);
+  });
+
   it('follows a streaming record with one in-place update per frame, however many points arrive in it', async () => {
     const { record, lab } = fixtureRun('h100-transfer');
     const wrapper = mountChart(upTo(record, 1), lab);

@@ -1,0 +1,86 @@
+// The break-even and reference labels of charts drawn by Chart.js on the report's headless canvas (the app draws the
+// same configurations): each label's box, as the marks plugin placed it, crosses no series line and covers no marker
+// as Chart.js laid them out, stays inside the plot, and overlaps no other label. At the report's size and at the
+// app's.
+import type { Chart } from 'chart.js';
+import { describe, expect, it } from 'vitest';
+
+import type { LabDescriptor } from '../../../main/common/lab-descriptor.ts';
+import type { RunRecord } from '../../../main/common/run-record.ts';
+import { findLab } from '../../../main/labs/index.ts';
+import { REPORT_CHART, withHeadlessChart } from '../../../main/reports/chart-image.ts';
+import type { RunChart } from '../../../renderer/charts/chart-common.ts';
+import { compareChart } from '../../../renderer/charts/compare-chart.ts';
+import type { Box, Dot, Segment } from '../../../renderer/charts/label-placement.ts';
+import type { MarkChart, RunMarksOptions } from '../../../renderer/charts/marks-plugin.ts';
+import { placeMarkLabels } from '../../../renderer/charts/marks-plugin.ts';
+import { LIGHT_CHART_THEME } from '../../../renderer/charts/palette.ts';
+import { runChart } from '../../../renderer/charts/run-chart.ts';
+import { boxesTouch, hits } from '../renderer/charts/geometry.ts';
+import { appT, fixture } from './pdf-tools.ts';
+
+const inputs = { theme: LIGHT_CHART_THEME, t: appT };
+const APP_CHART = { width: 1000, height: 380, scale: 1 };
+
+function lab(record: RunRecord): LabDescriptor {
+  const found = findLab(record.lab);
+  if (!found) throw new Error(`no lab ${record.lab}`);
+  return found.descriptor;
+}
+
+// The series as Chart.js laid them out, read off its elements: each visible line with a name (a band's edges have
+// none) as its segments between drawn points and its markers at their radius.
+function drawnSeries(chart: Chart): { segments: Segment[]; dots: Dot[] } {
+  const segments: Segment[] = [];
+  const dots: Dot[] = [];
+  chart.data.datasets.forEach((ds, i) => {
+    if (!ds.label || !chart.isDatasetVisible(i)) return;
+    const points = chart.getDatasetMeta(i).data.map((el) => ({ x: el.x, y: el.y, drawn: !(el as { skip?: boolean }).skip && Number.isFinite(el.x) && Number.isFinite(el.y) }));
+    points.forEach((p, j) => {
+      if (!p.drawn) return;
+      dots.push({ x: p.x, y: p.y, r: 3.5 });
+      const next = points[j + 1];
+      if (next?.drawn) segments.push({ x1: p.x, y1: p.y, x2: next.x, y2: next.y });
+    });
+  });
+  return { segments, dots };
+}
+
+function placedLabels(built: RunChart, size: { width: number; height: number; scale: number }) {
+  return withHeadlessChart(built.config, size, (chart, canvas) => {
+    const ctx = canvas.getContext('2d');
+    // Plain data as the chart function wrote it; Chart.js's option types make every field of it optional.
+    const options = (built.config.options?.plugins?.runMarks ?? {}) as Partial<RunMarksOptions>;
+    ctx.font = options.font ?? '12px sans-serif';
+    const placed = placeMarkLabels(chart as unknown as MarkChart, options, (text) => ctx.measureText(text).width);
+    return { placed, series: drawnSeries(chart), area: { ...chart.chartArea } };
+  });
+}
+
+const CHARTS: [string, () => RunChart][] = [
+  ['h100-elementwise-breakeven', () => runChart(fixture('h100-elementwise-breakeven'), lab(fixture('h100-elementwise-breakeven')), inputs)],
+  ['h100-matmul-breakeven', () => runChart(fixture('h100-matmul-breakeven'), lab(fixture('h100-matmul-breakeven')), inputs)],
+  ['h100-transfer', () => runChart(fixture('h100-transfer'), lab(fixture('h100-transfer')), inputs)],
+  ['matmul-breakeven compared', () => compareChart(fixture('h100-matmul-breakeven'), fixture('cpu-matmul-breakeven'), lab(fixture('h100-matmul-breakeven')), inputs)],
+  ['elementwise-breakeven compared with itself', () => compareChart(fixture('h100-elementwise-breakeven'), fixture('h100-elementwise-breakeven'), lab(fixture('h100-elementwise-breakeven')), inputs)],
+];
+
+describe('labels over a drawn chart', () => {
+  it.each(CHARTS.flatMap(([name, build]) => [
+    [name, 'the report', build, REPORT_CHART],
+    [name, 'the app', build, APP_CHART],
+  ] as const))('%s at %s’s size: every label clear of lines, markers and other labels', (_name, _where, build, size) => {
+    const built = build();
+    const { placed, series, area } = placedLabels(built, size);
+    const boxes = [...placed.horizontal, ...placed.vertical].filter((b): b is Box => b !== null);
+    expect(boxes.length).toBe((built.config.options?.plugins?.runMarks?.horizontal?.length ?? 0) + (built.config.options?.plugins?.runMarks?.vertical?.length ?? 0));
+    boxes.forEach((box, i) => {
+      expect(hits(box, series), `label ${i} crosses a series`).toBe(0);
+      expect(box.left).toBeGreaterThanOrEqual(area.left);
+      expect(box.left + box.width).toBeLessThanOrEqual(area.right);
+      expect(box.top).toBeGreaterThanOrEqual(area.top);
+      expect(box.top + box.height).toBeLessThanOrEqual(area.bottom);
+      boxes.slice(i + 1).forEach((other) => expect(boxesTouch(box, other), `labels ${i} and another overlap`).toBe(false));
+    });
+  });
+});
