@@ -1,8 +1,10 @@
 // The labs catalog in Chromium, on serve mode with two recorded CPU runs stored (transfer and timing pitfalls): every
 // card is one link named by its lab's title that opens the lab; timing pitfalls shows its run's chart as a drawn
 // canvas; transfer's CPU run has nothing to draw (every series is a GPU one, waived) and says so; the others show a
-// placeholder and "Not run yet"; at 800 px the cards fit the window. Screenshots under
+// placeholder and "Not run yet"; at 800 px the cards fit the window. The tab's icon is the app's drawing. Screenshots under
 // test-results/screenshots/catalog-*.png.
+import { readFileSync } from 'node:fs';
+
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
@@ -65,6 +67,16 @@ test('labs with a stored run show its chart, the others a placeholder', async ({
       await expect(card.getByTestId('lab-last-run')).toHaveText('Not run yet');
     }
   }
+});
+
+test('the tab shows the app’s icon, the drawing the packaged icons are made from', async ({ page }) => {
+  await openCatalog(page);
+  const href = await page.locator('link[rel="icon"]').getAttribute('href');
+  const served = await page.evaluate(async (url) => {
+    const response = await fetch(url);
+    return { type: response.headers.get('content-type'), text: await response.text() };
+  }, href ?? '');
+  expect(served).toEqual({ type: 'image/svg+xml', text: readFileSync('build-resources/icon.svg', 'utf8') });
 });
 
 for (const theme of ['light', 'dark'] as const) {
