@@ -77,8 +77,10 @@ test.describe('on this machine (no GPU, no NVRTC)', () => {
     const run = page.getByTestId('run-kernel');
     await expect(run).toBeDisabled();
     const reason = (await notice.locator('p').first().innerText()).replace('Kernels cannot be compiled or run here: ', '');
-    await expect(run).toHaveAttribute('title', reason);
-    await expect(page.getByTestId('run-disabled-reason')).toContainText(reason);
+    // Said beside the button, not in a tooltip, and read out with it.
+    await expect(page.getByTestId('run-disabled-reason')).toBeVisible();
+    await expect(page.getByTestId('run-disabled-reason')).toHaveText(`Run is not available: ${reason}`);
+    await expect(run).toHaveAccessibleDescription(`Run is not available: ${reason}`);
     // The launch form still checks what is typed, naming the field.
     await page.getByTestId('launch-block-x').fill('2048');
     await expect(page.getByTestId('launch-problems')).toContainText('Block x can be at most 1024, a limit of CUDA; got 2048.');
@@ -124,6 +126,34 @@ test.describe('on this machine (no GPU, no NVRTC)', () => {
     await page.keyboard.press('Backspace');
     await expect(page.getByTestId('diagnostic')).toHaveCount(0);
   });
+
+  for (const [width, height] of [
+    [1440, 900],
+    [800, 900],
+  ] as const) {
+    test(`gives the editor the window's height, with Run in view beside its reason, at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await open(page, serve, '#/playground/saxpy');
+      await expect.poll(() => editorText(page)).toContain('__global__');
+      await page.getByTestId('kernel-editor').scrollIntoViewIfNeeded();
+      const editor = await page.locator('.cm-editor').boundingBox();
+      if (!editor) throw new Error('the editor is laid out');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      if (width > 900) {
+        // The editor and the launch below it fill the window once scrolled to: the editor takes what the launch
+        // leaves, and Run is on screen with it.
+        await page.evaluate(() => document.querySelector('[data-testid="kernel-editor"]')?.closest('section')?.scrollIntoView());
+        const run = await page.getByTestId('run-kernel').boundingBox();
+        expect(editor.height).toBeGreaterThan(height * 0.4);
+        expect((run?.y ?? Infinity) + (run?.height ?? 0)).toBeLessThanOrEqual(height);
+      } else {
+        // A narrow window scrolls past an editor of at least 24rem.
+        expect(editor.height).toBeGreaterThanOrEqual(24 * 15);
+      }
+      await expect(page.getByTestId('run-disabled-reason')).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/playground-editor-${width}.png` });
+    });
+  }
 
   for (const [theme, language] of [
     ['light', 'en'],
@@ -199,6 +229,32 @@ test.describe('the recorded H100 session', () => {
     await page.getByTestId('restore-source').click();
     await expect(page).toHaveURL(/#\/playground\/saxpy$/);
     await expect.poll(() => editorText(page)).toBe(oldest.source);
+  });
+
+  test('says beside Run why it is off: a source the playground refuses, then launch values that do not check', async ({ page }) => {
+    await open(page, server, '#/playground/reduction');
+    await expect(page.getByTestId('playground-ready')).toContainText('NVIDIA H100');
+    await expect.poll(() => editorText(page)).toContain('__global__');
+    const run = page.getByTestId('run-kernel');
+    const reason = page.getByTestId('run-disabled-reason');
+    await expect(run).toBeEnabled();
+    await expect(reason).toHaveCount(0);
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.type('#include <cstdio>\n');
+    await expect(run).toBeDisabled();
+    await expect(reason).toHaveText('Run is off until the source passes the playground’s check: fix line 1, col 1 first.');
+    await expect(run).toHaveAccessibleDescription('Run is off until the source passes the playground’s check: fix line 1, col 1 first.');
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Backspace');
+    await expect(run).toBeEnabled();
+    await page.getByTestId('launch-block-x').fill('2048');
+    await page.getByTestId('launch-size').fill('0');
+    await expect(run).toBeDisabled();
+    await expect(reason).toHaveText('Run is off until the launch values are correct: fix the 2 problems above first.');
+    await expect(run).toHaveAccessibleDescription('Run is off until the launch values are correct: fix the 2 problems above first.');
+    await scan(page, 'playground-h100-run-off');
   });
 
   for (const language of ['en', 'es'] as const) {

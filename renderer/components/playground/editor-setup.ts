@@ -56,7 +56,7 @@ const cudaWords = ViewPlugin.fromClass(
 export function editorTheme(dark: boolean): Extension {
   return EditorView.theme(
     {
-      '&': { color: 'var(--text)', backgroundColor: 'var(--code-bg)', border: '1px solid var(--border)', borderRadius: 'var(--radius)', fontSize: '0.86rem', maxHeight: '36rem' },
+      '&': { color: 'var(--text)', backgroundColor: 'var(--code-bg)', border: '1px solid var(--border)', borderRadius: 'var(--radius)', fontSize: '0.86rem' },
       '&.cm-focused': { outline: '2px solid var(--focus)', outlineOffset: '2px' },
       '.cm-scroller': { fontFamily: 'var(--mono)', lineHeight: '1.5', overflow: 'auto' },
       '.cm-content': { caretColor: 'var(--text)' },
@@ -80,6 +80,8 @@ export const loadedText = Annotation.define<boolean>();
 export interface EditorOptions {
   label: string;
   readOnly: boolean;
+  // Fill the height of the element it is in (the workbench's editor), rather than grow with the text up to 36rem.
+  fill: boolean;
   // Called with the whole text after each edit by the user.
   onEdit: (text: string) => void;
 }
@@ -105,6 +107,7 @@ export function editorExtensions(options: EditorOptions): Extension[] {
     syntaxHighlighting(codeHighlight),
     cudaWords,
     lintGutter(),
+    EditorView.theme({ '&': options.fill ? { height: '100%' } : { maxHeight: '36rem' } }),
     // In the tab order even read-only, so that a keyboard reaches the source and scrolls it.
     EditorView.contentAttributes.of({ 'aria-label': options.label, tabindex: '0' }),
     EditorView.editable.of(!options.readOnly),

@@ -5,8 +5,15 @@ export const labs = {
     intro: 'Each lab is an exercise of a GPU course, measured properly: warmed up, repeated, checked against a CPU reference, with the spread and the arithmetic shown. Pick one, set its parameters, run it and watch the numbers arrive.',
     noGpu: 'This machine has no usable NVIDIA GPU ({reason}). The CPU parts of every lab still run; the GPU series are marked waived with that reason.',
     seeDevices: 'See the devices',
-    lastRun: 'Last run {when}',
+    // A lab's place in the course, on its card.
+    number: 'Lab {number}',
+    // {when} is the date of the lab's last finished run; {device} the device it ran on ("cuda:0").
+    lastRunOn: 'Last run {when} on {device}',
+    lastRunCpu: 'Last run {when} on the CPU',
     neverRun: 'Not run yet',
+    noChart: 'No chart yet',
+    // The lab's last run measured nothing that its chart draws: every series waived on that device, or failed.
+    nothingDrawn: 'Nothing to draw from its last run',
   },
   view: {
     back: '← All labs',

@@ -89,11 +89,16 @@ export const playground = {
       max: '{field} can be at most {max}, a limit of CUDA; got {value}.',
       threads: 'A block holds at most {max} threads; x × y × z is {threads}.',
     },
-    fixFirst: 'Correct the launch values first.',
     run: 'Run',
     running: 'Compiling, verifying, timing…',
-    runningHelp: 'Compiling, checking against the CPU and timing take a few seconds.',
     disabled: 'Run is not available: {reason}',
+    // Why Run is off, written beside it. {place} is "line L, col C" as the compiler messages say it.
+    blocked: {
+      running: 'A run is in progress: compiling, checking against the CPU and timing take a few seconds.',
+      draft: 'Run waits until your draft has been read.',
+      source: 'Run is off until the source passes the playground’s check: fix {place} first.',
+      launch: 'Run is off until the launch values are correct: fix the problem above first. | Run is off until the launch values are correct: fix the {count} problems above first.',
+    },
     checking: 'checking whether kernels can run here…',
     refused: 'The run was refused ({code}): {message}',
     report: {

@@ -9,8 +9,12 @@ export const labs: TextOf<typeof labsEn> = {
     intro: 'Cada laboratorio es un ejercicio de un curso de GPU medido como es debido: con calentamiento, repeticiones y comprobación frente a una referencia en la CPU, y con la dispersión y las cuentas a la vista. Elige uno, ajusta sus parámetros, ejecútalo y mira cómo llegan los números.',
     noGpu: 'Esta máquina no tiene ninguna GPU de NVIDIA utilizable ({reason}). Las partes de CPU de todos los laboratorios siguen funcionando; las series de GPU aparecen como omitidas, con ese motivo.',
     seeDevices: 'Ver los dispositivos',
-    lastRun: 'Última ejecución: {when}',
+    number: 'Laboratorio {number}',
+    lastRunOn: 'Última ejecución: {when} en {device}',
+    lastRunCpu: 'Última ejecución: {when} en la CPU',
     neverRun: 'Sin ejecutar todavía',
+    noChart: 'Aún no hay gráfica',
+    nothingDrawn: 'Su última ejecución no tiene nada que dibujar',
   },
   view: {
     back: '← Todos los laboratorios',

@@ -90,11 +90,15 @@ export const playground: TextOf<typeof en> = {
       max: '{field} puede ser como mucho {max}, un límite de CUDA; se ha escrito {value}.',
       threads: 'Un bloque admite como mucho {max} hilos; x × y × z es {threads}.',
     },
-    fixFirst: 'Corrige antes los valores del lanzamiento.',
     run: 'Ejecutar',
     running: 'Compilando, verificando, midiendo…',
-    runningHelp: 'Compilar, comprobar contra la CPU y medir lleva unos segundos.',
     disabled: 'No se puede ejecutar: {reason}',
+    blocked: {
+      running: 'Hay una ejecución en curso: compilar, comprobar contra la CPU y medir lleva unos segundos.',
+      draft: 'Para ejecutar hay que esperar a que se lea tu borrador.',
+      source: 'No se puede ejecutar hasta que el código pase la comprobación del taller: corrige antes la {place}.',
+      launch: 'No se puede ejecutar hasta que los valores del lanzamiento sean correctos: corrige antes el problema de arriba. | No se puede ejecutar hasta que los valores del lanzamiento sean correctos: corrige antes los {count} problemas de arriba.',
+    },
     checking: 'comprobando si aquí se pueden ejecutar kernels…',
     refused: 'Se rechazó la ejecución ({code}): {message}',
     report: {
