@@ -69,7 +69,14 @@ export const labs = {
     storedOn: 'run of {when} on {device}.',
     open: 'Open this run',
     deviceUnknown: 'an unknown device',
-    counts: '{ok} points measured, {waived} waived, {failed} failed, {cancelled} not reached.',
+    // Each count in its plural form (count), then the four in one sentence.
+    counts: '{ok}, {waived}, {failed}, {cancelled}.',
+    count: {
+      ok: '{count} point measured | {count} points measured',
+      waived: '{count} waived | {count} waived',
+      failed: '{count} failed | {count} failed',
+      cancelled: '{count} not reached | {count} not reached',
+    },
   },
   findings: {
     title: 'Findings',

@@ -70,7 +70,13 @@ export const labs: TextOf<typeof labsEn> = {
     storedOn: 'ejecución del {when} en {device}.',
     open: 'Abrir esta ejecución',
     deviceUnknown: 'un dispositivo desconocido',
-    counts: '{ok} puntos medidos, {waived} omitidos, {failed} fallidos, {cancelled} sin alcanzar.',
+    counts: '{ok}, {waived}, {failed}, {cancelled}.',
+    count: {
+      ok: '{count} punto medido | {count} puntos medidos',
+      waived: '{count} omitido | {count} omitidos',
+      failed: '{count} fallido | {count} fallidos',
+      cancelled: '{count} sin alcanzar | {count} sin alcanzar',
+    },
   },
   findings: {
     title: 'Hallazgos',
