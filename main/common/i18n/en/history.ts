@@ -39,6 +39,9 @@ export const history = {
     // How a run is named in buttons and messages: its lab and when it started.
     name: '{lab} of {date}',
     notFinished: 'not finished',
+    // Where a run ran, in a heading: “run of 23 Nov 2026 on cuda:0”, “… on the CPU”.
+    on: 'on {device}',
+    onCpu: 'on the CPU',
   },
   duration: {
     ms: '{value} ms',

@@ -105,6 +105,10 @@ export const results = {
   },
   compare: {
     title: 'Two runs compared',
+    // The heading once both runs are read: “Matrix product: run of 25 Nov 2026 on cuda:0 vs run of 23 Nov on the CPU”;
+    // {onA} and {onB} are history.run.on or onCpu.
+    heading: '{lab}: run of {a} {onA} vs run of {b} {onB}',
+    headingLabs: '{first}, run of {a} {onA}, vs {second}, run of {b} {onB}',
     loading: 'Loading both runs…',
     loadFailed: 'Could not load run {run}: {error}',
     run: 'Run {run}',

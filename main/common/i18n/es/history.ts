@@ -41,6 +41,8 @@ export const history: TextOf<typeof historyEn> = {
   run: {
     name: '{lab} del {date}',
     notFinished: 'sin terminar',
+    on: 'en {device}',
+    onCpu: 'en la CPU',
   },
   duration: {
     ms: '{value} ms',

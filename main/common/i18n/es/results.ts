@@ -106,6 +106,8 @@ export const results: TextOf<typeof en> = {
   },
   compare: {
     title: 'Dos ejecuciones comparadas',
+    heading: '{lab}: ejecución del {a} {onA} frente a la del {b} {onB}',
+    headingLabs: '{first}, ejecución del {a} {onA}, frente a {second}, ejecución del {b} {onB}',
     loading: 'Cargando las dos ejecuciones…',
     loadFailed: 'No se ha podido cargar la ejecución {run}: {error}',
     run: 'Ejecución {run}',
