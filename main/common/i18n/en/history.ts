@@ -41,6 +41,8 @@ export const history = {
     notFinished: 'not finished',
     // Where a run ran, in a heading: “run of 23 Nov 2026 on cuda:0”, “… on the CPU”.
     on: 'on {device}',
+    // Under the lab where the table is narrow.
+    points: '{count} point | {count} points',
     onCpu: 'on the CPU',
   },
   duration: {

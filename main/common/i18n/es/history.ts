@@ -42,6 +42,7 @@ export const history: TextOf<typeof historyEn> = {
     name: '{lab} del {date}',
     notFinished: 'sin terminar',
     on: 'en {device}',
+    points: '{count} punto | {count} puntos',
     onCpu: 'en la CPU',
   },
   duration: {

@@ -29,6 +29,7 @@ afterEach(() => speak('en'));
 // [key, named values for a count of n, the English for 1 and 2, the Spanish for 1 and 2]
 const COUNTS: [string, (n: number) => Named, [string, string], [string, string]][] = [
   ['history.filters.count', (n) => ({ shown: n, total: n }), ['1 of 1 run', '2 of 2 runs'], ['1 de 1 ejecución', '2 de 2 ejecuciones']],
+  ['history.run.points', (n) => ({ count: n }), ['1 point', '2 points'], ['1 punto', '2 puntos']],
   ['history.compare.picked', () => ({}), ['One of two runs picked:', 'Both runs picked:'], ['Elegida una de las dos ejecuciones:', 'Elegidas las dos ejecuciones:']],
   ['report.saved', (n) => ({ filename: 'a.pdf', pages: n }), ['Saved a.pdf (1 page).', 'Saved a.pdf (2 pages).'], ['Guardado a.pdf (1 página).', 'Guardado a.pdf (2 páginas).']],
   ['labs.results.count.ok', (n) => ({ count: n }), ['1 point measured', '2 points measured'], ['1 punto medido', '2 puntos medidos']],
