@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
@@ -38,7 +39,7 @@ async function sideways(page: Page): Promise<{ extra: number; culprits: string[]
     const root = document.documentElement;
     const edge = root.clientWidth;
     const past = (el: Element): boolean => el.getBoundingClientRect().right > edge + 0.5;
-    const culprits = [...document.body.querySelectorAll('*')]
+    const culprits = Array.from(document.body.querySelectorAll('*'))
       .filter((el) => past(el) && !(el.parentElement && el.parentElement !== document.body && past(el.parentElement)))
       .map((el) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`);
     return { extra: root.scrollWidth - root.clientWidth, culprits };
@@ -69,6 +70,13 @@ async function keyFiguresInView(page: Page): Promise<void> {
   }
 }
 
+// The stacked table stays a table a screen reader can walk: axe finds nothing serious in it.
+async function noSeriousViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')}`)).toEqual([]);
+}
+
 const rows = (count: number) => async (page: Page) => expect(page.getByTestId('run-row')).toHaveCount(count);
 const table = async (page: Page) => expect(page.getByTestId('results-table').locator('tbody tr[data-status="ok"]').first()).toBeVisible();
 
@@ -94,6 +102,7 @@ for (const locale of ['en', 'es'] as const) {
       await keyFiguresInView(page);
       const remove = await page.getByTestId('delete-run').boundingBox();
       expect((remove?.x ?? WIDTH) + (remove?.width ?? 0)).toBeLessThanOrEqual(WIDTH);
+      await noSeriousViolations(page);
     });
 
     test('a CPU-only run’s page, its GPU points waived', async ({ page }) => {
