@@ -152,13 +152,13 @@ export default tseslint.config(
               message: 'The renderer talks to main only through window.gpuLab (ARCHITECTURE.md, "Processes").',
             },
             {
-              // locale.ts, message.ts, format.ts, kernel-source-check.ts, finding-order.ts, the claims with the statistics they rest on,
-              // the GPU peak table, and the catalogs with their engine (i18n/) are pure (no Node, no zod): a finding is
-              // rendered, a number written, a peak computed, a kernel source checked and a message read alike in main
-              // and the renderer.
-              regex: '(^|/)main/common/(?!((locale|message|format|kernel-source-check|claims|statistics|gpu-peaks|finding-order)\\.ts$|i18n/))',
+              // locale.ts, message.ts, format.ts, kernel-source-check.ts, the order of a run's findings, the claims with
+              // the statistics they rest on, the GPU peak table, the names of downloaded files, and the catalogs with
+              // their engine (i18n/) are pure (no Node, no zod): a finding is rendered and ordered, a number written, a
+              // peak computed, a kernel source checked, a file named and a message read alike in main and the renderer.
+              regex: '(^|/)main/common/(?!((locale|message|format|kernel-source-check|claims|statistics|gpu-peaks|finding-order|file-name)\\.ts$|i18n/))',
               allowTypeImports: true,
-              message: 'The renderer may import main/common types only (import type), and locale.ts, message.ts, format.ts, kernel-source-check.ts, claims.ts, statistics.ts, gpu-peaks.ts, finding-order.ts and i18n/.',
+              message: 'The renderer may import main/common types only (import type), and locale.ts, message.ts, format.ts, kernel-source-check.ts, claims.ts, statistics.ts, gpu-peaks.ts, finding-order.ts, file-name.ts and i18n/.',
             },
           ],
         },

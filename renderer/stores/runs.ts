@@ -40,9 +40,10 @@ export const useRunsStore = defineStore('runs', () => {
     summaries.value = summaries.value.filter((s) => s.id !== runId);
   }
 
-  async function exportRun(runId: string, format: ExportFormat): Promise<void> {
+  // Saved under `filename` where the page names the file for people (composables/file-names.ts), else main's name.
+  async function exportRun(runId: string, format: ExportFormat, filename?: string): Promise<void> {
     const file = await api.runs.exportRun(runId, format);
-    downloadText(file.filename, file.mimeType, file.text);
+    downloadText(filename ?? file.filename, file.mimeType, file.text);
   }
 
   return { summaries, loaded, error, refresh, record, remove, exportRun };

@@ -1,13 +1,15 @@
-// Saving the PDF report from the app, as a student does it in serve mode: on a stored run's page, type an author and
-// a course, press "Save PDF report", and get a download; then read the downloaded file with poppler as the unit tests
-// read the writer's: every figure of the run's results table as the app shows it, the findings, the device, the
-// accents. The author and course are remembered after a reload; a comparison saves the report of both runs.
+// Saving the PDF report from the app, as a student does it in serve mode: on a stored run's page, open "Save PDF…",
+// type an author and a course, press "Save PDF report", and get a download named for people ("GPU Lab – <lab> –
+// <day>.pdf"); then read the downloaded file with poppler as the unit tests read the writer's: every figure of the
+// run's results table as the app shows it, the findings, the device, the accents. The author and course are
+// remembered after a reload; a comparison saves the report of both runs.
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
+import { fileDay } from '../../main/common/file-name.ts';
 import { withCurrentFindings } from '../../main/runs/current-findings.ts';
 import { bodyText, deviceNameOf, fixture, fixturesDir, packed, pdfInfo, pdfText, renderPages, resultFigures, spaced, tempDir } from '../unit/reports/pdf-tools.ts';
 import { seededDataDir, startServe } from './support/serve.ts';
@@ -40,10 +42,14 @@ test('saves the PDF report of a run from its page, with the figures the page sho
   await page.goto(serve.url);
   await page.goto(`${serve.origin}/#/runs/${record.id}`);
   await expect(page.getByTestId('results-table')).toBeVisible();
+  // The author and course are asked in the dialog that saves the report, not on the page.
+  await expect(page.getByTestId('report-author')).toHaveCount(0);
+  await page.getByTestId('open-pdf').click();
+  await expect(page.getByRole('dialog', { name: 'PDF report of this run' })).toBeVisible();
   await page.getByTestId('report-author').fill(AUTHOR);
   await page.getByTestId('report-course').fill(COURSE);
   const { path, name } = await saveReport(page);
-  expect(name).toBe(`${record.id}.pdf`);
+  expect(name).toBe(`GPU Lab – Elementwise break-even – ${fileDay(record.createdAt)}.pdf`);
 
   const text = bodyText(pdfText(path), [`GPU Lab 0.1.0 · GPU Lab report: ${record.labTitle}`, `${AUTHOR} · ${COURSE}`]);
   const figures = resultFigures(record);
@@ -61,6 +67,7 @@ test('saves the PDF report of a run from its page, with the figures the page sho
 
   // Remembered on this computer: the next report names the same author and course.
   await page.reload();
+  await page.getByTestId('open-pdf').click();
   await expect(page.getByTestId('report-author')).toHaveValue(AUTHOR);
   await expect(page.getByTestId('report-course')).toHaveValue(COURSE);
 });
@@ -74,7 +81,8 @@ test('saves the report of two runs compared, beside each run’s JSON and CSV', 
   await expect(page.getByTestId('export-json-A')).toBeVisible();
   await expect(page.getByTestId('export-csv-B')).toBeVisible();
   const { path, name } = await saveReport(page);
-  expect(name).toBe(`${a.id}-vs-${b.id}.pdf`);
+  // Runs of two labs: both named, each with its day.
+  expect(name).toBe(`GPU Lab – Matrix product ${fileDay(a.createdAt)} vs Matrix product break-even ${fileDay(b.createdAt)}.pdf`);
   const text = spaced(pdfText(path));
   for (const run of [a, b]) {
     expect(text).toContain(run.id);
@@ -84,7 +92,7 @@ test('saves the report of two runs compared, beside each run’s JSON and CSV', 
 
   const csv = page.waitForEvent('download');
   await page.getByTestId('export-csv-B').click();
-  expect((await csv).suggestedFilename()).toBe(`${b.id}.csv`);
+  expect((await csv).suggestedFilename()).toBe(`GPU Lab – Matrix product break-even – ${fileDay(b.createdAt)}.csv`);
 });
 
 test.describe('the report of every lab, from the history', () => {
@@ -122,7 +130,7 @@ test.describe('the report of every lab, from the history', () => {
     const file = await download;
     const path = join(tempDir('gpu-lab-e2e-labs-report-'), file.suggestedFilename());
     await file.saveAs(path);
-    expect(file.suggestedFilename()).toMatch(/^gpu-lab-labs-cpu-\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(file.suggestedFilename()).toBe(`GPU Lab – every lab – cpu – ${fileDay(new Date().toISOString())}.pdf`);
     await expect(panel.getByTestId('report-saved')).toContainText(file.suggestedFilename());
     // Every CPU run is in it with its figures; no H100 run is.
     const text = spaced(pdfText(path));

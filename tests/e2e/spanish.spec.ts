@@ -9,12 +9,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
+import { fileDay } from '../../main/common/file-name.ts';
 import { packed, pdfText, spaced, tempDir } from '../unit/reports/pdf-tools.ts';
 import { startRecordedH100 } from './support/serve.ts';
 import type { ServeProcess } from './support/serve.ts';
 
 const runId = (fixture: string): string => (JSON.parse(readFileSync(join('tests', 'fixtures', 'runs', `${fixture}.json`), 'utf8')) as { id: string }).id;
 const h100Run = runId('h100-matmul-breakeven');
+const h100CreatedAt = (JSON.parse(readFileSync(join('tests', 'fixtures', 'runs', 'h100-matmul-breakeven.json'), 'utf8')) as { createdAt: string }).createdAt;
 
 let server: ServeProcess;
 test.beforeAll(async () => {
@@ -96,7 +98,8 @@ test('a stored run’s page reads in Spanish, in the dark theme too', async ({ p
   await open(page, `#/runs/${h100Run}`);
   await expect(page.getByTestId('results-table')).toBeVisible();
   await page.getByLabel('Language').selectOption('es');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Punto de equilibrio del producto de matrices/);
+  // The lab and the run: when, and on which device.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Punto de equilibrio del producto de matrices: ejecución del .+ en cuda:0$/);
   await expect(page.getByRole('link', { name: '← Historial' })).toBeVisible();
   await expectSpanishResults(page);
   await expect(page.getByRole('heading', { name: 'Parámetros y entorno' })).toBeVisible();
@@ -112,9 +115,12 @@ test('the PDF report saved from the Spanish app is in Spanish, numbers with a de
   await open(page, `#/runs/${h100Run}`);
   await page.getByLabel('Language').selectOption('es');
   await expect(page.getByTestId('results-table')).toContainText('GPU con transferencias, N = 100');
+  await page.getByRole('button', { name: 'Guardar PDF…' }).click();
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Guardar el informe PDF' }).click();
+  await page.getByRole('dialog', { name: 'Informe PDF de esta ejecución' }).getByRole('button', { name: 'Guardar el informe PDF' }).click();
   const file = await download;
+  // Named for people, in Spanish: the lab's short title and the day the run started.
+  expect(file.suggestedFilename()).toBe(`GPU Lab – Punto de equilibrio del producto de matrices – ${fileDay(h100CreatedAt)}.pdf`);
   const path = join(tempDir('gpu-lab-e2e-es-report-'), file.suggestedFilename());
   await file.saveAs(path);
   const text = pdfText(path);
@@ -143,7 +149,9 @@ test('the devices page, the history and a comparison read in Spanish', async ({ 
   await noSeriousViolations(page);
 
   await page.goto(`${server.origin}/#/compare/${runId('cpu-matmul-breakeven')}/${h100Run}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dos ejecuciones comparadas');
+  // The lab and both runs, when and where, with the way back.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Punto de equilibrio del producto de matrices: ejecución del .+ en la CPU frente a la del .+ en cuda:0$/);
+  await expect(page.getByRole('link', { name: '← Historial' })).toBeVisible();
   await expect(page.getByTestId('compare-facts')).toContainText('Punto de equilibrio del producto de matrices');
   await expect(page.getByTestId('compare-ratios')).toContainText(/\d,\d+ (ms|µs)/);
   await expect(page.getByTestId('compare-ratios')).toContainText('GPU con transferencias, N = 100');

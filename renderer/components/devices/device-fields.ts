@@ -5,7 +5,8 @@ import type { CudaDeviceInfo } from '../../../main/common/device-report.ts';
 import type { DeviceSummary } from '../../../main/common/devices.ts';
 import { formatBytes } from '../../../main/common/format.ts';
 
-export type Translate = (key: string, named?: Record<string, unknown>) => string;
+// The plural argument picks a count's form: "1 físico", "8 físicos".
+export type Translate = (key: string, named?: Record<string, unknown>, plural?: number) => string;
 
 export interface DeviceField {
   id: string;
@@ -115,7 +116,10 @@ export function cpuFieldGroups(d: DeviceSummary, blas: string, ctx: FieldContext
   const cores =
     physical === null || logical === null
       ? t('devices.unknown')
-      : t('devices.cpu.cores', { physical: count(physical, locale), logical: count(logical, locale) });
+      : t('devices.cpu.cores', {
+          physical: t('devices.cpu.physicalCores', { count: count(physical, locale) }, physical),
+          logical: t('devices.cpu.logicalCores', { count: count(logical, locale) }, logical),
+        });
   const group = (id: string, fields: DeviceField[]): FieldGroup => ({ id, title: t(`devices.cpu.groups.${id}`), fields });
   return [
     group('processor', [field('model', d.name), field('cores', cores), field('simd', detail<string>(d, 'simd', 'string') ?? t('devices.unknown'))]),

@@ -52,5 +52,30 @@ export function useRunText() {
     return id === 'cpu' ? t('history.filters.cpuOnly', { id }) : id;
   }
 
-  return { startedAt, duration, runName, deviceName };
+  // Where a run ran, as a heading says it: "on cuda:0", "on the CPU".
+  function on(device: string): string {
+    return device === 'cpu' ? t('history.run.onCpu') : t('history.run.on', { device });
+  }
+
+  function dated(iso: string, options: Intl.DateTimeFormatOptions): string {
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(locale.value, options).format(date);
+  }
+
+  // When a run started, as its page's heading says it: "23 Nov 2026, 07:49".
+  function startedOn(iso: string): string {
+    return dated(iso, { dateStyle: 'medium', timeStyle: 'short' });
+  }
+
+  // Two runs' starts, as short as still tells them apart: "25 Nov 2026" and "23 Nov" (the year said once where both
+  // share it), with the times where both are of one day ("23 Nov 2026, 07:47" and "23 Nov, 07:49").
+  function twoStarts(a: string, b: string): [string, string] {
+    const [da, db] = [new Date(a), new Date(b)];
+    const sameDay = da.toDateString() === db.toDateString();
+    const time: Intl.DateTimeFormatOptions = sameDay ? { hour: 'numeric', minute: '2-digit' } : {};
+    const full: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', ...time };
+    return [dated(a, full), dated(b, da.getFullYear() === db.getFullYear() ? { day: 'numeric', month: 'short', ...time } : full)];
+  }
+
+  return { startedAt, duration, runName, deviceName, on, startedOn, twoStarts };
 }

@@ -17,7 +17,8 @@ export interface SavedReport {
 // Runs (one, or two compared) with kernel runs after them, or kernel runs alone; or every lab on a device.
 export type ReportAsked = { runIds: string[]; kernelRunIds: string[] } | { labsOn: string };
 
-export function useReportDownload(asked: () => ReportAsked) {
+// `fileName`: what the download is called, where the page names it for people; else main's name.
+export function useReportDownload(asked: () => ReportAsked, fileName: () => string | undefined = () => undefined) {
   const saving = ref(false);
   const saved = ref<SavedReport | null>(null);
   const error = ref<string | null>(null);
@@ -45,8 +46,9 @@ export function useReportDownload(asked: () => ReportAsked) {
         'labsOn' in what
           ? await api.reports.writeLabsReport({ device: what.labsOn, ...fields })
           : await api.reports.writeReport({ runIds: what.runIds, ...(what.kernelRunIds.length ? { kernelRunIds: what.kernelRunIds } : {}), ...fields });
-      downloadBase64(file.filename, file.mimeType, file.base64);
-      saved.value = { filename: file.filename, pages: file.pages };
+      const filename = fileName() ?? file.filename;
+      downloadBase64(filename, file.mimeType, file.base64);
+      saved.value = { filename, pages: file.pages };
     } catch (err) {
       error.value = errorText(err);
     } finally {

@@ -82,7 +82,9 @@ export const devices = {
   cpu: {
     kind: 'CPU',
     groups: { processor: 'Processor', memory: 'Caches and memory', gemm: 'Matrix multiplication' },
-    cores: '{physical} physical, {logical} logical',
+    cores: '{physical}, {logical}',
+    physicalCores: '{count} physical | {count} physical',
+    logicalCores: '{count} logical | {count} logical',
     fields: {
       model: { label: 'Model' },
       cores: { label: 'Cores', hint: 'The multithreaded CPU series use every logical core.' },

@@ -39,6 +39,11 @@ export const history = {
     // How a run is named in buttons and messages: its lab and when it started.
     name: '{lab} of {date}',
     notFinished: 'not finished',
+    // Where a run ran, in a heading: “run of 23 Nov 2026 on cuda:0”, “… on the CPU”.
+    on: 'on {device}',
+    // Under the lab where the table is narrow.
+    points: '{count} point | {count} points',
+    onCpu: 'on the CPU',
   },
   duration: {
     ms: '{value} ms',
@@ -66,7 +71,8 @@ export const history = {
   },
   confirm: {
     title: 'Delete this run?',
-    body: 'The run {run} on {device}, with its {points} points, will be deleted from this computer. This cannot be undone; export it first if you may need its data.',
+    // Chosen by the run's points: none (a run that failed at once), one, several.
+    body: 'The run {run} on {device}, which measured no point, will be deleted from this computer. This cannot be undone; export it first if you may need its data. | The run {run} on {device}, with its one point, will be deleted from this computer. This cannot be undone; export it first if you may need its data. | The run {run} on {device}, with its {points} points, will be deleted from this computer. This cannot be undone; export it first if you may need its data.',
     delete: 'Delete the run',
     deleting: 'Deleting…',
     keep: 'Keep it',
@@ -76,7 +82,8 @@ export const history = {
     title: 'Compare two runs',
     pickLabel: 'Compare run {run}',
     hint: 'Tick two runs in the Compare column.',
-    picked: 'Picked {picked} of 2:',
+    // Chosen by how many are picked, one or both (none shows the hint instead).
+    picked: 'One of two runs picked: | Both runs picked:',
     remove: 'Untick {run}',
     button: 'Compare',
     tooMany: 'Two runs are already picked: untick one of them before picking {run}.',

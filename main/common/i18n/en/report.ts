@@ -9,7 +9,16 @@ export const report = {
   remembered: 'Both are remembered on this computer for the next report.',
   save: 'Save PDF report',
   saving: 'Writing the PDF…',
-  saved: 'Saved {filename} ({pages} pages).',
+  saved: 'Saved {filename} ({pages} page). | Saved {filename} ({pages} pages).',
+  // What a downloaded file is called (main/common/file-name.ts): the lab's short title and the day each run started,
+  // as YYYY-MM-DD so that a folder sorts them; characters a file name cannot hold are taken out after.
+  fileNames: {
+    run: 'GPU Lab – {lab} – {date}',
+    samples: 'GPU Lab – {lab} – {date} – samples',
+    comparison: 'GPU Lab – {lab} – {a} vs {b}',
+    comparisonLabs: 'GPU Lab – {first} {a} vs {second} {b}',
+    labs: 'GPU Lab – every lab – {device} – {date}',
+  },
   failed: 'The report was not written: {error}',
   running: 'A report can be saved once the run has ended.',
   labs: {

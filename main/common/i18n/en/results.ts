@@ -86,6 +86,8 @@ export const results = {
       samples: 'Samples',
       iqr: 'IQR',
       range: 'Min – max',
+      // The app's table: the median's interval, then the IQR and min – max of the samples, in one column.
+      spread: 'Spread',
       rate: 'Rate',
       peak: '% of peak',
       speedup: 'Speedup',
@@ -103,6 +105,7 @@ export const results = {
     peakMeasuredHelp: 'A share of the memory bandwidth this CPU was measured to reach (a STREAM-style add on every core, shown with the device), not of a theoretical peak: a point may pass it.',
     peakEstimateHelp: 'A share of the CPU’s estimated peak (shown with the device), not of a measured or tabled one: the estimate is a guide, and a share over 100 % means it is low.',
     speedupOver: 'over {baseline}',
+    iqr: 'IQR {iqr}',
     noisy: 'noisy',
     noisyHelp: 'The median is uncertain by more than ±5 % (its 95 % confidence interval): another program, a changing clock or a thermal limit moved the samples.',
     verified: {
@@ -116,6 +119,10 @@ export const results = {
   },
   compare: {
     title: 'Two runs compared',
+    // The heading once both runs are read: “Matrix product: run of 25 Nov 2026 on cuda:0 vs run of 23 Nov on the CPU”;
+    // {onA} and {onB} are history.run.on or onCpu.
+    heading: '{lab}: run of {a} {onA} vs run of {b} {onB}',
+    headingLabs: '{first}, run of {a} {onA}, vs {second}, run of {b} {onB}',
     loading: 'Loading both runs…',
     loadFailed: 'Could not load run {run}: {error}',
     run: 'Run {run}',

@@ -84,7 +84,9 @@ export const devices: TextOf<typeof devicesEn> = {
   cpu: {
     kind: 'CPU',
     groups: { processor: 'Procesador', memory: 'Cachés y memoria', gemm: 'Producto de matrices' },
-    cores: '{physical} físicos, {logical} lógicos',
+    cores: '{physical}, {logical}',
+    physicalCores: '{count} físico | {count} físicos',
+    logicalCores: '{count} lógico | {count} lógicos',
     fields: {
       model: { label: 'Modelo' },
       cores: { label: 'Núcleos', hint: 'Las series multihilo de la CPU usan todos los núcleos lógicos.' },

@@ -41,6 +41,9 @@ export const history: TextOf<typeof historyEn> = {
   run: {
     name: '{lab} del {date}',
     notFinished: 'sin terminar',
+    on: 'en {device}',
+    points: '{count} punto | {count} puntos',
+    onCpu: 'en la CPU',
   },
   duration: {
     ms: '{value} ms',
@@ -67,7 +70,7 @@ export const history: TextOf<typeof historyEn> = {
   },
   confirm: {
     title: '¿Borrar esta ejecución?',
-    body: 'La ejecución {run} en {device}, con sus {points} puntos, se borrará de este ordenador. No se puede deshacer; expórtala antes si puedes necesitar sus datos.',
+    body: 'La ejecución {run} en {device}, que no midió ningún punto, se borrará de este ordenador. No se puede deshacer; expórtala antes si puedes necesitar sus datos. | La ejecución {run} en {device}, con su único punto, se borrará de este ordenador. No se puede deshacer; expórtala antes si puedes necesitar sus datos. | La ejecución {run} en {device}, con sus {points} puntos, se borrará de este ordenador. No se puede deshacer; expórtala antes si puedes necesitar sus datos.',
     delete: 'Borrar la ejecución',
     deleting: 'Borrando…',
     keep: 'Conservarla',
@@ -77,7 +80,7 @@ export const history: TextOf<typeof historyEn> = {
     title: 'Comparar dos ejecuciones',
     pickLabel: 'Comparar la ejecución {run}',
     hint: 'Marca dos ejecuciones en la columna Comparar.',
-    picked: 'Elegidas {picked} de 2:',
+    picked: 'Elegida una de las dos ejecuciones: | Elegidas las dos ejecuciones:',
     remove: 'Desmarcar {run}',
     button: 'Comparar',
     tooMany: 'Ya hay dos ejecuciones elegidas: desmarca una antes de elegir {run}.',

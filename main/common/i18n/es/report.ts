@@ -12,7 +12,14 @@ export const report: TextOf<typeof reportEn> = {
   remembered: 'Los dos se recuerdan en este ordenador para el próximo informe.',
   save: 'Guardar el informe PDF',
   saving: 'Escribiendo el PDF…',
-  saved: 'Guardado {filename} ({pages} páginas).',
+  saved: 'Guardado {filename} ({pages} página). | Guardado {filename} ({pages} páginas).',
+  fileNames: {
+    run: 'GPU Lab – {lab} – {date}',
+    samples: 'GPU Lab – {lab} – {date} – muestras',
+    comparison: 'GPU Lab – {lab} – {a} frente a {b}',
+    comparisonLabs: 'GPU Lab – {first} {a} frente a {second} {b}',
+    labs: 'GPU Lab – todos los laboratorios – {device} – {date}',
+  },
   failed: 'No se ha podido escribir el informe: {error}',
   running: 'El informe se puede guardar cuando termine la ejecución.',
   labs: {

@@ -85,6 +85,7 @@ export const results: TextOf<typeof en> = {
       samples: 'Muestras',
       iqr: 'RIC',
       range: 'Mín. – máx.',
+      spread: 'Dispersión',
       rate: 'Tasa',
       peak: '% del pico',
       speedup: 'Aceleración',
@@ -102,6 +103,7 @@ export const results: TextOf<typeof en> = {
     peakMeasuredHelp: 'Una fracción del ancho de banda de memoria que se midió en esta CPU (una suma al estilo de STREAM en todos los núcleos, que se muestra con el dispositivo), no de un pico teórico: un punto puede superarla.',
     peakEstimateHelp: 'Una fracción del pico estimado de la CPU (se muestra con el dispositivo), no de uno medido o de tabla: la estimación es orientativa, y una fracción por encima del 100 % significa que se queda corta.',
     speedupOver: 'respecto a {baseline}',
+    iqr: 'RIC {iqr}',
     noisy: 'ruidoso',
     noisyHelp: 'La incertidumbre de la mediana supera el ±5 % (su intervalo de confianza del 95 %): otro programa, una frecuencia cambiante o un límite térmico movieron las muestras.',
     verified: {
@@ -115,6 +117,8 @@ export const results: TextOf<typeof en> = {
   },
   compare: {
     title: 'Dos ejecuciones comparadas',
+    heading: '{lab}: ejecución del {a} {onA} frente a la del {b} {onB}',
+    headingLabs: '{first}, ejecución del {a} {onA}, frente a {second}, ejecución del {b} {onB}',
     loading: 'Cargando las dos ejecuciones…',
     loadFailed: 'No se ha podido cargar la ejecución {run}: {error}',
     run: 'Ejecución {run}',

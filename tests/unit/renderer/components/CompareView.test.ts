@@ -1,7 +1,7 @@
 // CompareView over the real stores, with the API faked at its module boundary: two runs of one lab get the overlaid
 // chart, the ratios and their parameters side by side with the differences marked; runs of different labs are
 // refused in words with both summaries still shown; a run that cannot be loaded is said.
-import { flushPromises, mount } from '@vue/test-utils';
+import { flushPromises, mount, RouterLinkStub } from '@vue/test-utils';
 import { createPinia } from 'pinia';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -35,7 +35,7 @@ vi.mock('../../../../renderer/api/index.ts', () => ({
 }));
 
 async function mountView(first: string, second: string) {
-  const wrapper = mount(CompareView, { props: { first, second }, global: { plugins: [createPinia(), i18n] } });
+  const wrapper = mount(CompareView, { props: { first, second }, global: { plugins: [createPinia(), i18n], stubs: { RouterLink: RouterLinkStub } } });
   await flushPromises();
   return wrapper;
 }
@@ -44,6 +44,8 @@ describe('CompareView', () => {
   it('overlays two runs of one lab, gives no ratio where their sizes differ, and marks the parameters that differ', async () => {
     drawn.types = [];
     const wrapper = await mountView('h100-matmul', 'cpu-matmul');
+    // The lab and both runs, started minutes apart on one day: the day once with its year, both times, both devices.
+    expect(wrapper.get('h1').text()).toMatch(/^Matrix product: run of \w+ \d+, 2026, \d+:\d\d [AP]M on cuda:0 vs run of \w+ \d+, \d+:\d\d [AP]M on the CPU$/);
     expect(wrapper.find('[data-testid="different-labs"]').exists()).toBe(false);
     expect(drawn.types).toEqual(['bar']);
     expect(wrapper.get('[data-testid="compare-chart"]').attributes('data-point-count')).toBe('6');
@@ -60,6 +62,7 @@ describe('CompareView', () => {
   it('refuses runs of different labs in words and still shows both side by side', async () => {
     drawn.types = [];
     const wrapper = await mountView('h100-matmul', 'h100-dtypes');
+    expect(wrapper.get('h1').text()).toMatch(/^Matrix product, run of .+ on cuda:0, vs Data types, run of .+ on cuda:0$/);
     expect(wrapper.get('[data-testid="different-labs"]').text()).toContain('These runs are of different labs (Matrix product: CPU, GPU, and the cost of getting there and Data types: memory, speed and precision)');
     expect(drawn.types).toEqual([]);
     expect(wrapper.find('[data-testid="compare-ratios"]').exists()).toBe(false);

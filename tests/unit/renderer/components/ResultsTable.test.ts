@@ -32,14 +32,21 @@ describe('ResultsTable', () => {
     const rows = wrapper.findAll('tbody tr');
     expect(rows).toHaveLength(5);
     const cublas = wrapper.get('tr[data-key="gpu-cublas"]');
-    expect(cublas.get('th').text()).toBe('GPU cuBLAS resident, N = 7000');
-    const numbers = cublas.findAll('td.num').map((td) => td.text());
-    expect(numbers[0]).toBe('14.57 ms');
-    // The median's interval and the samples it rests on (a record from before intervals: none, and its 10 samples).
-    expect(numbers.slice(1, 3)).toEqual(['—', '10']);
-    expect(numbers.slice(5, 7)).toEqual(['47.09 TFLOP/s', '70 %']);
-    expect(numbers[7]).toBe('48.6× over CPU BLAS');
-    expect(wrapper.findAll('thead th.num')).toHaveLength(8);
+    // The point names its device under it.
+    expect(cublas.get('th .point-label').text()).toBe('GPU cuBLAS resident, N = 7000');
+    expect(cublas.get('th .device').text()).toBe('cuda:0');
+    const figure = (metric: string): string => cublas.get(`td[data-metric="${metric}"]`).text();
+    expect(figure('median')).toBe('14.57 ms');
+    // The spread: the median's interval (a record from before intervals: none), then the samples' IQR and range.
+    expect(cublas.get('[data-metric="spread"] .interval').text()).toBe('— (Median’s 95 % CI)');
+    expect(cublas.findAll('[data-metric="spread"] .sample-spread').map((s) => s.text())).toEqual(['IQR 7.04 µs', '14.56 ms – 14.59 ms']);
+    expect(figure('samples')).toBe('10');
+    expect([figure('rate'), figure('peak')]).toEqual(['47.09 TFLOP/s', '70 %']);
+    expect(figure('speedup')).toBe('48.6× over CPU BLAS');
+    expect(cublas.findAll('td.num')).toHaveLength(6);
+    expect(wrapper.findAll('thead th.num')).toHaveLength(6);
+    // Each figure carries its name, which the stacked rows of a narrow table show beside it.
+    expect(cublas.findAll('td').map((td) => td.attributes('data-label'))).toEqual(['Median', 'Spread', 'Samples', 'Rate', '% of peak', 'Speedup', 'Verified']);
   });
 
   it('writes ✓ with its meaning in words for screen readers and on hover', () => {
@@ -101,8 +108,9 @@ describe('ResultsTable', () => {
     const { record, lab } = fixtureRun('h100-matmul');
     const gpuFirst: RunRecord = { ...record, points: record.points.slice(1) };
     const wrapper = mountTable(gpuFirst, lab);
-    expect(wrapper.get('tr[data-key="gpu-cublas"]').findAll('td.num')[7]?.text()).toBe('—');
+    const speedup = () => wrapper.get('tr[data-key="gpu-cublas"] td[data-metric="speedup"]').text();
+    expect(speedup()).toBe('—');
     await wrapper.setProps({ record: { ...gpuFirst, points: [...gpuFirst.points, ...record.points.slice(0, 1)] } });
-    expect(wrapper.get('tr[data-key="gpu-cublas"]').findAll('td.num')[7]?.text()).toBe('48.6× over CPU BLAS');
+    expect(speedup()).toBe('48.6× over CPU BLAS');
   });
 });

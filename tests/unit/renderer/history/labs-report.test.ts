@@ -5,6 +5,7 @@ import { flushPromises } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { LabsReportContents } from '../../../../main/common/contract/reports.ts';
+import { fileDay } from '../../../../main/common/file-name.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
 import { LAB_IDS } from '../../../../main/common/lab-descriptor.ts';
 import { emitRunEvent, labsApi, reportsApi, runsApi } from './fake-api.ts';
@@ -59,7 +60,8 @@ describe('the report of every lab', () => {
     await panel.get('[data-testid="save-pdf"]').trigger('click');
     await flushPromises();
     expect(reportsApi.writeLabsReport).toHaveBeenCalledExactlyOnceWith({ device: 'cpu', author: 'Ana Pérez', course: 'GPU 2026', locale: 'en' });
-    expect(panel.get('[data-testid="report-saved"]').text()).toBe('Saved gpu-lab-labs-cpu-2026-11-23.pdf (30 pages).');
+    // Named for people, on the day it is saved.
+    expect(panel.get('[data-testid="report-saved"]').text()).toBe(`Saved GPU Lab – every lab – cpu – ${fileDay(new Date().toISOString())}.pdf (30 pages).`);
   });
 
   it('cannot save a report of a device whose only run is still going, and says why', async () => {
