@@ -33,7 +33,7 @@ describe('orderFindings', () => {
         // The warnings before the rest, each group in the lab's order.
         const firstInfo = rest.findIndex((f) => f.tone !== 'warning');
         if (firstInfo >= 0) expect(rest.slice(firstInfo).every((f) => f.tone !== 'warning')).toBe(true);
-        const inLabOrder = (group: typeof rest): boolean => group.every((f, i) => i === 0 || findings.indexOf(group[i - 1]!) < findings.indexOf(f));
+        const inLabOrder = (group: typeof rest): boolean => group.every((f, i) => i === 0 || findings.findIndex((g) => g === group[i - 1]) < findings.indexOf(f));
         expect(inLabOrder(rest.filter((f) => f.tone === 'warning'))).toBe(true);
         expect(inLabOrder(rest.filter((f) => f.tone !== 'warning'))).toBe(true);
       }),
@@ -54,7 +54,7 @@ describe('orderFindings', () => {
   // noisy" as the result of the matrix product): every id the run's findings are made with is known as the run's.
   it('knows every finding the run itself makes as one about the run', () => {
     const source = readFileSync(new URL('../../../main/runs/run-findings.ts', import.meta.url), 'utf8');
-    const ids = [...source.matchAll(/(?:pointsFinding|finding)\(\s*[`']([a-z-]+)(\$\{[^}]*\})?[`']/g)].map((m) => (m[2] ? `${m[1]}0` : m[1]!));
+    const ids = [...source.matchAll(/(?:pointsFinding|finding)\(\s*[`']([a-z-]+)(\$\{[^}]*\})?[`']/g)].map((m) => `${m[1] ?? ''}${m[2] ? '0' : ''}`);
     expect(ids.length).toBeGreaterThanOrEqual(8);
     for (const id of ids) expect(isRunFinding(id), id).toBe(true);
   });
