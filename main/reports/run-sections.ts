@@ -118,7 +118,8 @@ export function resultsSection(run: LabRun, ctx: ReportContext): void {
     rows: rows.map((row, i) => ({ cells: resultCells(row, record.points[i], once, ctx), shaded: row.status !== 'ok' })),
   });
   const count = (status: PointResult['status']): number => record.points.filter((p) => p.status === status).length;
-  layout.paragraph(t('pdf.results.counts', { ok: count('ok'), waived: count('waived'), failed: count('failed'), cancelled: count('cancelled') }), { size: SIZES.small, colour: COLOURS.muted });
+  const part = (status: PointResult['status']): string => t(`pdf.results.count.${status}`, { count: count(status) });
+  layout.paragraph(t('pdf.results.counts', { ok: part('ok'), waived: part('waived'), failed: part('failed'), cancelled: part('cancelled') }), { size: SIZES.small, colour: COLOURS.muted });
 }
 
 // The lab's headline first, in bold, as the app shows it; then the warnings and the rest (common/finding-order.ts).

@@ -46,7 +46,20 @@ describe('the plain catalog translate', () => {
 
   it('has no "|" in a report message but where it separates plural forms', () => {
     const plurals = messages(reportWords, 'pdf.').filter(([, m]) => m.includes('|')).map(([k]) => k);
-    expect(plurals).toEqual(['pdf.deliverable.elementwise.a.mostGain']);
+    expect(plurals.sort()).toEqual(
+      ['pdf.deliverable.elementwise.a.mostGain', 'pdf.results.count.cancelled', 'pdf.results.count.failed', 'pdf.results.count.ok', 'pdf.results.count.waived'].sort(),
+    );
+  });
+
+  // "1 point measured", never "1 points measured", in both languages: the counts under the PDF's results table.
+  it('writes each count of the results table in the form its number takes', async () => {
+    const { pdf: palabras } = await import('../../../main/common/i18n/es/pdf.ts');
+    const es = catalogTranslate({ pdf: palabras });
+    const part = (t: typeof plain, status: string, count: number): string => t(`pdf.results.count.${status}`, { count });
+    expect([1, 2].map((n) => part(plain, 'ok', n))).toEqual(['1 point measured', '2 points measured']);
+    expect([1, 2].map((n) => part(es, 'ok', n))).toEqual(['1 punto medido', '2 puntos medidos']);
+    expect([1, 2].map((n) => part(es, 'waived', n))).toEqual(['1 omitido', '2 omitidos']);
+    expect([1, 2].map((n) => part(es, 'failed', n))).toEqual(['1 fallido', '2 fallidos']);
   });
 
   it('answers a key the catalog lacks with the key, as vue-i18n shows it', () => {

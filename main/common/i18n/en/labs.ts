@@ -62,7 +62,7 @@ export const labs = {
   },
   progress: {
     label: 'Progress of the run',
-    points: '{done} of {total} points',
+    points: '{done} of {total} point | {done} of {total} points',
     elapsed: '{time} so far',
     eta: 'about {time} left',
     etaUnknown: 'estimating the time left…',

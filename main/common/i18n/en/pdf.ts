@@ -172,7 +172,14 @@ export const pdf = {
   },
   results: {
     verifiedNote: 'Verified: ✓ where the result matched a float64 recomputation within its tolerance, ✗ where it did not, with the relative error under the mark. A median marked “noisy” is uncertain by more than ±5 % (its 95 % confidence interval).',
-    counts: '{ok} points measured, {waived} waived, {failed} failed, {cancelled} not measured.',
+    // Each count in its plural form (count), then the four in one sentence.
+    counts: '{ok}, {waived}, {failed}, {cancelled}.',
+    count: {
+      ok: '{count} point measured | {count} points measured',
+      waived: '{count} waived | {count} waived',
+      failed: '{count} failed | {count} failed',
+      cancelled: '{count} not measured | {count} not measured',
+    },
   },
   findings: {
     none: 'This run has no findings.',

@@ -60,7 +60,7 @@ export const labs: TextOf<typeof labsEn> = {
   },
   progress: {
     label: 'Progreso de la ejecución',
-    points: '{done} de {total} puntos',
+    points: '{done} de {total} punto | {done} de {total} puntos',
     elapsed: '{time} transcurridos',
     eta: 'quedan unos {time}',
     etaUnknown: 'estimando el tiempo restante…',

@@ -175,7 +175,13 @@ export const pdf: TextOf<typeof en> = {
   },
   results: {
     verifiedNote: 'Comprobado: ✓ donde el resultado coincidió con un recálculo en float64 dentro de su tolerancia, ✗ donde no, con el error relativo debajo de la marca. Una mediana con la marca «ruidoso» tiene una incertidumbre de más de ±5 % (su intervalo de confianza del 95 %).',
-    counts: '{ok} puntos medidos, {waived} omitidos, {failed} fallidos, {cancelled} sin medir.',
+    counts: '{ok}, {waived}, {failed}, {cancelled}.',
+    count: {
+      ok: '{count} punto medido | {count} puntos medidos',
+      waived: '{count} omitido | {count} omitidos',
+      failed: '{count} fallido | {count} fallidos',
+      cancelled: '{count} sin medir | {count} sin medir',
+    },
   },
   findings: {
     none: 'Esta ejecución no tiene observaciones.',

@@ -36,6 +36,7 @@ const COUNTS: [string, (n: number) => Named, [string, string], [string, string]]
   ['labs.results.count.waived', (n) => ({ count: n }), ['1 waived', '2 waived'], ['1 omitido', '2 omitidos']],
   ['labs.results.count.failed', (n) => ({ count: n }), ['1 failed', '2 failed'], ['1 fallido', '2 fallidos']],
   ['labs.results.count.cancelled', (n) => ({ count: n }), ['1 not reached', '2 not reached'], ['1 sin alcanzar', '2 sin alcanzar']],
+  ['labs.progress.points', (n) => ({ done: n, total: n }), ['1 of 1 point', '2 of 2 points'], ['1 de 1 punto', '2 de 2 puntos']],
   ['devices.cpu.physicalCores', (n) => ({ count: n }), ['1 physical', '2 physical'], ['1 físico', '2 físicos']],
   ['devices.cpu.logicalCores', (n) => ({ count: n }), ['1 logical', '2 logical'], ['1 lógico', '2 lógicos']],
 ];
