@@ -89,7 +89,8 @@ export function categories(groups: readonly SeriesGroup[], lab: LabDescriptor, b
       }
       const speedup = speedupOver(p, baselinePoint(lab, byKey, p));
       const baseline = seriesOf(lab, g.descriptor.baseline ?? '')?.label ?? '';
-      const vs = speedup === null ? [] : [t('results.chart.speedupTick', { speedup: formatTimes(speedup), baseline })];
+      // Wrapped like the series' name: "8,99× frente a CPU, todos los hilos" is wider than its bar.
+      const vs = speedup === null ? [] : wrap(t('results.chart.speedupTick', { speedup: formatTimes(speedup), baseline }));
       out.set(id, { id, label: [...pointLines(p, g.descriptor), ...statusLine(p, t), ...vs] });
     }
   }

@@ -58,6 +58,8 @@ test.describe('on this machine', () => {
     await page.getByTestId('run').click();
     await expect.poll(async () => Number(await page.getByTestId('run-chart').getAttribute('data-point-count')), { timeout: 60_000 }).toBeGreaterThanOrEqual(10);
     await expect(page.getByTestId('run-progress')).toBeVisible();
+    // Typing the parameters scrolled the page a little: the shot shows the page from its top.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shoot(page, 'workbench-running-light.png');
     await page.getByTestId('cancel').click();
     await expect(page.getByTestId('run-status')).toContainText('Cancelled');

@@ -1,0 +1,28 @@
+// A bar's tick label is broken into lines its bar's width holds, in both languages: the speedup line under a bar
+// ("8,99× frente a CPU, todos los hilos") wraps like the series' name, or it runs into the next bar's label.
+import { describe, expect, it } from 'vitest';
+
+import { results as resultsEs } from '../../../../main/common/i18n/es/results.ts';
+import { catalogTranslate } from '../../../../main/common/i18n/translate.ts';
+import { labDescriptors } from '../../../../main/labs/index.ts';
+import { runChart } from '../../../../renderer/charts/run-chart.ts';
+import { fixtureRun, inputs } from './synthetic-runs.ts';
+
+const BAR_LABS = ['matmul', 'vector-function', 'dtypes', 'timing-pitfalls'];
+const tEs = catalogTranslate({ results: resultsEs });
+
+function tickLines(chart: ReturnType<typeof runChart>): string[] {
+  const labels = (chart.config.data?.labels ?? []) as (string | string[])[];
+  return labels.flatMap((l) => (Array.isArray(l) ? l : [l]));
+}
+
+describe("a bar chart's tick labels", () => {
+  it.each(BAR_LABS.flatMap((lab) => [[lab, 'en'], [lab, 'es']] as const))('%s (%s): no line longer than a bar holds, but a single word', (labId, locale) => {
+    const { record, lab } = fixtureRun(`h100-${labId}`);
+    const spanishLab = labDescriptors('es').find((l) => l.id === labId) ?? lab;
+    const chart = locale === 'en' ? runChart(record, lab, inputs) : runChart(record, spanishLab, { ...inputs, t: tEs });
+    const lines = tickLines(chart);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) if (line.includes(' ')) expect(line.length, line).toBeLessThanOrEqual(18);
+  });
+});
