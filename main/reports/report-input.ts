@@ -98,9 +98,9 @@ export function checkLocale(value: unknown): Locale {
 }
 
 // A run as a report in `locale` reads it: the lab's words in that language and the record's lab title with them (its
-// findings are already re-derived, as messages, by checkRecord).
+// findings are already re-derived, as messages, by checkRecord). In English too: the descriptor brings the templates
+// its points' names and findings are rendered with.
 export function localizeRun(run: LabRun, locale: Locale): LabRun {
-  if (locale === 'en') return run;
   const lab = localizeDescriptor(run.lab, locale);
   return { record: { ...run.record, labTitle: lab.title }, lab };
 }

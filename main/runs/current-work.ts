@@ -2,13 +2,16 @@
 // before a count or a peak was corrected (the vector function's three passes counted at 24 B an element; the H100's
 // DGEMM read against its FP64 lanes when cuBLAS used the fp64 tensor cores) reads with today's, and its rates are the
 // corrected work ÷ the same median. The samples are the record's; only the arithmetic on them changes. A point the
-// current plan does not make (a lab or parameters this version no longer plans) keeps what it recorded.
+// current plan does not make (a lab or parameters this version no longer plans) keeps what it recorded. A point
+// recorded before points had names (messages) gets the name of the planned point it is, where the recorded English
+// label is the planned one's, so that it reads in the reader's language.
 import type { DeviceSummary } from '../common/devices.ts';
 import { validateParams } from '../common/params.ts';
 import type { PointResult, RunRecord } from '../common/run-record.ts';
 import type { Lab, PlannedPoint } from '../labs/lab.ts';
 
-function recounted(p: PointResult, planned: PlannedPoint | undefined): PointResult {
+function recounted(stored: PointResult, planned: PlannedPoint | undefined): PointResult {
+  const p = !stored.name && planned && planned.label === stored.label ? { ...stored, name: planned.name } : stored;
   if (!planned?.measurement || p.device !== planned.device) return p;
   const work = planned.work;
   const median = p.stats?.median ?? 0;

@@ -11,6 +11,7 @@ import { baseOptions, formatValue, isLive, legendLabels, shortValue, subtitle, y
 import type { BarLabel, RunMarksOptions, Whisker } from './marks-plugin.ts';
 import { runMarksPlugin } from './marks-plugin.ts';
 import { seriesStyle } from './palette.ts';
+import { pointLabel } from './point-label.ts';
 import type { PlottedValue } from './points.ts';
 import { baselinePoint, countsIntegerOps, keySuffix, plottedValue, pointsByKey, seriesOf, speedupOver } from './points.ts';
 import type { SeriesGroup } from './series-groups.ts';
@@ -45,10 +46,12 @@ export function wrap(text: string): string[] {
 // "CPU BLAS, N = 7000" → ["CPU BLAS", "N = 7000"]: one line per clause, long clauses wrapped. A series named with a
 // closing parenthesis ("… (wrong)", "… (right)") adds it where the point's label lacks it: the timing-pitfalls lab's
 // pairs read as pairs.
-function pointLines(p: PointResult, series: SeriesDescriptor): string[] {
+// The point is named in the lab's words in the language shown (pointLabel), not as recorded.
+function pointLines(p: PointResult, series: SeriesDescriptor, lab: LabDescriptor, t: Translate): string[] {
   const aside = /\([^()]+\)$/.exec(series.label)?.[0];
-  const lines = p.label.split(', ').flatMap(wrap);
-  return aside && !p.label.includes(aside) ? [...lines, aside] : lines;
+  const label = pointLabel(p, lab, t);
+  const lines = label.split(', ').flatMap(wrap);
+  return aside && !label.includes(aside) ? [...lines, aside] : lines;
 }
 
 function statusLine(p: PointResult, t: Translate): string[] {
@@ -84,14 +87,14 @@ export function categories(groups: readonly SeriesGroup[], lab: LabDescriptor, b
         continue;
       }
       if (!single) {
-        out.set(id, { id, label: [id === p.key ? p.label : id] });
+        out.set(id, { id, label: [id === p.key ? pointLabel(p, lab, t) : id] });
         continue;
       }
       const speedup = speedupOver(p, baselinePoint(lab, byKey, p));
       const baseline = seriesOf(lab, g.descriptor.baseline ?? '')?.label ?? '';
       // Wrapped like the series' name: "8,99× frente a CPU, todos los hilos" is wider than its bar.
       const vs = speedup === null ? [] : wrap(t('results.chart.speedupTick', { speedup: formatTimes(speedup), baseline }));
-      out.set(id, { id, label: [...pointLines(p, g.descriptor), ...statusLine(p, t), ...vs] });
+      out.set(id, { id, label: [...pointLines(p, g.descriptor, lab, t), ...statusLine(p, t), ...vs] });
     }
   }
   return [...out.values()];

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { results as resultsEs } from '../../../../main/common/i18n/es/results.ts';
 import { catalogTranslate } from '../../../../main/common/i18n/translate.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
+import { withCurrentFindings } from '../../../../main/runs/current-findings.ts';
 import { runChart } from '../../../../renderer/charts/run-chart.ts';
 import { fixtureRun, inputs } from './synthetic-runs.ts';
 
@@ -24,5 +25,16 @@ describe("a bar chart's tick labels", () => {
     const lines = tickLines(chart);
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) if (line.includes(' ')) expect(line.length, line).toBeLessThanOrEqual(18);
+  });
+
+  // The vector-function run was recorded in English, before points had names; read as the app reads it (the names
+  // its plan gives the points) and shown in Spanish, its bars are named in Spanish, as the table names them.
+  it('names the bars in the language shown, not as the run was recorded', () => {
+    const record = withCurrentFindings(fixtureRun('h100-vector-function').record);
+    const spanishLab = labDescriptors('es').find((l) => l.id === 'vector-function');
+    if (!spanishLab) throw new Error('no Spanish vector-function lab');
+    const text = tickLines(runChart(record, spanishLab, { ...inputs, t: tEs })).join(' ');
+    expect(text).not.toContain('one thread');
+    expect(text).toContain('un hilo');
   });
 });
