@@ -125,7 +125,7 @@ async function referenceComparison(exercise: ExerciseDefinition, job: KernelJob,
   return withCleanup(
     async () => {
       const { verification, firstMs } = await verifyOnce(kernel, problem, ref.launch, exercise.watchdogMs);
-      if (!verification.ok) return { ...base, throughput: null, verified: false, error: `failed verification: ${verification.mismatchCount} mismatches` };
+      if (!verification.ok) return { ...base, throughput: null, verified: false, error: `failed verification: ${verification.mismatchCount ?? '?'} of ${verification.checked} elements checked are wrong, ${verification.neverWritten ?? '?'} of ${verification.total} never written` };
       const samples = await timeKernel(kernel, problem, ref.launch, exercise.watchdogMs, firstMs);
       return { ...base, throughput: throughput(exercise, job.size, samples, facts.peak), verified: true, error: null };
     },

@@ -314,9 +314,23 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     launch: 'launch: grid ({grid}), block ({block}); {registers} registers per thread, {shared} of static shared memory',
     occupancy: 'occupancy {occupancy}: {blocks} blocks per SM, {warps} of {maxWarps} warps',
     fewThreads: 'only {threads} threads per element of the output: unless your kernel loops (grid-stride), part of the output is never written',
-    verified: 'verified: {check}; max. rel. error {error}',
-    unbounded: 'unbounded (an element was never written)',
-    wrong: 'WRONG: {count} element differs from the reference; {check}; max. rel. error {error} | WRONG: {count} elements differ from the reference; {check}; max. rel. error {error}',
+    // One line: what the check found ({verdict}: one or more of `verdict`, "; " between), how ({check}), and the
+    // largest error ({error}: maxError, noMaxError or maxErrorLost).
+    passedLine: 'verified: {check}; {error}',
+    failedLine: 'WRONG: {verdict}; {check}; {error}',
+    // Wrong elements are counted among those checked, elements never written over the whole output
+    // (main/common/verification-verdict.ts).
+    verdict: {
+      passed: 'verified',
+      wrong: '{count} of the {checked} elements checked differs from the reference | {count} of the {checked} elements checked differ from the reference',
+      incomplete: 'the {checked} elements checked match the reference, but {count} of the {total} elements of the output was never written | the {checked} elements checked match the reference, but {count} of the {total} elements of the output were never written',
+      unwritten: '{count} of the {total} elements of the output was never written (still the NaN it was filled with) | {count} of the {total} elements of the output were never written (still the NaN they were filled with)',
+      unwrittenUncounted: 'the elements never written were not counted (an older version recorded this run)',
+      older: 'an older version recorded this run and counted the wrong elements and those never written together, over the whole output: {count} of {total}; {checked} were compared with the reference',
+    },
+    maxError: 'max. rel. error {error}',
+    noMaxError: 'no max. rel. error (an element checked is NaN or infinite, or differs from an expected 0)',
+    maxErrorLost: 'max. rel. error not kept (an older version recorded this run)',
     // How the output was checked ({check} above), from the verification's data: {tolerance} is one of `tolerance`.
     check: {
       everyElement: 'every element checked, {tolerance}',
@@ -335,7 +349,9 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     at: '{index} (row {row}, col {col})',
     mismatch: '  index {position}: got {got}, expected {expected}',
     unwritten: '  index {position}: not written (still the NaN it was filled with), expected {expected}',
+    nan: '  index {position}: got NaN (written by your kernel), expected {expected}',
     more: '… and {count} more',
+    moreUncounted: '… and more',
     timing: 'median of {repeats} launches after {warmup} warm-up; {total} from compiling to the last timing',
     peak: 'peak of {device}: {peak}',
     implementation: 'implementation',
@@ -345,7 +361,7 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     notVerified: 'not verified',
     // Said after "gpu-lab kernel: " on the error stream.
     compileFailed: 'your kernel did not compile: {count} error (above) | your kernel did not compile: {count} errors (above)',
-    wrongSummary: '{count} element of {checked} checked is wrong, the first at index {index} | {count} elements of {checked} checked are wrong, the first at index {index}',
+    firstAt: '{verdict}; the first at index {index}',
     // kernel runs
     none: 'no kernel runs in {dir}',
     exercise: 'exercise',

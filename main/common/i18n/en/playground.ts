@@ -134,8 +134,16 @@ export const playground = {
   },
   verification: {
     title: 'Verification',
-    passed: 'The output matches the CPU reference.',
-    failed: 'The output is wrong: one element differs from the CPU reference. | The output is wrong: {count} elements differ from the CPU reference.',
+    // What the check found (main/common/verification-verdict.ts): wrong elements are counted among those checked,
+    // elements never written over the whole output.
+    verdict: {
+      passed: 'The output matches the CPU reference.',
+      wrong: 'The output is wrong: {count} of the {checked} elements checked differs from the CPU reference. | The output is wrong: {count} of the {checked} elements checked differ from the CPU reference.',
+      incomplete: 'The output is incomplete: the {checked} elements checked match the CPU reference, but {count} of the {total} elements of the output was never written. | The output is incomplete: the {checked} elements checked match the CPU reference, but {count} of the {total} elements of the output were never written.',
+      unwritten: '{count} of the {total} elements of the output was never written: it still holds the NaN the output was filled with. | {count} of the {total} elements of the output were never written: they still hold the NaN the output was filled with.',
+      unwrittenUncounted: 'This run was recorded by an older version of GPU Lab, which did not count the elements never written.',
+      older: 'The output is wrong. This run was recorded by an older version of GPU Lab, which counted the wrong elements and those never written together, over the whole output: {count} of {total}, while {checked} were compared with the CPU reference. It cannot say how many of the elements checked were wrong.',
+    },
     // How the output was checked and to what tolerance, then the largest error: one of `check` and one of `tolerance`.
     check: {
       everyElement: 'Every element checked, {tolerance}.',
@@ -151,15 +159,17 @@ export const playground = {
       rms: 'to {tolerance} × RMS',
     },
     maxError: 'Largest relative error {error}.',
-    unbounded: 'No error bound: an element was never written.',
-    caption: 'The first {shown} wrong elements, of {count}',
+    noMaxError: 'No largest relative error: an element checked is NaN or infinite, or differs from an expected 0, and has no relative error.',
+    maxErrorLost: 'The largest relative error was not kept by the older version that recorded this run.',
+    caption: 'The first elements found wrong or never written, by index',
     index: 'Index',
     row: 'Row',
     col: 'Column',
     got: 'Your kernel',
     expected: 'Expected',
     notWritten: 'NaN, never written',
-    nanHint: 'NaN: the element was never written (the output is filled with NaN before the launch).',
+    nan: 'NaN, written by your kernel',
+    nanHint: 'Never written: the element still holds the NaN the output was filled with before the launch.',
   },
   throughput: {
     title: 'Throughput',
