@@ -15,7 +15,10 @@ export const MAX_SOURCE_CHARS = 100_000;
 export const DIM3 = z.tuple([z.int().min(1), z.int().min(1), z.int().min(1)]);
 export type Dim3 = z.infer<typeof DIM3>;
 
-export const KERNEL_LAUNCH = z.strictObject({ grid: DIM3, block: DIM3 });
+// Dynamic shared memory per block: at most 48 KiB, past which CUDA needs an opt-in the playground does not make.
+const DYNAMIC_SHARED_BYTES = z.int().min(0).max(49_152);
+
+export const KERNEL_LAUNCH = z.strictObject({ grid: DIM3, block: DIM3, dynamicSharedBytes: DYNAMIC_SHARED_BYTES.optional() });
 export type KernelLaunch = z.infer<typeof KERNEL_LAUNCH>;
 
 // One argument of an exercise's fixed signature, in order. `input` and `output` are device arrays of the
@@ -36,9 +39,9 @@ const EXERCISE_KERNEL = z.strictObject({
   // Where it lives, from the repository root (shaders/playground/saxpy.starter.cu, shaders/cuda/sgemm_tiled.cuh).
   file: z.string(),
   text: z.string(),
-  // The kernel's name as NVRTC is asked for it: a plain name, or a template instance ("TransposeTile<float>").
+  // The kernel's name: the exercise's, since every kernel that comes with an exercise is a student's file as it stands.
   entry: z.string(),
-  // How it is launched at the exercise's default size.
+  // How it is launched at the exercise's default size, as its launch header says (launch-header.ts).
   launch: KERNEL_LAUNCH,
   // Why it is written this way, one sentence.
   note: z.string(),
@@ -90,7 +93,8 @@ export const KERNEL_RUN_REQUEST = z.strictObject({
   source: z.string().min(1).max(MAX_SOURCE_CHARS),
   device: DEVICE_ID.optional(),
   size: z.int().min(1).optional(),
-  // Absent: the exercise's default block. `grid` absent: the grid that covers the size with that block.
+  // Absent: the block of the source's launch header (launch-header.ts), else the exercise's. `grid` absent: the grid
+  // the header's rule gives with that block, else the one that covers the size with it.
   block: DIM3.optional(),
   grid: DIM3.optional(),
   // Built-ins and references timed beside the student's kernel (absent: true); false for a quick check.
@@ -126,6 +130,8 @@ export type CompileResult = z.infer<typeof COMPILE_RESULT>;
 const LAUNCH_REPORT = z.strictObject({
   grid: DIM3,
   block: DIM3,
+  // As the source's launch header asked; absent in runs recorded before headers, and where it is 0.
+  dynamicSharedBytes: DYNAMIC_SHARED_BYTES.optional(),
   registersPerThread: z.int(),
   staticSharedBytes: z.int(),
   localBytesPerThread: z.int(),

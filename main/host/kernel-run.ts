@@ -60,7 +60,7 @@ function throughput(exercise: ExerciseDefinition, size: number, samplesMs: numbe
 
 function launchReport(kernel: LoadedKernel, launch: KernelJob['launch'], exercise: ExerciseDefinition, size: number): LaunchReport {
   const threads = launch.block[0] * launch.block[1] * launch.block[2];
-  const occ = kernel.occupancy(threads);
+  const occ = kernel.occupancy(threads, launch.dynamicSharedBytes ?? 0);
   const launched = threads * launch.grid[0] * launch.grid[1] * launch.grid[2];
   const a = kernel.attributes;
   return {

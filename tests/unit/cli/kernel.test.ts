@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 import { kernelRunText } from '../../../main/cli/kernel-run-text.ts';
+import { kernelRequest } from '../../../main/cli/kernel.ts';
+import { parseArgs } from '../../../main/cli/cli-options.ts';
+import { resolveRequest } from '../../../main/playground/playground-service.ts';
 import { runCli } from '../../../main/cli/main.ts';
 import { cliText } from '../../../main/cli/cli-text.ts';
 import { formatMs, formatPercent, formatRate } from '../../../main/common/format.ts';
@@ -124,6 +127,35 @@ describe('gpu-lab kernel run on this machine', () => {
     expect(unknown.err).toContain('no existe el ejercicio «saxpi»; los ejercicios son polynomial-fp32, polynomial-fp64, saxpy, reduction, transpose, sgemm');
     expect(stored()).toEqual([]);
   });
+
+  it('runs a kernel of the exercise with --kernel ID, as kernel show prints it, its launch left to its header', async () => {
+    const { request, path } = await kernelRequest(parseArgs(['run', 'sgemm', '--kernel', 'shared-tiles', '--no-compare'], ['kernel'], ['no-compare']));
+    expect(path).toBe('shaders/playground/sgemm.shared.cu');
+    expect(request).toEqual({ exercise: 'sgemm', source: readFileSync(join(root, path), 'utf8'), compare: false, fileName: 'sgemm.shared.cu' });
+    // No block or grid in the request: the service applies the file's header, blocks of 32 × 32.
+    expect(resolveRequest(request).launch).toMatchObject({ block: [32, 32, 1], grid: [128, 128, 1] });
+    const withBlock = await kernelRequest(parseArgs(['run', 'sgemm', '--kernel', 'shared-tiles', '--block', '16,16'], ['kernel', 'block'], []));
+    expect(withBlock.request.block).toEqual([16, 16, 1]);
+  });
+
+  it('refuses --kernel with a file, and a kernel the exercise does not have (exit 2)', async () => {
+    const both = await gpuLab('kernel', 'run', 'sgemm', file, '--kernel', 'starter', '--data-dir', dataDir, '--lang', 'en');
+    expect(both).toMatchObject({ code: 2, err: `gpu-lab kernel: --kernel starter runs that kernel of the exercise: it does not go with a file (${file})\n` });
+    const unknown = await gpuLab('kernel', 'run', 'sgemm', '--kernel', 'tiles', '--data-dir', dataDir, '--lang', 'en');
+    expect(unknown).toMatchObject({ code: 2, err: 'gpu-lab kernel: exercise sgemm has no kernel "tiles"; its kernels are starter, shared-tiles, builtin-tiled\n' });
+    const neither = await gpuLab('kernel', 'run', 'sgemm', '--data-dir', dataDir, '--lang', 'en');
+    expect(neither.err).toContain('gpu-lab kernel run sgemm FILE.cu (or a kernel of the exercise: --kernel ID)');
+    expect(stored()).toEqual([]);
+  });
+
+  it('refuses a launch header it cannot read as bad input (exit 2), naming the line, the field, the value and what was expected', async () => {
+    const bad = join(tempDir(), 'bad-header.cu');
+    writeFileSync(bad, '// launch: block=32x64\n__global__ void saxpy(const float* x, const float* y, float* out, float a, size_t n) {}\n');
+    const r = await gpuLab('kernel', 'run', 'saxpy', bad, '--data-dir', dataDir, '--lang', 'en');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('`source` line 1, the launch header: `block` = "32x64" is not allowed: expected at most 1024 threads in all (x · y · z)');
+    expect(stored()).toEqual([]);
+  }, 30_000);
 
   it.skipIf(status.unavailableReason === null)('without a GPU or NVRTC exits 1 with the error code and the reason, and stores nothing', async () => {
     const r = await gpuLab('kernel', 'run', 'saxpy', file, '--data-dir', dataDir, '--lang', 'en');

@@ -36,7 +36,7 @@ when there is none.
       summary: 'write a CUDA kernel for an exercise: compile it, verify it, time it beside the built-in ones',
       usage: `Usage: gpu-lab kernel list [--json]
        gpu-lab kernel show <exercise> [--kernel starter{'|'}<reference-id>] [--hints]
-       gpu-lab kernel run <exercise> FILE.cu [--size N] [--block x[,y[,z]]] [--grid x[,y[,z]]] [--device cuda:N]
+       gpu-lab kernel run <exercise> FILE.cu{'|'}--kernel ID [--size N] [--block x[,y[,z]]] [--grid x[,y[,z]]] [--device cuda:N]
                       [--no-compare] [--no-wait] [--json] [--pdf FILE [--author NAME] [--course NAME]] [--data-dir DIR]
        gpu-lab kernel runs [--exercise <exercise>] [--json] [--data-dir DIR]
 
@@ -48,9 +48,11 @@ kernel run   compiles FILE with NVRTC for the GPU, launches it in the compute ho
              fresh random inputs (the output filled with NaN first), then times it beside the exercise's reference
              kernels and the engine's built-in ones (cuBLAS where one applies). Once it reaches the GPU,
              the run is stored, whatever its outcome.
+  --kernel   run that kernel of the exercise instead of a FILE, as kernel show --kernel ID prints it
   --size     the problem size, n elements or an N × N matrix (default: the exercise's)
-  --block    threads per block, e.g. 256 or 16,16 (default: the exercise's)
-  --grid     blocks per grid, e.g. 4096 or 256,256 (default: one thread per element of the output)
+  --block    threads per block, e.g. 256 or 16,16 (default: the file's launch header, else the exercise's)
+  --grid     blocks per grid, e.g. 4096 or 256,256 (default: the file's launch header, else one thread per element
+             of the output)
   --device   the GPU (default: the first CUDA device)
   --no-compare  time your kernel alone
   --no-wait  if another run is measuring on the GPU, exit 75 at once instead of waiting for it
@@ -58,6 +60,11 @@ kernel run   compiles FILE with NVRTC for the GPU, launches it in the compute ho
 {reportOptions}
   --verbose  every compute-host log line (by default only crashes, kills and warnings)
 kernel runs  the stored kernel runs, newest first (a report of some: gpu-lab report --kernel-run ID --pdf FILE)
+A file may state how it is launched in a header line, as every starter and reference does; --block and --grid win:
+  // launch: block=32x32 grid=cover shared=0
+  block=X[xY[xZ]]   threads per block
+  grid=cover        one thread per element of the output (grid=tiles:WxH: a block per W×H elements; grid=X[xY]: that grid)
+  shared=BYTES      dynamic shared memory per block, 0 to 49152
 Compiler messages are printed as FILE:LINE:COLUMN: error: message, so an editor can jump to them.
 Exit codes of kernel run: 0 verified; 1 a compile error, wrong results or a failed run (its error code is printed:
 TIMEOUT, DEVICE_LOST…, or CUDA_UNAVAILABLE / LIBRARY_UNAVAILABLE where there is no GPU or no NVRTC); 2 bad usage;
@@ -163,7 +170,8 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     unknownExercise: 'unknown exercise "{exercise}"; the exercises are {exercises}',
     kernelAction: 'kernel needs an action: list, show, run or runs',
     kernelActionNot: 'kernel needs an action: list, show, run or runs (not "{action}")',
-    kernelFile: 'kernel run needs the file of your kernel: gpu-lab kernel run {exercise} FILE.cu',
+    kernelFile: 'kernel run needs the file of your kernel: gpu-lab kernel run {exercise} FILE.cu (or a kernel of the exercise: --kernel ID)',
+    kernelOrFile: '--kernel {kernel} runs that kernel of the exercise: it does not go with a file ({path})',
     noFile: '{path}: no such file',
     fileUnreadable: 'cannot read {path}: {reason}',
     fileIsFolder: '{path} is a folder: expected the .cu file of your kernel',

@@ -82,6 +82,26 @@ export const playground = {
       '2d': 'One thread per element of the output matrix, in two dimensions.',
     },
     gridOwn: 'Your own grid: elements it does not reach are never written, and the verification will say so.',
+    // The source's launch header (main/common/launch-header.ts): `// launch: block=32x32 grid=cover shared=0`.
+    header: {
+      applied: 'From the launch header on line {line} of the source: {fields}.',
+      shared: '{bytes} of dynamic shared memory per block',
+      tiles: 'As the launch header says: one block per {tile} elements of the output.',
+      problem: 'The launch header on line {line} cannot be used: {why}',
+      fixFirst: 'Correct the launch header first.',
+      reasons: {
+        empty: '“// launch:” names no field; write block=…, grid=… or shared=….',
+        'not-a-field': '“{value}” is not a field; write key=value.',
+        'unknown-field': 'there is no field “{value}”; the fields are block, grid and shared.',
+        'repeated-field': '“{value}” is given twice.',
+        'second-header': 'a file has one launch header, and the first is on line {limit}.',
+        dims: '{field} = “{value}”: expected 1 to 3 whole numbers from 1, separated by x (256, 16x16).',
+        'axis-limit': '{field} = “{value}”: {axis} can be at most {limit}, a limit of CUDA.',
+        threads: 'block = “{value}”: a block holds at most {limit} threads.',
+        'grid-rule': 'grid = “{value}”: expected cover, tiles:WxH or a grid such as 128x128.',
+        shared: 'shared = “{value}”: expected a whole number of bytes from 0 to {limit}.',
+      },
+    },
     gridUsed: 'The last run used a grid of {grid} blocks.',
     problems: {
       integer: '{field}: “{value}” is not a whole number of at least 1.',
