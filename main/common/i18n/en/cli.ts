@@ -36,8 +36,9 @@ when there is none.
       summary: 'write a CUDA kernel for an exercise: compile it, verify it, time it beside the built-in ones',
       usage: `Usage: gpu-lab kernel list [--json]
        gpu-lab kernel show <exercise> [--kernel starter{'|'}<reference-id>] [--hints]
-       gpu-lab kernel run <exercise> FILE.cu{'|'}--kernel ID [--size N] [--block x[,y[,z]]] [--grid x[,y[,z]]] [--device cuda:N]
-                      [--no-compare] [--no-wait] [--json] [--pdf FILE [--author NAME] [--course NAME]] [--data-dir DIR]
+       gpu-lab kernel run <exercise> FILE.cu{'|'}--kernel ID [--size N] [--block x[,y[,z]]] [--grid x[,y[,z]]]
+                      [--device cuda:N] [--no-compare] [--no-wait] [--json] [--pdf FILE [--author NAME] [--course NAME]]
+                      [--data-dir DIR]
        gpu-lab kernel runs [--exercise <exercise>] [--json] [--data-dir DIR]
 
 The kernel playground: six exercises with a fixed signature, a starter kernel and reference solutions.
@@ -63,7 +64,8 @@ kernel runs  the stored kernel runs, newest first (a report of some: gpu-lab rep
 A file may state how it is launched in a header line, as every starter and reference does; --block and --grid win:
   // launch: block=32x32 grid=cover shared=0
   block=X[xY[xZ]]   threads per block
-  grid=cover        one thread per element of the output (grid=tiles:WxH: a block per W×H elements; grid=X[xY]: that grid)
+  grid=cover        one thread per element of the output; grid=tiles:WxH a block per W×H elements; grid=X[xY]
+                    that grid
   shared=BYTES      dynamic shared memory per block, 0 to 49152
 Compiler messages are printed as FILE:LINE:COLUMN: error: message, so an editor can jump to them.
 Exit codes of kernel run: 0 verified; 1 a compile error, wrong results or a failed run (its error code is printed:

@@ -38,8 +38,9 @@ explica por qué.
       summary: 'escribe un kernel de CUDA para un ejercicio: se compila, se verifica y se cronometra junto a los del motor',
       usage: `Uso: gpu-lab kernel list [--json]
      gpu-lab kernel show <ejercicio> [--kernel starter{'|'}<id-de-referencia>] [--hints]
-     gpu-lab kernel run <ejercicio> ARCHIVO.cu{'|'}--kernel ID [--size N] [--block x[,y[,z]]] [--grid x[,y[,z]]] [--device cuda:N]
-                    [--no-compare] [--no-wait] [--json] [--pdf ARCHIVO [--author NOMBRE] [--course NOMBRE]] [--data-dir CARPETA]
+     gpu-lab kernel run <ejercicio> ARCHIVO.cu{'|'}--kernel ID [--size N] [--block x[,y[,z]]] [--grid x[,y[,z]]]
+                    [--device cuda:N] [--no-compare] [--no-wait] [--json] [--pdf ARCHIVO [--author NOMBRE]
+                    [--course NOMBRE]] [--data-dir CARPETA]
      gpu-lab kernel runs [--exercise <ejercicio>] [--json] [--data-dir CARPETA]
 
 El banco de pruebas de kernels: seis ejercicios con una firma fija, un kernel de partida y soluciones de referencia.
@@ -69,7 +70,8 @@ Un archivo puede decir cómo se lanza en una línea de cabecera, como hacen todo
 referencia; --block y --grid mandan sobre ella:
   // launch: block=32x32 grid=cover shared=0
   block=X[xY[xZ]]   hilos por bloque
-  grid=cover        un hilo por elemento de la salida (grid=tiles:WxH: un bloque por cada W×H elementos; grid=X[xY]: ese grid)
+  grid=cover        un hilo por elemento de la salida; grid=tiles:WxH un bloque por cada W×H elementos;
+                    grid=X[xY] ese grid
   shared=BYTES      memoria compartida dinámica por bloque, de 0 a 49152
 Los mensajes del compilador salen como ARCHIVO:LÍNEA:COLUMNA: error: mensaje, para que un editor pueda saltar a ellos.
 Códigos de salida de kernel run: 0 verificado; 1 un error de compilación, resultados incorrectos o una ejecución
