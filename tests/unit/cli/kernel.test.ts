@@ -302,10 +302,10 @@ describe('a finished kernel run as printed', () => {
       verification: { ok: true, checked: 1, total: 1, method: `the total of ${N} whole numbers`, tolerance: 'exact', check: 'total', relativeTolerance: 0, samples: null, mismatchCount: 0, neverWritten: 0, mismatches: [], maxRelativeError: 0 },
     });
     const en = kernelRunText(sgemm, cx('en')).out;
-    expect(en).toContain('verified: 8186 elements against float64 dot products (the last row, the last column, 4096 at random), every element for having been written; to 2.16e-5 × RMS; max. rel. error 1.3e-6\n');
+    expect(en).toContain('verified: 8186 elements checked (the last row, the last column and 4096 at random against float64 dot products, any other NaN or infinity as wrong), every element for having been written; to 2.16e-5 × RMS; max. rel. error 1.3e-6\n');
     expect(kernelRunText(reduction, cx('en')).out).toContain('verified: the total, exactly; max. rel. error 0\n');
     const es = kernelRunText(sgemm, cx('es')).out;
-    expect(es).toContain('verificado: 8186 elementos comparados con productos escalares en float64 (la última fila, la última columna y 4096 al azar) y, de todos, que se hayan escrito; con tolerancia 2,16e-5 × RMS; error rel. máx. 1,3e-6\n');
+    expect(es).toContain('verificado: 8186 elementos comprobados (la última fila, la última columna y 4096 al azar con productos escalares en float64, cualquier otro NaN o infinito como incorrecto) y, de todos, que se hayan escrito; con tolerancia 2,16e-5 × RMS; error rel. máx. 1,3e-6\n');
     expect(kernelRunText(reduction, cx('es')).out).toContain('verificado: el total, exactamente; error rel. máx. 0\n');
     for (const out of [es, kernelRunText(saxpyRun(), cx('es')).out]) {
       expect(out).not.toMatch(/every element|dot products|exactly|relative|at random/);

@@ -345,7 +345,7 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     check: {
       everyElement: 'every element checked, {tolerance}',
       total: 'the total, {tolerance}',
-      sampledGemm: '{checked} elements against float64 dot products (the last row, the last column, {samples} at random), every element for having been written; {tolerance}',
+      sampledGemm: '{checked} elements checked (the last row, the last column and {samples} at random against float64 dot products, any other NaN or infinity as wrong), every element for having been written; {tolerance}',
     },
     tolerance: {
       exact: 'exactly',

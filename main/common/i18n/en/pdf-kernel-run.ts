@@ -82,7 +82,7 @@ export const pdfKernelRun = {
     check: {
       everyElement: 'every element',
       total: 'the total',
-      sampledGemm: '{checked} elements against float64 dot products (the last row, the last column, {samples} at random); every element for having been written',
+      sampledGemm: '{checked} elements checked (the last row, the last column and {samples} at random against float64 dot products, any other NaN or infinity as wrong); every element for having been written',
     },
     toleranceValue: {
       exact: 'exact',

@@ -168,7 +168,7 @@ export const playground = {
     check: {
       everyElement: 'Every element checked, {tolerance}.',
       total: 'The total checked, {tolerance}.',
-      sampledGemm: '{checked} of {total} elements checked against float64 dot products (the last row, the last column, {samples} at random), every element for having been written; {tolerance}.',
+      sampledGemm: '{checked} of {total} elements checked (the last row, the last column and {samples} at random against float64 dot products, any other NaN or infinity as wrong), every element for having been written; {tolerance}.',
     },
     tolerance: {
       exact: 'exactly',

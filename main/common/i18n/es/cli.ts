@@ -341,7 +341,7 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     check: {
       everyElement: 'todos los elementos comprobados, {tolerance}',
       total: 'el total, {tolerance}',
-      sampledGemm: '{checked} elementos comparados con productos escalares en float64 (la última fila, la última columna y {samples} al azar) y, de todos, que se hayan escrito; {tolerance}',
+      sampledGemm: '{checked} elementos comprobados (la última fila, la última columna y {samples} al azar con productos escalares en float64, cualquier otro NaN o infinito como incorrecto) y, de todos, que se hayan escrito; {tolerance}',
     },
     tolerance: {
       exact: 'exactamente',

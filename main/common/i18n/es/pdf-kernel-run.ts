@@ -84,7 +84,7 @@ export const pdfKernelRun: TextOf<typeof en> = {
     check: {
       everyElement: 'todos los elementos',
       total: 'el total',
-      sampledGemm: '{checked} elementos comparados con productos escalares en float64 (la última fila, la última columna y {samples} al azar); de todos, que se hayan escrito',
+      sampledGemm: '{checked} elementos comprobados (la última fila, la última columna y {samples} al azar con productos escalares en float64, cualquier otro NaN o infinito como incorrecto); de todos, que se hayan escrito',
     },
     toleranceValue: {
       exact: 'exacta',

@@ -166,7 +166,7 @@ export const playground: TextOf<typeof en> = {
     check: {
       everyElement: 'Se han comprobado todos los elementos, {tolerance}.',
       total: 'Se ha comprobado el total, {tolerance}.',
-      sampledGemm: 'Se han comparado {checked} de {total} elementos con productos escalares en float64 (la última fila, la última columna y {samples} al azar) y, en todos, que se hayan escrito; {tolerance}.',
+      sampledGemm: 'Se han comprobado {checked} de {total} elementos (la última fila, la última columna y {samples} al azar con productos escalares en float64, cualquier otro NaN o infinito como incorrecto) y, en todos, que se hayan escrito; {tolerance}.',
     },
     tolerance: {
       exact: 'exactamente',

@@ -77,7 +77,7 @@ describe('a kernel run’s result', () => {
       ['2047', '1', '1023', '2.25', '4.5'],
     ]);
     expect(wrapper.text()).toContain(
-      '3071 of 1.05 M elements checked against float64 dot products (the last row, the last column, 1024 at random), every element for having been written; to 1.53e-5 × RMS. Largest relative error 5.0e-1.',
+      '3071 of 1.05 M elements checked (the last row, the last column and 1024 at random against float64 dot products, any other NaN or infinity as wrong), every element for having been written; to 1.53e-5 × RMS. Largest relative error 5.0e-1.',
     );
     expect(wrapper.find('[data-testid="throughput"]').exists()).toBe(false);
   });
@@ -106,7 +106,7 @@ describe('a kernel run’s verification in Spanish', () => {
   it('says how the output was checked in Spanish, not in the English the run stored it in, with decimal commas', () => {
     const gemm = mountSpanish(kernelRun(wrongProduct(), { status: 'verification-failed' }));
     expect(gemm).toContain(
-      'Se han comparado 3071 de 1,05 M elementos con productos escalares en float64 (la última fila, la última columna y 1024 al azar) y, en todos, que se hayan escrito; con tolerancia 1,53e-5 × RMS. Mayor error relativo 5,0e-1.',
+      'Se han comprobado 3071 de 1,05 M elementos (la última fila, la última columna y 1024 al azar con productos escalares en float64, cualquier otro NaN o infinito como incorrecto) y, en todos, que se hayan escrito; con tolerancia 1,53e-5 × RMS. Mayor error relativo 5,0e-1.',
     );
     const saxpy = mountSpanish(kernelRun(saxpyResult()));
     expect(saxpy).toContain('Se han comprobado todos los elementos, con tolerancia relativa 1e-5 (al menos 1e-5 × RMS). Mayor error relativo 1,2e-7.');
