@@ -10,6 +10,7 @@ import { localizeDecimal, type Locale } from '../common/locale.ts';
 import { comparisonTitle } from '../playground/descriptors.ts';
 import { exerciseDefinition } from '../common/exercises.ts';
 import { CATALOGS } from '../common/i18n/index.ts';
+import { maxErrorOf, verdictSentences } from '../common/verification-verdict.ts';
 import type { CliContext } from './command.ts';
 import type { CliText } from './cli-text.ts';
 import { errorText } from '../common/i18n/error-text.ts';
@@ -47,7 +48,8 @@ function distinct(got: number, expected: number, locale: Locale): [string, strin
 
 function mismatchLine(m: Mismatch, t: CliText, locale: Locale): string {
   const position = m.row === null || m.col === null ? String(m.index) : t('kernel.at', { index: m.index, row: m.row, col: m.col });
-  if (m.got === null) return t('kernel.unwritten', { position, expected: sig(m.expected, 7, locale) });
+  if (m.unwritten) return t('kernel.unwritten', { position, expected: sig(m.expected, 7, locale) });
+  if (m.got === null) return t('kernel.nan', { position, expected: sig(m.expected, 7, locale) });
   const [got, expected] = distinct(m.got, m.expected, locale);
   return t('kernel.mismatch', { position, got, expected });
 }
@@ -74,17 +76,31 @@ function checkText(v: VerificationResult, t: CliText, locale: Locale): string {
   }
 }
 
+// How many wrong elements a verification lists at most (main/host/verify-kernel.ts).
+const LISTED = 10;
+
+// What the check found, its sentences joined ("3 of the 4096 elements checked differ…; 1 of … was never written").
+function verdictText(v: VerificationResult, t: CliText): string {
+  return verdictSentences(v)
+    .map((s) => t(`kernel.verdict.${s.key}`, s.named))
+    .join('; ');
+}
+
+function maxErrorText(v: VerificationResult, t: CliText, locale: Locale): string {
+  const m = maxErrorOf(v);
+  return m.key === 'maxError' ? t('kernel.maxError', { error: exponent(m.error, locale) }) : t(`kernel.${m.key}`);
+}
+
 function verificationLines(v: VerificationResult, t: CliText, locale: Locale): string[] {
-  // The largest float stands for an element never written (NaN): no error figure means anything then.
-  const error = v.maxRelativeError >= Number.MAX_VALUE ? t('kernel.unbounded') : exponent(v.maxRelativeError, locale);
-  const named = { check: checkText(v, t, locale), error };
-  if (v.ok) return [t('kernel.verified', named)];
-  const more = v.mismatchCount - v.mismatches.length;
-  return [
-    t('kernel.wrong', { ...named, count: v.mismatchCount }),
-    ...v.mismatches.map((m) => mismatchLine(m, t, locale)),
-    ...(more > 0 ? [`  ${t('kernel.more', { count: more })}`] : []),
-  ];
+  const named = { check: checkText(v, t, locale), error: maxErrorText(v, t, locale) };
+  const line = v.ok ? t('kernel.passedLine', named) : t('kernel.failedLine', { ...named, verdict: verdictText(v, t) });
+  if (v.ok) return [line];
+  // The first wrong or never written are listed. How many more there are is known where every one of them was
+  // checked; SGEMM's elements never written outside those checked are not counted apart from the ones inside.
+  const exact = v.mismatchCount !== null && (v.check !== 'sampled-gemm' || v.neverWritten === 0);
+  const more = exact ? (v.mismatchCount ?? 0) - v.mismatches.length : v.mismatches.length >= LISTED ? 1 : 0;
+  const moreLine = more <= 0 ? [] : [`  ${exact ? t('kernel.more', { count: more }) : t('kernel.moreUncounted')}`];
+  return [line, ...v.mismatches.map((m) => mismatchLine(m, t, locale)), ...moreLine];
 }
 
 function launchLines(result: KernelRunResult, t: CliText, locale: Locale): string[] {
@@ -168,7 +184,7 @@ function failureLines(run: KernelRun, t: CliText, locale: Locale): string[] {
   }
   const v = result.verification;
   if (run.status === 'verification-failed' && v) {
-    const detail = t('kernel.wrongSummary', { count: v.mismatchCount, checked: v.checked, index: v.mismatches[0]?.index ?? '?' });
+    const detail = t('kernel.firstAt', { verdict: verdictText(v, t), index: v.mismatches[0]?.index ?? '?' });
     return [t('error.coded', { code: 'VERIFICATION_FAILED', detail })];
   }
   return [];

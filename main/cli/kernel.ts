@@ -115,10 +115,30 @@ function compilerFileName(path: string, exercise: ExerciseId): string {
   return name || `${exercise}.cu`;
 }
 
+// A kernel that comes with the exercise, as `kernel show --kernel ID` prints it: its source and its file's name.
+async function exerciseKernel(exercise: ExerciseId, id: string): Promise<{ source: string; path: string }> {
+  const descriptor = await exerciseDescriptor(exercise, 'en', defaultSourceRoots());
+  const kernel = descriptor.kernels.find((k) => k.id === id);
+  if (!kernel) throw new UsageError('usage.unknownKernel', { exercise, kernel: id, kernels: descriptor.kernels.map((k) => k.id).join(', ') });
+  return { source: kernel.text, path: kernel.file };
+}
+
+// Where the source comes from, checked at once and read when asked: the student's FILE, or --kernel ID.
+function sourceArg(exercise: ExerciseId, filePath: string | undefined, kernelId: string | undefined): () => Promise<{ source: string; path: string }> {
+  if (kernelId !== undefined) {
+    if (filePath !== undefined) throw new UsageError('usage.kernelOrFile', { kernel: kernelId, path: filePath });
+    return () => exerciseKernel(exercise, kernelId);
+  }
+  if (filePath === undefined) throw new UsageError('usage.kernelFile', { exercise });
+  return async () => ({ source: await readSource(filePath), path: filePath });
+}
+
+// The request of `kernel run EXERCISE FILE.cu` or `kernel run EXERCISE --kernel ID`. Its block and grid only where
+// given: the service takes the rest from the source's launch header.
 export async function kernelRequest(args: ParsedArgs): Promise<{ request: KernelRunRequest; path: string }> {
-  const [, id, path, extra] = args.positional;
+  const [, id, filePath, extra] = args.positional;
   const exercise = exerciseArg(id);
-  if (path === undefined) throw new UsageError('usage.kernelFile', { exercise });
+  const source = sourceArg(exercise, filePath, option(args, 'kernel'));
   if (extra !== undefined) throw new UsageError('usage.unexpected', { value: extra });
   const device = option(args, 'device');
   if (device !== undefined && !/^cuda:\d{1,2}$/.test(device)) throw new UsageError('usage.cudaDevice', { value: device });
@@ -133,11 +153,11 @@ export async function kernelRequest(args: ParsedArgs): Promise<{ request: Kernel
     ...(block === undefined ? {} : { block: parseDim3('block', block) }),
     ...(grid === undefined ? {} : { grid: parseDim3('grid', grid) }),
     compare: !args.flags.has('no-compare'),
-    fileName: compilerFileName(path, exercise),
     ...(args.flags.has('no-wait') ? { wait: false } : {}),
   };
   // Read last: a mistyped option is said before a missing file.
-  return { request: { ...request, source: await readSource(path) }, path };
+  const { source: text, path } = await source();
+  return { request: { ...request, source: text, fileName: compilerFileName(path, exercise) }, path };
 }
 
 async function run(args: ParsedArgs, io: CliIo, cx: CliContext): Promise<number> {
@@ -201,7 +221,7 @@ async function runs(args: ParsedArgs, io: CliIo, cx: CliContext): Promise<number
 const ACTIONS = {
   list: { valued: [], flags: ['json'] },
   show: { valued: ['kernel'], flags: ['hints'] },
-  run: { valued: ['size', 'block', 'grid', 'device', 'data-dir', 'pdf', 'author', 'course'], flags: ['no-compare', 'json', 'verbose', 'no-wait'] },
+  run: { valued: ['kernel', 'size', 'block', 'grid', 'device', 'data-dir', 'pdf', 'author', 'course'], flags: ['no-compare', 'json', 'verbose', 'no-wait'] },
   runs: { valued: ['exercise', 'data-dir'], flags: ['json'] },
 } as const satisfies Record<string, { valued: readonly string[]; flags: readonly string[] }>;
 

@@ -1,16 +1,17 @@
 // The playground's exercises as data: each one's fixed signature, problem size, the work one launch does (for GB/s
-// or GFLOP/s), the kernels that come with it and how they are launched, and the engine's built-in measurements of
-// the same work. The words (titles, statements, hints) are in text/; this file holds no sentence a student reads.
-import type { Dim3, ExerciseId, KernelLaunch, KernelParam } from './playground.ts';
+// or GFLOP/s), the kernels that come with it, and the engine's built-in measurements of the same work. The words
+// (titles, statements, hints) are in text/; this file holds no sentence a student reads. How a kernel is launched is
+// said by its file, in its launch header (launch-header.ts): each is a student's file as it stands, its kernel named
+// as the exercise's.
+import type { Dim3, ExerciseId, KernelParam } from './playground.ts';
 import type { MeasurementInput } from './measurement.ts';
+import { gridFor } from './launch-header.ts';
 
 export interface KernelDefinition {
   id: string;
   kind: 'starter' | 'reference';
   // From the repository root.
   file: string;
-  entry: string;
-  launch(size: number): KernelLaunch;
 }
 
 export interface BuiltinDefinition {
@@ -38,13 +39,9 @@ export interface ExerciseDefinition {
   watchdogMs: number;
 }
 
-const blocksFor = (items: number, per: number): number => Math.max(1, Math.ceil(items / per));
-const oneD = (blocks: number, threads: number): KernelLaunch => ({ grid: [blocks, 1, 1], block: [threads, 1, 1] });
-
 // The grid that gives one thread per element of the output with this block.
 export function coverGrid(exercise: ExerciseDefinition, size: number, block: Dim3): Dim3 {
-  if (exercise.cover === '1d') return [blocksFor(size, block[0] * block[1] * block[2]), 1, 1];
-  return [blocksFor(size, block[0]), blocksFor(size, block[1]), 1];
+  return gridFor({ kind: 'cover' }, exercise.cover, size, block);
 }
 
 const POLYNOMIAL = { a: 3.5, b: 2.8, c: 10 } as const;
@@ -55,18 +52,12 @@ function polynomial(dtype: 'fp32' | 'fp64'): ExerciseDefinition {
   const t = dtype === 'fp32' ? 'float' : 'double';
   const bytes = dtype === 'fp32' ? 4 : 8;
   const id = dtype === 'fp32' ? 'polynomial-fp32' : 'polynomial-fp64';
-  const starter: KernelDefinition = {
-    id: 'starter',
-    kind: 'starter',
-    file: `shaders/playground/${dtype === 'fp32' ? 'polynomial_fp32' : 'polynomial_fp64'}.starter.cu`,
-    entry: 'polynomial',
-    launch: (n) => oneD(blocksFor(n, 256), 256),
-  };
+  const starter: KernelDefinition = { id: 'starter', kind: 'starter', file: `shaders/playground/${dtype === 'fp32' ? 'polynomial_fp32' : 'polynomial_fp64'}.starter.cu` };
   const reference: KernelDefinition =
     dtype === 'fp32'
-      ? { id: 'float4', kind: 'reference', file: 'shaders/playground/polynomial_fp32.reference.cu', entry: 'polynomial', launch: (n) => oneD(blocksFor(Math.floor(n / 4) + 1, 256), 256) }
+      ? { id: 'float4', kind: 'reference', file: 'shaders/playground/polynomial_fp32.reference.cu' }
       : // The vector-function lab's own fused kernel, one thread per pair of elements.
-        { id: 'builtin-fused', kind: 'reference', file: 'shaders/cuda/vector_function_fused.cuh', entry: 'FusedKernel', launch: (n) => oneD(blocksFor(Math.floor(n / 2) + (n % 2), 256), 256) };
+        { id: 'builtin-fused', kind: 'reference', file: 'shaders/cuda/vector_function_fused.cuh' };
   return {
     id,
     entry: 'polynomial',
@@ -117,8 +108,8 @@ const saxpy: ExerciseDefinition = {
   work: (n) => 12 * n,
   outputShape: (n) => ({ length: n, rows: null, cols: null }),
   kernels: [
-    { id: 'starter', kind: 'starter', file: 'shaders/playground/saxpy.starter.cu', entry: 'saxpy', launch: (n) => oneD(blocksFor(n, 256), 256) },
-    { id: 'grid-stride-float4', kind: 'reference', file: 'shaders/playground/saxpy.reference.cu', entry: 'saxpy', launch: (n) => oneD(blocksFor(n, 4096), 256) },
+    { id: 'starter', kind: 'starter', file: 'shaders/playground/saxpy.starter.cu' },
+    { id: 'grid-stride-float4', kind: 'reference', file: 'shaders/playground/saxpy.reference.cu' },
   ],
   // In place (y ← a·x + y): the same 12 bytes per element as the exercise.
   builtins: [{ id: 'cublas', kind: 'cublas', measurement: (n, device) => ({ op: 'blas1', routine: 'saxpy', elements: n, a: SAXPY_A, device, warmup: 3, repeats: 20, seed: 7 }) }],
@@ -144,8 +135,8 @@ const reduction: ExerciseDefinition = {
   work: (n) => 4 * n,
   outputShape: () => ({ length: 1, rows: null, cols: null }),
   kernels: [
-    { id: 'starter', kind: 'starter', file: 'shaders/playground/reduction.starter.cu', entry: 'sum', launch: (n) => oneD(blocksFor(n, 256), 256) },
-    { id: 'warp-shuffle', kind: 'reference', file: 'shaders/playground/reduction.reference.cu', entry: 'sum', launch: (n) => oneD(blocksFor(n, 4096), 256) },
+    { id: 'starter', kind: 'starter', file: 'shaders/playground/reduction.starter.cu' },
+    { id: 'warp-shuffle', kind: 'reference', file: 'shaders/playground/reduction.reference.cu' },
   ],
   // cublasSasum_v2, the sum of |x|: the sum itself over these non-negative inputs.
   builtins: [{ id: 'cublas', kind: 'cublas', measurement: (n, device) => ({ op: 'blas1', routine: 'sum', elements: n, device, warmup: 3, repeats: 20, seed: 7 }) }],
@@ -169,9 +160,9 @@ const transpose: ExerciseDefinition = {
   work: (n) => 8 * n * n,
   outputShape: (n) => ({ length: n * n, rows: n, cols: n }),
   kernels: [
-    { id: 'starter', kind: 'starter', file: 'shaders/playground/transpose.starter.cu', entry: 'transpose', launch: (n) => ({ grid: [blocksFor(n, 16), blocksFor(n, 16), 1], block: [16, 16, 1] }) },
-    // The int8 GEMM's own transpose kernel, instantiated for floats.
-    { id: 'builtin-tiled', kind: 'reference', file: 'shaders/cuda/transpose_tile.cuh', entry: 'TransposeTile<float>', launch: (n) => ({ grid: [blocksFor(n, 32), blocksFor(n, 32), 1], block: [32, 8, 1] }) },
+    { id: 'starter', kind: 'starter', file: 'shaders/playground/transpose.starter.cu' },
+    // The int8 GEMM's own transpose tile, called on floats.
+    { id: 'builtin-tiled', kind: 'reference', file: 'shaders/cuda/transpose_tile.cuh' },
   ],
   builtins: [{ id: 'cublas', kind: 'cublas', measurement: (n, device) => ({ op: 'blas1', routine: 'transpose', n, device, warmup: 3, repeats: 20, seed: 7 }) }],
   watchdogMs: 5000,
@@ -210,10 +201,10 @@ const sgemm: ExerciseDefinition = {
   work: (n) => 2 * n * n * n,
   outputShape: (n) => ({ length: n * n, rows: n, cols: n }),
   kernels: [
-    { id: 'starter', kind: 'starter', file: 'shaders/playground/sgemm.starter.cu', entry: 'sgemm', launch: (n) => ({ grid: [blocksFor(n, 16), blocksFor(n, 16), 1], block: [16, 16, 1] }) },
-    { id: 'shared-tiles', kind: 'reference', file: 'shaders/playground/sgemm.shared.cu', entry: 'sgemm', launch: (n) => ({ grid: [blocksFor(n, 32), blocksFor(n, 32), 1], block: [32, 32, 1] }) },
+    { id: 'starter', kind: 'starter', file: 'shaders/playground/sgemm.starter.cu' },
+    { id: 'shared-tiles', kind: 'reference', file: 'shaders/playground/sgemm.shared.cu' },
     // The matmul labs' own tiled kernel.
-    { id: 'builtin-tiled', kind: 'reference', file: 'shaders/cuda/sgemm_tiled.cuh', entry: 'SgemmTiledKernel', launch: (n) => ({ grid: [blocksFor(n, 128), blocksFor(n, 128), 1], block: [256, 1, 1] }) },
+    { id: 'builtin-tiled', kind: 'reference', file: 'shaders/cuda/sgemm_tiled.cuh' },
   ],
   builtins: [
     { id: 'gemm-tiled', kind: 'builtin', measurement: (n, device) => gemm('tiled', n, device) },

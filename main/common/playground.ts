@@ -15,7 +15,10 @@ export const MAX_SOURCE_CHARS = 100_000;
 export const DIM3 = z.tuple([z.int().min(1), z.int().min(1), z.int().min(1)]);
 export type Dim3 = z.infer<typeof DIM3>;
 
-export const KERNEL_LAUNCH = z.strictObject({ grid: DIM3, block: DIM3 });
+// Dynamic shared memory per block: at most 48 KiB, past which CUDA needs an opt-in the playground does not make.
+const DYNAMIC_SHARED_BYTES = z.int().min(0).max(49_152);
+
+export const KERNEL_LAUNCH = z.strictObject({ grid: DIM3, block: DIM3, dynamicSharedBytes: DYNAMIC_SHARED_BYTES.optional() });
 export type KernelLaunch = z.infer<typeof KERNEL_LAUNCH>;
 
 // One argument of an exercise's fixed signature, in order. `input` and `output` are device arrays of the
@@ -36,9 +39,9 @@ const EXERCISE_KERNEL = z.strictObject({
   // Where it lives, from the repository root (shaders/playground/saxpy.starter.cu, shaders/cuda/sgemm_tiled.cuh).
   file: z.string(),
   text: z.string(),
-  // The kernel's name as NVRTC is asked for it: a plain name, or a template instance ("TransposeTile<float>").
+  // The kernel's name: the exercise's, since every kernel that comes with an exercise is a student's file as it stands.
   entry: z.string(),
-  // How it is launched at the exercise's default size.
+  // How it is launched at the exercise's default size, as its launch header says (launch-header.ts).
   launch: KERNEL_LAUNCH,
   // Why it is written this way, one sentence.
   note: z.string(),
@@ -90,7 +93,8 @@ export const KERNEL_RUN_REQUEST = z.strictObject({
   source: z.string().min(1).max(MAX_SOURCE_CHARS),
   device: DEVICE_ID.optional(),
   size: z.int().min(1).optional(),
-  // Absent: the exercise's default block. `grid` absent: the grid that covers the size with that block.
+  // Absent: the block of the source's launch header (launch-header.ts), else the exercise's. `grid` absent: the grid
+  // the header's rule gives with that block, else the one that covers the size with it.
   block: DIM3.optional(),
   grid: DIM3.optional(),
   // Built-ins and references timed beside the student's kernel (absent: true); false for a quick check.
@@ -126,6 +130,8 @@ export type CompileResult = z.infer<typeof COMPILE_RESULT>;
 const LAUNCH_REPORT = z.strictObject({
   grid: DIM3,
   block: DIM3,
+  // As the source's launch header asked; absent in runs recorded before headers, and where it is 0.
+  dynamicSharedBytes: DYNAMIC_SHARED_BYTES.optional(),
   registersPerThread: z.int(),
   staticSharedBytes: z.int(),
   localBytesPerThread: z.int(),
@@ -141,41 +147,95 @@ const LAUNCH_REPORT = z.strictObject({
 });
 export type LaunchReport = z.infer<typeof LAUNCH_REPORT>;
 
-const MISMATCH = z.strictObject({
-  // Flat index into the output, and its row and column where the output is a matrix.
-  index: z.int(),
-  row: z.int().nullable(),
-  col: z.int().nullable(),
-  // null: the element still holds the NaN it was poisoned with, so the kernel never wrote it.
-  got: z.number().nullable(),
-  expected: z.number(),
-});
+const MISMATCH = z
+  .strictObject({
+    // Flat index into the output, and its row and column where the output is a matrix.
+    index: z.int(),
+    row: z.int().nullable(),
+    col: z.int().nullable(),
+    // null: NaN (JSON has none).
+    got: z.number().nullable(),
+    expected: z.number(),
+    // The element still holds the poison the output was filled with (every byte 0xFF): the kernel never wrote it. A
+    // NaN the kernel computed is not that. Absent in runs recorded before the two were told apart, when every NaN
+    // was taken for an element never written.
+    unwritten: z.boolean().optional(),
+  })
+  .transform((m) => ({ ...m, unwritten: m.unwritten ?? m.got === null }));
 export type Mismatch = z.infer<typeof MISMATCH>;
 
-const VERIFICATION_RESULT = z.strictObject({
+const VERIFICATION_FIELDS = {
   ok: z.boolean(),
-  // Elements compared with the reference, and how they were chosen.
-  checked: z.int(),
-  total: z.int(),
+  // Elements compared with the reference's value.
+  checked: z.int().min(0),
+  // Elements of the output.
+  total: z.int().min(0),
   // How the elements were checked, in words (English, as stored)…
   method: z.string(),
   tolerance: z.string(),
   // …and as data, for a reader in another language: every element against its own tolerance; the one total of a
   // sum; or, for SGEMM, the last row, the last column and `samples` random elements against float64 dot products
-  // (every other element only for having been written).
+  // (every element of the output is also looked at for having been written).
   check: z.enum(['every-element', 'total', 'sampled-gemm']),
   // |got − expected| allowed: this times |expected| (floored at this times the RMS of the reference) for
   // 'every-element'; this times the RMS of the elements checked for 'sampled-gemm'; 0 is an exact comparison.
   relativeTolerance: z.number().min(0),
   // 'sampled-gemm': the random elements checked besides the last row and column; null otherwise.
   samples: z.int().min(0).nullable(),
-  mismatchCount: z.int(),
-  // The first mismatches in index order (at most 10).
+  // The first elements found wrong or never written, in index order (at most 10).
   mismatches: z.array(MISMATCH),
-  // Largest relative error seen among the elements checked.
-  maxRelativeError: z.number(),
-});
-export type VerificationResult = z.infer<typeof VERIFICATION_RESULT>;
+};
+
+// As this version writes it: the wrong elements are counted among those checked, the elements never written over
+// the whole output, and the largest relative error is a number only where one is defined.
+const VERIFICATION_NOW = z
+  .strictObject({
+    ...VERIFICATION_FIELDS,
+    // Elements among the `checked` that differ from the reference (a NaN differs from everything): at most
+    // `checked`. null only in a run recorded by an older version that counted them together with the elements never
+    // written (`olderWrongOrUnwritten`), and cannot be split again.
+    mismatchCount: z.int().min(0).nullable(),
+    // Elements of the whole output still holding the poison, whether checked or not: at most `total`. null where an
+    // older version did not count them.
+    neverWritten: z.int().min(0).nullable(),
+    // Runs recorded by an older version only (see mismatchCount).
+    olderWrongOrUnwritten: z.int().min(0).optional(),
+    // Largest |got − expected| / |expected| among the elements checked; null where it is not a number: an element
+    // checked is NaN or infinite, or differs from an expected 0.
+    maxRelativeError: z.number().min(0).nullable(),
+  })
+  .refine((v) => v.mismatchCount === null || v.mismatchCount <= v.checked, { message: 'at most `checked` wrong elements', path: ['mismatchCount'] })
+  .refine((v) => v.neverWritten === null || v.neverWritten <= v.total, { message: 'at most `total` elements never written', path: ['neverWritten'] });
+
+// As earlier builds wrote it: `mismatchCount` added the elements found unwritten outside those checked (SGEMM's
+// could pass `checked`), and an element never written set `maxRelativeError` to the largest double, 1.8·10³⁰⁸.
+const VERIFICATION_OLDER = z.strictObject({ ...VERIFICATION_FIELDS, mismatchCount: z.int().min(0), maxRelativeError: z.number() });
+
+const OLDER_SENTINEL = Number.MAX_VALUE;
+
+// What can be said again from an older record: its count stands where it counted the elements checked only (every
+// element, or the total; SGEMM's where no NaN was seen, since every NaN then added to it), and never where it passes
+// them (whatever the check, such a count cannot be one of wrong elements among those checked); its elements never
+// written where every mismatch is listed (a NaN then was taken for one, and the total's output is zeroed before
+// the launch, so a NaN total was computed).
+function fromOlder(v: z.infer<typeof VERIFICATION_OLDER>): z.infer<typeof VERIFICATION_NOW> {
+  const sawNaN = v.maxRelativeError >= OLDER_SENTINEL;
+  const mismatches = v.mismatches.map((m) => ({ ...m, unwritten: v.check !== 'total' && m.got === null }));
+  const allListed = v.mismatchCount === v.mismatches.length;
+  const neverWritten = !sawNaN || v.check === 'total' ? 0 : allListed ? mismatches.filter((m) => m.unwritten).length : null;
+  const lumped = (v.check === 'sampled-gemm' && sawNaN) || v.mismatchCount > v.checked;
+  return {
+    ...v,
+    mismatches,
+    mismatchCount: lumped ? null : v.mismatchCount,
+    neverWritten: lumped ? null : neverWritten,
+    ...(lumped ? { olderWrongOrUnwritten: v.mismatchCount } : {}),
+    maxRelativeError: sawNaN || !Number.isFinite(v.maxRelativeError) ? null : v.maxRelativeError,
+  };
+}
+
+const VERIFICATION_RESULT = z.union([VERIFICATION_NOW, VERIFICATION_OLDER.transform(fromOlder)]);
+export type VerificationResult = z.infer<typeof VERIFICATION_NOW>;
 
 const THROUGHPUT = z.strictObject({
   medianMs: z.number(),

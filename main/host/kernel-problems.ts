@@ -122,7 +122,7 @@ async function build(buffers: Buffers, exercise: ExerciseId, size: number, seed:
         for (let i = 0; i < v.length; i++) v[i] = Math.floor(v[i] ?? 0);
       });
       const total = buffers.output('fp32', 1);
-      return problem(buffers, total, [{ buffer: x.dev }, { buffer: total }, { u64: n }], (got) => verifySum(got[0] ?? Number.NaN, x.host), [total]);
+      return problem(buffers, total, [{ buffer: x.dev }, { buffer: total }, { u64: n }], (got) => verifySum(got, x.host), [total]);
     }
     case 'transpose': {
       const input = await buffers.input(n * n, seed, -1, 1);

@@ -60,7 +60,7 @@ function throughput(exercise: ExerciseDefinition, size: number, samplesMs: numbe
 
 function launchReport(kernel: LoadedKernel, launch: KernelJob['launch'], exercise: ExerciseDefinition, size: number): LaunchReport {
   const threads = launch.block[0] * launch.block[1] * launch.block[2];
-  const occ = kernel.occupancy(threads);
+  const occ = kernel.occupancy(threads, launch.dynamicSharedBytes ?? 0);
   const launched = threads * launch.grid[0] * launch.grid[1] * launch.grid[2];
   const a = kernel.attributes;
   return {
@@ -125,7 +125,7 @@ async function referenceComparison(exercise: ExerciseDefinition, job: KernelJob,
   return withCleanup(
     async () => {
       const { verification, firstMs } = await verifyOnce(kernel, problem, ref.launch, exercise.watchdogMs);
-      if (!verification.ok) return { ...base, throughput: null, verified: false, error: `failed verification: ${verification.mismatchCount} mismatches` };
+      if (!verification.ok) return { ...base, throughput: null, verified: false, error: `failed verification: ${verification.mismatchCount ?? '?'} of ${verification.checked} elements checked are wrong, ${verification.neverWritten ?? '?'} of ${verification.total} never written` };
       const samples = await timeKernel(kernel, problem, ref.launch, exercise.watchdogMs, firstMs);
       return { ...base, throughput: throughput(exercise, job.size, samples, facts.peak), verified: true, error: null };
     },

@@ -1,6 +1,9 @@
 // The checks a student's kernel must pass before it is timed, each against a float64 reference computed here from
-// the same inputs. Outputs start as NaN, so an element never written is a mismatch like any other. Pure functions
-// of arrays: tested here without a GPU.
+// the same inputs. Outputs are filled with a poison first (every byte 0xFF, a NaN no arithmetic makes: the GPU's
+// own NaN is 0x7FFFFFFF), so an element never written is told from one written wrong. Three counts, each of what it
+// says: the elements compared with the reference (`checked`), those of them that are wrong (never more than
+// `checked`), and the elements of the whole output still holding the poison (`neverWritten`). Pure functions of
+// arrays: tested here without a GPU.
 import type { Mismatch, VerificationResult } from '../common/playground.ts';
 
 const MAX_LISTED = 10;
@@ -10,32 +13,59 @@ interface Shape {
   cols: number | null;
 }
 
+type Floats = Float32Array | Float64Array;
+
+// Whether element i still holds the poison, read from its bits (a NaN read into a JS number may lose them).
+export function poisonedAt(out: Floats): (i: number) => boolean {
+  const words = new Uint32Array(out.buffer, out.byteOffset, (out.length * out.BYTES_PER_ELEMENT) / 4);
+  if (out instanceof Float32Array) return (i) => words[i] === 0xffffffff;
+  return (i) => words[2 * i] === 0xffffffff && words[2 * i + 1] === 0xffffffff;
+}
+
 class Tally {
   checked = 0;
-  mismatchCount = 0;
-  maxRelativeError = 0;
+  wrong = 0;
+  neverWritten = 0;
+  // null once an element checked gives no relative error (NaN, infinite, or off from an expected 0).
+  maxRelativeError: number | null = 0;
   readonly mismatches: Mismatch[] = [];
-  private unwrittenListed = 0;
+  private outsideListed = 0;
   private readonly shape: Shape;
   constructor(shape: Shape) {
     this.shape = shape;
   }
 
-  // `limit`: the largest |got − expected| allowed for this element.
-  check(index: number, got: number, expected: number, limit: number): void {
+  // `limit`: the largest |got − expected| allowed for this element; `unwritten`: it still holds the poison.
+  check(index: number, got: number, expected: number, limit: number, unwritten: boolean): void {
     this.checked++;
     const diff = Math.abs(got - expected);
-    const relative = diff === 0 ? 0 : diff / Math.max(Math.abs(expected), Number.MIN_VALUE);
-    if (Number.isNaN(got)) this.maxRelativeError = Number.POSITIVE_INFINITY;
-    else if (relative > this.maxRelativeError) this.maxRelativeError = relative;
+    const relative = diff === 0 ? 0 : diff / Math.abs(expected);
+    if (!Number.isFinite(relative)) this.maxRelativeError = null;
+    else if (this.maxRelativeError !== null && relative > this.maxRelativeError) this.maxRelativeError = relative;
+    if (unwritten) this.neverWritten++;
+    // NaN compares false: a NaN is wrong.
     if (diff <= limit) return;
-    this.mismatchCount++;
-    this.list(index, got, expected);
+    this.wrong++;
+    this.list(index, got, expected, unwritten);
   }
 
-  list(index: number, got: number, expected: number): void {
+  // An element outside those compared with the reference, found holding the poison (never written) or a NaN or an
+  // infinity the kernel wrote (wrong whatever the reference, which is finite: counted as checked and wrong). Its
+  // expected value is computed for the first few only (listing more is pointless, and each may cost a k-term dot
+  // product). Called in index order.
+  outside(index: number, got: number, unwritten: boolean, expected: () => number): void {
+    if (unwritten) this.neverWritten++;
+    else {
+      this.checked++;
+      this.wrong++;
+      this.maxRelativeError = null;
+    }
+    if (this.outsideListed++ < MAX_LISTED) this.list(index, got, expected(), unwritten);
+  }
+
+  private list(index: number, got: number, expected: number, unwritten: boolean): void {
     const cols = this.shape.cols;
-    this.mismatches.push({ index, row: cols ? Math.floor(index / cols) : null, col: cols ? index % cols : null, got: Number.isNaN(got) ? null : got, expected });
+    this.mismatches.push({ index, row: cols ? Math.floor(index / cols) : null, col: cols ? index % cols : null, got: Number.isNaN(got) ? null : got, expected, unwritten });
     // Only the first few by index are reported: a kernel wrong everywhere must not fill memory with millions.
     if (this.mismatches.length > 4 * MAX_LISTED) {
       this.mismatches.sort((x, y) => x.index - y.index);
@@ -43,34 +73,24 @@ class Tally {
     }
   }
 
-  // An element checked only for having been written, found unwritten; its expected value is computed for the
-  // first few only (listing more is pointless, and each costs a k-term dot product).
-  // Called in index order, so only the first MAX_LISTED of them can be among the first listed.
-  unwritten(index: number, expected: () => number): void {
-    this.mismatchCount++;
-    this.maxRelativeError = Number.POSITIVE_INFINITY;
-    if (this.unwrittenListed++ < MAX_LISTED) this.list(index, Number.NaN, expected());
-  }
-
   result(total: number, method: string, tolerance: string, spec: Pick<VerificationResult, 'check' | 'relativeTolerance' | 'samples'>): VerificationResult {
     // Listed in index order whatever order they were checked in (the sampled GEMM check is not in order).
     const first = [...this.mismatches].sort((a, b) => a.index - b.index).slice(0, MAX_LISTED);
     return {
-      ok: this.mismatchCount === 0,
+      ok: this.wrong === 0 && this.neverWritten === 0,
       checked: this.checked,
       total,
       method,
       tolerance,
       ...spec,
-      mismatchCount: this.mismatchCount,
+      mismatchCount: this.wrong,
+      neverWritten: this.neverWritten,
       mismatches: first,
-      // JSON has no infinity: a NaN output is reported through its mismatch, with the largest finite error here.
-      maxRelativeError: Number.isFinite(this.maxRelativeError) ? this.maxRelativeError : Number.MAX_VALUE,
+      maxRelativeError: this.maxRelativeError,
     };
   }
 }
 
-type Floats = Float32Array | Float64Array;
 
 // Elementwise results are each a handful of roundings: fp32 holds them to 10⁻⁵ of the element (its unit roundoff
 // is 6·10⁻⁸; the GPU's fused multiply-adds round differently from the CPU's separate steps), fp64 to 10⁻¹². The
@@ -89,25 +109,28 @@ export function verifyElementwise(out: Floats, expected: (i: number) => number, 
   const ref = new Float64Array(out.length);
   for (let i = 0; i < out.length; i++) ref[i] = expected(i);
   const floor = rel * rms(ref);
+  const poisoned = poisonedAt(out);
   for (let i = 0; i < out.length; i++) {
     const e = ref[i] ?? 0;
-    tally.check(i, out[i] ?? Number.NaN, e, Math.max(rel * Math.abs(e), floor));
+    tally.check(i, out[i] ?? Number.NaN, e, Math.max(rel * Math.abs(e), floor), poisoned(i));
   }
   return tally.result(out.length, 'every element', `relative ${rel} (floor ${rel} × RMS)`, { check: 'every-element', relativeTolerance: rel, samples: null });
 }
 
 export function verifyExact(out: Floats, expected: (i: number) => number, shape: Shape): VerificationResult {
   const tally = new Tally(shape);
-  for (let i = 0; i < out.length; i++) tally.check(i, out[i] ?? Number.NaN, expected(i), 0);
+  const poisoned = poisonedAt(out);
+  for (let i = 0; i < out.length; i++) tally.check(i, out[i] ?? Number.NaN, expected(i), 0, poisoned(i));
   return tally.result(out.length, 'every element', 'exact', { check: 'every-element', relativeTolerance: 0, samples: null });
 }
 
-// The sum of whole numbers below 2²⁴ is exact in fp32 whatever the order, so the check is exact too.
-export function verifySum(total: number, x: Floats): VerificationResult {
+// The sum of whole numbers below 2²⁴ is exact in fp32 whatever the order, so the check is exact too. `out` is the
+// one-element output (set to 0 before the launch, so it holds the poison only if something wrote it back).
+export function verifySum(out: Floats, x: Floats): VerificationResult {
   let sum = 0;
   for (let i = 0; i < x.length; i++) sum += x[i] ?? 0;
   const tally = new Tally({ rows: null, cols: null });
-  tally.check(0, total, sum, 0);
+  tally.check(0, out[0] ?? Number.NaN, sum, 0, poisonedAt(out)(0));
   return tally.result(1, `the total of ${x.length} whole numbers`, 'exact', { check: 'total', relativeTolerance: 0, samples: null });
 }
 
@@ -131,8 +154,9 @@ export interface SampledGemm {
   seed: number;
 }
 
-// C is m×n: every element is checked for having been written (not NaN), and the last row, the last column and
-// `samples` random elements against k-term dot products in float64. The tolerance is that of an fp32 sum of k terms
+// C is m×n: the last row, the last column and `samples` random elements are checked against k-term dot products in
+// float64, and every other element for having been written, as a finite number (a NaN or an infinity there is wrong
+// whatever the reference, and counted among the elements checked). The tolerance is that of an fp32 sum of k terms
 // (8·√k·u with u = 2⁻²⁴) times the RMS of the elements checked, the engine's own GEMM rule.
 export function verifySgemm(p: SampledGemm): VerificationResult {
   const { a, b, c, m, n, k } = p;
@@ -153,16 +177,17 @@ export function verifySgemm(p: SampledGemm): VerificationResult {
   const u = 2 ** -24;
   const rel = Math.max(8 * u, 8 * Math.sqrt(k) * u);
   const limit = rel * rms(ref);
-  indices.forEach((index, s) => tally.check(index, c[index] ?? Number.NaN, ref[s] ?? 0, limit));
-  const sampledChecked = tally.checked;
-  // The rest only for having been written: NaN is what the kernel left behind.
+  const poisoned = poisonedAt(c);
+  indices.forEach((index, s) => tally.check(index, c[index] ?? Number.NaN, ref[s] ?? 0, limit, poisoned(index)));
+  const compared = tally.checked;
+  // The rest for having been written, and as a finite number.
   for (let i = 0; i < c.length; i++) {
-    if (!picked.has(i) && Number.isNaN(c[i] ?? Number.NaN)) tally.unwritten(i, () => dotAt(a, b, n, k, i));
+    const got = c[i] ?? Number.NaN;
+    if (!Number.isFinite(got) && !picked.has(i)) tally.outside(i, got, poisoned(i), () => dotAt(a, b, n, k, i));
   }
-  const result = tally.result(m * n, `${sampledChecked} elements against float64 dot products (the last row, the last column, ${p.samples} at random); every element for having been written`, `${rel.toExponential(2)} × RMS`, {
+  return tally.result(m * n, `${compared} elements against float64 dot products (the last row, the last column, ${p.samples} at random); every element for having been written, as a finite number`, `${rel.toExponential(2)} × RMS`, {
     check: 'sampled-gemm',
     relativeTolerance: rel,
     samples: p.samples,
   });
-  return { ...result, checked: sampledChecked };
 }

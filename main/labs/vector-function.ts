@@ -143,7 +143,7 @@ export const vectorFunctionLab: Lab = {
     ],
     kernels: [
       { kind: 'cpu', file: 'native/cpu/vector_function.cc', functions: ['single-thread loop', 'multithreaded loop'] },
-      { kind: 'cuda', file: 'shaders/cuda/vector_function.cu', functions: ['FusedKernel', 'ScaledSquareKernel', 'AddScaledKernel', 'AddConstantKernel'] },
+      { kind: 'cuda', file: 'shaders/cuda/vector_function.cu', functions: ['polynomial', 'ScaledSquareKernel', 'AddScaledKernel', 'AddConstantKernel'] },
     ],
     // The GPU against every CPU thread, as the findings compare them; the threaded loop against one thread.
     series: SERIES.map((s) => ({

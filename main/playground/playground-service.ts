@@ -1,18 +1,19 @@
 // The playground service of the contract: checks what a kernel run request asks of the exercise and of CUDA
-// (naming the field at fault), fills in the defaults (the first CUDA device, the exercise's size, block and covering
-// grid), hands the job to the compute host with the exercise's reference sources, and stores the run whatever its
-// outcome.
+// (naming the field at fault), fills in the defaults (the first CUDA device, the exercise's size, and the launch the
+// source's header states, else the exercise's block and covering grid), hands the job to the compute host with the
+// exercise's reference sources, each launched as its own header states, and stores the run whatever its outcome.
 import { GpuLabError } from '../common/errors.ts';
 import type { ErrorPayload } from '../common/errors.ts';
 import type { PlaygroundService } from '../common/contract/playground.ts';
 import type { Dim3, ExerciseId, KernelRun, KernelRunRequest, KernelRunResult, PlaygroundStatus } from '../common/playground.ts';
 import { describeValue } from '../common/params.ts';
 import { checkKernelSource, describeSourceRefusal } from '../common/kernel-source-check.ts';
+import { describeLaunchHeaderProblem, readLaunchHeader, resolveLaunch } from '../common/launch-header.ts';
 import type { ComputeHostSupervisor } from '../engine/supervisor.ts';
 import { DeviceLocks, type DeviceLease } from '../engine/device-lock.ts';
 import { readInstalledSource } from '../sources/kernel-sources.ts';
-import { comparisonTitle, exerciseDescriptors } from './descriptors.ts';
-import { coverGrid, exerciseDefinition } from '../common/exercises.ts';
+import { comparisonTitle, exerciseDescriptors, kernelLaunch } from './descriptors.ts';
+import { exerciseDefinition } from '../common/exercises.ts';
 import type { ExerciseDefinition } from '../common/exercises.ts';
 import type { KernelJob } from '../common/kernel-job.ts';
 import type { KernelStore } from './kernel-store.ts';
@@ -54,27 +55,30 @@ function checkSource(source: string): void {
 export interface ResolvedRequest {
   exercise: ExerciseDefinition;
   size: number;
-  launch: { grid: Dim3; block: Dim3 };
+  launch: { grid: Dim3; block: Dim3; dynamicSharedBytes: number };
   compare: boolean;
   fileName: string;
   source: string;
 }
 
 // The request checked and completed; the device is resolved separately (it needs the compute host). Its shape was
-// checked at the contract's door (KERNEL_RUN_REQUEST); what needs the exercise, CUDA's limits or the source's
-// allowlist is checked here.
+// checked at the contract's door (KERNEL_RUN_REQUEST); what needs the exercise, CUDA's limits, the source's
+// allowlist or its launch header is checked here. The launch: the request's block and grid, else the header's
+// (launch-header.ts), else the exercise's block and one thread per element.
 export function resolveRequest(r: KernelRunRequest): ResolvedRequest {
   checkSource(r.source);
+  const { header, problem } = readLaunchHeader(r.source);
+  if (problem) throw new GpuLabError('INVALID_ARGUMENT', `\`source\` ${describeLaunchHeaderProblem(problem)}`, { field: 'source', header: { ...problem } });
   const exercise = exerciseDefinition(r.exercise);
   const size = r.size ?? exercise.size.default;
   if (size < exercise.size.min || size > exercise.size.max) {
     throw invalid('size', size, `an integer from ${exercise.size.min} to ${exercise.size.max} for ${exercise.id} (${exercise.size.name})`);
   }
-  const block = r.block ?? exercise.defaultBlock;
-  checkDims('block', block, BLOCK_LIMITS);
-  const grid = r.grid ?? coverGrid(exercise, size, block);
-  checkDims('grid', grid, GRID_LIMITS);
-  return { exercise, size, launch: { grid, block }, compare: r.compare ?? true, fileName: r.fileName ?? `${exercise.id}.cu`, source: r.source };
+  if (r.block) checkDims('block', r.block, BLOCK_LIMITS);
+  const launch = resolveLaunch(exercise, size, header, { ...(r.block ? { block: r.block } : {}), ...(r.grid ? { grid: r.grid } : {}) });
+  checkDims('block', launch.block, BLOCK_LIMITS);
+  checkDims('grid', launch.grid, GRID_LIMITS);
+  return { exercise, size, launch, compare: r.compare ?? true, fileName: r.fileName ?? `${exercise.id}.cu`, source: r.source };
 }
 
 function statusOf(result: KernelRunResult): KernelRun['status'] {
@@ -103,7 +107,13 @@ export function createPlaygroundService(sources: PlaygroundSources): PlaygroundS
       fileName: resolved.fileName,
       launch: resolved.launch,
       compare: resolved.compare,
-      references: await Promise.all(references.map(async (k) => ({ id: k.id, file: k.file, entry: k.entry, text: await readInstalledSource(k.file, sourceRoots), launch: k.launch(resolved.size) }))),
+      // Each reference launched as its own header says, whatever the student's launch.
+      references: await Promise.all(
+        references.map(async (k) => {
+          const text = await readInstalledSource(k.file, sourceRoots);
+          return { id: k.id, file: k.file, entry: resolved.exercise.entry, text, launch: kernelLaunch(resolved.exercise, k.file, text, resolved.size) };
+        }),
+      ),
       seed: Math.floor(Math.random() * 2 ** 31),
     };
   }

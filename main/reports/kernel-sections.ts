@@ -8,6 +8,7 @@ import type { ErrorCode } from '../common/errors.ts';
 import { localizeDecimal } from '../common/locale.ts';
 import type { Dim3, ExerciseDescriptor, KernelRun, KernelRunResult, LaunchReport, VerificationResult } from '../common/playground.ts';
 import { exerciseDefinition } from '../common/exercises.ts';
+import { maxErrorOf, verdictSentences } from '../common/verification-verdict.ts';
 import { drawSource } from './code-listing.ts';
 import { throughputSection } from './kernel-throughput.ts';
 import { COLOURS, SIZES } from './layout.ts';
@@ -52,7 +53,7 @@ export function kernelStatusText(run: KernelRun, t: Translate): string {
       return t('pdf.kernelRun.status.compileError');
     case 'verification-failed': {
       const v = run.result?.verification;
-      return t('pdf.kernelRun.status.verificationFailed', { mismatches: v?.mismatchCount ?? '?', checked: v?.checked ?? '?' });
+      return v ? t('pdf.kernelRun.status.verificationFailed', { verdict: verdictText(v, t) }) : t('pdf.kernelRun.status.verificationFailedBare');
     }
     case 'failed':
       return t('pdf.kernelRun.status.failed', { code: run.error?.code ?? '?', message: run.error ? errorText(run.error, t) : '' });
@@ -150,10 +151,16 @@ function launchSection(run: KernelRun, launch: LaunchReport, size: number, ctx: 
   if (launch.localBytesPerThread > 0) layout.paragraph(t('pdf.kernelRun.launch.spills'), { size: SIZES.small, colour: COLOURS.warning });
 }
 
-// The verification's largest error: JSON has no infinity, so a kernel that left an element unwritten (NaN) is
-// recorded with the largest finite double.
+// What the check found, its sentences one after the other (main/common/verification-verdict.ts).
+function verdictText(v: VerificationResult, t: Translate): string {
+  return verdictSentences(v)
+    .map((s) => t(`pdf.kernelRun.verification.verdict.${s.key}`, s.named, s.count))
+    .join(' ');
+}
+
 function maxErrorText(v: VerificationResult, t: Translate): string {
-  return v.maxRelativeError >= Number.MAX_VALUE ? t('pdf.kernelRun.verification.unwritten') : formatRelativeError(v.maxRelativeError);
+  const m = maxErrorOf(v);
+  return m.key === 'maxError' ? formatRelativeError(m.error) : t(`pdf.kernelRun.verification.${m.key}`);
 }
 
 // How the output was checked, and the tolerance, in the report's language from the verification's data (its
@@ -176,26 +183,39 @@ function toleranceText(v: VerificationResult, t: Translate): string {
   return t(`pdf.kernelRun.verification.toleranceValue.${form}`, { tolerance: formatTolerance(v.relativeTolerance) });
 }
 
-function verificationSection(v: VerificationResult, ctx: ReportContext): void {
-  const { layout, t } = ctx;
-  factTable(ctx, [
+// The verification's facts, a row each: wrong elements among those checked, elements never written of the whole
+// output, each as counted (or why it was not).
+export function verificationRows(v: VerificationResult, t: Translate): [string, string][] {
+  const wrong =
+    v.mismatchCount === null
+      ? t('pdf.kernelRun.verification.wrongOlder', { count: v.olderWrongOrUnwritten ?? 0 })
+      : t('pdf.kernelRun.verification.countOf', { count: wholeText(v.mismatchCount), of: wholeText(v.checked) });
+  const unwritten = v.neverWritten === null ? t('pdf.kernelRun.verification.uncounted') : t('pdf.kernelRun.verification.countOf', { count: wholeText(v.neverWritten), of: wholeText(v.total) });
+  return [
     [t('pdf.kernelRun.verification.method'), checkText(v, t)],
     [t('pdf.kernelRun.verification.checked'), t('pdf.kernelRun.verification.checkedValue', { checked: wholeText(v.checked), total: wholeText(v.total) })],
     [t('pdf.kernelRun.verification.tolerance'), toleranceText(v, t)],
     [t('pdf.kernelRun.verification.maxError'), maxErrorText(v, t)],
-    [t('pdf.kernelRun.verification.mismatches'), String(v.mismatchCount)],
-  ]);
+    [t('pdf.kernelRun.verification.wrong'), wrong],
+    [t('pdf.kernelRun.verification.neverWritten'), unwritten],
+  ];
+}
+
+function verificationSection(v: VerificationResult, ctx: ReportContext): void {
+  const { layout, t } = ctx;
+  factTable(ctx, verificationRows(v, t));
   if (v.ok) {
     layout.paragraph(t('pdf.kernelRun.verification.ok'));
     return;
   }
+  layout.paragraph(verdictText(v, t));
   if (v.mismatches.length === 0) return;
   layout.paragraph(t('pdf.kernelRun.verification.first'), { size: SIZES.small, colour: COLOURS.muted });
   const matrix = v.mismatches.some((m) => m.row !== null);
   const c = (key: string) => ({ title: t(`pdf.kernelRun.verification.columns.${key}`), align: 'right' as const, width: 'fit' as const });
   const keys = matrix ? ['index', 'row', 'col', 'got', 'expected'] : ['index', 'got', 'expected'];
   const rows: TableRow[] = v.mismatches.map((m) => {
-    const got = m.got === null ? { text: t('pdf.kernelRun.verification.notWritten'), colour: COLOURS.warning } : elementText(m.got);
+    const got = m.unwritten ? { text: t('pdf.kernelRun.verification.notWritten'), colour: COLOURS.warning } : m.got === null ? t('pdf.kernelRun.verification.nan') : elementText(m.got);
     const place = matrix ? [m.row === null ? '—' : String(m.row), m.col === null ? '—' : String(m.col)] : [];
     return { cells: [String(m.index), ...place, got, elementText(m.expected)] };
   });

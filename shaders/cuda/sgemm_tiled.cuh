@@ -1,11 +1,13 @@
+// launch: block=256 grid=tiles:128x128
 // The tiled SGEMM kernel (v2 of sgemm.cu, whose header explains it): C = A·B in fp32, row-major, A m×k, B k×n.
 // Each block computes a 128×128 tile of C from slabs 16 deep of A (128×16) and B (16×128), double-buffered in shared
 // memory (33 KB); each thread keeps an 8×8 piece of C in registers and loads two float4 of A and two of B per slab.
 // Launch: 256 threads a block, a grid of ⌈n / 128⌉ × ⌈m / 128⌉ blocks.
 //
 // One source for two compilers: sgemm.cu includes it into the addon (nvcc), and the kernel playground compiles this
-// file alone with NVRTC as the SGEMM exercise's reference solution. So it includes nothing, and uses only what both
-// compilers provide without headers (float4, make_float4, size_t).
+// file alone with NVRTC as the SGEMM exercise's reference solution, as a student's file: the kernel has the
+// exercise's name and signature. So it includes nothing, and uses only what both compilers provide without headers
+// (float4, make_float4, size_t).
 // An include guard, not #pragma once: the playground allows only the directives a kernel needs.
 #ifndef GPU_LAB_SGEMM_TILED_CUH
 #define GPU_LAB_SGEMM_TILED_CUH
@@ -60,8 +62,8 @@ __device__ __forceinline__ void StoreSlabs(SgemmTiles& s, int buf, int ar, int a
 // block's barrier is covered by the other's arithmetic. Measured on an H100 at 4096² through the playground
 // (scripts/experiments/sgemm/): 3.15 ms, against 3.37 ms for 8-deep slabs with one block per multiprocessor (141
 // registers) and 2.66 ms for cuBLAS.
-__global__ void __launch_bounds__(kThreads, 2) SgemmTiledKernel(const float* __restrict__ a, const float* __restrict__ b,
-                                                                float* __restrict__ c, int m, int n, int k) {
+__global__ void __launch_bounds__(kThreads, 2) sgemm(const float* __restrict__ a, const float* __restrict__ b,
+                                                     float* __restrict__ c, int m, int n, int k) {
   __shared__ __align__(16) SgemmTiles s;
   const int row0 = blockIdx.y * kTile, col0 = blockIdx.x * kTile;
   const int tid = threadIdx.x;

@@ -13,8 +13,12 @@ namespace {
 
 // ---- kernel ---------------------------------------------------------------------------------------------------
 
-// Shared with the kernel playground.
+// Shared with the kernel playground (whose `transpose`, on floats, the addon does not launch).
 #include "transpose_tile.cuh"
+
+__global__ void TransposeInt8Kernel(const int8_t* __restrict__ in, int8_t* __restrict__ out, int rows, int cols) {
+  TransposeTile(in, out, rows, cols);
+}
 
 }  // namespace
 
@@ -24,7 +28,7 @@ cudaError_t LaunchTransposeInt8(const int8_t* in, int8_t* out, int rows, int col
   // rows > 65535 · 32 would exceed the grid's y limit; the facade refuses such a k (native/ops-cuda.ts).
   const dim3 threads(kTile, kRowsPerPass);
   const dim3 blocks(BlocksToCover(cols, kTile), BlocksToCover(rows, kTile));
-  TransposeTile<int8_t><<<blocks, threads, 0, stream>>>(in, out, rows, cols);
+  TransposeInt8Kernel<<<blocks, threads, 0, stream>>>(in, out, rows, cols);
   return cudaGetLastError();
 }
 

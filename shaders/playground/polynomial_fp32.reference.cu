@@ -1,6 +1,8 @@
+// launch: block=256 grid=tiles:1024
 // Reference for the fp32 polynomial exercise: one thread per four elements, moved as float4 (16-byte loads and
-// stores, a quarter of the memory instructions of the starter). Launch: ⌈(n / 4 + 1) / blockDim.x⌉ blocks; the
-// thread just past the last group of four handles the n mod 4 elements left. cudaMalloc's buffers are aligned to
+// stores, a quarter of the memory instructions of the starter). Launch: ⌈n / (4 · blockDim.x)⌉ blocks (the header
+// above: a block of 256 covers 1024 elements); the thread just past the last group of four handles the n mod 4
+// elements left. cudaMalloc's buffers are aligned to
 // 256 bytes, so the float4 accesses are aligned.
 __global__ void polynomial(const float* __restrict__ x, const float* __restrict__ y, float* __restrict__ z, float a,
                            float b, float c, size_t n) {

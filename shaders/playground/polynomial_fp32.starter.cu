@@ -1,3 +1,4 @@
+// launch: block=256 grid=cover
 // Starter for the fp32 polynomial exercise: z = a·x² + b·y + c, one thread per element.
 // Launch: ⌈n / blockDim.x⌉ blocks. Each element reads 8 bytes and writes 4, so the kernel is bound by memory
 // bandwidth, not by its three multiply-adds.

@@ -1,3 +1,4 @@
+// launch: block=256 grid=cover
 // Starter for the fp64 polynomial exercise: z = a·x² + b·y + c over doubles, one thread per element.
 // Launch: ⌈n / blockDim.x⌉ blocks. 24 bytes move per element; on a GPU with few fp64 units the arithmetic may
 // matter too.

@@ -1,3 +1,4 @@
+// launch: block=256 grid=tiles:4096
 // Reference for the sum: each thread first adds many elements on its own (a grid-stride loop over float4), then a
 // warp adds its 32 partial sums with shuffles (no shared memory, no barrier), the block adds its warps' sums, and
 // one atomic per block reaches *total. Launch: 256 threads a block, ⌈n / 4096⌉ blocks; blockDim.x a multiple of 32.

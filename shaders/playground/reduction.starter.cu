@@ -1,3 +1,4 @@
+// launch: block=256 grid=cover
 // Starter for the sum: each block adds its blockDim.x elements as a tree in shared memory (halving the active
 // threads at each step, a barrier between steps), then one thread adds the block's sum to *total with an atomic.
 // *total is set to 0 before every launch. Launch: ⌈n / blockDim.x⌉ blocks; blockDim.x a power of two ≤ 1024.

@@ -1,3 +1,4 @@
+// launch: block=256 grid=tiles:4096
 // Reference for SAXPY: a grid-stride loop over float4, so that one launch of a few blocks per multiprocessor
 // covers any n, and each thread moves 16 bytes per access. Launch: 256 threads a block, ⌈n / 4096⌉ blocks (about
 // four groups of four elements a thread); any other grid also gives the right answer.

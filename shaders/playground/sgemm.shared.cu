@@ -1,3 +1,4 @@
+// launch: block=32x32 grid=cover
 // A first step beyond the starter: 32×32 tiles of A and B staged in shared memory. Each float loaded from global
 // memory is used 32 times, so the loads no longer set the pace; shared-memory reads now do (two per multiply-add).
 // Launch: blocks of 32×32, a grid of ⌈n / 32⌉ × ⌈m / 32⌉.

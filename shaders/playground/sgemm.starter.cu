@@ -1,3 +1,4 @@
+// launch: block=16x16 grid=cover
 // Starter for SGEMM: C = A·B in fp32, row-major (A m×k, B k×n, C m×n), one thread per element of C. Launch: blocks
 // of 16×16, a grid of ⌈n / 16⌉ × ⌈m / 16⌉. Each step of the loop loads two floats for one multiply-add, so the
 // loads, not the arithmetic units, set the pace.

@@ -104,6 +104,10 @@ test.describe('on this machine (no GPU, no NVRTC)', () => {
     await expect(page.getByTestId('draft-state')).toHaveAttribute('data-state', 'editing');
     await expect.poll(() => editorText(page)).toBe(reference.text);
     await expect(page.getByTestId('loaded-message')).toContainText(reference.title);
+    // The launch form takes the reference's launch header: the shared tiles need blocks of 32 × 32 (issue 24).
+    await expect(page.getByTestId('launch-block-x')).toHaveValue('32');
+    await expect(page.getByTestId('launch-block-y')).toHaveValue('32');
+    await expect(page.getByTestId('launch-header')).toContainText('block=32x32, grid=cover');
     await expect(page.getByTestId('draft-state')).toHaveAttribute('data-state', 'saved');
     await page.reload();
     await expect.poll(() => editorText(page)).toBe(reference.text);

@@ -97,8 +97,11 @@ describe('kernel playground', { skip: skipWithoutGpu }, () => {
     const v = r.result?.verification;
     assert.ok(v);
     assert.equal(v.mismatchCount, 1);
+    assert.equal(v.neverWritten, 1, 'the element still holds the poison');
+    assert.equal(v.maxRelativeError, null, 'no relative error for an element never written, and no sentinel for one');
     assert.equal(v.mismatches[0]?.index, (r.result?.size ?? 0) - 1);
-    assert.equal(v.mismatches[0]?.got, null, 'the element was never written');
+    assert.equal(v.mismatches[0]?.got, null);
+    assert.equal(v.mismatches[0]?.unwritten, true, 'the element was never written');
     assert.equal(r.result?.throughput, null, 'a wrong kernel is not timed');
   });
 
@@ -106,6 +109,8 @@ describe('kernel playground', { skip: skipWithoutGpu }, () => {
     const r = await wrong('reduction', 'shaders/playground/reduction.starter.cu', (s) => s.replaceAll('__syncthreads();', ''));
     assert.equal(r.status, 'verification-failed');
     assert.equal(r.result?.verification?.mismatches[0]?.index, 0);
+    // The total is zeroed before the launch: whatever it holds was written, a NaN included.
+    assert.equal(r.result?.verification?.neverWritten, 0);
     figure(`reduction race: got ${r.result?.verification?.mismatches[0]?.got}, expected ${r.result?.verification?.mismatches[0]?.expected}`);
   });
 

@@ -1,8 +1,12 @@
 // How a kernel run's figures read on the page: an element of the output with nine significant digits (as many as
-// tell a float from its neighbour, C's FLT_DECIMAL_DIG, so that a wrong last bit shows as a difference), a launch's dimensions, and which failures cost the compute host a restart.
+// tell a float from its neighbour, C's FLT_DECIMAL_DIG, so that a wrong last bit shows as a difference), a launch's
+// dimensions, what the verification found, and which failures cost the compute host a restart.
 import type { ErrorCode } from '../../../main/common/errors.ts';
+import { formatRelativeError } from '../../../main/common/format.ts';
+import type { Translate } from '../../../main/common/i18n/translate.ts';
 import { localizeDecimal } from '../../../main/common/locale.ts';
-import type { Dim3, KernelRun } from '../../../main/common/playground.ts';
+import type { Dim3, KernelRun, VerificationResult } from '../../../main/common/playground.ts';
+import { maxErrorOf, verdictSentences } from '../../../main/common/verification-verdict.ts';
 
 export function elementText(value: number): string {
   if (Number.isNaN(value)) return 'NaN';
@@ -25,4 +29,13 @@ export function costRestart(run: Pick<KernelRun, 'status' | 'error'>): boolean {
 // Where the grid launched fewer threads than there are elements: part of the output was never written.
 export function undercovered(threadsLaunched: number): boolean {
   return Number.isFinite(threadsLaunched) && threadsLaunched < 1;
+}
+
+// What the verification found, in the app's words: the verdict first (its first sentence the headline), then the
+// largest relative error, or why there is none.
+export function verificationText(v: VerificationResult, t: Translate): { verdict: string[]; maxError: string } {
+  const verdict = verdictSentences(v).map((s) => t(`playground.verification.verdict.${s.key}`, s.named, s.count));
+  const m = maxErrorOf(v);
+  const maxError = m.key === 'maxError' ? t('playground.verification.maxError', { error: formatRelativeError(m.error) }) : t(`playground.verification.${m.key}`);
+  return { verdict, maxError };
 }

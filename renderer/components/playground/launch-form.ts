@@ -1,7 +1,10 @@
 // The launch form's values as typed (text, so that a wrong value can be quoted back), checked before a run is asked
 // for: the size within the exercise's limits, every block and grid dimension a whole number from 1, and the limits
 // CUDA itself sets on a launch (1024 threads per block, 64 in z; 65 535 blocks in y and z). Each problem names its
-// field, the value and what was expected, as catalog keys with their values.
+// field, the value and what was expected, as catalog keys with their values. The form starts from the launch header
+// of the source in the editor (main/common/launch-header.ts), as main applies it when the grid is left automatic.
+import { gridFor } from '../../../main/common/launch-header.ts';
+import type { GridRule, LaunchHeader } from '../../../main/common/launch-header.ts';
 import type { Dim3, ExerciseDescriptor } from '../../../main/common/playground.ts';
 
 export type Axis = 'x' | 'y' | 'z';
@@ -42,16 +45,23 @@ function wholeNumber(text: string): number | null {
   return Number.isSafeInteger(value) ? value : null;
 }
 
+const texts = (d: Dim3): [string, string, string] => [String(d[0]), String(d[1]), String(d[2])];
+
 export function defaultDraft(exercise: ExerciseDescriptor): LaunchDraft {
-  const [bx, by, bz] = exercise.defaultBlock;
-  return { size: String(exercise.size.default), block: [String(bx), String(by), String(bz)], gridAuto: true, grid: ['1', '1', '1'] };
+  return { size: String(exercise.size.default), block: texts(exercise.defaultBlock), gridAuto: true, grid: ['1', '1', '1'] };
 }
 
-// The grid main picks when it is left out: one thread per element of the output, as the exercise covers it.
-export function coverGrid(exercise: ExerciseDescriptor, size: number, block: Dim3): Dim3 {
-  const [bx, by, bz] = block;
-  if (exercise.cover === '2d') return [Math.ceil(size / bx), Math.ceil(size / by), 1];
-  return [Math.ceil(size / (bx * by * bz)), 1, 1];
+// The form as a source's launch header sets it, the size kept: its block (else the exercise's), and its grid typed
+// in where it names one, automatic otherwise (main then applies the header's rule, or covers the size).
+export function headerDraft(exercise: ExerciseDescriptor, header: Pick<LaunchHeader, 'block' | 'grid'> | null, size: string): LaunchDraft {
+  const grid = header?.grid;
+  return { size, block: texts(header?.block ?? exercise.defaultBlock), gridAuto: grid?.kind !== 'fixed', grid: grid?.kind === 'fixed' ? texts(grid.grid) : ['1', '1', '1'] };
+}
+
+// The grid main picks when it is left out: the header's rule with this block, else one thread per element of the
+// output, as the exercise covers it.
+export function coverGrid(exercise: ExerciseDescriptor, size: number, block: Dim3, rule: GridRule = { kind: 'cover' }): Dim3 {
+  return gridFor(rule, exercise.cover, size, block);
 }
 
 function dims(texts: readonly string[], kind: 'block' | 'grid', limits: Record<Axis, number>, problems: LaunchProblem[]): Dim3 | null {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 
 import { EXERCISES } from '../../../main/common/exercises.ts';
 import { runKernelJob } from '../../../main/host/kernel-run.ts';
+import { kernelLaunch } from '../../../main/playground/descriptors.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const read = (file: string): string => readFileSync(join(root, file), 'utf8');
@@ -17,8 +18,9 @@ for (const def of EXERCISES) {
   const size = SIZES[def.id];
   const starter = def.kernels.find((k) => k.kind === 'starter');
   if (!starter) continue;
-  const launch = starter.launch(size);
-  const references = def.kernels.filter((k) => k.kind === 'reference').map((k) => ({ id: k.id, file: k.file, entry: k.entry, text: read(k.file), launch: k.launch(size) }));
+  // Each kernel launched as its launch header states, at this size.
+  const launch = kernelLaunch(def, starter.file, read(starter.file), size);
+  const references = def.kernels.filter((k) => k.kind === 'reference').map((k) => ({ id: k.id, file: k.file, entry: def.entry, text: read(k.file), launch: kernelLaunch(def, k.file, read(k.file), size) }));
   const controller = new AbortController();
   try {
     const r = await runKernelJob(

@@ -9,11 +9,14 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 import { kernelRunText } from '../../../main/cli/kernel-run-text.ts';
+import { kernelRequest } from '../../../main/cli/kernel.ts';
+import { parseArgs } from '../../../main/cli/cli-options.ts';
+import { resolveRequest } from '../../../main/playground/playground-service.ts';
 import { runCli } from '../../../main/cli/main.ts';
 import { cliText } from '../../../main/cli/cli-text.ts';
 import { formatMs, formatPercent, formatRate } from '../../../main/common/format.ts';
 import type { Locale } from '../../../main/common/locale.ts';
-import { EXERCISE_IDS } from '../../../main/common/playground.ts';
+import { EXERCISE_IDS, KERNEL_RUN } from '../../../main/common/playground.ts';
 import type { Comparison, KernelRun, KernelRunResult } from '../../../main/common/playground.ts';
 import { exerciseDefinition, signatureOf } from '../../../main/common/exercises.ts';
 import { exercises as playgroundEn } from '../../../main/common/i18n/en/exercises.ts';
@@ -31,6 +34,9 @@ async function gpuLab(...argv: string[]): Promise<{ code: number; out: string; e
 }
 
 const cx = (locale: Locale): { locale: Locale; t: ReturnType<typeof cliText> } => ({ locale, t: cliText(locale) });
+
+// A recorded run as the kernel store reads it back: through its schema, which reads an earlier build's counts.
+const recorded = (name: string): KernelRun => KERNEL_RUN.parse(JSON.parse(readFileSync(join(root, 'tests/fixtures/kernel-runs', name), 'utf8')));
 
 describe('gpu-lab kernel list and show', () => {
   it.each(['en', 'es'] as const)('lists the six exercises with their titles, signatures and metrics (%s)', async (lang) => {
@@ -122,6 +128,35 @@ describe('gpu-lab kernel run on this machine', () => {
     expect(stored()).toEqual([]);
   });
 
+  it('runs a kernel of the exercise with --kernel ID, as kernel show prints it, its launch left to its header', async () => {
+    const { request, path } = await kernelRequest(parseArgs(['run', 'sgemm', '--kernel', 'shared-tiles', '--no-compare'], ['kernel'], ['no-compare']));
+    expect(path).toBe('shaders/playground/sgemm.shared.cu');
+    expect(request).toEqual({ exercise: 'sgemm', source: readFileSync(join(root, path), 'utf8'), compare: false, fileName: 'sgemm.shared.cu' });
+    // No block or grid in the request: the service applies the file's header, blocks of 32 × 32.
+    expect(resolveRequest(request).launch).toMatchObject({ block: [32, 32, 1], grid: [128, 128, 1] });
+    const withBlock = await kernelRequest(parseArgs(['run', 'sgemm', '--kernel', 'shared-tiles', '--block', '16,16'], ['kernel', 'block'], []));
+    expect(withBlock.request.block).toEqual([16, 16, 1]);
+  });
+
+  it('refuses --kernel with a file, and a kernel the exercise does not have (exit 2)', async () => {
+    const both = await gpuLab('kernel', 'run', 'sgemm', file, '--kernel', 'starter', '--data-dir', dataDir, '--lang', 'en');
+    expect(both).toMatchObject({ code: 2, err: `gpu-lab kernel: --kernel starter runs that kernel of the exercise: it does not go with a file (${file})\n` });
+    const unknown = await gpuLab('kernel', 'run', 'sgemm', '--kernel', 'tiles', '--data-dir', dataDir, '--lang', 'en');
+    expect(unknown).toMatchObject({ code: 2, err: 'gpu-lab kernel: exercise sgemm has no kernel "tiles"; its kernels are starter, shared-tiles, builtin-tiled\n' });
+    const neither = await gpuLab('kernel', 'run', 'sgemm', '--data-dir', dataDir, '--lang', 'en');
+    expect(neither.err).toContain('gpu-lab kernel run sgemm FILE.cu (or a kernel of the exercise: --kernel ID)');
+    expect(stored()).toEqual([]);
+  });
+
+  it('refuses a launch header it cannot read as bad input (exit 2), naming the line, the field, the value and what was expected', async () => {
+    const bad = join(tempDir(), 'bad-header.cu');
+    writeFileSync(bad, '// launch: block=32x64\n__global__ void saxpy(const float* x, const float* y, float* out, float a, size_t n) {}\n');
+    const r = await gpuLab('kernel', 'run', 'saxpy', bad, '--data-dir', dataDir, '--lang', 'en');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('`source` line 1, the launch header: `block` = "32x64" is not allowed: expected at most 1024 threads in all (x · y · z)');
+    expect(stored()).toEqual([]);
+  }, 30_000);
+
   it.skipIf(status.unavailableReason === null)('without a GPU or NVRTC exits 1 with the error code and the reason, and stores nothing', async () => {
     const r = await gpuLab('kernel', 'run', 'saxpy', file, '--data-dir', dataDir, '--lang', 'en');
     expect(r.code, r.err).toBe(1);
@@ -181,6 +216,7 @@ function saxpyRun(overrides: Partial<KernelRunResult> = {}, status: KernelRun['s
       relativeTolerance: 1e-5,
       samples: null,
       mismatchCount: 0,
+      neverWritten: 0,
       mismatches: [],
       maxRelativeError: 5.96e-8,
     },
@@ -256,19 +292,20 @@ describe('a finished kernel run as printed', () => {
         relativeTolerance: 8 * Math.sqrt(2048) * 2 ** -24,
         samples: 4096,
         mismatchCount: 0,
+        neverWritten: 0,
         mismatches: [],
         maxRelativeError: 1.25e-6,
       },
     });
     const reduction = saxpyRun({
       exercise: 'reduction',
-      verification: { ok: true, checked: 1, total: 1, method: `the total of ${N} whole numbers`, tolerance: 'exact', check: 'total', relativeTolerance: 0, samples: null, mismatchCount: 0, mismatches: [], maxRelativeError: 0 },
+      verification: { ok: true, checked: 1, total: 1, method: `the total of ${N} whole numbers`, tolerance: 'exact', check: 'total', relativeTolerance: 0, samples: null, mismatchCount: 0, neverWritten: 0, mismatches: [], maxRelativeError: 0 },
     });
     const en = kernelRunText(sgemm, cx('en')).out;
-    expect(en).toContain('verified: 8186 elements against float64 dot products (the last row, the last column, 4096 at random), every element for having been written; to 2.16e-5 × RMS; max. rel. error 1.3e-6\n');
+    expect(en).toContain('verified: 8186 elements checked (the last row, the last column and 4096 at random against float64 dot products, any other NaN or infinity as wrong), every element for having been written; to 2.16e-5 × RMS; max. rel. error 1.3e-6\n');
     expect(kernelRunText(reduction, cx('en')).out).toContain('verified: the total, exactly; max. rel. error 0\n');
     const es = kernelRunText(sgemm, cx('es')).out;
-    expect(es).toContain('verificado: 8186 elementos comparados con productos escalares en float64 (la última fila, la última columna y 4096 al azar) y, de todos, que se hayan escrito; con tolerancia 2,16e-5 × RMS; error rel. máx. 1,3e-6\n');
+    expect(es).toContain('verificado: 8186 elementos comprobados (la última fila, la última columna y 4096 al azar con productos escalares en float64, cualquier otro NaN o infinito como incorrecto) y, de todos, que se hayan escrito; con tolerancia 2,16e-5 × RMS; error rel. máx. 1,3e-6\n');
     expect(kernelRunText(reduction, cx('es')).out).toContain('verificado: el total, exactamente; error rel. máx. 0\n');
     for (const out of [es, kernelRunText(saxpyRun(), cx('es')).out]) {
       expect(out).not.toMatch(/every element|dot products|exactly|relative|at random/);
@@ -279,7 +316,7 @@ describe('a finished kernel run as printed', () => {
 
   it('words the check of every recorded run in Spanish, its tolerance with a decimal comma', () => {
     const dir = join(root, 'tests/fixtures/kernel-runs');
-    const runs = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as KernelRun);
+    const runs = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => recorded(f));
     const checked = runs.filter((r) => r.result?.verification);
     expect(new Set(checked.map((r) => r.result?.verification?.check))).toEqual(new Set(['every-element', 'total', 'sampled-gemm']));
     for (const run of checked) {
@@ -340,24 +377,31 @@ describe('a finished kernel run as printed', () => {
         relativeTolerance: 0,
         samples: null,
         mismatchCount: 4096,
+        neverWritten: 4095,
         mismatches: [
-          { index: 4095, row: 0, col: 4095, got: 0.25, expected: 0.2500001 },
-          { index: 8191, row: 1, col: 4095, got: null, expected: -0.5 },
+          { index: 4095, row: 0, col: 4095, got: 0.25, expected: 0.2500001, unwritten: false },
+          { index: 8191, row: 1, col: 4095, got: null, expected: -0.5, unwritten: true },
         ],
-        maxRelativeError: Number.MAX_VALUE,
+        maxRelativeError: null,
       },
       throughput: null,
       comparisons: [],
     }, 'verification-failed');
     const run: KernelRun = { ...wrong, exercise: 'transpose', request: { ...wrong.request, exercise: 'transpose', size: n, fileName: 'my_transpose.cu' } };
     const { out, failures } = kernelRunText(run, cx('en'), 'my_transpose.cu');
-    expect(out).toContain('WRONG: 4096 elements differ from the reference; every element checked, exactly; max. rel. error unbounded (an element was never written)\n');
-    expect(kernelRunText(run, cx('es'), 'my_transpose.cu').out).toContain('INCORRECTO: 4096 elementos difieren de la referencia; todos los elementos comprobados, exactamente; error rel. máx. sin cota (un elemento no se escribió nunca)\n');
+    expect(out).toContain(
+      `WRONG: 4096 of the ${n * n} elements checked differ from the reference; 4095 of the ${n * n} elements of the output were never written (still the NaN they were filled with); every element checked, exactly; no max. rel. error (an element checked is NaN or infinite, or differs from an expected 0)\n`,
+    );
+    expect(kernelRunText(run, cx('es'), 'my_transpose.cu').out).toContain(
+      `INCORRECTO: 4096 de los ${n * n} elementos comprobados difieren de la referencia; 4095 de los ${n * n} elementos de la salida no se escribieron nunca (siguen con el NaN con que se llenaron); todos los elementos comprobados, exactamente; sin error rel. máx. (un elemento comprobado es NaN o infinito, o difiere de un 0 esperado)\n`,
+    );
     // As many digits as it takes to see the difference.
     expect(out).toContain('\n  index 4095 (row 0, col 4095): got 0.25, expected 0.2500001\n');
     expect(out).toContain('\n  index 8191 (row 1, col 4095): not written (still the NaN it was filled with), expected -0.5\n');
     expect(out).toContain('\n  … and 4094 more\n');
-    expect(failures).toEqual([`VERIFICATION_FAILED: 4096 elements of ${n * n} checked are wrong, the first at index 4095`]);
+    expect(failures).toEqual([
+      `VERIFICATION_FAILED: 4096 of the ${n * n} elements checked differ from the reference; 4095 of the ${n * n} elements of the output were never written (still the NaN they were filled with); the first at index 4095`,
+    ]);
   });
 
   it('a run the watchdog stopped: the error code and message, the compute host restarted', () => {
@@ -440,13 +484,35 @@ describe('gpu-lab report --kernel-run', () => {
   });
 });
 
-describe('a kernel that never wrote an element, as recorded on the H100', () => {
-  it('says the error has no bound instead of printing the largest float', () => {
-    const run = JSON.parse(readFileSync(join(root, 'tests/fixtures/kernel-runs/h100-saxpy-off-by-one.json'), 'utf8')) as KernelRun;
+describe('kernel runs recorded by an earlier build, read as the store reads them', () => {
+  it('says the error has no value instead of printing the largest float the earlier build stored', () => {
+    const run = recorded('h100-saxpy-off-by-one.json');
     const en = kernelRunText(run, cx('en')).out;
     const es = kernelRunText(run, cx('es')).out;
-    expect(en).toContain('max. rel. error unbounded (an element was never written)');
-    expect(es).toContain('sin cota (un elemento no se escribió nunca)');
-    expect(`${en}${es}`).not.toMatch(/e\+308/);
+    expect(en).toContain('WRONG: 1 of the 16777216 elements checked differs from the reference; 1 of the 16777216 elements of the output was never written');
+    expect(en).toContain('no max. rel. error (an element checked is NaN or infinite, or differs from an expected 0)');
+    expect(es).toContain('sin error rel. máx.');
+    expect(`${en}${es}`).not.toMatch(/e\+308|308/);
+  });
+
+  it('says a NaN total was computed, not left unwritten (the total is set to 0 before the launch)', () => {
+    const en = kernelRunText(recorded('h100-reduction-race.json'), cx('en')).out;
+    expect(en).toContain('WRONG: 1 of the 1 elements checked differs from the reference;');
+    expect(en).toContain('got NaN (written by your kernel)');
+    expect(en).not.toContain('never written');
+  });
+
+  it('never says more wrong than checked for the SGEMM of issue 24, whose count mixed the two', () => {
+    // The sgemm run as the earlier build stored it for the shared-tiles kernel under a 16×16 block.
+    const raw = JSON.parse(readFileSync(join(root, 'tests/fixtures/kernel-runs/h100-sgemm-starter.json'), 'utf8')) as { result: { verification: Record<string, unknown> } };
+    const v = raw.result.verification;
+    Object.assign(v, { ok: false, checked: 12285, mismatchCount: 16542648, maxRelativeError: Number.MAX_VALUE, mismatches: [{ index: 16, row: 0, col: 16, got: null, expected: 1.5 }] });
+    const run = KERNEL_RUN.parse({ ...raw, status: 'verification-failed' });
+    const { out, failures } = kernelRunText(run, cx('en'));
+    expect(out).not.toMatch(/16542648 (elements )?of (the )?12285/);
+    expect(out).toContain('an older version recorded this run and counted the wrong elements and those never written together, over the whole output: 16542648 of 16777216; 12285 were compared with the reference');
+    expect(out).toContain('max. rel. error not kept (an older version recorded this run)');
+    expect(failures[0]).toContain('VERIFICATION_FAILED: an older version recorded this run');
+    expect(`${out}${kernelRunText(run, cx('es')).out}`).not.toMatch(/308/);
   });
 });

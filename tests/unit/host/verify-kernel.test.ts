@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import { verifyElementwise, verifyExact, verifySgemm, verifySum } from '../../../main/host/verify-kernel.ts';
+import { poisonedAt, verifyElementwise, verifyExact, verifySgemm, verifySum } from '../../../main/host/verify-kernel.ts';
+
+// What poison() leaves in an element (native/cuda/memory.cu): every byte 0xFF, a NaN no arithmetic makes.
+function poison(out: Float32Array | Float64Array, i: number): void {
+  const words = new Uint32Array(out.buffer, out.byteOffset + i * out.BYTES_PER_ELEMENT, out.BYTES_PER_ELEMENT / 4);
+  words.fill(0xffffffff);
+}
 
 function random(n: number, seed = 1): Float32Array {
   const out = new Float32Array(n);
@@ -27,11 +33,37 @@ describe('verification of a kernel’s output', () => {
 
   it('reports the element an off-by-one kernel never wrote, as not written, and only that one', () => {
     const out = right();
-    out[out.length - 1] = Number.NaN;
+    poison(out, out.length - 1);
     const v = verifyElementwise(out, ref, 'fp32');
     expect(v.ok).toBe(false);
+    expect(v).toMatchObject({ checked: 10_000, mismatchCount: 1, neverWritten: 1, maxRelativeError: null });
+    expect(v.mismatches).toEqual([{ index: 9999, row: null, col: null, got: null, expected: ref(9999), unwritten: true }]);
+  });
+
+  it('tells a NaN the kernel computed from an element it never wrote', () => {
+    const out = right();
+    out[5] = Number.NaN;
+    const v = verifyElementwise(out, ref, 'fp32');
+    expect(v).toMatchObject({ ok: false, mismatchCount: 1, neverWritten: 0, maxRelativeError: null });
+    expect(v.mismatches[0]).toMatchObject({ index: 5, got: null, unwritten: false });
+  });
+
+  it('reads the poison from the bits of fp32 and fp64 outputs alike', () => {
+    const f32 = new Float32Array(3);
+    const f64 = new Float64Array(3);
+    poison(f32, 1);
+    poison(f64, 2);
+    f64[0] = Number.NaN;
+    expect([0, 1, 2].map(poisonedAt(f32))).toEqual([false, true, false]);
+    expect([0, 1, 2].map(poisonedAt(f64))).toEqual([false, false, true]);
+  });
+
+  it('keeps its largest relative error a number while every element checked has one', () => {
+    const out = right();
+    out[7] = (out[7] ?? 0) * (1 + 1e-3);
+    const v = verifyElementwise(out, ref, 'fp32');
     expect(v.mismatchCount).toBe(1);
-    expect(v.mismatches).toEqual([{ index: 9999, row: null, col: null, got: null, expected: ref(9999) }]);
+    expect(v.maxRelativeError).toBeCloseTo(1e-3, 6);
   });
 
   it('lists the first 10 mismatches in index order and counts all of them, without keeping millions', () => {
@@ -62,8 +94,8 @@ describe('verification of a kernel’s output', () => {
 
   it('a sum of whole numbers is exact: off by one is a failure', () => {
     const values = Float32Array.from({ length: 1000 }, (_, i) => i % 4);
-    expect(verifySum(1500, values).ok).toBe(true);
-    expect(verifySum(1499, values)).toMatchObject({ ok: false, mismatchCount: 1, mismatches: [{ index: 0, got: 1499, expected: 1500 }] });
+    expect(verifySum(Float32Array.of(1500), values).ok).toBe(true);
+    expect(verifySum(Float32Array.of(1499), values)).toMatchObject({ ok: false, checked: 1, mismatchCount: 1, neverWritten: 0, mismatches: [{ index: 0, got: 1499, expected: 1500 }] });
   });
 
   describe('SGEMM, sampled', () => {
@@ -87,16 +119,37 @@ describe('verification of a kernel’s output', () => {
       expect(v.checked).toBeGreaterThan(127);
     });
 
-    it('catches an unwritten last tile even where no sample falls, with its row and column', () => {
+    it('catches an unwritten last tile even where no sample falls, with its row and column, counted apart from the elements checked', () => {
       const right = product();
       const c = right.slice();
-      // A kernel whose grid misses the last 16 columns of rows 0…15 (not the last row).
-      for (let i = 0; i < 16; i++) for (let j = 48; j < 63; j++) c[i * n + j] = Number.NaN;
+      // A kernel whose grid misses columns 48…62 of rows 0…15 (not the last row, not the last column).
+      for (let i = 0; i < 16; i++) for (let j = 48; j < 63; j++) poison(c, i * n + j);
       const v = verifySgemm({ a, b, c, m: n, n, k: n, samples: 0, seed: 9 });
       expect(v.ok).toBe(false);
-      expect(v.mismatchCount).toBe(16 * 15);
-      expect(v.mismatches[0]).toMatchObject({ index: 48, row: 0, col: 48, got: null });
+      // The last row and the last column (127 elements) were compared, and were right; 240 others never written.
+      expect(v).toMatchObject({ checked: 2 * n - 1, mismatchCount: 0, neverWritten: 16 * 15 });
+      expect(v.mismatches[0]).toMatchObject({ index: 48, row: 0, col: 48, got: null, unwritten: true });
       expect(v.mismatches[0]?.expected).toBeCloseTo(right[48] ?? 0, 5);
+    });
+
+    it('never counts more wrong than checked, however much of C was left unwritten (issue 24: 16542648 of 12285)', () => {
+      const c = product();
+      // All but the last row and the last column left as the poison: the shared-tiles kernel under a 16×16 block.
+      for (let i = 0; i < n - 1; i++) for (let j = 0; j < n - 1; j++) poison(c, i * n + j);
+      const v = verifySgemm({ a, b, c, m: n, n, k: n, samples: 100, seed: 9 });
+      expect(v.ok).toBe(false);
+      expect(v.mismatchCount).toBeLessThanOrEqual(v.checked);
+      expect(v.neverWritten).toBe((n - 1) * (n - 1));
+      expect(v.maxRelativeError === null || Number.isFinite(v.maxRelativeError)).toBe(true);
+      expect(JSON.stringify(v)).not.toMatch(/e\+308/);
+    });
+
+    it('counts a NaN the kernel wrote outside the samples as checked and wrong, not as never written', () => {
+      const c = product();
+      c[3] = Number.NaN;
+      const v = verifySgemm({ a, b, c, m: n, n, k: n, samples: 0, seed: 9 });
+      expect(v).toMatchObject({ ok: false, checked: 2 * n, mismatchCount: 1, neverWritten: 0, maxRelativeError: null });
+      expect(v.mismatches[0]).toMatchObject({ index: 3, got: null, unwritten: false });
     });
 
     it('catches a wrong value in the last column', () => {

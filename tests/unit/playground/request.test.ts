@@ -22,7 +22,7 @@ describe('a kernel run request', () => {
   it('gets the exercise’s size, block and a grid that covers the output', () => {
     const r = resolveRequest({ exercise: 'saxpy', source: 'x' });
     expect(r.size).toBe(1 << 24);
-    expect(r.launch).toEqual({ block: [256, 1, 1], grid: [(1 << 24) / 256, 1, 1] });
+    expect(r.launch).toEqual({ block: [256, 1, 1], grid: [(1 << 24) / 256, 1, 1], dynamicSharedBytes: 0 });
     const t = resolveRequest({ exercise: 'transpose', source: 'x', size: 1000, block: [32, 8, 1] });
     expect(t.launch.grid).toEqual([32, 125, 1]);
   });
@@ -62,6 +62,24 @@ describe('a kernel run request', () => {
     expect(refusal({ exercise: 'saxpy', source: '#if __has_include("/etc/shadow")\n#endif' }).details).toMatchObject({ line: 1, column: 5, reason: 'forbidden-identifier' });
     // The word in a comment elsewhere on a line that is not a directive is fine.
     expect(resolveRequest({ exercise: 'saxpy', source: '// no include needed\n__global__ void saxpy() {}' }).source).toContain('saxpy');
+  });
+
+  it('takes the launch the source\'s header states, the student\'s block and grid winning over it', () => {
+    const source = '// launch: block=32x8 grid=tiles:32x32 shared=2048\n__global__ void transpose() {}';
+    expect(resolveRequest({ exercise: 'transpose', source }).launch).toEqual({ block: [32, 8, 1], grid: [128, 128, 1], dynamicSharedBytes: 2048 });
+    // A block of the student's: the header's tiles still decide the grid.
+    expect(resolveRequest({ exercise: 'transpose', source, block: [32, 4, 1] }).launch).toMatchObject({ block: [32, 4, 1], grid: [128, 128, 1] });
+    expect(resolveRequest({ exercise: 'transpose', source, grid: [5, 5, 1] }).launch.grid).toEqual([5, 5, 1]);
+    // One thread per element follows the student's block.
+    expect(resolveRequest({ exercise: 'saxpy', source: '// launch: block=512 grid=cover', block: [128, 1, 1] }).launch.grid).toEqual([(1 << 24) / 128, 1, 1]);
+  });
+
+  it('refuses a launch header it cannot read, naming its line, the field, the value and what was expected', () => {
+    const e = refusal({ exercise: 'sgemm', source: '// my sgemm\n// launch: block=32x64 grid=cover\n__global__ void sgemm() {}' });
+    expect(e.code).toBe('INVALID_ARGUMENT');
+    expect(e.message).toBe('`source` line 2, the launch header: `block` = "32x64" is not allowed: expected at most 1024 threads in all (x · y · z)');
+    expect(e.details).toMatchObject({ field: 'source', header: { line: 2, field: 'block', value: '32x64', reason: 'threads' } });
+    expect(refusal({ exercise: 'sgemm', source: '// launch: grid=auto' }).message).toContain('`grid` = "auto" is not allowed: expected cover, tiles:W[xH[xD]] or a grid X[xY[xZ]]');
   });
 
   it('a covering grid launches at least one thread per output element for every exercise', () => {

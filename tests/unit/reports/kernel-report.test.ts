@@ -80,9 +80,10 @@ describe('a verified SGEMM kernel run', () => {
     expect(rows).toContain(`Registers per thread ${launch.registersPerThread}`);
     expect(rows).toContain(`Warps resident per SM ${launch.activeWarpsPerSm} of ${launch.maxWarpsPerSm}`);
     expect(rows).toContain(`Occupancy ${formatPercent(launch.occupancy, 'en')}`);
-    expect(rows).toContain('Elements checked 9215 elements against float64 dot products (the last row, the last column, 1024 at random); every');
+    expect(rows).toContain('Elements checked 9215 elements checked (the last row, the last column and 1024 at random against float64 dot');
     expect(rows).toContain('Tolerance 3.05e-5 × RMS');
-    expect(rows).toContain(`Mismatches 0`);
+    expect(rows).toContain('Wrong, of those checked 0 of 9215');
+    expect(rows).toContain('Never written, of the whole output 0 of 16777216 (16.8 M)');
   });
 
   it('sets the median and rate of the kernel beside every comparison, in the exercise’s metric, with the chart', async () => {
@@ -120,6 +121,8 @@ describe('a kernel run that did not get to be timed', () => {
     if (!v || !first) throw new Error('the run has mismatches');
     const { rows } = await report([run]);
     expect(rows).toContain(`${v.mismatchCount} of the ${v.checked} elements checked differ`);
+    expect(rows).toContain(`${v.neverWritten} of the ${v.total} elements of the output were never written`);
+    expect(rows).toContain('Largest relative error none: an element checked is NaN or infinite');
     expect(rows).toContain('Elements checked every element');
     expect(rows).toContain('Tolerance exact');
     expect(rows).toContain(`${first.index} ${first.row ?? ''} ${first.col ?? ''} not written ${first.expected}`);
@@ -169,7 +172,7 @@ describe('kernel runs in Spanish', () => {
 
   it('says how the output was checked in Spanish, the tolerance with a decimal comma', async () => {
     const { rows, text } = await report([verifiedSgemm(), failedTranspose()], 'es');
-    expect(rows).toContain('Elementos comprobados 9215 elementos comparados con productos escalares en float64 (la última fila, la última');
+    expect(rows).toContain('Elementos comprobados 9215 elementos comprobados (la última fila, la última columna y 1024 al azar con');
     expect(rows).toContain('Tolerancia 3,05e-5 × RMS');
     expect(rows).toContain('Elementos comprobados todos los elementos');
     expect(rows).toContain('Tolerancia exacta');

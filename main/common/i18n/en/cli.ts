@@ -36,8 +36,9 @@ when there is none.
       summary: 'write a CUDA kernel for an exercise: compile it, verify it, time it beside the built-in ones',
       usage: `Usage: gpu-lab kernel list [--json]
        gpu-lab kernel show <exercise> [--kernel starter{'|'}<reference-id>] [--hints]
-       gpu-lab kernel run <exercise> FILE.cu [--size N] [--block x[,y[,z]]] [--grid x[,y[,z]]] [--device cuda:N]
-                      [--no-compare] [--no-wait] [--json] [--pdf FILE [--author NAME] [--course NAME]] [--data-dir DIR]
+       gpu-lab kernel run <exercise> FILE.cu{'|'}--kernel ID [--size N] [--block x[,y[,z]]] [--grid x[,y[,z]]]
+                      [--device cuda:N] [--no-compare] [--no-wait] [--json] [--pdf FILE [--author NAME] [--course NAME]]
+                      [--data-dir DIR]
        gpu-lab kernel runs [--exercise <exercise>] [--json] [--data-dir DIR]
 
 The kernel playground: six exercises with a fixed signature, a starter kernel and reference solutions.
@@ -48,9 +49,11 @@ kernel run   compiles FILE with NVRTC for the GPU, launches it in the compute ho
              fresh random inputs (the output filled with NaN first), then times it beside the exercise's reference
              kernels and the engine's built-in ones (cuBLAS where one applies). Once it reaches the GPU,
              the run is stored, whatever its outcome.
+  --kernel   run that kernel of the exercise instead of a FILE, as kernel show --kernel ID prints it
   --size     the problem size, n elements or an N × N matrix (default: the exercise's)
-  --block    threads per block, e.g. 256 or 16,16 (default: the exercise's)
-  --grid     blocks per grid, e.g. 4096 or 256,256 (default: one thread per element of the output)
+  --block    threads per block, e.g. 256 or 16,16 (default: the file's launch header, else the exercise's)
+  --grid     blocks per grid, e.g. 4096 or 256,256 (default: the file's launch header, else one thread per element
+             of the output)
   --device   the GPU (default: the first CUDA device)
   --no-compare  time your kernel alone
   --no-wait  if another run is measuring on the GPU, exit 75 at once instead of waiting for it
@@ -58,6 +61,12 @@ kernel run   compiles FILE with NVRTC for the GPU, launches it in the compute ho
 {reportOptions}
   --verbose  every compute-host log line (by default only crashes, kills and warnings)
 kernel runs  the stored kernel runs, newest first (a report of some: gpu-lab report --kernel-run ID --pdf FILE)
+A file may state how it is launched in a header line, as every starter and reference does; --block and --grid win:
+  // launch: block=32x32 grid=cover shared=0
+  block=X[xY[xZ]]   threads per block
+  grid=cover        one thread per element of the output; grid=tiles:WxH a block per W×H elements; grid=X[xY]
+                    that grid
+  shared=BYTES      dynamic shared memory per block, 0 to 49152
 Compiler messages are printed as FILE:LINE:COLUMN: error: message, so an editor can jump to them.
 Exit codes of kernel run: 0 verified; 1 a compile error, wrong results or a failed run (its error code is printed:
 TIMEOUT, DEVICE_LOST…, or CUDA_UNAVAILABLE / LIBRARY_UNAVAILABLE where there is no GPU or no NVRTC); 2 bad usage;
@@ -163,7 +172,8 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     unknownExercise: 'unknown exercise "{exercise}"; the exercises are {exercises}',
     kernelAction: 'kernel needs an action: list, show, run or runs',
     kernelActionNot: 'kernel needs an action: list, show, run or runs (not "{action}")',
-    kernelFile: 'kernel run needs the file of your kernel: gpu-lab kernel run {exercise} FILE.cu',
+    kernelFile: 'kernel run needs the file of your kernel: gpu-lab kernel run {exercise} FILE.cu (or a kernel of the exercise: --kernel ID)',
+    kernelOrFile: '--kernel {kernel} runs that kernel of the exercise: it does not go with a file ({path})',
     noFile: '{path}: no such file',
     fileUnreadable: 'cannot read {path}: {reason}',
     fileIsFolder: '{path} is a folder: expected the .cu file of your kernel',
@@ -314,14 +324,28 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     launch: 'launch: grid ({grid}), block ({block}); {registers} registers per thread, {shared} of static shared memory',
     occupancy: 'occupancy {occupancy}: {blocks} blocks per SM, {warps} of {maxWarps} warps',
     fewThreads: 'only {threads} threads per element of the output: unless your kernel loops (grid-stride), part of the output is never written',
-    verified: 'verified: {check}; max. rel. error {error}',
-    unbounded: 'unbounded (an element was never written)',
-    wrong: 'WRONG: {count} element differs from the reference; {check}; max. rel. error {error} | WRONG: {count} elements differ from the reference; {check}; max. rel. error {error}',
+    // One line: what the check found ({verdict}: one or more of `verdict`, "; " between), how ({check}), and the
+    // largest error ({error}: maxError, noMaxError or maxErrorLost).
+    passedLine: 'verified: {check}; {error}',
+    failedLine: 'WRONG: {verdict}; {check}; {error}',
+    // Wrong elements are counted among those checked, elements never written over the whole output
+    // (main/common/verification-verdict.ts).
+    verdict: {
+      passed: 'verified',
+      wrong: '{count} of the {checked} elements checked differs from the reference | {count} of the {checked} elements checked differ from the reference',
+      incomplete: 'the {checked} elements checked match the reference, but {count} of the {total} elements of the output was never written | the {checked} elements checked match the reference, but {count} of the {total} elements of the output were never written',
+      unwritten: '{count} of the {total} elements of the output was never written (still the NaN it was filled with) | {count} of the {total} elements of the output were never written (still the NaN they were filled with)',
+      unwrittenUncounted: 'the elements never written were not counted (an older version recorded this run)',
+      older: 'an older version recorded this run and counted the wrong elements and those never written together, over the whole output: {count} of {total}; {checked} were compared with the reference',
+    },
+    maxError: 'max. rel. error {error}',
+    noMaxError: 'no max. rel. error (an element checked is NaN or infinite, or differs from an expected 0)',
+    maxErrorLost: 'max. rel. error not kept (an older version recorded this run)',
     // How the output was checked ({check} above), from the verification's data: {tolerance} is one of `tolerance`.
     check: {
       everyElement: 'every element checked, {tolerance}',
       total: 'the total, {tolerance}',
-      sampledGemm: '{checked} elements against float64 dot products (the last row, the last column, {samples} at random), every element for having been written; {tolerance}',
+      sampledGemm: '{checked} elements checked (the last row, the last column and {samples} at random against float64 dot products, any other NaN or infinity as wrong), every element for having been written; {tolerance}',
     },
     tolerance: {
       exact: 'exactly',
@@ -335,7 +359,9 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     at: '{index} (row {row}, col {col})',
     mismatch: '  index {position}: got {got}, expected {expected}',
     unwritten: '  index {position}: not written (still the NaN it was filled with), expected {expected}',
+    nan: '  index {position}: got NaN (written by your kernel), expected {expected}',
     more: '… and {count} more',
+    moreUncounted: '… and more',
     timing: 'median of {repeats} launches after {warmup} warm-up; {total} from compiling to the last timing',
     peak: 'peak of {device}: {peak}',
     implementation: 'implementation',
@@ -345,7 +371,7 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     notVerified: 'not verified',
     // Said after "gpu-lab kernel: " on the error stream.
     compileFailed: 'your kernel did not compile: {count} error (above) | your kernel did not compile: {count} errors (above)',
-    wrongSummary: '{count} element of {checked} checked is wrong, the first at index {index} | {count} elements of {checked} checked are wrong, the first at index {index}',
+    firstAt: '{verdict}; the first at index {index}',
     // kernel runs
     none: 'no kernel runs in {dir}',
     exercise: 'exercise',

@@ -108,7 +108,7 @@ export const exercises: PlaygroundText = {
     work: '8 bytes per element: in read, out written',
     kernels: {
       starter: { title: 'Starter: one thread per element', note: 'Coalesced reads, scattered writes.' },
-      'builtin-tiled': { title: 'Reference: the engine\'s tiled transpose', note: 'The int8 GEMM\'s transpose from shaders/cuda, as TransposeTile<float>: 32×32 tiles in shared memory, padded.' },
+      'builtin-tiled': { title: 'Reference: the engine\'s tiled transpose', note: 'The int8 GEMM\'s transpose from shaders/cuda, its tile called on floats: 32×32 tiles in shared memory, padded.' },
     },
     builtins: { cublas: 'cuBLAS Sgeam (transpose)' },
   },

@@ -22,7 +22,8 @@ export const pdfKernelRun = {
   status: {
     verified: 'verified: its output matched the CPU reference, and it was timed',
     compileError: 'compile error: the compiler refused the source',
-    verificationFailed: 'verification failed: {mismatches} of the {checked} elements checked differ from the CPU reference',
+    verificationFailed: 'verification failed. {verdict}',
+    verificationFailedBare: 'verification failed',
     failed: 'failed ({code}: {message})',
   },
   sections: {
@@ -81,7 +82,7 @@ export const pdfKernelRun = {
     check: {
       everyElement: 'every element',
       total: 'the total',
-      sampledGemm: '{checked} elements against float64 dot products (the last row, the last column, {samples} at random); every element for having been written',
+      sampledGemm: '{checked} elements checked (the last row, the last column and {samples} at random against float64 dot products, any other NaN or infinity as wrong); every element for having been written',
     },
     toleranceValue: {
       exact: 'exact',
@@ -92,12 +93,28 @@ export const pdfKernelRun = {
       rms: '{tolerance} × RMS',
     },
     maxError: 'Largest relative error',
-    unwritten: 'unbounded: an element was never written',
-    mismatches: 'Mismatches',
+    noMaxError: 'none: an element checked is NaN or infinite, or differs from an expected 0',
+    maxErrorLost: 'not kept by the older version that recorded this run',
+    wrong: 'Wrong, of those checked',
+    neverWritten: 'Never written, of the whole output',
+    countOf: '{count} of {of}',
+    uncounted: 'not counted by the older version that recorded this run',
+    wrongOlder: 'not known: the older version that recorded this run counted them together with those never written ({count} in all)',
+    // What the check found (main/common/verification-verdict.ts): wrong elements are counted among those checked,
+    // elements never written over the whole output.
+    verdict: {
+      passed: 'Every element checked matched the reference, and every element of the output was written.',
+      wrong: '{count} of the {checked} elements checked differs from the CPU reference. | {count} of the {checked} elements checked differ from the CPU reference.',
+      incomplete: 'The {checked} elements checked match the CPU reference, but {count} of the {total} elements of the output was never written. | The {checked} elements checked match the CPU reference, but {count} of the {total} elements of the output were never written.',
+      unwritten: '{count} of the {total} elements of the output was never written: it still holds the NaN the output was filled with. | {count} of the {total} elements of the output were never written: they still hold the NaN the output was filled with.',
+      unwrittenUncounted: 'The older version of GPU Lab that recorded this run did not count the elements never written.',
+      older: 'The older version of GPU Lab that recorded this run counted the wrong elements and those never written together, over the whole output: {count} of {total}, while {checked} were compared with the CPU reference. How many of those were wrong is not known.',
+    },
     ok: 'Every element checked matched the reference.',
-    first: 'The first mismatches, by index into the output:',
+    first: 'The first elements found wrong or never written, by index into the output:',
     columns: { index: 'Index', row: 'Row', col: 'Column', got: 'Kernel wrote', expected: 'Expected' },
     notWritten: 'not written',
+    nan: 'NaN',
     none: 'The output was not checked.',
   },
   throughput: {

@@ -82,6 +82,26 @@ export const playground = {
       '2d': 'One thread per element of the output matrix, in two dimensions.',
     },
     gridOwn: 'Your own grid: elements it does not reach are never written, and the verification will say so.',
+    // The source's launch header (main/common/launch-header.ts): `// launch: block=32x32 grid=cover shared=0`.
+    header: {
+      applied: 'From the launch header on line {line} of the source: {fields}.',
+      shared: '{bytes} of dynamic shared memory per block',
+      tiles: 'As the launch header says: one block per {tile} elements of the output.',
+      problem: 'The launch header on line {line} cannot be used: {why}',
+      fixFirst: 'Correct the launch header first.',
+      reasons: {
+        empty: '“// launch:” names no field; write block=…, grid=… or shared=….',
+        'not-a-field': '“{value}” is not a field; write key=value.',
+        'unknown-field': 'there is no field “{value}”; the fields are block, grid and shared.',
+        'repeated-field': '“{value}” is given twice.',
+        'second-header': 'a file has one launch header, and the first is on line {limit}.',
+        dims: '{field} = “{value}”: expected 1 to 3 whole numbers from 1, separated by x (256, 16x16).',
+        'axis-limit': '{field} = “{value}”: {axis} can be at most {limit}, a limit of CUDA.',
+        threads: 'block = “{value}”: a block holds at most {limit} threads.',
+        'grid-rule': 'grid = “{value}”: expected cover, tiles:WxH or a grid such as 128x128.',
+        shared: 'shared = “{value}”: expected a whole number of bytes from 0 to {limit}.',
+      },
+    },
     gridUsed: 'The last run used a grid of {grid} blocks.',
     problems: {
       integer: '{field}: “{value}” is not a whole number of at least 1.',
@@ -139,13 +159,21 @@ export const playground = {
   },
   verification: {
     title: 'Verification',
-    passed: 'The output matches the CPU reference.',
-    failed: 'The output is wrong: one element differs from the CPU reference. | The output is wrong: {count} elements differ from the CPU reference.',
+    // What the check found (main/common/verification-verdict.ts): wrong elements are counted among those checked,
+    // elements never written over the whole output.
+    verdict: {
+      passed: 'The output matches the CPU reference.',
+      wrong: 'The output is wrong: {count} of the {checked} elements checked differs from the CPU reference. | The output is wrong: {count} of the {checked} elements checked differ from the CPU reference.',
+      incomplete: 'The output is incomplete: the {checked} elements checked match the CPU reference, but {count} of the {total} elements of the output was never written. | The output is incomplete: the {checked} elements checked match the CPU reference, but {count} of the {total} elements of the output were never written.',
+      unwritten: '{count} of the {total} elements of the output was never written: it still holds the NaN the output was filled with. | {count} of the {total} elements of the output were never written: they still hold the NaN the output was filled with.',
+      unwrittenUncounted: 'This run was recorded by an older version of GPU Lab, which did not count the elements never written.',
+      older: 'The output is wrong. This run was recorded by an older version of GPU Lab, which counted the wrong elements and those never written together, over the whole output: {count} of {total}, while {checked} were compared with the CPU reference. It cannot say how many of the elements checked were wrong.',
+    },
     // How the output was checked and to what tolerance, then the largest error: one of `check` and one of `tolerance`.
     check: {
       everyElement: 'Every element checked, {tolerance}.',
       total: 'The total checked, {tolerance}.',
-      sampledGemm: '{checked} of {total} elements checked against float64 dot products (the last row, the last column, {samples} at random), every element for having been written; {tolerance}.',
+      sampledGemm: '{checked} of {total} elements checked (the last row, the last column and {samples} at random against float64 dot products, any other NaN or infinity as wrong), every element for having been written; {tolerance}.',
     },
     tolerance: {
       exact: 'exactly',
@@ -156,15 +184,17 @@ export const playground = {
       rms: 'to {tolerance} × RMS',
     },
     maxError: 'Largest relative error {error}.',
-    unbounded: 'No error bound: an element was never written.',
-    caption: 'The first {shown} wrong elements, of {count}',
+    noMaxError: 'No largest relative error: an element checked is NaN or infinite, or differs from an expected 0, and has no relative error.',
+    maxErrorLost: 'The largest relative error was not kept by the older version that recorded this run.',
+    caption: 'The first elements found wrong or never written, by index',
     index: 'Index',
     row: 'Row',
     col: 'Column',
     got: 'Your kernel',
     expected: 'Expected',
     notWritten: 'NaN, never written',
-    nanHint: 'NaN: the element was never written (the output is filled with NaN before the launch).',
+    nan: 'NaN, written by your kernel',
+    nanHint: 'Never written: the element still holds the NaN the output was filled with before the launch.',
   },
   throughput: {
     title: 'Throughput',

@@ -38,8 +38,9 @@ explica por qué.
       summary: 'escribe un kernel de CUDA para un ejercicio: se compila, se verifica y se cronometra junto a los del motor',
       usage: `Uso: gpu-lab kernel list [--json]
      gpu-lab kernel show <ejercicio> [--kernel starter{'|'}<id-de-referencia>] [--hints]
-     gpu-lab kernel run <ejercicio> ARCHIVO.cu [--size N] [--block x[,y[,z]]] [--grid x[,y[,z]]] [--device cuda:N]
-                    [--no-compare] [--no-wait] [--json] [--pdf ARCHIVO [--author NOMBRE] [--course NOMBRE]] [--data-dir CARPETA]
+     gpu-lab kernel run <ejercicio> ARCHIVO.cu{'|'}--kernel ID [--size N] [--block x[,y[,z]]] [--grid x[,y[,z]]]
+                    [--device cuda:N] [--no-compare] [--no-wait] [--json] [--pdf ARCHIVO [--author NOMBRE]
+                    [--course NOMBRE]] [--data-dir CARPETA]
      gpu-lab kernel runs [--exercise <ejercicio>] [--json] [--data-dir CARPETA]
 
 El banco de pruebas de kernels: seis ejercicios con una firma fija, un kernel de partida y soluciones de referencia.
@@ -51,9 +52,12 @@ kernel run   compila ARCHIVO con NVRTC para la GPU, lo lanza en el proceso de c�
              datos aleatorios nuevos (con la salida llena de NaN de antemano) y después lo cronometra junto a los
              kernels de referencia del ejercicio y los del motor (cuBLAS cuando corresponde). Una vez en la GPU, la
              ejecución se guarda, termine como termine.
+  --kernel   ejecuta ese kernel del ejercicio en vez de un ARCHIVO, tal como lo muestra kernel show --kernel ID
   --size     el tamaño del problema, n elementos o una matriz de N × N (por defecto, el del ejercicio)
-  --block    hilos por bloque, p. ej. 256 o 16,16 (por defecto, los del ejercicio)
-  --grid     bloques del grid, p. ej. 4096 o 256,256 (por defecto, un hilo por elemento de la salida)
+  --block    hilos por bloque, p. ej. 256 o 16,16 (por defecto, los de la cabecera de lanzamiento del archivo, o si no
+             los del ejercicio)
+  --grid     bloques del grid, p. ej. 4096 o 256,256 (por defecto, el de la cabecera de lanzamiento del archivo, o si
+             no un hilo por elemento de la salida)
   --device   la GPU (por defecto, el primer dispositivo CUDA)
   --no-compare  cronometra solo tu kernel
   --no-wait  si otra ejecución está midiendo en la GPU, sale con 75 al momento en vez de esperarla
@@ -62,6 +66,13 @@ kernel run   compila ARCHIVO con NVRTC para la GPU, lo lanza en el proceso de c�
   --verbose  todas las líneas del registro del proceso de cómputo (por defecto, solo caídas, procesos terminados y avisos)
 kernel runs  las ejecuciones de kernels guardadas, de la más reciente a la más antigua (para un informe con algunas:
              gpu-lab report --kernel-run ID --pdf ARCHIVO)
+Un archivo puede decir cómo se lanza en una línea de cabecera, como hacen todos los kernels de partida y de
+referencia; --block y --grid mandan sobre ella:
+  // launch: block=32x32 grid=cover shared=0
+  block=X[xY[xZ]]   hilos por bloque
+  grid=cover        un hilo por elemento de la salida; grid=tiles:WxH un bloque por cada W×H elementos;
+                    grid=X[xY] ese grid
+  shared=BYTES      memoria compartida dinámica por bloque, de 0 a 49152
 Los mensajes del compilador salen como ARCHIVO:LÍNEA:COLUMNA: error: mensaje, para que un editor pueda saltar a ellos.
 Códigos de salida de kernel run: 0 verificado; 1 un error de compilación, resultados incorrectos o una ejecución
 fallida (se muestra su código de error: TIMEOUT, DEVICE_LOST…, o CUDA_UNAVAILABLE / LIBRARY_UNAVAILABLE si no hay GPU
@@ -168,7 +179,8 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     unknownExercise: 'no existe el ejercicio «{exercise}»; los ejercicios son {exercises}',
     kernelAction: 'kernel necesita una acción: list, show, run o runs',
     kernelActionNot: 'kernel necesita una acción: list, show, run o runs (no «{action}»)',
-    kernelFile: 'kernel run necesita el archivo de tu kernel: gpu-lab kernel run {exercise} ARCHIVO.cu',
+    kernelFile: 'kernel run necesita el archivo de tu kernel: gpu-lab kernel run {exercise} ARCHIVO.cu (o un kernel del ejercicio: --kernel ID)',
+    kernelOrFile: '--kernel {kernel} ejecuta ese kernel del ejercicio: no va con un archivo ({path})',
     noFile: '{path}: el archivo no existe',
     fileUnreadable: 'no se puede leer {path}: {reason}',
     fileIsFolder: '{path} es una carpeta: se esperaba el archivo .cu de tu kernel',
@@ -313,13 +325,23 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     launch: 'lanzamiento: grid ({grid}), bloque ({block}); {registers} registros por hilo, {shared} de memoria compartida estática',
     occupancy: 'ocupación {occupancy}: {blocks} bloques por SM, {warps} de {maxWarps} warps',
     fewThreads: 'solo {threads} hilos por elemento de la salida: salvo que tu kernel recorra el resto con un bucle (salto de grid), parte de la salida no se escribe nunca',
-    verified: 'verificado: {check}; error rel. máx. {error}',
-    unbounded: 'sin cota (un elemento no se escribió nunca)',
-    wrong: 'INCORRECTO: {count} elemento difiere de la referencia; {check}; error rel. máx. {error} | INCORRECTO: {count} elementos difieren de la referencia; {check}; error rel. máx. {error}',
+    passedLine: 'verificado: {check}; {error}',
+    failedLine: 'INCORRECTO: {verdict}; {check}; {error}',
+    verdict: {
+      passed: 'verificado',
+      wrong: '{count} de los {checked} elementos comprobados difiere de la referencia | {count} de los {checked} elementos comprobados difieren de la referencia',
+      incomplete: 'los {checked} elementos comprobados coinciden con la referencia, pero {count} de los {total} elementos de la salida no se escribió nunca | los {checked} elementos comprobados coinciden con la referencia, pero {count} de los {total} elementos de la salida no se escribieron nunca',
+      unwritten: '{count} de los {total} elementos de la salida no se escribió nunca (sigue con el NaN con que se llenó) | {count} de los {total} elementos de la salida no se escribieron nunca (siguen con el NaN con que se llenaron)',
+      unwrittenUncounted: 'no se contaron los elementos nunca escritos (registró esta ejecución una versión anterior)',
+      older: 'una versión anterior registró esta ejecución y contó juntos, en toda la salida, los elementos incorrectos y los nunca escritos: {count} de {total}; se compararon {checked} con la referencia',
+    },
+    maxError: 'error rel. máx. {error}',
+    noMaxError: 'sin error rel. máx. (un elemento comprobado es NaN o infinito, o difiere de un 0 esperado)',
+    maxErrorLost: 'error rel. máx. no conservado (registró esta ejecución una versión anterior)',
     check: {
       everyElement: 'todos los elementos comprobados, {tolerance}',
       total: 'el total, {tolerance}',
-      sampledGemm: '{checked} elementos comparados con productos escalares en float64 (la última fila, la última columna y {samples} al azar) y, de todos, que se hayan escrito; {tolerance}',
+      sampledGemm: '{checked} elementos comprobados (la última fila, la última columna y {samples} al azar con productos escalares en float64, cualquier otro NaN o infinito como incorrecto) y, de todos, que se hayan escrito; {tolerance}',
     },
     tolerance: {
       exact: 'exactamente',
@@ -330,7 +352,9 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     at: '{index} (fila {row}, col. {col})',
     mismatch: '  índice {position}: da {got}, se esperaba {expected}',
     unwritten: '  índice {position}: sin escribir (sigue con el NaN con que se llenó), se esperaba {expected}',
+    nan: '  índice {position}: da NaN (lo escribió tu kernel), se esperaba {expected}',
     more: '… y {count} más',
+    moreUncounted: '… y más',
     timing: 'mediana de {repeats} lanzamientos tras {warmup} de calentamiento; {total} desde la compilación hasta la última medida',
     peak: 'pico de {device}: {peak}',
     implementation: 'implementación',
@@ -339,7 +363,7 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     notTimed: 'sin cronometrar: {why}',
     notVerified: 'sin verificar',
     compileFailed: 'tu kernel no compila: {count} error (arriba) | tu kernel no compila: {count} errores (arriba)',
-    wrongSummary: '{count} elemento de {checked} comprobados es incorrecto, el primero en el índice {index} | {count} elementos de {checked} comprobados son incorrectos, el primero en el índice {index}',
+    firstAt: '{verdict}; el primero en el índice {index}',
     none: 'no hay ejecuciones de kernels en {dir}',
     exercise: 'ejercicio',
     date: 'fecha',

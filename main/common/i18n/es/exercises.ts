@@ -99,7 +99,7 @@ export const exercises: PlaygroundText = {
       starter: { title: 'Punto de partida: un hilo por elemento', note: 'Lecturas coalescidas, escrituras dispersas.' },
       'builtin-tiled': {
         title: 'Referencia: la traspuesta con teselas del motor',
-        note: 'La traspuesta de la GEMM en int8, tomada de shaders/cuda, como TransposeTile<float>: teselas de 32×32 en memoria compartida, con relleno.',
+        note: 'La traspuesta de la GEMM en int8, tomada de shaders/cuda, con su tesela aplicada a floats: teselas de 32×32 en memoria compartida, con relleno.',
       },
     },
     builtins: { cublas: 'Sgeam de cuBLAS (traspuesta)' },

@@ -25,7 +25,8 @@ export const pdfKernelRun: TextOf<typeof en> = {
   status: {
     verified: 'verificado: su salida coincide con la referencia de la CPU, y se midió',
     compileError: 'error de compilación: el compilador rechazó el código',
-    verificationFailed: 'verificación fallida: {mismatches} de los {checked} elementos comprobados difieren de la referencia de la CPU',
+    verificationFailed: 'verificación fallida. {verdict}',
+    verificationFailedBare: 'verificación fallida',
     failed: 'fallida ({code}: {message})',
   },
   sections: {
@@ -83,7 +84,7 @@ export const pdfKernelRun: TextOf<typeof en> = {
     check: {
       everyElement: 'todos los elementos',
       total: 'el total',
-      sampledGemm: '{checked} elementos comparados con productos escalares en float64 (la última fila, la última columna y {samples} al azar); de todos, que se hayan escrito',
+      sampledGemm: '{checked} elementos comprobados (la última fila, la última columna y {samples} al azar con productos escalares en float64, cualquier otro NaN o infinito como incorrecto); de todos, que se hayan escrito',
     },
     toleranceValue: {
       exact: 'exacta',
@@ -92,12 +93,26 @@ export const pdfKernelRun: TextOf<typeof en> = {
       rms: '{tolerance} × RMS',
     },
     maxError: 'Mayor error relativo',
-    unwritten: 'sin cota: un elemento no se escribió nunca',
-    mismatches: 'Discrepancias',
+    noMaxError: 'ninguno: un elemento comprobado es NaN o infinito, o difiere de un 0 esperado',
+    maxErrorLost: 'no lo conservó la versión anterior que registró esta ejecución',
+    wrong: 'Incorrectos, de los comprobados',
+    neverWritten: 'Nunca escritos, de toda la salida',
+    countOf: '{count} de {of}',
+    uncounted: 'no los contó la versión anterior que registró esta ejecución',
+    wrongOlder: 'se desconoce: la versión anterior que registró esta ejecución los contó junto con los nunca escritos ({count} en total)',
+    verdict: {
+      passed: 'Todos los elementos comprobados coinciden con la referencia, y se escribieron todos los elementos de la salida.',
+      wrong: '{count} de los {checked} elementos comprobados difiere de la referencia de la CPU. | {count} de los {checked} elementos comprobados difieren de la referencia de la CPU.',
+      incomplete: 'Los {checked} elementos comprobados coinciden con la referencia de la CPU, pero {count} de los {total} elementos de la salida no se escribió nunca. | Los {checked} elementos comprobados coinciden con la referencia de la CPU, pero {count} de los {total} elementos de la salida no se escribieron nunca.',
+      unwritten: '{count} de los {total} elementos de la salida no se escribió nunca: aún contiene el NaN con que se llenó la salida. | {count} de los {total} elementos de la salida no se escribieron nunca: aún contienen el NaN con que se llenó la salida.',
+      unwrittenUncounted: 'La versión anterior de GPU Lab que registró esta ejecución no contaba los elementos nunca escritos.',
+      older: 'La versión anterior de GPU Lab que registró esta ejecución contaba juntos, en toda la salida, los elementos incorrectos y los nunca escritos: {count} de {total}, mientras que se compararon {checked} con la referencia de la CPU. No se sabe cuántos de estos eran incorrectos.',
+    },
     ok: 'Todos los elementos comprobados coinciden con la referencia.',
-    first: 'Las primeras discrepancias, por índice en la salida:',
+    first: 'Los primeros elementos incorrectos o nunca escritos, por índice en la salida:',
     columns: { index: 'Índice', row: 'Fila', col: 'Columna', got: 'El kernel escribió', expected: 'Esperado' },
     notWritten: 'sin escribir',
+    nan: 'NaN',
     none: 'La salida no se comprobó.',
   },
   throughput: {

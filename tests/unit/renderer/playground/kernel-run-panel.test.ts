@@ -21,7 +21,7 @@ function mountPanel(run: KernelRun) {
 
 // A wrong 1024 × 1024 product, checked as SGEMM's is: the last row, the last column and 1024 random elements against
 // dot products, to an fp32 sum of 1024 terms (8·√1024·2⁻²⁴ = 2⁻¹⁶ of the RMS). Its first wrong elements: one never
-// written, one wrong.
+// written outside those checked, one checked and wrong; 31 of those checked are wrong.
 function wrongProduct(): KernelRunResult {
   return saxpyResult({
     throughput: null,
@@ -35,11 +35,12 @@ function wrongProduct(): KernelRunResult {
       check: 'sampled-gemm',
       relativeTolerance: 2 ** -16,
       samples: 1024,
-      mismatchCount: 32,
+      mismatchCount: 31,
+      neverWritten: 1,
       maxRelativeError: 0.5,
       mismatches: [
-        { index: 1023, row: 0, col: 1023, got: null, expected: 3.5 },
-        { index: 2047, row: 1, col: 1023, got: 2.25, expected: 4.5 },
+        { index: 5, row: 0, col: 5, got: null, expected: 3.5, unwritten: true },
+        { index: 2047, row: 1, col: 1023, got: 2.25, expected: 4.5, unwritten: false },
       ],
     },
   });
@@ -67,14 +68,16 @@ describe('a kernel run’s result', () => {
     const result = wrongProduct();
     const wrapper = mountPanel(kernelRun(result, { status: 'verification-failed' }));
     expect(wrapper.get('[data-testid="kernel-run-badge"]').text()).toBe('Wrong result');
-    expect(wrapper.get('[data-testid="verification-verdict"]').text()).toBe('The output is wrong: 32 elements differ from the CPU reference.');
+    expect(wrapper.get('[data-testid="verification-verdict"]').text()).toBe(
+      'The output is wrong: 31 of the 3071 elements checked differ from the CPU reference. 1 of the 1048576 elements of the output was never written: it still holds the NaN the output was filled with.',
+    );
     const cells = wrapper.findAll('[data-testid="mismatch"]').map((r) => r.findAll('td').map((td) => td.text()));
     expect(cells).toEqual([
-      ['1023', '0', '1023', 'NaN, never written', '3.5'],
+      ['5', '0', '5', 'NaN, never written', '3.5'],
       ['2047', '1', '1023', '2.25', '4.5'],
     ]);
     expect(wrapper.text()).toContain(
-      '3071 of 1.05 M elements checked against float64 dot products (the last row, the last column, 1024 at random), every element for having been written; to 1.53e-5 × RMS. Largest relative error 5.0e-1.',
+      '3071 of 1.05 M elements checked (the last row, the last column and 1024 at random against float64 dot products, any other NaN or infinity as wrong), every element for having been written; to 1.53e-5 × RMS. Largest relative error 5.0e-1.',
     );
     expect(wrapper.find('[data-testid="throughput"]').exists()).toBe(false);
   });
@@ -103,7 +106,7 @@ describe('a kernel run’s verification in Spanish', () => {
   it('says how the output was checked in Spanish, not in the English the run stored it in, with decimal commas', () => {
     const gemm = mountSpanish(kernelRun(wrongProduct(), { status: 'verification-failed' }));
     expect(gemm).toContain(
-      'Se han comparado 3071 de 1,05 M elementos con productos escalares en float64 (la última fila, la última columna y 1024 al azar) y, en todos, que se hayan escrito; con tolerancia 1,53e-5 × RMS. Mayor error relativo 5,0e-1.',
+      'Se han comprobado 3071 de 1,05 M elementos (la última fila, la última columna y 1024 al azar con productos escalares en float64, cualquier otro NaN o infinito como incorrecto) y, en todos, que se hayan escrito; con tolerancia 1,53e-5 × RMS. Mayor error relativo 5,0e-1.',
     );
     const saxpy = mountSpanish(kernelRun(saxpyResult()));
     expect(saxpy).toContain('Se han comprobado todos los elementos, con tolerancia relativa 1e-5 (al menos 1e-5 × RMS). Mayor error relativo 1,2e-7.');
@@ -115,7 +118,7 @@ describe('a kernel run’s verification in Spanish', () => {
   it('says an exact check of a total in Spanish', () => {
     const total = saxpyResult({
       exercise: 'reduction',
-      verification: { ok: true, checked: 1, total: 1, method: 'the total of 16777216 whole numbers', tolerance: 'exact', check: 'total', relativeTolerance: 0, samples: null, mismatchCount: 0, mismatches: [], maxRelativeError: 0 },
+      verification: { ok: true, checked: 1, total: 1, method: 'the total of 16777216 whole numbers', tolerance: 'exact', check: 'total', relativeTolerance: 0, samples: null, mismatchCount: 0, neverWritten: 0, mismatches: [], maxRelativeError: 0 },
     });
     expect(mountSpanish(kernelRun(total, { exercise: 'reduction' }))).toContain('Se ha comprobado el total, exactamente. Mayor error relativo 0.');
   });
