@@ -3,6 +3,7 @@
 import { compareChart } from '../../renderer/charts/compare-chart.ts';
 import { compareRows, paramRows } from '../../renderer/charts/compare-rows.ts';
 import { LIGHT_CHART_THEME } from '../../renderer/charts/palette.ts';
+import type { LabDescriptor } from '../common/lab-descriptor.ts';
 import type { RunRecord } from '../common/run-record.ts';
 import { chartHeight, chartPng } from './chart-image.ts';
 import { COLOURS, SIZES } from './layout.ts';
@@ -58,12 +59,13 @@ export function compareChartSection(a: LabRun, b: LabRun, ctx: ReportContext): v
   if (chart.notes.length > 0) layout.bullets(chart.notes.map((text) => ({ text, colour: COLOURS.muted })), SIZES.small);
 }
 
-export function ratiosTable(a: RunRecord, b: RunRecord, ctx: ReportContext): void {
+// The points named in the lab's words in the report's language (`lab`, localized), as the app's table names them.
+export function ratiosTable(a: RunRecord, b: RunRecord, ctx: ReportContext, lab: LabDescriptor): void {
   const { t } = ctx;
   ctx.layout.paragraph(t('results.compare.ratios.caption'), { size: SIZES.small, colour: COLOURS.muted });
   const c = (key: string, width: 'fit' | 'wrap', align: 'left' | 'right') => ({ title: t(`results.compare.ratios.${key}`), width, align });
   drawTable(ctx.layout, {
     columns: [c('point', 'wrap', 'left'), c('medianA', 'fit', 'right'), c('medianB', 'fit', 'right'), c('ratio', 'fit', 'right'), c('faster', 'fit', 'left')],
-    rows: compareRows(a, b, t).map((row) => ({ cells: [row.label, row.medianA, row.medianB, row.ratioText, row.fasterText], shaded: row.presence !== 'both' || !row.comparable })),
+    rows: compareRows(a, b, t, lab).map((row) => ({ cells: [row.label, row.medianA, row.medianB, row.ratioText, row.fasterText], shaded: row.presence !== 'both' || !row.comparable })),
   });
 }

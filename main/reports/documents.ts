@@ -97,7 +97,7 @@ export async function comparisonDocument(a: LabRun, b: LabRun, title: string, ct
     layout.heading(2, t('pdf.sections.chart'));
     compareChartSection(a, b, ctx);
     layout.heading(2, t('pdf.sections.ratios'));
-    ratiosTable(a.record, b.record, ctx);
+    ratiosTable(a.record, b.record, ctx, a.lab);
   }
   for (const [name, run] of [['A', a], ['B', b]] as const) {
     layout.newPage();

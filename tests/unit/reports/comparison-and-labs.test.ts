@@ -38,6 +38,14 @@ describe('a comparison report', () => {
     expect([drawn.status, drawn.stderr, drawn.images.length]).toEqual([0, '', pdf.pages]);
   });
 
+  // Runs recorded in English, a report in Spanish: the comparison table names each point in Spanish, as the app does.
+  it('names the points of its comparison table in the report\'s language', async () => {
+    const pdf = await writeComparisonReport(fixture('cpu-matmul'), fixture('h100-matmul'), { locale: 'es' });
+    const ratios = spaced(pdfText(savePdf(pdf.bytes))).split('Punto a punto')[1] ?? '';
+    expect(ratios).toContain('BLAS en la CPU');
+    expect(ratios).not.toContain('CPU BLAS, N = 1500');
+  });
+
   it('of two different labs says so and reports both runs in full instead of ratios', async () => {
     const other = fixture('h100-dtypes');
     const pdf = await writeComparisonReport(a, other);
