@@ -148,9 +148,10 @@ describe('timing harness', () => {
     // A 1000-element add takes well under a microsecond: hundreds of runs to fill half a millisecond.
     expect(batched.executionsPerSample).toBeGreaterThan(50);
     const median = (xs: number[]): number => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)] ?? Number.NaN;
-    // The mean of one run, not the batch's total: the same order as a single run's reading (which carries the
-    // clock's own cost, so it can only be larger).
-    expect(median(batched.hostMs)).toBeLessThan(median(single.hostMs) * 1.5);
+    // The mean of one run, not the batch's total (over 50 runs, so 50× larger): the same order as a single run's
+    // reading, which carries the clock's own cost. Within 10×, not closer: both are sub-microsecond readings that a
+    // loaded 2-core machine moves by half.
+    expect(median(batched.hostMs)).toBeLessThan(median(single.hostMs) * 10);
     // The batch lasts about minSampleMs: sized before the samples from the faster of two batches, it comes out
     // shorter where the machine runs faster afterwards (35 % shorter seen on this 2-core machine), never 1000× shorter.
     expect(median(batched.hostMs) * batched.executionsPerSample).toBeGreaterThan(0.25);
@@ -162,7 +163,7 @@ describe('timing harness', () => {
     const fixed = await benchmark(spec, { warmup: 1, repeats: 5, minSampleMs: 0.5, executionsPerSample: 7 });
     expect(fixed.executionsPerSample).toBe(7);
     expect(fixed.hostMs).toHaveLength(5);
-    expect(median(fixed.hostMs)).toBeLessThan(median(single.hostMs) * 1.5);
+    expect(median(fixed.hostMs)).toBeLessThan(median(single.hostMs) * 10);
     expect((await benchmark(spec, { warmup: 0, repeats: 2, executionsPerSample: 3 })).executionsPerSample).toBe(3);
     await expectCode(() => benchmark(spec, { executionsPerSample: 0 }), 'INVALID_ARGUMENT', ['executionsPerSample', '0']);
     await expectCode(() => benchmark(spec, { executionsPerSample: 100_001 }), 'SIZE_UNSUPPORTED', ['executionsPerSample', '100001']);

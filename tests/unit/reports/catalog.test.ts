@@ -47,7 +47,16 @@ describe('the plain catalog translate', () => {
   it('has no "|" in a report message but where it separates plural forms', () => {
     const plurals = messages(reportWords, 'pdf.').filter(([, m]) => m.includes('|')).map(([k]) => k);
     expect(plurals.sort()).toEqual(
-      ['pdf.deliverable.elementwise.a.mostGain', 'pdf.results.count.cancelled', 'pdf.results.count.failed', 'pdf.results.count.ok', 'pdf.results.count.waived'].sort(),
+      [
+        'pdf.deliverable.elementwise.a.mostGain',
+        'pdf.kernelRun.verification.verdict.incomplete',
+        'pdf.kernelRun.verification.verdict.unwritten',
+        'pdf.kernelRun.verification.verdict.wrong',
+        'pdf.results.count.cancelled',
+        'pdf.results.count.failed',
+        'pdf.results.count.ok',
+        'pdf.results.count.waived',
+      ].sort(),
     );
   });
 
