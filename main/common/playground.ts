@@ -271,6 +271,9 @@ export const KERNEL_RUN_RESULT = z.strictObject({
   throughput: THROUGHPUT.nullable(),
   comparisons: z.array(COMPARISON),
   peak: z.strictObject({ value: z.number(), unit: z.string() }).nullable(),
+  // Set where a memory-bound exercise's working set fits in the device's L2 cache: the timed launches after the
+  // first read it from L2, so the rate is not DRAM bandwidth and peak is null. Absent from runs stored before it.
+  l2: z.strictObject({ workingSetBytes: z.number(), l2Bytes: z.number() }).optional(),
   warmup: z.int(),
   repeats: z.int(),
   // Compile, load, verify and time, end to end in the compute host.

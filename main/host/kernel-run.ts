@@ -5,7 +5,6 @@
 // watchdog is an error, after which the host must not go on (the caller restarts it).
 import { GpuLabError } from '../common/errors.ts';
 import { MEASUREMENT } from '../common/measurement.ts';
-import { fitsInL2 } from '../common/gpu-peaks.ts';
 import type { Comparison, KernelRunResult, LaunchReport, Throughput } from '../common/playground.ts';
 import { devices } from '../../native/index.ts';
 import type { CudaDevice } from '../../native/index.ts';
@@ -20,6 +19,8 @@ import type { ExerciseDefinition } from '../common/exercises.ts';
 import type { KernelJob } from '../common/kernel-job.ts';
 import { createProblem } from './kernel-problems.ts';
 import type { Problem } from './kernel-problems.ts';
+import { rateYardstick } from './rate-yardstick.ts';
+import type { RateYardstick } from './rate-yardstick.ts';
 
 const WARMUP = 2;
 // Timed launches: enough for a stable median, about half a second of GPU time, never fewer than 5.
@@ -31,24 +32,18 @@ const MAX_REPEATS = 100;
 // student a second of NVRTC each time.
 const compiledReferences = new Map<string, CompiledKernel>();
 
-interface DeviceFacts {
+interface DeviceFacts extends RateYardstick {
   name: string;
   arch: string;
-  peak: { value: number; unit: string } | null;
 }
 
-// The yardstick of the exercise's rate: DRAM bandwidth for a memory-bound exercise, but none where its working set
-// fits in L2 (the reduction's default 2²³ floats, 32 MiB, on an H100's 50 MiB): the timed runs after the first read
-// it from L2, and a share of DRAM bandwidth would pass 100 %. FLOP/s against the FMA lanes of its type.
 function deviceFacts(device: CudaDevice, exercise: ExerciseDefinition, size: number): DeviceFacts {
   const summary = devices().devices.find((d) => d.id === device);
   if (!summary) throw new GpuLabError('CUDA_UNAVAILABLE', `There is no CUDA device ${device} on this machine`, { device });
   const cc = String(summary.details.computeCapability ?? '');
   const m = /^(\d+)\.(\d+)$/.exec(cc);
   if (!m) throw new GpuLabError('CUDA_ERROR', `The compute capability of ${device} is not known ("${cc}")`, { device });
-  const fromL2 = exercise.metric === 'GB/s' && fitsInL2(exercise.work(size), summary.details);
-  const peakValue = fromL2 ? null : exercise.metric === 'GB/s' ? summary.peakMemoryGBps : exercise.elementType === 'fp64' ? summary.peakGflopsFp64 : summary.peakGflopsFp32;
-  return { name: summary.name, arch: `sm_${m[1]}${m[2]}`, peak: peakValue ? { value: peakValue, unit: exercise.metric } : null };
+  return { name: summary.name, arch: `sm_${m[1]}${m[2]}`, ...rateYardstick(exercise, size, summary) };
 }
 
 function throughput(exercise: ExerciseDefinition, size: number, samplesMs: number[], peak: DeviceFacts['peak']): Throughput {
@@ -175,6 +170,7 @@ export async function runKernelJob(job: KernelJob, ctx: MeasureContext): Promise
     throughput: null,
     comparisons: [],
     peak: facts.peak,
+    ...(facts.l2 ? { l2: facts.l2 } : {}),
     warmup: WARMUP,
     repeats: 0,
     totalMs: 0,
