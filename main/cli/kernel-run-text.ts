@@ -167,6 +167,7 @@ function resultLines(run: KernelRun, result: KernelRunResult, file: string, cx: 
   if (c.ok && (result.throughput || result.comparisons.length)) {
     lines.push('', ...tableLines([yours, ...result.comparisons.map((x) => comparisonRow(x, run, t, locale))], metric, t, locale));
     if (result.peak) lines.push(t('kernel.peak', { device: result.device, peak: peakText(result.peak, locale) }));
+    if (result.l2) lines.push(t('kernel.fromL2', { device: result.device, data: formatBytes(result.l2.workingSetBytes, locale), l2: formatBytes(result.l2.l2Bytes, locale) }));
     if (result.throughput) lines.push(t('kernel.timing', { repeats: result.repeats, warmup: result.warmup, total: formatMs(result.totalMs, locale) }));
   }
   return lines;

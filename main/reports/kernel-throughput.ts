@@ -1,11 +1,11 @@
 // How fast a kernel run's kernel went once it was right: the chart the app draws (renderer/charts/playground-chart.ts,
 // drawn headless), then a table of the student's kernel and every kernel timed beside it, each with its median, its
-// rate in the exercise's metric, its share of the device's peak, how the student's compares, and whether its output
-// was right, or why it has no figure.
+// rate in the exercise's metric, its share of the device's peak (or, where the data fits in L2, why there is none),
+// how the student's compares, and whether its output was right, or why it has no figure.
 import { LIGHT_CHART_THEME } from '../../renderer/charts/palette.ts';
 import { kernelBars, kernelRunChart, peakInMetric } from '../../renderer/charts/playground-chart.ts';
 import type { KernelBar } from '../../renderer/charts/playground-chart.ts';
-import { formatMs, formatPercent, formatRate, formatTimes } from '../common/format.ts';
+import { formatBytes, formatMs, formatPercent, formatRate, formatTimes } from '../common/format.ts';
 import type { ExerciseDescriptor, KernelRunResult } from '../common/playground.ts';
 import { chartHeight, chartPng } from './chart-image.ts';
 import { COLOURS, SIZES } from './layout.ts';
@@ -51,6 +51,7 @@ export function throughputSection(result: KernelRunResult, exercise: ExerciseDes
   layout.paragraph(t('pdf.kernelRun.throughput.method', { repeats: result.repeats, warmup: result.warmup }), { size: SIZES.small, colour: COLOURS.muted });
   const peak = peakInMetric(result.peak, exercise.metric);
   if (peak !== null) layout.paragraph(t('pdf.kernelRun.throughput.peak', { value: formatRate(peak, exercise.metric) }), { size: SIZES.small, colour: COLOURS.muted });
+  if (result.l2) layout.paragraph(t('pdf.kernelRun.throughput.fromL2', { data: formatBytes(result.l2.workingSetBytes), l2: formatBytes(result.l2.l2Bytes) }));
   const chart = kernelRunChart(result, exercise.metric, { theme: LIGHT_CHART_THEME, t });
   layout.image(chartPng(chart.config), layout.width, height);
   if (chart.notes.length > 0) layout.bullets(chart.notes.map((text) => ({ text, colour: COLOURS.muted })), SIZES.small);

@@ -175,6 +175,7 @@ export function kernelRunChart(result: KernelRunResult, metric: KernelMetric, in
     { metric: yTitle(quantity, t), count: drawn.length, fastest: fastest?.throughput ? `${fastest.title}, ${formatValue(quantity, fastest.throughput.rate / scale)}` : '' },
     drawn.length,
   );
-  const notes = [...barNotes(bars, t), ...(peak === null ? [t('kernelChart.notes.peakUnknown')] : [])];
+  // Where the data fits in L2 the peak is not unknown but beside the point: the report around the chart says why.
+  const notes = [...barNotes(bars, t), ...(peak === null && !result.l2 ? [t('kernelChart.notes.peakUnknown')] : [])];
   return { config, notes, drawnPoints: drawn.length, description };
 }

@@ -364,6 +364,7 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     moreUncounted: '… and more',
     timing: 'median of {repeats} launches after {warmup} warm-up; {total} from compiling to the last timing',
     peak: 'peak of {device}: {peak}',
+    fromL2: 'the data ({data}) fits in the {l2} L2 cache of {device}: after the first launch it is read from L2, so these rates are not DRAM bandwidth and are not shown as a share of its peak',
     implementation: 'implementation',
     ofPeak: '% of peak',
     yours: 'your kernel ({file})',

@@ -120,6 +120,7 @@ export const pdfKernelRun = {
   throughput: {
     method: 'The median of {repeats} timed launches after {warmup} warm-up launches, timed with CUDA events; the references and built-in kernels were timed the same way on the same inputs.',
     peak: 'The device’s peak for this metric: {value}.',
+    fromL2: 'The data ({data}) fits in this GPU’s {l2} L2 cache: after the first launch it is read from L2, so this rate is not DRAM bandwidth and is not shown as a share of its peak.',
     chart: 'Chart',
     table: 'Every kernel timed',
     columns: { kernel: 'Kernel', kind: 'Kind', median: 'Median', rate: 'Rate', peak: 'Of peak', against: 'Yours ÷ it', check: 'Output' },

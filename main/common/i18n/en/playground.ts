@@ -202,6 +202,8 @@ export const playground = {
     rate: 'Rate',
     peak: 'Share of peak',
     peakUnknown: 'peak unknown',
+    peakFromL2: 'none: read from L2',
+    fromL2: 'The data ({data}) fits in this GPU’s {l2} L2 cache: after the first launch it is read from L2, so this rate is not DRAM bandwidth and is not shown as a share of its peak.',
     method: 'Median of {repeats} launches timed with CUDA events, after {warmup} warm-up launches.',
     caption: 'The kernels timed beside yours, on the same inputs',
     kernel: 'Kernel',

@@ -357,6 +357,7 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     moreUncounted: '… y más',
     timing: 'mediana de {repeats} lanzamientos tras {warmup} de calentamiento; {total} desde la compilación hasta la última medida',
     peak: 'pico de {device}: {peak}',
+    fromL2: 'los datos ({data}) caben en la caché L2 de {l2} de {device}: tras el primer lanzamiento se leen de la L2, así que estas tasas no son ancho de banda de DRAM y no se muestran como fracción de su pico',
     implementation: 'implementación',
     ofPeak: '% del pico',
     yours: 'tu kernel ({file})',

@@ -118,6 +118,7 @@ export const pdfKernelRun: TextOf<typeof en> = {
   throughput: {
     method: 'La mediana de {repeats} lanzamientos medidos tras {warmup} lanzamientos de calentamiento, medidos con eventos CUDA; las referencias y los kernels integrados se midieron igual con las mismas entradas.',
     peak: 'El pico del dispositivo para esta métrica: {value}.',
+    fromL2: 'Los datos ({data}) caben en la caché L2 de {l2} de esta GPU: tras el primer lanzamiento se leen de la L2, así que esta tasa no es ancho de banda de DRAM y no se muestra como fracción de su pico.',
     chart: 'Gráfica',
     table: 'Todos los kernels medidos',
     columns: { kernel: 'Kernel medido', kind: 'Tipo', median: 'Mediana', rate: 'Tasa', peak: 'Del pico', against: 'El tuyo ÷ este', check: 'Salida' },

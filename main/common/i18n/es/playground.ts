@@ -197,6 +197,8 @@ export const playground: TextOf<typeof en> = {
     rate: 'Ritmo',
     peak: 'Parte del pico',
     peakUnknown: 'pico desconocido',
+    peakFromL2: 'ninguna: leído de la L2',
+    fromL2: 'Los datos ({data}) caben en la caché L2 de {l2} de esta GPU: tras el primer lanzamiento se leen de la L2, así que esta tasa no es ancho de banda de DRAM y no se muestra como fracción de su pico.',
     method: 'Mediana de {repeats} lanzamientos medidos con eventos CUDA, tras {warmup} lanzamientos de calentamiento.',
     caption: 'Los kernels medidos junto al tuyo, con las mismas entradas',
     kernel: 'Kernel de comparación',

@@ -10,7 +10,7 @@ import { setNumberLocale } from '../../../../main/common/locale.ts';
 import type { KernelRun, KernelRunResult } from '../../../../main/common/playground.ts';
 import KernelRunPanel from '../../../../renderer/components/playground/KernelRunPanel.vue';
 import { i18n } from '../../../../renderer/i18n/index.ts';
-import { kernelRun, saxpyResult } from './synthetic-kernel-run.ts';
+import { kernelRun, reductionFromL2Result, saxpyResult } from './synthetic-kernel-run.ts';
 
 // Chart.js is replaced at its module boundary: the chart's configuration is tested as a function elsewhere.
 vi.mock('../../../../renderer/components/charts/chart-setup.ts', () => ({ drawChart: () => ({ type: 'bar', update: () => true, destroy: () => undefined }) }));
@@ -121,5 +121,41 @@ describe('a kernel run’s verification in Spanish', () => {
       verification: { ok: true, checked: 1, total: 1, method: 'the total of 16777216 whole numbers', tolerance: 'exact', check: 'total', relativeTolerance: 0, samples: null, mismatchCount: 0, neverWritten: 0, mismatches: [], maxRelativeError: 0 },
     });
     expect(mountSpanish(kernelRun(total, { exercise: 'reduction' }))).toContain('Se ha comprobado el total, exactamente. Mayor error relativo 0.');
+  });
+});
+
+// The reduction's 32 MiB on an H100's 50 MiB L2: its rate is not DRAM bandwidth, and the report says so beside it.
+describe('a kernel run whose data fits in L2', () => {
+  afterEach(() => {
+    i18n.global.locale.value = 'en';
+    setNumberLocale('en');
+  });
+
+  function mountIn(locale: 'en' | 'es', result: KernelRunResult) {
+    i18n.global.locale.value = locale;
+    setNumberLocale(locale);
+    return mountPanel(kernelRun(result, { exercise: 'reduction' })).get('[data-testid="throughput"]');
+  }
+
+  it('says the data was read from L2 and why there is no share of peak, in English and in Spanish', () => {
+    const en = mountIn('en', reductionFromL2Result());
+    expect(en.get('[data-testid="throughput-l2"]').text()).toBe(
+      'The data (32 MiB) fits in this GPU’s 50 MiB L2 cache: after the first launch it is read from L2, so this rate is not DRAM bandwidth and is not shown as a share of its peak.',
+    );
+    expect(en.get('[data-testid="throughput-peak"]').text()).toBe('none: read from L2');
+    expect(en.text()).not.toContain('peak is not known');
+    const es = mountIn('es', reductionFromL2Result());
+    expect(es.get('[data-testid="throughput-l2"]').text()).toBe(
+      'Los datos (32 MiB) caben en la caché L2 de 50 MiB de esta GPU: tras el primer lanzamiento se leen de la L2, así que esta tasa no es ancho de banda de DRAM y no se muestra como fracción de su pico.',
+    );
+    expect(es.get('[data-testid="throughput-peak"]').text()).toBe('ninguna: leído de la L2');
+  });
+
+  it('says nothing of L2 for a run from DRAM, in either language', () => {
+    for (const locale of ['en', 'es'] as const) {
+      const report = mountIn(locale, saxpyResult());
+      expect(report.find('[data-testid="throughput-l2"]').exists()).toBe(false);
+      expect(report.text()).not.toContain('L2');
+    }
   });
 });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { setNumberLocale } from '../../../../main/common/locale.ts';
 import { chartQuantity, kernelRunChart, peakInMetric, sampleRateRange } from '../../../../renderer/charts/playground-chart.ts';
 import { axisTicks, barConfig, marks } from '../charts/config-access.ts';
-import { inputs, inputsEs, saxpyResult, sgemmResult, throughput } from './synthetic-kernel-run.ts';
+import { inputs, inputsEs, reductionFromL2Result, saxpyResult, sgemmResult, throughput } from './synthetic-kernel-run.ts';
 
 const rounded = (values: readonly (number | null | undefined)[]) => values.map((v) => (typeof v === 'number' ? Math.round(v) : v));
 
@@ -39,6 +39,13 @@ describe('the kernel run chart', () => {
     expect(chart.notes).not.toContain('The device’s peak for this metric is not known, so no peak line is drawn.');
     const y = barConfig(chart).options?.scales?.y;
     expect(y?.type).toBe('linear');
+  });
+
+  it('draws no peak line for data read from L2, and does not call the peak unknown: the report says why', () => {
+    const chart = kernelRunChart(reductionFromL2Result(), 'GB/s', inputs);
+    expect(marks(chart).horizontal ?? []).toEqual([]);
+    expect(chart.notes).toEqual([]);
+    expect(kernelRunChart({ ...reductionFromL2Result(), l2: undefined }, 'GB/s', inputs).notes).toEqual(['The device’s peak for this metric is not known, so no peak line is drawn.']);
   });
 
   it('names a comparison that has no figure, and one whose output was wrong, under the chart', () => {
