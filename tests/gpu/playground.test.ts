@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import type { ExerciseId, KernelRun, KernelRunRequest } from '../../main/common/playground.ts';
-import { EXERCISES } from '../../main/common/exercises.ts';
+import { EXERCISES, exerciseDefinition } from '../../main/common/exercises.ts';
 import { createLabHost } from '../../main/app/lab-host.ts';
 import type { LabHost } from '../../main/app/lab-host.ts';
 import { skipWithoutGpu } from './helpers.ts';
@@ -87,6 +87,28 @@ describe('kernel playground', { skip: skipWithoutGpu }, () => {
     const ratio = tiled.medianMs / cublas.medianMs;
     figure(`SGEMM 4096²: reference tiled ${tiled.medianMs.toFixed(3)} ms (${tiled.rate.toFixed(0)} GFLOP/s), cuBLAS ${cublas.medianMs.toFixed(3)} ms (${cublas.rate.toFixed(0)} GFLOP/s): ${ratio.toFixed(2)}× (target ≤ 1.25×)`);
     assert.ok(ratio <= 1.25);
+  });
+
+  // Issue 24, item 5: the reduction's default 2²³ floats (32 MiB) fit in an H100's 50 MiB L2, and the timed
+  // launches read them from there, past DRAM's peak: the run says so and gives no share of that peak.
+  it('the reduction at its default size says it ran from L2 where the L2 holds it, with no share of DRAM peak', async () => {
+    const def = exerciseDefinition('reduction');
+    const r = await run({ exercise: 'reduction', source: read('shaders/playground/reduction.starter.cu'), compare: false });
+    const result = r.result;
+    assert.ok(result?.throughput, JSON.stringify(r.error));
+    const device = (await host.devices.listDevices()).devices.find((d) => d.id === result.device);
+    const l2Bytes = device?.details.l2CacheBytes;
+    assert.ok(typeof l2Bytes === 'number' && l2Bytes > 0, JSON.stringify(device?.details));
+    const workingSetBytes = def.work(result.size);
+    if (workingSetBytes <= l2Bytes) {
+      assert.deepEqual(result.l2, { workingSetBytes, l2Bytes });
+      assert.equal(result.peak, null);
+      assert.equal(result.throughput.peakFraction, null);
+    } else {
+      assert.equal(result.l2, undefined);
+      assert.ok(result.peak && result.throughput.peakFraction !== null);
+    }
+    figure(`reduction at n = ${result.size}: ${workingSetBytes} B against an L2 of ${l2Bytes} B, ${result.throughput.rate.toFixed(0)} GB/s, ${result.l2 ? 'from L2, no share of peak' : `${((result.throughput.peakFraction ?? 0) * 100).toFixed(1)} % of DRAM peak`}`);
   });
 
   const wrong = (exercise: ExerciseId, file: string, edit: (s: string) => string): Promise<KernelRun> => run({ exercise, source: edit(read(file)), compare: false });
