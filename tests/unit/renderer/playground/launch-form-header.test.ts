@@ -56,6 +56,9 @@ describe('the launch form and the source\'s launch header', () => {
     const w = mountForm('// mine\n// launch: block=64x32\n');
     expect(w.get('[data-testid="launch-header-problem"]').text()).toBe('The launch header on line 2 cannot be used: block = “64x32”: a block holds at most 1024 threads.');
     expect(w.get('[data-testid="run-kernel"]').attributes('disabled')).toBeDefined();
-    expect(w.get('[data-testid="run-kernel"]').attributes('title')).toBe('Correct the launch header first.');
+    // The reason is written beside Run and describes it.
+    const reason = w.get('[data-testid="run-disabled-reason"]');
+    expect(reason.text()).toBe('Correct the launch header first.');
+    expect(w.get('[data-testid="run-kernel"]').attributes('aria-describedby')).toBe(reason.attributes('id'));
   });
 });
