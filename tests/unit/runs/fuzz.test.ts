@@ -13,18 +13,7 @@ import { GpuLabError } from '../../../main/common/errors.ts';
 import { LABS } from '../../../main/labs/index.ts';
 import { createLabHost } from '../../../main/app/lab-host.ts';
 import { validateRunRequest } from '../../../main/runs/lab-runner.ts';
-
-// A small seeded generator (mulberry32), so that a failure can be replayed.
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../seeded-random.ts';
 
 function anyValue(r: () => number, depth = 0): unknown {
   const pick = Math.floor(r() * 14);
@@ -71,7 +60,7 @@ afterAll(() => host.dispose());
 
 describe('fuzzing startRun', () => {
   it('accepts or rejects 2000 random payloads, at the door with INVALID_ARGUMENT or by the lab with INVALID_PARAMS, never anything else', () => {
-    const r = rng(20260101);
+    const r = mulberry32(20260101);
     let accepted = 0;
     for (let i = 0; i < 2000; i++) {
       const p = payload(r);
@@ -107,7 +96,7 @@ describe('fuzzing startRun', () => {
   it('sends 300 random measurements to the compute host: each measures or is refused with a code, the host stays up', async () => {
     await host.devices.listDevices();
     const pid = host.supervisor.pid;
-    const r = rng(7);
+    const r = mulberry32(7);
     const ops = ['add', 'mul', 'exp', 'vector-function', 'gemm', 'copy', 'empty', 'sqrt'];
     const codes = new Set<string>();
     for (let i = 0; i < 300; i++) {
@@ -155,7 +144,7 @@ describe('fuzzing startRun', () => {
   });
 
   it('rejects bad payloads through the real startRun and still runs a good one afterwards', async () => {
-    const r = rng(99);
+    const r = mulberry32(99);
     for (let i = 0; i < 50; i++) {
       const p = { lab: 'matmul', device: 'cpu', params: { n: anyValue(r), repeats: -1 } };
       await expect(host.runs.startRun(p as never)).rejects.toMatchObject({ code: 'INVALID_PARAMS' });

@@ -12,22 +12,19 @@ import type { ApiMethod } from '../../../main/common/contract/index.ts';
 import { ERROR_CODES } from '../../../main/common/errors.ts';
 import { labDescriptors } from '../../../main/labs/index.ts';
 import { kernelFiles } from '../../../main/sources/kernel-sources.ts';
+import { mulberry32 } from '../seeded-random.ts';
 
 // GPU_LAB_FUZZ_SEED replays a failure; the default keeps every run of the suite the same.
 export const FUZZ_SEED = Number(process.env.GPU_LAB_FUZZ_SEED ?? 20261123);
 
-// mulberry32: small, seeded, good enough to pick cases.
+// Seeded (mulberry32), good enough to pick cases.
 export class Random {
-  private state: number;
+  private readonly draw: () => number;
   constructor(seed: number) {
-    this.state = seed >>> 0;
+    this.draw = mulberry32(seed);
   }
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.draw();
   }
   int(below: number): number {
     return Math.floor(this.next() * below);

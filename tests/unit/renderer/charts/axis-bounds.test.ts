@@ -14,21 +14,10 @@ import type { RunChart } from '../../../../renderer/charts/chart-common.ts';
 import { compareChart } from '../../../../renderer/charts/compare-chart.ts';
 import { kernelRunChart } from '../../../../renderer/charts/playground-chart.ts';
 import { runChart } from '../../../../renderer/charts/run-chart.ts';
+import { mulberry32 } from '../../seeded-random.ts';
 import { saxpyResult } from '../playground/synthetic-kernel-run.ts';
 import { drawnValues, scaleBounds } from './config-access.ts';
 import { failed, fixtureRun, inputs, syntheticRun, withPoint } from './synthetic-runs.ts';
-
-// mulberry32: the generated run's numbers from one seed, so that a failing case is reproduced by fast-check's seed.
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const logUniform = (r: () => number, lo: number, hi: number) => 10 ** (Math.log10(lo) + r() * (Math.log10(hi) - Math.log10(lo)));
 
@@ -36,7 +25,7 @@ const logUniform = (r: () => number, lo: number, hi: number) => 10 ** (Math.log1
 // and break-evens fall between sizes), each point's median off by up to ×2, its samples spread by up to ×3 with now
 // and then one slow outlier (a 93 ms sample among 50 ms ones), some points failed.
 function generatedRun(labId: string, seed: number, gpu: boolean, status: RunRecord['status']): RunRecord {
-  const r = random(seed);
+  const r = mulberry32(seed);
   const series = new Map<string, { overhead: number; perMs: number }>();
   const failRate = r() < 0.3 ? 0.15 : 0;
   const samplesMs = (p: PlannedPoint): number[] => {
@@ -65,7 +54,7 @@ function kernelThroughput(r: () => number, work: number): Throughput {
 }
 
 function generatedKernelRun(seed: number): KernelRunResult {
-  const r = random(seed);
+  const r = mulberry32(seed);
   const work = logUniform(r, 1e-3, 10);
   const base = saxpyResult();
   return {
