@@ -182,7 +182,18 @@ export function placeMarkLabels(chart: MarkChart, o: Partial<RunMarksOptions>, m
   return { horizontal, vertical };
 }
 
-// The marks' lines, every one of them before any label, so that no line runs through a label.
+function dashedLine(ctx: MarkCanvas, colour: string, width: number, dash: number[], from: [number, number], to: [number, number]): void {
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = width;
+  ctx.setLineDash(dash);
+  ctx.beginPath();
+  ctx.moveTo(...from);
+  ctx.lineTo(...to);
+  ctx.stroke();
+}
+
+// The marks' lines, every one of them before any label, so that no line runs through a label: reference values
+// across the plot dotted, break-even sizes up it dashed.
 function drawLines(ctx: MarkCanvas, chart: MarkChart, o: Partial<RunMarksOptions>, placed: PlacedLabels): void {
   const { top, bottom, left, right } = chart.chartArea;
   const x = chart.scales.x;
@@ -190,24 +201,12 @@ function drawLines(ctx: MarkCanvas, chart: MarkChart, o: Partial<RunMarksOptions
   (o.horizontal ?? []).forEach((m, i) => {
     if (!y || !placed.horizontal[i]) return;
     const py = y.getPixelForValue(m.y);
-    ctx.strokeStyle = m.colour;
-    ctx.lineWidth = 1;
-    ctx.setLineDash([2, 3]);
-    ctx.beginPath();
-    ctx.moveTo(left, py);
-    ctx.lineTo(right, py);
-    ctx.stroke();
+    dashedLine(ctx, m.colour, 1, [2, 3], [left, py], [right, py]);
   });
   (o.vertical ?? []).forEach((m, i) => {
     if (!x || !placed.vertical[i]) return;
     const px = x.getPixelForValue(m.x);
-    ctx.strokeStyle = m.colour;
-    ctx.lineWidth = 1.5;
-    ctx.setLineDash([6, 4]);
-    ctx.beginPath();
-    ctx.moveTo(px, top);
-    ctx.lineTo(px, bottom);
-    ctx.stroke();
+    dashedLine(ctx, m.colour, 1.5, [6, 4], [px, top], [px, bottom]);
   });
 }
 
