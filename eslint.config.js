@@ -157,9 +157,9 @@ export default tseslint.config(
               // header, a verification's verdict, and the catalogs with their engine (i18n/) are pure (no Node, no zod):
               // a finding is rendered and ordered, a number written, a peak computed, a kernel source checked, a file
               // named, a launch header read, a verification said and a message read alike in main and the renderer.
-              regex: '(^|/)main/common/(?!((locale|message|format|kernel-source-check|claims|statistics|gpu-peaks|finding-order|file-name|launch-header|verification-verdict)\\.ts$|i18n/))',
+              regex: '(^|/)main/common/(?!((locale|message|format|kernel-source-check|claims|statistics|gpu-peaks|finding-order|file-name|launch-header|verification-verdict|listing-blocks)\\.ts$|i18n/))',
               allowTypeImports: true,
-              message: 'The renderer may import main/common types only (import type), and locale.ts, message.ts, format.ts, kernel-source-check.ts, claims.ts, statistics.ts, gpu-peaks.ts, finding-order.ts, file-name.ts, launch-header.ts, verification-verdict.ts and i18n/.',
+              message: 'The renderer may import main/common types only (import type), and locale.ts, message.ts, format.ts, kernel-source-check.ts, claims.ts, statistics.ts, gpu-peaks.ts, finding-order.ts, file-name.ts, launch-header.ts, verification-verdict.ts, listing-blocks.ts and i18n/',
             },
           ],
         },

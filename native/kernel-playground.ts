@@ -33,6 +33,10 @@ export interface CompiledKernel {
   arch: string;
   // Wall time of nvrtcCompileProgram.
   ms: number;
+  // With the `ptx` option, when ok: the kernel's PTX (compiled once more for compute_XY where `arch` is real), or
+  // why there is none.
+  ptx?: string;
+  ptxReason?: string;
 }
 
 export interface CompileOptions {
@@ -45,6 +49,8 @@ export interface CompileOptions {
   arch: string;
   // After --gpu-architecture, -std=c++17, -lineinfo and --no-source-include.
   options?: string[];
+  // Also return the PTX.
+  ptx?: boolean;
 }
 
 export interface KernelAttributes {
@@ -120,7 +126,7 @@ export interface RawKernel {
 
 interface RawPlaygroundAddon {
   nvrtcStatus(): RawNvrtcStatus;
-  nvrtcCompile(o: { source: string; fileName: string; entry: string; arch: string; options: string[] }): CompiledKernel;
+  nvrtcCompile(o: { source: string; fileName: string; entry: string; arch: string; options: string[]; ptx: boolean }): CompiledKernel;
   loadKernel(image: Uint8Array, loweredName: string, ordinal: number): RawKernel;
 }
 
@@ -171,12 +177,13 @@ export function compileKernel(o: CompileOptions): CompiledKernel {
   const entry = cString('entry', o.entry, 1000);
   if (typeof o.arch !== 'string' || !ARCH.test(o.arch)) throw invalid('arch', 'a real architecture such as "sm_90"', o.arch);
   if (o.options !== undefined && !Array.isArray(o.options)) throw invalid('options.options', 'an array of strings', o.options);
+  if (o.ptx !== undefined && typeof o.ptx !== 'boolean') throw invalid('ptx', 'true or false', o.ptx);
   const options = (o.options ?? []).map((opt, i) => cString(`options[${i}]`, opt, 1000));
   const addon = requirePlayground('compile a kernel');
   const status = addon.nvrtcStatus();
   if (!status.available) throw new GpuLabError('LIBRARY_UNAVAILABLE', `NVRTC (libnvrtc) is not available: ${status.reason ?? 'unknown'}`, { library: 'nvrtc' });
   try {
-    const compiled = addon.nvrtcCompile({ source, fileName: o.fileName, entry, arch: o.arch, options });
+    const compiled = addon.nvrtcCompile({ source, fileName: o.fileName, entry, arch: o.arch, options, ptx: o.ptx === true });
     // Only what the compiler says about this source leaves the addon: an entry quoting any other file is dropped.
     return { ...compiled, log: confineCompilerLog(compiled.log, o.fileName) };
   } catch (err) {

@@ -10,7 +10,7 @@ import { localizeDecimal, type Locale } from '../common/locale.ts';
 import { comparisonTitle } from '../playground/descriptors.ts';
 import { exerciseDefinition } from '../common/exercises.ts';
 import { CATALOGS } from '../common/i18n/index.ts';
-import { maxErrorOf, verdictSentences } from '../common/verification-verdict.ts';
+import { isGemmCheck, maxErrorOf, verdictSentences } from '../common/verification-verdict.ts';
 import type { CliContext } from './command.ts';
 import type { CliText } from './cli-text.ts';
 import { errorText } from '../common/i18n/error-text.ts';
@@ -63,7 +63,7 @@ function toleranceNumber(x: number, locale: Locale): string {
 // `method` and `tolerance` are English sentences).
 function checkText(v: VerificationResult, t: CliText, locale: Locale): string {
   const number = toleranceNumber(v.relativeTolerance, locale);
-  const form = v.check === 'sampled-gemm' ? 'rms' : v.check === 'total' ? 'total' : 'relative';
+  const form = isGemmCheck(v.check) ? 'rms' : v.check === 'total' ? 'total' : 'relative';
   const tolerance = v.relativeTolerance === 0 ? t('kernel.tolerance.exact') : t(`kernel.tolerance.${form}`, { tolerance: number });
   switch (v.check) {
     case 'every-element':
@@ -73,6 +73,8 @@ function checkText(v: VerificationResult, t: CliText, locale: Locale): string {
     case 'sampled-gemm':
       // `checked` counts the elements compared with a dot product: the last row, the last column and the samples.
       return t('kernel.check.sampledGemm', { checked: v.checked, samples: v.samples ?? '?', tolerance });
+    case 'gemm-crossings':
+      return t('kernel.check.gemmCrossings', { checked: v.checked, samples: v.samples ?? '?', tolerance });
   }
 }
 
@@ -97,7 +99,7 @@ function verificationLines(v: VerificationResult, t: CliText, locale: Locale): s
   if (v.ok) return [line];
   // The first wrong or never written are listed. How many more there are is known where every one of them was
   // checked; SGEMM's elements never written outside those checked are not counted apart from the ones inside.
-  const exact = v.mismatchCount !== null && (v.check !== 'sampled-gemm' || v.neverWritten === 0);
+  const exact = v.mismatchCount !== null && (!isGemmCheck(v.check) || v.neverWritten === 0);
   const more = exact ? (v.mismatchCount ?? 0) - v.mismatches.length : v.mismatches.length >= LISTED ? 1 : 0;
   const moreLine = more <= 0 ? [] : [`  ${exact ? t('kernel.more', { count: more }) : t('kernel.moreUncounted')}`];
   return [line, ...v.mismatches.map((m) => mismatchLine(m, t, locale)), ...moreLine];

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 
 import { GpuLabError } from '../common/errors.ts';
-import { EXERCISE_IDS, MAX_SOURCE_CHARS } from '../common/playground.ts';
+import { EXERCISE_IDS, LISTING_KINDS, MAX_SOURCE_CHARS } from '../common/playground.ts';
 import type { Dim3, ExerciseDescriptor, ExerciseId, KernelRunRequest, KernelRunSummary } from '../common/playground.ts';
 import { formatMs, formatRate } from '../common/format.ts';
 import type { Locale } from '../common/locale.ts';
@@ -23,6 +23,7 @@ import { dataDirOption, option, parseArgs } from './cli-options.ts';
 import type { ParsedArgs } from './cli-options.ts';
 import { hostLog } from './host-log.ts';
 import { kernelRunText } from './kernel-run-text.ts';
+import { listingText } from './listing-text.ts';
 import { reportArgs, reportThroughService } from './report.ts';
 import { wrap, type CliText } from './cli-text.ts';
 
@@ -154,6 +155,7 @@ export async function kernelRequest(args: ParsedArgs): Promise<{ request: Kernel
     ...(grid === undefined ? {} : { grid: parseDim3('grid', grid) }),
     compare: !args.flags.has('no-compare'),
     ...(args.flags.has('no-wait') ? { wait: false } : {}),
+    ...(args.flags.has('ptx') || args.flags.has('sass') ? { listings: LISTING_KINDS.filter((k) => args.flags.has(k)) } : {}),
   };
   // Read last: a mistyped option is said before a missing file.
   const { source: text, path } = await source();
@@ -180,6 +182,12 @@ async function run(args: ParsedArgs, io: CliIo, cx: CliContext): Promise<number>
     const text = kernelRunText(stored, cx, path);
     // The run as stored: locale-neutral, whatever the language of the CLI.
     io.out(args.flags.has('json') ? `${JSON.stringify(stored, null, 2)}\n` : `${text.out}\n${t('run.stored', { status: t(`kernelStatus.${stored.status}`), run: stored.id, dir: host.kernels.runsDir })}\n`);
+    if (!args.flags.has('json')) {
+      for (const listing of stored.result?.listings ?? []) {
+        if (listing.unavailable !== null) io.err(`gpu-lab kernel: ${t('kernel.listing.unavailable', { kind: listing.kind.toUpperCase(), reason: listing.unavailable })}\n`);
+        else io.out(`\n${listingText(listing, stored.source, request.fileName ?? `${request.exercise}.cu`, t)}\n`);
+      }
+    }
     if (report.pdf !== undefined) await reportThroughService(host.reports, { runIds: [], kernelRunIds: [stored.id] }, { ...report, pdf: report.pdf }, io, cx);
     for (const line of text.failures) io.err(`gpu-lab kernel: ${line}\n`);
     return text.failures.length === 0 ? 0 : 1;
@@ -221,7 +229,7 @@ async function runs(args: ParsedArgs, io: CliIo, cx: CliContext): Promise<number
 const ACTIONS = {
   list: { valued: [], flags: ['json'] },
   show: { valued: ['kernel'], flags: ['hints'] },
-  run: { valued: ['kernel', 'size', 'block', 'grid', 'device', 'data-dir', 'pdf', 'author', 'course'], flags: ['no-compare', 'json', 'verbose', 'no-wait'] },
+  run: { valued: ['kernel', 'size', 'block', 'grid', 'device', 'data-dir', 'pdf', 'author', 'course'], flags: ['no-compare', 'json', 'verbose', 'no-wait', 'ptx', 'sass'] },
   runs: { valued: ['exercise', 'data-dir'], flags: ['json'] },
 } as const satisfies Record<string, { valued: readonly string[]; flags: readonly string[] }>;
 

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 
 import { DEVICE_ID } from './measurement.ts';
-import { EXERCISE_IDS, KERNEL_LAUNCH, MAX_SOURCE_CHARS } from './playground.ts';
+import { EXERCISE_IDS, KERNEL_LAUNCH, LISTING_KINDS, MAX_SOURCE_CHARS } from './playground.ts';
 
 export const KERNEL_JOB = z.strictObject({
   exercise: z.enum(EXERCISE_IDS),
@@ -16,5 +16,6 @@ export const KERNEL_JOB = z.strictObject({
   compare: z.boolean(),
   references: z.array(z.strictObject({ id: z.string(), file: z.string(), entry: z.string(), text: z.string(), launch: KERNEL_LAUNCH })).max(8),
   seed: z.int().min(0).max(2 ** 31),
+  listings: z.array(z.enum(LISTING_KINDS)).max(LISTING_KINDS.length),
 });
 export type KernelJob = z.infer<typeof KERNEL_JOB>;

@@ -88,6 +88,25 @@ export type PlaygroundStatus = z.infer<typeof PLAYGROUND_STATUS>;
 
 // What a student asks to run. Its shape is checked at the contract's door; the service then checks what needs the
 // exercise (the size's range, CUDA's launch limits) and the source's allowlist, and fills in the defaults.
+export const LISTING_KINDS = ['ptx', 'sass'] as const;
+export type ListingKind = (typeof LISTING_KINDS)[number];
+
+// A listing of the compiled kernel: the text as the tool printed it, one entry a line, each with the line of the
+// student's source it was compiled from (-lineinfo), or null for the lines that come from no line of it (directives,
+// declarations, the signature check appended to the source). Or, where there is none, why.
+export const LISTING = z.strictObject({
+  kind: z.enum(LISTING_KINDS),
+  // What made it: "NVRTC 13.0 (compute_90)", "nvdisasm 13.0".
+  tool: z.string().nullable(),
+  lines: z.array(z.strictObject({ text: z.string(), source: z.int().min(1).nullable() })),
+  // Lines left out past MAX_LISTING_LINES.
+  truncated: z.int().min(0),
+  // Why there is no listing (no nvdisasm or cuobjdump on this machine, a PTX-only image); null when there is one.
+  unavailable: z.string().nullable(),
+});
+export type Listing = z.infer<typeof LISTING>;
+export const MAX_LISTING_LINES = 20_000;
+
 export const KERNEL_RUN_REQUEST = z.strictObject({
   exercise: z.enum(EXERCISE_IDS),
   source: z.string().min(1).max(MAX_SOURCE_CHARS),
@@ -103,6 +122,9 @@ export const KERNEL_RUN_REQUEST = z.strictObject({
   fileName: z.string().min(1).max(120).regex(/^[\w.-]+$/).optional(),
   // false: a GPU another run is measuring on refuses this run at once (DEVICE_BUSY) instead of waiting for it.
   wait: z.boolean().optional(),
+  // What the compiler made of the kernel, returned with the result: its PTX (NVRTC) and its SASS (nvdisasm or
+  // cuobjdump, where installed), each line with the line of the source it came from.
+  listings: z.array(z.enum(LISTING_KINDS)).max(LISTING_KINDS.length).optional(),
 });
 export type KernelRunRequest = z.infer<typeof KERNEL_RUN_REQUEST>;
 
@@ -176,11 +198,13 @@ const VERIFICATION_FIELDS = {
   // …and as data, for a reader in another language: every element against its own tolerance; the one total of a
   // sum; or, for SGEMM, the last row, the last column and `samples` random elements against float64 dot products
   // (every element of the output is also looked at for having been written).
-  check: z.enum(['every-element', 'total', 'sampled-gemm']),
+  // 'sampled-gemm': runs stored before 'gemm-crossings', whose extra elements were drawn one by one at random.
+  check: z.enum(['every-element', 'total', 'sampled-gemm', 'gemm-crossings']),
   // |got − expected| allowed: this times |expected| (floored at this times the RMS of the reference) for
-  // 'every-element'; this times the RMS of the elements checked for 'sampled-gemm'; 0 is an exact comparison.
+  // 'every-element'; this times the RMS of the elements checked for a GEMM check; 0 is an exact comparison.
   relativeTolerance: z.number().min(0),
-  // 'sampled-gemm': the random elements checked besides the last row and column; null otherwise.
+  // 'gemm-crossings': the elements checked where random rows cross random columns, besides the last row and column;
+  // 'sampled-gemm': the random elements checked besides them; null otherwise.
   samples: z.int().min(0).nullable(),
   // The first elements found wrong or never written, in index order (at most 10).
   mismatches: z.array(MISMATCH),
@@ -278,6 +302,11 @@ export const KERNEL_RUN_RESULT = z.strictObject({
   repeats: z.int(),
   // Compile, load, verify and time, end to end in the compute host.
   totalMs: z.number(),
+  // The listings asked for, in the order asked; absent when none was.
+  listings: z.array(LISTING).optional(),
+  // Where totalMs went: compiling, making the inputs (filled, copied to the device), the verification launch with
+  // its check on the CPU, the timed launches, and the comparisons. Absent from runs stored before it.
+  phasesMs: z.strictObject({ compile: z.number(), inputs: z.number(), verify: z.number(), time: z.number(), compare: z.number() }).optional(),
 });
 export type KernelRunResult = z.infer<typeof KERNEL_RUN_RESULT>;
 

@@ -5,6 +5,11 @@
 // together is said as such. No figure here is ever a stand-in: an error measure that does not exist is a sentence.
 import type { VerificationResult } from './playground.ts';
 
+// The GEMM checks, old and new: a sample of C against float64 dot products, the rest for having been written.
+export function isGemmCheck(check: VerificationResult['check']): boolean {
+  return check === 'sampled-gemm' || check === 'gemm-crossings';
+}
+
 export type VerdictKey =
   // Every element checked matched, and none was left unwritten.
   | 'passed'

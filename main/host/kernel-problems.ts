@@ -7,8 +7,8 @@ import { copyBuffer, createDeviceBuffer, createHostBuffer, poison } from '../../
 import type { CudaDevice, ElementBuffer } from '../../native/index.ts';
 import type { KernelArg } from '../../native/kernel-playground.ts';
 import { POLYNOMIAL, SAXPY_A } from '../common/exercises.ts';
-import { saxpyReference } from './ops/blas1.ts';
-import { vectorFunctionReference } from './ops/vector-function.ts';
+import { saxpyElement } from './ops/blas1.ts';
+import { vectorFunctionElement } from './ops/vector-function.ts';
 import { verifyElementwise, verifyExact, verifySgemm, verifySum } from './verify-kernel.ts';
 
 export interface Problem {
@@ -64,6 +64,14 @@ class Buffers {
   }
 }
 
+// The float64 reference of n elements, filled in one loop (a function called per element inside the check, with an
+// array made for each, cost most of a second at 16 million elements).
+function referenceOf(n: number, element: (i: number) => number): Float64Array {
+  const ref = new Float64Array(n);
+  for (let i = 0; i < n; i++) ref[i] = element(i);
+  return ref;
+}
+
 function problem(buffers: Buffers, out: ElementBuffer, args: KernelArg[], check: (got: Float32Array | Float64Array) => VerificationResult, zero: ElementBuffer[] = []): Problem {
   return {
     args,
@@ -93,27 +101,27 @@ async function build(buffers: Buffers, exercise: ExerciseId, size: number, seed:
       const y = await buffers.input(n, seed + 1, -1, 1);
       const z = buffers.output('fp32', n);
       // The reference from the fp32 inputs and the fp32-rounded coefficients the kernel receives.
-      const reference = vectorFunctionReference(Math.fround(a), Math.fround(b), Math.fround(c));
+      const reference = vectorFunctionElement(Math.fround(a), Math.fround(b), Math.fround(c));
       return problem(buffers, z, [{ buffer: x.dev }, { buffer: y.dev }, { buffer: z }, { f32: a }, { f32: b }, { f32: c }, { u64: n }], (got) =>
-        verifyElementwise(got, (i) => reference([x.host[i] ?? 0, y.host[i] ?? 0]), 'fp32'),
+        verifyElementwise(got, referenceOf(n, (i) => reference(x.host[i] ?? 0, y.host[i] ?? 0)), 'fp32'),
       );
     }
     case 'polynomial-fp64': {
       const x = await buffers.input64(n, seed);
       const y = await buffers.input64(n, seed + 1);
       const z = buffers.output('fp64', n);
-      const reference = vectorFunctionReference(a, b, c);
+      const reference = vectorFunctionElement(a, b, c);
       return problem(buffers, z, [{ buffer: x.dev }, { buffer: y.dev }, { buffer: z }, { f64: a }, { f64: b }, { f64: c }, { u64: n }], (got) =>
-        verifyElementwise(got, (i) => reference([x.host[i] ?? 0, y.host[i] ?? 0]), 'fp64'),
+        verifyElementwise(got, referenceOf(n, (i) => reference(x.host[i] ?? 0, y.host[i] ?? 0)), 'fp64'),
       );
     }
     case 'saxpy': {
       const x = await buffers.input(n, seed, -1, 1);
       const y = await buffers.input(n, seed + 1, -1, 1);
       const out = buffers.output('fp32', n);
-      const reference = saxpyReference(SAXPY_A);
+      const reference = saxpyElement(SAXPY_A);
       return problem(buffers, out, [{ buffer: x.dev }, { buffer: y.dev }, { buffer: out }, { f32: SAXPY_A }, { u64: n }], (got) =>
-        verifyElementwise(got, (i) => reference([x.host[i] ?? 0, y.host[i] ?? 0]), 'fp32'),
+        verifyElementwise(got, referenceOf(n, (i) => reference(x.host[i] ?? 0, y.host[i] ?? 0)), 'fp32'),
       );
     }
     case 'reduction': {

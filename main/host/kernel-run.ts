@@ -5,13 +5,13 @@
 // watchdog is an error, after which the host must not go on (the caller restarts it).
 import { GpuLabError } from '../common/errors.ts';
 import { MEASUREMENT } from '../common/measurement.ts';
-import type { Comparison, KernelRunResult, LaunchReport, Throughput } from '../common/playground.ts';
+import type { Comparison, KernelRunResult, LaunchReport, Listing, Throughput } from '../common/playground.ts';
 import { devices } from '../../native/index.ts';
 import type { CudaDevice } from '../../native/index.ts';
 import { compileKernel, loadKernel, nvrtcInfo } from '../../native/kernel-playground.ts';
 import type { CompiledKernel, LoadedKernel } from '../../native/kernel-playground.ts';
 import type { MeasureContext } from './ops/index.ts';
-import { summarize } from '../common/statistics.ts';
+import { MIN_INTERVAL_SAMPLES, summarize } from '../common/statistics.ts';
 import { measure } from './ops/index.ts';
 import { parseCompilerLog, signatureCheck } from '../common/compiler-log.ts';
 import { exerciseDefinition, signatureOf } from '../common/exercises.ts';
@@ -19,13 +19,16 @@ import type { ExerciseDefinition } from '../common/exercises.ts';
 import type { KernelJob } from '../common/kernel-job.ts';
 import { createProblem } from './kernel-problems.ts';
 import type { Problem } from './kernel-problems.ts';
+import { disassemble, ptxListing, unavailableListing } from './listings.ts';
 import { rateYardstick } from './rate-yardstick.ts';
+import { converged } from './sampling.ts';
 import type { RateYardstick } from './rate-yardstick.ts';
 
 const WARMUP = 2;
-// Timed launches: enough for a stable median, about half a second of GPU time, never fewer than 5.
+// Timed launches: about half a second of GPU time, never fewer than MIN_INTERVAL_SAMPLES (the fewest that give the
+// median an interval), at most 100; taken in rounds, and stopped early once the median's 95 % interval lies within
+// ±2 % of it, as the labs' points stop (sampling.ts). A 25 ms SGEMM then takes 6 launches, not 20.
 const TIMING_BUDGET_MS = 500;
-const MIN_REPEATS = 5;
 const MAX_REPEATS = 100;
 
 // The references' compiled images, by source and architecture: compiling them again on every run would cost the
@@ -88,9 +91,16 @@ async function withCleanup<T>(work: () => Promise<T>, cleanup: () => void): Prom
 }
 
 async function timeKernel(kernel: LoadedKernel, problem: Problem, launch: KernelJob['launch'], watchdogMs: number, firstMs: number): Promise<number[]> {
-  const repeats = Math.min(MAX_REPEATS, Math.max(MIN_REPEATS, Math.ceil(TIMING_BUDGET_MS / Math.max(firstMs, 0.001))));
-  const { samplesMs } = await kernel.launch({ ...launch, args: problem.args, zeroBeforeEach: problem.zeroBeforeEach, warmup: WARMUP, repeats, watchdogMs });
-  return samplesMs;
+  const planned = Math.min(MAX_REPEATS, Math.max(MIN_INTERVAL_SAMPLES, Math.ceil(TIMING_BUDGET_MS / Math.max(firstMs, 0.001))));
+  const round = Math.max(MIN_INTERVAL_SAMPLES, Math.ceil(planned / 4));
+  const samples: number[] = [];
+  while (samples.length < planned) {
+    const repeats = Math.min(round, planned - samples.length);
+    const { samplesMs } = await kernel.launch({ ...launch, args: problem.args, zeroBeforeEach: problem.zeroBeforeEach, warmup: samples.length === 0 ? WARMUP : 0, repeats, watchdogMs });
+    samples.push(...samplesMs);
+    if (converged(samples)) break;
+  }
+  return samples;
 }
 
 // One launch on poisoned outputs, then the check.
@@ -100,9 +110,28 @@ async function verifyOnce(kernel: LoadedKernel, problem: Problem, launch: Kernel
   return { verification: await problem.verify(), firstMs: samplesMs[0] ?? 0 };
 }
 
-function compileFor(exercise: ExerciseDefinition, text: string, fileName: string, entry: string, arch: string): CompiledKernel {
+function compileFor(exercise: ExerciseDefinition, text: string, fileName: string, entry: string, arch: string, ptx = false): CompiledKernel {
   const types = exercise.params.map((p) => p.ctype);
-  return compileKernel({ source: text + signatureCheck(entry, types, signatureOf({ entry, params: exercise.params })), fileName, entry, arch });
+  return compileKernel({ source: text + signatureCheck(entry, types, signatureOf({ entry, params: exercise.params })), fileName, entry, arch, ptx });
+}
+
+// The listings the job asks for, of the student's kernel as compiled; lines are mapped within the student's text
+// only (the signature check appended after it maps to none).
+async function listingsOf(job: KernelJob, compiled: CompiledKernel, nvrtcVersion: string): Promise<Listing[]> {
+  const sourceLines = job.source.split('\n').length;
+  return Promise.all(
+    job.listings.map(async (kind) => {
+      if (kind === 'ptx') {
+        if (compiled.ptx === undefined) return unavailableListing('ptx', `NVRTC gave no PTX: ${compiled.ptxReason ?? 'unknown reason'}`);
+        const virtual = compiled.arch.startsWith('compute_') ? compiled.arch : compiled.arch.replace('sm_', 'compute_');
+        return ptxListing(compiled.ptx, job.fileName, sourceLines, `NVRTC ${nvrtcVersion} (${virtual})`);
+      }
+      if (!compiled.image || compiled.arch.startsWith('compute_')) {
+        return unavailableListing('sass', `this GPU is newer than NVRTC ${nvrtcVersion}: the kernel was compiled to PTX (${compiled.arch}), which the driver turns into SASS at load time, out of sight`);
+      }
+      return disassemble(compiled.image, job.fileName, sourceLines);
+    }),
+  );
 }
 
 async function referenceComparison(exercise: ExerciseDefinition, job: KernelJob, ref: KernelJob['references'][number], problem: Problem, facts: DeviceFacts): Promise<Comparison> {
@@ -151,7 +180,7 @@ export async function runKernelJob(job: KernelJob, ctx: MeasureContext): Promise
   if (!nvrtc.available) throw new GpuLabError('LIBRARY_UNAVAILABLE', `NVRTC, the CUDA run-time compiler, is not available: ${nvrtc.reason ?? 'unknown reason'}`, { library: 'nvrtc' });
   const device = job.device as CudaDevice;
   const facts = deviceFacts(device, exercise, job.size);
-  const compiled = compileFor(exercise, job.source, job.fileName, exercise.entry, facts.arch);
+  const compiled = compileFor(exercise, job.source, job.fileName, exercise.entry, facts.arch, job.listings.includes('ptx'));
   const result: KernelRunResult = {
     exercise: job.exercise,
     device,
@@ -175,19 +204,31 @@ export async function runKernelJob(job: KernelJob, ctx: MeasureContext): Promise
     repeats: 0,
     totalMs: 0,
   };
-  const done = (): KernelRunResult => ({ ...result, totalMs: performance.now() - started });
+  const phases = { compile: performance.now() - started, inputs: 0, verify: 0, time: 0, compare: 0 };
+  let mark = performance.now();
+  const lap = (phase: keyof typeof phases): void => {
+    const now = performance.now();
+    phases[phase] += now - mark;
+    mark = now;
+  };
+  const done = (): KernelRunResult => ({ ...result, totalMs: performance.now() - started, phasesMs: { ...phases } });
   if (!compiled.ok || !compiled.image || !compiled.loweredName) return done();
+  if (job.listings.length) result.listings = await listingsOf(job, compiled, nvrtc.version ?? '?');
 
   const kernel = loadKernel(compiled.image, compiled.loweredName, device);
+  lap('compile');
   const problem = await createProblem(job.exercise, job.size, device, job.seed);
+  lap('inputs');
   return withCleanup(async () => {
     result.launch = launchReport(kernel, job.launch, exercise, job.size);
     const { verification, firstMs } = await verifyOnce(kernel, problem, job.launch, exercise.watchdogMs);
     result.verification = verification;
+    lap('verify');
     if (!verification.ok) return done();
     const samples = await timeKernel(kernel, problem, job.launch, exercise.watchdogMs, firstMs);
     result.repeats = samples.length;
     result.throughput = throughput(exercise, job.size, samples, facts.peak);
+    lap('time');
     if (job.compare) {
       for (const ref of job.references) {
         if (ctx.signal.aborted) break;
@@ -199,6 +240,7 @@ export async function runKernelJob(job: KernelJob, ctx: MeasureContext): Promise
         if (ctx.signal.aborted) break;
         result.comparisons.push(await builtinComparison(exercise, job, builtin, facts, ctx));
       }
+      lap('compare');
     }
     return done();
   }, () => {

@@ -5,7 +5,7 @@
 import { GpuLabError } from '../common/errors.ts';
 import type { ErrorPayload } from '../common/errors.ts';
 import type { PlaygroundService } from '../common/contract/playground.ts';
-import type { Dim3, ExerciseId, KernelRun, KernelRunRequest, KernelRunResult, PlaygroundStatus } from '../common/playground.ts';
+import type { Dim3, ExerciseId, KernelRun, KernelRunRequest, KernelRunResult, ListingKind, PlaygroundStatus } from '../common/playground.ts';
 import { describeValue } from '../common/params.ts';
 import { checkKernelSource, describeSourceRefusal } from '../common/kernel-source-check.ts';
 import { describeLaunchHeaderProblem, readLaunchHeader, resolveLaunch } from '../common/launch-header.ts';
@@ -59,6 +59,7 @@ export interface ResolvedRequest {
   compare: boolean;
   fileName: string;
   source: string;
+  listings: ListingKind[];
 }
 
 // The request checked and completed; the device is resolved separately (it needs the compute host). Its shape was
@@ -78,7 +79,7 @@ export function resolveRequest(r: KernelRunRequest): ResolvedRequest {
   const launch = resolveLaunch(exercise, size, header, { ...(r.block ? { block: r.block } : {}), ...(r.grid ? { grid: r.grid } : {}) });
   checkDims('block', launch.block, BLOCK_LIMITS);
   checkDims('grid', launch.grid, GRID_LIMITS);
-  return { exercise, size, launch, compare: r.compare ?? true, fileName: r.fileName ?? `${exercise.id}.cu`, source: r.source };
+  return { exercise, size, launch, compare: r.compare ?? true, fileName: r.fileName ?? `${exercise.id}.cu`, source: r.source, listings: [...new Set(r.listings ?? [])] };
 }
 
 function statusOf(result: KernelRunResult): KernelRun['status'] {
@@ -115,6 +116,7 @@ export function createPlaygroundService(sources: PlaygroundSources): PlaygroundS
         }),
       ),
       seed: Math.floor(Math.random() * 2 ** 31),
+      listings: resolved.listings,
     };
   }
 

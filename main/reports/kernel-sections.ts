@@ -8,7 +8,7 @@ import type { ErrorCode } from '../common/errors.ts';
 import { localizeDecimal } from '../common/locale.ts';
 import type { Dim3, ExerciseDescriptor, KernelRun, KernelRunResult, LaunchReport, VerificationResult } from '../common/playground.ts';
 import { exerciseDefinition } from '../common/exercises.ts';
-import { maxErrorOf, verdictSentences } from '../common/verification-verdict.ts';
+import { isGemmCheck, maxErrorOf, verdictSentences } from '../common/verification-verdict.ts';
 import { drawSource } from './code-listing.ts';
 import { throughputSection } from './kernel-throughput.ts';
 import { COLOURS, SIZES } from './layout.ts';
@@ -174,12 +174,14 @@ function checkText(v: VerificationResult, t: Translate): string {
     case 'sampled-gemm':
       // `checked` counts the elements compared with a dot product: the last row, the last column and the samples.
       return t('pdf.kernelRun.verification.check.sampledGemm', { checked: v.checked, samples: v.samples ?? '?' });
+    case 'gemm-crossings':
+      return t('pdf.kernelRun.verification.check.gemmCrossings', { checked: v.checked, samples: v.samples ?? '?' });
   }
 }
 
 function toleranceText(v: VerificationResult, t: Translate): string {
   if (v.relativeTolerance === 0) return t('pdf.kernelRun.verification.toleranceValue.exact');
-  const form = v.check === 'sampled-gemm' ? 'rms' : v.check === 'total' ? 'total' : 'relative';
+  const form = isGemmCheck(v.check) ? 'rms' : v.check === 'total' ? 'total' : 'relative';
   return t(`pdf.kernelRun.verification.toleranceValue.${form}`, { tolerance: formatTolerance(v.relativeTolerance) });
 }
 

@@ -110,6 +110,39 @@ std::string ProgramImage(const NvrtcLibrary& lib, nvrtcProgram prog, bool ptx) {
   return image;
 }
 
+// Creates the program, registers the entry and compiles it for `arch` with the house options and the request's.
+// Registered before compiling, so that a template instance ("TransposeTile<float>") is instantiated and its mangled
+// name can be read back afterwards. --no-source-include: the source's folder is not searched for headers. The
+// playground's sources name no file (the allowlist refuses #include before NVRTC sees them); this keeps NVRTC from
+// looking anywhere by itself.
+nvrtcResult Compile(const NvrtcLibrary& lib, const CompileRequest& request, const std::string& arch, Program& prog) {
+  CheckNvrtc(lib, lib.createProgram(prog.out(), request.source.c_str(), request.fileName.c_str(), 0, nullptr, nullptr),
+             "nvrtcCreateProgram");
+  CheckNvrtc(lib, lib.addNameExpression(prog.get(), request.entry.c_str()), "nvrtcAddNameExpression");
+  std::vector<std::string> options = {"--gpu-architecture=" + arch, "-std=c++17", "-lineinfo", "--no-source-include"};
+  options.insert(options.end(), request.options.begin(), request.options.end());
+  std::vector<const char*> argv;
+  for (const std::string& o : options) argv.push_back(o.c_str());
+  return lib.compileProgram(prog.get(), static_cast<int>(argv.size()), argv.data());
+}
+
+// The PTX of a program compiled for a real architecture: NVRTC keeps none for sm_XY (only the cubin), so the source
+// is compiled once more for the matching virtual architecture, compute_XY, with the same options (-lineinfo: the
+// PTX's .loc lines name the source's lines). A failure here says why and leaves the kernel run alone.
+std::string PtxFor(const NvrtcLibrary& lib, const CompileRequest& request, const std::string& realArch, nvrtcProgram compiled,
+                   std::string& reason) {
+  size_t size = 0;
+  if (lib.getPtxSize(compiled, &size) == 0 && size > 1) return ProgramImage(lib, compiled, true);
+  Program prog(lib);
+  const std::string arch = "compute_" + realArch.substr(3);
+  const nvrtcResult r = Compile(lib, request, arch, prog);
+  if (r != 0) {
+    reason = std::string("compiling for ") + arch + " failed: " + lib.getErrorString(r);
+    return "";
+  }
+  return ProgramImage(lib, prog.get(), true);
+}
+
 }  // namespace
 
 CompileOutput CompileProgram(const CompileRequest& request) {
@@ -120,21 +153,8 @@ CompileOutput CompileProgram(const CompileRequest& request) {
   const bool ptx = out.arch.rfind("compute_", 0) == 0;
 
   Program prog(lib);
-  CheckNvrtc(lib, lib.createProgram(prog.out(), request.source.c_str(), request.fileName.c_str(), 0, nullptr, nullptr),
-             "nvrtcCreateProgram");
-  // Registered before compiling, so that a template instance ("TransposeTile<float>") is instantiated and its
-  // mangled name can be read back afterwards.
-  CheckNvrtc(lib, lib.addNameExpression(prog.get(), request.entry.c_str()), "nvrtcAddNameExpression");
-
-  // --no-source-include: the source's folder is not searched for headers. The playground's sources name no file
-  // (the allowlist refuses #include before NVRTC sees them); this keeps NVRTC from looking anywhere by itself.
-  std::vector<std::string> options = {"--gpu-architecture=" + out.arch, "-std=c++17", "-lineinfo", "--no-source-include"};
-  options.insert(options.end(), request.options.begin(), request.options.end());
-  std::vector<const char*> argv;
-  for (const std::string& o : options) argv.push_back(o.c_str());
-
   const auto start = std::chrono::steady_clock::now();
-  const nvrtcResult compiled = lib.compileProgram(prog.get(), static_cast<int>(argv.size()), argv.data());
+  const nvrtcResult compiled = Compile(lib, request, out.arch, prog);
   out.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   out.log = ProgramLog(lib, prog.get());
   if (compiled == kNvrtcErrorCompilation) return out;
@@ -157,6 +177,10 @@ CompileOutput CompileProgram(const CompileRequest& request) {
   out.loweredName = lowered;  // copied: the program owns the original
   out.image = ProgramImage(lib, prog.get(), ptx);
   out.ok = true;
+  if (request.wantPtx) {
+    out.ptx = ptx ? out.image : PtxFor(lib, request, out.arch, prog.get(), out.ptxReason);
+    while (!out.ptx.empty() && out.ptx.back() == '\0') out.ptx.pop_back();
+  }
   return out;
 }
 

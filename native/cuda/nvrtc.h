@@ -49,6 +49,7 @@ struct CompileRequest {
   std::string source, fileName, entry;
   int smVersion = 0;  // 90 for sm_90
   std::vector<std::string> options;
+  bool wantPtx = false;  // also return the PTX (a second compile where the first was for a real architecture)
 };
 
 struct CompileOutput {
@@ -57,7 +58,9 @@ struct CompileOutput {
   std::string image;        // cubin, or PTX text when the arch fell back to compute_XY; empty when !ok
   std::string loweredName;  // empty when !ok
   std::string arch;         // "sm_90", or "compute_90" on the fallback
-  double ms = 0;
+  double ms = 0;            // the first compile only, not the PTX's
+  std::string ptx;          // with wantPtx, when ok: the PTX text, or empty and ptxReason says why
+  std::string ptxReason;
 };
 
 // Compiles with --gpu-architecture, -std=c++17, -lineinfo, then the request's options. A compiler error is a result

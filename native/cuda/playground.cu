@@ -40,8 +40,8 @@ Napi::Value NvrtcStatus(const Napi::CallbackInfo& info) {
   return o;
 }
 
-// nvrtcCompile({ source, fileName, entry, arch: "sm_90", options: string[] })
-//   -> { ok, log, image: Uint8Array | null, loweredName: string | null, arch, ms }
+// nvrtcCompile({ source, fileName, entry, arch: "sm_90", options: string[], ptx?: boolean })
+//   -> { ok, log, image: Uint8Array | null, loweredName: string | null, arch, ms, ptx?: string, ptxReason?: string }
 Napi::Value NvrtcCompile(const Napi::CallbackInfo& info) {
   return Guarded(info.Env(), [&]() -> Napi::Value {
     Napi::Env env = info.Env();
@@ -60,6 +60,7 @@ Napi::Value NvrtcCompile(const Napi::CallbackInfo& info) {
       Napi::Array a = options.As<Napi::Array>();
       for (uint32_t i = 0; i < a.Length(); ++i) req.options.push_back(a.Get(i).ToString().Utf8Value());
     }
+    req.wantPtx = spec.Get("ptx").ToBoolean().Value();
     const CompileOutput out = CompileProgram(req);
     Napi::Object r = Napi::Object::New(env);
     r.Set("ok", out.ok);
@@ -74,6 +75,10 @@ Napi::Value NvrtcCompile(const Napi::CallbackInfo& info) {
     r.Set("loweredName", out.ok ? Napi::Value(Napi::String::New(env, out.loweredName)) : env.Null());
     r.Set("arch", out.arch);
     r.Set("ms", out.ms);
+    if (req.wantPtx && out.ok) {
+      if (!out.ptx.empty()) r.Set("ptx", out.ptx);
+      else r.Set("ptxReason", out.ptxReason.empty() ? std::string("NVRTC returned no PTX") : out.ptxReason);
+    }
     return r;
   });
 }

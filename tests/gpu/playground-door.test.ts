@@ -103,6 +103,7 @@ describe('the playground door with a GPU', { skip }, () => {
         compare: false,
         references: [],
         seed: 7,
+        listings: [],
       });
       assert.equal(result.compile.ok, false);
       assert.equal(leaks(JSON.stringify(result)), false, JSON.stringify(result.compile));

@@ -79,3 +79,43 @@ describe('every kernel that comes with an exercise, run as the student\'s file',
     figure(`shared tiles under 16×16: ${v.mismatchCount} wrong of ${v.checked} checked, ${v.neverWritten} of ${v.total} never written, max rel. error ${String(v.maxRelativeError)}`);
   });
 });
+
+// Issue 24, item 4: what the compiler made of each starter, beside its source.
+describe('kernel run --ptx --sass: the listings of every starter, mapped to its lines', { skip: skipWithoutGpu }, () => {
+  const fixtures = process.env.OUT ? join(process.env.OUT, 'listings') : null;
+  for (const def of EXERCISES) {
+    const starter = def.kernels.find((k) => k.kind === 'starter');
+    if (!starter) continue;
+    it(`${def.id}: PTX from NVRTC and SASS from nvdisasm, each instruction's line one of the kernel's`, async () => {
+      const shown = await gpuLab('kernel', 'show', def.id, '--kernel', 'starter');
+      const file = join(files, `${def.id}.cu`);
+      writeFileSync(file, shown.out);
+      const { run } = await kernelRun(def.id, file, '--ptx', '--sass');
+      const listings = run.result?.listings ?? [];
+      assert.deepEqual(listings.map((l) => l.kind), ['ptx', 'sass']);
+      const lineCount = shown.out.split('\n').length;
+      const body = shown.out.split('\n').findIndex((l) => l.includes('__global__')) + 1;
+      for (const l of listings) {
+        assert.equal(l.unavailable, null, l.unavailable ?? '');
+        const mapped = l.lines.filter((x) => x.source !== null);
+        assert.ok(mapped.length > 0, `${l.kind}: no line mapped`);
+        // Every mapped line is one of the kernel's own: none in the comments above it, none past the file.
+        assert.ok(mapped.every((x) => (x.source ?? 0) >= body && (x.source ?? 0) <= lineCount), `${l.kind}: ${JSON.stringify(mapped.map((x) => x.source))}`);
+        figure(`${def.id} ${l.kind} by ${l.tool}: ${l.lines.length} lines, ${mapped.length} mapped to lines ${Math.min(...mapped.map((x) => x.source ?? 0))}–${Math.max(...mapped.map((x) => x.source ?? 0))}`);
+      }
+      assert.match(listings[0]?.tool ?? '', /^NVRTC \d+\.\d+ \(compute_\d+\)$/);
+      assert.match(listings[1]?.tool ?? '', /^nvdisasm \d+\.\d+$/);
+      // The text a student reads, as the CLI prints it.
+      const printed = await gpuLab('kernel', 'run', def.id, file, '--no-compare', '--ptx', '--sass', '--data-dir', dataDir, '--lang', 'en');
+      assert.equal(printed.code, 0, printed.err);
+      assert.match(printed.out, new RegExp(`// ${def.id}\\.cu:\\d+ `));
+      if (fixtures) {
+        // Kept for the unit tests' fixtures: the real tools' output.
+        await import('node:fs').then((fs) => {
+          fs.mkdirSync(fixtures, { recursive: true });
+          fs.writeFileSync(join(fixtures, `${def.id}.txt`), printed.out);
+        });
+      }
+    });
+  }
+});

@@ -24,7 +24,7 @@ for (const def of EXERCISES) {
   const controller = new AbortController();
   try {
     const r = await runKernelJob(
-      { exercise: def.id, device: 'cuda:0', size, source: read(starter.file), fileName: starter.file.split('/').pop() ?? 'k.cu', launch, compare: true, references, seed: 11 },
+      { exercise: def.id, device: 'cuda:0', size, source: read(starter.file), fileName: starter.file.split('/').pop() ?? 'k.cu', launch, compare: true, references, seed: 11, listings: [] },
       { signal: controller.signal, onProgress: () => undefined },
     );
     const bad = [r.verification?.ok ? null : 'starter', ...r.comparisons.filter((c) => !c.verified).map((c) => `${c.id}: ${c.error ?? ''}`)].filter(Boolean);

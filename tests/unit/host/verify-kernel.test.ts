@@ -152,6 +152,17 @@ describe('verification of a kernel’s output', () => {
       expect(v.mismatches[0]).toMatchObject({ index: 3, got: null, unwritten: false });
     });
 
+    it('compares the crossings of √samples random rows and as many random columns, all of them, besides the last row and column', () => {
+      const c = product();
+      // Every element off the last row and column wrong by far more than the tolerance.
+      for (let i = 0; i < n - 1; i++) for (let j = 0; j < n - 1; j++) c[i * n + j] = (c[i * n + j] ?? 0) + 0.5;
+      const v = verifySgemm({ a, b, c, m: n, n, k: n, samples: 100, seed: 9 });
+      expect(v).toMatchObject({ ok: false, samples: 100, checked: 2 * n - 1 + 100, mismatchCount: 100, neverWritten: 0 });
+      // Another seed draws other rows and columns.
+      const rowsOf = (seed: number): number[] => verifySgemm({ a, b, c, m: n, n, k: n, samples: 100, seed }).mismatches.map((x) => x.row ?? -1);
+      expect(rowsOf(9)).not.toEqual(rowsOf(10));
+    });
+
     it('catches a wrong value in the last column', () => {
       const c = product();
       c[10 * n + n - 1] = (c[10 * n + n - 1] ?? 0) + 0.5;

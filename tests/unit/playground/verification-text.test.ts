@@ -25,7 +25,7 @@ function runWith(verification: Record<string, unknown>): KernelRun {
   return KERNEL_RUN.parse({ ...recorded, status: verification.ok ? 'verified' : 'verification-failed', result: { ...recorded.result, verification } });
 }
 
-const CHECKS = ['every-element', 'total', 'sampled-gemm'] as const;
+const CHECKS = ['every-element', 'total', 'sampled-gemm', 'gemm-crossings'] as const;
 const FIELDS = { method: 'generated', tolerance: 'generated', relativeTolerance: 1e-5, samples: 4096 };
 
 function mismatchesFor(wrong: boolean, unwritten: boolean): unknown[] {

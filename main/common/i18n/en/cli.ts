@@ -37,8 +37,8 @@ when there is none.
       usage: `Usage: gpu-lab kernel list [--json]
        gpu-lab kernel show <exercise> [--kernel starter{'|'}<reference-id>] [--hints]
        gpu-lab kernel run <exercise> FILE.cu{'|'}--kernel ID [--size N] [--block x[,y[,z]]] [--grid x[,y[,z]]]
-                      [--device cuda:N] [--no-compare] [--no-wait] [--json] [--pdf FILE [--author NAME] [--course NAME]]
-                      [--data-dir DIR]
+                      [--device cuda:N] [--no-compare] [--no-wait] [--ptx] [--sass] [--json]
+                      [--pdf FILE [--author NAME] [--course NAME]] [--data-dir DIR]
        gpu-lab kernel runs [--exercise <exercise>] [--json] [--data-dir DIR]
 
 The kernel playground: six exercises with a fixed signature, a starter kernel and reference solutions.
@@ -57,6 +57,10 @@ kernel run   compiles FILE with NVRTC for the GPU, launches it in the compute ho
   --device   the GPU (default: the first CUDA device)
   --no-compare  time your kernel alone
   --no-wait  if another run is measuring on the GPU, exit 75 at once instead of waiting for it
+  --ptx      also print the PTX NVRTC made of your kernel, each run of lines under the line of your source it
+             came from (compiled with -lineinfo)
+  --sass     also print the machine code (SASS) of your kernel, as nvdisasm prints it with the lines of your source
+             (or cuobjdump without them), where the CUDA toolkit is installed
   --json     print the stored kernel run as JSON (in English, whatever the language)
 {reportOptions}
   --verbose  every compute-host log line (by default only crashes, kills and warnings)
@@ -346,6 +350,7 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
       everyElement: 'every element checked, {tolerance}',
       total: 'the total, {tolerance}',
       sampledGemm: '{checked} elements checked (the last row, the last column and {samples} at random against float64 dot products, any other NaN or infinity as wrong), every element for having been written; {tolerance}',
+      gemmCrossings: '{checked} elements checked (the last row, the last column and the {samples} where random rows cross random columns, against float64 dot products, any other NaN or infinity as wrong), every element for having been written; {tolerance}',
     },
     tolerance: {
       exact: 'exactly',
@@ -363,6 +368,11 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     more: '… and {count} more',
     moreUncounted: '… and more',
     timing: 'median of {repeats} launches after {warmup} warm-up; {total} from compiling to the last timing',
+    listing: {
+      heading: '{kind} of your kernel, by {tool}; each run of lines under the line of your source it came from:',
+      truncated: '… {count} more lines left out',
+      unavailable: 'no {kind}: {reason}',
+    },
     peak: 'peak of {device}: {peak}',
     fromL2: 'the data ({data}) fits in the {l2} L2 cache of {device}: after the first launch it is read from L2, so these rates are not DRAM bandwidth and are not shown as a share of its peak',
     implementation: 'implementation',

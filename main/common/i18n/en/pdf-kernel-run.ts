@@ -83,6 +83,7 @@ export const pdfKernelRun = {
       everyElement: 'every element',
       total: 'the total',
       sampledGemm: '{checked} elements checked (the last row, the last column and {samples} at random against float64 dot products, any other NaN or infinity as wrong); every element for having been written',
+      gemmCrossings: '{checked} elements checked (the last row, the last column and the {samples} where random rows cross random columns, against float64 dot products, any other NaN or infinity as wrong); every element for having been written',
     },
     toleranceValue: {
       exact: 'exact',

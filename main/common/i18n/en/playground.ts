@@ -143,6 +143,15 @@ export const playground = {
     verified: 'Verified',
     failed: 'Failed',
   },
+  listing: {
+    title: 'What the compiler made of it',
+    toggle: 'Show the PTX and the SASS with the result',
+    kind: { ptx: 'PTX', sass: 'SASS' },
+    about: 'By {tool}: {lines} lines, {mapped} of them from a line of your source, shown above them.',
+    goTo: 'Put the cursor on line {line} of the source',
+    truncated: '… {count} more lines left out.',
+    unavailable: 'Not available here: {reason}.',
+  },
   result: {
     title: 'Result',
     ranOn: 'Ran on {device} ({id}), {when}.',
@@ -174,6 +183,7 @@ export const playground = {
       everyElement: 'Every element checked, {tolerance}.',
       total: 'The total checked, {tolerance}.',
       sampledGemm: '{checked} of {total} elements checked (the last row, the last column and {samples} at random against float64 dot products, any other NaN or infinity as wrong), every element for having been written; {tolerance}.',
+      gemmCrossings: '{checked} of {total} elements checked (the last row, the last column and the {samples} where random rows cross random columns, against float64 dot products, any other NaN or infinity as wrong), every element for having been written; {tolerance}.',
     },
     tolerance: {
       exact: 'exactly',

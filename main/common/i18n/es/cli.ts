@@ -39,8 +39,8 @@ explica por qué.
       usage: `Uso: gpu-lab kernel list [--json]
      gpu-lab kernel show <ejercicio> [--kernel starter{'|'}<id-de-referencia>] [--hints]
      gpu-lab kernel run <ejercicio> ARCHIVO.cu{'|'}--kernel ID [--size N] [--block x[,y[,z]]] [--grid x[,y[,z]]]
-                    [--device cuda:N] [--no-compare] [--no-wait] [--json] [--pdf ARCHIVO [--author NOMBRE]
-                    [--course NOMBRE]] [--data-dir CARPETA]
+                    [--device cuda:N] [--no-compare] [--no-wait] [--ptx] [--sass] [--json]
+                    [--pdf ARCHIVO [--author NOMBRE] [--course NOMBRE]] [--data-dir CARPETA]
      gpu-lab kernel runs [--exercise <ejercicio>] [--json] [--data-dir CARPETA]
 
 El banco de pruebas de kernels: seis ejercicios con una firma fija, un kernel de partida y soluciones de referencia.
@@ -61,6 +61,10 @@ kernel run   compila ARCHIVO con NVRTC para la GPU, lo lanza en el proceso de c�
   --device   la GPU (por defecto, el primer dispositivo CUDA)
   --no-compare  cronometra solo tu kernel
   --no-wait  si otra ejecución está midiendo en la GPU, sale con 75 al momento en vez de esperarla
+  --ptx      muestra también el PTX que NVRTC generó de tu kernel, cada tramo de líneas bajo la línea de tu código de
+             la que sale (compilado con -lineinfo)
+  --sass     muestra también el código máquina (SASS) de tu kernel, tal como lo imprime nvdisasm con las líneas de tu
+             código (o cuobjdump, sin ellas), donde esté instalado el CUDA toolkit
   --json     muestra la ejecución guardada en JSON (en inglés, sea cual sea el idioma)
 {reportOptions}
   --verbose  todas las líneas del registro del proceso de cómputo (por defecto, solo caídas, procesos terminados y avisos)
@@ -342,6 +346,7 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
       everyElement: 'todos los elementos comprobados, {tolerance}',
       total: 'el total, {tolerance}',
       sampledGemm: '{checked} elementos comprobados (la última fila, la última columna y {samples} al azar con productos escalares en float64, cualquier otro NaN o infinito como incorrecto) y, de todos, que se hayan escrito; {tolerance}',
+      gemmCrossings: '{checked} elementos comprobados (la última fila, la última columna y los {samples} donde se cruzan filas y columnas al azar, con productos escalares en float64, cualquier otro NaN o infinito como incorrecto) y, de todos, que se hayan escrito; {tolerance}',
     },
     tolerance: {
       exact: 'exactamente',
@@ -356,6 +361,11 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     more: '… y {count} más',
     moreUncounted: '… y más',
     timing: 'mediana de {repeats} lanzamientos tras {warmup} de calentamiento; {total} desde la compilación hasta la última medida',
+    listing: {
+      heading: '{kind} de tu kernel, generado por {tool}; cada tramo de líneas bajo la línea de tu código de la que sale:',
+      truncated: '… se omiten {count} líneas más',
+      unavailable: 'sin {kind}: {reason}',
+    },
     peak: 'pico de {device}: {peak}',
     fromL2: 'los datos ({data}) caben en la caché L2 de {l2} de {device}: tras el primer lanzamiento se leen de la L2, así que estas tasas no son ancho de banda de DRAM y no se muestran como fracción de su pico',
     implementation: 'implementación',

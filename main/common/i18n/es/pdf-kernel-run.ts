@@ -85,6 +85,7 @@ export const pdfKernelRun: TextOf<typeof en> = {
       everyElement: 'todos los elementos',
       total: 'el total',
       sampledGemm: '{checked} elementos comprobados (la última fila, la última columna y {samples} al azar con productos escalares en float64, cualquier otro NaN o infinito como incorrecto); de todos, que se hayan escrito',
+      gemmCrossings: '{checked} elementos comprobados (la última fila, la última columna y los {samples} donde se cruzan filas y columnas al azar, con productos escalares en float64, cualquier otro NaN o infinito como incorrecto); de todos, que se hayan escrito',
     },
     toleranceValue: {
       exact: 'exacta',

@@ -142,6 +142,15 @@ export const playground: TextOf<typeof en> = {
     verified: 'Verificado',
     failed: 'Fallido',
   },
+  listing: {
+    title: 'Lo que el compilador hizo con él',
+    toggle: 'Mostrar el PTX y el SASS con el resultado',
+    kind: { ptx: 'PTX del kernel', sass: 'SASS del kernel' },
+    about: 'Generado por {tool}: {lines} líneas, {mapped} de ellas de una línea de tu código, que se muestra encima.',
+    goTo: 'Llevar el cursor a la línea {line} del código',
+    truncated: '… se omiten {count} líneas más.',
+    unavailable: 'No disponible aquí: {reason}.',
+  },
   result: {
     title: 'Resultado',
     ranOn: 'Ejecutado en {device} ({id}), {when}.',
@@ -171,6 +180,7 @@ export const playground: TextOf<typeof en> = {
       everyElement: 'Se han comprobado todos los elementos, {tolerance}.',
       total: 'Se ha comprobado el total, {tolerance}.',
       sampledGemm: 'Se han comprobado {checked} de {total} elementos (la última fila, la última columna y {samples} al azar con productos escalares en float64, cualquier otro NaN o infinito como incorrecto) y, en todos, que se hayan escrito; {tolerance}.',
+      gemmCrossings: 'Se han comprobado {checked} de {total} elementos (la última fila, la última columna y los {samples} donde se cruzan filas y columnas al azar, con productos escalares en float64, cualquier otro NaN o infinito como incorrecto) y, en todos, que se hayan escrito; {tolerance}.',
     },
     tolerance: {
       exact: 'exactamente',
