@@ -171,6 +171,8 @@ function resultLines(run: KernelRun, result: KernelRunResult, file: string, cx: 
     if (result.peak) lines.push(t('kernel.peak', { device: result.device, peak: peakText(result.peak, locale) }));
     if (result.l2) lines.push(t('kernel.fromL2', { device: result.device, data: formatBytes(result.l2.workingSetBytes, locale), l2: formatBytes(result.l2.l2Bytes, locale) }));
     if (result.throughput) lines.push(t('kernel.timing', { repeats: result.repeats, warmup: result.warmup, total: formatMs(result.totalMs, locale) }));
+    const p = result.phasesMs;
+    if (p) lines.push(t('kernel.phases', { compile: formatMs(p.compile, locale), inputs: formatMs(p.inputs, locale), verify: formatMs(p.verify, locale), time: formatMs(p.time, locale), compare: formatMs(p.compare, locale) }));
   }
   return lines;
 }

@@ -216,6 +216,30 @@ test.describe('the recorded H100 session', () => {
     });
   }
 
+  test('shows the PTX and the SASS of a run beside its source: a tab each, every run of lines under its line of the source, a click puts the cursor there', async ({ page }) => {
+    const run = recorded((r) => (r.result?.listings?.length ?? 0) === 2, 'a run with its PTX and SASS');
+    await open(page, server, `#/playground/runs/${run.id}`);
+    const listings = page.getByTestId('kernel-listings');
+    await expect(listings.getByRole('tab')).toHaveText(['PTX', 'SASS']);
+    await expect(listings.getByRole('tab', { name: 'PTX' })).toHaveAttribute('aria-selected', 'true');
+    const source = run.source.split('\n');
+    const loop = source.findIndex((l) => l.includes('for (int p = 0')) + 1;
+    // The loop's multiply-add sits under the loop's line, in the PTX…
+    const ptxLoop = page.getByTestId('listing-ptx').getByTestId('listing-source-line').filter({ hasText: 'for (int p = 0' }).first();
+    await expect(ptxLoop).toContainText(String(loop));
+    await expect(page.getByTestId('listing-ptx')).toContainText('fma.rn.f32');
+    // …and in the SASS, reached with the arrow key as a tab list is.
+    await listings.getByRole('tab', { name: 'PTX' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(listings.getByRole('tab', { name: 'SASS' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('listing-sass')).toContainText('FFMA');
+    await expect(page.getByTestId('listing-sass')).toContainText('nvdisasm 13.0');
+    // A click on a line of the source puts the editor's cursor on it.
+    await page.getByTestId('listing-sass').getByTestId('listing-source-line').filter({ hasText: 'for (int p = 0' }).first().click();
+    await expect(page.locator('.cm-activeLine')).toContainText('for (int p = 0');
+    await scan(page, 'playground-h100-listings');
+  });
+
   test('the workbench shows the newest run of the exercise; the history opens a run, whose source goes back into the editor', async ({ page }) => {
     const runs = recordedRuns.filter((r) => r.exercise === 'saxpy').sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     const oldest = runs.at(-1);

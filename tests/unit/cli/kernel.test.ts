@@ -318,7 +318,7 @@ describe('a finished kernel run as printed', () => {
     const dir = join(root, 'tests/fixtures/kernel-runs');
     const runs = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => recorded(f));
     const checked = runs.filter((r) => r.result?.verification);
-    expect(new Set(checked.map((r) => r.result?.verification?.check))).toEqual(new Set(['every-element', 'total', 'sampled-gemm']));
+    expect(new Set(checked.map((r) => r.result?.verification?.check))).toEqual(new Set(['every-element', 'total', 'sampled-gemm', 'gemm-crossings']));
     for (const run of checked) {
       const line = kernelRunText(run, cx('es')).out.split('\n').find((l) => /^(verificado|INCORRECTO): /.test(l)) ?? '';
       expect(line, run.id).toMatch(/todos los elementos comprobados|el total|productos escalares en float64/);

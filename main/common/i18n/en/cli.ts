@@ -368,6 +368,7 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     more: '… and {count} more',
     moreUncounted: '… and more',
     timing: 'median of {repeats} launches after {warmup} warm-up; {total} from compiling to the last timing',
+    phases: 'of which compiling and loading {compile}, the inputs {inputs}, the checked launch and its check {verify}, the timed launches {time}, the other kernels {compare}',
     listing: {
       heading: '{kind} of your kernel, by {tool}; each run of lines under the line of your source it came from:',
       truncated: '… {count} more lines left out',

@@ -159,6 +159,7 @@ export const playground = {
     open: 'Open this run',
     compiled: 'Compiled for {arch} with NVRTC {version} in {ms}.',
     total: 'Compile, verify and time: {ms} in all.',
+    phases: 'Compiling and loading {compile}, making the inputs {inputs}, the checked launch and its check {verify}, the timed launches {time}, the other kernels {compare}.',
     compileError:
       'The compiler refused the kernel; its log is under the source. | The compiler refused the kernel with one error, listed under the source. | The compiler refused the kernel with {count} errors, listed under the source.',
     restarted: 'The kernel faulted or ran past the watchdog. The compute host that ran it was restarted; nothing else was lost: your draft, your other runs and the app are as they were.',

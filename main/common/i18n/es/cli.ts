@@ -361,6 +361,7 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     more: '… y {count} más',
     moreUncounted: '… y más',
     timing: 'mediana de {repeats} lanzamientos tras {warmup} de calentamiento; {total} desde la compilación hasta la última medida',
+    phases: 'de ellos, compilar y cargar {compile}, las entradas {inputs}, el lanzamiento comprobado y su comprobación {verify}, los lanzamientos cronometrados {time}, los demás kernels {compare}',
     listing: {
       heading: '{kind} de tu kernel, generado por {tool}; cada tramo de líneas bajo la línea de tu código de la que sale:',
       truncated: '… se omiten {count} líneas más',

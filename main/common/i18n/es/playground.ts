@@ -157,6 +157,7 @@ export const playground: TextOf<typeof en> = {
     ranAt: 'Ejecutado el {when}.',
     open: 'Abrir esta ejecución',
     compiled: 'Compilado para {arch} con NVRTC {version} en {ms}.',
+    phases: 'Compilar y cargar {compile}, preparar las entradas {inputs}, el lanzamiento comprobado y su comprobación {verify}, los lanzamientos cronometrados {time}, los demás kernels {compare}.',
     total: 'Compilar, verificar y medir: {ms} en total.',
     compileError:
       'El compilador rechazó el kernel; su registro está bajo el código. | El compilador rechazó el kernel con un error, que aparece bajo el código. | El compilador rechazó el kernel con {count} errores, que aparecen bajo el código.',
