@@ -120,7 +120,7 @@ export const runCommand: CliCommand = {
     if (jsonFile !== undefined) await checkWritable(jsonFile, { what: 'the run record' });
     const title = labDescriptors(locale).find((d) => d.id === lab.descriptor.id)?.title ?? lab.descriptor.title;
     const table = runTable(t, locale, lab.descriptor);
-    const host = createLabHost({ dataDir: dataDirOption(args), supervisor: { log: (line: string) => hostLog(io, line, args.flags.has('verbose')) } });
+    const host = createLabHost({ dataDir: dataDirOption(args), supervisor: { launcher: cx.launcher, log: (line: string) => hostLog(io, line, args.flags.has('verbose')) } });
     let headerShown = false;
     let notSaved: Finding | undefined;
     const explained = new Set<string>();
