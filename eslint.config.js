@@ -35,7 +35,7 @@ const LAYERS = {
   app: ['common', 'engine', 'labs', 'runs', 'sources', 'playground', 'reports'],
   serve: ['common', 'app'],
   cli: ['common', 'engine', 'labs', 'runs', 'sources', 'playground', 'reports', 'app', 'serve'],
-  electron: ['common', 'engine', 'app', 'serve'],
+  electron: ['common', 'engine', 'app', 'serve', 'cli'],
 };
 const FOLDERS = [...Object.keys(LAYERS), '../native'];
 const layerZones = Object.entries(LAYERS).map(([layer, allowed]) => ({

@@ -134,12 +134,12 @@ async function measureRow(host: ComputeHostSupervisor, planned: BenchPoint): Pro
   }
 }
 
-async function run(argv: string[], io: CliIo, { t, locale }: CliContext): Promise<number> {
+async function run(argv: string[], io: CliIo, { t, locale, launcher }: CliContext): Promise<number> {
   const { device, json, threads, scale, wait } = parse(argv);
   // Each measurement as it ends, on stderr; none with --json, whose stdout stays the bare JSON (in any language).
   const onRecord = json ? undefined : (r: BenchRecord): void => io.err(`${t('bench.progress', { id: r.id, variant: r.variant, size: r.size, median: fmt(r.medianMs, locale) })}\n`);
   // The addon is loaded by the compute host alone: a crash there is reported here, not fatal to this process.
-  const host = new ComputeHostSupervisor({ log: () => undefined });
+  const host = new ComputeHostSupervisor({ launcher, log: () => undefined });
   let lease: DeviceLease | null = null;
   try {
     if (device !== 'cpu') {

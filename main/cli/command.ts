@@ -1,6 +1,7 @@
 // One CLI subcommand: its name, its help in the language the CLI speaks, and run(), which returns the process exit
 // code. Exit codes: 0 success, 1 a failed run or measurement (the error code is printed), 2 bad usage.
 import type { Locale } from '../common/locale.ts';
+import type { ComputeHostLauncher } from '../engine/launcher.ts';
 import { cliText, type CliKey, type CliText, type Named } from './cli-text.ts';
 
 export interface CliIo {
@@ -10,10 +11,13 @@ export interface CliIo {
   terminal?: { columns: () => number };
 }
 
-// The language of this invocation (--lang, else the system's) and its words.
+// The language of this invocation (--lang, else the system's) and its words, and how its compute host starts.
 export interface CliContext {
   locale: Locale;
   t: CliText;
+  // Unset: a fork of this Node (bin/gpu-lab.js). The installed app passes its utility process, since its fuses
+  // forbid running its binary as Node (main/electron/cli-mode.ts).
+  launcher?: ComputeHostLauncher;
 }
 
 export type CommandName = 'bench' | 'devices' | 'kernel' | 'labs' | 'report' | 'run' | 'runs' | 'serve';

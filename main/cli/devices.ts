@@ -108,7 +108,7 @@ async function run(argv: string[], io: CliIo, cx: CliContext): Promise<number> {
   if (args.positional.length) throw new UsageError('usage.unexpected', { value: args.positional[0] ?? '' });
   // The report comes from the compute host, the one process that loads the addon: a crash while reading the
   // devices is reported here (COMPUTE_HOST_CRASHED, exit 1), never fatal to this process.
-  const host = new ComputeHostSupervisor({ log: () => undefined });
+  const host = new ComputeHostSupervisor({ launcher: cx.launcher, log: () => undefined });
   let report: DeviceReport;
   try {
     report = await host.inspect();

@@ -170,7 +170,7 @@ async function run(args: ParsedArgs, io: CliIo, cx: CliContext): Promise<number>
   if (report.pdf !== undefined) await checkWritable(report.pdf, { what: 'the report' });
   const host = createLabHost({
     dataDir: dataDirOption(args),
-    supervisor: { log: (line: string) => hostLog(io, line, args.flags.has('verbose')) },
+    supervisor: { launcher: cx.launcher, log: (line: string) => hostLog(io, line, args.flags.has('verbose')) },
     onDeviceWait: (holder) => io.err(`gpu-lab kernel: ${labMessage(waitingMessage(holder), cx.locale)}\n`),
   });
   try {

@@ -1,6 +1,7 @@
 // The gpu-lab command: dispatches to one subcommand per file, in the language of --lang or else the system's.
 import { GpuLabError, isErrorCode } from '../common/errors.ts';
 import { isLocale, setNumberLocale, systemLocale, type Locale } from '../common/locale.ts';
+import type { ComputeHostLauncher } from '../engine/launcher.ts';
 import { benchCommand } from './bench.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
@@ -58,14 +59,35 @@ function errorText(err: unknown, t: CliText, locale: Locale): string {
   return t('error.coded', { code, detail: said });
 }
 
-export async function runCli(argv: string[], io: CliIo, env: Record<string, string | undefined> = process.env): Promise<number> {
+// This process's stdout and stderr as the command's. A reader that stops early (`gpu-lab runs list | head -1`) closes
+// the pipe: the rest of the output has nowhere to go, and the command ends quietly, with success, as other Unix tools
+// do. `exit` ends the process: process.exit under Node, app.exit in the installed app.
+export function processIo(exit: (code: number) => void): CliIo {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') exit(0);
+      else throw err;
+    });
+  }
+  return {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    ...(process.stderr.isTTY ? { terminal: { columns: () => process.stderr.columns || 80 } } : {}),
+  };
+}
+
+export interface CliOptions {
+  launcher?: ComputeHostLauncher;
+}
+
+export async function runCli(argv: string[], io: CliIo, env: Record<string, string | undefined> = process.env, options: CliOptions = {}): Promise<number> {
   let cx: CliContext;
   let args: string[];
   try {
     const taken = takeLang(argv);
     args = taken.argv;
     const locale = chooseLocale(taken.lang, env);
-    cx = { locale, t: cliText(locale) };
+    cx = { locale, t: cliText(locale), launcher: options.launcher };
   } catch (err) {
     // Said in the system's language: the one asked for is not known.
     io.err(`gpu-lab: ${errorText(err, cliText(systemLocale(env)), systemLocale(env))}\n`);

@@ -120,7 +120,7 @@ export const runCommand: CliCommand = {
     if (jsonFile !== undefined) await checkWritable(jsonFile, { what: 'the run record' });
     const title = labDescriptors(locale).find((d) => d.id === lab.descriptor.id)?.title ?? lab.descriptor.title;
     const table = runTable(t, locale, lab.descriptor);
-    const host = createLabHost({ dataDir: dataDirOption(args), supervisor: { log: (line: string) => hostLog(io, line, args.flags.has('verbose')) } });
+    const host = createLabHost({ dataDir: dataDirOption(args), supervisor: { launcher: cx.launcher, log: (line: string) => hostLog(io, line, args.flags.has('verbose')) } });
     let headerShown = false;
     let notSaved: Finding | undefined;
     const explained = new Set<string>();
@@ -172,6 +172,9 @@ export const runCommand: CliCommand = {
       // refusal (INVALID_PARAMS) is a usage error, exit 2, worded from the lab's descriptor in the CLI's language (main.ts).
       const { runId } = await host.runs.startRun({ lab: lab.descriptor.id, device, params, wait: !args.flags.has('no-wait') });
       active.push(runId);
+      // Stopped while the run was being set up (the compute host starting, or measuring the CPU's bandwidth for the
+      // first time this boot): there was nothing to cancel then.
+      if (stopping) void host.runs.cancelRun(runId);
       await host.runs.whenIdle();
       const record = await host.runs.getRun(runId);
       // The record as stored: locale-neutral, whatever the language of the CLI.

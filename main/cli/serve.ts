@@ -36,7 +36,7 @@ function parsePort(text: string | undefined): number {
   return port;
 }
 
-async function run(argv: string[], io: CliIo, { t }: CliContext): Promise<number> {
+async function run(argv: string[], io: CliIo, { t, launcher }: CliContext): Promise<number> {
   const args = parseArgs(argv, ['port', 'host', 'data-dir'], ['open', 'verbose']);
   if (args.positional.length) throw new UsageError('usage.unexpected', { value: args.positional[0] ?? '' });
   const port = parsePort(option(args, 'port'));
@@ -46,7 +46,7 @@ async function run(argv: string[], io: CliIo, { t }: CliContext): Promise<number
     io.err(`gpu-lab serve: ${t('serve.notBuilt')}\n`);
     return 1;
   }
-  const lab = createLabHost({ dataDir: dataDirOption(args), supervisor: { log: (line: string) => hostLog(io, line, args.flags.has('verbose')) } });
+  const lab = createLabHost({ dataDir: dataDirOption(args), supervisor: { launcher, log: (line: string) => hostLog(io, line, args.flags.has('verbose')) } });
   let server;
   try {
     server = await startServer({ api: lab, staticDir, host, port, log: (line) => io.err(`gpu-lab serve: ${line}\n`) });

@@ -1,7 +1,9 @@
 // The Electron app: one window showing the renderer build over app://, the contract over IPC to that window only,
-// the compute host as a utility process. This file only wires; each piece is its own file, tested under plain Node.
+// the compute host as a utility process; or, started by the gpu-lab launcher, the command line without a window
+// (cli-mode.ts). This file only wires; each piece is its own file, tested under plain Node.
 import { app, BrowserWindow, dialog, ipcMain, protocol, utilityProcess } from 'electron';
 
+import { installedCliArgs } from '../cli/installed.ts';
 import { IPC_EVENT_CHANNEL } from '../common/contract/wire.ts';
 import { createLabHost } from '../app/lab-host.ts';
 import type { LabHost } from '../app/lab-host.ts';
@@ -9,6 +11,7 @@ import { rendererDir } from '../serve/renderer-dir.ts';
 import { APP_INDEX_URL, APP_SCHEME, appSenderCheck } from './app-origin.ts';
 import { appProtocolHandler } from './app-protocol.ts';
 import { appResources } from './app-resources.ts';
+import { startCli } from './cli-mode.ts';
 import { registerIpcApi } from './ipc-api.ts';
 import { utilityLauncher } from './utility-launcher.ts';
 import { createAppWindow, guardWebContents, preloadPath } from './window.ts';
@@ -78,6 +81,8 @@ function startApp(): void {
   });
 }
 
-// A second copy would start a second lab host over the same run store: it hands over to the first instead.
-if (app.requestSingleInstanceLock()) startApp();
+const cliArgs = installedCliArgs(process.argv);
+if (cliArgs) startCli(cliArgs);
+// A second window would start a second lab host over the same run store: it hands over to the first instead.
+else if (app.requestSingleInstanceLock()) startApp();
 else app.quit();

@@ -14,6 +14,7 @@ import type { HostPolicy } from './access.ts';
 import { serveApiSocket } from './api-socket.ts';
 import { DEFAULT_LIMITS, RunStartLimit } from './request-limits.ts';
 import type { RequestLimits } from './request-limits.ts';
+import { EncodedFiles } from './encoded-files.ts';
 import { resolveStatic, securityHeaders, sendFile, sendText } from './static-files.ts';
 
 export interface ServeOptions {
@@ -70,6 +71,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const policy: HostPolicy = { port: 0, extraHosts: isLoopback(host) ? [] : host === '0.0.0.0' || host === '::' ? ['*'] : [host] };
   const limits: RequestLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const runStarts = new RunStartLimit(options.api, limits);
+  const files = new EncodedFiles();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   wss.on('connection', (socket: WebSocket) => serveApiSocket(socket, options.api, { limits, runStarts }));
 
@@ -104,7 +106,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       sendText(res, 404, 'Not found.\n');
       return;
     }
-    sendFile(res, file, req.method);
+    await sendFile(req, res, options.staticDir, file, files);
   };
 
   const server: Server = createServer((req, res) => {

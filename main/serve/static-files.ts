@@ -1,9 +1,12 @@
 // The built renderer over HTTP: files under one folder only (a path that leaves it is 404, never read), with the
-// content types a browser needs and the security headers every answer carries.
-import { createReadStream } from 'node:fs';
+// content types a browser needs, compressed where the browser takes it, cached by the browser as long as their names
+// allow, and with the security headers every answer carries.
 import { stat } from 'node:fs/promises';
-import type { ServerResponse } from 'node:http';
-import { extname, join, resolve, sep } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { basename, extname, join, relative, resolve, sep } from 'node:path';
+
+import { negotiateEncoding } from './encoded-files.ts';
+import type { ContentEncoding, EncodedFiles } from './encoded-files.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -70,16 +73,33 @@ export async function resolveStatic(root: string, urlPath: string): Promise<stri
   }
 }
 
-export function sendFile(res: ServerResponse, file: string, method: string): void {
+// Text is worth compressing; images and fonts other than SVG come compressed already (PNG, WOFF2).
+function compressible(type: string): boolean {
+  return type.startsWith('text/') || type.startsWith('application/json') || type === 'image/svg+xml';
+}
+
+// Vite names what it emits into assets/ by a hash of the content (`index-SQwB9H2v.js`): under such a name the bytes
+// never change, and a browser may keep them a year without asking again. Anything else, the page first, is asked
+// for again on every load, so that a new build is seen at once.
+function cacheControl(root: string, file: string): string {
+  const path = relative(resolve(root), file).split(sep);
+  const hashed = path.length === 2 && path[0] === 'assets' && /-[\w-]{8}\.[a-z0-9]+$/i.test(basename(file));
+  return hashed ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+// `file`, found under `root` by resolveStatic, in the encoding the request accepts.
+export async function sendFile(req: IncomingMessage, res: ServerResponse, root: string, file: string, files: EncodedFiles): Promise<void> {
   const type = contentType(file);
-  // Vite names assets by their content's hash: they never change under one name. The page itself must be revalidated.
-  const immutable = file.includes(`${sep}assets${sep}`);
-  res.writeHead(200, { 'Content-Type': type, 'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' });
-  if (method === 'HEAD') {
-    res.end();
-    return;
+  const headers: Record<string, string | number> = { 'Content-Type': type, 'Cache-Control': cacheControl(root, file) };
+  let wanted: ContentEncoding = 'identity';
+  if (compressible(type)) {
+    // The answer depends on the request's Accept-Encoding: a cache between the two must keep one copy per value.
+    headers.Vary = 'Accept-Encoding';
+    wanted = negotiateEncoding(req.headers['accept-encoding']);
   }
-  const stream = createReadStream(file);
-  stream.on('error', () => res.destroy());
-  stream.pipe(res);
+  const { bytes, encoding } = await files.read(file, wanted);
+  if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+  headers['Content-Length'] = bytes.length;
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : bytes);
 }

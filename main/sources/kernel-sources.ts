@@ -8,11 +8,12 @@ import type { KernelSourceText } from '../common/contract/labs.ts';
 import { GpuLabError } from '../common/errors.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
 
-// Sources sit at the repository root: two folders up from main/sources/, three from dist/main/sources/. A packaged app
-// passes its resources folder first.
+// Sources sit at the repository root: two folders up from main/sources/, three from dist/main/sources/. In the
+// installed app they are resources beside app.asar, four up from app.asar/dist/main/sources/: the command line finds
+// them there (the window passes its resources folder first).
 export function defaultSourceRoots(): string[] {
   const here = fileURLToPath(new URL('.', import.meta.url));
-  return [join(here, '..', '..'), join(here, '..', '..', '..')];
+  return [join(here, '..', '..'), join(here, '..', '..', '..'), join(here, '..', '..', '..', '..')];
 }
 
 export function kernelFiles(labs: readonly LabDescriptor[]): string[] {

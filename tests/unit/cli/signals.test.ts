@@ -1,7 +1,7 @@
 // gpu-lab run against the signals a user sends it, through real processes: killed with -9, its compute host goes at
 // once, not after the sample in progress; a Ctrl-C to the terminal's process group cancels the run, keeps what was
-// measured, records `cancelled` (never a crash of the host) and exits 130; a second Ctrl-C exits at once; SIGTERM
-// does what Ctrl-C does. A long CPU product keeps one sample going for seconds, so that "at once" can be told apart
+// measured, records `cancelled` (never a crash of the host) and exits 130, also when it comes before the first point;
+// a second Ctrl-C exits at once; SIGTERM does what Ctrl-C does. A long CPU product keeps one sample going for seconds, so that "at once" can be told apart
 // from "after the sample".
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
@@ -127,6 +127,17 @@ describe('gpu-lab run and the signals a user sends', () => {
     expect(code).toBe(130);
     expect(cli.stderr()).toContain('stopped at once');
     await until('the host to go', () => gone(host), 5_000);
+  }, 180_000);
+
+  it('cancels on a Ctrl-C that comes while the run is still being set up, before its first point', async () => {
+    const cli = runCli(2500);
+    const parent = cli.child.pid ?? -1;
+    // The compute host has just been started: the run asks it for the devices before it exists.
+    await until('the compute host', () => readdirSync('/proc').map(Number).find((pid) => pid > 0 && stat(pid)?.ppid === parent), 60_000);
+    process.kill(-parent, 'SIGINT');
+    const { code } = await cli.exit;
+    expect(code, cli.stderr()).toBe(130);
+    expect(storedStatus(cli.dataDir)).toEqual(['cancelled']);
   }, 180_000);
 
   it('does on SIGTERM what it does on Ctrl-C', async () => {
