@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import { FuseV1Options, FuseVersion, flipFuses } from '@electron/fuses';
 
 // Every fuse this app sets, with the reason. A fuse not named here keeps Electron's default.
+// EnableEmbeddedAsarIntegrityValidation is left off: Electron checks app.asar against the hash electron-builder embeds
+// only on macOS and Windows, and this app is packaged for Linux only (electron-builder.yml). Turn it on with the mac
+// and win targets when they come back.
 export const FUSES = {
   version: FuseVersion.V1,
   // ELECTRON_RUN_AS_NODE would turn the signed app into a Node.js that runs any script it is given.

@@ -6,6 +6,11 @@
 //   GPU_LAB_CUDA=0        build CPU-only even where nvcc exists
 //   CUDA_HOME=/path       the CUDA toolkit to use (default: the directory above the nvcc on PATH, or /usr/local/cuda)
 //   GPU_LAB_CUDA_ARCHS    space-separated SM numbers (default "75 80 86 89 90"); PTX is embedded for the last one
+//
+// node-gyp and node-addon-api (the C++ headers the addon compiles against) are devDependencies: they build the addon
+// and are never loaded by it, so they stay out of the installed app (electron-builder packs the `dependencies`; the
+// installers carry the addon built here). This is package.json's `install` script, run in a checkout, after `npm ci` has
+// installed the devDependencies; the package is `private`, never installed from a registry where they would be missing.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,6 +22,15 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const nativeDir = join(root, 'native');
 const cudaBuildDir = join(nativeDir, 'build', 'cuda');
 const require = createRequire(import.meta.url);
+
+// What `find` finds of a build tool of package.json's devDependencies, or a sentence saying why it is not there.
+function buildTool(name, find) {
+  try {
+    return find();
+  } catch {
+    throw new Error(`${name} is not installed: it is a devDependency, so build from a checkout with \`npm ci\` (not --omit=dev).`);
+  }
+}
 
 function log(message) {
   process.stdout.write(`[build-native] ${message}\n`);
@@ -87,7 +101,7 @@ async function buildCuda(nvcc) {
     ...listFiles(join(nativeDir, 'src'), '.h'),
   ];
   const headerTime = headers.length ? newest(headers) : 0;
-  const napiInclude = require('node-addon-api').include_dir;
+  const napiInclude = buildTool('node-addon-api', () => require('node-addon-api').include_dir);
   const nodeInclude = join(nodeHeadersDir(), 'include', 'node');
   const objects = [];
   const jobs = [];
@@ -130,7 +144,7 @@ async function main() {
   } else {
     log(`building without CUDA: ${cuda.reason}`);
   }
-  const gyp = require.resolve('node-gyp/bin/node-gyp.js');
+  const gyp = buildTool('node-gyp', () => require.resolve('node-gyp/bin/node-gyp.js'));
   const common = [`--nodedir=${nodedir}`, '--release'];
   // npm passes its own nodedir setting through the environment, which node-gyp would prefer to the flag.
   const env = { ...process.env, npm_config_nodedir: nodedir };

@@ -5,10 +5,16 @@
 // Everything GPU Lab adds (app.asar, the unpacked addon, the kernels as resources, the fuses hook) is real, and
 // tests/unit/packaging checks it. `npm run dist` builds the real installers where the network is there.
 //
-//   node scripts/package-dir.mjs [--output DIR]     (default: out/, electron-builder.yml's directories.output)
+// With --installers, the AppImage and deb targets run too, each up to the tool electron-builder would download: the
+// AppImage stops before appimagetool, and the deb is handed to a stand-in fpm that records the command it gets. What
+// they would have made (the file names, the .desktop entries, and for the deb every argument of fpm: package name,
+// maintainer, homepage, dependencies, the files and icons and where they install, the install scripts) is written to
+// <output>/installer-plan.json, which tests/unit/packaging checks. No installer is written.
+//
+//   node scripts/package-dir.mjs [--output DIR] [--installers]     (default: out/, electron-builder.yml's directories.output)
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
@@ -52,29 +58,90 @@ function checkBuilt() {
   }
 }
 
-export async function packageDir(output) {
+// A stand-in for fpm, which electron-builder would download to build the deb (USE_SYSTEM_FPM=true makes it take the
+// fpm on PATH): it writes down the command it was given, with the install scripts it names, and builds nothing.
+function makeStandInFpm(dir, record) {
+  const script = `#!${process.execPath}
+const { readFileSync, writeFileSync } = require('node:fs');
+const args = process.argv.slice(2);
+const scripts = {};
+for (const flag of ['--after-install', '--after-remove']) {
+  const at = args.indexOf(flag);
+  if (at >= 0) scripts[flag.slice(2)] = readFileSync(args[at + 1], 'utf8');
+}
+writeFileSync(${JSON.stringify(record)}, JSON.stringify({ args, scripts }));
+`;
+  writeFileSync(join(dir, 'fpm'), script);
+  chmodSync(join(dir, 'fpm'), 0o755);
+}
+
+// What electron-builder would make of the AppImage and deb targets, stopped where each needs a download. The file
+// names come from its artifactBuildStarted event; the .desktop entries from its hook for this (effectiveOptionComputed,
+// which its own tests use), which stops the AppImage before appimagetool; the deb goes on to the stand-in fpm, which
+// records the whole command (dependencies included, which the hook does not see).
+function installerPlan(toolDir) {
+  const plan = { artifacts: [], appImage: null, deb: null };
+  const fpmRecord = join(toolDir, 'fpm-command.json');
+  makeStandInFpm(toolDir, fpmRecord);
+  return {
+    plan,
+    env: { USE_SYSTEM_FPM: 'true', PATH: `${toolDir}:${process.env.PATH ?? ''}` },
+    artifactBuildStarted: (event) => plan.artifacts.push(basename(event.file)),
+    effectiveOptionComputed: async (computed) => {
+      if (Array.isArray(computed)) {
+        plan.deb = { desktopEntry: readFileSync(computed[1], 'utf8') };
+        return false;
+      }
+      plan.appImage = { desktopFileName: computed.desktopFileName, desktopEntry: computed.desktop };
+      return true;
+    },
+    finish: () => {
+      if (plan.deb && existsSync(fpmRecord)) Object.assign(plan.deb, JSON.parse(readFileSync(fpmRecord, 'utf8')));
+      return plan;
+    },
+  };
+}
+
+// The unpacked app in <output>/linux-unpacked; with `installers`, the AppImage and deb targets as far as they go
+// without a download, and what they would have made (installerPlan).
+export async function packageDir(output, { installers = false } = {}) {
   checkBuilt();
   const { build, Platform, Arch } = await import('electron-builder');
   const standIn = makeStandInElectron(mkdtempSync(join(tmpdir(), 'gpu-lab-stand-in-electron-')), installedElectronVersion());
+  const toolDir = mkdtempSync(join(tmpdir(), 'gpu-lab-stand-in-tools-'));
+  const stops = installers ? installerPlan(toolDir) : null;
+  const environment = { ...process.env };
   try {
+    if (stops) Object.assign(process.env, stops.env);
     await build({
       projectDir: root,
-      targets: Platform.LINUX.createTarget('dir', Arch.x64),
+      targets: Platform.LINUX.createTarget(installers ? ['AppImage', 'deb'] : 'dir', Arch.x64),
       publish: 'never',
       // Merged over electron-builder.yml.
-      config: { electronDist: standIn, directories: { output } },
+      config: { electronDist: standIn, directories: { output }, ...(stops ? { artifactBuildStarted: stops.artifactBuildStarted } : {}) },
+      ...(stops ? { effectiveOptionComputed: stops.effectiveOptionComputed } : {}),
     });
+    return { appDir: join(output, 'linux-unpacked'), installers: stops ? stops.finish() : null };
   } finally {
+    for (const name of Object.keys(stops?.env ?? {})) {
+      if (environment[name] === undefined) delete process.env[name];
+      else process.env[name] = environment[name];
+    }
     rmSync(standIn, { recursive: true, force: true });
+    rmSync(toolDir, { recursive: true, force: true });
   }
-  return join(output, 'linux-unpacked');
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { output: { type: 'string' } } });
+  const { values } = parseArgs({ options: { output: { type: 'string' }, installers: { type: 'boolean', default: false } } });
   const output = resolve(values.output ?? join(root, 'out'));
   try {
-    const appDir = await packageDir(output);
+    const { appDir, installers } = await packageDir(output, { installers: values.installers });
+    if (installers) {
+      const planFile = join(output, 'installer-plan.json');
+      writeFileSync(planFile, `${JSON.stringify(installers, null, 2)}\n`);
+      console.log(`What the AppImage and deb targets would make (${installers.artifacts.join(', ')}): ${planFile}`);
+    }
     console.log(`GPU Lab packaged (dir target, stand-in Electron) in ${appDir}`);
   } catch (err) {
     console.error(`package:dir failed: ${err instanceof Error ? err.message : String(err)}`);

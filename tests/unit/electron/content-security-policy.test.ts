@@ -24,7 +24,9 @@ interface CspEvaluatorModule {
   severities: { INFO: number; MEDIUM_MAYBE: number };
 }
 
-const evaluator = createRequire(import.meta.url)('@doyensec/csp-evaluator') as CspEvaluatorModule;
+// The evaluator Electronegativity itself runs (its dependency, resolved from its folder).
+const require = createRequire(import.meta.url);
+const evaluator = createRequire(require.resolve('@doyensec/electronegativity/package.json'))('@doyensec/csp-evaluator') as CspEvaluatorModule;
 
 function findings(policy: string): CspFinding[] {
   return new evaluator.CspEvaluator(new evaluator.CspParser(policy).csp, evaluator.Version.CSP3).evaluate();

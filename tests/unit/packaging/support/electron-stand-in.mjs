@@ -57,7 +57,10 @@ export const dialog = {
 export const utilityProcess = {
   fork(modulePath, args, options) {
     recorded.forks.push({ modulePath, addon: options?.env?.GPU_LAB_ADDON ?? null });
-    const child = fork(modulePath, args ?? [], { env: options?.env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], serialization: 'json', execArgv: [] });
+    // The packaged host starts as Electron would start it, with nothing of the test's Node options, but for the
+    // recorder of the modules it loads where the test asks for one (run-packaged-main.mjs).
+    const execArgv = process.env.GPU_LAB_STAND_IN_CHILD_IMPORT ? ['--import', process.env.GPU_LAB_STAND_IN_CHILD_IMPORT] : [];
+    const child = fork(modulePath, args ?? [], { env: options?.env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], serialization: 'json', execArgv });
     const host = Object.assign(new EventEmitter(), {
       pid: child.pid,
       stdout: child.stdout,
