@@ -2,7 +2,7 @@
 # The deb's after-install script (electron-builder.yml, deb.afterInstall): electron-builder's own template
 # (app-builder-lib/templates/linux/after-install.tpl of electron-builder 26.17) with one change: /usr/bin/gpu-lab is
 # the command-line launcher of the app's resources, not the app's binary, so that `gpu-lab run|serve|devices` work on a
-# machine without a display (README.md, "Installing"). The desktop entry starts the binary and opens the window.
+# machine without a display (README.md, "On a GPU server without a display"). The desktop entry starts the binary and opens the window.
 # electron-builder fills in the executable's name and the product's folder and refuses any other dollar-brace word,
 # so the shell's variables are written $name here.
 

@@ -1,4 +1,4 @@
-// The gpu-lab command as the installed app runs it (README.md, "Installing"). The `gpu-lab` on PATH is a launcher
+// The gpu-lab command as the installed app runs it (README.md, "On a GPU server without a display"). The `gpu-lab` on PATH is a launcher
 // (build-resources/linux/gpu-lab) that starts the app's own binary as
 //
 //   gpu-lab --gpu-lab-cli --ozone-platform=headless [--no-sandbox] -- <the command's arguments>

@@ -1,4 +1,4 @@
-// The installed app as the command line (README.md, "Installing"; ARCHITECTURE.md, "Processes"). `npm run
+// The installed app as the command line (README.md, "On a GPU server without a display"; ARCHITECTURE.md, "Processes"). `npm run
 // package:dir` packages against the stand-in Electron, and the packaged main process runs under plain Node as the
 // launcher on PATH starts the app's binary (support/run-installed-cli.mjs): from inside the asar, without a window, a
 // single-instance lock or hardware acceleration, the command prints what `npx gpu-lab` prints, exits with its codes,
