@@ -13,8 +13,9 @@ gpu_lab_bootstrap() {
   # chromium: the browser the end-to-end tests drive (Playwright never downloads its own here); fonts-dejavu-core:
   # the same glyphs in every screenshot; poppler-utils: pdftotext, pdfinfo and pdftoppm, which read the PDF reports
   # back in the tests; cpp: GCC's preprocessor, the independent judge of the playground's source check;
-  # desktop-file-utils: desktop-file-validate, which checks the Linux packages' menu entries.
-  local packages="build-essential cpp python3 libopenblas0-pthread chromium fonts-dejavu-core poppler-utils desktop-file-utils"
+  # desktop-file-utils: desktop-file-validate, which checks the Linux packages' menu entries; python3-numpy: the
+  # NumPy peer series the labs time beside the engine, tested for real.
+  local packages="build-essential cpp python3 python3-numpy libopenblas0-pthread chromium fonts-dejavu-core poppler-utils desktop-file-utils"
   local missing="" p
   for p in $packages; do
     dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

@@ -20,7 +20,7 @@ export interface CliContext {
   launcher?: ComputeHostLauncher;
 }
 
-export type CommandName = 'bench' | 'devices' | 'kernel' | 'labs' | 'report' | 'run' | 'runs' | 'serve';
+export type CommandName = 'bench' | 'devices' | 'kernel' | 'labs' | 'peers' | 'report' | 'run' | 'runs' | 'serve';
 
 export interface CliCommand {
   name: CommandName;

@@ -9,6 +9,7 @@ import { takeLang } from './cli-options.ts';
 import { devicesCommand } from './devices.ts';
 import { kernelCommand } from './kernel.ts';
 import { labsCommand } from './labs.ts';
+import { peersCommand } from './peers.ts';
 import { reportCommand } from './report.ts';
 import { runCommand } from './run.ts';
 import { runsCommand } from './runs.ts';
@@ -19,7 +20,7 @@ import { translator } from '../common/i18n/index.ts';
 import { paramProblemOf, paramProblemText } from '../common/i18n/param-problem.ts';
 import { labDescriptors } from '../labs/index.ts';
 
-export const COMMANDS: CliCommand[] = [benchCommand, devicesCommand, kernelCommand, labsCommand, reportCommand, runCommand, runsCommand, serveCommand];
+export const COMMANDS: CliCommand[] = [benchCommand, devicesCommand, kernelCommand, labsCommand, peersCommand, reportCommand, runCommand, runsCommand, serveCommand];
 
 function help(t: CliText): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

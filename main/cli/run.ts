@@ -15,6 +15,7 @@ import type { CliCommand, CliContext } from './command.ts';
 import { progressLine } from './progress-line.ts';
 import { UsageError } from './command.ts';
 import { dataDirOption, option, parseArgs } from './cli-options.ts';
+import { parsePeers, usePython } from './python-option.ts';
 import { hostLog } from './host-log.ts';
 import { runTable, waivedNote } from './run-table.ts';
 import { REPORT_OPTIONS, reportArgs, reportRuns, reportUsageLines } from './report.ts';
@@ -100,7 +101,9 @@ export const runCommand: CliCommand = {
   usage: (t) => t('commands.run.usage', { reportOptions: reportUsageLines(t) }),
   async run(argv, terminalIo, cx) {
     const { t, locale } = cx;
-    const args = parseArgs(argv, ['device', 'param', 'json', 'data-dir', ...REPORT_OPTIONS], ['quiet', 'verbose', 'no-wait']);
+    const args = parseArgs(argv, ['device', 'param', 'json', 'data-dir', 'peers', 'python', ...REPORT_OPTIONS], ['quiet', 'verbose', 'no-wait']);
+    const peers = parsePeers(option(args, 'peers'));
+    usePython(option(args, 'python'));
     // Every write goes through the progress line, which clears itself first.
     const progress = progressLine(terminalIo, args.flags.has('quiet'));
     const io = progress.io;
@@ -170,7 +173,7 @@ export const runCommand: CliCommand = {
     try {
       // The parameters are checked by the lab, and the device against this machine's, only now, by the runner: a
       // refusal (INVALID_PARAMS) is a usage error, exit 2, worded from the lab's descriptor in the CLI's language (main.ts).
-      const { runId } = await host.runs.startRun({ lab: lab.descriptor.id, device, params, wait: !args.flags.has('no-wait') });
+      const { runId } = await host.runs.startRun({ lab: lab.descriptor.id, device, params, wait: !args.flags.has('no-wait'), ...(peers ? { peers } : {}) });
       active.push(runId);
       // Stopped while the run was being set up (the compute host starting, or measuring the CPU's bandwidth for the
       // first time this boot): there was nothing to cancel then.

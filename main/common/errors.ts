@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   // the renderer's link to main (serve mode's WebSocket) dropped before an answer came
   'DISCONNECTED',
+  // a Python peer (a NumPy, PyTorch, CuPy or Numba series) failed: its import, its code, or its worker
+  'PEER_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -2,6 +2,8 @@
 // validate what they receive: a malformed message is a bug on the other side, reported, never acted upon.
 import { z } from 'zod';
 
+import { PEER_LIBRARIES } from './peer-protocol.ts';
+
 import { ERROR_CODES } from './errors.ts';
 
 const REQUEST_ID = z.int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -14,6 +16,8 @@ export const TO_HOST = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('environment'), id: REQUEST_ID }),
   // The device inspector: the whole device report, or one telemetry reading.
   z.strictObject({ type: z.literal('inspect'), id: REQUEST_ID }),
+  // What the Python interpreter offers the labs' peer series (python-worker.ts).
+  z.strictObject({ type: z.literal('peers'), id: REQUEST_ID, libraries: z.array(z.enum(PEER_LIBRARIES)).max(PEER_LIBRARIES.length) }),
   z.strictObject({ type: z.literal('telemetry'), id: REQUEST_ID, device: z.string().max(16) }),
   // A kernel playground run: compile, verify, time. The job is validated separately, like a measurement.
   z.strictObject({ type: z.literal('kernel'), id: REQUEST_ID, job: z.unknown() }),

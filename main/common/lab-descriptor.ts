@@ -1,6 +1,7 @@
 // How a lab describes itself to the UI, the CLI and the report: what it teaches, its parameters with their limits
 // and units, the kernels it runs and the series of its chart. Schemas first: labs.listLabs answers these, and the
 // types are theirs.
+import { PEER_LIBRARIES } from './peer-protocol.ts';
 import { z } from 'zod';
 
 import { LOCALES } from './locale.ts';
@@ -54,8 +55,9 @@ export const PARAM_VALUES = z.record(z.string(), PARAM_VALUE);
 export type ParamValues = z.infer<typeof PARAM_VALUES>;
 
 export const KERNEL_SOURCE = z.strictObject({
-  // 'cuda': a kernel family under shaders/cuda/; 'cpu': a loop of the native addon.
-  kind: z.enum(['cuda', 'cpu', 'library']),
+  // 'cuda': a kernel family under shaders/cuda/; 'cpu': a loop of the native addon; 'python': the course's own code
+  // a Python peer series runs (python/gpu_lab_peers/labs/).
+  kind: z.enum(['cuda', 'cpu', 'library', 'python']),
   // Repository path of the source shown in the UI, or the library's name (cuBLAS, OpenBLAS).
   file: z.string(),
   // Kernels or functions of that file the lab runs.
@@ -70,6 +72,8 @@ export const SERIES_DESCRIPTOR = z.strictObject({
   // The series this one's speedup is read against: a point is compared with the baseline's point of the same key
   // suffix (the same size "@1000000", the same type "-fp32", or the series' only point).
   baseline: z.string().optional(),
+  // A Python peer's series: the course's own code in this library, timed beside the engine's and drawn apart.
+  peer: z.enum(PEER_LIBRARIES).optional(),
 });
 export type SeriesDescriptor = z.infer<typeof SERIES_DESCRIPTOR>;
 

@@ -3,6 +3,8 @@
 // process boundary), validated on arrival in the host.
 import { z } from 'zod';
 
+import { PEER_LIBRARIES } from './peer-protocol.ts';
+
 export const DEVICE_ID = z.string().regex(/^(cpu|cuda:\d{1,2})$/, 'a device id: "cpu" or "cuda:N"');
 export type DeviceId = 'cpu' | `cuda:${number}`;
 
@@ -55,6 +57,9 @@ const common = {
   // A sample runs the operation back to back until it lasts this long and reports the mean of one run: for runs
   // of microseconds, whose single readings are mostly the clock's and the scheduler's jitter. 0: one run a sample.
   minSampleMs: z.number().min(0).max(1000).default(0),
+  // Measured by a Python peer instead of the engine: the course's code for this op (python/gpu_lab_peers/labs/),
+  // named by its series' code, on the engine's inputs, verified like the engine's own.
+  peer: z.strictObject({ library: z.enum(PEER_LIBRARIES), code: z.string().regex(/^[a-z0-9-]{1,64}$/) }).optional(),
 };
 
 export const MEASUREMENT = z.discriminatedUnion('op', [

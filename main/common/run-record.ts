@@ -1,6 +1,8 @@
 // A run as it is stored, exported and reported: the lab, its parameters, the device, every sample, the statistics,
 // the verification, the findings and how it ended. Versioned: a reader refuses what it does not understand.
 import { z } from 'zod';
+import { PEER_LIBRARIES } from './peer-protocol.ts';
+import type { PeerLibrary } from './peer-protocol.ts';
 
 import type { ErrorPayload } from './errors.ts';
 import { ERROR_CODES } from './errors.ts';
@@ -147,6 +149,8 @@ export interface RunRecord {
   labTitle: string;
   device: string;
   params: ParamValues;
+  // The Python peers' libraries the run asked to time beside the engine (absent: none, as in runs before them).
+  peers?: PeerLibrary[];
   status: RunStatus;
   error: ErrorPayload | null;
   createdAt: string;
@@ -284,6 +288,8 @@ export const RUN_RECORD = z.strictObject({
   labTitle: z.string(),
   device: z.string(),
   params: z.record(z.string(), PARAM_VALUE),
+  // The Python peers' libraries the run asked to time beside the engine (absent: none, as in runs before them).
+  peers: z.array(z.enum(PEER_LIBRARIES)).optional(),
   status: z.enum(['queued', 'running', 'completed', 'waived', 'cancelled', 'failed']),
   error: ERROR_PAYLOAD.nullable(),
   createdAt: z.string(),

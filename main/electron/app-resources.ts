@@ -21,6 +21,7 @@ export function appResources(isPackaged: boolean, resourcesPath: string): AppRes
     sourceRoots: [resourcesPath],
     // The packaged addon by its real path, set over whatever GPU_LAB_ADDON the app was started with: an installed
     // app loads only the native code it shipped with (as its fuses keep NODE_OPTIONS from loading other code).
-    computeHostEnv: { GPU_LAB_ADDON: packagedAddonPath(resourcesPath) },
+    // The Python peers' package, a resource the compute host hands to the interpreter it starts.
+    computeHostEnv: { GPU_LAB_ADDON: packagedAddonPath(resourcesPath), GPU_LAB_PEERS_DIR: join(resourcesPath, 'python') },
   };
 }

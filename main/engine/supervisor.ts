@@ -1,6 +1,8 @@
 // The supervisor of the compute host: starts it, checks it is alive with heartbeats, gives every request a timeout,
 // forwards cancellations, and when the host dies (a segfault, an abort, a hung kernel killed on timeout) fails the
 // requests in flight with COMPUTE_HOST_CRASHED and the exit code or signal. The next request starts a fresh host.
+import { PEERS_REPORT } from '../common/peer-protocol.ts';
+import type { PeerLibrary, PeersReport } from '../common/peer-protocol.ts';
 import { z } from 'zod';
 
 import { DEVICE_REPORT, TELEMETRY } from '../common/device-report.ts';
@@ -226,7 +228,7 @@ export class ComputeHostSupervisor {
     return host;
   }
 
-  private async request(message: { type: 'measure'; measurement: unknown } | { type: 'kernel'; job: KernelJob } | { type: 'environment' } | { type: 'inspect' } | { type: 'telemetry'; device: string }, options: RequestOptions = {}): Promise<unknown> {
+  private async request(message: { type: 'measure'; measurement: unknown } | { type: 'kernel'; job: KernelJob } | { type: 'environment' } | { type: 'inspect' } | { type: 'telemetry'; device: string } | { type: 'peers'; libraries: PeerLibrary[] }, options: RequestOptions = {}): Promise<unknown> {
     const { signal, onProgress } = options;
     if (signal?.aborted) throw notSent();
     const host = await this.started(signal);
@@ -302,6 +304,14 @@ export class ComputeHostSupervisor {
     const raw = await this.request({ type: 'inspect' }, { timeoutMs: 60_000, ...options });
     const parsed = DEVICE_REPORT.safeParse(raw);
     if (!parsed.success) throw new GpuLabError('NATIVE_ERROR', `The compute host sent a malformed device report: ${parsed.error.issues[0]?.message ?? ''}`);
+    return parsed.data;
+  }
+
+  // What the Python interpreter the host would use offers the labs' peer series; never throws for a missing one.
+  async peers(libraries: readonly PeerLibrary[], options: RequestOptions = {}): Promise<PeersReport> {
+    const raw = await this.request({ type: 'peers', libraries: [...libraries] }, { timeoutMs: 180_000, ...options });
+    const parsed = PEERS_REPORT.safeParse(raw);
+    if (!parsed.success) throw new GpuLabError('NATIVE_ERROR', `The compute host sent a malformed peers report: ${parsed.error.issues[0]?.message ?? ''}`);
     return parsed.data;
   }
 

@@ -8,6 +8,7 @@ import { measure } from './ops/index.ts';
 import type { MeasureContext } from './ops/index.ts';
 import { KERNEL_JOB } from '../common/kernel-job.ts';
 import { runKernelJob } from './kernel-run.ts';
+import { probePeers } from './python-worker.ts';
 import { TEST_CRASH_ON_ENV, TEST_HOOKS_ENV, TO_HOST } from '../common/host-protocol.ts';
 import type { FromHost } from '../common/host-protocol.ts';
 
@@ -139,6 +140,9 @@ function onRequest(raw: unknown): void {
       return;
     case 'telemetry':
       void answer(msg.id, () => deviceTelemetry(msg.device));
+      return;
+    case 'peers':
+      void answer(msg.id, () => probePeers(msg.libraries));
       return;
     case 'crash':
       crash(msg.how);

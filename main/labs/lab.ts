@@ -1,5 +1,6 @@
 // What a lab is to the engine: a descriptor (for the UI and the CLI), a plan (the measurements to take on this
 // system) and an analysis (figures and findings computed from the measured points).
+import type { PeerLibrary, PeersReport } from '../common/peer-protocol.ts';
 import type { DeviceSummary } from '../common/devices.ts';
 import type { LabDescriptor, ParamValues } from '../common/lab-descriptor.ts';
 import type { MeasurementInput } from '../common/measurement.ts';
@@ -13,6 +14,9 @@ export interface PlanContext {
   gpu: DeviceSummary | null;
   gpuWaivedReason: string;
   gpuWaivedWhy: Message | null;
+  // The Python peers the run asked for and what the interpreter offers (null: none asked, or not probed: a plan made
+  // to check sizes or to redraw a run); a lab's peer series are planned only for the libraries asked.
+  peers?: { asked: readonly PeerLibrary[]; report: PeersReport | null };
 }
 
 export interface PlannedPoint {

@@ -10,6 +10,8 @@ import { labMessage } from './lab-text.ts';
 import { sharedParameters } from '../common/i18n/en/lab-text.ts';
 import { computePeak, fitsInL2, gemmPeakName, memoryPeak } from '../common/gpu-peaks.ts';
 import { measurementFootprint } from '../common/footprint.ts';
+import { peerWaivedReason } from '../common/peer-protocol.ts';
+import type { PeerLibrary } from '../common/peer-protocol.ts';
 
 // Rough rates for the ETA only, never for results: a 2-core CPU and a mid-range GPU.
 export const CPU_GFLOPS_GUESS = 100;
@@ -215,4 +217,14 @@ export function logSizes(from: number, to: number, perDecade: number): number[] 
   const sizes: number[] = [];
   for (let i = from * perDecade; i <= to * perDecade; i++) sizes.push(Math.round(10 ** (i / perDecade)));
   return [...new Set(sizes)];
+}
+
+// A Python peer's point: the course's own code for `m` in `library`, on the CPU, timed and verified like the engine's
+// (host/ops/peer.ts); null where the run did not ask for that library; waived, with the reason, where the machine
+// has no interpreter or not that library.
+export function peerPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields, peer: { library: PeerLibrary; code: string }): PlannedPoint | null {
+  if (!ctx.peers?.asked.includes(peer.library)) return null;
+  const point = cpuPoint(base, { ...m, peer } as MeasurementFields, 0.2);
+  const waived = peerWaivedReason(ctx.peers.report, peer.library);
+  return waived === null ? point : { ...point, measurement: null, waived, waivedWhy: null, expectedSeconds: 0 };
 }

@@ -2,7 +2,7 @@
 // exercise: a plain loop on one core, the loop on every core, the GPU with copies, and on the GPU resident, three
 // separate passes against one fused kernel.
 import type { DeviceSummary } from '../common/devices.ts';
-import type { ParamValues } from '../common/lab-descriptor.ts';
+import type { ParamValues, SeriesDescriptor } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message } from '../common/message.ts';
 import { shareOfPeak, type PointResult, type PointWork } from '../common/run-record.ts';
 import { find, finding, okMedian, speedup } from './analysis.ts';
@@ -10,7 +10,7 @@ import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
 import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
-import { BUS_GBPS_GUESS, CPU_GBPS_GUESS, GPU_GBPS_GUESS, cpuPoint, gpuPoint, pointName, repeatsParam, warmupParam } from './plan-helpers.ts';
+import { BUS_GBPS_GUESS, CPU_GBPS_GUESS, GPU_GBPS_GUESS, cpuPoint, gpuPoint, peerPoint, pointName, repeatsParam, warmupParam } from './plan-helpers.ts';
 import { compareTimes, estimateOf } from '../common/claims.ts';
 
 const LAB = 'vector-function';
@@ -22,6 +22,12 @@ const SERIES = [
   { series: 'gpu-unfused', label: LABELS['gpu-unfused'], variant: 'unfused', gpu: true, path: 'resident' },
   { series: 'gpu-fused', label: LABELS['gpu-fused'], variant: 'fused', gpu: true, path: 'resident' },
 ] as const;
+// The course's own code, timed beside the engine's where the run asks for it (python/gpu_lab_peers/labs/
+// vector_function.py): NumPy as seed 001's notebook writes it, with its temporaries. Its bytes are those the
+// notebook's expression really moves: x**2, a·(…), b·y and their sum are arrays of n elements, each written and read
+// again, 11 accesses of 8 bytes per element (88) where one loop makes 3 (24).
+const PEER_SERIES = [{ series: 'numpy-notebook', label: LABELS['numpy-notebook'], library: 'numpy', code: 'numpy-notebook' }] as const;
+const NUMPY_BYTES_PER_ELEMENT = 8 * (2 + 2 * 4 + 1);
 
 const m = (key: keyof (typeof labTextEn)[typeof LAB]['findings'], values?: Parameters<typeof msg>[1]): Message => msg(`${LAB}.findings.${key}`, values);
 
@@ -40,7 +46,7 @@ export function vectorFunctionWork(n: number, variant: 'single' | 'threads' | 'u
 function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const n = num(params, 'elements');
   const fields = { elements: n, a: num(params, 'a'), b: num(params, 'b'), c: num(params, 'c'), warmup: num(params, 'warmup'), repeats: num(params, 'repeats'), seed: 5 };
-  return SERIES.map((s) => {
+  const engine = SERIES.map((s) => {
     const work = vectorFunctionWork(n, s.variant);
     const base = { key: s.series, series: s.series, name: pointName(LAB, s.series), x: null, work };
     if (!s.gpu) {
@@ -50,6 +56,13 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
     const sample = s.path === 'with-copies' ? work.bytes / (BUS_GBPS_GUESS * 1e9) : work.bytes / (GPU_GBPS_GUESS * 1e9);
     return gpuPoint(ctx, { ...base, sampleSeconds: sample }, { op: 'vector-function', variant: s.variant, path: s.path, ...fields }, s.path === 'with-copies' ? 'host' : 'device');
   });
+  const peers = PEER_SERIES.flatMap((s) => {
+    const work = { flops: 5 * n, bytes: NUMPY_BYTES_PER_ELEMENT * n, elements: n };
+    const base = { key: s.series, series: s.series, name: pointName(LAB, s.series), x: null, work, sampleSeconds: work.bytes / (CPU_GBPS_GUESS * 0.5 * 1e9) };
+    const point = peerPoint(ctx, base, { op: 'vector-function', variant: 'single', ...fields }, { library: s.library, code: s.code });
+    return point ? [point] : [];
+  });
+  return [...engine, ...peers];
 }
 
 function analyze(points: readonly PointResult[], _params: ParamValues, _gpu: DeviceSummary | null): LabAnalysis {
@@ -73,6 +86,18 @@ function analyze(points: readonly PointResult[], _params: ParamValues, _gpu: Dev
     a.findings.push(finding('threads', m('threadsSlower', { ...times, ratio: num_.times(1 / x) }), x, 'times', 'warning'));
   } else if (x !== null && threadsOrder === 'indistinguishable') {
     a.findings.push(finding('threads', m('threadsFlat', { ...times, rate: num_.rate(single?.gbps ?? 0, 'GB/s') }), x, 'times'));
+  }
+  // The notebook's NumPy against the engine's one-thread loop, as far as their intervals tell them apart.
+  const numpy = find(points, 'numpy-notebook');
+  const eNumpy = estimateOf(numpy);
+  const numpyMs = okMedian(numpy);
+  const oneMs = okMedian(single);
+  if (numpy && eNumpy && eOne && numpyMs !== null && oneMs !== null) {
+    const order = compareTimes(eNumpy, eOne);
+    const ratio = order === 'faster' ? oneMs / numpyMs : numpyMs / oneMs;
+    const values = { numpy: num_.ms(numpyMs), one: num_.ms(oneMs), ratio: num_.times(ratio), numpyBytes: NUMPY_BYTES_PER_ELEMENT, loopBytes: FUSED_BYTES_PER_ELEMENT };
+    const key = order === 'slower' ? 'numpySlower' : order === 'faster' ? 'numpyFaster' : 'numpyLevel';
+    a.findings.push(finding('numpy-vs-loop', m(key, values), numpyMs / oneMs, 'times'));
   }
   const unfused = find(points, 'gpu-unfused');
   const fused = find(points, 'gpu-fused');
@@ -144,14 +169,18 @@ export const vectorFunctionLab: Lab = {
     kernels: [
       { kind: 'cpu', file: 'native/cpu/vector_function.cc', functions: ['single-thread loop', 'multithreaded loop'] },
       { kind: 'cuda', file: 'shaders/cuda/vector_function.cu', functions: ['polynomial', 'ScaledSquareKernel', 'AddScaledKernel', 'AddConstantKernel'] },
+      { kind: 'python', file: 'python/gpu_lab_peers/labs/vector_function.py', functions: ['numpy_notebook'] },
     ],
     // The GPU against every CPU thread, as the findings compare them; the threaded loop against one thread.
-    series: SERIES.map((s) => ({
-      key: s.series,
-      label: s.label,
-      deviceKind: s.gpu ? ('cuda' as const) : ('cpu' as const),
-      ...(s.series === 'cpu-single' ? {} : { baseline: s.gpu ? 'cpu-threads' : 'cpu-single' }),
-    })),
+    series: [
+      ...SERIES.map((s): SeriesDescriptor => ({
+        key: s.series,
+        label: s.label,
+        deviceKind: s.gpu ? 'cuda' : 'cpu',
+        ...(s.series === 'cpu-single' ? {} : { baseline: s.gpu ? 'cpu-threads' : 'cpu-single' }),
+      })),
+      ...PEER_SERIES.map((s): SeriesDescriptor => ({ key: s.series, label: s.label, deviceKind: 'cpu', baseline: 'cpu-single', peer: s.library })),
+    ],
     headline: ['fusion', 'copies-vs-cpu', 'threads'],
     chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms' } },
   },

@@ -1,6 +1,8 @@
 // Runs labs: checks the parameters against the lab's schema, plans the lab for this machine, sends each point to the compute host, turns
 // the answers into points with statistics, analyses the lab, stores the record, and tells listeners as it goes.
 // Runs execute one at a time: two measurements sharing the machine would spoil each other.
+import { PEER_LIBRARIES } from '../common/peer-protocol.ts';
+import type { PeerLibrary } from '../common/peer-protocol.ts';
 import { randomBytes } from 'node:crypto';
 
 import type { Disposable, Event } from '../common/contract/spec.ts';
@@ -86,7 +88,7 @@ function defaultDevice(env: HostEnvironment): string {
   return env.devices.devices.find((d) => d.kind === 'cuda')?.id ?? 'cpu';
 }
 
-export function planContext(env: HostEnvironment, device: string): PlanContext {
+export function planContext(env: HostEnvironment, device: string, peers?: PlanContext['peers']): PlanContext {
   const cpu = env.devices.devices.find((d) => d.kind === 'cpu');
   if (!cpu) throw new GpuLabError('NATIVE_ERROR', 'The compute host listed no CPU');
   const cudas = env.devices.devices.filter((d) => d.kind === 'cuda');
@@ -100,7 +102,13 @@ export function planContext(env: HostEnvironment, device: string): PlanContext {
   }
   const gpuWaivedReason = gpuWaivedWhy ? renderMessage(gpuWaivedWhy, translator('en'), 'en') : '';
   const cores = cpu.details.logicalCores;
-  return { cpu, cpuThreads: typeof cores === 'number' ? cores : 1, gpu, gpuWaivedReason, gpuWaivedWhy };
+  return { cpu, cpuThreads: typeof cores === 'number' ? cores : 1, gpu, gpuWaivedReason, gpuWaivedWhy, ...(peers ? { peers } : {}) };
+}
+
+// The peer libraries a run of `lab` asks for and has series of: those the request named (absent: every one).
+function peersAsked(lab: Lab, asked: readonly PeerLibrary[] | undefined): PeerLibrary[] {
+  const has = new Set(lab.descriptor.series.flatMap((s) => (s.peer ? [s.peer] : [])));
+  return (asked ?? PEER_LIBRARIES).filter((l) => has.has(l));
 }
 
 // A device asked for by name must be one of this machine's: "cuda:3" on a machine with one GPU (or none) is a bad
@@ -211,6 +219,7 @@ export class LabRunner implements RunsService {
       labTitle: lab.descriptor.title,
       device: device ?? '',
       params,
+      peers: peersAsked(lab, request.peers),
       status: 'queued',
       error: null,
       createdAt: new Date().toISOString(),
@@ -261,7 +270,10 @@ export class LabRunner implements RunsService {
       const env = await this.host.environment();
       if (!record.device) record.device = defaultDevice(env);
       record.environment = { ...record.environment, devices: env.devices, versions: env.versions, hostPid: env.pid };
-      planned = lab.plan(record.params, planContext(env, record.device));
+      // The interpreter is asked what it offers only where the run has peer series to plan.
+      const asked = record.peers ?? [];
+      const peers = asked.length ? { asked, report: await this.host.peers(asked) } : undefined;
+      planned = lab.plan(record.params, planContext(env, record.device, peers));
       // Every device a point is measured on, held for the whole run: another process's run waits, or is refused.
       const devices = [...new Set(planned.filter((p) => p.measurement).map((p) => p.device))];
       if (devices.length) lease = await this.locks.acquire(devices, 'lab', record.lab, { wait, signal, onWait: (holder) => this.waiting(record, planned.length, holder) });

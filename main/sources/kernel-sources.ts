@@ -26,7 +26,7 @@ export async function readKernelSource(file: string, labs: readonly LabDescripto
   if (!allowed.includes(file)) {
     throw new GpuLabError('NOT_FOUND', `"${file.slice(0, 200)}" is not a kernel source of any lab; the sources are ${allowed.join(', ')}`, { file: file.slice(0, 200) });
   }
-  const language = file.endsWith('.cu') || file.endsWith('.cuh') ? 'cuda' : 'cpp';
+  const language = file.endsWith('.cu') || file.endsWith('.cuh') ? 'cuda' : file.endsWith('.py') ? 'python' : 'cpp';
   return { file, language, text: await readInstalledSource(file, roots) };
 }
 

@@ -10,7 +10,7 @@ import type { BarConfig, ChartInputs, RunChart } from './chart-common.ts';
 import { baseOptions, formatValue, isLive, legendLabels, shortValue, subtitle, yScale, yTitle } from './chart-common.ts';
 import type { BarLabel, RunMarksOptions, Whisker } from './marks-plugin.ts';
 import { runMarksPlugin } from './marks-plugin.ts';
-import { seriesStyle } from './palette.ts';
+import { seriesStyle, translucent } from './palette.ts';
 import { pointLabel } from './point-label.ts';
 import type { PlottedValue } from './points.ts';
 import { baselinePoint, countsIntegerOps, keySuffix, plottedValue, pointsByKey, seriesOf, speedupOver } from './points.ts';
@@ -136,7 +136,9 @@ export function categoryChart(record: RunRecord, lab: LabDescriptor, inputs: Cha
       drawnCount++;
     }
     const { colour } = seriesStyle(theme, g.index);
-    datasets.push({ label: legendLabel(g, t), data, backgroundColor: colour, borderColor: colour, borderWidth: 1, maxBarThickness: 72 });
+    // The course's own code (a Python peer) drawn apart from the engine's: an outlined bar, lightly filled.
+    const peer = g.descriptor.peer !== undefined;
+    datasets.push({ label: legendLabel(g, t), data, backgroundColor: peer ? translucent(colour, 0.25) : colour, borderColor: colour, borderWidth: peer ? 2 : 1, maxBarThickness: 72 });
     pointAt.push(points);
   }
   for (const label of waivedLegend(groups, t)) {

@@ -66,3 +66,9 @@ export function withAlpha(hex: string, alpha: number): string {
   const [r, g, b] = [m[1], m[2], m[3]].map((h) => parseInt(h ?? '0', 16));
   return `rgba(${r}, ${g}, ${b}, ${alpha})`;
 }
+
+// "#0072B2" at `alpha` as rgba(): the fill of a series drawn apart (a Python peer's outlined bars).
+export function translucent(hex: string, alpha: number): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
+}

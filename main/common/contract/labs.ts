@@ -12,7 +12,7 @@ export const LOCALE_ARGUMENT = arg('locale', z.enum(LOCALES).optional(), 'a lang
 export const KERNEL_SOURCE_TEXT = z.strictObject({
   // The path a lab names in its kernels (shaders/cuda/elementwise.cu, native/cpu/elementwise.cc).
   file: z.string(),
-  language: z.enum(['cuda', 'cpp']),
+  language: z.enum(['cuda', 'cpp', 'python']),
   text: z.string(),
 });
 export type KernelSourceText = z.infer<typeof KERNEL_SOURCE_TEXT>;

@@ -1,4 +1,5 @@
 // The runs service: a lab run started, watched through its events, read back, exported and deleted.
+import { PEER_LIBRARIES } from '../peer-protocol.ts';
 import { z } from 'zod';
 
 import { PARAM_VALUES } from '../lab-descriptor.ts';
@@ -17,6 +18,10 @@ export const START_RUN_REQUEST = z.strictObject({
   // "cpu" or "cuda:N": the GPU the lab compares against the CPU. Absent: the first CUDA device, else the CPU.
   device: DEVICE_ID.optional(),
   params: PARAM_VALUES.optional(),
+  // The Python peers' libraries whose series (the course's own code) are timed beside the engine's where this
+  // machine has them; absent: all of them; []: none. Which interpreter runs them is the machine's setting, never the
+  // request's.
+  peers: z.array(z.enum(PEER_LIBRARIES)).max(PEER_LIBRARIES.length).optional(),
   // false: a device another run is measuring on refuses this run at once (DEVICE_BUSY) instead of waiting for it.
   wait: z.boolean().optional(),
 });

@@ -102,12 +102,16 @@ export class MeasurementBackend {
   // no round spends time sizing again. Where samples are batched, a later round first runs the op once untimed (a
   // short op's caches and clocks cool in the gap between rounds); where one run fills a sample, that run would cost a
   // whole sample for nothing, and is skipped. A cold one is its samples in one go.
-  async run(spec: BackendOpSpec, verify: () => Verification | null): Promise<MeasurementResult> {
-    const native = (this.kind === 'cpu' ? spec : { ...spec, device: this.device, timer: this.m.clock }) as OpSpec;
-    // Every write settled (a failed one fails the point), none still running when the clock starts.
+  // Every write settled (a failed one fails the point), none still running when the clock starts.
+  async settled(): Promise<void> {
     const writes = await Promise.allSettled(this.writes.splice(0));
     const failed = writes.find((w) => w.status === 'rejected');
     if (failed) throw (failed as PromiseRejectedResult).reason;
+  }
+
+  async run(spec: BackendOpSpec, verify: () => Verification | null): Promise<MeasurementResult> {
+    const native = (this.kind === 'cpu' ? spec : { ...spec, device: this.device, timer: this.m.clock }) as OpSpec;
+    await this.settled();
     const start = this.snapshot();
     const budgetSeconds = this.m.budgetSeconds ?? DEFAULT_BUDGET_SECONDS;
     const round = async (warmup: number, repeats: number, onProgress: (done: number, total: number) => void, executionsPerSample?: number): Promise<BenchmarkResult & RoundResult> => {

@@ -32,6 +32,16 @@ Lists the CPU and the CUDA devices with their attributes and theoretical peaks; 
 when there is none.
   --json   print the device list, the CUDA inventory and the telemetry readings as JSON`,
     },
+    peers: {
+      summary: 'the Python the labs’ peer series would use: NumPy, PyTorch, CuPy and Numba, found or why not',
+      usage: `Usage: gpu-lab peers [--python PATH] [--json]
+
+Which Python interpreter the labs' peer series use (the course's own code, timed beside GPU Lab's), its version,
+and for NumPy, PyTorch, CuPy and Numba: found or why not, the version, the BLAS NumPy calls, and the CUDA devices
+PyTorch, CuPy and Numba see (torch.cuda.is_available(), device_count() and the devices' names).
+  --python PATH  the interpreter to ask (default: $GPU_LAB_PYTHON, else python3 from PATH); gpu-lab run takes it too
+  --json         print the report as JSON`,
+    },
     kernel: {
       summary: 'write a CUDA kernel for an exercise: compile it, verify it, time it beside the built-in ones',
       usage: `Usage: gpu-lab kernel list [--json]
@@ -97,6 +107,7 @@ of those kernel runs (see \`gpu-lab kernel runs\`).
     run: {
       summary: 'run a lab on the CPU and a GPU, print and store the results',
       usage: `Usage: gpu-lab run <lab> [--device cpu{'|'}cuda:N] [--param name=value …] [--json FILE] [--pdf FILE [--author NAME] [--course NAME]] [--data-dir DIR] [--quiet] [--no-wait]
+                    [--peers all{'|'}none{'|'}numpy,torch,cupy,numba] [--python PATH]
 
 Runs a lab and stores the run in the data folder (default $XDG_DATA_HOME/gpu-lab or ~/.local/share/gpu-lab).
   --device   the GPU to compare with the CPU (default: the first CUDA device, else the CPU alone)
@@ -107,6 +118,9 @@ Runs a lab and stores the run in the data folder (default $XDG_DATA_HOME/gpu-lab
   --verbose  every compute-host log line (by default only crashes, kills and warnings)
   --no-wait  if another run (of any user or program) is measuring on a device this lab needs, exit 75 at once;
              without it the run waits, and says for whom
+  --peers    the course's own Python code timed beside GPU Lab's, as series of the lab where it has them: all (the
+             default: each library found, the others waived with the reason), none, or a list such as numpy,torch
+  --python   the interpreter for those series (default: $GPU_LAB_PYTHON, else python3; see gpu-lab peers)
 Exit codes: 0 completed with no failed point; 1 failed or a point failed (the error code is printed:
 VERIFICATION_FAILED for wrong results); 2 bad usage or parameters, a --device this machine does not have included;
 3 nothing measured (every point waived); 75 a device busy with another run (--no-wait); 130 cancelled (Ctrl-C,
@@ -185,6 +199,8 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     fileTooLong: '{path} holds {count} characters; a kernel source may hold at most {max}',
     dim3: '--{name}: expected one to three positive integers x[,y[,z]], such as 256 or 16,16, but received "{value}"',
     size: '--size: expected an integer from {min} to {max} ({name} of {exercise}) but received "{value}"',
+    peers: '--peers: expected all, none or a comma-separated list of {libraries} but received "{value}"',
+    python: '--python: expected a Python interpreter (a file, or a name found in PATH) but received "{value}", which is not a file',
     cudaDevice: '--device: expected "cuda:N" (kernels run on a GPU) but received "{value}"',
     unknownKernel: 'exercise {exercise} has no kernel "{kernel}"; its kernels are {kernels}',
     kernelAlone: '--kernel prints one kernel\'s source alone: it does not go with --hints',
@@ -275,6 +291,16 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     failed: 'FAILED ({error})',
     noisy: '[noisy]',
     progress: '  {id} {variant} {size}: {median} ms',
+  },
+  peersReport: {
+    interpreter: 'Python {version}: {executable} (asked as {interpreter})',
+    none: 'No Python peers with {interpreter}: {reason}',
+    found: '{name}, version {version}',
+    missing: '{name}: not available ({reason})',
+    blas: '  calls {blas} for its matrix products',
+    cuda: '  CUDA: available, {count} device(s): {devices}',
+    cudaVersion: '  built for CUDA {version}',
+    noCuda: '  CUDA: not available{reason}',
   },
   devices: {
     id: 'id',

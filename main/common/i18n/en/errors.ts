@@ -31,6 +31,7 @@ export const errors = {
   ADDON_NOT_BUILT: 'The native part of GPU Lab is not built.',
   RATE_LIMITED: 'Too many requests: wait a moment and try again.',
   DISCONNECTED: 'The connection to GPU Lab was lost.',
+  PEER_FAILED: 'The Python series failed.',
 } satisfies Record<ErrorCode, string>;
 
 // What an error's details name, said after the code's sentence in another language than English: identifiers and

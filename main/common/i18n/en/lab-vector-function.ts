@@ -8,6 +8,7 @@ export const vectorFunction = {
     'gpu-transfers': 'GPU fused, with copies',
     'gpu-unfused': 'GPU resident, three passes',
     'gpu-fused': 'GPU resident, fused kernel',
+    'numpy-notebook': 'NumPy, as the notebook writes it',
   },
   findings: {
     threadsFlat:
@@ -24,6 +25,10 @@ export const vectorFunction = {
     copiesSlower: 'With the copies, the GPU is slower than the threaded CPU ({gpu} against {cpu}, {ratio} its speed): for so little arithmetic per byte, moving the data costs more than computing.',
     copiesFaster: "Even with the copies, the GPU is {ratio} the threaded CPU's speed ({gpu} against {cpu}).",
     copiesLevel: 'With the copies, the GPU ({gpu}) and the threaded CPU ({cpu}) cannot be told apart at this precision.',
+    numpySlower:
+      'NumPy as the notebook writes it ({numpy}) takes {ratio} the time of GPU Lab’s one-thread loop ({one}): each operator of a * x**2 + b * y + c makes a temporary array, {numpyBytes} bytes per element through memory against the loop’s {loopBytes}.',
+    numpyFaster: 'NumPy as the notebook writes it ({numpy}) beat GPU Lab’s one-thread loop ({one}), {ratio} faster, though its temporary arrays move {numpyBytes} bytes per element against the loop’s {loopBytes}.',
+    numpyLevel: 'NumPy as the notebook writes it ({numpy}) and GPU Lab’s one-thread loop ({one}) cannot be told apart at this precision, though its temporary arrays move {numpyBytes} bytes per element against the loop’s {loopBytes}.',
   },
 } as const;
 

@@ -50,6 +50,8 @@ export const labs = {
   },
   run: {
     title: 'Run',
+    python: 'Also time the course’s Python ({libraries}) where this computer has it',
+    peer: { numpy: 'NumPy', torch: 'PyTorch', cupy: 'CuPy', numba: 'Numba' },
     run: 'Run',
     starting: 'Starting…',
     cancel: 'Cancel',
@@ -99,6 +101,7 @@ export const labs = {
     cuda: 'CUDA kernel',
     cpu: 'CPU loop',
     library: 'library call',
+    python: 'the course’s Python, a peer series',
     loading: 'Loading the source…',
   },
   runView: {

@@ -34,6 +34,18 @@ Lista la CPU y los dispositivos CUDA con sus atributos y sus picos teóricos; si
 explica por qué.
   --json   muestra en JSON la lista de dispositivos, el inventario de CUDA y las lecturas de telemetría`,
     },
+    peers: {
+      summary: 'el Python que usarían las series de referencia de los laboratorios: NumPy, PyTorch, CuPy y Numba, encontrados o por qué no',
+      usage: `Uso: gpu-lab peers [--python RUTA] [--json]
+
+Qué intérprete de Python usan las series de referencia de los laboratorios (el propio código del curso, cronometrado
+junto al de GPU Lab), su versión y, para NumPy, PyTorch, CuPy y Numba: si se encuentran o por qué no, la versión, la
+BLAS que usa NumPy y los dispositivos CUDA que ven PyTorch, CuPy y Numba (torch.cuda.is_available(), device_count()
+y los nombres de los dispositivos).
+  --python RUTA  el intérprete al que preguntar (por defecto: $GPU_LAB_PYTHON, si no python3 del PATH); gpu-lab run
+                 también lo acepta
+  --json         muestra el informe en JSON`,
+    },
     kernel: {
       summary: 'escribe un kernel de CUDA para un ejercicio: se compila, se verifica y se cronometra junto a los del motor',
       usage: `Uso: gpu-lab kernel list [--json]
@@ -103,6 +115,7 @@ números de página. Un laboratorio sin ninguna ejecución terminada en ese disp
     run: {
       summary: 'ejecuta un laboratorio en la CPU y en una GPU, muestra los resultados y los guarda',
       usage: `Uso: gpu-lab run <laboratorio> [--device cpu{'|'}cuda:N] [--param nombre=valor …] [--json ARCHIVO] [--pdf ARCHIVO [--author NOMBRE] [--course NOMBRE]] [--data-dir CARPETA] [--quiet] [--no-wait]
+                    [--peers all{'|'}none{'|'}numpy,torch,cupy,numba] [--python RUTA]
 
 Ejecuta un laboratorio y guarda la ejecución en la carpeta de datos (por defecto $XDG_DATA_HOME/gpu-lab o
 ~/.local/share/gpu-lab).
@@ -114,6 +127,10 @@ Ejecuta un laboratorio y guarda la ejecución en la carpeta de datos (por defect
   --verbose  todas las líneas del registro del proceso de cómputo (por defecto, solo caídas, procesos terminados y avisos)
   --no-wait  si otra ejecución (de cualquier usuario o programa) está midiendo en un dispositivo que el laboratorio
              necesita, sale con 75 al momento; sin esta opción la ejecución espera, y dice a quién
+  --peers    el propio código Python del curso, cronometrado junto al de GPU Lab como series del laboratorio donde
+             las tiene: all (por defecto: cada biblioteca encontrada; las demás, omitidas con el motivo), none, o una
+             lista como numpy,torch
+  --python   el intérprete para esas series (por defecto: $GPU_LAB_PYTHON, si no python3; consulta gpu-lab peers)
 Códigos de salida: 0 si termina sin ningún punto fallido; 1 si falla o falla algún punto (se muestra el código de
 error: VERIFICATION_FAILED si los resultados son incorrectos); 2 si el uso o los parámetros no son válidos, incluido
 un --device que esta máquina no tiene; 3 si no se midió nada (todos los puntos omitidos); 75 si un dispositivo está
@@ -192,6 +209,8 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     fileTooLong: '{path} tiene {count} caracteres; el código de un kernel puede tener como mucho {max}',
     dim3: '--{name}: se esperaban de uno a tres enteros positivos x[,y[,z]], como 256 o 16,16, pero se recibió «{value}»',
     size: '--size: se esperaba un entero entre {min} y {max} ({name} de {exercise}), pero se recibió «{value}»',
+    peers: '--peers: se esperaba all, none o una lista separada por comas de {libraries}, pero se recibió «{value}»',
+    python: '--python: se esperaba un intérprete de Python (un archivo, o un nombre que esté en el PATH), pero se recibió «{value}», que no es un archivo',
     cudaDevice: '--device: se esperaba «cuda:N» (los kernels se ejecutan en una GPU), pero se recibió «{value}»',
     unknownKernel: 'el ejercicio {exercise} no tiene el kernel «{kernel}»; sus kernels son {kernels}',
     kernelAlone: '--kernel muestra solo el código de un kernel: no va con --hints',
@@ -280,6 +299,16 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     failed: 'FALLIDO ({error})',
     noisy: '[con ruido]',
     progress: '  {id} {variant} {size}: {median} ms',
+  },
+  peersReport: {
+    interpreter: 'Python {version}: {executable} (pedido como {interpreter})',
+    none: 'No hay series de Python con {interpreter}: {reason}',
+    found: '{name}, versión {version}',
+    missing: '{name}: no disponible ({reason})',
+    blas: '  usa {blas} para sus productos de matrices',
+    cuda: '  CUDA: disponible, {count} dispositivo(s): {devices}',
+    cudaVersion: '  compilado para CUDA {version}',
+    noCuda: '  CUDA: no disponible{reason}',
   },
   devices: {
     id: 'id',

@@ -31,6 +31,7 @@ export const errors: TextOf<typeof en> = {
   ADDON_NOT_BUILT: 'La parte nativa de GPU Lab no está compilada.',
   RATE_LIMITED: 'Demasiadas peticiones: espera un momento y vuelve a intentarlo.',
   DISCONNECTED: 'Se perdió la conexión con GPU Lab.',
+  PEER_FAILED: 'Falló la serie de Python.',
 };
 
 export const errorDetails: TextOf<typeof detailsEn> = {

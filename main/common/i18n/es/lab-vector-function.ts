@@ -9,6 +9,7 @@ export const vectorFunction: TextOf<typeof en> = {
     'gpu-transfers': 'GPU con copias, kernel fusionado',
     'gpu-unfused': 'GPU con datos residentes, tres pasadas',
     'gpu-fused': 'GPU con datos residentes, kernel fusionado',
+    'numpy-notebook': 'NumPy, como lo escribe el cuaderno',
   },
   findings: {
     threadsFlat:
@@ -26,6 +27,10 @@ export const vectorFunction: TextOf<typeof en> = {
       'Con las copias, la GPU es más lenta que la CPU con todos sus hilos ({gpu} frente a {cpu}, {ratio} su velocidad): con tan poca aritmética por byte, mover los datos cuesta más que calcular.',
     copiesFaster: 'Incluso con las copias, la GPU alcanza {ratio} la velocidad de la CPU con todos sus hilos ({gpu} frente a {cpu}).',
     copiesLevel: 'Con las copias, no se distinguen la GPU ({gpu}) y la CPU con todos sus hilos ({cpu}) con esta precisión.',
+    numpySlower:
+      'NumPy tal como lo escribe el cuaderno ({numpy}) tarda {ratio} el tiempo del bucle de un hilo de GPU Lab ({one}): cada operador de a * x**2 + b * y + c crea un array temporal, {numpyBytes} bytes por elemento a través de la memoria frente a los {loopBytes} del bucle.',
+    numpyFaster: 'NumPy tal como lo escribe el cuaderno ({numpy}) superó al bucle de un hilo de GPU Lab ({one}), {ratio} más rápido, aunque sus arrays temporales mueven {numpyBytes} bytes por elemento frente a los {loopBytes} del bucle.',
+    numpyLevel: 'Con esta precisión no se distinguen NumPy tal como lo escribe el cuaderno ({numpy}) y el bucle de un hilo de GPU Lab ({one}), aunque sus arrays temporales mueven {numpyBytes} bytes por elemento frente a los {loopBytes} del bucle.',
   },
 };
 

@@ -48,6 +48,8 @@ export const labs: TextOf<typeof labsEn> = {
   },
   run: {
     title: 'Ejecución',
+    python: 'Cronometrar también el Python del curso ({libraries}) si este ordenador lo tiene',
+    peer: { numpy: 'NumPy (Python)', torch: 'PyTorch (Python)', cupy: 'CuPy (Python)', numba: 'Numba (Python)' },
     run: 'Ejecutar',
     starting: 'Iniciando…',
     cancel: 'Cancelar',
@@ -96,6 +98,7 @@ export const labs: TextOf<typeof labsEn> = {
     cuda: 'kernel CUDA',
     cpu: 'bucle de CPU',
     library: 'llamada a biblioteca',
+    python: 'el Python del curso, una serie de referencia',
     loading: 'Cargando el código fuente…',
   },
   runView: {

@@ -1,0 +1,85 @@
+// The Python peers' worker protocol (python/gpu_lab_peers/protocol.py is its other side): JSON lines over the
+// worker's stdio, every line the worker writes checked here before it is believed. Requests carry an id; answers
+// name it back, ok or with an error. The worker's first line says it is ready. Libraries and workloads are named
+// by the engine only: nothing of a request from a browser reaches the worker.
+import { z } from 'zod';
+
+// The interpreter the peers run on, named by the person at the machine (--python, the app's settings).
+export const PYTHON_ENV = 'GPU_LAB_PYTHON';
+
+export const PEER_LIBRARIES = ['numpy', 'torch', 'cupy', 'numba'] as const;
+export type PeerLibrary = (typeof PEER_LIBRARIES)[number];
+
+export const PEER_READY = z.strictObject({ ready: z.literal(true), python: z.string().max(40), pid: z.int() });
+
+const ARRAY = z.strictObject({ path: z.string().min(1).max(4096), dtype: z.enum(['float32', 'float64']), length: z.int().min(1).max(2 ** 31) });
+export type PeerArray = z.infer<typeof ARRAY>;
+
+export const PEER_REQUEST = z.discriminatedUnion('op', [
+  z.strictObject({ id: z.int(), op: z.literal('probe'), libraries: z.array(z.enum(PEER_LIBRARIES)) }),
+  z.strictObject({
+    id: z.int(),
+    op: z.literal('prepare'),
+    workload: z.string().max(64),
+    code: z.string().max(64),
+    device: z.string().max(16),
+    inputs: z.array(ARRAY).max(8),
+    output: ARRAY,
+    params: z.record(z.string(), z.number()),
+  }),
+  z.strictObject({ id: z.int(), op: z.literal('sample'), warmup: z.int().min(0).max(100_000), count: z.int().min(1).max(100_000) }),
+  z.strictObject({ id: z.int(), op: z.literal('output') }),
+  z.strictObject({ id: z.int(), op: z.literal('release') }),
+]);
+export type PeerRequest = z.infer<typeof PEER_REQUEST>;
+// A request as the engine writes it, before the id is given.
+export type PeerCall = PeerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+
+const LIBRARY_REPORT = z.union([
+  z.strictObject({ found: z.literal(false), reason: z.string().max(2000) }),
+  z.object({
+    found: z.literal(true),
+    version: z.string().max(100),
+    // NumPy: the BLAS it calls; torch, CuPy, Numba: whether CUDA works for them and the devices they see.
+    blas: z.string().max(200).nullable().optional(),
+    cudaAvailable: z.boolean().optional(),
+    cudaVersion: z.string().max(40).nullable().optional(),
+    cudaReason: z.string().max(2000).optional(),
+    devices: z.array(z.string().max(200)).max(64).optional(),
+    detailsReason: z.string().max(2000).optional(),
+  }),
+]);
+export type PeerLibraryReport = z.infer<typeof LIBRARY_REPORT>;
+
+export const PEER_PROBE = z.strictObject({
+  python: z.string().max(40),
+  executable: z.string().max(4096),
+  libraries: z.record(z.string(), LIBRARY_REPORT),
+});
+export type PeerProbe = z.infer<typeof PEER_PROBE>;
+
+export const PEER_ANSWER = z.union([
+  z.object({ id: z.int(), ok: z.literal(true) }).catchall(z.unknown()),
+  z.strictObject({ id: z.int().nullable(), ok: z.literal(false), error: z.strictObject({ code: z.string().max(64), message: z.string().max(10_000) }) }),
+]);
+export type PeerAnswer = z.infer<typeof PEER_ANSWER>;
+
+export const PEER_SAMPLES = z.strictObject({ id: z.int(), ok: z.literal(true), samplesMs: z.array(z.number().nonnegative()).min(1) });
+export const PEER_PREPARED = z.strictObject({ id: z.int(), ok: z.literal(true), library: z.string().max(200) });
+
+// What the compute host says of the Python peers: the interpreter it would use and what it offers, or why there is
+// none to ask (no interpreter, no package, a worker that would not start).
+export const PEERS_REPORT = z.union([
+  z.strictObject({ interpreter: z.string().max(4096), available: z.literal(true), probe: PEER_PROBE }),
+  z.strictObject({ interpreter: z.string().max(4096), available: z.literal(false), reason: z.string().max(4000) }),
+]);
+export type PeersReport = z.infer<typeof PEERS_REPORT>;
+
+// Why a peer library's series cannot run, or null where it can.
+export function peerWaivedReason(report: PeersReport | null, library: PeerLibrary): string | null {
+  if (!report) return 'the Python peers were not asked about';
+  if (!report.available) return `no Python peers: ${report.reason}`;
+  const lib = report.probe.libraries[library];
+  if (!lib) return `${library} was not probed`;
+  return lib.found ? null : `${library} for ${report.probe.executable}: ${lib.reason}`;
+}

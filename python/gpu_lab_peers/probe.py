@@ -1,0 +1,78 @@
+"""What this interpreter offers the labs, seed 002's questions answered for this machine: each peer library found
+or not (with the reason), its version, the BLAS NumPy calls, and the CUDA devices PyTorch and CuPy see."""
+
+import importlib
+import platform
+import sys
+
+LIBRARIES = ("numpy", "torch", "cupy", "numba")
+
+
+def _numpy(module):
+    info = {}
+    try:
+        config = module.show_config(mode="dicts")
+        blas = config.get("Build Dependencies", {}).get("blas", {})
+        info["blas"] = " ".join(str(blas.get(k)) for k in ("name", "version") if blas.get(k)) or None
+    except Exception:  # an older NumPy prints its config instead of returning it
+        info["blas"] = None
+    return info
+
+
+def _torch(module):
+    cuda = module.cuda
+    available = bool(cuda.is_available())
+    count = int(cuda.device_count()) if available else 0
+    return {
+        "cudaAvailable": available,
+        "cudaVersion": module.version.cuda,
+        "devices": [cuda.get_device_name(i) for i in range(count)],
+    }
+
+
+def _cupy(module):
+    try:
+        count = int(module.cuda.runtime.getDeviceCount())
+        names = []
+        for i in range(count):
+            props = module.cuda.runtime.getDeviceProperties(i)
+            name = props.get("name", b"")
+            names.append(name.decode() if isinstance(name, bytes) else str(name))
+        return {"cudaAvailable": count > 0, "devices": names}
+    except Exception as err:
+        return {"cudaAvailable": False, "devices": [], "cudaReason": f"{type(err).__name__}: {err}"}
+
+
+def _numba(module):
+    try:
+        cuda = importlib.import_module("numba.cuda")
+        available = bool(cuda.is_available())
+        return {"cudaAvailable": available}
+    except Exception as err:
+        return {"cudaAvailable": False, "cudaReason": f"{type(err).__name__}: {err}"}
+
+
+DETAILS = {"numpy": _numpy, "torch": _torch, "cupy": _cupy, "numba": _numba}
+
+
+def probe(libraries):
+    report = {"python": platform.python_version(), "executable": sys.executable, "libraries": {}}
+    for name in libraries:
+        if name not in LIBRARIES:
+            report["libraries"][name] = {"found": False, "reason": f"not a peer library (one of {', '.join(LIBRARIES)})"}
+            continue
+        try:
+            module = importlib.import_module(name)
+        except ImportError as err:
+            report["libraries"][name] = {"found": False, "reason": f"not installed for this interpreter ({err})"}
+            continue
+        except Exception as err:  # an import that crashes: a broken build, a NumPy it was not built for
+            report["libraries"][name] = {"found": False, "reason": f"the import failed: {type(err).__name__}: {err}"}
+            continue
+        entry = {"found": True, "version": str(getattr(module, "__version__", "?"))}
+        try:
+            entry.update(DETAILS[name](module))
+        except Exception as err:
+            entry["detailsReason"] = f"{type(err).__name__}: {err}"
+        report["libraries"][name] = entry
+    return report

@@ -1,0 +1,128 @@
+// The Python peers' worker, for real: python3 with Debian's NumPy (README's set-up installs python3-numpy), started
+// as the compute host starts it. What it finds, and every way it can go wrong — no interpreter, a module missing or
+// crashing on import, a worker that prints garbage or hangs, a line that is not the protocol — ends as an error or
+// a report with the reason, never as a hung or crashed host; and it exits when its stdin closes.
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { PEER_ANSWER } from '../../../main/common/peer-protocol.ts';
+import { PeerWorker, peersDir, probePeers } from '../../../main/host/python-worker.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'gpu-lab-peers-'));
+const started: PeerWorker[] = [];
+afterAll(() => started.forEach((w) => w.stop()));
+
+// A stand-in interpreter: python3 running `prelude` before the worker, as a broken installation would behave.
+function stubPython(name: string, prelude: string): string {
+  const path = join(dir, name);
+  writeFileSync(`${path}.py`, `${prelude}\nimport runpy\nrunpy.run_module('gpu_lab_peers', run_name='__main__')\n`);
+  writeFileSync(path, `#!/bin/sh\nexec python3 '${path}.py'\n`);
+  chmodSync(path, 0o755);
+  return path;
+}
+
+describe('the worker on this machine', () => {
+  it('finds NumPy, its version and the BLAS it calls, and says why torch, CuPy and Numba are not there where they are not', async () => {
+    const report = await probePeers(['numpy', 'torch'], { ...process.env, GPU_LAB_PYTHON: 'python3' });
+    expect(report.available).toBe(true);
+    if (!report.available) return;
+    expect(report.probe.python).toMatch(/^3\.\d+/);
+    const numpy = report.probe.libraries.numpy;
+    expect(numpy).toMatchObject({ found: true, version: expect.stringMatching(/^\d+\.\d+/) });
+    const torch = report.probe.libraries.torch;
+    if (torch && !torch.found) expect(torch.reason).toMatch(/torch/);
+  });
+
+  it('says there is no interpreter when the one named does not exist, naming it', async () => {
+    const report = await probePeers(['numpy'], { ...process.env, GPU_LAB_PYTHON: join(dir, 'no-such-python') });
+    expect(report).toMatchObject({ available: false, reason: expect.stringContaining('no-such-python') });
+  });
+
+  it('reports a module that is missing, and one whose import crashes, each with its reason', async () => {
+    const missing = stubPython('python-no-numpy', "import sys\nsys.modules['numpy'] = None");
+    const a = await probePeers(['numpy'], { ...process.env, GPU_LAB_PYTHON: missing });
+    expect(a.available && a.probe.libraries.numpy).toMatchObject({ found: false, reason: expect.stringContaining('not installed') });
+    const crashing = stubPython(
+      'python-broken-numpy',
+      "import sys, types\nclass Broken:\n    def find_spec(self, name, path=None, target=None):\n        if name == 'numpy': raise RuntimeError('numpy was built for another Python')\nsys.meta_path.insert(0, Broken())",
+    );
+    const b = await probePeers(['numpy'], { ...process.env, GPU_LAB_PYTHON: crashing });
+    expect(b.available && b.probe.libraries.numpy).toMatchObject({ found: false, reason: expect.stringContaining('numpy was built for another Python') });
+  });
+
+  it('fails a request, and stops the worker, when the worker prints something that is not the protocol', async () => {
+    const noisy = join(dir, 'python-noisy');
+    writeFileSync(noisy, '#!/bin/sh\necho \'{"ready": true, "python": "3.x", "pid": 1}\'\nread line\necho "Welcome to my numpy fork!"\nsleep 30\n');
+    chmodSync(noisy, 0o755);
+    const w = await PeerWorker.start({ ...process.env, GPU_LAB_PYTHON: noisy });
+    started.push(w);
+    await expect(w.call({ op: 'probe', libraries: ['numpy'] }, 10_000)).rejects.toMatchObject({ code: 'PEER_FAILED', message: expect.stringContaining('not the protocol') });
+    expect(w.alive).toBe(false);
+  });
+
+  it('stops a worker that does not answer in time, with TIMEOUT', async () => {
+    const hung = join(dir, 'python-hung');
+    writeFileSync(hung, '#!/bin/sh\necho \'{"ready": true, "python": "3.x", "pid": 1}\'\nsleep 30\n');
+    chmodSync(hung, 0o755);
+    const w = await PeerWorker.start({ ...process.env, GPU_LAB_PYTHON: hung });
+    started.push(w);
+    await expect(w.call({ op: 'probe', libraries: ['numpy'] }, 300)).rejects.toMatchObject({ code: 'TIMEOUT' });
+    expect(w.alive).toBe(false);
+    await expect(w.call({ op: 'release' }, 300)).rejects.toMatchObject({ code: 'TIMEOUT' });
+  });
+});
+
+const LINE_BREAKS = new Set(['\n', '\r', '\u2028', '\u2029', '\u0085', '\u000b', '\u000c', '\u001c', '\u001d', '\u001e']);
+
+// The worker started by hand, its stdio ours.
+function rawWorker(): { send: (line: string) => void; next: () => Promise<string>; exited: Promise<number | null>; close: () => void } {
+  const proc = spawn('python3', ['-m', 'gpu_lab_peers'], { env: { ...process.env, PYTHONPATH: peersDir() ?? '' }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: proc.stdout });
+  const queue: string[] = [];
+  const waiting: ((l: string) => void)[] = [];
+  lines.on('line', (l) => {
+    const w = waiting.shift();
+    if (w) w(l);
+    else queue.push(l);
+  });
+  return {
+    send: (line) => proc.stdin.write(`${line}\n`),
+    next: () => new Promise((resolve) => (queue.length ? resolve(queue.shift() ?? '') : waiting.push(resolve))),
+    exited: new Promise((resolve) => proc.once('exit', (code) => resolve(code))),
+    close: () => proc.stdin.end(),
+  };
+}
+
+describe('the worker\'s protocol', () => {
+  it('answers every line, whatever it holds, with one answer of the protocol, and keeps working', async () => {
+    const w = rawWorker();
+    expect(JSON.parse(await w.next())).toMatchObject({ ready: true });
+    const lines = fc.sample(
+      fc.oneof(
+        // One line each: without the characters Python's text reader also takes for line breaks.
+        fc.string({ maxLength: 200 }).map((s) => [...s].map((ch) => (LINE_BREAKS.has(ch) ? ' ' : ch)).join('')),
+        fc.json().map((j) => j.replace(/\n/g, ' ')),
+        fc.record({ id: fc.integer(), op: fc.constantFrom('prepare', 'sample', 'output', 'probe', 'nope'), warmup: fc.anything(), count: fc.anything(), inputs: fc.anything() }).map((o) => JSON.stringify(o)),
+      ),
+      { numRuns: 150, seed: 26 },
+    );
+    for (const line of lines) {
+      w.send(line);
+      const answer = PEER_ANSWER.parse(JSON.parse(await w.next()));
+      // Nothing here is a valid, answerable request: each is refused, with a reason.
+      if (answer.ok) expect(line).toMatch(/"op":"probe"/);
+      else expect(answer.error.message.length).toBeGreaterThan(0);
+    }
+    w.send(JSON.stringify({ id: 7, op: 'probe', libraries: ['numpy'] }));
+    expect(JSON.parse(await w.next())).toMatchObject({ id: 7, ok: true });
+    w.close();
+    // It exits by itself once its stdin closes: it dies with the host that started it, however that one ends.
+    expect(await w.exited).toBe(0);
+  });
+});
