@@ -1,25 +1,17 @@
 // The addon's search for cuBLAS and NVRTC beyond the loader's path, with a real dlopen: stand-ins built here
 // (tests/native/fake-cuda-libraries.ts) in the folders NVIDIA's wheels use, handed to the addon before it first opens
 // a library, as the compute host does. The tests run in order: each library is opened once per process.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
 import { buildInfo, cudaInventory, searchCudaLibrariesIn } from '../../native/index.ts';
-import { FAKE_CUBLAS_VERSION, FAKE_NVRTC_VERSION, canBuildFakes, fakeCublas, fakeNvrtc } from './fake-cuda-libraries.ts';
+import { FAKE_CUBLAS_VERSION, FAKE_NVRTC_VERSION, canBuildFakes, fakeCublas, fakeNvrtc, realOnesOnLoaderPath } from './fake-cuda-libraries.ts';
 import { expectCode } from './helpers.ts';
 
-// Where the loader finds a real one itself, it wins over any folder, and the stand-ins prove nothing.
-function onLoaderPath(soname: string): boolean {
-  const cache = spawnSync('ldconfig', ['-p'], { encoding: 'utf8' }).stdout ?? '';
-  return cache.includes(soname) || (process.env.LD_LIBRARY_PATH ?? '').split(':').some((d) => d !== '' && existsSync(join(d, soname)));
-}
-const realOnes = ['libnvrtc.so.13', 'libnvrtc.so.12', 'libcublas.so.13', 'libcublas.so.12'].some(onLoaderPath);
-
-describe.skipIf(!buildInfo().cuda || !canBuildFakes || realOnes)('cuBLAS and NVRTC outside the loader\'s path', () => {
+describe.skipIf(!buildInfo().cuda || !canBuildFakes || realOnesOnLoaderPath)('cuBLAS and NVRTC outside the loader\'s path', () => {
   it('a folder that is not an absolute path is refused by name before the addon sees it', async () => {
     await expectCode(() => searchCudaLibrariesIn(['/opt/cuda/lib64', 'lib64']), 'INVALID_ARGUMENT', ['`dirs[1]`', '"lib64"', 'an absolute folder path']);
   });

@@ -2,7 +2,7 @@
 // export every function the addon binds, and report a version no real release has, so that a test can tell them
 // from a real library. The build machines have neither library; the addon opens these as it would the real ones.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -24,6 +24,14 @@ ${['Create_v2', 'Destroy_v2', 'SetStream_v2', 'SetMathMode', 'GemmEx'].map((f) =
 
 // Whether a C compiler is here to build them.
 export const canBuildFakes = spawnSync('cc', ['--version']).status === 0;
+
+// Whether the loader finds a real cuBLAS or NVRTC by itself: it would win over any folder, and the stand-ins would
+// prove nothing.
+export const realOnesOnLoaderPath = ((): boolean => {
+  const cache = spawnSync('ldconfig', ['-p'], { encoding: 'utf8' }).stdout ?? '';
+  const dirs = (process.env.LD_LIBRARY_PATH ?? '').split(':').filter(Boolean);
+  return ['libnvrtc.so.13', 'libnvrtc.so.12', 'libcublas.so.13', 'libcublas.so.12'].some((s) => cache.includes(s) || dirs.some((d) => existsSync(join(d, s))));
+})();
 
 function build(dir: string, soname: string, source: string): void {
   mkdirSync(dir, { recursive: true });
