@@ -1,6 +1,8 @@
 #include "dynlib.h"
 
+#include <dirent.h>
 #include <dlfcn.h>
+#include <fnmatch.h>
 #include <link.h>
 #include <unistd.h>
 
@@ -35,6 +37,19 @@ bool TryOpen(DynamicLibrary& lib, const std::string& name, std::string& error) {
   return true;
 }
 
+// The companions' handles are never closed: like the library itself, they stay loaded for the process's life.
+void OpenCompanions(const std::string& dir, std::initializer_list<const char*> patterns) {
+  if (patterns.size() == 0) return;
+  DIR* d = opendir(dir.c_str());
+  if (!d) return;
+  while (const dirent* e = readdir(d)) {
+    for (const char* pattern : patterns) {
+      if (fnmatch(pattern, e->d_name, 0) == 0) dlopen((dir + "/" + e->d_name).c_str(), RTLD_NOW | RTLD_LOCAL);
+    }
+  }
+  closedir(d);
+}
+
 }  // namespace
 
 DynamicLibrary DynamicLibrary::Open(std::initializer_list<const char*> sonames) {
@@ -49,7 +64,8 @@ DynamicLibrary DynamicLibrary::Open(std::initializer_list<const char*> sonames) 
   return lib;
 }
 
-DynamicLibrary DynamicLibrary::OpenToolkit(std::initializer_list<const char*> sonames) {
+DynamicLibrary DynamicLibrary::OpenToolkit(std::initializer_list<const char*> sonames,
+                                           std::initializer_list<const char*> companions) {
   std::vector<std::string> dirs;
   {
     std::lock_guard<std::mutex> lock(dirsMutex);
@@ -68,12 +84,16 @@ DynamicLibrary DynamicLibrary::OpenToolkit(std::initializer_list<const char*> so
       const std::string path = dir + "/" + name;
       // A file that is there but does not load (a missing dependency, another architecture) says more than the
       // loader's "cannot open shared object file".
-      if (access(path.c_str(), F_OK) == 0 && TryOpen(lib, path, fileError)) return lib;
+      if (access(path.c_str(), F_OK) == 0 && TryOpen(lib, path, fileError)) {
+        OpenCompanions(dir, companions);
+        return lib;
+      }
     }
   }
   const size_t n = dirs.size();
-  const std::string where = "the loader's path" + (n ? " or " + std::to_string(n) + (n == 1 ? " other folder" : " other folders") : "");
-  lib.reason = "none of " + Join(tried) + " could be opened from " + where + " (" + (fileError.empty() ? loaderError : fileError) + ")";
+  const std::string others = n ? " or " + std::to_string(n) + (n == 1 ? " other folder" : " other folders") : "";
+  const std::string& error = fileError.empty() ? loaderError : fileError;
+  lib.reason = "none of " + Join(tried) + " could be opened from the loader's path" + others + " (" + error + ")";
   return lib;
 }
 

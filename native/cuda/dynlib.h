@@ -21,8 +21,12 @@ struct DynamicLibrary {
 
   // Tries each soname in order through the loader's path; fills handle, soname and path, or reason.
   static DynamicLibrary Open(std::initializer_list<const char*> sonames);
-  // Open, then each folder of ToolkitLibraryDirs() in order with each soname in it.
-  static DynamicLibrary OpenToolkit(std::initializer_list<const char*> sonames);
+  // Open, then each folder of ToolkitLibraryDirs() in order with each soname in it. `companions`: files the library
+  // dlopens by bare name as it runs (NVRTC its builtins, "libnvrtc-builtins.so.13.0"), as fnmatch patterns; where the
+  // library came from a folder, the loader cannot find them there, so they are opened from that folder too and the
+  // library's own dlopen finds them loaded, by soname.
+  static DynamicLibrary OpenToolkit(std::initializer_list<const char*> sonames,
+                                    std::initializer_list<const char*> companions = {});
 
   // The symbol's address cast to the function pointer type F; false (and reason set) when it is missing.
   template <typename F>

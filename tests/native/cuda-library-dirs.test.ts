@@ -1,7 +1,7 @@
 // The addon's search for cuBLAS and NVRTC beyond the loader's path, with a real dlopen: stand-ins built here
 // (tests/native/fake-cuda-libraries.ts) in the folders NVIDIA's wheels use, handed to the addon before it first opens
 // a library, as the compute host does. The tests run in order: each library is opened once per process.
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -22,10 +22,13 @@ describe.skipIf(!buildInfo().cuda || !canBuildFakes || realOnesOnLoaderPath)('cu
     mkdirSync(empty);
     const nvrtc = fakeNvrtc(join(root, 'cu13-wheels/nvidia/cu13/lib'));
     const cublas = fakeCublas(join(root, 'cu12-wheels/nvidia/cublas/lib'));
-    searchCudaLibrariesIn([empty, dirname(nvrtc), dirname(cublas)]);
+    searchCudaLibrariesIn([empty, dirname(nvrtc.library), dirname(cublas)]);
     const { libraries } = cudaInventory();
-    expect(libraries.nvrtc).toEqual({ found: true, soname: 'libnvrtc.so.13', path: nvrtc, version: FAKE_NVRTC_VERSION, reason: null, searched: [] });
+    expect(libraries.nvrtc).toEqual({ found: true, soname: 'libnvrtc.so.13', path: nvrtc.library, version: FAKE_NVRTC_VERSION, reason: null, searched: [] });
     expect(libraries.cublas).toEqual({ found: true, soname: 'libcublas.so.12', path: cublas, version: FAKE_CUBLAS_VERSION, reason: null, searched: [] });
+    // NVRTC dlopens its builtins by name when it compiles, which the loader cannot find in a wheel's folder (seen on
+    // the GPU machine: "failed to open libnvrtc-builtins.so.13.0"): they are loaded from NVRTC's folder beforehand.
+    expect(readFileSync('/proc/self/maps', 'utf8')).toContain(nvrtc.builtins);
   });
 
   it('folders given after the libraries were looked for are refused: they would never be searched', async () => {

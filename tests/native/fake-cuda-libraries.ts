@@ -1,5 +1,5 @@
 // Stand-ins for cuBLAS and NVRTC, built with the system's C compiler: shared libraries with the real sonames that
-// export every function the addon binds, and report a version no real release has, so that a test can tell them
+// export every function the addon binds (and NVRTC's builtins beside it), and report a version no real release has, so that a test can tell them
 // from a real library. The build machines have neither library; the addon opens these as it would the real ones.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -41,9 +41,11 @@ function build(dir: string, soname: string, source: string): void {
   if (r.status !== 0) throw new Error(`cc could not build ${soname}: ${r.stderr}`);
 }
 
-export function fakeNvrtc(dir: string): string {
+// NVRTC with the builtins it dlopens by name as it compiles, side by side as NVIDIA ships them.
+export function fakeNvrtc(dir: string): { library: string; builtins: string } {
   build(dir, 'libnvrtc.so.13', NVRTC_SOURCE);
-  return join(dir, 'libnvrtc.so.13');
+  build(dir, 'libnvrtc-builtins.so.13.7', 'int nvrtcBuiltinsStandIn(void) { return 0; }\n');
+  return { library: join(dir, 'libnvrtc.so.13'), builtins: join(dir, 'libnvrtc-builtins.so.13.7') };
 }
 
 export function fakeCublas(dir: string): string {

@@ -18,7 +18,7 @@ const bin = fileURLToPath(new URL('../../../bin/gpu-lab.js', import.meta.url));
 describe.skipIf(!buildInfo().cuda || !canBuildFakes || realOnesOnLoaderPath)('the libraries gpu-lab devices reports', () => {
   it('are found where CUDA_PATH points and where python3\'s site-packages hold NVIDIA\'s wheels, or said why not', () => {
     const root = mkdtempSync(join(tmpdir(), 'gpu-lab-devices-libs-'));
-    const nvrtc = fakeNvrtc(join(root, 'cuda/lib64'));
+    const nvrtc = fakeNvrtc(join(root, 'cuda/lib64')).library;
     // A cuBLAS that is there but cannot load: the report names that file, not the loader's "not found".
     const sitePackages = join(root, 'venv/lib/python3.12/site-packages');
     const wheelLib = join(sitePackages, 'nvidia/cu13/lib');
