@@ -18,8 +18,9 @@ const WHEEL_LIB_DIRS = ['nvidia/cu13/lib', 'nvidia/cublas/lib', 'nvidia/cuda_nvr
 // Where conda's installers put a base environment, under the home folder; the system-wide one is `systemConda`.
 const CONDA_BASES = ['miniconda3', 'anaconda3', 'miniforge3'];
 
-// Python's own answer, so that a virtual environment, a user install and Debian's dist-packages all count. -S: no
-// site.main(), so no .pth file of the environment runs; getsitepackages() still reads sys.prefix.
+// Python's own answer, so that a virtual environment, a user install and Debian's dist-packages all count. Not -S:
+// without site.main(), Python 3.11 leaves sys.prefix at the base installation, and a virtual environment's
+// site-packages would be missed.
 const SITE_PACKAGES_SCRIPT = 'import json, site; print(json.dumps(site.getsitepackages() + [site.getusersitepackages()]))';
 const PYTHON_TIMEOUT_MS = 5000;
 
@@ -100,7 +101,7 @@ function entries(dir: string): string[] {
 // The python3 on PATH's site-packages, or none where there is no python3 or it does not answer in time.
 function pythonSitePackages(env: NodeJS.ProcessEnv): Promise<string[]> {
   return new Promise((resolve) => {
-    execFile('python3', ['-S', '-c', SITE_PACKAGES_SCRIPT], { env, timeout: PYTHON_TIMEOUT_MS, windowsHide: true }, (err, stdout) => {
+    execFile('python3', ['-c', SITE_PACKAGES_SCRIPT], { env, timeout: PYTHON_TIMEOUT_MS, windowsHide: true }, (err, stdout) => {
       if (err) {
         resolve([]);
         return;

@@ -1,7 +1,8 @@
 // Where the compute host looks for cuBLAS and NVRTC beyond the loader's path, over a machine made in a temporary
 // folder: a CUDA_PATH, CUDA toolkits under a fake /usr/local, conda with environments, a virtual environment and a
 // user site with NVIDIA's wheels in their CUDA 13 and CUDA 12 layouts, and a python3 on PATH that names its
-// site-packages.
+// site-packages; then a real virtual environment's python3.
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 
 import { cudaLibraryDirs } from '../../../main/host/cuda-library-dirs.ts';
 import type { SearchPlaces } from '../../../main/host/cuda-library-dirs.ts';
+
+const venvPossible = spawnSync('python3', ['-c', 'import venv']).status === 0;
 
 function dirs(root: string, ...paths: string[]): void {
   for (const p of paths) mkdirSync(join(root, p), { recursive: true });
@@ -80,6 +83,18 @@ describe('the folders searched for cuBLAS and NVRTC', () => {
       expect(found).toContain(join(root, 'home/miniconda3/envs/old/lib/python3.10/site-packages/nvidia/cuda_nvrtc/lib'));
       expect(found).not.toContain(join(root, 'venv/lib/python3.12/site-packages/nvidia/cu13/lib'));
     }
+  });
+
+  // A real interpreter, not a stub: a virtual environment's python3 names its own site-packages only once its site
+  // module has run (run with -S, Python 3.11 answered the base installation's).
+  it.skipIf(!venvPossible)('include the wheels of a real virtual environment whose python3 is first on PATH', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'gpu-lab-cudalibs-'));
+    const venv = join(root, 'venv');
+    expect(spawnSync('python3', ['-m', 'venv', '--without-pip', venv]).status).toBe(0);
+    const sitePackages = spawnSync(join(venv, 'bin/python3'), ['-c', 'import sysconfig; print(sysconfig.get_paths()["purelib"])'], { encoding: 'utf8' }).stdout.trim();
+    mkdirSync(join(sitePackages, 'nvidia/cu13/lib'), { recursive: true });
+    const found = await cudaLibraryDirs({ env: { PATH: `${join(venv, 'bin')}:${process.env.PATH ?? ''}` }, home: join(root, 'home'), toolkitRoot: join(root, 'usr-local'), systemConda: join(root, 'opt-conda') });
+    expect(found[0]).toBe(join(sitePackages, 'nvidia/cu13/lib'));
   });
 
   it('on a machine with none of these, is empty', async () => {
