@@ -13,6 +13,8 @@ import { invalid, oneOf, positiveInteger } from './validate.ts';
 
 interface RawCudaAddon {
   cudaDevices(): CudaInventory;
+  // False once cuBLAS or NVRTC has been looked for.
+  setCudaLibraryDirs(dirs: string[]): boolean;
   cudaTelemetry(ordinal: number): Telemetry;
   // 0 where there is no driver or no device.
   cudaDeviceCount(): number;
@@ -36,7 +38,7 @@ function requireCuda(what: string): RawCudaAddon {
   return cuda;
 }
 
-const MISSING: LibraryStatus = { found: false, soname: null, path: null, version: null, reason: 'built without CUDA' };
+const MISSING: LibraryStatus = { found: false, soname: null, path: null, version: null, reason: 'built without CUDA', searched: [] };
 
 // Everything about the CUDA side: versions, libraries, one entry per device. Never throws for a missing driver or
 // device: `available` is false and `reason` says why.
@@ -47,6 +49,20 @@ export function cudaInventory(): CudaInventory {
     return { available: false, reason, runtimeVersion: null, driverCudaVersion: null, driverVersion: null, libraries: { cublas: MISSING, nvrtc: MISSING, nvml: MISSING }, devices: [] };
   }
   return cuda.cudaDevices();
+}
+
+// The folders, in order, to look for cuBLAS and NVRTC in when the loader's path has neither (instead of
+// /usr/local/cuda/lib64 alone): main/host/cuda-library-dirs.ts finds them. Each library is opened once per process,
+// so this must come first: afterwards it is NATIVE_ERROR. Nothing to do in a build without CUDA.
+export function searchCudaLibrariesIn(dirs: readonly string[]): void {
+  if (!Array.isArray(dirs)) throw invalid('dirs', 'an array of absolute folder paths', dirs);
+  dirs.forEach((dir: unknown, i) => {
+    if (typeof dir !== 'string' || !dir.startsWith('/') || dir.includes('\0')) throw invalid(`dirs[${i}]`, 'an absolute folder path', dir);
+  });
+  const cuda = cudaAddon();
+  if (cuda && !cuda.setCudaLibraryDirs([...dirs])) {
+    throw new GpuLabError('NATIVE_ERROR', 'The folders to look for cuBLAS and NVRTC in came after one of them was looked for: give them before the first library is opened');
+  }
 }
 
 function cpuSummary(): DeviceSummary {

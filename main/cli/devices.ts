@@ -1,7 +1,9 @@
 // gpu-lab devices: what this machine can measure on — the CPU, each CUDA device with its attributes and
 // theoretical peaks (with the arithmetic; the tensor cores' from main/common/gpu-peaks.ts), the CUDA libraries found
-// or why not, and the GPUs' state right now.
+// or why not, where else they were looked for and how to install them, and the GPUs' state right now.
 // The reasons and formulas come from the engine in English; their numbers take the CLI's decimal separator.
+import { TOOLKIT_LIBRARY_INSTALL } from '../common/cuda-libraries.ts';
+import type { LibraryInstall, ToolkitLibraryId } from '../common/cuda-libraries.ts';
 import { formatBytes } from '../common/format.ts';
 import { gpuPeaks } from '../common/gpu-peaks.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
@@ -22,8 +24,16 @@ function table(rows: string[][]): string[] {
   return rows.map((r) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd());
 }
 
-function library(name: string, lib: LibraryStatus, { t }: CliContext): string {
-  return `  ${name.padEnd(7)} ${lib.found ? `${lib.version ?? '?'}  ${lib.path ?? lib.soname ?? ''}` : t('devices.libraryMissing', { reason: lib.reason ?? t('devices.unknown') })}`;
+// A library's line; under a missing one, where else it was looked for, and the commands that install it where
+// `install` says how (cuBLAS and NVRTC, on a machine with a CUDA device).
+function library(name: string, lib: LibraryStatus, install: LibraryInstall | null, { t }: CliContext): string[] {
+  if (lib.found) return [`  ${name.padEnd(7)} ${lib.version ?? '?'}  ${lib.path ?? lib.soname ?? ''}`];
+  const under = (text: string): string => `${' '.repeat(10)}${text}`;
+  return [
+    `  ${name.padEnd(7)} ${t('devices.libraryMissing', { reason: lib.reason ?? t('devices.unknown') })}`,
+    under(lib.searched.length ? t('devices.librarySearched', { dirs: lib.searched.join(', ') }) : t('devices.librarySearchedLoaderOnly')),
+    ...(install ? [under(t('devices.libraryApt', { command: install.apt })), under(t('devices.libraryPip', { command: install.pip }))] : []),
+  ];
 }
 
 function now(tel: Telemetry | undefined, { t }: CliContext): string {
@@ -98,7 +108,11 @@ export function formatDevices(report: DeviceReport, cx: CliContext): string {
   } else {
     lines.push(t('devices.cuda', { runtime: cuda.runtimeVersion ?? '?', driver: cuda.driverVersion ?? '?', cuda: cuda.driverCudaVersion ?? '?' }));
   }
-  lines.push(library('cuBLAS', cuda.libraries.cublas, cx), library('NVRTC', cuda.libraries.nvrtc, cx), library('NVML', cuda.libraries.nvml, cx));
+  // Installing cuBLAS or NVRTC helps only where there is a CUDA device to run them on.
+  const install = (id: ToolkitLibraryId): LibraryInstall | null => (cuda.available ? TOOLKIT_LIBRARY_INSTALL[id] : null);
+  const { cublas, nvrtc, nvml } = cuda.libraries;
+  lines.push(...library('cuBLAS', cublas, install('cublas'), cx), ...library('NVRTC', nvrtc, install('nvrtc'), cx), ...library('NVML', nvml, null, cx));
+  if (cuda.available && (!cublas.found || !nvrtc.found)) lines.push(t('devices.libraryRestart'));
   cuda.devices.forEach((d, i) => lines.push('', ...cudaDetails(d, report.telemetry[i], cx)));
   return lines.join('\n');
 }

@@ -17,6 +17,9 @@ const LIBRARY = z.strictObject({
   version: z.string().nullable(),
   // Why it was not found, when it was not.
   reason: z.string().nullable(),
+  // The folders looked in after the system loader's path, when it was not found (cuBLAS and NVRTC: a CUDA toolkit,
+  // conda environments, NVIDIA's Python wheels); empty for NVML, which comes with the driver.
+  searched: z.array(z.string()),
 });
 export type LibraryStatus = z.infer<typeof LIBRARY>;
 

@@ -1,7 +1,11 @@
 // The compute host: the only process that loads the native addon. It answers the supervisor's requests one
 // message at a time, validates each on arrival, and turns every failure into an error payload, never an exit.
+import { homedir } from 'node:os';
+
 import { GpuLabError } from '../common/errors.ts';
 import { MEASUREMENT } from '../common/measurement.ts';
+import { searchCudaLibrariesIn } from '../../native/index.ts';
+import { SYSTEM_CONDA, SYSTEM_TOOLKIT_ROOT, cudaLibraryDirs } from './cuda-library-dirs.ts';
 import { deviceReport, deviceTelemetry } from './device-report.ts';
 import { environmentSnapshot } from './host-environment.ts';
 import { measure } from './ops/index.ts';
@@ -170,5 +174,12 @@ if (parentPort) {
 } else {
   process.on('message', onRequest);
   process.on('disconnect', () => dieWithParent());
+}
+// Before any request can open cuBLAS or NVRTC: where else they may be than on the loader's path. A failure here
+// costs only those folders, never the host.
+try {
+  searchCudaLibrariesIn(await cudaLibraryDirs({ env: process.env, home: homedir(), toolkitRoot: SYSTEM_TOOLKIT_ROOT, systemConda: SYSTEM_CONDA }));
+} catch (err) {
+  send({ type: 'log', level: 'warn', message: `looking for the CUDA libraries' folders failed: ${GpuLabError.from(err).message}` });
 }
 send({ type: 'ready', pid: process.pid });

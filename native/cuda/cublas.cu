@@ -12,8 +12,7 @@ std::string CublasLibrary::version() const {
 const CublasLibrary& Cublas() {
   static const CublasLibrary lib = [] {
     CublasLibrary l;
-    DynamicLibrary dl = DynamicLibrary::Open({"libcublas.so.13", "libcublas.so.12", "/usr/local/cuda/lib64/libcublas.so.13",
-                                                "/usr/local/cuda/lib64/libcublas.so.12"});
+    DynamicLibrary dl = DynamicLibrary::OpenToolkit({"libcublas.so.13", "libcublas.so.12"});
     l.soname = dl.soname;
     l.path = dl.path;
     if (!dl.handle) {

@@ -7,9 +7,11 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
+#include <vector>
 
 #include "check.h"
 #include "cublas.h"
+#include "dynlib.h"
 #include "nvml.h"
 #include "nvrtc.h"
 #include "peaks.h"
@@ -28,28 +30,36 @@ Napi::Value StringOrNull(Napi::Env env, const std::string& s) {
   return s.empty() ? env.Null() : Napi::Value(Napi::String::New(env, s));
 }
 
+// `searched`: the folders looked in after the loader's path, for a toolkit library that was not found.
 Napi::Object LibraryStatus(Napi::Env env, bool found, const std::string& soname, const std::string& path,
-                           const std::string& version, const std::string& reason) {
+                           const std::string& version, const std::string& reason, const std::vector<std::string>& searched) {
   Napi::Object o = Napi::Object::New(env);
   o.Set("found", found);
   o.Set("soname", found ? StringOrNull(env, soname) : env.Null());
   o.Set("path", found ? StringOrNull(env, path) : env.Null());
   o.Set("version", found ? StringOrNull(env, version) : env.Null());
   o.Set("reason", found ? env.Null() : Napi::Value(Napi::String::New(env, reason)));
+  Napi::Array dirs = Napi::Array::New(env);
+  if (!found) {
+    for (size_t i = 0; i < searched.size(); ++i) dirs.Set(static_cast<uint32_t>(i), searched[i]);
+  }
+  o.Set("searched", dirs);
   return o;
 }
 
 Napi::Object Libraries(Napi::Env env) {
   Napi::Object o = Napi::Object::New(env);
+  const std::vector<std::string> toolkitDirs = ToolkitLibraryDirs();
   const CublasLibrary& cublas = Cublas();
   o.Set("cublas", LibraryStatus(env, cublas.available, cublas.soname, cublas.path, cublas.available ? cublas.version() : "",
-                                cublas.reason));
+                                cublas.reason, toolkitDirs));
   const NvrtcLibrary& nvrtc = Nvrtc();
   o.Set("nvrtc", LibraryStatus(env, nvrtc.available, nvrtc.soname, nvrtc.path,
                                nvrtc.available ? std::to_string(nvrtc.major) + "." + std::to_string(nvrtc.minor) : "",
-                               nvrtc.reason));
+                               nvrtc.reason, toolkitDirs));
+  // NVML ships with the driver: the loader's path is the only place it is looked for.
   const NvmlLibrary& nvml = Nvml();
-  o.Set("nvml", LibraryStatus(env, nvml.available, "libnvidia-ml.so.1", nvml.path, nvml.driverVersion, nvml.reason));
+  o.Set("nvml", LibraryStatus(env, nvml.available, "libnvidia-ml.so.1", nvml.path, nvml.driverVersion, nvml.reason, {}));
   return o;
 }
 
@@ -247,10 +257,22 @@ Napi::Value Telemetry(const Napi::CallbackInfo& info) {
   });
 }
 
+// setCudaLibraryDirs(dirs): the folders to look for cuBLAS and NVRTC in after the loader's path, replacing
+// /usr/local/cuda/lib64; false, changing nothing, once either has been looked for. The facade checks the argument.
+Napi::Value SetCudaLibraryDirs(const Napi::CallbackInfo& info) {
+  return Guarded(info.Env(), [&]() -> Napi::Value {
+    const Napi::Array list = info[0].As<Napi::Array>();
+    std::vector<std::string> dirs;
+    for (uint32_t i = 0; i < list.Length(); ++i) dirs.push_back(list.Get(i).As<Napi::String>().Utf8Value());
+    return Napi::Boolean::New(info.Env(), SetToolkitLibraryDirs(std::move(dirs)));
+  });
+}
+
 }  // namespace
 
 void InitCudaDevices(Napi::Env env, Napi::Object exports) {
   exports.Set("cudaDevices", Napi::Function::New(env, CudaDevices, "cudaDevices"));
+  exports.Set("setCudaLibraryDirs", Napi::Function::New(env, SetCudaLibraryDirs, "setCudaLibraryDirs"));
   exports.Set("cudaTelemetry", Napi::Function::New(env, Telemetry, "cudaTelemetry"));
   exports.Set("cudaDeviceCount", Napi::Function::New(env, DeviceCount, "cudaDeviceCount"));
 }

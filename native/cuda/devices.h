@@ -1,5 +1,6 @@
 // cudaDevices(): what the CUDA side of this machine is, for the device inspector and every run record.
 // telemetry(device): clocks, temperature, power, utilisation and throttle reasons now (NVML).
+// setCudaLibraryDirs(dirs): where else to look for cuBLAS and NVRTC, before either is first opened.
 #pragma once
 #include <napi.h>
 

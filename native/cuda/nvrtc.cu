@@ -11,8 +11,7 @@ namespace gpulab {
 const NvrtcLibrary& Nvrtc() {
   static const NvrtcLibrary lib = [] {
     NvrtcLibrary l;
-    DynamicLibrary dl = DynamicLibrary::Open({"libnvrtc.so.13", "libnvrtc.so.12", "/usr/local/cuda/lib64/libnvrtc.so.13",
-                                              "/usr/local/cuda/lib64/libnvrtc.so.12"});
+    DynamicLibrary dl = DynamicLibrary::OpenToolkit({"libnvrtc.so.13", "libnvrtc.so.12"}, {"libnvrtc-builtins.so.*.*"});
     l.soname = dl.soname;
     l.path = dl.path;
     if (!dl.handle) {

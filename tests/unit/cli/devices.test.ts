@@ -1,12 +1,13 @@
 // `gpu-lab devices` on the H100's recorded report, in Spanish and English: the labels down the left aligned in each
-// language, the arithmetic of the peaks with the locale's decimal separator (compute capability kept as "9.0").
+// language, the arithmetic of the peaks with the locale's decimal separator (compute capability kept as "9.0"), and
+// on the same machine with the driver alone, the missing libraries with where they were looked for and how to get them.
 import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
 import { formatDevices } from '../../../main/cli/devices.ts';
 import { cliText } from '../../../main/cli/cli-text.ts';
-import type { DeviceReport } from '../../../main/common/device-report.ts';
+import type { DeviceReport, LibraryStatus } from '../../../main/common/device-report.ts';
 import type { Locale } from '../../../main/common/locale.ts';
 
 const recorded = JSON.parse(readFileSync(new URL('../../fixtures/devices-h100.json', import.meta.url), 'utf8')) as DeviceReport['list'] & Pick<DeviceReport, 'cuda' | 'telemetry'>;
@@ -48,5 +49,50 @@ describe('gpu-lab devices', () => {
     expect(text).toContain('           FP64 tensor 132 SMs × 256 FLOP/clock × 1980 MHz = 66908 GFLOP/s (Hopper, sm_90)');
     expect(text).toContain('           INT8 tensor 132 SMs × 8192 OP/clock × 1980 MHz = 2141061 GOP/s (Hopper, sm_90)');
     expect(text).toMatch(/^ {2}now: {5}SM 1980 MHz, memory 2619 MHz, 36 °C, 77 W of 700 W, busy 0 %; clock limits: none$/m);
+  });
+
+  describe('on a machine with the driver alone', () => {
+    const searched = ['/usr/local/cuda/lib64', '/home/ana/.local/lib/python3.12/site-packages/nvidia/cu13/lib'];
+    const missing = (lib: string): LibraryStatus => ({ found: false, soname: null, path: null, version: null, reason: `none of ${lib}.so.13, ${lib}.so.12 could be opened`, searched });
+    const driverOnly: DeviceReport = { ...report, cuda: { ...report.cuda, libraries: { ...report.cuda.libraries, cublas: missing('libcublas'), nvrtc: missing('libnvrtc') } } };
+    const lines = (r: DeviceReport, locale: Locale): string[] => formatDevices(r, { locale, t: cliText(locale) }).split('\n');
+
+    it('says under each missing library where it was looked for and the commands that install it', () => {
+      const text = lines(driverOnly, 'en');
+      const at = text.indexOf('  cuBLAS  not found: none of libcublas.so.13, libcublas.so.12 could be opened');
+      expect(text.slice(at, at + 8)).toEqual([
+        '  cuBLAS  not found: none of libcublas.so.13, libcublas.so.12 could be opened',
+        '          searched after the loader’s path: /usr/local/cuda/lib64, /home/ana/.local/lib/python3.12/site-packages/nvidia/cu13/lib',
+        '          Debian 13, Ubuntu 24.04 or later: sudo apt install libcublas12',
+        "          or with pip, into a conda environment or the Python active when GPU Lab starts: python3 -m pip install 'nvidia-cublas==13.*'",
+        '  NVRTC   not found: none of libnvrtc.so.13, libnvrtc.so.12 could be opened',
+        '          searched after the loader’s path: /usr/local/cuda/lib64, /home/ana/.local/lib/python3.12/site-packages/nvidia/cu13/lib',
+        '          Debian 13, Ubuntu 24.04 or later: sudo apt install libnvrtc12',
+        "          or with pip, into a conda environment or the Python active when GPU Lab starts: python3 -m pip install 'nvidia-cuda-nvrtc==13.*'",
+      ]);
+      expect(text[at + 8]).toBe('  NVML    580.159.04  /usr/local/nvidia/lib64/libnvidia-ml.so.1');
+      expect(text[at + 9]).toBe('GPU Lab looks for cuBLAS and NVRTC once, as it starts: run it again after installing them.');
+    });
+
+    it('in Spanish, with the same commands', () => {
+      const text = lines(driverOnly, 'es');
+      expect(text).toContain('          buscada, después de la ruta del cargador, en: /usr/local/cuda/lib64, /home/ana/.local/lib/python3.12/site-packages/nvidia/cu13/lib');
+      expect(text).toContain('          Debian 13, Ubuntu 24.04 o posterior: sudo apt install libnvrtc12');
+      expect(text).toContain("          o con pip, en un entorno de conda o en el Python activo al iniciar GPU Lab: python3 -m pip install 'nvidia-cuda-nvrtc==13.*'");
+      expect(text).toContain('GPU Lab busca cuBLAS y NVRTC una sola vez, al arrancar: vuelve a ejecutarlo después de instalarlas.');
+    });
+
+    it('without a CUDA device, says where each library was looked for and offers no commands', () => {
+      const noGpu: DeviceReport = { ...driverOnly, cuda: { ...driverOnly.cuda, available: false, reason: 'no CUDA device: the driver found none', devices: [] }, telemetry: [] };
+      const text = lines(noGpu, 'en');
+      expect(text).toContain('          searched after the loader’s path: /usr/local/cuda/lib64, /home/ana/.local/lib/python3.12/site-packages/nvidia/cu13/lib');
+      expect(text.join('\n')).not.toMatch(/apt install|pip install|run it again/);
+    });
+
+    it('where no folder but the loader\'s path was searched, says so', () => {
+      const nowhere: DeviceReport = { ...driverOnly, cuda: { ...driverOnly.cuda, libraries: { ...driverOnly.cuda.libraries, nvrtc: { ...missing('libnvrtc'), searched: [] } } } };
+      const text = lines(nowhere, 'en');
+      expect(text[text.indexOf('  NVRTC   not found: none of libnvrtc.so.13, libnvrtc.so.12 could be opened') + 1]).toBe('          searched in the loader’s path only');
+    });
   });
 });

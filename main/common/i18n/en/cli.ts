@@ -314,6 +314,12 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     unknownReason: 'unknown reason',
     cuda: 'CUDA: runtime {runtime}, driver {driver} (supports CUDA {cuda})',
     libraryMissing: 'not found: {reason}',
+    // Under a missing library: where else it was looked for, and (where a CUDA device could use it) how to get it.
+    librarySearched: 'searched after the loader’s path: {dirs}',
+    librarySearchedLoaderOnly: 'searched in the loader’s path only',
+    libraryApt: 'Debian 13, Ubuntu 24.04 or later: {command}',
+    libraryPip: 'or with pip, into a conda environment or the Python active when GPU Lab starts: {command}',
+    libraryRestart: 'GPU Lab looks for cuBLAS and NVRTC once, as it starts: run it again after installing them.',
     unknown: 'unknown',
     // The labels down the left of a CUDA device's details, each followed by its line.
     labels: { memory: 'memory:', shared: 'shared:', copies: 'copies:', peaks: 'peaks:', now: 'now:' },

@@ -6,7 +6,7 @@ export const devices = {
   intro:
     'What this machine can measure on: the CPU and each NVIDIA GPU, with the attributes the labs use and the theoretical peaks that measured figures are compared with.',
   reload: 'Read the devices again',
-  reloadHelp: 'Free memory and the libraries are read when this page opens; read them again after changing something.',
+  reloadHelp: 'Free memory is read when this page opens; read it again after changing something. A library installed since GPU Lab started is found once GPU Lab is restarted.',
   loading: 'Reading the devices…',
   failed: 'The devices could not be read: {error}',
   unknown: 'unknown',
@@ -158,9 +158,22 @@ export const devices = {
       found: 'found',
       missing: 'missing',
       disabled: 'Disabled: {features}',
-      cublas: 'GPU matrix multiplications (GEMM) in the matmul, dtypes, matmul-breakeven and timing-pitfalls labs',
+      cublas:
+        'GPU matrix multiplications (GEMM) in the matmul, dtypes, matmul-breakeven and timing-pitfalls labs and in the bench, and the cuBLAS comparisons beside your kernels in the playground',
       nvrtc: 'the kernel playground, which compiles your CUDA kernels while the app runs',
       nvml: 'live readings (clocks, temperature, power, clock limits), here and in each run’s record',
+      searched: 'Looked for in the system’s library path, then in:',
+      searchedLoaderOnly: 'Looked for in the system’s library path only.',
+      // Shown where a CUDA device exists and cuBLAS or NVRTC does not; the commands themselves are
+      // main/common/cuda-libraries.ts.
+      install: {
+        title: 'Getting the missing libraries',
+        intro:
+          'The NVIDIA driver does not include cuBLAS or NVRTC. Install them with the system’s packages or with pip; GPU Lab also finds them in a CUDA toolkit (CUDA_PATH, CUDA_HOME or /usr/local/cuda) and in conda environments.',
+        apt: 'Debian 13, Ubuntu 24.04 or later (Debian’s non-free section, Ubuntu’s multiverse):',
+        pip: 'With pip, into a conda environment or the Python environment active when GPU Lab starts:',
+        restart: 'Then restart GPU Lab: it looks for the libraries once, as it starts.',
+      },
     },
   },
   telemetry: {

@@ -12,6 +12,8 @@ export const playground = {
     unavailable: 'Kernels cannot be compiled or run here:',
     stillUsable: 'The exercises, their statements, the editor and the reference kernels still work; Run needs NVRTC and a CUDA GPU.',
     ready: 'Kernels are compiled with NVRTC {version} for {device} (compute capability {capability}).',
+    // A GPU is here and only NVRTC is missing: the devices page gives the commands that install it.
+    getNvrtc: 'How to install NVRTC: the Devices page',
   },
   exercises: { label: 'Exercises' },
   exercise: {

@@ -8,7 +8,7 @@ export const devices: TextOf<typeof devicesEn> = {
   intro:
     'Con qué puede medir esta máquina: la CPU y cada GPU de NVIDIA, con los atributos que usan los laboratorios y los picos teóricos con los que se comparan las cifras medidas.',
   reload: 'Volver a leer los dispositivos',
-  reloadHelp: 'La memoria libre y las bibliotecas se leen al abrir esta página; vuelve a leerlas si cambias algo.',
+  reloadHelp: 'La memoria libre se lee al abrir esta página; vuelve a leerla si cambias algo. Una biblioteca instalada después de abrir GPU Lab se encuentra al reiniciarlo.',
   loading: 'Leyendo los dispositivos…',
   failed: 'No se han podido leer los dispositivos: {error}',
   unknown: 'desconocido',
@@ -160,9 +160,20 @@ export const devices: TextOf<typeof devicesEn> = {
       found: 'encontrada',
       missing: 'no encontrada',
       disabled: 'Desactivado: {features}',
-      cublas: 'los productos de matrices en la GPU (GEMM) de los laboratorios matmul, dtypes, matmul-breakeven y timing-pitfalls',
+      cublas:
+        'los productos de matrices en la GPU (GEMM) de los laboratorios matmul, dtypes, matmul-breakeven y timing-pitfalls y del banco de pruebas, y las comparaciones con cuBLAS junto a tus kernels en el taller de kernels',
       nvrtc: 'el taller de kernels, que compila tus kernels CUDA con la aplicación en marcha',
       nvml: 'las lecturas en vivo (frecuencias, temperatura, consumo, límites de frecuencia), aquí y en el registro de cada ejecución',
+      searched: 'Se buscó en la ruta de bibliotecas del sistema y después en:',
+      searchedLoaderOnly: 'Se buscó solo en la ruta de bibliotecas del sistema.',
+      install: {
+        title: 'Cómo conseguir las bibliotecas que faltan',
+        intro:
+          'El controlador de NVIDIA no incluye cuBLAS ni NVRTC. Instálalas con los paquetes del sistema o con pip; GPU Lab también las encuentra en un toolkit de CUDA (CUDA_PATH, CUDA_HOME o /usr/local/cuda) y en los entornos de conda.',
+        apt: 'Debian 13, Ubuntu 24.04 o posterior (sección non-free de Debian, multiverse de Ubuntu):',
+        pip: 'Con pip, en un entorno de conda o en el entorno de Python activo al iniciar GPU Lab:',
+        restart: 'Después reinicia GPU Lab: busca las bibliotecas una sola vez, al arrancar.',
+      },
     },
   },
   telemetry: {

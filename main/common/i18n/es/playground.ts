@@ -13,6 +13,7 @@ export const playground: TextOf<typeof en> = {
     unavailable: 'Aquí no se pueden compilar ni ejecutar kernels:',
     stillUsable: 'Los ejercicios, sus enunciados, el editor y los kernels de referencia siguen disponibles; Ejecutar necesita NVRTC y una GPU CUDA.',
     ready: 'Los kernels se compilan con NVRTC {version} para {device} (capacidad de cómputo {capability}).',
+    getNvrtc: 'Cómo instalar NVRTC: la página de Dispositivos',
   },
   exercises: { label: 'Ejercicios' },
   exercise: {

@@ -116,7 +116,7 @@ describe('the GPU inspector', () => {
     expect(versions).toContain('13.0');
     expect(versions).toContain('580.159.04, supports CUDA 13.0');
     const row = (id: string) => wrapper.get(`[data-library="${id}"]`).findAll('th, td').map((c) => c.text());
-    expect(row('cublas')).toEqual(['cuBLAS', 'found', '13.1.0', '/usr/local/cuda/targets/x86_64-linux/lib/libcublas.so.13', 'GPU matrix multiplications (GEMM) in the matmul, dtypes, matmul-breakeven and timing-pitfalls labs']);
+    expect(row('cublas')).toEqual(['cuBLAS', 'found', '13.1.0', '/usr/local/cuda/targets/x86_64-linux/lib/libcublas.so.13', 'GPU matrix multiplications (GEMM) in the matmul, dtypes, matmul-breakeven and timing-pitfalls labs and in the bench, and the cuBLAS comparisons beside your kernels in the playground']);
     expect(row('nvrtc')).toEqual(['NVRTC', 'found', '13.0', '/usr/local/cuda/targets/x86_64-linux/lib/libnvrtc.so.13', 'the kernel playground, which compiles your CUDA kernels while the app runs']);
     expect(row('nvml')).toEqual(['NVML', 'found', '580.159.04', '/usr/local/nvidia/lib64/libnvidia-ml.so.1', 'live readings (clocks, temperature, power, clock limits), here and in each run’s record']);
   });

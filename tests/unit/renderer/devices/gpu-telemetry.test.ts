@@ -17,7 +17,7 @@ enableAutoUnmount(afterEach);
 const report = loadReport('devices-h100.json');
 const device: CudaDeviceInfo = report.cuda.devices[0] ?? expect.fail('The H100 fixture has no GPU');
 const NO_NVML_REASON = 'none of libnvidia-ml.so.1 could be opened (libnvidia-ml.so.1: cannot open shared object file: No such file or directory)';
-const noNvml: LibraryStatus = { found: false, soname: null, path: null, version: null, reason: NO_NVML_REASON };
+const noNvml: LibraryStatus = { found: false, soname: null, path: null, version: null, reason: NO_NVML_REASON, searched: [] };
 const unavailable = (reason: string): Partial<Telemetry> => ({
   available: false,
   reason,

@@ -101,25 +101,33 @@ describe('the devices page without a CUDA device', () => {
     expect(wrapper.get('.versions').text()).toContain('13.0');
   });
 
-  it('names each missing library with its reason and what it disables', async () => {
+  it('names each missing library with its reason, where else it was looked for and what it disables', async () => {
     const wrapper = mountDevicesView();
     await flushPromises();
     const row = (id: string) => wrapper.get(`[data-library="${id}"]`).findAll('th, td').map((c) => c.text());
+    const where = (id: string) => {
+      const cell = wrapper.get(`[data-library="${id}"] .where`);
+      return { reason: cell.get('code').text(), searched: cell.get('.searched').text(), folders: cell.findAll('.folders code').map((c) => c.text()) };
+    };
     expect(row('cublas')).toEqual([
       'cuBLAS',
       'missing',
       '—',
-      report.cuda.libraries.cublas.reason,
-      'Disabled: GPU matrix multiplications (GEMM) in the matmul, dtypes, matmul-breakeven and timing-pitfalls labs',
+      expect.any(String),
+      'Disabled: GPU matrix multiplications (GEMM) in the matmul, dtypes, matmul-breakeven and timing-pitfalls labs and in the bench, and the cuBLAS comparisons beside your kernels in the playground',
     ]);
-    expect(row('nvrtc')).toEqual(['NVRTC', 'missing', '—', report.cuda.libraries.nvrtc.reason, 'Disabled: the kernel playground, which compiles your CUDA kernels while the app runs']);
-    expect(row('nvml')).toEqual([
-      'NVML',
-      'missing',
-      '—',
-      'none of libnvidia-ml.so.1 could be opened (libnvidia-ml.so.1: cannot open shared object file: No such file or directory)',
-      'Disabled: live readings (clocks, temperature, power, clock limits), here and in each run’s record',
-    ]);
+    expect(where('cublas')).toEqual({ reason: report.cuda.libraries.cublas.reason, searched: 'Looked for in the system’s library path, then in:', folders: ['/usr/local/cuda/lib64'] });
+    expect(row('nvrtc')).toEqual(['NVRTC', 'missing', '—', expect.any(String), 'Disabled: the kernel playground, which compiles your CUDA kernels while the app runs']);
+    expect(where('nvrtc')).toEqual({ reason: report.cuda.libraries.nvrtc.reason, searched: 'Looked for in the system’s library path, then in:', folders: ['/usr/local/cuda/lib64'] });
+    expect(row('nvml')).toEqual(['NVML', 'missing', '—', expect.any(String), 'Disabled: live readings (clocks, temperature, power, clock limits), here and in each run’s record']);
+    // NVML comes with the driver: the loader's path is the one place for it.
+    expect(where('nvml')).toEqual({
+      reason: 'none of libnvidia-ml.so.1 could be opened (libnvidia-ml.so.1: cannot open shared object file: No such file or directory)',
+      searched: 'Looked for in the system’s library path only.',
+      folders: [],
+    });
+    // Without a CUDA device, installing cuBLAS or NVRTC would change nothing: no commands are offered.
+    expect(wrapper.find('[data-testid="library-install"]').exists()).toBe(false);
   });
 
   it('marks the CPU as what the labs use, and never asks for telemetry', async () => {
