@@ -64,7 +64,15 @@ export const PEER_ANSWER = z.union([
 ]);
 export type PeerAnswer = z.infer<typeof PEER_ANSWER>;
 
-export const PEER_SAMPLES = z.strictObject({ id: z.int(), ok: z.literal(true), samplesMs: z.array(z.number().nonnegative()).min(1) });
+// One round of samples: in the workload's clock ('events': CUDA events, the device's time; 'host': the host's clock
+// around the call, 'host-sync' with the GPU synchronised before and after), and the host's wall time of each.
+export const PEER_SAMPLES = z.strictObject({
+  id: z.int(),
+  ok: z.literal(true),
+  samplesMs: z.array(z.number().nonnegative()).min(1),
+  wallMs: z.array(z.number().nonnegative()).min(1),
+  timer: z.enum(['host', 'host-sync', 'events']),
+});
 export const PEER_PREPARED = z.strictObject({ id: z.int(), ok: z.literal(true), library: z.string().max(200) });
 
 // What the compute host says of the Python peers: the interpreter it would use and what it offers, or why there is

@@ -9,7 +9,7 @@ import type { KernelArg } from '../../native/kernel-playground.ts';
 import { POLYNOMIAL, SAXPY_A } from '../common/exercises.ts';
 import { saxpyElement } from './ops/blas1.ts';
 import { vectorFunctionElement } from './ops/vector-function.ts';
-import { verifyElementwise, verifyExact, verifySgemm, verifySum } from './verify-kernel.ts';
+import { verifyElementwise, verifySgemm, verifySum, verifyTranspose } from './verify-kernel.ts';
 
 export interface Problem {
   args: KernelArg[];
@@ -64,12 +64,22 @@ class Buffers {
   }
 }
 
-// The float64 reference of n elements, filled in one loop (a function called per element inside the check, with an
-// array made for each, cost most of a second at 16 million elements).
-function referenceOf(n: number, element: (i: number) => number): Float64Array {
+// The float64 reference of two inputs' elements, filled in one loop with its RMS (a function called per element
+// inside the check, with an array made for each, cost most of a second at 16 million elements).
+function referenceOf(x: Float32Array | Float64Array, y: Float32Array | Float64Array, element: (x: number, y: number) => number): { ref: Float64Array; rms: number } {
+  const n = x.length;
   const ref = new Float64Array(n);
-  for (let i = 0; i < n; i++) ref[i] = element(i);
-  return ref;
+  let squares = 0;
+  for (let i = 0; i < n; i++) {
+    const v = element(x[i] ?? 0, y[i] ?? 0);
+    ref[i] = v;
+    squares += v * v;
+  }
+  return { ref, rms: n ? Math.sqrt(squares / n) : 0 };
+}
+
+function checkAgainst(got: Float32Array | Float64Array, r: { ref: Float64Array; rms: number }, precision: 'fp32' | 'fp64'): VerificationResult {
+  return verifyElementwise(got, r.ref, precision, r.rms);
 }
 
 function problem(buffers: Buffers, out: ElementBuffer, args: KernelArg[], check: (got: Float32Array | Float64Array) => VerificationResult, zero: ElementBuffer[] = []): Problem {
@@ -103,7 +113,7 @@ async function build(buffers: Buffers, exercise: ExerciseId, size: number, seed:
       // The reference from the fp32 inputs and the fp32-rounded coefficients the kernel receives.
       const reference = vectorFunctionElement(Math.fround(a), Math.fround(b), Math.fround(c));
       return problem(buffers, z, [{ buffer: x.dev }, { buffer: y.dev }, { buffer: z }, { f32: a }, { f32: b }, { f32: c }, { u64: n }], (got) =>
-        verifyElementwise(got, referenceOf(n, (i) => reference(x.host[i] ?? 0, y.host[i] ?? 0)), 'fp32'),
+        checkAgainst(got, referenceOf(x.host, y.host, reference), 'fp32'),
       );
     }
     case 'polynomial-fp64': {
@@ -112,7 +122,7 @@ async function build(buffers: Buffers, exercise: ExerciseId, size: number, seed:
       const z = buffers.output('fp64', n);
       const reference = vectorFunctionElement(a, b, c);
       return problem(buffers, z, [{ buffer: x.dev }, { buffer: y.dev }, { buffer: z }, { f64: a }, { f64: b }, { f64: c }, { u64: n }], (got) =>
-        verifyElementwise(got, referenceOf(n, (i) => reference(x.host[i] ?? 0, y.host[i] ?? 0)), 'fp64'),
+        checkAgainst(got, referenceOf(x.host, y.host, reference), 'fp64'),
       );
     }
     case 'saxpy': {
@@ -121,7 +131,7 @@ async function build(buffers: Buffers, exercise: ExerciseId, size: number, seed:
       const out = buffers.output('fp32', n);
       const reference = saxpyElement(SAXPY_A);
       return problem(buffers, out, [{ buffer: x.dev }, { buffer: y.dev }, { buffer: out }, { f32: SAXPY_A }, { u64: n }], (got) =>
-        verifyElementwise(got, referenceOf(n, (i) => reference(x.host[i] ?? 0, y.host[i] ?? 0)), 'fp32'),
+        checkAgainst(got, referenceOf(x.host, y.host, reference), 'fp32'),
       );
     }
     case 'reduction': {
@@ -137,7 +147,7 @@ async function build(buffers: Buffers, exercise: ExerciseId, size: number, seed:
       const out = buffers.output('fp32', n * n);
       // out[c·rows + r] = in[r·cols + c], rows = cols = n.
       return problem(buffers, out, [{ buffer: input.dev }, { buffer: out }, { i32: n }, { i32: n }], (got) =>
-        verifyExact(got, (i) => input.host[(i % n) * n + Math.floor(i / n)] ?? Number.NaN, { rows: n, cols: n }),
+        verifyTranspose(got, input.host, n, n),
       );
     }
     case 'sgemm': {

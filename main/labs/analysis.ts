@@ -1,6 +1,8 @@
 // Shared arithmetic of lab analyses: medians of good points, speedups, rates against peaks, and break-even sizes
 // interpolated on log-log axes between measured sizes.
+import { msg, n } from '../common/message.ts';
 import type { Message } from '../common/message.ts';
+import { estimateOf, timeRatio } from '../common/claims.ts';
 import type { Finding, FindingUnit, PointResult } from '../common/run-record.ts';
 
 export function okMedian(p: PointResult | undefined): number | null {
@@ -127,4 +129,18 @@ export function bestRate(points: readonly PointResult[], series: string, rate: '
 // language when shown, and the figure it is about with its unit's id.
 export function finding(id: string, message: Message, value: number | null = null, unit: FindingUnit = 'none', tone: 'info' | 'warning' = 'info'): Finding {
   return { id, message, value, unit, tone };
+}
+
+// A Python peer against GPU Lab's series that measures the same thing (NumPy's GEMM and the engine's BLAS, torch's
+// and cuBLAS, their copies): the peer's time over ours with the range the two intervals allow, said to agree only
+// where that whole range lies within 10 %, flagged where it lies wholly outside, and said to be too noisy otherwise.
+// No cause is named: the run cannot tell one.
+export function agreementFinding(id: string, peer: PointResult | undefined, ours: PointResult | undefined, names: { peer: Message; ours: Message }): Finding | null {
+  const ep = estimateOf(peer);
+  const eo = estimateOf(ours);
+  if (!ep || !eo) return null;
+  const r = timeRatio(eo, ep);
+  const key = r.low >= 0.9 && r.high <= 1.1 ? 'agree' : r.low > 1.1 ? 'slower' : r.high < 0.9 ? 'faster' : 'unclear';
+  const values = { peer: names.peer, ours: names.ours, peerTime: n.ms(ep.median), oursTime: n.ms(eo.median), ratio: n.times(r.value), low: n.times(r.low), high: n.times(r.high) };
+  return finding(id, msg(`common.peers.${key}`, values), r.value, 'times', key === 'agree' ? 'info' : 'warning');
 }

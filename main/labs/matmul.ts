@@ -1,15 +1,15 @@
 // Lab matmul: C = A·B for N = 7000 float32, the seed notebook's experiment: CPU BLAS, the GPU with the copies
 // included, the GPU with the data resident (cuBLAS), and two hand-written kernels (naive and tiled).
 import type { DeviceSummary } from '../common/devices.ts';
-import type { ParamValues } from '../common/lab-descriptor.ts';
+import type { ParamValues, SeriesDescriptor } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message } from '../common/message.ts';
 import type { PointResult } from '../common/run-record.ts';
-import { find, finding, okMedian, speedup } from './analysis.ts';
+import { agreementFinding, find, finding, okMedian, speedup } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
 import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
-import { BUS_GBPS_GUESS, CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, pointName, repeatsParam, sizeN, warmupParam } from './plan-helpers.ts';
+import { BUS_GBPS_GUESS, CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, peerPoint, pointName, repeatsParam, sizeN, warmupParam } from './plan-helpers.ts';
 import { compareTimes, estimateOf, type Order } from '../common/claims.ts';
 
 const LAB = 'matmul';
@@ -22,6 +22,15 @@ const GPU_SERIES = [
 ] as const;
 
 const m = (key: keyof (typeof labTextEn)[typeof LAB]['findings'], values?: Parameters<typeof msg>[1]): Message => msg(`${LAB}.findings.${key}`, values);
+// Seed 000's notebook beside the engine (python/gpu_lab_peers/labs/matmul.py), each against the engine's series that
+// measures the same thing: NumPy's `@` against the CPU BLAS, torch resident against cuBLAS resident, torch with
+// `.to()`/`.cpu()` against cuBLAS with the transfers.
+const PEER_SERIES = [
+  { series: 'numpy-matmul', library: 'numpy', code: 'numpy-matmul', gpu: null, ours: 'cpu-blas' },
+  { series: 'torch-resident', library: 'torch', code: 'torch-resident', gpu: 'device', ours: 'gpu-cublas' },
+  { series: 'torch-copies', library: 'torch', code: 'torch-copies', gpu: 'host', ours: 'gpu-transfers' },
+] as const;
+
 const seriesName = (key: string): Message => msg(`${LAB}.series.${key}`);
 
 function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
@@ -48,6 +57,13 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
         s.path === 'with-copies' ? 'host' : 'device',
       ),
     );
+  }
+  const fields = { op: 'gemm', dtype: 'fp32', variant: 'blas', m: n, n, k: n, seed: n } as const;
+  for (const s of PEER_SERIES) {
+    const base = { key: s.series, series: s.series, name: pointName(LAB, s.series, sizeN(n)), x: null, work, sampleSeconds: s.gpu ? work.flops / (GPU_GFLOPS_GUESS * 1e9) + (s.gpu === 'host' ? work.bytes / (BUS_GBPS_GUESS * 1e9) : 0) : cpuSample };
+    const repeats = s.gpu ? num(params, 'repeats') : num(params, 'cpuRepeats');
+    const point = peerPoint(ctx, base, { ...fields, warmup: s.gpu ? warmup : Math.min(warmup, 1), repeats }, { library: s.library, code: s.code }, s.gpu ?? undefined);
+    if (point) points.push(point);
   }
   return points;
 }
@@ -114,6 +130,10 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
     const order = ec && et ? compareTimes(ec, et) : 'indistinguishable';
     a.findings.push(finding('library', libraryText(cublasOverTiled, okMedian(cublas) ?? 0, okMedian(tiled) ?? 0, order), cublasOverTiled, 'times'));
   }
+  for (const s of PEER_SERIES) {
+    const agreement = agreementFinding(`${s.series}-agreement`, find(points, s.series), find(points, s.ours), { peer: seriesName(s.series), ours: seriesName(s.ours) });
+    if (agreement) a.findings.push(agreement);
+  }
   return a;
 }
 
@@ -135,10 +155,12 @@ export const matmulLab: Lab = {
       { kind: 'library', file: 'OpenBLAS (sgemm), else native/cpu/gemm.cc', functions: ['cblas_sgemm', 'blocked GEMM'] },
       { kind: 'library', file: 'cuBLAS', functions: ['cublasGemmEx (CUBLAS_COMPUTE_32F)'] },
       { kind: 'cuda', file: 'shaders/cuda/sgemm.cu', functions: ['SgemmNaiveKernel', 'sgemm'] },
+      { kind: 'python', file: 'python/gpu_lab_peers/labs/matmul.py', functions: ['numpy_matmul', 'torch_resident', 'torch_copies'] },
     ],
     series: [
       { key: 'cpu-blas', label: SERIES['cpu-blas'], deviceKind: 'cpu' },
-      ...GPU_SERIES.map((s) => ({ key: s.series, label: s.label, deviceKind: 'cuda' as const, baseline: 'cpu-blas' })),
+      ...GPU_SERIES.map((s): SeriesDescriptor => ({ key: s.series, label: s.label, deviceKind: 'cuda', baseline: 'cpu-blas' })),
+      ...PEER_SERIES.map((s): SeriesDescriptor => ({ key: s.series, label: SERIES[s.series], deviceKind: s.gpu ? 'cuda' : 'cpu', baseline: 'cpu-blas', peer: s.library })),
     ],
     headline: ['gpu-transfers-speedup', 'gpu-cublas-speedup', 'cpu-rate'],
     chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms' } },

@@ -219,12 +219,14 @@ export function logSizes(from: number, to: number, perDecade: number): number[] 
   return [...new Set(sizes)];
 }
 
-// A Python peer's point: the course's own code for `m` in `library`, on the CPU, timed and verified like the engine's
-// (host/ops/peer.ts); null where the run did not ask for that library; waived, with the reason, where the machine
-// has no interpreter or not that library.
-export function peerPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields, peer: { library: PeerLibrary; code: string }): PlannedPoint | null {
+// A Python peer's point: the course's own code for `m` in `library`, timed and verified like the engine's
+// (host/ops/peer.ts), on the CPU or, given a timer, on the run's GPU; null where the run did not ask for that
+// library; waived, with the reason, where there is no GPU, no interpreter or not that library.
+export function peerPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields, peer: { library: PeerLibrary; code: string }, gpuTimer?: 'device' | 'host'): PlannedPoint | null {
   if (!ctx.peers?.asked.includes(peer.library)) return null;
-  const point = cpuPoint(base, { ...m, peer } as MeasurementFields, 0.2);
+  const withPeer = { ...m, peer } as MeasurementFields;
+  const point = gpuTimer ? gpuPoint(ctx, base, withPeer, gpuTimer) : cpuPoint(base, withPeer, 0.2);
+  if (point.waived !== null) return point;
   const waived = peerWaivedReason(ctx.peers.report, peer.library);
   return waived === null ? point : { ...point, measurement: null, waived, waivedWhy: null, expectedSeconds: 0 };
 }

@@ -1,6 +1,7 @@
 """The worker: reads requests from stdin, answers on stdout, one JSON line each (protocol.py), and exits when stdin
 closes, so that it dies with the compute host that started it however that one ends."""
 
+import importlib
 import json
 import os
 import platform
@@ -10,53 +11,92 @@ import traceback
 
 from .protocol import ProtocolError, parse_request
 from .probe import probe
-from .labs import vector_function
+from .labs import matmul, vector_function
 
-LABS = {"vector-function": vector_function.WORKLOADS}
+LABS = {"vector-function": vector_function.WORKLOADS, "gemm": matmul.WORKLOADS}
 
 
 class Prepared:
-    """One workload on its inputs: the arrays read from the engine's files, the call the samples time."""
+    """One workload on its inputs: the arrays read from the engine's files, the call the samples time, and its clock:
+    "host" (perf_counter around the call), "host-sync" (the GPU synchronised before and after, as a program that
+    waits for its result sees it) or "events" (CUDA events around the call, the device's time)."""
 
     def __init__(self, request):
         workloads = LABS.get(request["workload"])
         if workloads is None or request["code"] not in workloads:
             raise ProtocolError("INVALID_ARGUMENT", f"no workload {request['workload']}/{request['code']}")
-        library, kind, fn = workloads[request["code"]]
-        if kind != "cpu" or request["device"] != "cpu":
-            raise ProtocolError("UNSUPPORTED_OPERATION", f"{request['code']} runs on the CPU only")
+        library, where, setup = workloads[request["code"]]
+        device = request["device"]
+        if (where == "cpu") != (device == "cpu"):
+            raise ProtocolError("UNSUPPORTED_OPERATION", f"{request['code']} runs on {'the CPU' if where == 'cpu' else 'a CUDA device'}, not {device}")
         try:
-            np = __import__(library)
+            lib = importlib.import_module(library)
+            np = importlib.import_module("numpy")
         except ImportError as err:
             raise ProtocolError("LIBRARY_UNAVAILABLE", f"{library} is not installed for {sys.executable}: {err}") from None
         self.np = np
-        self.inputs = [np.fromfile(s["path"], dtype=s["dtype"], count=s["length"]) for s in request["inputs"]]
-        for spec, array in zip(request["inputs"], self.inputs):
+        self.lib = lib
+        self.library = f"{library} {getattr(lib, '__version__', '?')}"
+        inputs = [np.fromfile(s["path"], dtype=s["dtype"], count=s["length"]) for s in request["inputs"]]
+        for spec, array in zip(request["inputs"], inputs):
             if array.size != spec["length"]:
                 raise ProtocolError("INVALID_ARGUMENT", f"{spec['path']} holds {array.size} elements, not {spec['length']}")
         self.output = request["output"]
-        self.params = request["params"]
-        self.fn = fn
+        self.call, self.fetch, self.timer = setup(lib, device, *inputs, **request["params"])
         self.last = None
-        self.library = f"{library} {getattr(np, '__version__', '?')}"
 
-    def call(self):
-        self.last = self.fn(self.np, *self.inputs, **self.params)
+    def _sync(self):
+        if self.library.startswith("torch"):
+            self.lib.cuda.synchronize()
+        elif self.library.startswith("cupy"):
+            self.lib.cuda.Device().synchronize()
+
+    def _event(self):
+        if self.library.startswith("torch"):
+            return self.lib.cuda.Event(enable_timing=True)
+        return self.lib.cuda.Event()
+
+    def _elapsed(self, start, end):
+        if self.library.startswith("torch"):
+            return start.elapsed_time(end)
+        return self.lib.cuda.get_elapsed_time(start, end)
+
+    def once(self):
+        """One timed call: (the clock's milliseconds, the host's wall milliseconds)."""
+        if self.timer == "host":
+            t0 = time.perf_counter()
+            self.last = self.call()
+            ms = (time.perf_counter() - t0) * 1e3
+            return ms, ms
+        self._sync()
+        if self.timer == "events":
+            start, end = self._event(), self._event()
+            t0 = time.perf_counter()
+            start.record()
+            self.last = self.call()
+            end.record()
+            end.synchronize()
+            return self._elapsed(start, end), (time.perf_counter() - t0) * 1e3
+        t0 = time.perf_counter()
+        self.last = self.call()
+        self._sync()
+        ms = (time.perf_counter() - t0) * 1e3
+        return ms, ms
 
     def sample(self, warmup, count):
         for _ in range(warmup):
-            self.call()
-        samples = []
+            self.once()
+        samples, wall = [], []
         for _ in range(count):
-            t0 = time.perf_counter()
-            self.call()
-            samples.append((time.perf_counter() - t0) * 1e3)
-        return samples
+            ms, host = self.once()
+            samples.append(ms)
+            wall.append(host)
+        return samples, wall
 
     def write_output(self):
         if self.last is None:
-            self.call()
-        result = self.np.ascontiguousarray(self.last, dtype=self.output["dtype"]).reshape(-1)
+            self.once()
+        result = self.np.ascontiguousarray(self.fetch(self.last), dtype=self.output["dtype"]).reshape(-1)
         if result.size != self.output["length"]:
             raise ProtocolError("PEER_FAILED", f"the workload returned {result.size} elements, not {self.output['length']}")
         result.tofile(self.output["path"])
@@ -86,7 +126,8 @@ def handle(request, state):
     if prepared is None:
         raise ProtocolError("INVALID_ARGUMENT", f"`{op}` before `prepare`")
     if op == "sample":
-        return {"samplesMs": prepared.sample(request["warmup"], request["count"])}
+        samples, wall = prepared.sample(request["warmup"], request["count"])
+        return {"samplesMs": samples, "wallMs": wall, "timer": prepared.timer}
     prepared.write_output()
     return {}
 

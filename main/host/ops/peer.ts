@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { GpuLabError } from '../../common/errors.ts';
-import type { Measurement, MeasurementResult } from '../../common/measurement.ts';
+import type { Measurement, MeasurementResult, Verification } from '../../common/measurement.ts';
 import { PEER_PREPARED, PEER_SAMPLES } from '../../common/peer-protocol.ts';
 import type { PeerArray } from '../../common/peer-protocol.ts';
 import type { ElementBuffer } from '../../../native/index.ts';
 import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, sampleAdaptively } from '../sampling.ts';
-import { ELEMENTWISE_TOLERANCE, verifyElementwise } from '../verify.ts';
+import { ELEMENTWISE_TOLERANCE, gemmTolerance, verifyElementwise, verifyGemm } from '../verify.ts';
 import { peerWorker } from '../python-worker.ts';
 import type { MeasurementBackend, MeasureContext } from './backend.ts';
 import { unsupported } from './backend.ts';
@@ -29,29 +29,55 @@ async function shareDir(): Promise<string> {
   return mkdtemp(join(base, 'gpu-lab-peer-'));
 }
 
-async function exported(dir: string, name: string, b: ElementBuffer<'fp64'>): Promise<PeerArray> {
-  const path = join(dir, `${name}.f64`);
-  const values = b.read() as Float64Array;
+async function exported(dir: string, name: string, b: ElementBuffer): Promise<PeerArray> {
+  const path = join(dir, `${name}.bin`);
+  const values = b.read() as Float32Array | Float64Array;
   await writeFile(path, new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
-  return { path, dtype: 'float64', length: values.length };
+  return { path, dtype: values instanceof Float64Array ? 'float64' : 'float32', length: values.length };
+}
+
+// What a peer measures, in the engine's terms: its inputs from the seed's streams (the engine's own twins of the same
+// seed and slot hold the same values), its output, the numbers its code is given, and the engine's check.
+interface PeerWork {
+  inputs: ElementBuffer[];
+  out: ElementBuffer;
+  params: Record<string, number>;
+  verify: () => Verification;
+}
+
+function peerWork(m: Peered, backend: MeasurementBackend): PeerWork {
+  if (m.op === 'vector-function') {
+    const x = backend.input('fp64', m.elements, 0, undefined, 'host');
+    const y = backend.input('fp64', m.elements, 1, undefined, 'host');
+    const out = backend.output('fp64', m.elements, 'host');
+    return { inputs: [x, y], out, params: { a: m.a, b: m.b, c: m.c }, verify: () => verifyElementwise(out, [x, y], vectorFunctionReference(m.a, m.b, m.c), ELEMENTWISE_TOLERANCE.fp64) };
+  }
+  if (m.op === 'gemm' && m.dtype === 'fp32') {
+    const a = backend.input('fp32', m.m * m.k, 0, { low: -1, high: 1 }, 'host');
+    const b = backend.input('fp32', m.k * m.n, 1, { low: -1, high: 1 }, 'host');
+    const out = backend.output('fp32', m.m * m.n, 'host');
+    return { inputs: [a, b], out, params: { m: m.m, n: m.n, k: m.k }, verify: () => verifyGemm(a, b, out, m.m, m.n, m.k, gemmTolerance('fp32', m.k)) };
+  }
+  throw unsupported(`a Python ${m.peer.library} series of ${m.op}${m.op === 'gemm' ? ` in ${m.dtype}` : ''}`, backend.device);
 }
 
 export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: MeasureContext): Promise<MeasurementResult> {
-  if (m.op !== 'vector-function') throw unsupported(`a Python ${m.peer.library} series of ${m.op}`, backend.device);
-  if (backend.kind !== 'cpu') throw unsupported(`the ${m.peer.code} series on a GPU`, backend.device);
-  const x = backend.input('fp64', m.elements, 0);
-  const y = backend.input('fp64', m.elements, 1);
-  const out = backend.output('fp64', m.elements);
+  const work = peerWork(m, backend);
   await backend.settled();
   const worker = await peerWorker();
   const dir = await shareDir();
   try {
-    const inputs = [await exported(dir, 'x', x), await exported(dir, 'y', y)];
-    const output: PeerArray = { path: join(dir, 'out.f64'), dtype: 'float64', length: m.elements };
+    const inputs = await Promise.all(work.inputs.map((b, i) => exported(dir, `in${i}`, b)));
+    const outValues = work.out.read() as Float32Array | Float64Array;
+    const output: PeerArray = { path: join(dir, 'out.bin'), dtype: outValues instanceof Float64Array ? 'float64' : 'float32', length: outValues.length };
     const prepared = PEER_PREPARED.parse(
-      await worker.call({ op: 'prepare', workload: m.op, code: m.peer.code, device: m.device, inputs, output, params: { a: m.a, b: m.b, c: m.c } }, CALL_TIMEOUT_MS, ctx.signal),
+      await worker.call({ op: 'prepare', workload: m.op, code: m.peer.code, device: m.device, inputs, output, params: work.params }, CALL_TIMEOUT_MS, ctx.signal),
     );
     const budgetSeconds = m.budgetSeconds ?? DEFAULT_BUDGET_SECONDS;
+    const round = async (warmup: number, count: number): Promise<{ samples: number[]; sampleWallMs: number[]; events: boolean }> => {
+      const answer = PEER_SAMPLES.parse(await worker.call({ op: 'sample', warmup, count }, CALL_TIMEOUT_MS, ctx.signal));
+      return { samples: answer.samplesMs, sampleWallMs: answer.wallMs, events: answer.timer === 'events' };
+    };
     const { rounds, sampling } = m.cold
       ? { rounds: [await round(0, m.repeats)], sampling: null }
       : await sampleAdaptively(({ first, samples }) => round(first ? m.warmup : 0, samples), {
@@ -62,26 +88,26 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
         });
     await worker.call({ op: 'output' }, CALL_TIMEOUT_MS, ctx.signal);
     const bytes = await readFile(output.path);
-    if (bytes.byteLength !== m.elements * 8) throw new GpuLabError('PEER_FAILED', `the ${m.peer.code} series wrote ${bytes.byteLength} bytes, not ${m.elements * 8}`);
-    out.write(new Float64Array(bytes.buffer, bytes.byteOffset, m.elements));
+    const expected = outValues.byteLength;
+    if (bytes.byteLength !== expected) throw new GpuLabError('PEER_FAILED', `the ${m.peer.code} series wrote ${bytes.byteLength} bytes, not ${expected}`);
+    const copy = new Uint8Array(expected);
+    copy.set(bytes);
+    work.out.write(outValues instanceof Float64Array ? new Float64Array(copy.buffer) : new Float32Array(copy.buffer));
     await worker.call({ op: 'release' }, CALL_TIMEOUT_MS);
-    const hostMs = rounds.flatMap((r) => r.samples);
+    const samples = rounds.flatMap((r) => r.samples);
+    // Events time the device; the host's wall time of each sample is kept beside them, as the engine keeps its own.
+    const events = rounds.every((r) => r.events);
     return {
-      hostMs,
-      deviceMs: null,
+      hostMs: events ? rounds.flatMap((r) => r.sampleWallMs) : samples,
+      deviceMs: events ? samples : null,
       implementation: `${prepared.library} (Python ${worker.version})`,
       threads: 1,
       executionsPerSample: 1,
-      verification: verifyElementwise(out, [x, y], vectorFunctionReference(m.a, m.b, m.c), ELEMENTWISE_TOLERANCE.fp64),
+      verification: work.verify(),
       telemetry: null,
-      sampling: sampling ?? { samples: hostMs.length, targetFraction: TARGET_INTERVAL_FRACTION, budgetSeconds, stop: 'max-samples' },
+      sampling: sampling ?? { samples: samples.length, targetFraction: TARGET_INTERVAL_FRACTION, budgetSeconds, stop: 'max-samples' },
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
-  }
-
-  async function round(warmup: number, count: number): Promise<{ samples: number[]; sampleWallMs: number[] }> {
-    const answer = PEER_SAMPLES.parse(await worker.call({ op: 'sample', warmup, count }, CALL_TIMEOUT_MS, ctx.signal));
-    return { samples: answer.samplesMs, sampleWallMs: answer.samplesMs };
   }
 }

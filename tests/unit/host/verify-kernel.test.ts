@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { poisonedAt, verifyElementwise, verifyExact, verifySgemm, verifySum } from '../../../main/host/verify-kernel.ts';
+import { poisonedAt, verifyElementwise, verifyExact, verifySgemm, verifySum, verifyTranspose } from '../../../main/host/verify-kernel.ts';
 
 // What poison() leaves in an element (native/cuda/memory.cu): every byte 0xFF, a NaN no arithmetic makes.
 function poison(out: Float32Array | Float64Array, i: number): void {
@@ -96,6 +96,35 @@ describe('verification of a kernel’s output', () => {
     const values = Float32Array.from({ length: 1000 }, (_, i) => i % 4);
     expect(verifySum(Float32Array.of(1500), values).ok).toBe(true);
     expect(verifySum(Float32Array.of(1499), values)).toMatchObject({ ok: false, checked: 1, mismatchCount: 1, neverWritten: 0, mismatches: [{ index: 0, got: 1499, expected: 1500 }] });
+  });
+
+  describe('transpose', () => {
+    // 70 × 130: not a multiple of the 64 × 64 blocks the clean case walks in, nor square.
+    const rows = 70;
+    const cols = 130;
+    const input = random(rows * cols, 5);
+    const transposed = (): Float32Array => {
+      const out = new Float32Array(rows * cols);
+      for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) out[c * rows + r] = input[r * cols + c] ?? 0;
+      return out;
+    };
+
+    it('passes a right transpose of every element, exactly', () => {
+      expect(verifyTranspose(transposed(), input, rows, cols)).toMatchObject({ ok: true, checked: rows * cols, mismatchCount: 0, neverWritten: 0 });
+    });
+
+    it('catches one wrong element in the last, partial block, with its place in the output', () => {
+      const out = transposed();
+      // Output row 129 (input column 129), column 69 (input row 69): the very last element.
+      out[129 * rows + 69] = 42;
+      const v = verifyTranspose(out, input, rows, cols);
+      expect(v).toMatchObject({ ok: false, mismatchCount: 1 });
+      expect(v.mismatches[0]).toMatchObject({ index: 129 * rows + 69, row: 129, col: 69, got: 42, expected: input[69 * cols + 129] });
+    });
+
+    it('takes the input\'s layout for what it is: the input itself handed back is wrong', () => {
+      expect(verifyTranspose(input.slice(), input, rows, cols).ok).toBe(false);
+    });
   });
 
   describe('SGEMM, sampled', () => {

@@ -156,8 +156,10 @@ function fillTemplate(text: string, values: Record<string, string>): string {
   });
 }
 
+// js-yaml as electron-builder itself loads its config: from its core, app-builder-lib, whose dependency it is.
 const require = createRequire(import.meta.url);
-const yaml = require('js-yaml') as { load(text: string): unknown };
+const fromBuilderLib = createRequire(createRequire(require.resolve('electron-builder')).resolve('app-builder-lib/package.json'));
+const yaml = fromBuilderLib('js-yaml') as { load(text: string): unknown };
 const config = yaml.load(readFileSync(join(repoRoot, 'electron-builder.yml'), 'utf8')) as {
   productName: string;
   linux: { executableName: string };

@@ -8,6 +8,9 @@ export const matmul = {
     'gpu-cublas': 'GPU cuBLAS resident',
     'gpu-tiled': 'GPU tiled kernel',
     'gpu-naive': 'GPU naive kernel',
+    'numpy-matmul': 'NumPy’s product (the notebook)',
+    'torch-resident': 'PyTorch on the GPU, resident',
+    'torch-copies': 'PyTorch on the GPU with .to() and .cpu()',
   },
   findings: {
     cpuRate: 'The CPU ({library}, {threads} threads) multiplies the matrices in {time}: {rate}.',

@@ -19,6 +19,14 @@ export const labText = {
     recorded: '{text}',
     // The findings every run gets whatever its lab (runs/run-findings.ts). {reason}, {points}, {point}, {code} and
     // {error} are the record's own words (a waived point's reason, points' labels, an error), in English.
+    // A Python peer (the course's own code) against GPU Lab's series that measures the same thing (labs/analysis.ts,
+    // agreementFinding): {ratio} is the peer's time over GPU Lab's, {low}–{high} the range the two intervals allow.
+    peers: {
+      agree: '{peer} ({peerTime}) and GPU Lab’s {ours} ({oursTime}) agree within 10 %: {ratio} the time ({low} to {high}).',
+      slower: '{peer} ({peerTime}) takes {ratio} the time of GPU Lab’s {ours} ({oursTime}; {low} to {high}): more than 10 % apart, a gap worth looking into.',
+      faster: '{peer} ({peerTime}) takes {ratio} the time of GPU Lab’s {ours} ({oursTime}; {low} to {high}): faster by more than 10 %, a gap worth looking into.',
+      unclear: '{peer} ({peerTime}) takes {ratio} the time of GPU Lab’s {ours} ({oursTime}), but the intervals allow {low} to {high}: too noisy to say whether they agree within 10 %.',
+    },
     run: {
       point: '{series}, {size}',
       sizeN: 'N = {n}',

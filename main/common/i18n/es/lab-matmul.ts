@@ -10,6 +10,9 @@ export const matmul: TextOf<typeof en> = {
     'gpu-cublas': 'cuBLAS en la GPU con datos residentes',
     'gpu-tiled': 'Kernel con teselas en la GPU',
     'gpu-naive': 'Kernel ingenuo en la GPU',
+    'numpy-matmul': 'Producto de NumPy (el cuaderno)',
+    'torch-resident': 'PyTorch en la GPU, con datos residentes',
+    'torch-copies': 'PyTorch en la GPU con .to() y .cpu()',
   },
   findings: {
     cpuRate: 'La CPU ({library}, {threads} hilos) multiplica las matrices en {time}: {rate}.',

@@ -16,6 +16,12 @@ export const labText: TextOf<LabTextCatalog> = {
   common: {
     unknown: '?',
     recorded: '{text}',
+    peers: {
+      agree: '{peer} ({peerTime}) y {ours} de GPU Lab ({oursTime}) coinciden con un margen del 10 %: {ratio} el tiempo ({low} a {high}).',
+      slower: '{peer} ({peerTime}) tarda {ratio} el tiempo de {ours} de GPU Lab ({oursTime}; {low} a {high}): más de un 10 % de diferencia, una distancia que conviene investigar.',
+      faster: '{peer} ({peerTime}) tarda {ratio} el tiempo de {ours} de GPU Lab ({oursTime}; {low} a {high}): más de un 10 % más rápido, una distancia que conviene investigar.',
+      unclear: '{peer} ({peerTime}) tarda {ratio} el tiempo de {ours} de GPU Lab ({oursTime}), pero los intervalos admiten de {low} a {high}: hay demasiado ruido para decir si coinciden con un margen del 10 %.',
+    },
     run: {
       point: '{series}, {size}',
       sizeN: 'N = {n}',
