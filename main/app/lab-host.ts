@@ -1,5 +1,6 @@
 // The lab host: the services of the contract wired together over one compute host and one run store. The CLI, the
 // serve shell and the Electron main process each create one.
+import { PEER_LIBRARIES } from '../common/peer-protocol.ts';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +71,7 @@ export function createLabHost(options: LabHostOptions = {}): LabHost {
     listDevices: async () => (await supervisor.environment()).devices,
     inspectDevices: () => supervisor.inspect(),
     readTelemetry: (device) => supervisor.telemetry(device),
+    inspectPython: () => supervisor.peers(PEER_LIBRARIES),
   };
   const sourceRoots = options.sourceRoots ?? defaultSourceRoots();
   const kernels = new KernelStore(options.dataDir ?? defaultDataDir(), { warn: options.warn });

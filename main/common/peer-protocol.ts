@@ -37,7 +37,7 @@ export type PeerCall = PeerRequest extends infer R ? (R extends { id: number } ?
 
 const LIBRARY_REPORT = z.union([
   z.strictObject({ found: z.literal(false), reason: z.string().max(2000) }),
-  z.object({
+  z.strictObject({
     found: z.literal(true),
     version: z.string().max(100),
     // NumPy: the BLAS it calls; torch, CuPy, Numba: whether CUDA works for them and the devices they see.

@@ -47,7 +47,12 @@ def _numba(module):
     try:
         cuda = importlib.import_module("numba.cuda")
         available = bool(cuda.is_available())
-        return {"cudaAvailable": available}
+        names = []
+        if available:
+            for gpu in cuda.gpus:
+                name = gpu.name
+                names.append(name.decode() if isinstance(name, bytes) else str(name))
+        return {"cudaAvailable": available, "devices": names}
     except Exception as err:
         return {"cudaAvailable": False, "cudaReason": f"{type(err).__name__}: {err}"}
 

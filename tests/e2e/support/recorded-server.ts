@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { GpuLabApi } from '../../../main/common/contract/index.ts';
 import type { DeviceReport } from '../../../main/common/device-report.ts';
 import { GpuLabError } from '../../../main/common/errors.ts';
+import { PEERS_REPORT } from '../../../main/common/peer-protocol.ts';
 import { labDescriptors } from '../../../main/labs/index.ts';
 import type { ExerciseId } from '../../../main/common/playground.ts';
 import { exerciseDescriptors } from '../../../main/playground/descriptors.ts';
@@ -58,6 +59,8 @@ const api: GpuLabApi = {
   devices: {
     listDevices: async () => report.list,
     inspectDevices: async () => report,
+    // What gpu-lab peers said on the GPU machine (tests/fixtures/peers/h100.json, from its text of 2026-11-26).
+    inspectPython: async () => PEERS_REPORT.parse(JSON.parse(readFileSync(join(fixtures, 'peers', 'h100.json'), 'utf8'))),
     readTelemetry: async (device) => {
       const reading = report.telemetry.find((t) => t.device === device);
       if (!reading) throw new GpuLabError('INVALID_ARGUMENT', `No telemetry was recorded for ${device}`);

@@ -107,6 +107,7 @@ const CALLS: Record<ApiMethod, Calls> = {
   'devices.listDevices': [[]],
   'devices.inspectDevices': [[]],
   'devices.readTelemetry': [['cuda:0']],
+  'devices.inspectPython': [[]],
   'labs.listLabs': [[], ['es']],
   'labs.kernelSource': [['shaders/cuda/vector_function.cu']],
   'labs.validateParams': [['matmul', { n: 500 }], ['matmul-breakeven', { sizes: [100, 200] }], ['dtypes', {}]],

@@ -3,6 +3,19 @@
 // for the first time.
 export const devices = {
   title: 'Devices',
+  python: {
+    title: 'Python',
+    intro: 'The Python interpreter the labs’ peer series run on (the course’s own code, timed beside GPU Lab’s), as gpu-lab peers reads it. It is this machine’s setting (GPU_LAB_PYTHON, else python3), never chosen from this page.',
+    none: 'No Python peers with {interpreter}: {reason}.',
+    interpreter: 'Python {version}: {executable}',
+    library: 'Library',
+    version: 'Version',
+    details: 'What it offers',
+    blas: 'calls {blas} for matrix products',
+    cuda: 'CUDA available: {count} device(s), {devices}',
+    noCuda: 'no CUDA {reason}',
+    notAsked: 'not asked',
+  },
   intro:
     'What this machine can measure on: the CPU and each NVIDIA GPU, with the attributes the labs use and the theoretical peaks that measured figures are compared with.',
   reload: 'Read the devices again',

@@ -5,6 +5,19 @@ import type { devices as devicesEn } from '../en/devices.ts';
 
 export const devices: TextOf<typeof devicesEn> = {
   title: 'Dispositivos',
+  python: {
+    title: 'Python del curso',
+    intro: 'El intérprete de Python con el que se ejecutan las series de referencia de los laboratorios (el propio código del curso, cronometrado junto al de GPU Lab), tal como lo lee gpu-lab peers. Es un ajuste de esta máquina (GPU_LAB_PYTHON, si no python3); nunca se elige desde esta página.',
+    none: 'No hay series de Python con {interpreter}: {reason}.',
+    interpreter: 'Python {version} en {executable}',
+    library: 'Biblioteca',
+    version: 'Versión',
+    details: 'Qué ofrece',
+    blas: 'usa {blas} para los productos de matrices',
+    cuda: 'CUDA disponible: {count} dispositivo(s), {devices}',
+    noCuda: 'sin CUDA {reason}',
+    notAsked: 'no consultada',
+  },
   intro:
     'Con qué puede medir esta máquina: la CPU y cada GPU de NVIDIA, con los atributos que usan los laboratorios y los picos teóricos con los que se comparan las cifras medidas.',
   reload: 'Volver a leer los dispositivos',

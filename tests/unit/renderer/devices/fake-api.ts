@@ -4,12 +4,15 @@ import { vi } from 'vitest';
 
 import type { DeviceReport, Telemetry } from '../../../../main/common/device-report.ts';
 import type { DeviceList } from '../../../../main/common/devices.ts';
+import type { PeersReport } from '../../../../main/common/peer-protocol.ts';
 import { ApiError, errorText } from '../../../../renderer/api/api-error.ts';
 
 export const devicesApi = {
   listDevices: vi.fn<() => Promise<DeviceList>>(),
   inspectDevices: vi.fn<() => Promise<DeviceReport>>(),
   readTelemetry: vi.fn<(device: string) => Promise<Telemetry>>(),
+  // Unset: the Python panel says the call failed, as without a compute host.
+  inspectPython: vi.fn<() => Promise<PeersReport>>(),
 };
 
 export function apiModule() {
