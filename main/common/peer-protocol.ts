@@ -83,11 +83,13 @@ export const PEERS_REPORT = z.union([
 ]);
 export type PeersReport = z.infer<typeof PEERS_REPORT>;
 
-// Why a peer library's series cannot run, or null where it can.
-export function peerWaivedReason(report: PeersReport | null, library: PeerLibrary): string | null {
+// Why a peer library's series cannot run, or null where it can; `gpu`: the series runs on the GPU through it.
+export function peerWaivedReason(report: PeersReport | null, library: PeerLibrary, gpu = false): string | null {
   if (!report) return 'the Python peers were not asked about';
   if (!report.available) return `no Python peers: ${report.reason}`;
   const lib = report.probe.libraries[library];
   if (!lib) return `${library} was not probed`;
-  return lib.found ? null : `${library} for ${report.probe.executable}: ${lib.reason}`;
+  if (!lib.found) return `${library} for ${report.probe.executable}: ${lib.reason}`;
+  if (gpu && lib.cudaAvailable !== true) return `${library} ${lib.version} has no working CUDA here${lib.cudaReason ? `: ${lib.cudaReason}` : ''}`;
+  return null;
 }

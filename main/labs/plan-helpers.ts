@@ -227,6 +227,6 @@ export function peerPoint(ctx: PlanContext, base: PointBase, m: MeasurementField
   const withPeer = { ...m, peer } as MeasurementFields;
   const point = gpuTimer ? gpuPoint(ctx, base, withPeer, gpuTimer) : cpuPoint(base, withPeer, 0.2);
   if (point.waived !== null) return point;
-  const waived = peerWaivedReason(ctx.peers.report, peer.library);
+  const waived = peerWaivedReason(ctx.peers.report, peer.library, gpuTimer !== undefined);
   return waived === null ? point : { ...point, measurement: null, waived, waivedWhy: null, expectedSeconds: 0 };
 }

@@ -5,7 +5,7 @@ import type { DeviceSummary } from '../common/devices.ts';
 import type { ParamValues, SeriesDescriptor } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message } from '../common/message.ts';
 import { shareOfPeak, type PointResult, type PointWork } from '../common/run-record.ts';
-import { find, finding, okMedian, speedup } from './analysis.ts';
+import { agreementFinding, find, finding, okMedian, speedup } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
@@ -22,12 +22,6 @@ const SERIES = [
   { series: 'gpu-unfused', label: LABELS['gpu-unfused'], variant: 'unfused', gpu: true, path: 'resident' },
   { series: 'gpu-fused', label: LABELS['gpu-fused'], variant: 'fused', gpu: true, path: 'resident' },
 ] as const;
-// The course's own code, timed beside the engine's where the run asks for it (python/gpu_lab_peers/labs/
-// vector_function.py): NumPy as seed 001's notebook writes it, with its temporaries. Its bytes are those the
-// notebook's expression really moves: x**2, a·(…), b·y and their sum are arrays of n elements, each written and read
-// again, 11 accesses of 8 bytes per element (88) where one loop makes 3 (24).
-const PEER_SERIES = [{ series: 'numpy-notebook', label: LABELS['numpy-notebook'], library: 'numpy', code: 'numpy-notebook' }] as const;
-const NUMPY_BYTES_PER_ELEMENT = 8 * (2 + 2 * 4 + 1);
 
 const m = (key: keyof (typeof labTextEn)[typeof LAB]['findings'], values?: Parameters<typeof msg>[1]): Message => msg(`${LAB}.findings.${key}`, values);
 
@@ -36,6 +30,23 @@ const FUSED_BYTES_PER_ELEMENT = 24;
 // Three passes (shaders/cuda/vector_function.cu): t = a·x·x reads x, writes t (16); t = t + b·y reads t and y, writes
 // t (24); z = t + c reads t, writes z (16).
 const UNFUSED_BYTES_PER_ELEMENT = 56;
+
+// The course's own code, timed beside the engine's where the run asks for it (python/gpu_lab_peers/labs/
+// vector_function.py): NumPy as seed 001's notebook writes it, with its temporaries. Its bytes are those the
+// notebook's expression really moves: x**2, a·(…), b·y and their sum are arrays of n elements, each written and read
+// again, 11 accesses of 8 bytes per element (88) where one loop makes 3 (24).
+// Then Numba's compiled loop, CuPy on the GPU as written, fused and with its copies, and Numba's CUDA ufunc. `gpu`: the
+// clock of a GPU series (events for work already there, the host's with the copies inside).
+const NUMPY_BYTES_PER_ELEMENT = 8 * (2 + 2 * 4 + 1);
+const PEER_SERIES = [
+  { series: 'numpy-notebook', library: 'numpy', gpu: null, bytes: NUMPY_BYTES_PER_ELEMENT },
+  { series: 'numba-njit', library: 'numba', gpu: null, bytes: FUSED_BYTES_PER_ELEMENT },
+  { series: 'numba-parallel', library: 'numba', gpu: null, bytes: FUSED_BYTES_PER_ELEMENT },
+  { series: 'cupy-notebook', library: 'cupy', gpu: 'device', bytes: NUMPY_BYTES_PER_ELEMENT },
+  { series: 'cupy-fused', library: 'cupy', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT },
+  { series: 'cupy-copies', library: 'cupy', gpu: 'host', bytes: NUMPY_BYTES_PER_ELEMENT },
+  { series: 'numba-cuda-vectorize', library: 'numba', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT },
+] as const;
 // Each series counts the bytes its own kernels move, so that its GB/s is what the memory delivered: the three
 // passes move 56 bytes per element, the fused kernel and the CPU loops 24, the copies 24 across the bus.
 export function vectorFunctionWork(n: number, variant: 'single' | 'threads' | 'unfused' | 'fused' = 'fused'): PointWork {
@@ -57,9 +68,10 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
     return gpuPoint(ctx, { ...base, sampleSeconds: sample }, { op: 'vector-function', variant: s.variant, path: s.path, ...fields }, s.path === 'with-copies' ? 'host' : 'device');
   });
   const peers = PEER_SERIES.flatMap((s) => {
-    const work = { flops: 5 * n, bytes: NUMPY_BYTES_PER_ELEMENT * n, elements: n };
-    const base = { key: s.series, series: s.series, name: pointName(LAB, s.series), x: null, work, sampleSeconds: work.bytes / (CPU_GBPS_GUESS * 0.5 * 1e9) };
-    const point = peerPoint(ctx, base, { op: 'vector-function', variant: 'single', ...fields }, { library: s.library, code: s.code });
+    const work = { flops: 5 * n, bytes: s.bytes * n, elements: n };
+    const rate = s.gpu === 'host' ? BUS_GBPS_GUESS : s.gpu ? GPU_GBPS_GUESS : CPU_GBPS_GUESS * 0.5;
+    const base = { key: s.series, series: s.series, name: pointName(LAB, s.series), x: null, work, sampleSeconds: work.bytes / (rate * 1e9) };
+    const point = peerPoint(ctx, base, { op: 'vector-function', variant: s.gpu ? 'fused' : 'single', ...fields }, { library: s.library, code: s.series }, s.gpu ?? undefined);
     return point ? [point] : [];
   });
   return [...engine, ...peers];
@@ -98,6 +110,12 @@ function analyze(points: readonly PointResult[], _params: ParamValues, _gpu: Dev
     const values = { numpy: num_.ms(numpyMs), one: num_.ms(oneMs), ratio: num_.times(ratio), numpyBytes: NUMPY_BYTES_PER_ELEMENT, loopBytes: FUSED_BYTES_PER_ELEMENT };
     const key = order === 'slower' ? 'numpySlower' : order === 'faster' ? 'numpyFaster' : 'numpyLevel';
     a.findings.push(finding('numpy-vs-loop', m(key, values), numpyMs / oneMs, 'times'));
+  }
+  // The peers that do the same work as one of GPU Lab's series: Numba's loops against the engine's, the fused CuPy
+  // kernel against the fused kernel.
+  for (const [peer, ours] of [['numba-njit', 'cpu-single'], ['numba-parallel', 'cpu-threads'], ['cupy-fused', 'gpu-fused']] as const) {
+    const agreement = agreementFinding(`${peer}-agreement`, find(points, peer), find(points, ours), { peer: msg(`${LAB}.series.${peer}`), ours: msg(`${LAB}.series.${ours}`) });
+    if (agreement) a.findings.push(agreement);
   }
   const unfused = find(points, 'gpu-unfused');
   const fused = find(points, 'gpu-fused');
@@ -169,7 +187,7 @@ export const vectorFunctionLab: Lab = {
     kernels: [
       { kind: 'cpu', file: 'native/cpu/vector_function.cc', functions: ['single-thread loop', 'multithreaded loop'] },
       { kind: 'cuda', file: 'shaders/cuda/vector_function.cu', functions: ['polynomial', 'ScaledSquareKernel', 'AddScaledKernel', 'AddConstantKernel'] },
-      { kind: 'python', file: 'python/gpu_lab_peers/labs/vector_function.py', functions: ['numpy_notebook'] },
+      { kind: 'python', file: 'python/gpu_lab_peers/labs/vector_function.py', functions: ['numpy_notebook', 'numba_njit', 'numba_parallel', 'cupy_notebook', 'cupy_fused', 'cupy_copies', 'numba_cuda_vectorize'] },
     ],
     // The GPU against every CPU thread, as the findings compare them; the threaded loop against one thread.
     series: [
@@ -179,7 +197,7 @@ export const vectorFunctionLab: Lab = {
         deviceKind: s.gpu ? 'cuda' : 'cpu',
         ...(s.series === 'cpu-single' ? {} : { baseline: s.gpu ? 'cpu-threads' : 'cpu-single' }),
       })),
-      ...PEER_SERIES.map((s): SeriesDescriptor => ({ key: s.series, label: s.label, deviceKind: 'cpu', baseline: 'cpu-single', peer: s.library })),
+      ...PEER_SERIES.map((s): SeriesDescriptor => ({ key: s.series, label: LABELS[s.series], deviceKind: s.gpu ? 'cuda' : 'cpu', baseline: s.gpu ? 'cpu-threads' : 'cpu-single', peer: s.library })),
     ],
     headline: ['fusion', 'copies-vs-cpu', 'threads'],
     chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms' } },

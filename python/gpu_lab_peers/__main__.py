@@ -46,19 +46,23 @@ class Prepared:
         self.last = None
 
     def _sync(self):
-        if self.library.startswith("torch"):
-            self.lib.cuda.synchronize()
-        elif self.library.startswith("cupy"):
+        if self.library.startswith("cupy"):
             self.lib.cuda.Device().synchronize()
+        else:  # torch.cuda and numba.cuda alike
+            self.lib.cuda.synchronize()
 
     def _event(self):
         if self.library.startswith("torch"):
             return self.lib.cuda.Event(enable_timing=True)
+        if self.library.startswith("numba"):
+            return self.lib.cuda.event(timing=True)
         return self.lib.cuda.Event()
 
     def _elapsed(self, start, end):
         if self.library.startswith("torch"):
             return start.elapsed_time(end)
+        if self.library.startswith("numba"):
+            return self.lib.cuda.event_elapsed_time(start, end)
         return self.lib.cuda.get_elapsed_time(start, end)
 
     def once(self):

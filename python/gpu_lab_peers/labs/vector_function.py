@@ -1,4 +1,6 @@
-"""z = a·x² + b·y + c over float64 vectors, as seed 001's notebook writes it.
+"""z = a·x² + b·y + c over float64 vectors, as seed 001's notebook writes it: NumPy with its temporaries, Numba's
+compiled loop on one core and on all of them, CuPy on the GPU (the expression as written, fused, and with the copies
+inside the timing) and Numba's `@vectorize(target='cuda')`.
 
 Each workload takes the library, the device and the engine's inputs, and returns what the worker times (one call
 of the notebook's code), how its result becomes a NumPy array for the engine to check, and the clock that times it."""
@@ -14,7 +16,91 @@ def numpy_notebook(np, device, x, y, a, b, c):
     return call, lambda z: z, "host"
 
 
+def numba_njit(numba, device, x, y, a, b, c):
+    """The loop compiled by Numba (`@njit`): one pass, one core. The first call compiles it; the warm-up pays that."""
+    import numpy as np
+
+    @numba.njit
+    def f(x, y, a, b, c):
+        z = np.empty_like(x)
+        for i in range(x.size):
+            z[i] = a * x[i] ** 2 + b * y[i] + c
+        return z
+
+    return lambda: f(x, y, a, b, c), lambda z: z, "host"
+
+
+def numba_parallel(numba, device, x, y, a, b, c):
+    """The same loop over every core (`@njit(parallel=True)` with `prange`)."""
+    import numpy as np
+
+    @numba.njit(parallel=True)
+    def f(x, y, a, b, c):
+        z = np.empty_like(x)
+        for i in numba.prange(x.size):
+            z[i] = a * x[i] ** 2 + b * y[i] + c
+        return z
+
+    return lambda: f(x, y, a, b, c), lambda z: z, "host"
+
+
+def cupy_notebook(cp, device, x, y, a, b, c):
+    """CuPy on arrays already on the GPU, the expression as written: a kernel per operator, temporaries between."""
+    with cp.cuda.Device(int(device.split(":")[1])):
+        X, Y = cp.asarray(x), cp.asarray(y)
+
+    def call():
+        return a * X**2 + b * Y + c
+
+    return call, cp.asnumpy, "events"
+
+
+def cupy_fused(cp, device, x, y, a, b, c):
+    """The same expression fused into one kernel by `cupy.fuse`: one pass over memory."""
+    with cp.cuda.Device(int(device.split(":")[1])):
+        X, Y = cp.asarray(x), cp.asarray(y)
+    f = cp.fuse(lambda x, y, a, b, c: a * x * x + b * y + c)
+
+    def call():
+        return f(X, Y, a, b, c)
+
+    return call, cp.asnumpy, "events"
+
+
+def cupy_copies(cp, device, x, y, a, b, c):
+    """CuPy called on the host's arrays: copied over, computed, and copied back, all inside the timing."""
+
+    def call():
+        with cp.cuda.Device(int(device.split(":")[1])):
+            return cp.asnumpy(a * cp.asarray(x) ** 2 + b * cp.asarray(y) + c)
+
+    return call, lambda z: z, "host-sync"
+
+
+def numba_cuda_vectorize(numba, device, x, y, a, b, c):
+    """Numba's `@vectorize(target='cuda')`, on arrays already on the GPU."""
+    cuda = numba.cuda
+    cuda.select_device(int(device.split(":")[1]))
+
+    @numba.vectorize(["float64(float64, float64, float64, float64, float64)"], target="cuda")
+    def f(x, y, a, b, c):
+        return a * x * x + b * y + c
+
+    X, Y = cuda.to_device(x), cuda.to_device(y)
+
+    def call():
+        return f(X, Y, a, b, c)
+
+    return call, lambda z: z.copy_to_host(), "events"
+
+
 WORKLOADS = {
     # code: (library, where it runs, the workload)
     "numpy-notebook": ("numpy", "cpu", numpy_notebook),
+    "numba-njit": ("numba", "cpu", numba_njit),
+    "numba-parallel": ("numba", "cpu", numba_parallel),
+    "cupy-notebook": ("cupy", "cuda", cupy_notebook),
+    "cupy-fused": ("cupy", "cuda", cupy_fused),
+    "cupy-copies": ("cupy", "cuda", cupy_copies),
+    "numba-cuda-vectorize": ("numba", "cuda", numba_cuda_vectorize),
 }

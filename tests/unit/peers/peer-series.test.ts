@@ -35,7 +35,12 @@ async function vectorFunctionRun(env: Record<string, string>, peers?: PeerLibrar
 describe('NumPy beside the engine in the vector-function lab', () => {
   it('times the notebook\'s NumPy on the engine\'s inputs and verifies it like the engine\'s own loops', async () => {
     const run = await vectorFunctionRun({ GPU_LAB_PYTHON: 'python3' });
-    expect(run.peers).toEqual(['numpy']);
+    expect(run.peers).toEqual(['numpy', 'cupy', 'numba']);
+    // CuPy's series are the GPU's: waived with the GPU's reason on a machine without one, as Numba's are without it.
+    for (const p of run.points.filter((q) => /^(cupy|numba)-/.test(q.series))) {
+      if (p.status !== 'ok') expect(p.status, p.series).toBe('waived');
+      if (p.status === 'waived') expect(p.reason, p.series).toMatch(/CUDA|numba|cupy/);
+    }
     const numpy = run.points.find((p) => p.series === 'numpy-notebook');
     expect(numpy, JSON.stringify(run.points.map((p) => p.series))).toBeDefined();
     expect(numpy?.status, numpy?.reason ?? '').toBe('ok');

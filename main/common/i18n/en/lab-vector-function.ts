@@ -9,6 +9,12 @@ export const vectorFunction = {
     'gpu-unfused': 'GPU resident, three passes',
     'gpu-fused': 'GPU resident, fused kernel',
     'numpy-notebook': 'NumPy, as the notebook writes it',
+    'numba-njit': 'Numba njit loop, one core',
+    'numba-parallel': 'Numba njit(parallel=True), all cores',
+    'cupy-notebook': 'CuPy on the GPU, as written',
+    'cupy-fused': 'CuPy on the GPU, fused (cupy.fuse)',
+    'cupy-copies': 'CuPy on the GPU with the copies',
+    'numba-cuda-vectorize': 'Numba vectorize(target="cuda")',
   },
   findings: {
     threadsFlat:

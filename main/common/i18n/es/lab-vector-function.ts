@@ -10,6 +10,12 @@ export const vectorFunction: TextOf<typeof en> = {
     'gpu-unfused': 'GPU con datos residentes, tres pasadas',
     'gpu-fused': 'GPU con datos residentes, kernel fusionado',
     'numpy-notebook': 'NumPy, como lo escribe el cuaderno',
+    'numba-njit': 'Bucle Numba njit, un núcleo',
+    'numba-parallel': 'Numba njit(parallel=True), todos los núcleos',
+    'cupy-notebook': 'CuPy en la GPU, tal como se escribe',
+    'cupy-fused': 'CuPy en la GPU, fusionado (cupy.fuse)',
+    'cupy-copies': 'CuPy en la GPU con las copias',
+    'numba-cuda-vectorize': 'Numba vectorize(target="cuda") en la GPU',
   },
   findings: {
     threadsFlat:
