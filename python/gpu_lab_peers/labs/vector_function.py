@@ -59,10 +59,13 @@ def cupy_fused(cp, device, x, y, a, b, c):
     """The same expression fused into one kernel by `cupy.fuse`: one pass over memory."""
     with cp.cuda.Device(int(device.split(":")[1])):
         X, Y = cp.asarray(x), cp.asarray(y)
-    f = cp.fuse(lambda x, y, a, b, c: a * x * x + b * y + c)
+    # A named function: CuPy names the kernel after it (a lambda's "<lambda>" does not compile).
+    @cp.fuse()
+    def polynomial(x, y, a, b, c):
+        return a * x * x + b * y + c
 
     def call():
-        return f(X, Y, a, b, c)
+        return polynomial(X, Y, a, b, c)
 
     return call, cp.asnumpy, "events"
 
