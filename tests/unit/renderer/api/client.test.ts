@@ -39,6 +39,7 @@ describe('API client', () => {
     await api.devices.listDevices();
     await api.devices.inspectDevices();
     await api.devices.readTelemetry('cuda:0');
+    await api.devices.inspectPython();
     await api.labs.listLabs();
     await api.labs.kernelSource('shaders/cuda/elementwise.cu');
     await api.labs.validateParams('matmul', { n: 500 });
