@@ -135,12 +135,9 @@ export async function disassemble(cubin: Uint8Array, fileName: string, sourceLin
   try {
     const file = join(dir, 'kernel.cubin');
     await writeFile(file, cubin);
-    if (nvdisasm) {
-      const { stdout } = await run(nvdisasm.path, ['-c', '-g', file], { timeout: TOOL_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024 });
-      return sassListing(stdout, fileName, sourceLines, nvdisasm.label);
-    }
-    const { stdout } = await run((cuobjdump as Tool).path, ['-sass', file], { timeout: TOOL_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024 });
-    return sassListing(stdout, fileName, sourceLines, `${(cuobjdump as Tool).label} (no line numbers: nvdisasm was not found)`);
+    const tool = nvdisasm ?? (cuobjdump as Tool);
+    const { stdout } = await run(tool.path, nvdisasm ? ['-c', '-g', file] : ['-sass', file], { timeout: TOOL_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024 });
+    return sassListing(stdout, fileName, sourceLines, nvdisasm ? tool.label : `${tool.label} (no line numbers: nvdisasm was not found)`);
   } catch (err) {
     return unavailableListing('sass', `the disassembler failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
   } finally {

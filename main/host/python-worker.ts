@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 import { GpuLabError, isErrorCode } from '../common/errors.ts';
@@ -51,6 +51,9 @@ export class PeerWorker {
   readonly version: string;
   private readonly proc: ChildProcessWithoutNullStreams;
   private pending: Pending | null = null;
+  // Requests wait their turn: the worker answers one at a time (a probe from the devices page may come while a
+  // measurement is sampling), and each one's timeout starts when it is written.
+  private turn: Promise<unknown> = Promise.resolve();
   private nextId = 1;
   private stderr = '';
   private dead: GpuLabError | null = null;
@@ -68,7 +71,8 @@ export class PeerWorker {
     if (!dir) return Promise.reject(failure(`GPU Lab's Python package (gpu_lab_peers) was not found${env[PEERS_DIR_ENV] ? ` in ${env[PEERS_DIR_ENV]}` : ''}`));
     return new Promise((resolve, reject) => {
       const proc = spawn(python, ['-m', 'gpu_lab_peers'], {
-        env: { ...process.env, PYTHONPATH: dir, PYTHONDONTWRITEBYTECODE: '1', PYTHONUNBUFFERED: '1' },
+        // The package first, then whatever PYTHONPATH the user's environment already names (a venv's extras).
+        env: { ...process.env, PYTHONPATH: [dir, process.env.PYTHONPATH].filter(Boolean).join(delimiter), PYTHONDONTWRITEBYTECODE: '1', PYTHONUNBUFFERED: '1' },
         stdio: ['pipe', 'pipe', 'pipe'],
       });
       let stderr = '';
@@ -158,18 +162,25 @@ export class PeerWorker {
     return this.dead === null;
   }
 
-  // One request; its answer (ok, checked as the protocol's) or the error. A request not answered in `timeoutMs`
-  // stops the worker (a hung workload cannot be interrupted from outside).
+  // One request, after those before it; its answer (ok, checked as the protocol's) or the error. A request not
+  // answered in `timeoutMs` stops the worker (a hung workload cannot be interrupted from outside), as does the
+  // measurement's cancellation while it is in flight.
   call(request: PeerCall, timeoutMs: number, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    const answered = this.turn.then(() => this.send(request, timeoutMs, signal));
+    this.turn = answered.catch(() => undefined);
+    return answered;
+  }
+
+  private send(request: PeerCall, timeoutMs: number, signal?: AbortSignal): Promise<Record<string, unknown>> {
     if (this.dead) return Promise.reject(this.dead);
-    if (this.pending) return Promise.reject(failure('the Python worker is already answering a request'));
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
+    const cancel = (): void => this.fail(new GpuLabError('CANCELLED', 'The measurement was cancelled'));
+    return new Promise<Record<string, unknown>>((resolve, reject) => {
       const timer = setTimeout(() => this.fail(new GpuLabError('TIMEOUT', `the Python worker did not answer \`${request.op}\` within ${Math.round(timeoutMs / 1000)} s; it was stopped`)), timeoutMs);
       this.pending = { id, resolve, reject, timer };
-      signal?.addEventListener('abort', () => this.fail(new GpuLabError('CANCELLED', 'The measurement was cancelled')), { once: true });
+      signal?.addEventListener('abort', cancel, { once: true });
       this.proc.stdin.write(`${JSON.stringify({ id, ...request })}\n`);
-    });
+    }).finally(() => signal?.removeEventListener('abort', cancel));
   }
 
   // Closes its stdin (it exits by itself), and kills it if it has not within a second.

@@ -68,8 +68,8 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
   const dir = await shareDir();
   try {
     const inputs = await Promise.all(work.inputs.map((b, i) => exported(dir, `in${i}`, b)));
-    const outValues = work.out.read() as Float32Array | Float64Array;
-    const output: PeerArray = { path: join(dir, 'out.bin'), dtype: outValues instanceof Float64Array ? 'float64' : 'float32', length: outValues.length };
+    const fp64 = work.out.dtype === 'fp64';
+    const output: PeerArray = { path: join(dir, 'out.bin'), dtype: fp64 ? 'float64' : 'float32', length: work.out.length };
     const prepared = PEER_PREPARED.parse(
       await worker.call({ op: 'prepare', workload: m.op, code: m.peer.code, device: m.device, inputs, output, params: work.params }, CALL_TIMEOUT_MS, ctx.signal),
     );
@@ -88,11 +88,12 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
         });
     await worker.call({ op: 'output' }, CALL_TIMEOUT_MS, ctx.signal);
     const bytes = await readFile(output.path);
-    const expected = outValues.byteLength;
+    const expected = output.length * (fp64 ? 8 : 4);
     if (bytes.byteLength !== expected) throw new GpuLabError('PEER_FAILED', `the ${m.peer.code} series wrote ${bytes.byteLength} bytes, not ${expected}`);
+    // Copied into a buffer of its own: the file's bytes need not be aligned for a typed array over them.
     const copy = new Uint8Array(expected);
     copy.set(bytes);
-    work.out.write(outValues instanceof Float64Array ? new Float64Array(copy.buffer) : new Float32Array(copy.buffer));
+    work.out.write(fp64 ? new Float64Array(copy.buffer) : new Float32Array(copy.buffer));
     await worker.call({ op: 'release' }, CALL_TIMEOUT_MS);
     const samples = rounds.flatMap((r) => r.samples);
     // Events time the device; the host's wall time of each sample is kept beside them, as the engine keeps its own.

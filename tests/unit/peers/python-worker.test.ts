@@ -39,6 +39,14 @@ describe('the worker on this machine', () => {
     if (torch && !torch.found) expect(torch.reason).toMatch(/torch/);
   });
 
+  it('answers requests that come together one after the other (a probe while a series samples), and stays alive', async () => {
+    const w = await PeerWorker.start({ ...process.env, GPU_LAB_PYTHON: 'python3' });
+    started.push(w);
+    const answers = await Promise.all([1, 2, 3].map(() => w.call({ op: 'probe', libraries: ['numpy'] }, 60_000)));
+    expect(answers.map((a) => a.ok)).toEqual([true, true, true]);
+    expect(w.alive).toBe(true);
+  });
+
   it('says there is no interpreter when the one named does not exist, naming it', async () => {
     const report = await probePeers(['numpy'], { ...process.env, GPU_LAB_PYTHON: join(dir, 'no-such-python') });
     expect(report).toMatchObject({ available: false, reason: expect.stringContaining('no-such-python') });
