@@ -59,7 +59,8 @@ const api: GpuLabApi = {
   devices: {
     listDevices: async () => report.list,
     inspectDevices: async () => report,
-    // What gpu-lab peers said on the GPU machine (tests/fixtures/peers/h100.json, from its text of 2026-11-26).
+    // What gpu-lab peers said on the GPU machine (tests/fixtures/peers/h100.json, from its text of 2026-11-26: Numba's
+    // CUDA target as the probe that compiles a vectorize reads it).
     inspectPython: async () => PEERS_REPORT.parse(JSON.parse(readFileSync(join(fixtures, 'peers', 'h100.json'), 'utf8'))),
     readTelemetry: async (device) => {
       const reading = report.telemetry.find((t) => t.device === device);
