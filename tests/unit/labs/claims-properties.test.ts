@@ -408,3 +408,76 @@ describe('vector-function says all threads are faster or slower only where the i
     );
   });
 });
+
+// The Python peers: a report in which every library is there, so that every peer series is planned.
+const EVERY_PEER = {
+  asked: ['numpy', 'torch', 'cupy', 'numba'] as const,
+  report: {
+    interpreter: 'python3',
+    available: true as const,
+    probe: {
+      python: '3.12.3',
+      executable: '/usr/bin/python3',
+      libraries: Object.fromEntries(['numpy', 'torch', 'cupy', 'numba'].map((l) => [l, { found: true as const, version: '1.0', cudaAvailable: true, devices: ['GPU'] }])),
+    },
+  },
+};
+
+describe('a Python peer is said to agree with GPU Lab only where the intervals allow it, and flagged only where they rule it out', () => {
+  const cases = [
+    { lab: 'matmul', peer: 'torch-resident', ours: 'gpu-cublas', median: 15 },
+    { lab: 'matmul', peer: 'numpy-matmul', ours: 'cpu-blas', median: 600 },
+    { lab: 'vector-function', peer: 'cupy-fused', ours: 'gpu-fused', median: 0.03 },
+    { lab: 'vector-function', peer: 'numba-njit', ours: 'cpu-single', median: 10 },
+  ] as const;
+  for (const c of cases) {
+    it(`${c.lab}: ${c.peer} against ${c.ours}, in generated runs, in both languages`, () => {
+      const l = lab(c.lab);
+      const params = validateParams(c.lab, l.descriptor.parameters, {});
+      const planned = l.plan(params, { ...WITH_GPU, peers: { asked: [...EVERY_PEER.asked], report: EVERY_PEER.report } });
+      expect(planned.some((p) => p.series === c.peer && p.measurement)).toBe(true);
+      fc.assert(
+        fc.property(samplesAround(c.median), fc.double({ min: 0.7, max: 1.5, noNaN: true }), samplesAround(1), (ours, factor, shape) => {
+          const peer = shape.map((s) => s * c.median * factor);
+          const points = planned.map((p) => measured(p, p.series === c.ours ? ours : p.series === c.peer ? peer : [5, 5, 5, 5, 5, 5]));
+          const f = l.analyze(points, params, GPU, CPU).findings.find((x) => x.id === `${c.peer}-agreement`);
+          const eo = estimateOf(points.find((p) => p.series === c.ours));
+          const ep = estimateOf(points.find((p) => p.series === c.peer));
+          if (!eo || !ep) return;
+          expect(f).toBeDefined();
+          if (!f) return;
+          bothLanguages(f);
+          const r = timeRatio(eo, ep);
+          const key = f.message.key.split('.').at(-1);
+          if (key === 'agree') expect(r.low >= 0.9 && r.high <= 1.1).toBe(true);
+          else if (key === 'slower') expect(r.low).toBeGreaterThan(1.1);
+          else if (key === 'faster') expect(r.high).toBeLessThan(0.9);
+          else expect(key === 'unclear' && !(r.low >= 0.9 && r.high <= 1.1) && r.low <= 1.1 && r.high >= 0.9).toBe(true);
+          expect(f.tone).toBe(key === 'agree' ? 'info' : 'warning');
+        }),
+        { numRuns: 300 },
+      );
+    });
+  }
+
+  it('vector-function: NumPy is said slower or faster than the one-thread loop only where the intervals separate', () => {
+    const l = lab('vector-function');
+    const params = validateParams('vector-function', l.descriptor.parameters, {});
+    const planned = l.plan(params, { ...WITH_GPU, peers: { asked: [...EVERY_PEER.asked], report: EVERY_PEER.report } });
+    fc.assert(
+      fc.property(samplesAround(10), fc.double({ min: 0.5, max: 6, noNaN: true }), samplesAround(1), (one, factor, shape) => {
+        const numpy = shape.map((s) => s * 10 * factor);
+        const points = planned.map((p) => measured(p, p.series === 'cpu-single' ? one : p.series === 'numpy-notebook' ? numpy : [5, 5, 5, 5, 5, 5]));
+        const f = l.analyze(points, params, GPU, CPU).findings.find((x) => x.id === 'numpy-vs-loop');
+        const e1 = estimateOf(points.find((p) => p.series === 'cpu-single'));
+        const en = estimateOf(points.find((p) => p.series === 'numpy-notebook'));
+        if (!f || !e1 || !en) return;
+        bothLanguages(f);
+        const key = f.message.key.split('.').at(-1);
+        const order = compareTimes(en, e1);
+        expect(key).toBe(order === 'slower' ? 'numpySlower' : order === 'faster' ? 'numpyFaster' : 'numpyLevel');
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
