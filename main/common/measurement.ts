@@ -59,7 +59,8 @@ const common = {
   minSampleMs: z.number().min(0).max(1000).default(0),
   // Measured by a Python peer instead of the engine: the course's code for this op (python/gpu_lab_peers/labs/),
   // named by its series' code, on the engine's inputs, verified like the engine's own.
-  peer: z.strictObject({ library: z.enum(PEER_LIBRARIES), code: z.string().regex(/^[a-z0-9-]{1,64}$/) }).optional(),
+  // `timeTime`: its host clock read with Python's time.time(), as the notebooks do (perf_counter otherwise).
+  peer: z.strictObject({ library: z.enum(PEER_LIBRARIES), code: z.string().regex(/^[a-z0-9-]{1,64}$/), timeTime: z.boolean().optional() }).optional(),
 };
 
 export const MEASUREMENT = z.discriminatedUnion('op', [

@@ -12,7 +12,14 @@ export type PeerLibrary = (typeof PEER_LIBRARIES)[number];
 
 export const PEER_READY = z.strictObject({ ready: z.literal(true), python: z.string().max(40), pid: z.int() });
 
-const ARRAY = z.strictObject({ path: z.string().min(1).max(4096), dtype: z.enum(['float32', 'float64']), length: z.int().min(1).max(2 ** 31) });
+// The arrays' element types: the engine's dtypes, bfloat16 crossing as its raw 16 bits (NumPy has none).
+export const PEER_DTYPES = ['float64', 'float32', 'float16', 'bfloat16', 'int8'] as const;
+const ARRAY = z.strictObject({ path: z.string().min(1).max(4096), dtype: z.enum(PEER_DTYPES), length: z.int().min(1).max(2 ** 31) });
+// The clocks a peer's samples are read with (python/gpu_lab_peers/__main__.py): 'events', CUDA events, the device's
+// time; 'host', perf_counter around the call alone (on a GPU: until the launch returns); 'host-sync', perf_counter
+// with the GPU synchronised after the call; 'time-time', the same read with time.time(), as the notebooks write it.
+export const PEER_TIMERS = ['events', 'host', 'host-sync', 'time-time'] as const;
+export type PeerTimer = (typeof PEER_TIMERS)[number];
 export type PeerArray = z.infer<typeof ARRAY>;
 
 export const PEER_REQUEST = z.discriminatedUnion('op', [
@@ -26,6 +33,10 @@ export const PEER_REQUEST = z.discriminatedUnion('op', [
     inputs: z.array(ARRAY).max(8),
     output: ARRAY,
     params: z.record(z.string(), z.number()),
+    // The clock the engine asks for, where it is not the workload's own; and the shortest sample, reached by
+    // repeating a shorter call inside it.
+    timer: z.enum(PEER_TIMERS).optional(),
+    minSampleMs: z.number().min(0).max(1000).optional(),
   }),
   z.strictObject({ id: z.int(), op: z.literal('sample'), warmup: z.int().min(0).max(100_000), count: z.int().min(1).max(100_000) }),
   z.strictObject({ id: z.int(), op: z.literal('output') }),
@@ -64,14 +75,15 @@ export const PEER_ANSWER = z.union([
 ]);
 export type PeerAnswer = z.infer<typeof PEER_ANSWER>;
 
-// One round of samples: in the workload's clock ('events': CUDA events, the device's time; 'host': the host's clock
-// around the call, 'host-sync' with the GPU synchronised before and after), and the host's wall time of each.
+// One round of samples, in the clock named (PEER_TIMERS), and the host's wall time of each.
 export const PEER_SAMPLES = z.strictObject({
   id: z.int(),
   ok: z.literal(true),
   samplesMs: z.array(z.number().nonnegative()).min(1),
   wallMs: z.array(z.number().nonnegative()).min(1),
-  timer: z.enum(['host', 'host-sync', 'events']),
+  timer: z.enum(PEER_TIMERS),
+  // Calls a sample holds (each sample is their mean): more than one only where a call is shorter than minSampleMs.
+  executionsPerSample: z.int().min(1).max(10_000),
 });
 export const PEER_PREPARED = z.strictObject({ id: z.int(), ok: z.literal(true), library: z.string().max(200) });
 

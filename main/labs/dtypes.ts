@@ -5,12 +5,12 @@ import type { GemmDtype } from '../common/measurement.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message } from '../common/message.ts';
 import { shareOfPeak, type PointResult } from '../common/run-record.ts';
-import { finding, speedup } from './analysis.ts';
+import { agreementFinding, finding, speedup } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
 import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
-import { CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, pointName, repeatsParam, repeatsWithin, warmupParam } from './plan-helpers.ts';
+import { CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, peerPoint, pointName, repeatsParam, repeatsWithin, warmupParam } from './plan-helpers.ts';
 
 const DTYPES: readonly GemmDtype[] = ['fp64', 'fp32', 'tf32', 'fp16', 'bf16', 'int8'];
 // tf32 is stored as fp32: only the tensor cores read 10 bits of its mantissa.
@@ -51,7 +51,23 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
       ),
     );
   }
+  // The same GEMMs as seed 003's notebook writes them in PyTorch, on the same inputs.
+  for (const dtype of dtypes) {
+    const work = gemmWork(n, n, n, STORED_BYTES[dtype], OUTPUT_BYTES[dtype]);
+    const base = { key: `torch-${dtype}`, series: 'torch', name: msg('common.run.pointOf', { series: pointName(LAB, 'torch'), what: dtype }), x: null, work, sampleSeconds: work.flops / (GPU_GFLOPS_GUESS * 1e9) };
+    const point = peerPoint(ctx, base, { op: 'gemm', dtype, variant: 'cublas', m: n, n, k: n, warmup, repeats, seed: n }, { library: 'torch', code: `torch-${dtype}` }, 'device');
+    if (!point) continue;
+    const shape = dtype === 'int8' ? intMmShapeRule(n) : null;
+    points.push(point.waived === null && shape ? { ...point, measurement: null, waived: shape, waivedWhy: null, expectedSeconds: 0 } : point);
+  }
   return points;
+}
+
+// PyTorch's int8 GEMM (torch._int_mm) takes only an A of more than 16 rows and a K and an N that are multiples of 8;
+// the reason it is waived, or null where N×N fits.
+export function intMmShapeRule(n: number): string | null {
+  if (n > 16 && n % 8 === 0) return null;
+  return `torch._int_mm multiplies only matrices of more than 16 rows whose columns are a multiple of 8, and N = ${n} is not`;
 }
 
 // A relative error with two significant digits in scientific notation ("2.5e-4", "1.0e-7"): the message carries its
@@ -133,6 +149,11 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
     const values = { dtype: d, rate, peak, ratio: num_.times(x), error: errorText(p.verification?.relativeError), tensorCores };
     a.findings.push(finding(`gpu-${d}`, m('gpuType', values), x, 'times'));
   }
+  for (const d of dtypes) {
+    const names = { peer: msg('common.run.pointOf', { series: msg(`${LAB}.series.torch`), what: d }), ours: msg('common.run.pointOf', { series: msg(`${LAB}.series.gpu`), what: d }) };
+    const f = agreementFinding(`torch-${d}-agreement`, points.find((p) => p.key === `torch-${d}`), points.find((p) => p.key === `gpu-${d}`), names);
+    if (f) a.findings.push(f);
+  }
   for (const p of points) {
     const err = p.verification?.relativeError;
     const tolerance = p.verification?.tolerance;
@@ -161,10 +182,12 @@ export const dtypesLab: Lab = {
     kernels: [
       { kind: 'library', file: 'OpenBLAS (dgemm, sgemm), else native/cpu/gemm.cc', functions: ['cblas_dgemm', 'cblas_sgemm'] },
       { kind: 'library', file: 'cuBLAS / cuBLASLt', functions: ['cublasGemmEx'] },
+      { kind: 'python', file: 'python/gpu_lab_peers/labs/matmul.py', functions: ['_per_dtype', '_on_gpu'] },
     ],
     series: [
       { key: 'cpu', label: SERIES.cpu, deviceKind: 'cpu' },
       { key: 'gpu', label: SERIES.gpu, deviceKind: 'cuda', baseline: 'cpu' },
+      { key: 'torch', label: SERIES.torch, deviceKind: 'cuda', baseline: 'cpu', peer: 'torch' },
     ],
     headline: ['gpu-fp16', 'gpu-fp32', 'cpu-fp64', 'footprint'],
     chart: { x: { quantity: 'category', log: false }, y: { quantity: 'TFLOP/s' } },

@@ -7,7 +7,7 @@ import { formatNumber, msg, n as num_, type Message } from '../common/message.ts
 import type { Finding, PointResult } from '../common/run-record.ts';
 import type { BreakEven } from './analysis.ts';
 import { speedupRange } from '../common/claims.ts';
-import { bestRate, breakEven, breakEvenSummary, find, finding, interpolateLogLog, okMedian, seriesPoints, speedupCurve } from './analysis.ts';
+import { agreementFinding, bestRate, breakEven, breakEvenSummary, find, finding, interpolateLogLog, okMedian, seriesPoints, speedupCurve } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
@@ -15,6 +15,7 @@ import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
 import {
   BUS_GBPS_GUESS, CPU_GBPS_GUESS, GPU_GBPS_GUESS, MIN_SAMPLE_MS, batchedSampleSeconds, cpuPoint, elementwiseWork, gpuPoint, logSizes, repeatsParam, repeatsWithin, seconds, threadsParam, cpuThreadsOf,
   warmupParam,
+  peerPoint,
   pointName,
 } from './plan-helpers.ts';
 
@@ -27,7 +28,12 @@ const PATHS = [
   { key: 'gpu-resident', path: 'resident' },
 ] as const;
 type PathKey = (typeof PATHS)[number]['key'];
-type SeriesKind = 'cpu' | PathKey;
+// Seed 003's exercise in PyTorch (python/gpu_lab_peers/labs/elementwise.py): its CPU, and its GPU the same two ways.
+const TORCH = [
+  { key: 'torch-transfers', code: 'torch-transfers', path: 'with-copies', ours: 'gpu-transfers' },
+  { key: 'torch-resident', code: 'torch-resident', path: 'resident', ours: 'gpu-resident' },
+] as const;
+type SeriesKind = 'cpu' | PathKey | 'torch-cpu' | (typeof TORCH)[number]['key'];
 const REFERENCE_SIZE = 1_000_000;
 
 const series = <K extends SeriesKind>(op: Op, kind: K): `${Op}-${K}` => `${op}-${kind}`;
@@ -63,6 +69,26 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
           ),
         );
       }
+      const torchCpu = peerPoint(
+        ctx,
+        { key: `${series(op, 'torch-cpu')}@${n}`, series: series(op, 'torch-cpu'), name: pointName(LAB, series(op, 'torch-cpu'), num_.count(n)), x: n, work, sampleSeconds: cpuSample },
+        { op, variant: 'threads', elements: n, warmup, repeats: r, seed: n, minSampleMs: MIN_SAMPLE_MS },
+        { library: 'torch', code: 'torch-cpu' },
+      );
+      if (torchCpu) points.push(torchCpu);
+      for (const t of TORCH) {
+        const gpuSample = batchedSampleSeconds(t.path === 'resident' ? seconds(work, 1000, GPU_GBPS_GUESS) + 2e-5 : work.bytes / (BUS_GBPS_GUESS * 1e9) + 1e-4);
+        const s = series(op, t.key);
+        const point = peerPoint(
+          ctx,
+          { key: `${s}@${n}`, series: s, name: pointName(LAB, s, num_.count(n)), x: n, work, sampleSeconds: gpuSample },
+          { op, variant: 'kernel', elements: n, path: t.path, warmup, repeats: repeatsWithin(1, gpuSample, Math.min(3, repeats), repeats), seed: n, minSampleMs: MIN_SAMPLE_MS },
+          { library: 'torch', code: t.code },
+          // On the host's clock after a synchronise, like the engine's GPU series here.
+          'host',
+        );
+        if (point) points.push(point);
+      }
     }
   }
   return points;
@@ -72,19 +98,21 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
 // target is a parameter, an exact number: "2×", not the "2.00×" of a measured ratio.
 // Where the crossing lies between two measured sizes, the range it can lie in within the medians' intervals follows
 // the size (from the most and the least favourable speedups), where both ends are found and differ.
-function breakEvenMessage(b: Exclude<BreakEven, { kind: 'no-data' }>, op: Op, path: PathKey, target: number, at1M: number | null, range: { low: number | null; high: number | null }): Message {
-  const at = at1M === null ? '' : m('at', { reference: num_.count(REFERENCE_SIZE), ratio: num_.times(at1M) });
+// `torch`: PyTorch's own crossing, its GPU against its CPU, in sentences that name PyTorch's CPU as the baseline.
+function breakEvenMessage(b: Exclude<BreakEven, { kind: 'no-data' }>, op: Op, path: PathKey, target: number, at1M: number | null, range: { low: number | null; high: number | null }, torch = false): Message {
+  const key = (k: 'at' | 'between' | 'betweenRange' | 'belowRange' | 'never') => (torch ? (`torch${k[0]?.toUpperCase()}${k.slice(1)}` as const) : k);
+  const at = at1M === null ? '' : m(key('at') as 'at', { reference: num_.count(REFERENCE_SIZE), ratio: num_.times(at1M) });
   const said = { op, path: pathName(path), target: num_.sig(target), at };
   switch (b.kind) {
     case 'between': {
       const { low, high } = range;
-      if (low !== null && high !== null && formatNumber(num_.count(high), 'en') !== formatNumber(num_.count(low), 'en')) return m('betweenRange', { ...said, size: num_.count(b.size), low: num_.count(low), high: num_.count(high) });
-      return m('between', { ...said, size: num_.count(b.size) });
+      if (low !== null && high !== null && formatNumber(num_.count(high), 'en') !== formatNumber(num_.count(low), 'en')) return m(key('betweenRange') as 'betweenRange', { ...said, size: num_.count(b.size), low: num_.count(low), high: num_.count(high) });
+      return m(key('between') as 'between', { ...said, size: num_.count(b.size) });
     }
     case 'below-range':
-      return m('belowRange', { ...said, size: num_.count(b.size) });
+      return m(key('belowRange') as 'belowRange', { ...said, size: num_.count(b.size) });
     case 'never':
-      return m('never', { ...said, ratio: num_.times(b.best), size: num_.count(b.at) });
+      return m(key('never') as 'never', { ...said, ratio: num_.times(b.best), size: num_.count(b.at) });
   }
 }
 
@@ -151,6 +179,29 @@ function analyze(points: readonly PointResult[], params: ParamValues, cpu: Devic
       if (b.kind === 'no-data') continue;
       analysis.findings.push(finding(`${op}-${p.key}-break-even`, breakEvenMessage(b, op, p.key, target, at1M, range), b.kind === 'between' ? b.size : null, 'elements'));
     }
+    for (const t of TORCH) {
+      const curve = speedupCurve(points, series(op, 'torch-cpu'), series(op, t.key));
+      const b = breakEven(curve, target);
+      if (b.kind === 'no-data') continue;
+      const bounds = speedupRange(points, series(op, 'torch-cpu'), series(op, t.key));
+      const earliest = breakEven(bounds.high, target);
+      const latest = breakEven(bounds.low, target);
+      const range = { low: earliest.kind === 'between' ? earliest.size : null, high: latest.kind === 'between' ? latest.size : null };
+      analysis.summary[`${op}.${t.key}.breakEvenSize`] = breakEvenSummary(b, curve).size;
+      const text = breakEvenMessage(b, op, t.ours, target, interpolateLogLog(curve, REFERENCE_SIZE), range, true);
+      analysis.findings.push(finding(`${op}-${t.key}-break-even`, text, b.kind === 'between' ? b.size : null, 'elements'));
+    }
+    // PyTorch against the engine where both do the same work, at the largest size both measured: their CPUs, and
+    // their GPUs on resident data.
+    for (const [peer, ours] of [['torch-cpu', 'cpu'], ['torch-resident', 'gpu-resident']] as const) {
+      const own = seriesPoints(points, series(op, ours)).filter((p) => p.status === 'ok');
+      const last = seriesPoints(points, series(op, peer)).filter((p) => p.status === 'ok' && own.some((o) => o.x === p.x)).at(-1);
+      if (!last || last.x === null) continue;
+      const size = num_.count(last.x);
+      const names = { peer: msg('common.run.point', { series: msg(`${LAB}.series.${series(op, peer)}`), size }), ours: msg('common.run.point', { series: msg(`${LAB}.series.${series(op, ours)}`), size }) };
+      const f = agreementFinding(`${series(op, peer)}-agreement`, last, find(points, series(op, ours), last.x), names);
+      if (f) analysis.findings.push(f);
+    }
     const bandwidth = cpuBandwidthFinding(op, points, cpu);
     if (bandwidth) analysis.findings.push(bandwidth);
     const withCopies = analysis.summary[`${op}.gpu-transfers.speedupAt1M`] ?? null;
@@ -188,10 +239,13 @@ export const elementwiseBreakevenLab: Lab = {
     kernels: [
       { kind: 'cpu', file: 'native/cpu/elementwise.cc', functions: ['add (threads)', 'mul (threads)', 'exp (threads)'] },
       { kind: 'cuda', file: 'shaders/cuda/elementwise.cu', functions: ['BinaryKernel (add, mul)', 'UnaryKernel (exp)'] },
+      { kind: 'python', file: 'python/gpu_lab_peers/labs/elementwise.py', functions: ['_cpu', '_transfers', '_resident'] },
     ],
     series: OPS.flatMap((op) => [
       { key: series(op, 'cpu'), label: TEXT.series[series(op, 'cpu')], deviceKind: 'cpu' as const },
       ...PATHS.map((p) => ({ key: series(op, p.key), label: TEXT.series[series(op, p.key)], deviceKind: 'cuda' as const, baseline: series(op, 'cpu') })),
+      { key: series(op, 'torch-cpu'), label: TEXT.series[series(op, 'torch-cpu')], deviceKind: 'cpu' as const, peer: 'torch' as const },
+      ...TORCH.map((t) => ({ key: series(op, t.key), label: TEXT.series[series(op, t.key)], deviceKind: 'cuda' as const, baseline: series(op, 'torch-cpu'), peer: 'torch' as const })),
     ]),
     headline: ['add-gpu-transfers-break-even', 'add-gpu-resident-break-even', 'add-cpu-bandwidth'],
     chart: { x: { quantity: 'elements', log: true }, y: { quantity: 'speedup' } },

@@ -2,14 +2,15 @@
 // (and resident, for comparison); the N where the GPU starts to win, and GFLOP/s against N.
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message } from '../common/message.ts';
-import type { PointResult } from '../common/run-record.ts';
-import { bestRate, breakEven, breakEvenSummary, find, finding, speedup, speedupCurve } from './analysis.ts';
+import type { Finding, PointResult } from '../common/run-record.ts';
+import { agreementFinding, bestRate, breakEven, breakEvenSummary, find, finding, seriesPoints, speedup, speedupCurve } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, nums } from './lab.ts';
 import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
 import {
   BUS_GBPS_GUESS, CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, MIN_SAMPLE_MS, batchedSampleSeconds, cpuPoint, gemmWork, gpuPoint, repeatsParam, repeatsWithin, threadsParam, cpuThreadsOf, warmupParam,
+  peerPoint,
   pointName,
   sizeN,
 } from './plan-helpers.ts';
@@ -20,6 +21,12 @@ const SERIES = labTextEn[LAB].series;
 const GPU = [
   { series: 'gpu-transfers', label: SERIES['gpu-transfers'], path: 'with-copies' },
   { series: 'gpu-resident', label: SERIES['gpu-resident'], path: 'resident' },
+] as const;
+
+// The article's code in PyTorch: its CPU, and its GPU the same two ways, each with the engine's series it matches.
+const TORCH = [
+  { series: 'torch-transfers', code: 'torch-copies', path: 'with-copies', ours: 'gpu-transfers' },
+  { series: 'torch-resident', code: 'torch-resident', path: 'resident', ours: 'gpu-resident' },
 ] as const;
 
 const m = (key: keyof (typeof labTextEn)[typeof LAB]['findings'], values?: Parameters<typeof msg>[1]): Message => msg(`${LAB}.findings.${key}`, values);
@@ -55,8 +62,47 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
         ),
       );
     }
+    const fields = { op: 'gemm', dtype: 'fp32', variant: 'blas', m: n, n, k: n, seed: n, minSampleMs: MIN_SAMPLE_MS } as const;
+    const torchCpu = peerPoint(
+      ctx,
+      { key: `torch-cpu@${n}`, series: 'torch-cpu', name: pointName(LAB, 'torch-cpu', sizeN(n)), x: n, work, sampleSeconds: cpuSample },
+      { ...fields, warmup: Math.min(warmup, 1), repeats: repeatsWithin(3, cpuSample, 2, repeats) },
+      { library: 'torch', code: 'torch-cpu' },
+    );
+    if (torchCpu) points.push(torchCpu);
+    for (const t of TORCH) {
+      const sample = batchedSampleSeconds(work.flops / (GPU_GFLOPS_GUESS * 1e9) + (t.path === 'with-copies' ? work.bytes / (BUS_GBPS_GUESS * 1e9) : 0) + 5e-5);
+      const base = { key: `${t.series}@${n}`, series: t.series, name: pointName(LAB, t.series, sizeN(n)), x: n, work, sampleSeconds: sample };
+      // On the host clock after a synchronise, as the engine's GPU series here.
+      const point = peerPoint(ctx, base, { ...fields, warmup, repeats }, { library: 'torch', code: t.code }, 'host');
+      if (point) points.push(point);
+    }
   }
   return points;
+}
+
+// PyTorch's own crossing, its GPU against its CPU, and each of its series against the engine's at the largest N
+// both measured.
+function torchFindings(points: readonly PointResult[]): Finding[] {
+  const out: Finding[] = [];
+  for (const t of TORCH) {
+    const curve = speedupCurve(points, 'torch-cpu', t.series);
+    const b = breakEven(curve, 1);
+    const series = seriesName(t.series);
+    if (b.kind === 'between') out.push(finding(`${t.series}-break-even`, m('torchOvertakes', { series, size: num_.int(b.size) }), b.size, 'N'));
+    else if (b.kind === 'below-range') out.push(finding(`${t.series}-break-even`, m('torchBelow', { series, n: b.size }), null, 'N'));
+    else if (b.kind === 'never') out.push(finding(`${t.series}-break-even`, m('torchNever', { series, ratio: num_.times(b.best), n: b.at }), null, 'N', 'warning'));
+  }
+  for (const [peer, ours] of [['torch-cpu', 'cpu'], ...TORCH.map((t) => [t.series, t.ours] as const)] as const) {
+    const own = seriesPoints(points, ours).filter((p) => p.status === 'ok');
+    const last = seriesPoints(points, peer).filter((p) => p.status === 'ok' && own.some((o) => o.x === p.x)).at(-1);
+    if (!last || last.x === null) continue;
+    const size = sizeN(last.x);
+    const names = { peer: msg('common.run.point', { series: seriesName(peer), size }), ours: msg('common.run.point', { series: seriesName(ours), size }) };
+    const f = agreementFinding(`${peer}-agreement`, last, find(points, ours, last.x), names);
+    if (f) out.push(f);
+  }
+  return out;
 }
 
 function analyze(points: readonly PointResult[]): LabAnalysis {
@@ -104,6 +150,7 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
       );
     }
   }
+  a.findings.push(...torchFindings(points));
   return a;
 }
 
@@ -137,10 +184,13 @@ export const matmulBreakevenLab: Lab = {
     kernels: [
       { kind: 'library', file: 'OpenBLAS (sgemm), else native/cpu/gemm.cc', functions: ['cblas_sgemm', 'blocked GEMM'] },
       { kind: 'library', file: 'cuBLAS', functions: ['cublasGemmEx (CUBLAS_COMPUTE_32F)'] },
+      { kind: 'python', file: 'python/gpu_lab_peers/labs/matmul.py', functions: ['torch_cpu', 'torch_copies', 'torch_resident'] },
     ],
     series: [
       { key: 'cpu', label: SERIES.cpu, deviceKind: 'cpu' },
       ...GPU.map((g) => ({ key: g.series, label: g.label, deviceKind: 'cuda' as const, baseline: 'cpu' })),
+      { key: 'torch-cpu', label: SERIES['torch-cpu'], deviceKind: 'cpu', peer: 'torch' },
+      ...TORCH.map((t) => ({ key: t.series, label: SERIES[t.series], deviceKind: 'cuda' as const, baseline: 'torch-cpu', peer: 'torch' as const })),
     ],
     headline: ['gpu-transfers-break-even', 'gpu-resident-break-even', 'cpu-rate'],
     chart: { x: { quantity: 'matrix-n', log: true }, y: { quantity: 'GFLOP/s' } },

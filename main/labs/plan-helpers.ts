@@ -222,7 +222,7 @@ export function logSizes(from: number, to: number, perDecade: number): number[] 
 // A Python peer's point: the course's own code for `m` in `library`, timed and verified like the engine's
 // (host/ops/peer.ts), on the CPU or, given a timer, on the run's GPU; null where the run did not ask for that
 // library; waived, with the reason, where there is no GPU, no interpreter or not that library.
-export function peerPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields, peer: { library: PeerLibrary; code: string }, gpuTimer?: 'device' | 'host'): PlannedPoint | null {
+export function peerPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields, peer: { library: PeerLibrary; code: string; timeTime?: boolean }, gpuTimer?: 'device' | 'host'): PlannedPoint | null {
   if (!ctx.peers?.asked.includes(peer.library)) return null;
   const withPeer = { ...m, peer } as MeasurementFields;
   const point = gpuTimer ? gpuPoint(ctx, base, withPeer, gpuTimer) : cpuPoint(base, withPeer, 0.2);

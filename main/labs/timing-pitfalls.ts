@@ -10,7 +10,7 @@ import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
 import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
-import { CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, repeatsParam, repeatsWithin } from './plan-helpers.ts';
+import { CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, peerPoint, repeatsParam, repeatsWithin } from './plan-helpers.ts';
 
 const LAB = 'timing-pitfalls';
 const SERIES = labTextEn[LAB].series;
@@ -21,7 +21,12 @@ const PAIRS = [
   { id: 'gpu-cold', wrong: 'gpu-cold', right: 'gpu-warm' },
   { id: 'cpu-cold', wrong: 'cpu-cold', right: 'cpu-warm' },
   { id: 'threads', wrong: 'cpu-one-thread', right: 'cpu-all-threads' },
+  // The same mistakes as the notebooks make them in PyTorch, and time.time() against events.
+  { id: 'torch-sync', wrong: 'torch-no-sync', right: 'torch-events' },
+  { id: 'torch-cold', wrong: 'torch-cold', right: 'torch-warm' },
+  { id: 'torch-time', wrong: 'torch-time-time', right: 'torch-events' },
 ] as const;
+const PEER_KEYS = new Set<string>(['torch-no-sync', 'torch-events', 'torch-time-time', 'torch-cold', 'torch-warm']);
 
 const m = (key: keyof (typeof labTextEn)[typeof LAB]['findings'], values?: Parameters<typeof msg>[1]): Message => msg(`${LAB}.findings.${key}`, values);
 
@@ -33,6 +38,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const cpuSample = work.flops / (CPU_GFLOPS_GUESS * 1e9);
   const cpuRepeats = repeatsWithin(3, cpuSample, 3, repeats);
   const gpuSample = work.flops / (GPU_GFLOPS_GUESS * 1e9);
+  const torch = { library: 'torch', code: 'torch-resident' } as const;
   const point = (series: keyof (typeof labTextEn)[typeof LAB]['points'], sample: number, values?: Record<string, MessageValue>) => ({ key: series, series, name: msg(`${LAB}.points.${series}`, values), x: null, work, sampleSeconds: sample });
   // Cold points come first: later points would warm the libraries they are meant to catch cold.
   return [
@@ -46,21 +52,41 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
     cpuPoint(point('cpu-warm', cpuSample), { ...gemm, variant: 'blas', warmup: 1, repeats: cpuRepeats }, 8 * n * 1e-6),
     cpuPoint(point('cpu-one-thread', cpuSample * ctx.cpuThreads), { ...gemm, variant: 'blas', warmup: 1, repeats: cpuRepeats, threads: 1 }, 8 * n * 1e-6),
     cpuPoint(point('cpu-all-threads', cpuSample, { threads: ctx.cpuThreads }), { ...gemm, variant: 'blas', warmup: 1, repeats: cpuRepeats }, 8 * n * 1e-6),
-  ];
+    // The notebook's PyTorch: its cold call is the first product of a worker of its own (host/ops/peer.ts).
+    peerPoint(ctx, point('torch-cold', gpuSample + 1), { ...gemm, variant: 'cublas', warmup: 0, repeats: 1, cold: true }, torch, 'host'),
+    peerPoint(ctx, point('torch-no-sync', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats, clock: 'host-nosync' }, torch, 'host'),
+    peerPoint(ctx, point('torch-events', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }, torch, 'device'),
+    peerPoint(ctx, point('torch-time-time', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }, { ...torch, timeTime: true }, 'host'),
+    peerPoint(ctx, point('torch-warm', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }, torch, 'host'),
+  ].filter((p): p is PlannedPoint => p !== null);
+}
+
+// A PyTorch pitfall: said only as far as the two medians' intervals allow.
+function torchFinding(id: 'torch-sync' | 'torch-time', wrong: PointResult | undefined, right: PointResult | undefined): Finding | null {
+  const w = estimateOf(wrong);
+  const r = estimateOf(right);
+  if (!w || !r) return null;
+  const values = { wrong: num_.ms(w.median), right: num_.ms(r.median), ratio: num_.times(r.median / w.median) };
+  const order = compareTimes(w, r);
+  if (id === 'torch-sync') return order === 'faster' ? finding(id, m('torchSync', values), r.median / w.median, 'times', 'warning') : finding(id, m('torchSyncUnclear', values), r.median / w.median, 'times');
+  const ratio = { ...values, ratio: num_.times(w.median / r.median) };
+  if (order === 'slower') return finding(id, m('torchTime', ratio), w.median / r.median, 'times', 'warning');
+  if (order === 'faster') return finding(id, m('torchTimeBelow', values), w.median / r.median, 'times', 'warning');
+  return finding(id, m('torchTimeAgree', values), w.median / r.median, 'times');
 }
 
 // What a cold point holds beyond a warmed call. The compute host creates the CUDA context and the cuBLAS handle
 // before the clock starts (Setup in native/cuda/cuda_op.cu), so library loading is never in it.
-const COLD_CAUSES = { 'gpu-cold': 'coldCauseGpu', 'cpu-cold': 'coldCauseCpu' } as const;
+const COLD_CAUSES = { 'gpu-cold': 'coldCauseGpu', 'cpu-cold': 'coldCauseCpu', 'torch-cold': 'coldCauseTorch' } as const;
 
 // One cold sample against the warmed samples: within their spread only where it lies between the fastest and the
 // slowest of them; a one-time cost where it is slower than every one of them. What the cost is made of is not
 // measured here, and the sentence says so.
-function coldFinding(id: 'gpu-cold' | 'cpu-cold', coldMs: number, warm: PointResult): Finding | null {
+function coldFinding(id: 'gpu-cold' | 'cpu-cold' | 'torch-cold', coldMs: number, warm: PointResult): Finding | null {
   const e = estimateOf(warm);
   if (!e) return null;
   const ratio = coldMs / e.median;
-  const times = { side: id === 'gpu-cold' ? 'GPU' : 'CPU', cold: num_.ms(coldMs), min: num_.ms(e.min), max: num_.ms(e.max), median: num_.ms(e.median) };
+  const times = { side: id === 'gpu-cold' ? 'GPU' : id === 'torch-cold' ? 'GPU (PyTorch)' : 'CPU', cold: num_.ms(coldMs), min: num_.ms(e.min), max: num_.ms(e.max), median: num_.ms(e.median) };
   if (withinSpread(coldMs, e)) return finding(id, m('coldWithin', times), ratio, 'times');
   if (coldMs < e.min) return finding(id, m('coldBelow', times), ratio, 'times');
   const cost = { ...times, extra: num_.ms(coldMs - e.median), ratio: num_.times(ratio), cause: m(COLD_CAUSES[id]) };
@@ -82,7 +108,14 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
       case 'sync':
         a.findings.push(finding('sync', m('sync', { wrong: num_.ms(w), right: num_.ms(r), ratio: num_.times(r / w) }), r / w, 'times', 'warning'));
         break;
+      case 'torch-sync':
+      case 'torch-time': {
+        const f = torchFinding(pair.id, wrong, right);
+        if (f) a.findings.push(f);
+        break;
+      }
       case 'gpu-cold':
+      case 'torch-cold':
       case 'cpu-cold': {
         const f = coldFinding(pair.id, w, right as PointResult);
         if (f) a.findings.push(f);
@@ -124,11 +157,15 @@ export const timingPitfallsLab: Lab = {
     kernels: [
       { kind: 'library', file: 'OpenBLAS (sgemm), else native/cpu/gemm.cc', functions: ['cblas_sgemm'] },
       { kind: 'library', file: 'cuBLAS', functions: ['cublasGemmEx (CUBLAS_COMPUTE_32F)'] },
+      { kind: 'python', file: 'python/gpu_lab_peers/labs/matmul.py', functions: ['torch_resident'] },
     ],
-    series: PAIRS.flatMap((p) => [
-      { key: p.wrong, label: SERIES[p.wrong], deviceKind: p.wrong.startsWith('gpu') ? ('cuda' as const) : ('cpu' as const) },
-      { key: p.right, label: SERIES[p.right], deviceKind: p.right.startsWith('gpu') ? ('cuda' as const) : ('cpu' as const) },
-    ]),
+    // Each pair's series, once each (torch-events is the right side of two pairs).
+    series: [...new Set(PAIRS.flatMap((p) => [p.wrong, p.right]))].map((key) => ({
+      key,
+      label: SERIES[key],
+      deviceKind: key.startsWith('cpu') ? ('cpu' as const) : ('cuda' as const),
+      ...(PEER_KEYS.has(key) ? { peer: 'torch' as const } : {}),
+    })),
     headline: ['sync', 'gpu-cold', 'cpu-cold', 'threads'],
     chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms' } },
   },

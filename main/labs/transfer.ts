@@ -3,13 +3,13 @@
 import type { DeviceSummary } from '../common/devices.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n, type Message } from '../common/message.ts';
-import { shareOfPeak, type PointResult } from '../common/run-record.ts';
-import { bestRate, find, finding, okMedian, seriesPoints } from './analysis.ts';
+import { shareOfPeak, type Finding, type PointResult } from '../common/run-record.ts';
+import { agreementFinding, bestRate, find, finding, okMedian, seriesPoints } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
 import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
-import { BUS_GBPS_GUESS, gpuPoint, pointName, repeatsParam, repeatsWithin, warmupParam } from './plan-helpers.ts';
+import { BUS_GBPS_GUESS, gpuPoint, peerPoint, pointName, repeatsParam, repeatsWithin, warmupParam } from './plan-helpers.ts';
 
 type Direction = 'h2d' | 'd2h' | 'd2d';
 
@@ -24,6 +24,17 @@ interface Kind {
   hostMemory: 'pageable' | 'pinned';
   mode: 'sync' | 'async';
 }
+
+// The course's copies in PyTorch (python/gpu_lab_peers/labs/transfer.py), each against the engine's synchronous copy
+// of the same direction and host memory. Pinned copies are held to 3 %: both are one cudaMemcpy of the same bytes
+// from page-locked memory, with nothing between the bus and either clock.
+const PEER_SERIES = [
+  { series: 'torch-h2d-pageable', direction: 'h2d', hostMemory: 'pageable', ours: 'h2d-pageable-sync', within: 0.1 },
+  { series: 'torch-h2d-pinned', direction: 'h2d', hostMemory: 'pinned', ours: 'h2d-pinned-sync', within: 0.03 },
+  { series: 'torch-d2h-pageable', direction: 'd2h', hostMemory: 'pageable', ours: 'd2h-pageable-sync', within: 0.1 },
+  { series: 'torch-d2h-pinned', direction: 'd2h', hostMemory: 'pinned', ours: 'd2h-pinned-sync', within: 0.03 },
+] as const;
+const PEER_KEYS = new Set<string>(PEER_SERIES.map((s) => s.series));
 
 function kinds(params: ParamValues): Kind[] {
   const out: Kind[] = [];
@@ -63,7 +74,33 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
       );
     }
   }
+  const directions = strs(params, 'directions');
+  const memories = strs(params, 'hostMemory');
+  for (const s of PEER_SERIES.filter((s) => directions.includes(s.direction) && memories.includes(s.hostMemory))) {
+    for (const bytes of transferSizes(num(params, 'minBytes'), num(params, 'maxBytes'))) {
+      const sample = bytes / (BUS_GBPS_GUESS * 1e9) + 3e-5;
+      const base = { key: `${s.series}@${bytes}`, series: s.series, name: pointName(LAB, s.series, n.bytes(bytes)), x: bytes, work: { flops: 0, bytes, elements: bytes }, sampleSeconds: sample };
+      const m = { op: 'copy', direction: s.direction, hostMemory: s.hostMemory, mode: 'sync', bytes, warmup: num(params, 'warmup'), repeats: repeatsWithin(2, sample, 3, repeats), seed: 1 } as const;
+      const point = peerPoint(ctx, base, m, { library: 'torch', code: s.series }, 'device');
+      if (point) points.push(point);
+    }
+  }
   return points;
+}
+
+// Each PyTorch copy against the engine's at the largest size both measured, where the bus's bandwidth and not the
+// fixed cost of a copy sets the time.
+function agreements(points: readonly PointResult[]): Finding[] {
+  return PEER_SERIES.flatMap((s) => {
+    const ours = seriesPoints(points, s.ours).filter((p) => p.status === 'ok');
+    const both = seriesPoints(points, s.series).filter((p) => p.status === 'ok' && ours.some((o) => o.x === p.x));
+    const peer = both.at(-1);
+    if (!peer || peer.x === null) return [];
+    const size = n.bytes(peer.x);
+    const names = { peer: msg('common.run.point', { series: seriesName(s.series), size }), ours: msg('common.run.point', { series: seriesName(s.ours), size }) };
+    const f = agreementFinding(`${s.series}-agreement`, peer, find(points, s.ours, peer.x), names, s.within);
+    return f ? [f] : [];
+  });
 }
 
 // The smallest copy's time against the time its bytes take at the series' best rate: when they are under a tenth of
@@ -146,6 +183,7 @@ function analyze(points: readonly PointResult[], params: ParamValues, _gpu: Devi
     };
     a.findings.push(finding('bus-vs-memory', m('busVsMemory', values), ratio, 'times'));
   }
+  a.findings.push(...agreements(points));
   return a;
 }
 
@@ -167,9 +205,16 @@ export const transferLab: Lab = {
       { id: 'seed-003', ...presetWords(LAB, 'seed-003'), params: { minBytes: 40_000, maxBytes: 100_000_000 } },
       { id: 'quick', ...presetWords(LAB, 'quick'), params: { maxBytes: 67_108_864, directions: ['h2d', 'd2h'] } },
     ],
-    kernels: [{ kind: 'library', file: 'CUDA runtime', functions: ['cudaMemcpy', 'cudaMemcpyAsync', 'cudaMallocHost'] }],
-    // Every kind of copy, in the catalog's order: direction, then host memory, then mode, device→device last.
-    series: Object.entries(SERIES).map(([key, label]) => ({ key, label, deviceKind: 'cuda' as const })),
+    kernels: [
+      { kind: 'library', file: 'CUDA runtime', functions: ['cudaMemcpy', 'cudaMemcpyAsync', 'cudaMallocHost'] },
+      { kind: 'python', file: 'python/gpu_lab_peers/labs/transfer.py', functions: ['h2d_pageable', 'h2d_pinned', 'd2h_pageable', 'd2h_pinned'] },
+    ],
+    // Every kind of copy, in the catalog's order: direction, then host memory, then mode, device→device last; then
+    // PyTorch's.
+    series: [
+      ...Object.entries(SERIES).filter(([key]) => !PEER_KEYS.has(key)).map(([key, label]) => ({ key, label, deviceKind: 'cuda' as const })),
+      ...PEER_SERIES.map((s) => ({ key: s.series, label: SERIES[s.series] ?? s.series, deviceKind: 'cuda' as const, peer: 'torch' as const })),
+    ],
     headline: ['h2d-pinned', 'h2d-pinned-sync-peak', 'h2d-pageable-sync-peak'],
     chart: { x: { quantity: 'bytes', log: true }, y: { quantity: 'GB/s' } },
   },

@@ -3,6 +3,7 @@ closes, so that it dies with the compute host that started it however that one e
 
 import importlib
 import json
+import math
 import os
 import platform
 import sys
@@ -11,15 +12,31 @@ import traceback
 
 from .protocol import ProtocolError, parse_request
 from .probe import probe
-from .labs import matmul, vector_function
+from .labs import elementwise, matmul, transfer, vector_function
 
-LABS = {"vector-function": vector_function.WORKLOADS, "gemm": matmul.WORKLOADS}
+# The engine's op (the request's `workload`) → its workloads, each named by its series' code.
+LABS = {
+    "vector-function": vector_function.WORKLOADS,
+    "gemm": matmul.WORKLOADS,
+    "copy": transfer.WORKLOADS,
+    **{op: elementwise.workloads(op) for op in elementwise.OPS},
+}
+# How each dtype of the protocol is read and written by NumPy: bfloat16 as its raw bits.
+NUMPY_DTYPES = {"float64": "float64", "float32": "float32", "float16": "float16", "bfloat16": "uint16", "int8": "int8"}
+# At most this many calls in one sample, however short a call is.
+MAX_BATCH = 10_000
 
 
 class Prepared:
     """One workload on its inputs: the arrays read from the engine's files, the call the samples time, and its clock:
-    "host" (perf_counter around the call), "host-sync" (the GPU synchronised before and after, as a program that
-    waits for its result sees it) or "events" (CUDA events around the call, the device's time)."""
+    "host" (perf_counter around the call, and nothing else: on a GPU the clock stops when the launch returns),
+    "host-sync" (perf_counter, the GPU synchronised after the call, as a program that waits for its result sees
+    it), "time-time" (the same with time.time(), as the course's notebooks write it) or "events" (CUDA events
+    around the call, the device's time). The workload names its own clock; the engine may ask for another one.
+    Before every timed call the GPU is synchronised outside the clock, so that no sample pays for the one before.
+
+    Calls shorter than the engine's minimum sample are repeated inside one sample, as many times as the first
+    one says reach it, and the sample is their mean: a single call of a few microseconds reads mostly the clock."""
 
     def __init__(self, request):
         workloads = LABS.get(request["workload"])
@@ -36,13 +53,20 @@ class Prepared:
             raise ProtocolError("LIBRARY_UNAVAILABLE", f"{library} is not installed for {sys.executable}: {err}") from None
         self.np = np
         self.lib = lib
+        self.gpu = where == "cuda"
         self.library = f"{library} {getattr(lib, '__version__', '?')}"
-        inputs = [np.fromfile(s["path"], dtype=s["dtype"], count=s["length"]) for s in request["inputs"]]
+        inputs = [np.fromfile(s["path"], dtype=NUMPY_DTYPES[s["dtype"]], count=s["length"]) for s in request["inputs"]]
         for spec, array in zip(request["inputs"], inputs):
             if array.size != spec["length"]:
                 raise ProtocolError("INVALID_ARGUMENT", f"{spec['path']} holds {array.size} elements, not {spec['length']}")
         self.output = request["output"]
         self.call, self.fetch, self.timer = setup(lib, device, *inputs, **request["params"])
+        if request.get("timer"):
+            if not self.gpu and request["timer"] != "host":
+                raise ProtocolError("INVALID_ARGUMENT", f"{request['code']} runs on the CPU: its only clock is host, not {request['timer']}")
+            self.timer = request["timer"]
+        self.min_ms = request.get("minSampleMs", 0.0)
+        self.batch = None
         self.last = None
 
     def _sync(self):
@@ -65,34 +89,42 @@ class Prepared:
             return self.lib.cuda.event_elapsed_time(start, end)
         return self.lib.cuda.get_elapsed_time(start, end)
 
-    def once(self):
-        """One timed call: (the clock's milliseconds, the host's wall milliseconds)."""
-        if self.timer == "host":
-            t0 = time.perf_counter()
+    def _calls(self, count):
+        for _ in range(count):
             self.last = self.call()
-            ms = (time.perf_counter() - t0) * 1e3
-            return ms, ms
-        self._sync()
+
+    def once(self, calls=1):
+        """One timed sample of `calls` calls: (the clock's milliseconds a call, the host's wall milliseconds a call)."""
+        if self.gpu:
+            self._sync()
         if self.timer == "events":
             start, end = self._event(), self._event()
             t0 = time.perf_counter()
             start.record()
-            self.last = self.call()
+            self._calls(calls)
             end.record()
             end.synchronize()
-            return self._elapsed(start, end), (time.perf_counter() - t0) * 1e3
-        t0 = time.perf_counter()
-        self.last = self.call()
-        self._sync()
-        ms = (time.perf_counter() - t0) * 1e3
+            return self._elapsed(start, end) / calls, (time.perf_counter() - t0) * 1e3 / calls
+        clock = time.time if self.timer == "time-time" else time.perf_counter
+        t0 = clock()
+        self._calls(calls)
+        if self.timer != "host":
+            self._sync()
+        ms = (clock() - t0) * 1e3 / calls
         return ms, ms
 
     def sample(self, warmup, count):
         for _ in range(warmup):
             self.once()
+        if self.batch is None and self.min_ms <= 0:
+            self.batch = 1  # no minimum: not a call more, so that a cold first sample stays the first call
+        if self.batch is None:
+            # The batch is fixed once, on a warmed call where there was a warm-up, and kept for every later round.
+            first, _ = self.once()
+            self.batch = 1 if first <= 0 or first >= self.min_ms else min(MAX_BATCH, math.ceil(self.min_ms / first))
         samples, wall = [], []
         for _ in range(count):
-            ms, host = self.once()
+            ms, host = self.once(self.batch)
             samples.append(ms)
             wall.append(host)
         return samples, wall
@@ -100,7 +132,7 @@ class Prepared:
     def write_output(self):
         if self.last is None:
             self.once()
-        result = self.np.ascontiguousarray(self.fetch(self.last), dtype=self.output["dtype"]).reshape(-1)
+        result = self.np.ascontiguousarray(self.fetch(self.last), dtype=NUMPY_DTYPES[self.output["dtype"]]).reshape(-1)
         if result.size != self.output["length"]:
             raise ProtocolError("PEER_FAILED", f"the workload returned {result.size} elements, not {self.output['length']}")
         result.tofile(self.output["path"])
@@ -131,7 +163,7 @@ def handle(request, state):
         raise ProtocolError("INVALID_ARGUMENT", f"`{op}` before `prepare`")
     if op == "sample":
         samples, wall = prepared.sample(request["warmup"], request["count"])
-        return {"samplesMs": samples, "wallMs": wall, "timer": prepared.timer}
+        return {"samplesMs": samples, "wallMs": wall, "timer": prepared.timer, "executionsPerSample": prepared.batch}
     prepared.write_output()
     return {}
 

@@ -7,7 +7,10 @@ id null; the worker never dies of a bad line, and exits when its stdin closes.""
 
 MAX_LINE = 1 << 20
 OPS = ("probe", "prepare", "sample", "output", "release")
-DTYPES = ("float32", "float64")
+# The arrays' element types as the engine stores them; bfloat16 crosses as its raw 16 bits (NumPy has no bfloat16).
+DTYPES = ("float64", "float32", "float16", "bfloat16", "int8")
+# The clocks a workload can be timed with (__main__.Prepared.once says what each one measures).
+TIMERS = ("host", "host-sync", "events", "time-time")
 
 
 class ProtocolError(Exception):
@@ -22,9 +25,11 @@ def _field(request, name, kind, required=True):
             raise ProtocolError("INVALID_ARGUMENT", f"`{name}` is missing")
         return None
     value = request[name]
-    ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    ok = isinstance(value, kinds) and not (int in kinds and isinstance(value, bool))
     if not ok:
-        raise ProtocolError("INVALID_ARGUMENT", f"`{name}` must be {kind.__name__}, not {type(value).__name__}")
+        wanted = " or ".join(k.__name__ for k in kinds)
+        raise ProtocolError("INVALID_ARGUMENT", f"`{name}` must be {wanted}, not {type(value).__name__}")
     return value
 
 
@@ -75,6 +80,14 @@ def parse_request(line):
             if not isinstance(value, (int, float)) or isinstance(value, bool):
                 raise ProtocolError("INVALID_ARGUMENT", f"`params.{key}` must be a number")
         checked["params"] = params
+        timer = _field(request, "timer", str, required=False)
+        if timer is not None and timer not in TIMERS:
+            raise ProtocolError("INVALID_ARGUMENT", f"`timer` must be one of {', '.join(TIMERS)}, not {timer!r}")
+        checked["timer"] = timer
+        min_ms = _field(request, "minSampleMs", (int, float), required=False)
+        if min_ms is not None and (isinstance(min_ms, bool) or not 0 <= min_ms <= 1000):
+            raise ProtocolError("INVALID_ARGUMENT", f"`minSampleMs` must be a number from 0 to 1000, not {min_ms!r}")
+        checked["minSampleMs"] = float(min_ms or 0)
     elif op == "sample":
         checked["warmup"] = _field(request, "warmup", int)
         checked["count"] = _field(request, "count", int)

@@ -10,14 +10,16 @@ import { join } from 'node:path';
 import { GpuLabError } from '../../common/errors.ts';
 import type { Measurement, MeasurementResult, Verification } from '../../common/measurement.ts';
 import { PEER_PREPARED, PEER_SAMPLES } from '../../common/peer-protocol.ts';
-import type { PeerArray } from '../../common/peer-protocol.ts';
-import type { ElementBuffer } from '../../../native/index.ts';
+import type { PeerArray, PeerTimer } from '../../common/peer-protocol.ts';
+import { DTYPE_BYTES } from '../../../native/index.ts';
+import type { DType, ElementBuffer } from '../../../native/index.ts';
 import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, sampleAdaptively } from '../sampling.ts';
 import { ELEMENTWISE_TOLERANCE, gemmTolerance, verifyElementwise, verifyGemm } from '../verify.ts';
-import { peerWorker } from '../python-worker.ts';
+import { PeerWorker, peerWorker } from '../python-worker.ts';
 import type { MeasurementBackend, MeasureContext } from './backend.ts';
 import { unsupported } from './backend.ts';
 import { vectorFunctionReference } from './vector-function.ts';
+import { ELEMENTWISE_REFERENCE } from './elementwise.ts';
 
 // A workload's answer is awaited at most this long: past it the worker is taken for hung, and stopped.
 const CALL_TIMEOUT_MS = 120_000;
@@ -29,11 +31,32 @@ async function shareDir(): Promise<string> {
   return mkdtemp(join(base, 'gpu-lab-peer-'));
 }
 
+const PEER_DTYPE: Record<DType, PeerArray['dtype']> = { fp64: 'float64', fp32: 'float32', fp16: 'float16', bf16: 'bfloat16', int8: 'int8' };
+
 async function exported(dir: string, name: string, b: ElementBuffer): Promise<PeerArray> {
   const path = join(dir, `${name}.bin`);
-  const values = b.read() as Float32Array | Float64Array;
+  const values = b.read();
   await writeFile(path, new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
-  return { path, dtype: values instanceof Float64Array ? 'float64' : 'float32', length: values.length };
+  return { path, dtype: PEER_DTYPE[b.dtype], length: values.length };
+}
+
+// The peer's output bytes as the typed array of the engine's buffer (a copy: the file's bytes need not be aligned).
+function typedOf(dtype: DType, bytes: Uint8Array): Float64Array | Float32Array | Uint16Array | Int8Array {
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  if (dtype === 'fp64') return new Float64Array(copy.buffer);
+  if (dtype === 'fp32') return new Float32Array(copy.buffer);
+  if (dtype === 'int8') return new Int8Array(copy.buffer);
+  return new Uint16Array(copy.buffer);
+}
+
+// The clock a peer is read with, from the measurement's: CUDA events, the host's clock after a synchronise, or the
+// host's clock alone (the launch returning: the timing-pitfalls lab's mistake). A CPU workload has its own.
+function timerOf(m: Peered, gpu: boolean): PeerTimer | undefined {
+  if (!gpu) return undefined;
+  if (m.clock === 'host-nosync') return 'host';
+  if (m.clock === 'host') return m.peer.timeTime ? 'time-time' : 'host-sync';
+  return 'events';
 }
 
 // What a peer measures, in the engine's terms: its inputs from the seed's streams (the engine's own twins of the same
@@ -52,30 +75,48 @@ function peerWork(m: Peered, backend: MeasurementBackend): PeerWork {
     const out = backend.output('fp64', m.elements, 'host');
     return { inputs: [x, y], out, params: { a: m.a, b: m.b, c: m.c }, verify: () => verifyElementwise(out, [x, y], vectorFunctionReference(m.a, m.b, m.c), ELEMENTWISE_TOLERANCE.fp64) };
   }
-  if (m.op === 'gemm' && m.dtype === 'fp32') {
-    const a = backend.input('fp32', m.m * m.k, 0, { low: -1, high: 1 }, 'host');
-    const b = backend.input('fp32', m.k * m.n, 1, { low: -1, high: 1 }, 'host');
-    const out = backend.output('fp32', m.m * m.n, 'host');
-    return { inputs: [a, b], out, params: { m: m.m, n: m.n, k: m.k }, verify: () => verifyGemm(a, b, out, m.m, m.n, m.k, gemmTolerance('fp32', m.k)) };
+  if (m.op === 'gemm') {
+    // The dtype's storage and inputs as the engine's own GEMM makes them (ops/gemm.ts); int8 products come back as fp32.
+    const stored: DType = m.dtype === 'tf32' ? 'fp32' : m.dtype;
+    const range = stored === 'int8' ? undefined : { low: -1, high: 1 };
+    const a = backend.input(stored, m.m * m.k, 0, range, 'host');
+    const b = backend.input(stored, m.k * m.n, 1, range, 'host');
+    const out = backend.output(stored === 'int8' ? 'fp32' : stored, m.m * m.n, 'host');
+    return { inputs: [a, b], out, params: { m: m.m, n: m.n, k: m.k }, verify: () => verifyGemm(a, b, out, m.m, m.n, m.k, gemmTolerance(m.dtype, m.k)) };
   }
-  throw unsupported(`a Python ${m.peer.library} series of ${m.op}${m.op === 'gemm' ? ` in ${m.dtype}` : ''}`, backend.device);
+  if (m.op === 'add' || m.op === 'mul' || m.op === 'exp') {
+    const range = m.op === 'exp' ? { low: -4, high: 4 } : { low: -1, high: 1 };
+    const inputs = [backend.input('fp32', m.elements, 0, range, 'host')];
+    if (m.op !== 'exp') inputs.push(backend.input('fp32', m.elements, 1, range, 'host'));
+    const out = backend.output('fp32', m.elements, 'host');
+    return { inputs, out, params: {}, verify: () => verifyElementwise(out, inputs, ELEMENTWISE_REFERENCE[m.op], ELEMENTWISE_TOLERANCE.fp32) };
+  }
+  if (m.op === 'copy') {
+    const src = backend.input('int8', m.bytes, 0, undefined, 'host');
+    const out = backend.output('int8', m.bytes, 'host');
+    return { inputs: [src], out, params: {}, verify: () => verifyElementwise(out, [src], ([v = Number.NaN]) => v, 0) };
+  }
+  throw unsupported(`a Python ${m.peer.library} series of ${m.op}`, backend.device);
 }
 
 export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: MeasureContext): Promise<MeasurementResult> {
   const work = peerWork(m, backend);
   await backend.settled();
-  const worker = await peerWorker();
+  // A cold series is the first call of a worker of its own, as the notebook's first cell is the first call of its
+  // kernel: the shared worker has run that code already.
+  const worker = m.cold ? await PeerWorker.start() : await peerWorker();
   const dir = await shareDir();
   try {
     const inputs = await Promise.all(work.inputs.map((b, i) => exported(dir, `in${i}`, b)));
-    const fp64 = work.out.dtype === 'fp64';
-    const output: PeerArray = { path: join(dir, 'out.bin'), dtype: fp64 ? 'float64' : 'float32', length: work.out.length };
-    const prepared = PEER_PREPARED.parse(
-      await worker.call({ op: 'prepare', workload: m.op, code: m.peer.code, device: m.device, inputs, output, params: work.params }, CALL_TIMEOUT_MS, ctx.signal),
-    );
+    const output: PeerArray = { path: join(dir, 'out.bin'), dtype: PEER_DTYPE[work.out.dtype], length: work.out.length };
+    const timer = timerOf(m, m.device !== 'cpu');
+    const request = { op: 'prepare', workload: m.op, code: m.peer.code, device: m.device, inputs, output, params: work.params, ...(timer ? { timer } : {}), minSampleMs: m.cold ? 0 : m.minSampleMs } as const;
+    const prepared = PEER_PREPARED.parse(await worker.call(request, CALL_TIMEOUT_MS, ctx.signal));
     const budgetSeconds = m.budgetSeconds ?? DEFAULT_BUDGET_SECONDS;
+    let executionsPerSample = 1;
     const round = async (warmup: number, count: number): Promise<{ samples: number[]; sampleWallMs: number[]; events: boolean }> => {
       const answer = PEER_SAMPLES.parse(await worker.call({ op: 'sample', warmup, count }, CALL_TIMEOUT_MS, ctx.signal));
+      executionsPerSample = answer.executionsPerSample;
       return { samples: answer.samplesMs, sampleWallMs: answer.wallMs, events: answer.timer === 'events' };
     };
     const { rounds, sampling } = m.cold
@@ -88,12 +129,9 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
         });
     await worker.call({ op: 'output' }, CALL_TIMEOUT_MS, ctx.signal);
     const bytes = await readFile(output.path);
-    const expected = output.length * (fp64 ? 8 : 4);
+    const expected = output.length * DTYPE_BYTES[work.out.dtype];
     if (bytes.byteLength !== expected) throw new GpuLabError('PEER_FAILED', `the ${m.peer.code} series wrote ${bytes.byteLength} bytes, not ${expected}`);
-    // Copied into a buffer of its own: the file's bytes need not be aligned for a typed array over them.
-    const copy = new Uint8Array(expected);
-    copy.set(bytes);
-    work.out.write(fp64 ? new Float64Array(copy.buffer) : new Float32Array(copy.buffer));
+    (work.out as ElementBuffer<DType>).write(typedOf(work.out.dtype, bytes) as never);
     await worker.call({ op: 'release' }, CALL_TIMEOUT_MS);
     const samples = rounds.flatMap((r) => r.samples);
     // Events time the device; the host's wall time of each sample is kept beside them, as the engine keeps its own.
@@ -103,12 +141,13 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
       deviceMs: events ? samples : null,
       implementation: `${prepared.library} (Python ${worker.version})`,
       threads: 1,
-      executionsPerSample: 1,
+      executionsPerSample,
       verification: work.verify(),
       telemetry: null,
       sampling: sampling ?? { samples: samples.length, targetFraction: TARGET_INTERVAL_FRACTION, budgetSeconds, stop: 'max-samples' },
     };
   } finally {
+    if (m.cold) worker.stop();
     await rm(dir, { recursive: true, force: true });
   }
 }

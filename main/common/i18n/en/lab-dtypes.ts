@@ -2,7 +2,8 @@
 import type { DescriptorText } from '../lab-text-types.ts';
 
 export const dtypes = {
-  series: { cpu: 'CPU', gpu: 'GPU' },
+  // torch: seed 003's table of dtypes in PyTorch (python/gpu_lab_peers/labs/matmul.py), one GEMM per dtype.
+  series: { cpu: 'CPU', gpu: 'GPU', torch: 'PyTorch on the GPU' },
   findings: {
     // The footprint list: one item per type, joined by footprintList from the last.
     footprint: 'One {size}×{size} matrix takes {list}.',

@@ -13,6 +13,16 @@ export const elementwiseBreakeven = {
     'exp-cpu': 'exp CPU',
     'exp-gpu-transfers': 'exp GPU with transfers',
     'exp-gpu-resident': 'exp GPU resident',
+    // Seed 003's exercise in PyTorch (python/gpu_lab_peers/labs/elementwise.py): its own CPU, then its GPU paths.
+    'add-torch-cpu': 'add PyTorch CPU',
+    'add-torch-transfers': 'add PyTorch GPU with transfers',
+    'add-torch-resident': 'add PyTorch GPU resident',
+    'mul-torch-cpu': 'mul PyTorch CPU',
+    'mul-torch-transfers': 'mul PyTorch GPU with transfers',
+    'mul-torch-resident': 'mul PyTorch GPU resident',
+    'exp-torch-cpu': 'exp PyTorch CPU',
+    'exp-torch-transfers': 'exp PyTorch GPU with transfers',
+    'exp-torch-resident': 'exp PyTorch GPU resident',
   },
   // The two ways of running on the GPU, as the findings name them (the {path} of a break-even).
   paths: { 'gpu-transfers': 'GPU with transfers', 'gpu-resident': 'GPU resident' },
@@ -28,6 +38,13 @@ export const elementwiseBreakeven = {
     cacheExceeded: '; both exceed the {cache} last-level cache, so the caches do not explain it',
     copiesCost: '{op}: at {reference} elements keeping the data on the GPU is {ratio} faster than copying it there and back for each operation{times}.',
     copiesTimes: ' ({resident} resident against {withCopies} with copies)',
+    // PyTorch's own break-even, its GPU against its CPU, as seed 003's exercise finds it.
+    torchBetween: '{op} in PyTorch (the notebook’s code): the {path} becomes {target}× faster than PyTorch on the CPU from about {size} elements{at}.',
+    torchBetweenRange:
+      "{op} in PyTorch (the notebook’s code): the {path} becomes {target}× faster than PyTorch on the CPU from about {size} elements (somewhere between {low} and {high}, within the medians' uncertainty){at}.",
+    torchBelowRange: '{op} in PyTorch (the notebook’s code): the {path} is already {target}× faster than PyTorch on the CPU at the smallest size, {size} elements{at}.',
+    torchNever: '{op} in PyTorch (the notebook’s code): the {path} never becomes {target}× faster than PyTorch on the CPU (best {ratio} at {size} elements){at}.',
+    torchAt: '; at {reference} elements it is {ratio} the speed of PyTorch on the CPU',
   },
 } as const;
 

@@ -2,7 +2,15 @@
 import type { DescriptorText } from '../lab-text-types.ts';
 
 export const matmulBreakeven = {
-  series: { cpu: 'CPU BLAS', 'gpu-transfers': 'GPU with transfers', 'gpu-resident': 'GPU resident' },
+  series: {
+    cpu: 'CPU BLAS',
+    'gpu-transfers': 'GPU with transfers',
+    'gpu-resident': 'GPU resident',
+    // Seed 003's article in PyTorch (python/gpu_lab_peers/labs/matmul.py): torch.matmul on its CPU and on the GPU.
+    'torch-cpu': 'PyTorch on the CPU',
+    'torch-transfers': 'PyTorch GPU with .to() and .cpu()',
+    'torch-resident': 'PyTorch GPU resident',
+  },
   findings: {
     cpuRate: 'The CPU peaks at {rate} (N = {n}, {time}).',
     overtakes: 'The {series} overtakes the CPU from about N = {size}.',
@@ -13,6 +21,10 @@ export const matmulBreakeven = {
     never: 'The {series} never beats the CPU here (best {ratio} at N = {n}).',
     range: "{series}: {small} the CPU's speed at N = {smallest}, {large} at N = {largest}{best}.",
     rangeBest: '; at best {rate}, at N = {n}',
+    // PyTorch's own break-even, its GPU against its CPU, as the article measures it.
+    torchOvertakes: 'In PyTorch (the notebook’s code), the {series} overtakes PyTorch on the CPU from about N = {size}.',
+    torchBelow: 'In PyTorch (the notebook’s code), the {series} is at least as fast as PyTorch on the CPU (by the medians) from the smallest size measured, N = {n}: its break-even is at or below it.',
+    torchNever: 'In PyTorch (the notebook’s code), the {series} never beats PyTorch on the CPU here (best {ratio} at N = {n}).',
   },
 } as const;
 

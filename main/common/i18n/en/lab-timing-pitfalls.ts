@@ -12,6 +12,12 @@ export const timingPitfalls = {
     'cpu-warm': 'CPU: cold first call vs warmed (right)',
     'cpu-one-thread': 'CPU: one thread vs all threads (wrong)',
     'cpu-all-threads': 'CPU: one thread vs all threads (right)',
+    // The notebooks' own timings in PyTorch (python/gpu_lab_peers/labs/matmul.py, torch_resident), on the same GEMM.
+    'torch-no-sync': 'PyTorch: no synchronisation vs CUDA events (wrong)',
+    'torch-events': 'PyTorch: CUDA events (right)',
+    'torch-time-time': 'PyTorch: time.time() after synchronize() vs CUDA events',
+    'torch-cold': 'PyTorch: first call in a fresh process vs warmed (wrong)',
+    'torch-warm': 'PyTorch: first call in a fresh process vs warmed (right)',
   },
   // The points as the tables and charts name them.
   points: {
@@ -23,6 +29,11 @@ export const timingPitfalls = {
     'cpu-warm': 'CPU, warmed',
     'cpu-one-thread': 'CPU, one thread',
     'cpu-all-threads': 'CPU, all {threads} threads',
+    'torch-no-sync': 'PyTorch, clock stopped at launch',
+    'torch-events': 'PyTorch, CUDA events',
+    'torch-time-time': 'PyTorch, time.time() after synchronize()',
+    'torch-cold': 'PyTorch, first call of a fresh process (cold)',
+    'torch-warm': 'PyTorch, warmed',
   },
   findings: {
     sync: 'Without synchronising, the GEMM seems to take {wrong}; CUDA events show it takes {right}, {ratio} longer. The clock stopped when the launch returned, long before the GPU finished.',
@@ -38,6 +49,14 @@ export const timingPitfalls = {
     threadsSlower: 'All threads ({right}) were slower than one ({wrong}), {ratio} the time: another program may be using the other cores, or the matrix is too small to share out.',
     threadsBeyond: 'One CPU thread takes {wrong}, all {threads} threads {right}: {ratio} faster, more than {threads} threads alone can give. This run does not show what else slowed the single thread, so read the ratio with care.',
     threads: "One CPU thread takes {wrong}, all threads {right}: {ratio} faster. Comparing a GPU with one CPU thread overstates the GPU's advantage by that factor.",
+    // The same pitfalls in the notebook's PyTorch. {wrong} and {right} as above; a sentence for each way the two
+    // medians' intervals can fall.
+    torchSync: 'In PyTorch, a host clock stopped when torch.matmul(a, b) returns, with no torch.cuda.synchronize(), reads {wrong}; CUDA events read {right}, {ratio} that. The launch returned long before the GPU finished.',
+    torchSyncUnclear: 'In PyTorch, a host clock stopped when torch.matmul(a, b) returns, with no torch.cuda.synchronize(), reads {wrong} and CUDA events {right}: their intervals do not tell them apart in this run.',
+    torchTime: 'In PyTorch, time.time() around torch.matmul(a, b) and torch.cuda.synchronize() (the notebook’s timing_numba_GPU) reads {wrong}, CUDA events {right}: {ratio} that, the launch and the wait for the synchronise counted on the host’s clock.',
+    torchTimeAgree: 'In PyTorch, time.time() around torch.matmul(a, b) and torch.cuda.synchronize() (the notebook’s timing_numba_GPU) reads {wrong} and CUDA events {right}: their intervals do not tell them apart, so at this size a synchronised host clock gives the same figure.',
+    torchTimeBelow: 'In PyTorch, time.time() around torch.matmul(a, b) and torch.cuda.synchronize() reads {wrong}, less than CUDA events ({right}): the two clocks disagree in this run, and it does not show why.',
+    coldCauseTorch: 'This run does not measure what the cost is made of; in a fresh Python process the usual suspects are PyTorch creating its cuBLAS handle and workspace on the first product, loading the kernel, and cold caches. GPU Lab’s own cold point creates its handle before the clock starts.',
   },
 } as const;
 

@@ -12,6 +12,11 @@ export const transfer = {
     'd2h-pinned-sync': 'device→host, pinned, sync',
     'd2h-pinned-async': 'device→host, pinned, async',
     d2d: 'device→device',
+    // The course's own copies in PyTorch (python/gpu_lab_peers/labs/transfer.py), each beside the series it matches.
+    'torch-h2d-pageable': "PyTorch .to('cuda') from pageable memory",
+    'torch-h2d-pinned': "PyTorch .to('cuda', non_blocking=True) from pinned memory",
+    'torch-d2h-pageable': 'PyTorch .copy_() back into pageable memory',
+    'torch-d2h-pinned': 'PyTorch .copy_() back into pinned memory',
   },
   // The directions the pinned-against-pageable findings name.
   directions: { h2d: 'host→device', d2h: 'device→host' },

@@ -3,7 +3,7 @@ import type { DescriptorText, TextOf } from '../lab-text-types.ts';
 import type { dtypes as en } from '../en/lab-dtypes.ts';
 
 export const dtypes: TextOf<typeof en> = {
-  series: { cpu: 'CPU', gpu: 'GPU' },
+  series: { cpu: 'CPU', gpu: 'GPU', torch: 'PyTorch en la GPU' },
   findings: {
     footprint: 'Una matriz de {size}×{size} ocupa {list}.',
     footprintItem: '{bytes} en {dtype}',

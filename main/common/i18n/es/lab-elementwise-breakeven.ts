@@ -13,6 +13,15 @@ export const elementwiseBreakeven: TextOf<typeof en> = {
     'exp-cpu': 'exp en la CPU',
     'exp-gpu-transfers': 'exp en la GPU con transferencias',
     'exp-gpu-resident': 'exp en la GPU con datos residentes',
+    'add-torch-cpu': 'add de PyTorch en la CPU',
+    'add-torch-transfers': 'add de PyTorch en la GPU con transferencias',
+    'add-torch-resident': 'add de PyTorch en la GPU con datos residentes',
+    'mul-torch-cpu': 'mul de PyTorch en la CPU',
+    'mul-torch-transfers': 'mul de PyTorch en la GPU con transferencias',
+    'mul-torch-resident': 'mul de PyTorch en la GPU con datos residentes',
+    'exp-torch-cpu': 'exp de PyTorch en la CPU',
+    'exp-torch-transfers': 'exp de PyTorch en la GPU con transferencias',
+    'exp-torch-resident': 'exp de PyTorch en la GPU con datos residentes',
   },
   paths: { 'gpu-transfers': 'GPU con transferencias', 'gpu-resident': 'GPU con datos residentes' },
   findings: {
@@ -26,6 +35,12 @@ export const elementwiseBreakeven: TextOf<typeof en> = {
     cacheExceeded: '. Ambos superan la caché de último nivel, de {cache}, así que la caché no explica la diferencia',
     copiesCost: '{op}: con {reference} elementos, mantener los datos en la GPU es {ratio} más rápido que copiarlos de ida y vuelta en cada operación{times}.',
     copiesTimes: ' ({resident} con datos residentes frente a {withCopies} con copias)',
+    torchBetween: '{op} en PyTorch (el código del cuaderno): la {path} pasa a ser {target}× más rápida que PyTorch en la CPU a partir de unos {size} elementos{at}.',
+    torchBetweenRange:
+      '{op} en PyTorch (el código del cuaderno): la {path} pasa a ser {target}× más rápida que PyTorch en la CPU a partir de unos {size} elementos (en algún punto entre {low} y {high}, dentro de la incertidumbre de las medianas){at}.',
+    torchBelowRange: '{op} en PyTorch (el código del cuaderno): la {path} ya es {target}× más rápida que PyTorch en la CPU en el tamaño más pequeño, {size} elementos{at}.',
+    torchNever: '{op} en PyTorch (el código del cuaderno): la {path} no llega a ser {target}× más rápida que PyTorch en la CPU (como mucho {ratio}, con {size} elementos){at}.',
+    torchAt: '; con {reference} elementos, su velocidad es {ratio} la de PyTorch en la CPU',
   },
 };
 

@@ -3,7 +3,14 @@ import type { DescriptorText, TextOf } from '../lab-text-types.ts';
 import type { matmulBreakeven as en } from '../en/lab-matmul-breakeven.ts';
 
 export const matmulBreakeven: TextOf<typeof en> = {
-  series: { cpu: 'BLAS en la CPU', 'gpu-transfers': 'GPU con transferencias', 'gpu-resident': 'GPU con datos residentes' },
+  series: {
+    cpu: 'BLAS en la CPU',
+    'gpu-transfers': 'GPU con transferencias',
+    'gpu-resident': 'GPU con datos residentes',
+    'torch-cpu': 'PyTorch en la CPU',
+    'torch-transfers': 'GPU de PyTorch con .to() y .cpu()',
+    'torch-resident': 'GPU de PyTorch con datos residentes',
+  },
   findings: {
     cpuRate: 'La CPU alcanza como máximo {rate} (N = {n}, {time}).',
     overtakes: 'La {series} supera a la CPU a partir de N ≈ {size}.',
@@ -14,6 +21,9 @@ export const matmulBreakeven: TextOf<typeof en> = {
     never: 'La {series} no llega a superar a la CPU en esta máquina (como mucho {ratio}, en N = {n}).',
     range: '{series}: {small} la velocidad de la CPU en N = {smallest}, {large} en N = {largest}{best}.',
     rangeBest: '; como máximo {rate}, en N = {n}',
+    torchOvertakes: 'En PyTorch (el código del cuaderno), la {series} supera a PyTorch en la CPU a partir de N ≈ {size}.',
+    torchBelow: 'En PyTorch (el código del cuaderno), la {series} es al menos igual de rápida que PyTorch en la CPU (según las medianas) desde el tamaño más pequeño medido, N = {n}: su punto de equilibrio está en ese tamaño o por debajo.',
+    torchNever: 'En PyTorch (el código del cuaderno), la {series} no llega a superar a PyTorch en la CPU en esta máquina (como mucho {ratio}, en N = {n}).',
   },
 };
 

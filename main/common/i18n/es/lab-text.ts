@@ -21,6 +21,10 @@ export const labText: TextOf<LabTextCatalog> = {
       slower: '{peer} ({peerTime}) tarda {ratio} el tiempo de {ours} de GPU Lab ({oursTime}; {low} a {high}): más de un 10 % de diferencia, una distancia que conviene investigar.',
       faster: '{peer} ({peerTime}) tarda {ratio} el tiempo de {ours} de GPU Lab ({oursTime}; {low} a {high}): más de un 10 % más rápido, una distancia que conviene investigar.',
       unclear: '{peer} ({peerTime}) tarda {ratio} el tiempo de {ours} de GPU Lab ({oursTime}), pero los intervalos admiten de {low} a {high}: hay demasiado ruido para decir si coinciden con un margen del 10 %.',
+      agreeWithin: '{peer} ({peerTime}) y {ours} de GPU Lab ({oursTime}) coinciden con un margen del {within}: {ratio} el tiempo ({low} a {high}).',
+      slowerWithin: '{peer} ({peerTime}) tarda {ratio} el tiempo de {ours} de GPU Lab ({oursTime}; {low} a {high}): más de un {within} de diferencia, una distancia que conviene investigar.',
+      fasterWithin: '{peer} ({peerTime}) tarda {ratio} el tiempo de {ours} de GPU Lab ({oursTime}; {low} a {high}): más de un {within} más rápido, una distancia que conviene investigar.',
+      unclearWithin: '{peer} ({peerTime}) tarda {ratio} el tiempo de {ours} de GPU Lab ({oursTime}), pero los intervalos admiten de {low} a {high}: hay demasiado ruido para decir si coinciden con un margen del {within}.',
     },
     run: {
       point: '{series}, {size}',

@@ -12,6 +12,11 @@ export const timingPitfalls: TextOf<typeof en> = {
     'cpu-warm': 'CPU: primera llamada en frío frente a llamadas en caliente (correcto)',
     'cpu-one-thread': 'CPU: un hilo frente a todos los hilos (incorrecto)',
     'cpu-all-threads': 'CPU: un hilo frente a todos los hilos (correcto)',
+    'torch-no-sync': 'PyTorch: sin sincronizar frente a eventos CUDA (incorrecto)',
+    'torch-events': 'PyTorch: eventos CUDA (correcto)',
+    'torch-time-time': 'PyTorch: time.time() tras synchronize() frente a eventos CUDA',
+    'torch-cold': 'PyTorch: primera llamada de un proceso nuevo frente a llamadas en caliente (incorrecto)',
+    'torch-warm': 'PyTorch: primera llamada de un proceso nuevo frente a llamadas en caliente (correcto)',
   },
   points: {
     'gpu-cold': 'GPU, primera llamada (en frío)',
@@ -22,6 +27,11 @@ export const timingPitfalls: TextOf<typeof en> = {
     'cpu-warm': 'CPU, en caliente',
     'cpu-one-thread': 'CPU, un hilo',
     'cpu-all-threads': 'CPU, los {threads} hilos',
+    'torch-no-sync': 'PyTorch, reloj parado al lanzar',
+    'torch-events': 'PyTorch, eventos CUDA',
+    'torch-time-time': 'PyTorch, time.time() tras synchronize()',
+    'torch-cold': 'PyTorch, primera llamada de un proceso nuevo (en frío)',
+    'torch-warm': 'PyTorch, en caliente',
   },
   findings: {
     sync: 'Sin sincronizar, parece que el GEMM tarda {wrong}; los eventos CUDA muestran que tarda {right}, {ratio} más. El reloj se paró cuando volvió la llamada de lanzamiento, mucho antes de que la GPU terminara.',
@@ -35,6 +45,12 @@ export const timingPitfalls: TextOf<typeof en> = {
     threadsSlower: 'Todos los hilos ({right}) fueron más lentos que uno solo ({wrong}), {ratio} el tiempo: puede que otro programa esté usando los demás núcleos o que la matriz sea demasiado pequeña para repartirla.',
     threadsBeyond: 'Un hilo de la CPU tarda {wrong} y los {threads} hilos, {right}: {ratio} más rápido, más de lo que {threads} hilos pueden dar por sí solos. Esta ejecución no muestra qué más frenó al hilo único, así que toma la proporción con cautela.',
     threads: 'Un hilo de la CPU tarda {wrong} y todos los hilos, {right}: {ratio} más rápido. Comparar una GPU con un solo hilo de la CPU exagera la ventaja de la GPU en ese mismo factor.',
+    torchSync: 'En PyTorch, un reloj del host que se para cuando vuelve torch.matmul(a, b), sin torch.cuda.synchronize(), marca {wrong}; los eventos CUDA marcan {right}, {ratio} eso. El lanzamiento volvió mucho antes de que la GPU terminara.',
+    torchSyncUnclear: 'En PyTorch, un reloj del host que se para cuando vuelve torch.matmul(a, b), sin torch.cuda.synchronize(), marca {wrong}, y los eventos CUDA, {right}: sus intervalos no permiten distinguirlos en esta ejecución.',
+    torchTime: 'En PyTorch, time.time() alrededor de torch.matmul(a, b) y torch.cuda.synchronize() (el timing_numba_GPU del cuaderno) marca {wrong}, y los eventos CUDA, {right}: {ratio} eso, porque el reloj del host cuenta el lanzamiento y la espera de la sincronización.',
+    torchTimeAgree: 'En PyTorch, time.time() alrededor de torch.matmul(a, b) y torch.cuda.synchronize() (el timing_numba_GPU del cuaderno) marca {wrong}, y los eventos CUDA, {right}: sus intervalos no permiten distinguirlos, así que con este tamaño un reloj del host sincronizado da la misma cifra.',
+    torchTimeBelow: 'En PyTorch, time.time() alrededor de torch.matmul(a, b) y torch.cuda.synchronize() marca {wrong}, menos que los eventos CUDA ({right}): los dos relojes no coinciden en esta ejecución, y ella no muestra por qué.',
+    coldCauseTorch: 'Esta ejecución no mide de qué se compone ese coste; en un proceso de Python nuevo, los sospechosos habituales son PyTorch creando su handle de cuBLAS y su espacio de trabajo en el primer producto, la carga del kernel y las cachés frías. El punto en frío de GPU Lab crea su handle antes de poner en marcha el reloj.',
   },
 };
 

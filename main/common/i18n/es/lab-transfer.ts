@@ -14,6 +14,10 @@ export const transfer: TextOf<typeof en> = {
     'd2h-pinned-sync': 'GPU→CPU, fijada, síncrona',
     'd2h-pinned-async': 'GPU→CPU, fijada, asíncrona',
     d2d: 'GPU→GPU',
+    'torch-h2d-pageable': "PyTorch .to('cuda') desde memoria paginable",
+    'torch-h2d-pinned': "PyTorch .to('cuda', non_blocking=True) desde memoria fijada",
+    'torch-d2h-pageable': 'PyTorch .copy_() de vuelta a memoria paginable',
+    'torch-d2h-pinned': 'PyTorch .copy_() de vuelta a memoria fijada',
   },
   directions: { h2d: 'CPU→GPU', d2h: 'GPU→CPU' },
   findings: {
