@@ -48,6 +48,9 @@ const common = {
   // `budgetSeconds` (absent: the engine's default), and this is no longer its count.
   repeats: z.int().min(1).max(LIMITS.repeats),
   budgetSeconds: z.number().positive().max(3600).optional(),
+  // How close the median's interval must come before sampling stops (absent: ±2 %, TARGET_INTERVAL_FRACTION): closer
+  // where a lab compares two medians to a closer margin than that (the transfer lab's pinned copies, to 3 %).
+  targetFraction: z.number().min(0.002).max(0.5).optional(),
   seed: z.int().min(0).max(2 ** 31),
   // CPU threads for multithreaded variants; absent: every logical core.
   threads: z.int().min(1).max(256).optional(),

@@ -40,6 +40,8 @@ export interface SamplingOptions {
   // nor above the plan's budget.
   plannedRuns?: number;
   maxSamples?: number;
+  // The interval to reach, ± this fraction of the median (absent: TARGET_INTERVAL_FRACTION).
+  targetFraction?: number;
   signal?: AbortSignal;
   // Progress as milliseconds of the budget in force spent so far, out of that budget.
   onProgress?: (spentMs: number, budgetMs: number) => void;
@@ -76,9 +78,10 @@ export async function sampleAdaptively<R extends RoundResult>(
     options.plannedRuns && wall.length
       ? Math.min(planMs, Math.max(options.plannedRuns * meanWallMs(), Math.min(SHRUNK_BUDGET_SAMPLES * meanWallMs(), SHRUNK_BUDGET_FLOOR_SECONDS * 1000), MIN_BUDGET_SECONDS * 1000))
       : planMs;
+  const target = options.targetFraction ?? TARGET_INTERVAL_FRACTION;
   const record = (stop: PointSampling['stop']): PointSampling => ({
     samples: samples.length,
-    targetFraction: TARGET_INTERVAL_FRACTION,
+    targetFraction: target,
     budgetSeconds: budgetMs() / 1000,
     stop,
   });
@@ -109,7 +112,7 @@ export async function sampleAdaptively<R extends RoundResult>(
     options.onProgress?.(Math.min(spent(), budgetMs()), budgetMs());
     if (samples.length === 1 && (wall[0] ?? 0) > planMs) return { rounds, sampling: { ...record('one-sample-over-budget'), budgetSeconds: options.budgetSeconds } };
     if (samples.length < MIN_INTERVAL_SAMPLES && samples.length < maxSamples) continue;
-    if (converged(samples)) return { rounds, sampling: record('converged') };
+    if (converged(samples, target)) return { rounds, sampling: record('converged') };
     if (samples.length >= maxSamples) return { rounds, sampling: record('max-samples') };
     if (spent() + meanWallMs() > budgetMs()) return { rounds, sampling: record('budget') };
   }

@@ -143,6 +143,6 @@ export function agreementFinding(id: string, peer: PointResult | undefined, ours
   const key = r.low >= 1 - within && r.high <= 1 + within ? 'agree' : r.low > 1 + within ? 'slower' : r.high < 1 - within ? 'faster' : 'unclear';
   const values = { peer: names.peer, ours: names.ours, peerTime: n.ms(ep.median), oursTime: n.ms(eo.median), ratio: n.times(r.value), low: n.times(r.low), high: n.times(r.high) };
   // The 10 % sentences name their margin in their words (and runs stored before the margin was a parameter use them).
-  const message = within === 0.1 ? msg(`common.peers.${key}`, values) : msg(`common.peers.${key}Within`, { ...values, within: n.percent(within) });
+  const message = within === 0.1 ? msg(`common.peers.${key}`, values) : msg(`common.peers.${key}Within`, { ...values, within: n.sig(within * 100) });
   return finding(id, message, r.value, 'times', key === 'agree' ? 'info' : 'warning');
 }

@@ -10,7 +10,7 @@ import type { ChartInputs, LineConfig, RunChart } from './chart-common.ts';
 import { baseOptions, formatValue, isLive, subtitle, legendLabels, yScale, yTitle } from './chart-common.ts';
 import type { HorizontalMark, RunMarksOptions } from './marks-plugin.ts';
 import { runMarksPlugin } from './marks-plugin.ts';
-import { seriesStyle, withAlpha } from './palette.ts';
+import { seriesStyle, translucent, withAlpha } from './palette.ts';
 import type { PlottedValue, YQuantity } from './points.ts';
 import { baselinePoint, countsIntegerOps, plottedValue, pointsByKey, seriesOf } from './points.ts';
 import type { SeriesGroup } from './series-groups.ts';
@@ -42,11 +42,15 @@ const gap = (x: number): Point => ({ x, y: Number.NaN });
 function lineDatasets(d: Drawn, inputs: ChartInputs): { datasets: ChartDataset<'line', Point[]>[]; roles: Role[] } {
   const { colour, marker } = seriesStyle(inputs.theme, d.group.index);
   const xs = d.points.map((p) => p.x ?? 0);
+  // The course's own code (a Python peer) drawn apart from the engine's, as the bars are: a dashed line through
+  // hollow markers.
+  const peer = d.group.descriptor.peer !== undefined;
   const line: ChartDataset<'line', Point[]> = {
     label: legendLabel(d.group, inputs.t),
     data: d.values.map((v, i) => (v ? { x: xs[i] ?? 0, y: v.y } : gap(xs[i] ?? 0))),
     borderColor: colour,
-    backgroundColor: colour,
+    backgroundColor: peer ? translucent(colour, 0.15) : colour,
+    ...(peer ? { borderDash: [6, 4] } : {}),
     pointStyle: marker,
     pointRadius: 3.5,
     pointHoverRadius: 5,

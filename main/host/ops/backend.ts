@@ -133,7 +133,7 @@ export class MeasurementBackend {
           if (first && this.m.minSampleMs > 0 && this.m.warmup > 0) sized = r.executionsPerSample;
           return r;
         },
-        { budgetSeconds, plannedRuns: this.m.warmup + this.m.repeats, signal: this.ctx.signal, onProgress: (spent, budget) => this.ctx.onProgress(Math.round(spent), Math.round(budget)) },
+        { budgetSeconds, plannedRuns: this.m.warmup + this.m.repeats, targetFraction: this.m.targetFraction, signal: this.ctx.signal, onProgress: (spent, budget) => this.ctx.onProgress(Math.round(spent), Math.round(budget)) },
       ));
     }
     const end = this.snapshot();

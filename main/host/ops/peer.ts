@@ -124,6 +124,7 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
       : await sampleAdaptively(({ first, samples }) => round(first ? m.warmup : 0, samples), {
           budgetSeconds,
           plannedRuns: m.warmup + m.repeats,
+          targetFraction: m.targetFraction,
           signal: ctx.signal,
           onProgress: (spent, budget) => ctx.onProgress(Math.round(spent), Math.round(budget)),
         });

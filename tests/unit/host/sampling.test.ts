@@ -31,6 +31,20 @@ describe('adaptive sampling', () => {
     expect(b.requests.map((r) => r.first)).toEqual([true, false]);
   });
 
+  it('samples on until the median is known to the closer target a point asks for, and records that target', async () => {
+    // Samples spread ±3 % around 10 ms: within ±2 % soon, within ±1 % only after more of them.
+    const spread = (i: number): number => 10 * (1 + 0.03 * Math.sin(i * 2.4));
+    const usual = await sampleAdaptively(fakeBackend(spread).takeRound, { budgetSeconds: 100, now: fakeBackend(spread).now });
+    const b = fakeBackend(spread);
+    const close = await sampleAdaptively(b.takeRound, { budgetSeconds: 100, now: b.now, targetFraction: 0.01 });
+    expect(usual.sampling).toMatchObject({ stop: 'converged', targetFraction: TARGET_INTERVAL_FRACTION });
+    expect(close.sampling).toMatchObject({ stop: 'converged', targetFraction: 0.01 });
+    expect(close.sampling.samples).toBeGreaterThan(usual.sampling.samples);
+    const all = close.rounds.flatMap((r) => r.samples);
+    expect(converged(all, 0.01)).toBe(true);
+    expect(converged(all.slice(0, usual.sampling.samples), 0.01)).toBe(false);
+  });
+
   it('goes on sampling noisy samples until the budget is spent, and no further', async () => {
     // Alternating 1 ms and 2 ms: the median's interval never comes within ±2 %.
     const b = fakeBackend((i) => (i % 2 ? 2 : 1));

@@ -134,3 +134,60 @@ describe('the worker\'s protocol', () => {
     expect(await w.exited).toBe(0);
   });
 });
+
+// A prepared NumPy workload on real files, as the engine shares its inputs: `elements` float64 values each.
+function vectorFiles(elements: number): { inputs: { path: string; dtype: 'float64'; length: number }[]; output: { path: string; dtype: 'float64'; length: number } } {
+  const inputs = [0, 1].map((i) => {
+    const path = join(dir, `vf-${elements}-${i}.bin`);
+    writeFileSync(path, new Uint8Array(Float64Array.from({ length: elements }, (_, j) => (j % 7) - 3 + i).buffer));
+    return { path, dtype: 'float64' as const, length: elements };
+  });
+  return { inputs, output: { path: join(dir, `vf-${elements}-out.bin`), dtype: 'float64', length: elements } };
+}
+
+describe('the worker\'s clocks and batches', () => {
+  const prepare = (extra: Record<string, unknown>, elements = 1000) => ({ op: 'prepare' as const, workload: 'vector-function', code: 'numpy-notebook', device: 'cpu', params: { a: 2, b: 3, c: 1 }, ...vectorFiles(elements), ...extra });
+
+  it('repeats a call shorter than the minimum sample inside one sample, and says how many calls each sample holds', async () => {
+    const w = await PeerWorker.start({ ...process.env, GPU_LAB_PYTHON: 'python3' });
+    started.push(w);
+    await w.call(prepare({ minSampleMs: 5 }), 60_000);
+    const answer = await w.call({ op: 'sample', warmup: 1, count: 4 }, 60_000);
+    expect(answer.executionsPerSample).toBeGreaterThan(1);
+    // Each sample is the mean of its calls: a thousand-element expression takes far less than the 5 ms minimum.
+    for (const ms of answer.samplesMs as number[]) expect(ms).toBeLessThan(5);
+    await w.call(prepare({}), 60_000);
+    expect((await w.call({ op: 'sample', warmup: 0, count: 1 }, 60_000)).executionsPerSample).toBe(1);
+  });
+
+  it('refuses a GPU clock for a CPU workload, and a clock or a minimum it does not know, naming the field and what it takes', async () => {
+    const w = await PeerWorker.start({ ...process.env, GPU_LAB_PYTHON: 'python3' });
+    started.push(w);
+    await expect(w.call(prepare({ timer: 'events' }), 60_000)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/runs on the CPU: its only clock is host, not events/) });
+    const raw = rawWorker();
+    expect(JSON.parse(await raw.next())).toMatchObject({ ready: true });
+    for (const [field, value, said] of [['timer', 'sundial', /`timer` must be one of host, host-sync, events, time-time, not 'sundial'/], ['minSampleMs', -1, /`minSampleMs` must be a number from 0 to 1000, not -1/]] as const) {
+      raw.send(JSON.stringify({ id: 3, ...prepare({ [field]: value }) }));
+      const answer = PEER_ANSWER.parse(JSON.parse(await raw.next()));
+      expect(answer.ok).toBe(false);
+      if (!answer.ok) expect(answer.error.message).toMatch(said);
+    }
+    raw.close();
+    expect(await raw.exited).toBe(0);
+  });
+
+  it('reads every dtype the engine stores — float16, bfloat16 as raw bits, int8 — and refuses one it does not', async () => {
+    const raw = rawWorker();
+    expect(JSON.parse(await raw.next())).toMatchObject({ ready: true });
+    for (const dtype of ['float16', 'bfloat16', 'int8']) {
+      // A known workload on the wrong device: the arrays are checked and accepted first, then the device refused.
+      raw.send(JSON.stringify({ id: 4, ...prepare({ inputs: [{ path: join(dir, 'x.bin'), dtype, length: 4 }], code: 'torch-fp16', workload: 'gemm' }) }));
+      const answer = PEER_ANSWER.parse(JSON.parse(await raw.next()));
+      expect(answer.ok === false && answer.error.message, dtype).toMatch(/runs on a CUDA device, not cpu/);
+    }
+    raw.send(JSON.stringify({ id: 5, ...prepare({ inputs: [{ path: join(dir, 'x.bin'), dtype: 'complex64', length: 4 }] }) }));
+    const bad = PEER_ANSWER.parse(JSON.parse(await raw.next()));
+    expect(bad.ok === false && bad.error.message).toMatch(/inputs\[0\]\.dtype` must be one of float64, float32, float16, bfloat16, int8, not 'complex64'/);
+    raw.close();
+  });
+});

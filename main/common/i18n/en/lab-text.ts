@@ -26,11 +26,11 @@ export const labText = {
       slower: '{peer} ({peerTime}) takes {ratio} the time of GPU Lab’s {ours} ({oursTime}; {low} to {high}): more than 10 % apart, a gap worth looking into.',
       faster: '{peer} ({peerTime}) takes {ratio} the time of GPU Lab’s {ours} ({oursTime}; {low} to {high}): faster by more than 10 %, a gap worth looking into.',
       unclear: '{peer} ({peerTime}) takes {ratio} the time of GPU Lab’s {ours} ({oursTime}), but the intervals allow {low} to {high}: too noisy to say whether they agree within 10 %.',
-      // The same four with a margin other than 10 % ({within}: "3 %"), where the lab holds the two to a closer one.
-      agreeWithin: '{peer} ({peerTime}) and GPU Lab’s {ours} ({oursTime}) agree within {within}: {ratio} the time ({low} to {high}).',
-      slowerWithin: '{peer} ({peerTime}) takes {ratio} the time of GPU Lab’s {ours} ({oursTime}; {low} to {high}): more than {within} apart, a gap worth looking into.',
-      fasterWithin: '{peer} ({peerTime}) takes {ratio} the time of GPU Lab’s {ours} ({oursTime}; {low} to {high}): faster by more than {within}, a gap worth looking into.',
-      unclearWithin: '{peer} ({peerTime}) takes {ratio} the time of GPU Lab’s {ours} ({oursTime}), but the intervals allow {low} to {high}: too noisy to say whether they agree within {within}.',
+      // The same four with a margin other than 10 % ({within}: "3" for 3 %), where the lab holds the two to a closer one.
+      agreeWithin: '{peer} ({peerTime}) and GPU Lab’s {ours} ({oursTime}) agree within {within} %: {ratio} the time ({low} to {high}).',
+      slowerWithin: '{peer} ({peerTime}) takes {ratio} the time of GPU Lab’s {ours} ({oursTime}; {low} to {high}): more than {within} % apart, a gap worth looking into.',
+      fasterWithin: '{peer} ({peerTime}) takes {ratio} the time of GPU Lab’s {ours} ({oursTime}; {low} to {high}): faster by more than {within} %, a gap worth looking into.',
+      unclearWithin: '{peer} ({peerTime}) takes {ratio} the time of GPU Lab’s {ours} ({oursTime}), but the intervals allow {low} to {high}: too noisy to say whether they agree within {within} %.',
     },
     run: {
       point: '{series}, {size}',

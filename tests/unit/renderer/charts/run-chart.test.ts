@@ -160,8 +160,10 @@ describe('values drawn', () => {
     const { record, lab } = fixtureRun('h100-elementwise-breakeven');
     const byKey = new Map(record.points.map((p) => [p.key, p]));
     const lines = seriesLines(lineConfig(runChart(record, lab, inputs)));
-    expect(lines.map((l) => l.label)).toEqual(lab.series.filter((s) => s.baseline).map((s) => s.label));
-    for (const s of lab.series.filter((x) => x.baseline)) {
+    // The series this run has: it was recorded before the lab had PyTorch series.
+    const drawn = lab.series.filter((s) => s.baseline && record.points.some((p) => p.series === s.key));
+    expect(lines.map((l) => l.label)).toEqual(drawn.map((s) => s.label));
+    for (const s of drawn) {
       const line = lines.find((l) => l.label === s.label);
       for (const point of line?.data ?? []) {
         const gpu = byKey.get(`${s.key}@${point.x}`);
@@ -222,5 +224,30 @@ describe('looks', () => {
     expect(colour(runChart(a.record, a.lab, inputs))).toEqual(LIGHT_CHART_THEME.series.slice(0, 5));
     expect(colour(runChart(a.record, a.lab, { ...inputs, theme: DARK_CHART_THEME }))).toEqual(DARK_CHART_THEME.series.slice(0, 5));
     expect(runChart(a.record, a.lab, inputs).config.options?.animation).toBe(false);
+  });
+});
+
+describe('the course’s own code drawn apart from the engine’s', () => {
+  it('a sweep draws each Python peer as a dashed line through hollow markers, and the engine’s series as solid lines', () => {
+    const { record, lab } = syntheticRun('transfer', { peers: true, params: { directions: ['h2d'], modes: ['sync'] } });
+    const datasets = lineConfig(runChart(record, lab, inputs)).data.datasets.filter((d) => d.label);
+    const peer = datasets.find((d) => d.label?.startsWith("PyTorch .to('cuda', non_blocking=True)"));
+    const ours = datasets.find((d) => d.label?.startsWith('host→device, pinned, sync'));
+    expect(peer?.borderDash).toEqual([6, 4]);
+    expect(peer?.backgroundColor).not.toBe(peer?.borderColor);
+    expect(ours?.borderDash).toBeUndefined();
+    expect(ours?.backgroundColor).toBe(ours?.borderColor);
+    // Every point of the peer's series drawn, one a size.
+    expect(peer?.data.filter((p) => Number.isFinite(p.y)).length).toBe(record.points.filter((p) => p.series === 'torch-h2d-pinned').length);
+  });
+
+  it('a chart of categories draws each peer as an outlined, lightly filled bar', () => {
+    const { record, lab } = syntheticRun('matmul', { peers: true });
+    const datasets = barConfig(runChart(record, lab, inputs)).data.datasets;
+    const peer = datasets.find((d) => d.label?.startsWith('PyTorch on the GPU, resident'));
+    const ours = datasets.find((d) => d.label?.startsWith('GPU cuBLAS resident'));
+    expect(peer?.borderWidth).toBe(2);
+    expect(peer?.backgroundColor).toMatch(/^rgba\(/);
+    expect(ours?.backgroundColor).not.toMatch(/^rgba\(/);
   });
 });

@@ -10,7 +10,7 @@ import type { LabDescriptor, ParamValues } from '../../../../main/common/lab-des
 import type { PointResult, RunRecord } from '../../../../main/common/run-record.ts';
 import { RUN_RECORD } from '../../../../main/common/run-record.ts';
 import { findLab } from '../../../../main/labs/index.ts';
-import type { PlannedPoint } from '../../../../main/labs/lab.ts';
+import type { PlanContext, PlannedPoint } from '../../../../main/labs/lab.ts';
 import { measuredPoint, waivedPoint } from '../../../../main/runs/point-result.ts';
 import type { ChartInputs } from '../../../../renderer/charts/chart-common.ts';
 import { LIGHT_CHART_THEME } from '../../../../renderer/charts/palette.ts';
@@ -54,7 +54,18 @@ export interface RunOptions {
   id?: string;
   // The run's state: completed unless said (a live run is 'running').
   status?: RunRecord['status'];
+  // Every Python peer asked for and found (with CUDA), so that the lab's peer series are planned too.
+  peers?: boolean;
 }
+
+const EVERY_PEER: NonNullable<PlanContext['peers']> = {
+  asked: ['numpy', 'torch', 'cupy', 'numba'],
+  report: {
+    interpreter: 'python3',
+    available: true,
+    probe: { python: '3.12.3', executable: '/usr/bin/python3', libraries: Object.fromEntries(['numpy', 'torch', 'cupy', 'numba'].map((l) => [l, { found: true as const, version: '1.0', cudaAvailable: true, devices: ['GPU'] }])) },
+  },
+};
 
 function defaultMs(p: PlannedPoint): number {
   const ms = Math.max(p.work.flops / 1e8, p.work.bytes / 1e7, 0.001);
@@ -65,7 +76,7 @@ export function syntheticRun(labId: string, options: RunOptions = {}): { record:
   const lab = findLab(labId);
   if (!lab) throw new Error(`no lab ${labId}`);
   const params = validateParams(labId, lab.descriptor.parameters, options.params ?? {});
-  const ctx = options.gpu === false ? CPU_ONLY : WITH_GPU;
+  const ctx = { ...(options.gpu === false ? CPU_ONLY : WITH_GPU), ...(options.peers ? { peers: EVERY_PEER } : {}) };
   const ms = options.medianMs ?? defaultMs;
   const samples = options.samplesMs;
   const points = lab.plan(params, ctx).map((p, i) => (p.measurement ? (samples ? measuredWith(p, samples(p, i)) : measured(p, ms(p))) : waivedPoint(p)));
