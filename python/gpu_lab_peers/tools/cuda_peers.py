@@ -1,25 +1,25 @@
 """PyTorch and CuPy peers for `gpu-lab bench --device cuda:0`: the same workloads the way a course notebook writes
 them, timed like ours (warm-up, then the median of per-call times from CUDA events; host clock after a
 synchronisation where copies from pageable memory are involved). Prints one JSON object: medians in ms and rates
-in GB/s. Run on the GPU machine: python3 scripts/peers/cuda_peers.py [--scale F]"""
+in GB/s, which scripts/compare-peers.mjs puts beside the bench's JSON. --scale F (0 < F <= 1) shrinks the sizes as
+the bench's --scale does. Run on the GPU machine:
 
-from device_lock import device_lock  # noqa: E402  (scripts/peers/, beside this file)
+    PYTHONPATH=python python3 -m gpu_lab_peers.tools.cuda_peers [--scale F]"""
 
-# One run at a time per device per machine, as GPU Lab's own runs: held until this script exits.
-device_lock(["cpu", "cuda:0"], "cuda_peers.py").__enter__()
+import argparse
 import json
 import statistics
-import sys
 import time
 
-import torch
+from ..device_lock import device_lock
+from . import scale_arg
 
-DEV = torch.device("cuda:0")
 GIB = 1 << 30
-scale = float(sys.argv[sys.argv.index("--scale") + 1]) if "--scale" in sys.argv else 1.0
 
 
 def events_ms(fn, repeats, warmup=3):
+    import torch
+
     for _ in range(warmup):
         fn()
     torch.cuda.synchronize()
@@ -35,6 +35,8 @@ def events_ms(fn, repeats, warmup=3):
 
 
 def host_ms(fn, repeats, warmup=1, sync=True):
+    import torch
+
     for _ in range(warmup):
         fn()
         torch.cuda.synchronize()
@@ -49,40 +51,49 @@ def host_ms(fn, repeats, warmup=1, sync=True):
     return statistics.median(samples)
 
 
-out = {"torch": torch.__version__, "cuda": torch.version.cuda}
-n = max(16, round(7000 * scale**0.5))
-for name, dtype, tf32 in (("fp32", torch.float32, False), ("tf32", torch.float32, True), ("fp16", torch.float16, False),
-                          ("bf16", torch.bfloat16, False), ("fp64", torch.float64, False)):
-    torch.backends.cuda.matmul.allow_tf32 = tf32
-    a = torch.rand((n, n), device=DEV, dtype=dtype)
-    b = torch.rand((n, n), device=DEV, dtype=dtype)
-    out[f"gemm-{name}-{n}"] = events_ms(lambda: a @ b, 20 if name in ("fp32", "fp64") else 50)
-    del a, b
-torch.backends.cuda.matmul.allow_tf32 = False
-ah = torch.rand((n, n))
-bh = torch.rand((n, n))
-out[f"gemm-fp32-with-copies-{n}"] = host_ms(lambda: (ah.to(DEV) @ bh.to(DEV)).cpu(), 5)
-del ah, bh
+def measure_torch(out, scale):
+    import torch
 
-size = max(1, round(GIB * scale))
-host = torch.empty(size, dtype=torch.uint8).fill_(7)
-pinned = torch.empty(size, dtype=torch.uint8, pin_memory=True).fill_(7)
-dev = torch.empty(size, dtype=torch.uint8, device=DEV)
-dev2 = torch.empty(size, dtype=torch.uint8, device=DEV)
-out["h2d-pinned-GBs"] = size / events_ms(lambda: dev.copy_(pinned, non_blocking=True), 20) / 1e6
-out["d2h-pinned-GBs"] = size / events_ms(lambda: pinned.copy_(dev, non_blocking=True), 20) / 1e6
-out["h2d-pageable-GBs"] = size / host_ms(lambda: dev.copy_(host), 5) / 1e6
-out["d2h-pageable-GBs"] = size / host_ms(lambda: host.copy_(dev), 3) / 1e6
-# Read + write counted, as ours.
-out["d2d-GBs"] = 2 * size / events_ms(lambda: dev2.copy_(dev), 20) / 1e6
-del host, pinned, dev, dev2
+    dev = torch.device("cuda:0")
+    out.update({"torch": torch.__version__, "cuda": torch.version.cuda})
+    n = max(16, round(7000 * scale**0.5))
+    for name, dtype, tf32 in (("fp32", torch.float32, False), ("tf32", torch.float32, True), ("fp16", torch.float16, False),
+                              ("bf16", torch.bfloat16, False), ("fp64", torch.float64, False)):
+        torch.backends.cuda.matmul.allow_tf32 = tf32
+        a = torch.rand((n, n), device=dev, dtype=dtype)
+        b = torch.rand((n, n), device=dev, dtype=dtype)
+        out[f"gemm-{name}-{n}"] = events_ms(lambda: a @ b, 20 if name in ("fp32", "fp64") else 50)
+        del a, b
+    torch.backends.cuda.matmul.allow_tf32 = False
+    ah = torch.rand((n, n))
+    bh = torch.rand((n, n))
+    out[f"gemm-fp32-with-copies-{n}"] = host_ms(lambda: (ah.to(dev) @ bh.to(dev)).cpu(), 5)
+    del ah, bh
 
-tiny = torch.zeros(1, device=DEV)
-out["empty-launch-only-us"] = host_ms(lambda: tiny.add_(1), 2000, warmup=100, sync=False) * 1e3
-out["empty-launch-sync-us"] = host_ms(lambda: tiny.add_(1), 2000, warmup=100) * 1e3
+    size = max(1, round(GIB * scale))
+    host = torch.empty(size, dtype=torch.uint8).fill_(7)
+    pinned = torch.empty(size, dtype=torch.uint8, pin_memory=True).fill_(7)
+    d = torch.empty(size, dtype=torch.uint8, device=dev)
+    d2 = torch.empty(size, dtype=torch.uint8, device=dev)
+    out["h2d-pinned-GBs"] = size / events_ms(lambda: d.copy_(pinned, non_blocking=True), 20) / 1e6
+    out["d2h-pinned-GBs"] = size / events_ms(lambda: pinned.copy_(d, non_blocking=True), 20) / 1e6
+    out["h2d-pageable-GBs"] = size / host_ms(lambda: d.copy_(host), 5) / 1e6
+    out["d2h-pageable-GBs"] = size / host_ms(lambda: host.copy_(d), 3) / 1e6
+    # Read + write counted, as ours.
+    out["d2d-GBs"] = 2 * size / events_ms(lambda: d2.copy_(d), 20) / 1e6
+    del host, pinned, d, d2
 
-try:
-    import cupy as cp
+    tiny = torch.zeros(1, device=dev)
+    out["empty-launch-only-us"] = host_ms(lambda: tiny.add_(1), 2000, warmup=100, sync=False) * 1e3
+    out["empty-launch-sync-us"] = host_ms(lambda: tiny.add_(1), 2000, warmup=100) * 1e3
+
+
+def measure_cupy(out, scale):
+    try:
+        import cupy as cp
+    except ImportError as err:
+        out["cupy"] = f"missing: {err}"
+        return
 
     m = max(1, round(5_000_000 * scale))
     x = cp.random.random(m)
@@ -114,7 +125,19 @@ try:
 
     out[f"vector-function-with-copies-{m}"] = host_ms(with_copies, 10)
     out["cupy"] = cp.__version__
-except ImportError as err:
-    out["cupy"] = f"missing: {err}"
 
-print(json.dumps(out))
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python3 -m gpu_lab_peers.tools.cuda_peers", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scale", type=scale_arg, default=1.0, metavar="F", help="scale the sizes as gpu-lab bench --scale does")
+    args = parser.parse_args(argv)
+    # One run at a time per device per machine, as GPU Lab's own runs: torch is imported with the devices held.
+    out = {}
+    with device_lock(["cpu", "cuda:0"], "cuda_peers"):
+        measure_torch(out, args.scale)
+        measure_cupy(out, args.scale)
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
