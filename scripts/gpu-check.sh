@@ -7,7 +7,7 @@ set -uo pipefail
 out=${OUT:-gpu-check-out}
 mkdir -p "$out"
 scale=${2:-1}
-export PYTHONUNBUFFERED=1
+export PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1
 step() { printf '\n=== %s (%s)\n' "$1" "$(date +%T)"; }
 
 step "devices"
@@ -22,11 +22,12 @@ node bin/gpu-lab.js bench --device cuda:0 --json --scale "$scale" > "$out/bench.
 echo "bench exit $?"; tail -3 "$out/bench.log"
 
 step "peers"
-python3 scripts/peers/cuda_peers.py --scale "$scale" > "$out/peers.json" 2>> "$out/bench.log"
+# The peers are modules of the Python package (python/gpu_lab_peers/tools/), run from its folder.
+PYTHONPATH="python${PYTHONPATH:+:$PYTHONPATH}" python3 -m gpu_lab_peers.tools.cuda_peers --scale "$scale" > "$out/peers.json" 2>> "$out/bench.log"
 echo "peers exit $?"
 
 step "compare"
-node scripts/peers/compare-cuda.mjs "$out/bench.json" "$out/peers.json" 2>&1 | tee "$out/compare.txt"
+node scripts/compare-peers.mjs "$out/bench.json" "$out/peers.json" 2>&1 | tee "$out/compare.txt"
 
 step "memcheck"
 # The kernels, cuBLAS and memory tests in one process under memcheck; the out-of-memory test is left out there,

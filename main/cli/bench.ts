@@ -22,7 +22,8 @@ function fmt(value: number | null | undefined, locale: Locale, digits = 4): stri
 }
 
 // One row of the bench: a workload measured on one device, with its statistics, its rate and whether its result
-// matched the reference. The JSON of `gpu-lab bench --json` (scripts/peers compare by id and variant).
+// matched the reference. The JSON of `gpu-lab bench --json` (scripts/compare-peers.mjs and scripts/bench.mjs put
+// the peers beside it by id, variant and size).
 export interface BenchRecord {
   id: string;
   device: string;

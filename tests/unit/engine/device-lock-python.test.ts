@@ -1,10 +1,11 @@
-// The Python peers (scripts/peers/) take GPU Lab's device locks by the same files and rules: a peer waits for, or
-// with --no-wait refuses (exit 75), a device a GPU Lab run holds; GPU Lab refuses a device a peer holds, naming it;
-// and a peer killed while holding one leaves a stale lock that GPU Lab takes over.
+// The Python peers' tools (python/gpu_lab_peers/tools/) take GPU Lab's device locks by the same files and rules,
+// through gpu_lab_peers.device_lock: a peer waits for, or with --no-wait refuses (exit 75), a device a GPU Lab run
+// holds; GPU Lab refuses a device a peer holds, naming it; and a peer killed while holding one leaves a stale lock
+// that GPU Lab takes over. The module is run as the tools import it, from the package's folder on PYTHONPATH.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
@@ -12,10 +13,15 @@ import { describe, expect, it } from 'vitest';
 import { DeviceLocks } from '../../../main/engine/device-lock.ts';
 import type { GpuLabError } from '../../../main/common/errors.ts';
 
-const script = fileURLToPath(new URL('../../../scripts/peers/device_lock.py', import.meta.url));
+const packageDir = fileURLToPath(new URL('../../../python', import.meta.url));
+const lockModule = ['-m', 'gpu_lab_peers.device_lock'];
+
+function pythonEnv(dir: string): NodeJS.ProcessEnv {
+  return { ...process.env, GPU_LAB_LOCK_DIR: dir, PYTHONPATH: [packageDir, process.env.PYTHONPATH].filter(Boolean).join(delimiter), PYTHONDONTWRITEBYTECODE: '1' };
+}
 
 function holdInPython(dir: string, device: string) {
-  const child = spawn('python3', [script, device], { env: { ...process.env, GPU_LAB_LOCK_DIR: dir }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn('python3', [...lockModule, device], { env: pythonEnv(dir), stdio: ['pipe', 'pipe', 'inherit'] });
   const held = new Promise<void>((resolve) => child.stdout.on('data', () => resolve()));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   return { child, held, exited };
@@ -26,14 +32,14 @@ describe('the Python peers and GPU Lab share the device locks', () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'gpu-lab-pylock-')), 'locks');
     const lease = await new DeviceLocks({ dir }).acquire(['cuda:0'], 'lab', 'matmul');
     try {
-      const r = spawnSync('python3', [script, '--no-wait', 'cuda:0', '--', 'true'], { encoding: 'utf8', env: { ...process.env, GPU_LAB_LOCK_DIR: dir } });
+      const r = spawnSync('python3', [...lockModule, '--no-wait', 'cuda:0', '--', 'true'], { encoding: 'utf8', env: pythonEnv(dir) });
       expect(r.status, r.stderr).toBe(75);
       expect(r.stderr).toContain(`DEVICE_BUSY: cuda:0 is in use: ${userInfo().username} (pid ${process.pid}) is running lab matmul there`);
     } finally {
       await lease.release();
     }
     // Free again: the peer runs its command while holding the device, and lets it go after.
-    const r = spawnSync('python3', [script, '--no-wait', 'cuda:0', '--', 'true'], { encoding: 'utf8', env: { ...process.env, GPU_LAB_LOCK_DIR: dir } });
+    const r = spawnSync('python3', [...lockModule, '--no-wait', 'cuda:0', '--', 'true'], { encoding: 'utf8', env: pythonEnv(dir) });
     expect(r.status, r.stderr).toBe(0);
     await (await new DeviceLocks({ dir }).acquire(['cuda:0'], 'lab', 'matmul', { wait: false })).release();
   }, 30_000);

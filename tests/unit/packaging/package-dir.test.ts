@@ -148,6 +148,18 @@ describe('the packaged app (dir target)', () => {
     }
   });
 
+  it("ships the Python peers' package whole as a resource, the worker's modules and the tools beside them, not in the asar", () => {
+    const pkg = 'python/gpu_lab_peers';
+    const modules = filesUnder(join(root, pkg)).filter((file) => file.endsWith('.py'));
+    expect(modules).toEqual(expect.arrayContaining(['__main__.py', 'protocol.py', 'device_lock.py', 'tools/__init__.py', 'tools/numpy_cpu.py']));
+    for (const file of modules) {
+      expect(sha(join(resources, pkg, file)), file).toBe(sha(join(root, pkg, file)));
+      expect(inAsar.has(`${pkg}/${file}`), file).toBe(false);
+    }
+    // Nothing else: no bytecode a run here left behind.
+    expect(filesUnder(join(resources, pkg)).sort()).toEqual(modules.sort());
+  });
+
   it('holds the renderer build and the compiled shell, host and CLI in the asar, and none of the sources, maps or tests', () => {
     for (const file of filesUnder(join(root, 'dist', 'web'))) {
       const path = `dist/web/${file}`;

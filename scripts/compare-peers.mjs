@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Puts `gpu-lab bench --device cuda:0 --json` beside the PyTorch/CuPy peers (scripts/peers/cuda_peers.py) and
-// checks the targets of issue 3. Usage: node scripts/peers/compare-cuda.mjs ours.json peers.json
+// Puts `gpu-lab bench --device cuda:0 --json` beside the PyTorch/CuPy peers (python/gpu_lab_peers/tools/cuda_peers.py,
+// `PYTHONPATH=python python3 -m gpu_lab_peers.tools.cuda_peers`) and checks the targets of issue 3.
+// Usage: node scripts/compare-peers.mjs ours.json peers.json (scripts/gpu-check.sh runs both and this).
 import { readFileSync } from 'node:fs';
 
 const [oursPath, peersPath] = process.argv.slice(2);

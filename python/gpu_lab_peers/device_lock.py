@@ -1,12 +1,15 @@
-"""The device locks of GPU Lab (main/engine/device-lock.ts), taken by the Python peers too, so that a peer never
-measures while a lab run, a kernel run or the bench measures on the same device, nor the other way round: one run at
-a time per device per machine. The same files and the same rules: <tmp>/gpu-lab-locks/<device>.lock (or
+"""The device locks of GPU Lab (main/engine/device-lock.ts), taken by the Python peers' tools too (tools/), so that a
+peer never measures while a lab run, a kernel run or the bench measures on the same device, nor the other way round:
+one run at a time per device per machine. The same files and the same rules: <tmp>/gpu-lab-locks/<device>.lock (or
 GPU_LAB_LOCK_DIR) holding who took it as JSON, written whole to a temporary file and hard-linked to its name (link()
 fails if the name is taken); a lock whose process is gone, or whose pid now names a process started at another time,
 is taken over under a guard file. Waits, saying for whom, or with wait=False exits 75 (EX_TEMPFAIL).
 
-    with device_lock(["cuda:0", "cpu"], "cuda_peers.py"):
+    with device_lock(["cuda:0", "cpu"], "cuda_peers"):
         ...measure...
+
+From a shell (PYTHONPATH=python): python3 -m gpu_lab_peers.device_lock [--no-wait] DEVICE... [-- CMD...] runs CMD
+while holding the devices, or without CMD prints "held" and holds them until stdin closes.
 """
 import atexit
 import contextlib
@@ -178,9 +181,9 @@ def device_lock(devices, name, wait=True):
         taken.clear()
 
 
-if __name__ == "__main__":
-    # python3 device_lock.py [--no-wait] DEVICE... -- CMD...: runs CMD while holding the devices.
-    args = sys.argv[1:]
+def main(argv=None):
+    """python3 -m gpu_lab_peers.device_lock [--no-wait] DEVICE... -- CMD...: runs CMD while holding the devices."""
+    args = sys.argv[1:] if argv is None else list(argv)
     no_wait = "--no-wait" in args
     args = [a for a in args if a != "--no-wait"]
     split = args.index("--") if "--" in args else len(args)
@@ -189,6 +192,11 @@ if __name__ == "__main__":
         if command:
             import subprocess
 
-            sys.exit(subprocess.call(command))
+            return subprocess.call(command)
         print("held", flush=True)
         sys.stdin.read()
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

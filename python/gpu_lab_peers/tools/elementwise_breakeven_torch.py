@@ -2,19 +2,20 @@
 course's notebook writes them (seeds/003): add, mul and exp over 10^2 ... 10^8 float32 on the CPU (every thread),
 on the GPU with the copies inside the timed region, and resident on the GPU (CUDA events). Warm-up 2, then up to
 20 samples, fewer where one sample takes long (at least 3, about a second per point), as the lab does. Prints the
-median times, the size where the GPU becomes 2x faster (log-log interpolation) and the whole script's wall time."""
+median times, the size where the GPU becomes 2x faster (log-log interpolation) and the whole script's wall time
+(torch's import included). Run on the GPU machine:
 
-from device_lock import device_lock  # noqa: E402  (scripts/peers/, beside this file)
+    PYTHONPATH=python python3 -m gpu_lab_peers.tools.elementwise_breakeven_torch"""
 
-# One run at a time per device per machine, as GPU Lab's own runs: held until this script exits.
-device_lock(["cpu", "cuda:0"], "elementwise_breakeven_torch.py").__enter__()
 import json
 import math
 import sys
 import time
 
-t_start = time.perf_counter()
-import torch  # noqa: E402
+from ..device_lock import device_lock
+
+# Imported by measure(), with the devices held, so that importing this module needs no torch and measures nothing.
+torch = None
 
 SIZES = [10**e for e in range(2, 9)]
 TARGET = 2.0
@@ -88,32 +89,46 @@ def break_even(sizes, speedups):
     return None
 
 
-dev = torch.device("cuda:0")
-nothing = lambda: None  # noqa: E731
-results = {}
-for op in ("add", "mul", "exp"):
-    rows = []
-    for n in SIZES:
-        x = torch.rand(n, dtype=torch.float32)
-        y = torch.rand(n, dtype=torch.float32)
-        cpu = time_host(op_fn(op, x, y), nothing)
+def measure(t_start):
+    global torch
+    import torch
 
-        def with_copies():
-            xg = x.to(dev)
-            yg = y.to(dev)
-            return op_fn(op, xg, yg)().cpu()
+    dev = torch.device("cuda:0")
+    nothing = lambda: None  # noqa: E731
+    results = {}
+    for op in ("add", "mul", "exp"):
+        rows = []
+        for n in SIZES:
+            x = torch.rand(n, dtype=torch.float32)
+            y = torch.rand(n, dtype=torch.float32)
+            cpu = time_host(op_fn(op, x, y), nothing)
 
-        transfers = time_host(with_copies, torch.cuda.synchronize)
-        xg, yg = x.to(dev), y.to(dev)
-        resident = time_events(op_fn(op, xg, yg))
-        rows.append({"n": n, "cpuMs": cpu, "gpuTransfersMs": transfers, "gpuResidentMs": resident})
-    results[op] = {
-        "rows": rows,
-        "breakEvenTransfers": break_even(SIZES, [r["cpuMs"] / r["gpuTransfersMs"] for r in rows]),
-        "breakEvenResident": break_even(SIZES, [r["cpuMs"] / r["gpuResidentMs"] for r in rows]),
-    }
-results["wallSeconds"] = time.perf_counter() - t_start
-results["torch"] = torch.__version__
-results["cpuThreads"] = torch.get_num_threads()
-json.dump(results, sys.stdout, indent=1)
-print()
+            def with_copies():
+                xg = x.to(dev)
+                yg = y.to(dev)
+                return op_fn(op, xg, yg)().cpu()
+
+            transfers = time_host(with_copies, torch.cuda.synchronize)
+            xg, yg = x.to(dev), y.to(dev)
+            resident = time_events(op_fn(op, xg, yg))
+            rows.append({"n": n, "cpuMs": cpu, "gpuTransfersMs": transfers, "gpuResidentMs": resident})
+        results[op] = {
+            "rows": rows,
+            "breakEvenTransfers": break_even(SIZES, [r["cpuMs"] / r["gpuTransfersMs"] for r in rows]),
+            "breakEvenResident": break_even(SIZES, [r["cpuMs"] / r["gpuResidentMs"] for r in rows]),
+        }
+    results["wallSeconds"] = time.perf_counter() - t_start
+    results["torch"] = torch.__version__
+    results["cpuThreads"] = torch.get_num_threads()
+    json.dump(results, sys.stdout, indent=1)
+    print()
+
+
+def main():
+    # One run at a time per device per machine, as GPU Lab's own runs: torch is imported with the devices held.
+    with device_lock(["cpu", "cuda:0"], "elementwise_breakeven_torch"):
+        measure(time.perf_counter())
+
+
+if __name__ == "__main__":
+    main()
