@@ -12,7 +12,7 @@ import type { PlannedPoint } from './lab.ts';
 export const VECTOR_FUNCTION = { a: 3.5, b: 2.8, c: 10 } as const;
 
 export interface BenchPoint extends PlannedPoint {
-  // The row's name and variant in the bench's table and JSON (what scripts/peers compare by).
+  // The row's name and variant in the bench's table and JSON (what scripts/compare-peers.mjs and scripts/bench.mjs compare by).
   id: string;
   variant: string;
   size: number;
