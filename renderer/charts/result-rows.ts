@@ -44,6 +44,8 @@ export interface ResultRow {
   noisy: boolean;
   // Why a point is waived, failed or was not measured; '' for a measured point.
   reason: string;
+  // The course's own code measured this point (a Python peer): its library's name, shown apart; '' for the engine's.
+  peer: string;
 }
 
 const DASH = '—';
@@ -69,6 +71,11 @@ function samplesText(p: PointResult, count: number, t: Translate): string {
 export function shareText(share: number, p: PointResult, t: Translate): string {
   if (p.peak?.source === 'measured') return t('results.table.peakMeasured', { share: formatPercent(share) });
   return p.peak?.source === 'estimate' ? t('results.table.peakEstimate', { share: formatPercent(share) }) : formatPercent(share);
+}
+
+function peerOf(lab: LabDescriptor, series: string, t: Translate): string {
+  const library = seriesOf(lab, series)?.peer;
+  return library ? t('results.table.peer', { library: t(`labs.run.peer.${library}`) }) : '';
 }
 
 export function resultRow(p: PointResult, lab: LabDescriptor, baseline: PointResult | undefined, t: Translate): ResultRow {
@@ -98,6 +105,7 @@ export function resultRow(p: PointResult, lab: LabDescriptor, baseline: PointRes
     ...verification(p, t),
     noisy: stats?.noisy ?? false,
     reason: pointReason(p, t),
+    peer: peerOf(lab, p.series, t),
   };
 }
 

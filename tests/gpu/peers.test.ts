@@ -4,7 +4,7 @@
 // GEMMs against cuBLAS, its pinned copies against the engine's within 3 %. The figures are printed for the record;
 // whether they agree is the finding's to say, not a threshold here.
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -41,6 +41,12 @@ describe('the Python peers beside the engine on a GPU', { skip: skipWithoutGpu }
       const { runId } = await host.runs.startRun({ lab, device: DEVICE, params, peers: ['numpy', 'torch', 'cupy', 'numba'] } as Parameters<LabHost['runs']['startRun']>[0]);
       await host.runs.whenIdle();
       const record = await host.runs.getRun(runId);
+      // Kept where asked (GPU_LAB_PEER_RECORDS): the records a fixture of a real run with peers is taken from.
+      const keep = process.env.GPU_LAB_PEER_RECORDS;
+      if (keep) {
+        mkdirSync(keep, { recursive: true });
+        writeFileSync(join(keep, `h100-${lab}-peers.json`), JSON.stringify(record, null, 1));
+      }
       const descriptor = (await host.labs.listLabs()).find((l) => l.id === lab);
       const peerSeries = new Set((descriptor?.series ?? []).filter((s) => s.peer).map((s) => s.key));
       const peers = record.points.filter((p) => peerSeries.has(p.series));

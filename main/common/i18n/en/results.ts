@@ -101,6 +101,8 @@ export const results = {
     },
     // A share of the CPU's estimated peak (common/cpu-peaks.ts): marked as an estimate, shown as it is over 100 %.
     peakEstimate: '{share} (est.)',
+    // A point measured by the course's own code, not GPU Lab's engine ({library}: NumPy, PyTorch, CuPy or Numba).
+    peer: 'Python · {library}',
     peakMeasured: '{share} (meas.)',
     peakMeasuredHelp: 'A share of the memory bandwidth this CPU was measured to reach (a STREAM-style add on every core, shown with the device), not of a theoretical peak: a point may pass it.',
     peakEstimateHelp: 'A share of the CPU’s estimated peak (shown with the device), not of a measured or tabled one: the estimate is a guide, and a share over 100 % means it is low.',

@@ -99,6 +99,7 @@ export const results: TextOf<typeof en> = {
     },
     // A share of the CPU's estimated peak (common/cpu-peaks.ts): marked as an estimate, shown as it is over 100 %.
     peakEstimate: '{share} (estim.)',
+    peer: 'Python · {library}',
     peakMeasured: '{share} (med.)',
     peakMeasuredHelp: 'Una fracción del ancho de banda de memoria que se midió en esta CPU (una suma al estilo de STREAM en todos los núcleos, que se muestra con el dispositivo), no de un pico teórico: un punto puede superarla.',
     peakEstimateHelp: 'Una fracción del pico estimado de la CPU (se muestra con el dispositivo), no de uno medido o de tabla: la estimación es orientativa, y una fracción por encima del 100 % significa que se queda corta.',

@@ -75,6 +75,15 @@ describe('results rows', () => {
     expect(row('h100-timing-pitfalls', 'gpu-events').rate).toMatch(/FLOP\/s$/);
   });
 
+  it('marks each point the course’s own code measured with its library, and no point of the engine’s', () => {
+    const { record, lab } = syntheticRun('transfer', { peers: true, params: { directions: ['h2d'], modes: ['sync'] } });
+    const rows = resultRows(record, lab, t);
+    const marked = rows.filter((r) => r.peer !== '');
+    expect(new Set(marked.map((r) => r.series))).toEqual(new Set(['torch-h2d-pageable', 'torch-h2d-pinned']));
+    expect(new Set(marked.map((r) => r.peer))).toEqual(new Set(['Python · PyTorch']));
+    expect(rows.filter((r) => r.series.startsWith('h2d-')).every((r) => r.peer === '')).toBe(true);
+  });
+
   it('gives a waived point no time and says why', () => {
     expect(row('cpu-matmul', 'gpu-cublas')).toMatchObject({
       status: 'waived',
