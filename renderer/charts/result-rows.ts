@@ -2,6 +2,7 @@
 // rate, its share of the device's peak, the speedup over its baseline, the verification, and for a point that was
 // not measured, why. Plain data, so that the table renders without working out anything per row.
 import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
+import { PEER_LIBRARY_NAMES } from '../../main/common/peer-protocol.ts';
 import type { PointResult, PointStatus, RunRecord } from '../../main/common/run-record.ts';
 import { pointLabel } from './point-label.ts';
 import { baselineKey, pointRate, pointsByKey, seriesOf, shareOfPeak, speedupOver } from './points.ts';
@@ -75,7 +76,7 @@ export function shareText(share: number, p: PointResult, t: Translate): string {
 
 function peerOf(lab: LabDescriptor, series: string, t: Translate): string {
   const library = seriesOf(lab, series)?.peer;
-  return library ? t('results.table.peer', { library: t(`labs.run.peer.${library}`) }) : '';
+  return library ? t('results.table.peer', { library: PEER_LIBRARY_NAMES[library] }) : '';
 }
 
 export function resultRow(p: PointResult, lab: LabDescriptor, baseline: PointResult | undefined, t: Translate): ResultRow {

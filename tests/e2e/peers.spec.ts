@@ -1,0 +1,39 @@
+// A run the H100 recorded with the course's own Python beside the engine (matmul: NumPy's `@`, PyTorch resident and
+// with copies), opened in Chromium: the peers' rows are marked with their library, their bars are drawn apart on the
+// chart, and the findings say how far each agrees with GPU Lab's series, with the numbers of the table, in English
+// and in Spanish.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { expect, test } from '@playwright/test';
+
+import { startRecordedH100 } from './support/serve.ts';
+import type { ServeProcess } from './support/serve.ts';
+
+const record = JSON.parse(readFileSync(join('tests', 'fixtures', 'runs', 'h100-matmul-peers.json'), 'utf8')) as { id: string; points: { key: string; series: string; stats: { median: number } | null }[] };
+
+let server: ServeProcess;
+test.beforeAll(async () => {
+  server = await startRecordedH100();
+});
+test.afterAll(async () => server.stop());
+
+test('a run with the course’s Python: peer rows marked, agreement said, in both languages', async ({ page }) => {
+  await page.goto(server.url);
+  await page.goto(`${server.origin}/#/runs/${record.id}`);
+  const table = page.getByTestId('results-table');
+  await expect(table).toBeVisible();
+  for (const [key, library] of [['numpy-matmul', 'NumPy'], ['torch-resident', 'PyTorch'], ['torch-copies', 'PyTorch']] as const) {
+    await expect(table.locator(`tr[data-key="${key}"] [data-testid="peer-badge"]`)).toHaveText(`Python · ${library}`);
+  }
+  await expect(table.locator('tr[data-key="gpu-cublas"] [data-testid="peer-badge"]')).toHaveCount(0);
+  // The agreement of PyTorch's resident GEMM with cuBLAS, with both medians as the table gives them.
+  const findings = page.locator('.lab-findings');
+  await expect(findings).toContainText('PyTorch on the GPU, resident (');
+  await expect(findings).toContainText('GPU Lab’s GPU cuBLAS resident (');
+  const torch = await table.locator('tr[data-key="torch-resident"] [data-metric="median"]').innerText();
+  await expect(findings).toContainText(`PyTorch on the GPU, resident (${torch.trim().split('\n')[0]?.trim()})`);
+  await page.getByLabel('Language').selectOption({ label: 'Español' });
+  await expect(table.locator('tr[data-key="torch-resident"] [data-testid="peer-badge"]')).toHaveText('Python · PyTorch');
+  await expect(findings).toContainText('PyTorch en la GPU, con datos residentes (');
+});
