@@ -4,6 +4,8 @@
 // by the engine only: nothing of a request from a browser reaches the worker.
 import { z } from 'zod';
 
+import { msg, type Message } from './message.ts';
+
 // The interpreter the peers run on, named by the person at the machine (--python, the app's settings).
 export const PYTHON_ENV = 'GPU_LAB_PYTHON';
 
@@ -97,13 +99,16 @@ export const PEERS_REPORT = z.union([
 ]);
 export type PeersReport = z.infer<typeof PEERS_REPORT>;
 
-// Why a peer library's series cannot run, or null where it can; `gpu`: the series runs on the GPU through it.
-export function peerWaivedReason(report: PeersReport | null, library: PeerLibrary, gpu = false): string | null {
-  if (!report) return 'the Python peers were not asked about';
-  if (!report.available) return `no Python peers: ${report.reason}`;
+// Why a peer library's series cannot run, as a message of the reasons catalog (common/i18n/*/reasons.ts), or null
+// where it can; `gpu`: the series runs on the GPU through it. What the interpreter or library said stays as it said it.
+export function peerWaivedWhy(report: PeersReport | null, library: PeerLibrary, gpu = false): Message | null {
+  if (!report) return msg('reasons.peersNotAsked');
+  if (!report.available) return msg('reasons.noPeers', { detail: report.reason });
   const lib = report.probe.libraries[library];
-  if (!lib) return `${library} was not probed`;
-  if (!lib.found) return `${library} for ${report.probe.executable}: ${lib.reason}`;
-  if (gpu && lib.cudaAvailable !== true) return `${library} ${lib.version} has no working CUDA here${lib.cudaReason ? `: ${lib.cudaReason}` : ''}`;
+  if (!lib) return msg('reasons.peerNotProbed', { library });
+  if (!lib.found) return msg('reasons.peerMissing', { library, interpreter: report.probe.executable, detail: lib.reason });
+  if (gpu && lib.cudaAvailable !== true) {
+    return lib.cudaReason ? msg('reasons.peerNoCudaWhy', { library, version: lib.version, detail: lib.cudaReason }) : msg('reasons.peerNoCuda', { library, version: lib.version });
+  }
   return null;
 }

@@ -10,7 +10,7 @@ import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
 import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
-import { CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, peerPoint, pointName, repeatsParam, repeatsWithin, warmupParam } from './plan-helpers.ts';
+import { CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, peerPoint, pointName, repeatsParam, repeatsWithin, waivedFor, warmupParam } from './plan-helpers.ts';
 
 const DTYPES: readonly GemmDtype[] = ['fp64', 'fp32', 'tf32', 'fp16', 'bf16', 'int8'];
 // tf32 is stored as fp32: only the tensor cores read 10 bits of its mantissa.
@@ -57,17 +57,14 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
     const base = { key: `torch-${dtype}`, series: 'torch', name: msg('common.run.pointOf', { series: pointName(LAB, 'torch'), what: dtype }), x: null, work, sampleSeconds: work.flops / (GPU_GFLOPS_GUESS * 1e9) };
     const point = peerPoint(ctx, base, { op: 'gemm', dtype, variant: 'cublas', m: n, n, k: n, warmup, repeats, seed: n }, { library: 'torch', code: `torch-${dtype}` }, 'device');
     if (!point) continue;
-    const shape = dtype === 'int8' ? intMmShapeRule(n) : null;
-    points.push(point.waived === null && shape ? { ...point, measurement: null, waived: shape, waivedWhy: null, expectedSeconds: 0 } : point);
+    points.push(point.waived === null && dtype === 'int8' && !intMmTakes(n) ? waivedFor(point, msg('reasons.int8Shape', { n })) : point);
   }
   return points;
 }
 
-// PyTorch's int8 GEMM (torch._int_mm) takes only an A of more than 16 rows and a K and an N that are multiples of 8;
-// the reason it is waived, or null where N×N fits.
-export function intMmShapeRule(n: number): string | null {
-  if (n > 16 && n % 8 === 0) return null;
-  return `torch._int_mm multiplies only matrices of more than 16 rows whose columns are a multiple of 8, and N = ${n} is not`;
+// PyTorch's int8 GEMM (torch._int_mm) takes only an A of more than 16 rows and a K and an N that are multiples of 8.
+export function intMmTakes(n: number): boolean {
+  return n > 16 && n % 8 === 0;
 }
 
 // A relative error with two significant digits in scientific notation ("2.5e-4", "1.0e-7"): the message carries its

@@ -10,7 +10,7 @@ import { labMessage } from './lab-text.ts';
 import { sharedParameters } from '../common/i18n/en/lab-text.ts';
 import { computePeak, fitsInL2, gemmPeakName, memoryPeak } from '../common/gpu-peaks.ts';
 import { measurementFootprint } from '../common/footprint.ts';
-import { peerWaivedReason } from '../common/peer-protocol.ts';
+import { peerWaivedWhy } from '../common/peer-protocol.ts';
 import type { PeerLibrary } from '../common/peer-protocol.ts';
 
 // Rough rates for the ETA only, never for results: a 2-core CPU and a mid-range GPU.
@@ -227,6 +227,11 @@ export function peerPoint(ctx: PlanContext, base: PointBase, m: MeasurementField
   const withPeer = { ...m, peer } as MeasurementFields;
   const point = gpuTimer ? gpuPoint(ctx, base, withPeer, gpuTimer) : cpuPoint(base, withPeer, 0.2);
   if (point.waived !== null) return point;
-  const waived = peerWaivedReason(ctx.peers.report, peer.library, gpuTimer !== undefined);
-  return waived === null ? point : { ...point, measurement: null, waived, waivedWhy: null, expectedSeconds: 0 };
+  const why = peerWaivedWhy(ctx.peers.report, peer.library, gpuTimer !== undefined);
+  return why === null ? point : waivedFor(point, why);
+}
+
+// A planned point waived for `why`: its reason stored in English, the message kept for every language.
+export function waivedFor(point: PlannedPoint, why: Message): PlannedPoint {
+  return { ...point, measurement: null, waived: labMessage(why, 'en'), waivedWhy: why, expectedSeconds: 0 };
 }

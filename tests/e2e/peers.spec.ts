@@ -2,19 +2,25 @@
 // with copies), opened in Chromium: the peers' rows are marked with their library, their bars are drawn apart on the
 // chart, and the findings say how far each agrees with GPU Lab's series, with the numbers of the table, in English
 // and in Spanish.
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { expect, test } from '@playwright/test';
 
-import { startRecordedH100 } from './support/serve.ts';
+import { startServe } from './support/serve.ts';
 import type { ServeProcess } from './support/serve.ts';
 
-const record = JSON.parse(readFileSync(join('tests', 'fixtures', 'runs', 'h100-matmul-peers.json'), 'utf8')) as { id: string; points: { key: string; series: string; stats: { median: number } | null }[] };
+// Kept apart from tests/fixtures/runs (the recorded session other tests count): served from a data folder of its own.
+const fixture = join('tests', 'fixtures', 'peer-runs', 'h100-matmul-peers.json');
+const record = JSON.parse(readFileSync(fixture, 'utf8')) as { id: string; points: { key: string; series: string; stats: { median: number } | null }[] };
 
 let server: ServeProcess;
 test.beforeAll(async () => {
-  server = await startRecordedH100();
+  const dataDir = mkdtempSync(join(tmpdir(), 'gpu-lab-e2e-peers-'));
+  mkdirSync(join(dataDir, 'runs'));
+  copyFileSync(fixture, join(dataDir, 'runs', `${record.id}.json`));
+  server = await startServe({ dataDir });
 });
 test.afterAll(async () => server.stop());
 

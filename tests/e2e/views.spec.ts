@@ -38,7 +38,7 @@ const H100_VIEWS: View[] = [
   { name: 'h100-lab-transfer', hash: '#/labs/transfer', ready: async (page) => expect(page.getByTestId('run-chart')).toHaveAttribute('data-point-count', /^[1-9]/) },
   { name: 'h100-run-matmul', hash: `#/runs/${runId('h100-matmul')}`, ready: async (page) => expect(page.getByTestId('results-table')).toContainText('cuBLAS') },
   { name: 'h100-run-vector-function', hash: `#/runs/${runId('h100-vector-function')}`, ready: async (page) => expect(page.getByTestId('results-table')).toBeVisible() },
-  { name: 'h100-history', hash: '#/runs', ready: async (page) => expect(page.getByTestId('run-row')).toHaveCount(15) },
+  { name: 'h100-history', hash: '#/runs', ready: async (page) => expect(page.getByTestId('run-row')).toHaveCount(14) },
   {
     name: 'h100-compare-cpu',
     hash: `#/compare/${runId('cpu-elementwise-breakeven')}/${runId('h100-elementwise-breakeven')}`,

@@ -30,6 +30,8 @@ const forms = (m: string): number => m.replaceAll("{'|'}", '').split('|').length
 // Messages that read the same in Spanish: names, units and symbols.
 const SAME_IN_BOTH = new Set([
   'app.name',
+  // "Python · PyTorch": two names and a mark.
+  'results.table.peer',
   'app.liveRun.running',
   'devices.no',
   'devices.units.mhz',

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { validateParams } from '../../../main/common/params.ts';
 import type { PeersReport } from '../../../main/common/peer-protocol.ts';
 import { findLab } from '../../../main/labs/index.ts';
-import { intMmShapeRule } from '../../../main/labs/dtypes.ts';
+import { intMmTakes } from '../../../main/labs/dtypes.ts';
+import { labMessage } from '../../../main/labs/lab-text.ts';
 import type { Lab, PlannedPoint } from '../../../main/labs/lab.ts';
 import { WITH_GPU } from '../labs/synthetic.ts';
 
@@ -81,10 +82,10 @@ describe('the peers each lab plans', () => {
       expect(int8?.measurement, `N = ${n}`).toBeNull();
       expect(int8?.waived).toContain(`N = ${n}`);
       expect(int8?.waived).toContain('torch._int_mm');
+      // Said in the reader's language too.
+      expect(int8?.waivedWhy && labMessage(int8.waivedWhy, 'es')).toContain(`N = ${n} no lo es`);
     }
-    expect(intMmShapeRule(4096)).toBeNull();
-    expect(intMmShapeRule(24)).toBeNull();
-    expect(intMmShapeRule(16)).not.toBeNull();
+    expect([4096, 24, 16, 17].map(intMmTakes)).toEqual([true, true, false, false]);
   });
 
   it('timing-pitfalls: the notebook’s clocks — none after the launch, time.time() after a synchronise, events, and a cold first call', () => {
@@ -112,7 +113,10 @@ describe('the peers each lab plans', () => {
   it('waives every PyTorch point with the reason where torch has no CUDA, and the GPU ones where there is no GPU', () => {
     const noCuda = plan('transfer', { directions: ['h2d'] }, found(false)).filter((p) => p.series.startsWith('torch'));
     expect(noCuda.length).toBeGreaterThan(0);
-    for (const p of noCuda) expect(p.waived).toMatch(/torch 2\.11\.0 has no working CUDA/);
+    for (const p of noCuda) {
+      expect(p.waived).toMatch(/torch 2\.11\.0 has no working CUDA/);
+      expect(p.waivedWhy && labMessage(p.waivedWhy, 'es')).toMatch(/torch 2\.11\.0 no tiene CUDA que funcione aquí/);
+    }
     const noPython = plan('matmul-breakeven', { sizes: [100] }, { interpreter: '/opt/py', available: false, reason: 'There is no Python interpreter "/opt/py"' }).filter((p) => peerOf(p) || p.series.startsWith('torch'));
     expect(noPython.length).toBe(3);
     for (const p of noPython) expect(p.waived).toContain('/opt/py');

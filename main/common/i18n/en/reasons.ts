@@ -11,4 +11,12 @@ export const reasons = {
   notADevice: '{device} is not a device of this machine (it has {devices})',
   cancelled: 'the run was cancelled before this point',
   failedBefore: 'the run failed before this point: {code}',
+  // A Python peer's series waived ({detail}: what the interpreter or the library said, in its own words).
+  peersNotAsked: 'the Python peers were not asked about',
+  noPeers: 'no Python peers: {detail}',
+  peerNotProbed: '{library} was not probed',
+  peerMissing: '{library} for {interpreter}: {detail}',
+  peerNoCuda: '{library} {version} has no working CUDA here',
+  peerNoCudaWhy: '{library} {version} has no working CUDA here: {detail}',
+  int8Shape: 'torch._int_mm multiplies only matrices of more than 16 rows whose columns are a multiple of 8, and N = {n} is not',
 };

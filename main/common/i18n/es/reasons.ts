@@ -3,6 +3,13 @@ import type { reasons as en } from '../en/reasons.ts';
 
 // Por qué un punto no tiene tiempo: su serie de GPU se omitió, o la ejecución se detuvo antes.
 export const reasons: TextOf<typeof en> = {
+  peersNotAsked: 'no se consultó el Python del curso',
+  noPeers: 'no hay Python del curso: {detail}',
+  peerNotProbed: 'no se comprobó {library}',
+  peerMissing: '{library} para {interpreter}: {detail}',
+  peerNoCuda: '{library} {version} no tiene CUDA que funcione aquí',
+  peerNoCudaWhy: '{library} {version} no tiene CUDA que funcione aquí: {detail}',
+  int8Shape: 'torch._int_mm solo multiplica matrices de más de 16 filas cuyas columnas sean múltiplo de 8, y N = {n} no lo es',
   noDriver: 'no hay ningún dispositivo CUDA: no hay ningún controlador de NVIDIA instalado (no se encontró {library})',
   noneFound: 'no hay ningún dispositivo CUDA: el controlador no encontró ninguno',
   cudaError: 'no hay ningún dispositivo CUDA: el runtime de CUDA respondió {code}',
