@@ -11,8 +11,6 @@ export const PYTHON_ENV = 'GPU_LAB_PYTHON';
 
 export const PEER_LIBRARIES = ['numpy', 'torch', 'cupy', 'numba'] as const;
 export type PeerLibrary = (typeof PEER_LIBRARIES)[number];
-// Their names as their projects write them, the same in every language.
-export const PEER_LIBRARY_NAMES: Record<PeerLibrary, string> = { numpy: 'NumPy', torch: 'PyTorch', cupy: 'CuPy', numba: 'Numba' };
 
 export const PEER_READY = z.strictObject({ ready: z.literal(true), python: z.string().max(40), pid: z.int() });
 

@@ -2,7 +2,6 @@
 // rate, its share of the device's peak, the speedup over its baseline, the verification, and for a point that was
 // not measured, why. Plain data, so that the table renders without working out anything per row.
 import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
-import { PEER_LIBRARY_NAMES } from '../../main/common/peer-protocol.ts';
 import type { PointResult, PointStatus, RunRecord } from '../../main/common/run-record.ts';
 import { pointLabel } from './point-label.ts';
 import { baselineKey, pointRate, pointsByKey, seriesOf, shareOfPeak, speedupOver } from './points.ts';
@@ -73,6 +72,9 @@ export function shareText(share: number, p: PointResult, t: Translate): string {
   if (p.peak?.source === 'measured') return t('results.table.peakMeasured', { share: formatPercent(share) });
   return p.peak?.source === 'estimate' ? t('results.table.peakEstimate', { share: formatPercent(share) }) : formatPercent(share);
 }
+
+// The peer libraries' names as their projects write them, the same in every language.
+const PEER_LIBRARY_NAMES = { numpy: 'NumPy', torch: 'PyTorch', cupy: 'CuPy', numba: 'Numba' } as const;
 
 function peerOf(lab: LabDescriptor, series: string, t: Translate): string {
   const library = seriesOf(lab, series)?.peer;
