@@ -3,10 +3,12 @@
 // is missing, so that a table cell or an answer says "waived: no CUDA device" instead of leaving a gap.
 import type { Translate } from '../../../renderer/charts/text.ts';
 import { formatMs, formatTimes } from '../../common/format.ts';
-import type { LabDescriptor } from '../../common/lab-descriptor.ts';
+import type { LabDescriptor, SeriesDescriptor } from '../../common/lab-descriptor.ts';
+import type { PeerLibrary } from '../../common/peer-protocol.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
-import type { TableColumn, TableRow } from '../table.ts';
+import type { TableCell, TableColumn, TableRow } from '../table.ts';
 import { pointReason } from '../../common/i18n/error-text.ts';
+import { findingText } from '../../labs/lab-text.ts';
 
 export interface DeliverableTable {
   caption: string;
@@ -93,3 +95,41 @@ export function waivedNotes(record: RunRecord, series: readonly string[], t: Tra
 
 export const figure = (title: string): TableColumn => ({ title, align: 'right', width: 'fit' });
 export const words = (title: string): TableColumn => ({ title, align: 'left', width: 'wrap' });
+
+// The Python peers: the lab's series that run the course's own code (a descriptor's `peer`), among `keys` where given,
+// that the run has a point for, measured, failed or waived. A run made without them has none, and its tables stay as
+// they were; each builder puts a peer's row where its table has GPU Lab's row that measures the same thing.
+export type PeerSeries = SeriesDescriptor & { peer: PeerLibrary };
+
+export function peersIn({ record, lab }: DeliverableContext, keys?: readonly string[]): PeerSeries[] {
+  return lab.series.filter((s): s is PeerSeries => s.peer !== undefined && (keys === undefined || keys.includes(s.key)) && record.points.some((p) => p.series === s.key));
+}
+
+// Whether the run has a point of one of these series at `x` (a size, or null for a lab without one).
+export function hasPoint(record: RunRecord, series: readonly SeriesDescriptor[], x: number | null = null): boolean {
+  return series.some((s) => pointAt(record, s.key, x) !== undefined);
+}
+
+// The libraries' own names, the same in every language (as gpu-lab peers and the devices page write them).
+const LIBRARIES: Record<PeerLibrary, string> = { numpy: 'NumPy', torch: 'PyTorch', cupy: 'CuPy', numba: 'Numba' };
+
+// A peer row's first cell, set apart from GPU Lab's: what the row is, and under it that it is the course's Python.
+export function peerCell(text: string, series: PeerSeries, t: Translate): TableCell {
+  return { text, note: t('pdf.deliverable.peer', { library: LIBRARIES[series.peer] }) };
+}
+
+// What a table with peer rows says under it, after its own notes: why a peer was waived (once per reason, not again
+// where GPU Lab's series were waived for the same), then how far each peer agrees with GPU Lab's series that measures
+// the same thing, as the run's agreement findings say it in the report's language ("torch-resident-agreement", or a
+// point's, "torch-fp16-agreement" of the series "torch"). Where the run has no such finding, nothing is said.
+export function peerNotes({ record, lab, t }: DeliverableContext, peers: readonly SeriesDescriptor[], notes: readonly string[]): string[] {
+  const keys = peers.map((s) => s.key);
+  const waived = waivedNotes(record, keys, t).filter((n) => !notes.includes(n));
+  const ofPeer = (id: string): boolean => {
+    const stem = id.endsWith('-agreement') ? id.slice(0, -'-agreement'.length) : null;
+    return stem !== null && keys.some((k) => stem === k || stem.startsWith(`${k}-`));
+  };
+  // The descriptor is in the report's language (report-input.ts, localizeRun).
+  const agreement = record.findings.filter((f) => ofPeer(f.id)).map((f) => findingText(f, lab.locale ?? 'en'));
+  return [...notes, ...waived, ...agreement];
+}

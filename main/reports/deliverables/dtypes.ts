@@ -6,7 +6,8 @@ import type { Translate } from '../../../renderer/charts/text.ts';
 import { formatBytes, formatRate, formatRelativeError, formatTimes } from '../../common/format.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
-import { cannotAnswer, figure, speedupOf, waivedNotes, words } from './common.ts';
+import { cannotAnswer, figure, peerCell, peerNotes, peersIn, speedupOf, waivedNotes, words } from './common.ts';
+import type { TableCell, TableRow } from '../table.ts';
 
 const dtypesOf = (record: RunRecord): string[] => {
   const d = record.params.dtypes;
@@ -17,7 +18,8 @@ const footprint = (record: RunRecord, dtype: string): number | null => {
   const v = record.summary[`${dtype}.footprintBytes`];
   return typeof v === 'number' ? v : null;
 };
-const pointOf = (record: RunRecord, side: 'cpu' | 'gpu', dtype: string): PointResult | undefined => record.points.find((p) => p.key === `${side}-${dtype}`);
+// `side`: the series, cpu or gpu, or a Python peer's (torch), whose points are keyed by type alike ("torch-fp16").
+const pointOf = (record: RunRecord, side: string, dtype: string): PointResult | undefined => record.points.find((p) => p.key === `${side}-${dtype}`);
 const measured = (p: PointResult | undefined): boolean => p !== undefined && p.status === 'ok' && p.gflops !== null;
 
 function rateText(p: PointResult | undefined, dtype: string, t: Translate): string {
@@ -71,24 +73,29 @@ function doublePrecision({ record, t }: DeliverableContext): string {
 export const dtypesDeliverable: DeliverableBuilder = (context) => {
   const { record, t } = context;
   const n = sizeOf(record);
-  const fp32 = pointOf(record, 'gpu', 'fp32');
-  const rows = dtypesOf(record).map((d) => {
+  // Each type's row and, under it, the notebook's own in PyTorch (a Python peer) where the run has it: its rate over
+  // its own fp32, and no CPU columns.
+  const peers = peersIn(context);
+  const row = (d: string, side: string, type: string | TableCell, cpu: PointResult | undefined): TableRow => {
     const bytes = footprint(record, d);
-    const gpu = pointOf(record, 'gpu', d);
-    const cpu = pointOf(record, 'cpu', d);
+    const gpu = pointOf(record, side, d);
     return {
       cells: [
-        d,
+        type,
         bytes === null || n === 0 ? '—' : String((bytes / (n * n)) * 8),
         bytes === null ? '—' : formatBytes(bytes),
         rateText(gpu, d, t),
-        d === 'fp32' || !measured(gpu) ? '—' : formatTimes(speedupOf(fp32, gpu) ?? 0),
+        d === 'fp32' || !measured(gpu) ? '—' : formatTimes(speedupOf(pointOf(record, side, 'fp32'), gpu) ?? 0),
         errorText(gpu),
         cpu ? rateText(cpu, d, t) : '—',
         errorText(cpu),
       ],
     };
-  });
+  };
+  const rows = dtypesOf(record).flatMap((d) => [
+    row(d, 'gpu', d, pointOf(record, 'cpu', d)),
+    ...peers.flatMap((s) => (pointOf(record, s.key, d) ? [row(d, s.key, peerCell(d, s, t), undefined)] : [])),
+  ]);
   const c = (key: string) => figure(t(`pdf.deliverable.dtypes.columns.${key}`));
   return {
     source: t('pdf.deliverable.dtypes.source'),
@@ -97,7 +104,7 @@ export const dtypesDeliverable: DeliverableBuilder = (context) => {
         caption: t('pdf.deliverable.dtypes.caption', { n: String(n) }),
         columns: [words(t('pdf.deliverable.dtypes.columns.dtype')), c('bits'), c('matrix'), c('gpuRate'), c('overFp32'), c('gpuError'), c('cpuRate'), c('cpuError')],
         rows,
-        notes: [t('pdf.deliverable.dtypes.note'), ...waivedNotes(record, ['gpu'], t)],
+        notes: peerNotes(context, peers, [t('pdf.deliverable.dtypes.note'), ...waivedNotes(record, ['gpu'], t)]),
       },
     ],
     answers: [

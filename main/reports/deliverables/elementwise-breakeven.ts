@@ -4,14 +4,18 @@
 // of the cases the copies dominate, and whether the GPU is worth it under 1000 elements.
 import type { Translate } from '../../../renderer/charts/text.ts';
 import { formatAxisNumber, formatCount, formatPercent, formatTimes } from '../../common/format.ts';
-import type { BreakEven } from '../../labs/analysis.ts';
-import { breakEven, speedupCurve } from '../../labs/analysis.ts';
+import type { BreakEven, BreakEvenSummary } from '../../labs/analysis.ts';
+import { breakEven, breakEvenSummary, interpolateLogLog, speedupCurve } from '../../labs/analysis.ts';
+import type { SeriesDescriptor } from '../../common/lab-descriptor.ts';
+import type { TableRow } from '../table.ts';
 import type { RunRecord } from '../../common/run-record.ts';
 import { estimateOf, timeRatio } from '../../common/claims.ts';
 import type { Answer, DeliverableBuilder, DeliverableContext, DeliverableTable } from './common.ts';
-import { cannotAnswer, figure, labelOf, medianOf, pointAt, speedupOf, timesCell, waivedNotes, words } from './common.ts';
+import { cannotAnswer, figure, labelOf, medianOf, peerCell, peerNotes, peersIn, pointAt, speedupOf, timesCell, waivedNotes, words } from './common.ts';
 
 const PATHS = ['gpu-transfers', 'gpu-resident'] as const;
+// The Python peers' GPU paths (PyTorch's), each op's "add-torch-transfers" beside GPU Lab's "add-gpu-transfers".
+const PEER_PATHS = ['torch-transfers', 'torch-resident'] as const;
 type GpuPath = (typeof PATHS)[number];
 const ONE_MILLION = 1_000_000;
 // The exercise's "typical data under 1000 elements".
@@ -30,17 +34,34 @@ const summaryValue = (record: RunRecord, key: string): number | null => {
 };
 const gpuSeries = (record: RunRecord): string[] => opsOf(record).flatMap((op) => PATHS.map((p) => `${op}-${p}`));
 
-// The deliverable's "smallest size with speedup > target×", as the run's summary holds it: a size interpolated
-// between two measured sizes, or the bound the measurements give.
-function breakEvenCell(record: RunRecord, op: string, path: GpuPath, t: Translate): string {
+// Where a GPU series' speedup over its CPU crosses the target, and its speedup at 1 M elements: as the run's summary
+// holds them for GPU Lab's series, worked out the same way from the points for a Python peer's.
+interface Reach extends BreakEvenSummary {
+  at1M: number | null;
+}
+
+function summaryReach(record: RunRecord, op: string, path: GpuPath): Reach {
   const key = `${op}.${path}`;
-  const size = summaryValue(record, `${key}.breakEvenSize`);
-  const atMost = summaryValue(record, `${key}.breakEvenAtMost`);
-  const above = summaryValue(record, `${key}.breakEvenAbove`);
+  return {
+    size: summaryValue(record, `${key}.breakEvenSize`),
+    atMost: summaryValue(record, `${key}.breakEvenAtMost`),
+    above: summaryValue(record, `${key}.breakEvenAbove`),
+    at1M: summaryValue(record, `${key}.speedupAt1M`),
+  };
+}
+
+function pointsReach(record: RunRecord, cpu: string, gpu: string): Reach {
+  const curve = speedupCurve(record.points, cpu, gpu);
+  return { ...breakEvenSummary(breakEven(curve, targetOf(record)), curve), at1M: interpolateLogLog(curve, ONE_MILLION) };
+}
+
+// The deliverable's "smallest size with speedup > target×": a size interpolated between two measured sizes, or the
+// bound the measurements give.
+function breakEvenCell(record: RunRecord, { size, atMost, above }: Reach, series: string, t: Translate): string {
   if (size !== null) return t('pdf.deliverable.elementwise.size.about', { size: formatCount(size) });
   if (atMost !== null) return t('pdf.deliverable.elementwise.size.atMost', { size: formatCount(atMost) });
   if (above !== null) return t('pdf.deliverable.elementwise.size.above', { size: formatCount(above) });
-  const p = pointAt(record, `${op}-${path}`);
+  const p = pointAt(record, series);
   return p && p.status !== 'ok' ? t(`results.status.${p.status}`) : t('pdf.deliverable.absent');
 }
 
@@ -56,11 +77,10 @@ function reachText(record: RunRecord, op: string, path: GpuPath, t: Translate): 
   return null;
 }
 
-function atOneMillionCell(record: RunRecord, op: string, path: GpuPath, t: Translate): string {
-  const v = summaryValue(record, `${op}.${path}.speedupAt1M`);
-  if (v !== null) return formatTimes(v);
-  const p = pointAt(record, `${op}-${path}`);
-  if (p && p.status !== 'ok' && record.points.filter((q) => q.series === `${op}-${path}`).every((q) => q.status === p.status)) return t(`results.status.${p.status}`);
+function atOneMillionCell(record: RunRecord, { at1M }: Reach, series: string, t: Translate): string {
+  if (at1M !== null) return formatTimes(at1M);
+  const p = pointAt(record, series);
+  if (p && p.status !== 'ok' && record.points.filter((q) => q.series === series).every((q) => q.status === p.status)) return t(`results.status.${p.status}`);
   return t('pdf.deliverable.elementwise.outside', { size: formatCount(ONE_MILLION) });
 }
 
@@ -191,9 +211,25 @@ function sizesTable(context: DeliverableContext): DeliverableTable | null {
 export const elementwiseBreakevenDeliverable: DeliverableBuilder = (context) => {
   const { record, lab, t } = context;
   const target = targetText(record);
-  const rows = opsOf(record).flatMap((op) =>
-    PATHS.map((path) => ({ cells: [op.toUpperCase(), labelOf(lab, `${op}-${path}`).replace(`${op} `, ''), breakEvenCell(record, op, path, t), atOneMillionCell(record, op, path, t)] })),
-  );
+  // Each operation's GPU paths and, under them, the notebook's own in PyTorch (Python peers) where the run has them,
+  // each over its own baseline (the descriptor's; the operation's CPU series where it names none).
+  const peers = peersIn(context, opsOf(record).flatMap((op) => PEER_PATHS.map((path) => `${op}-${path}`)));
+  const peerBaseline = (s: SeriesDescriptor): string => s.baseline ?? `${s.key.slice(0, s.key.indexOf('-'))}-cpu`;
+  const rows = opsOf(record).flatMap((op) => {
+    const gpuPath = (label: string): string => label.replace(`${op} `, '');
+    const ours = PATHS.map((path): TableRow => {
+      const series = `${op}-${path}`;
+      const reach = summaryReach(record, op, path);
+      return { cells: [op.toUpperCase(), gpuPath(labelOf(lab, series)), breakEvenCell(record, reach, series, t), atOneMillionCell(record, reach, series, t)] };
+    });
+    const theirs = peers.filter((s) => s.key.startsWith(`${op}-`)).map((s): TableRow => {
+      const reach = pointsReach(record, peerBaseline(s), s.key);
+      return { cells: [op.toUpperCase(), peerCell(gpuPath(s.label), s, t), breakEvenCell(record, reach, s.key, t), atOneMillionCell(record, reach, s.key, t)] };
+    });
+    return [...ours, ...theirs];
+  });
+  const baselines = [...new Set(peers.map((s) => labelOf(lab, peerBaseline(s))))];
+  const peerSpeedup = baselines.length > 0 ? [t('pdf.deliverable.peerSpeedup', { baselines: baselines.join(', ') })] : [];
   const sizes = sizesTable(context);
   const answers: Answer[] = [
     { question: t('pdf.deliverable.elementwise.q.whereGpuWins'), answer: whereGpuWins(context) },
@@ -214,7 +250,7 @@ export const elementwiseBreakevenDeliverable: DeliverableBuilder = (context) => 
           figure(t('pdf.deliverable.elementwise.columns.atOneMillion', { size: formatCount(ONE_MILLION) })),
         ],
         rows,
-        notes: [t('pdf.deliverable.elementwise.note', { target }), ...waivedNotes(record, gpuSeries(record), t)],
+        notes: peerNotes(context, peers, [t('pdf.deliverable.elementwise.note', { target }), ...peerSpeedup, ...waivedNotes(record, gpuSeries(record), t)]),
       },
       ...(sizes ? [sizes] : []),
     ],

@@ -6,10 +6,14 @@ import type { Translate } from '../../../renderer/charts/text.ts';
 import { formatRate, formatSize, formatTimes } from '../../common/format.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
-import { cannotAnswer, figure, labelOf, pointAt, speedupOf, timeCell, timesCell, waivedNotes } from './common.ts';
+import { cannotAnswer, figure, hasPoint, labelOf, peerCell, peerNotes, peersIn, pointAt, speedupOf, timeCell, timesCell, waivedNotes } from './common.ts';
+import type { TableCell, TableRow } from '../table.ts';
 import { compareTimes, estimateOf, timeRatio, trendOf } from '../../common/claims.ts';
 
 const GPU = ['gpu-transfers', 'gpu-resident'] as const;
+// A row's series: GPU Lab's, or the notebook's own in PyTorch (Python peers), each row read against its own CPU.
+const OURS = { cpu: 'cpu', copies: 'gpu-transfers', resident: 'gpu-resident' };
+const TORCH = { cpu: 'torch-cpu', copies: 'torch-transfers', resident: 'torch-resident' };
 // The article's lesson: "for small matrices (< 500×500) the transfer overhead cancels the GPU's benefit".
 const SMALL_N = 500;
 
@@ -93,17 +97,20 @@ function columns(t: Translate) {
 
 export const matmulBreakevenDeliverable: DeliverableBuilder = (context) => {
   const { record, t } = context;
-  const rows = sizesOf(record).map((n) => {
-    const cpu = pointAt(record, 'cpu', n);
-    const copies = pointAt(record, 'gpu-transfers', n);
-    const resident = pointAt(record, 'gpu-resident', n);
+  const row = (n: number, series: typeof OURS, size: string | TableCell): TableRow => {
+    const cpu = pointAt(record, series.cpu, n);
+    const copies = pointAt(record, series.copies, n);
+    const resident = pointAt(record, series.resident, n);
     return {
-      cells: [String(n), timeCell(cpu, t), timeCell(copies, t), timesCell(speedupOf(cpu, copies)), timeCell(resident, t), timesCell(speedupOf(cpu, resident)), rate(cpu), rate(copies), rate(resident)],
+      cells: [size, timeCell(cpu, t), timeCell(copies, t), timesCell(speedupOf(cpu, copies)), timeCell(resident, t), timesCell(speedupOf(cpu, resident)), rate(cpu), rate(copies), rate(resident)],
     };
-  });
+  };
+  // Each N's row and, under it, PyTorch's at that N where the run has it.
+  const peers = peersIn(context, Object.values(TORCH));
+  const rows = sizesOf(record).flatMap((n) => [row(n, OURS, String(n)), ...(peers[0] && hasPoint(record, peers, n) ? [row(n, TORCH, peerCell(String(n), peers[0], t))] : [])]);
   return {
     source: t('pdf.deliverable.matmulBreakeven.source'),
-    tables: [{ caption: t('pdf.deliverable.matmulBreakeven.caption'), columns: columns(t), rows, notes: waivedNotes(record, [...GPU], t) }],
+    tables: [{ caption: t('pdf.deliverable.matmulBreakeven.caption'), columns: columns(t), rows, notes: peerNotes(context, peers, waivedNotes(record, [...GPU], t)) }],
     answers: [
       { question: t('pdf.deliverable.matmulBreakeven.q.crossing'), answer: crossing(context) },
       { question: t('pdf.deliverable.matmulBreakeven.q.small', { limit: String(SMALL_N) }), answer: smallMatrices(context) },

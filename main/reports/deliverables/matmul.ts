@@ -5,7 +5,8 @@ import { comparePoints } from '../../common/claims.ts';
 import { formatBytes, formatMs, formatPercent, formatTimes } from '../../common/format.ts';
 import { shareOfPeak } from '../../common/run-record.ts';
 import type { Answer, DeliverableBuilder, DeliverableContext } from './common.ts';
-import { cannotAnswer, figure, labelOf, medianOf, pointAt, speedupOf, timeCell, timesCell, waivedNotes, words } from './common.ts';
+import type { TableRow } from '../table.ts';
+import { cannotAnswer, figure, labelOf, medianOf, peerCell, peerNotes, peersIn, pointAt, speedupOf, timeCell, timesCell, waivedNotes, words } from './common.ts';
 
 const GPU = ['gpu-transfers', 'gpu-cublas', 'gpu-tiled', 'gpu-naive'] as const;
 
@@ -71,11 +72,14 @@ function peaks({ record, lab, t }: DeliverableContext): string {
 export const matmulDeliverable: DeliverableBuilder = (context) => {
   const { record, lab, t } = context;
   const cpu = pointAt(record, 'cpu-blas');
-  const rows = lab.series.map((s) => {
+  const rows = lab.series.filter((s) => !s.peer).map((s): TableRow => {
     const p = pointAt(record, s.key);
     const speedup = s.key === 'cpu-blas' ? { text: timesCell(medianOf(p) === null ? null : 1), note: t('pdf.deliverable.baseline') } : timesCell(speedupOf(cpu, p));
     return { cells: [s.label, timeCell(p, t), speedup] };
   });
+  // The notebook's own rows (NumPy, PyTorch resident and with its copies), each over the same CPU baseline.
+  const peers = peersIn(context);
+  for (const s of peers) rows.push({ cells: [peerCell(s.label, s, t), timeCell(pointAt(record, s.key), t), timesCell(speedupOf(cpu, pointAt(record, s.key)))] });
   const answers: Answer[] = [
     { question: t('pdf.deliverable.matmul.q.speedups'), answer: speedups(context) },
     { question: t('pdf.deliverable.matmul.q.overhead'), answer: overhead(context) },
@@ -89,10 +93,10 @@ export const matmulDeliverable: DeliverableBuilder = (context) => {
         caption: t('pdf.deliverable.matmul.caption', { n: String(record.params.n ?? '?') }),
         columns: [words(t('pdf.deliverable.matmul.columns.method')), figure(t('pdf.deliverable.matmul.columns.time')), figure(t('pdf.deliverable.matmul.columns.speedup'))],
         rows,
-        notes: [
+        notes: peerNotes(context, peers, [
           t('pdf.deliverable.matmul.note', { cpu: cpu?.implementation ?? labelOf(lab, 'cpu-blas'), threads: String(cpu?.threads ?? '?') }),
           ...waivedNotes(record, [...GPU], t),
-        ],
+        ]),
       },
     ],
     answers,

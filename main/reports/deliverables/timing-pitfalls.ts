@@ -4,13 +4,21 @@
 import { comparePoints, estimateOf, withinSpread } from '../../common/claims.ts';
 import { formatMs, formatTimes } from '../../common/format.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
-import { cannotAnswer, figure, labelOf, medianOf, pointAt, timeCell, timesCell, waivedNotes, words } from './common.ts';
+import { cannotAnswer, figure, labelOf, medianOf, peerCell, peerNotes, peersIn, pointAt, timeCell, timesCell, waivedNotes, words } from './common.ts';
+import type { TableRow } from '../table.ts';
 
 const PAIRS = [
   { id: 'sync', wrong: 'gpu-no-sync', right: 'gpu-events' },
   { id: 'gpuCold', wrong: 'gpu-cold', right: 'gpu-warm' },
   { id: 'cpuCold', wrong: 'cpu-cold', right: 'cpu-warm' },
   { id: 'threads', wrong: 'cpu-one-thread', right: 'cpu-all-threads' },
+] as const;
+// The notebook's own pitfalls in PyTorch (Python peers), under GPU Lab's row of the same pitfall: no synchronize
+// against CUDA events and against time.time() after a synchronize, a cold first call against warmed ones.
+const PEER_PAIRS = [
+  { id: 'sync', wrong: 'torch-no-sync', right: 'torch-events' },
+  { id: 'sync', wrong: 'torch-no-sync', right: 'torch-time-time' },
+  { id: 'gpuCold', wrong: 'torch-cold', right: 'torch-warm' },
 ] as const;
 
 function unsynchronised({ record, t }: DeliverableContext): string {
@@ -60,20 +68,29 @@ function oneThread({ record, t }: DeliverableContext): string {
 
 export const timingPitfallsDeliverable: DeliverableBuilder = (context) => {
   const { record, lab, t } = context;
-  const rows = PAIRS.map((pair) => {
+  const row = (pair: { id: string; wrong: string; right: string }, pitfall: TableRow['cells'][number]): TableRow => {
     const wrong = pointAt(record, pair.wrong);
     const right = pointAt(record, pair.right);
     const w = medianOf(wrong);
     const r = medianOf(right);
     return {
       cells: [
-        t(`pdf.deliverable.timingPitfalls.pitfall.${pair.id}`),
+        pitfall,
         { text: timeCell(wrong, t), note: wrong?.label ?? labelOf(lab, pair.wrong) },
         { text: timeCell(right, t), note: right?.label ?? labelOf(lab, pair.right) },
         timesCell(w === null || r === null ? null : w / r),
       ],
     };
-  });
+  };
+  const peers = peersIn(context, PEER_PAIRS.flatMap((p) => [p.wrong, p.right]));
+  const rows = PAIRS.flatMap((pair) => [
+    row(pair, t(`pdf.deliverable.timingPitfalls.pitfall.${pair.id}`)),
+    // A peer pair's row where the run has both of its series.
+    ...PEER_PAIRS.filter((p) => p.id === pair.id).flatMap((p) => {
+      const mine = peers.filter((s) => s.key === p.wrong || s.key === p.right);
+      return mine[0] && mine.length === 2 ? [row(p, peerCell(t(`pdf.deliverable.timingPitfalls.pitfall.${p.id}`), mine[0], t))] : [];
+    }),
+  ]);
   const c = (key: string) => figure(t(`pdf.deliverable.timingPitfalls.columns.${key}`));
   return {
     source: t('pdf.deliverable.timingPitfalls.source'),
@@ -82,7 +99,7 @@ export const timingPitfallsDeliverable: DeliverableBuilder = (context) => {
         caption: t('pdf.deliverable.timingPitfalls.caption', { n: String(record.params.n ?? '?') }),
         columns: [words(t('pdf.deliverable.timingPitfalls.columns.pitfall')), c('wrong'), c('right'), c('ratio')],
         rows,
-        notes: [t('pdf.deliverable.timingPitfalls.note'), ...waivedNotes(record, PAIRS.flatMap((p) => [p.wrong, p.right]), t)],
+        notes: peerNotes(context, peers, [t('pdf.deliverable.timingPitfalls.note'), ...waivedNotes(record, PAIRS.flatMap((p) => [p.wrong, p.right]), t)]),
       },
     ],
     answers: [

@@ -2,14 +2,21 @@
 // time, GB/s) from pageable and from pinned memory side by side, the best bandwidth of each direction, and the
 // article's observations as questions: does the bandwidth grow with size, what pinned memory gains, how close the bus
 // comes to its theoretical rate, whether asynchronous pageable copies help, and how a copy inside the GPU compares.
+import type { Translate } from '../../../renderer/charts/text.ts';
 import { estimateOf } from '../../common/claims.ts';
 import { formatBytes, formatMs, formatPercent, formatRate, formatTimes } from '../../common/format.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import { shareOfPeak } from '../../common/run-record.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
-import { cannotAnswer, figure, labelOf, medianOf, pointAt, timeCell, waivedNotes, words } from './common.ts';
+import { cannotAnswer, figure, hasPoint, labelOf, medianOf, peerCell, peerNotes, peersIn, pointAt, timeCell, waivedNotes, words } from './common.ts';
+import type { TableCell, TableRow } from '../table.ts';
 
 const HOST_SERIES = ['h2d-pageable-sync', 'h2d-pinned-sync', 'd2h-pageable-sync', 'd2h-pinned-sync'] as const;
+// The copies of each direction from pageable and from pinned memory: GPU Lab's, and the notebook's own in PyTorch
+// (a Python peer, `.to('cuda')` and `.cpu()` of a pageable or a pinned tensor).
+type Direction = 'h2d' | 'd2h';
+const OURS = (d: Direction) => ({ pageable: `${d}-pageable-sync`, pinned: `${d}-pinned-sync` });
+const TORCH = (d: Direction) => ({ pageable: `torch-${d}-pageable`, pinned: `torch-${d}-pinned` });
 
 function best(record: RunRecord, series: string): PointResult | null {
   return record.points.filter((p) => p.series === series && p.status === 'ok' && p.gbps !== null).reduce<PointResult | null>((a, p) => ((p.gbps ?? 0) > (a?.gbps ?? -1) ? p : a), null);
@@ -94,21 +101,35 @@ function insideGpu({ record, t }: DeliverableContext): string {
   return share === null ? t('pdf.deliverable.transfer.a.inside', named) : t('pdf.deliverable.transfer.a.insidePeak', { ...named, share: formatPercent(share) });
 }
 
+function copyRow(record: RunRecord, x: number, series: { pageable: string; pinned: string }, size: string | TableCell, t: Translate): TableRow {
+  const pageable = pointAt(record, series.pageable, x);
+  const pinned = pointAt(record, series.pinned, x);
+  const gain = pageable?.gbps && pinned?.gbps && pageable.status === 'ok' && pinned.status === 'ok' ? formatTimes(pinned.gbps / pageable.gbps) : '—';
+  return { cells: [size, timeCell(pageable, t), rateCell(pageable), timeCell(pinned, t), rateCell(pinned), gain] };
+}
+
+function directionRow(record: RunRecord, series: { pageable: string; pinned: string }, direction: string | TableCell): TableRow {
+  const pageable = best(record, series.pageable);
+  const pinned = best(record, series.pinned);
+  const half = halfPeak(record, series.pinned);
+  const gain = pageable?.gbps && pinned?.gbps ? formatTimes(pinned.gbps / pageable.gbps) : '—';
+  return { cells: [direction, rateCell(pageable), rateCell(pinned), gain, half ? formatBytes(half.x ?? 0) : '—'] };
+}
+
 export const transferDeliverable: DeliverableBuilder = (context) => {
   const { record, lab, t } = context;
+  // Each size's row of GPU Lab's host→device copies and, under it, PyTorch's at that size where the run has it.
+  const h2dPeers = peersIn(context, Object.values(TORCH('h2d')));
   const sizes = [...new Set(record.points.filter((p) => p.series.startsWith('h2d-') && p.x !== null).map((p) => p.x ?? 0))].sort((a, b) => a - b);
-  const copies = sizes.map((x) => {
-    const pageable = pointAt(record, 'h2d-pageable-sync', x);
-    const pinned = pointAt(record, 'h2d-pinned-sync', x);
-    const gain = pageable?.gbps && pinned?.gbps && pageable.status === 'ok' && pinned.status === 'ok' ? formatTimes(pinned.gbps / pageable.gbps) : '—';
-    return { cells: [formatBytes(x), timeCell(pageable, t), rateCell(pageable), timeCell(pinned, t), rateCell(pinned), gain] };
-  });
-  const directions = (['h2d', 'd2h'] as const).map((d) => {
-    const pageable = best(record, `${d}-pageable-sync`);
-    const pinned = best(record, `${d}-pinned-sync`);
-    const half = halfPeak(record, `${d}-pinned-sync`);
-    const gain = pageable?.gbps && pinned?.gbps ? formatTimes(pinned.gbps / pageable.gbps) : '—';
-    return { cells: [t(`pdf.deliverable.transfer.direction.${d}`), rateCell(pageable), rateCell(pinned), gain, half ? formatBytes(half.x ?? 0) : '—'] };
+  const copies = sizes.flatMap((x) => [
+    copyRow(record, x, OURS('h2d'), formatBytes(x), t),
+    ...(h2dPeers[0] && hasPoint(record, h2dPeers, x) ? [copyRow(record, x, TORCH('h2d'), peerCell(formatBytes(x), h2dPeers[0], t), t)] : []),
+  ]);
+  const d2hPeers = peersIn(context, Object.values(TORCH('d2h')));
+  const directions = (['h2d', 'd2h'] as const).flatMap((d) => {
+    const peers = d === 'h2d' ? h2dPeers : d2hPeers;
+    const name = t(`pdf.deliverable.transfer.direction.${d}`);
+    return [directionRow(record, OURS(d), name), ...(peers[0] ? [directionRow(record, TORCH(d), peerCell(name, peers[0], t))] : [])];
   });
   const d2d = best(record, 'd2d');
   const d2dHalf = halfPeak(record, 'd2d');
@@ -121,13 +142,14 @@ export const transferDeliverable: DeliverableBuilder = (context) => {
         caption: t('pdf.deliverable.transfer.copiesCaption'),
         columns: [c('size'), c('pageableTime'), c('pageableRate'), c('pinnedTime'), c('pinnedRate'), c('gain')],
         rows: copies,
-        notes: waivedNotes(record, [...HOST_SERIES], t),
+        notes: peerNotes(context, h2dPeers, waivedNotes(record, [...HOST_SERIES], t)),
       },
       {
         caption: t('pdf.deliverable.transfer.bestCaption'),
         columns: [words(t('pdf.deliverable.transfer.columns.direction')), c('bestPageable'), c('bestPinned'), c('gain'), c('half')],
         rows: directions,
-        notes: [t('pdf.deliverable.transfer.d2dNote')],
+        // The host→device peers' notes are under the table above; these are the device→host ones'.
+        notes: peerNotes(context, d2hPeers, [t('pdf.deliverable.transfer.d2dNote')]),
       },
     ],
     answers: [

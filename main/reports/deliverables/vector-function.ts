@@ -6,9 +6,13 @@ import { comparePoints as order } from '../../common/claims.ts';
 import { formatMs, formatPercent, formatRate, formatTimes } from '../../common/format.ts';
 import { shareOfPeak } from '../../common/run-record.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
-import { cannotAnswer, figure, medianOf, pointAt, speedupOf, timeCell, timesCell, waivedNotes, words } from './common.ts';
+import type { TableCell, TableRow } from '../table.ts';
+import { cannotAnswer, figure, medianOf, peerCell, peerNotes, peersIn, pointAt, speedupOf, timeCell, timesCell, waivedNotes, words } from './common.ts';
 
 const GPU = ['gpu-transfers', 'gpu-unfused', 'gpu-fused'] as const;
+// The copy overhead of a series with the copies: its time less that of the same code with the data already on the GPU
+// (the notebook works it out for CuPy too).
+const WITHOUT_COPIES: Record<string, string> = { 'gpu-transfers': 'gpu-fused', 'cupy-copies': 'cupy-notebook' };
 
 function copiesVsCpu({ record, t }: DeliverableContext): string {
   const single = pointAt(record, 'cpu-single');
@@ -92,16 +96,20 @@ export const vectorFunctionDeliverable: DeliverableBuilder = (context) => {
   const { record, lab, t } = context;
   const single = pointAt(record, 'cpu-single');
   const threads = pointAt(record, 'cpu-threads');
-  const copiesMs = medianOf(pointAt(record, 'gpu-transfers'));
-  const fusedMs = medianOf(pointAt(record, 'gpu-fused'));
-  const rows = lab.series.map((s) => {
-    const p = pointAt(record, s.key);
+  const row = (label: string | TableCell, key: string): TableRow => {
+    const p = pointAt(record, key);
+    const withMs = medianOf(p);
+    const withoutMs = medianOf(pointAt(record, WITHOUT_COPIES[key] ?? ''));
     const overhead =
-      s.key === 'gpu-transfers' && copiesMs !== null && fusedMs !== null
-        ? { text: formatMs(copiesMs - fusedMs), note: t('pdf.deliverable.vectorFunction.slower', { factor: formatTimes(copiesMs / fusedMs) }) }
+      withMs !== null && withoutMs !== null
+        ? { text: formatMs(withMs - withoutMs), note: t('pdf.deliverable.vectorFunction.slower', { factor: formatTimes(withMs / withoutMs) }) }
         : '—';
-    return { cells: [s.label, timeCell(p, t), timesCell(speedupOf(single, p)), timesCell(speedupOf(threads, p)), overhead] };
-  });
+    return { cells: [label, timeCell(p, t), timesCell(speedupOf(single, p)), timesCell(speedupOf(threads, p)), overhead] };
+  };
+  // GPU Lab's scenarios, then the notebook's own (NumPy, Numba, CuPy) where the run has them.
+  const peers = peersIn(context);
+  const rows = [...lab.series.filter((s) => !s.peer).map((s) => row(s.label, s.key)), ...peers.map((s) => row(peerCell(s.label, s, t), s.key))];
+  const cupyOverhead = medianOf(pointAt(record, 'cupy-copies')) !== null && medianOf(pointAt(record, 'cupy-notebook')) !== null;
   return {
     source: t('pdf.deliverable.vectorFunction.source'),
     tables: [
@@ -115,7 +123,7 @@ export const vectorFunctionDeliverable: DeliverableBuilder = (context) => {
           figure(t('pdf.deliverable.vectorFunction.columns.overhead')),
         ],
         rows,
-        notes: [t('pdf.deliverable.vectorFunction.note'), ...waivedNotes(record, [...GPU], t)],
+        notes: peerNotes(context, peers, [t('pdf.deliverable.vectorFunction.note'), ...(cupyOverhead ? [t('pdf.deliverable.vectorFunction.peerOverhead')] : []), ...waivedNotes(record, [...GPU], t)]),
       },
     ],
     answers: [

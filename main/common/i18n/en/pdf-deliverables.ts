@@ -12,6 +12,10 @@ export const pdfDeliverables = {
   absent: 'not in this run',
   waivedNote: 'Waived on this system: {reason}.',
   baseline: 'baseline',
+  // Under the first cell of a Python peer's row: the course's own code, timed beside GPU Lab's.
+  peer: 'Python · {library}, the course’s code',
+  // Under a table whose peer rows read their speedup over the peers' own baseline.
+  peerSpeedup: 'The Python rows’ speedups are over {baselines}.',
   // Between the items of a list of figures ("0.19× at N = 100, 1.2× at N = 200"); Spanish, whose decimal comma would
   // blur the items, separates them with a semicolon.
   listSeparator: ', ',
@@ -48,6 +52,7 @@ export const pdfDeliverables = {
     },
     slower: '{factor} slower than resident',
     note: 'One CPU thread is the notebook’s baseline (a compiled loop on one core); all threads is the app’s. The copy overhead is the time with the copies less the fused kernel’s time with the data already on the GPU.',
+    peerOverhead: 'CuPy’s copy overhead is its time with the copies less its time as the notebook writes it, with the data already on the GPU.',
     q: {
       copiesVsCpu: 'Is the GPU faster than the CPU once the copies are counted?',
       copyCost: 'How much of the GPU’s time with copies goes to copying?',

@@ -15,6 +15,8 @@ export const pdfDeliverables: TextOf<typeof en> = {
   absent: 'no está en esta ejecución',
   waivedNote: 'Omitido en este sistema: {reason}.',
   baseline: 'referencia',
+  peer: 'Python · {library}, el código del curso',
+  peerSpeedup: 'Las aceleraciones de las filas de Python son respecto a {baselines}.',
   // Entre cifras con coma decimal, una coma más confundiría: «0,19× con N = 100; 1,2× con N = 200».
   listSeparator: '; ',
   matmul: {
@@ -50,6 +52,7 @@ export const pdfDeliverables: TextOf<typeof en> = {
     },
     slower: '{factor} más lento que con datos residentes',
     note: 'Un hilo de la CPU es la referencia del cuaderno (un bucle compilado en un núcleo); todos los hilos, la de la aplicación. El sobrecoste de las copias es el tiempo con las copias menos el del kernel fusionado con los datos ya en la GPU.',
+    peerOverhead: 'El sobrecoste de las copias de CuPy es su tiempo con las copias menos su tiempo tal como lo escribe el cuaderno, con los datos ya en la GPU.',
     q: {
       copiesVsCpu: '¿Es la GPU más rápida que la CPU cuando se cuentan las copias?',
       copyCost: '¿Qué parte del tiempo de la GPU con copias se va en copiar?',
