@@ -1,6 +1,7 @@
 // The lab host: the services of the contract wired together over one compute host and one run store. The CLI, the
 // serve shell and the Electron main process each create one.
-import { PEER_LIBRARIES } from '../common/peer-protocol.ts';
+import { PEER_LIBRARIES, PYTHON_ENV } from '../common/peer-protocol.ts';
+import type { PythonSource } from '../common/desktop-api.ts';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +42,9 @@ export interface LabHostOptions {
   lockDir?: string;
   // Told when a kernel run waits for a device another run holds (a lab run says so in its progress instead).
   onDeviceWait?: (holder: LockHolder) => void;
+  // Where the compute host's Python interpreter was named, for the devices page (default: GPU_LAB_PYTHON in this
+  // process's environment, which the host inherits, from --python or the shell; else python3 from PATH).
+  pythonSource?: () => PythonSource;
 }
 
 // $XDG_DATA_HOME/gpu-lab, else ~/.local/share/gpu-lab.
@@ -71,7 +75,10 @@ export function createLabHost(options: LabHostOptions = {}): LabHost {
     listDevices: async () => (await supervisor.environment()).devices,
     inspectDevices: () => supervisor.inspect(),
     readTelemetry: (device) => supervisor.telemetry(device),
-    inspectPython: () => supervisor.peers(PEER_LIBRARIES),
+    inspectPython: async () => {
+      const source = options.pythonSource?.() ?? (process.env[PYTHON_ENV] ? 'environment' : 'default');
+      return { ...(await supervisor.peers(PEER_LIBRARIES)), source };
+    },
   };
   const sourceRoots = options.sourceRoots ?? defaultSourceRoots();
   const kernels = new KernelStore(options.dataDir ?? defaultDataDir(), { warn: options.warn });

@@ -9,6 +9,7 @@ import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
 import { dataDirOption, option, parseArgs } from './cli-options.ts';
 import { hostLog } from './host-log.ts';
+import { usePython } from './python-option.ts';
 import type { CliText } from './cli-text.ts';
 
 export const DEFAULT_PORT = 8420;
@@ -37,8 +38,11 @@ function parsePort(text: string | undefined): number {
 }
 
 async function run(argv: string[], io: CliIo, { t, launcher }: CliContext): Promise<number> {
-  const args = parseArgs(argv, ['port', 'host', 'data-dir'], ['open', 'verbose']);
+  const args = parseArgs(argv, ['port', 'host', 'data-dir', 'python'], ['open', 'verbose']);
   if (args.positional.length) throw new UsageError('usage.unexpected', { value: args.positional[0] ?? '' });
+  // The Python peers' interpreter, for as long as the server runs: named here by whoever starts it (or in
+  // GPU_LAB_PYTHON), never by a page, which would let a token holder run any program on this machine.
+  usePython(option(args, 'python'));
   const port = parsePort(option(args, 'port'));
   const host = option(args, 'host') ?? '127.0.0.1';
   const staticDir = rendererDir();

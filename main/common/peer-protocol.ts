@@ -8,6 +8,8 @@ import { msg, type Message } from './message.ts';
 
 // The interpreter the peers run on, named by the person at the machine (--python, the app's settings).
 export const PYTHON_ENV = 'GPU_LAB_PYTHON';
+// Where none is named: python3, looked up in PATH when the worker starts.
+export const DEFAULT_PYTHON = 'python3';
 
 export const PEER_LIBRARIES = ['numpy', 'torch', 'cupy', 'numba'] as const;
 export type PeerLibrary = (typeof PEER_LIBRARIES)[number];
@@ -89,11 +91,15 @@ export const PEER_SAMPLES = z.strictObject({
 });
 export const PEER_PREPARED = z.strictObject({ id: z.int(), ok: z.literal(true), library: z.string().max(200) });
 
+// Where the interpreter was named (desktop-api.ts's PythonSource): added by main (the lab host), which knows, never
+// by the compute host, which only sees GPU_LAB_PYTHON.
+const PYTHON_SOURCE = z.enum(['settings', 'environment', 'default']).optional();
+
 // What the compute host says of the Python peers: the interpreter it would use and what it offers, or why there is
 // none to ask (no interpreter, no package, a worker that would not start).
 export const PEERS_REPORT = z.union([
-  z.strictObject({ interpreter: z.string().max(4096), available: z.literal(true), probe: PEER_PROBE }),
-  z.strictObject({ interpreter: z.string().max(4096), available: z.literal(false), reason: z.string().max(4000) }),
+  z.strictObject({ interpreter: z.string().max(4096), available: z.literal(true), probe: PEER_PROBE, source: PYTHON_SOURCE }),
+  z.strictObject({ interpreter: z.string().max(4096), available: z.literal(false), reason: z.string().max(4000), source: PYTHON_SOURCE }),
 ]);
 export type PeersReport = z.infer<typeof PEERS_REPORT>;
 

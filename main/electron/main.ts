@@ -2,16 +2,21 @@
 // the compute host as a utility process; or, started by the gpu-lab launcher, the command line without a window
 // (cli-mode.ts). This file only wires; each piece is its own file, tested under plain Node.
 import { app, BrowserWindow, dialog, ipcMain, protocol, utilityProcess } from 'electron';
+import type { OpenDialogOptions } from 'electron';
 
 import { installedCliArgs } from '../cli/installed.ts';
 import { IPC_EVENT_CHANNEL } from '../common/contract/wire.ts';
+import { createDesktopSettings } from '../app/desktop-settings.ts';
+import type { DesktopSettings } from '../app/desktop-settings.ts';
 import { createLabHost } from '../app/lab-host.ts';
 import type { LabHost } from '../app/lab-host.ts';
+import { SettingsStore } from '../app/settings-store.ts';
 import { rendererDir } from '../serve/renderer-dir.ts';
 import { APP_INDEX_URL, APP_SCHEME, appSenderCheck } from './app-origin.ts';
 import { appProtocolHandler } from './app-protocol.ts';
 import { appResources } from './app-resources.ts';
 import { startCli } from './cli-mode.ts';
+import { registerDesktopIpc } from './desktop-ipc.ts';
 import { registerIpcApi } from './ipc-api.ts';
 import { utilityLauncher } from './utility-launcher.ts';
 import { createAppWindow, guardWebContents, preloadPath } from './window.ts';
@@ -24,18 +29,23 @@ protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standa
 // Every renderer sandboxed, not only the window that asks for it in its web preferences.
 app.enableSandbox();
 
-function openWindow(labHost: LabHost): BrowserWindow {
+function openWindow(labHost: LabHost, settings: DesktopSettings): BrowserWindow {
   const appWindow = createAppWindow(BrowserWindow, preloadPath());
+  const checkSender = appSenderCheck(() => (appWindow.isDestroyed() ? null : appWindow.webContents.mainFrame));
   const disposeIpc = registerIpcApi({
     ipc: ipcMain,
     api: labHost,
-    checkSender: appSenderCheck(() => (appWindow.isDestroyed() ? null : appWindow.webContents.mainFrame)),
+    checkSender,
     sendEvent: (frame) => {
       if (!appWindow.isDestroyed()) appWindow.webContents.send(IPC_EVENT_CHANNEL, frame);
     },
     log,
   });
-  appWindow.on('closed', disposeIpc);
+  const disposeDesktopIpc = registerDesktopIpc({ ipc: ipcMain, api: settings, checkSender, log });
+  appWindow.on('closed', () => {
+    disposeIpc();
+    disposeDesktopIpc();
+  });
   appWindow.once('ready-to-show', () => appWindow.show());
   void appWindow.loadURL(APP_INDEX_URL);
   return appWindow;
@@ -43,13 +53,28 @@ function openWindow(labHost: LabHost): BrowserWindow {
 
 function startApp(): void {
   const resources = appResources(app.isPackaged, process.resourcesPath);
+  let appWindow: BrowserWindow | null = null;
+  // The app's settings (the Python interpreter), in the user-data folder; the work is in main/app.
+  const settings = createDesktopSettings({
+    store: SettingsStore.open(app.getPath('userData'), { warn: log }),
+    launchEnv: process.env,
+    runsBusy: () => labHost.runs.busy,
+    runsIdle: () => labHost.runs.whenIdle(),
+    renewHost: () => labHost.supervisor.renew(),
+    choose: async (current) => {
+      const options: OpenDialogOptions = { properties: ['openFile', 'showHiddenFiles'], ...(current ? { defaultPath: current } : {}) };
+      const chosen = await (appWindow ? dialog.showOpenDialog(appWindow, options) : dialog.showOpenDialog(options));
+      return chosen.canceled ? null : (chosen.filePaths[0] ?? null);
+    },
+    log,
+  });
   const labHost = createLabHost({
     dataDir: app.getPath('userData'),
-    supervisor: { launcher: utilityLauncher(utilityProcess, resources.computeHostEnv), log },
+    supervisor: { launcher: utilityLauncher(utilityProcess, () => ({ ...resources.computeHostEnv, ...settings.computeHostEnv() })), log },
     warn: log,
     sourceRoots: resources.sourceRoots,
+    pythonSource: () => settings.pythonSource(),
   });
-  let appWindow: BrowserWindow | null = null;
   let labHostState: 'running' | 'stopping' | 'stopped' = 'running';
 
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents));
@@ -77,7 +102,7 @@ function startApp(): void {
       return;
     }
     protocol.handle(APP_SCHEME, appProtocolHandler(webRoot));
-    appWindow = openWindow(labHost);
+    appWindow = openWindow(labHost, settings);
   });
 }
 

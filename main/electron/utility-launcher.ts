@@ -54,13 +54,15 @@ class UtilityHost extends HostProcessBase<UtilityChild> {
   }
 }
 
-// `appEnv`: what the app itself tells every host (the packaged addon's path), over main's own environment.
-export function utilityLauncher(utilityProcess: UtilityProcessModule, appEnv: Record<string, string> = {}): ComputeHostLauncher {
+// `appEnv`: what the app itself tells every host (the packaged addon's path, the Python interpreter of its
+// settings), over main's own environment; a function is asked at each launch, so a host started after a setting
+// changed gets the new value.
+export function utilityLauncher(utilityProcess: UtilityProcessModule, appEnv: Record<string, string> | (() => Record<string, string>) = {}): ComputeHostLauncher {
   return {
     launch(env) {
       try {
         const child = utilityProcess.fork(hostEntryPath(), [], {
-          env: { ...process.env, ...appEnv, ...env },
+          env: { ...process.env, ...(typeof appEnv === 'function' ? appEnv() : appEnv), ...env },
           stdio: 'pipe',
           serviceName: 'GPU Lab compute host',
         });

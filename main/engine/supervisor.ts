@@ -64,6 +64,10 @@ interface Host {
   // Why the supervisor killed it, when it did: the crash error says so.
   killReason: string | null;
   stopping: boolean;
+  // Renewed (renew()): no new request goes to it; it is stopped once those it has are answered.
+  retiring: boolean;
+  // Requests waiting for it to start, not yet sent.
+  waiting: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
@@ -72,6 +76,8 @@ export class ComputeHostSupervisor {
   private readonly launcher: ComputeHostLauncher;
   private readonly opts: Required<Omit<SupervisorOptions, 'launcher'>>;
   private host: Host | null = null;
+  // Renewed hosts still answering what they were asked before.
+  private readonly retiring = new Set<Host>();
   private nextId = 1;
   // Exits seen so far: how many hosts died and were replaced.
   restarts = 0;
@@ -114,6 +120,8 @@ export class ComputeHostSupervisor {
       heartbeat: setInterval(() => this.beat(host), this.opts.heartbeatMs),
       killReason: null,
       stopping: false,
+      retiring: false,
+      waiting: 0,
     };
     host.heartbeat.unref();
     const startTimer = setTimeout(() => {
@@ -171,6 +179,7 @@ export class ComputeHostSupervisor {
   private onExit(host: Host, exit: HostExit): void {
     clearInterval(host.heartbeat);
     if (this.host === host) this.host = null;
+    this.retiring.delete(host);
     const how = `${exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`}${exit.error ? `; ${exit.error}` : ''}`;
     if (host.stopping) {
       this.log(host, `stopped (${how})`);
@@ -184,6 +193,10 @@ export class ComputeHostSupervisor {
   }
 
   private beat(host: Host): void {
+    if (host.retiring && idle(host)) {
+      void this.stopHost(host);
+      return;
+    }
     if (Date.now() - host.lastPong > this.opts.heartbeatTimeoutMs) {
       this.kill(host, `stopped answering heartbeats for ${Math.round((Date.now() - host.lastPong) / 1000)} s`);
       return;
@@ -207,14 +220,18 @@ export class ComputeHostSupervisor {
     host.proc.kill();
   }
 
-  // The running host, started if need be. A cancel while it starts (CUDA can take seconds to initialise) answers at
-  // once; the host starts on for the next request.
-  private async started(signal?: AbortSignal): Promise<Host> {
+  // The running host, started if need be.
+  private current(): Host {
     if (!this.host) this.host = this.launch();
-    const host = this.host;
+    return this.host;
+  }
+
+  // Once `host` is ready. A cancel while it starts (CUDA can take seconds to initialise) answers at once; the host
+  // starts on for the next request.
+  private async ready(host: Host, signal?: AbortSignal): Promise<void> {
     if (!signal) {
       await host.ready;
-      return host;
+      return;
     }
     await new Promise<void>((resolve, reject) => {
       const onAbort = (): void => reject(notSent());
@@ -225,13 +242,19 @@ export class ComputeHostSupervisor {
       signal.addEventListener('abort', onAbort, { once: true });
       host.ready.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
     });
-    return host;
   }
 
   private async request(message: { type: 'measure'; measurement: unknown } | { type: 'kernel'; job: KernelJob } | { type: 'environment' } | { type: 'inspect' } | { type: 'telemetry'; device: string } | { type: 'peers'; libraries: PeerLibrary[] }, options: RequestOptions = {}): Promise<unknown> {
     const { signal, onProgress } = options;
     if (signal?.aborted) throw notSent();
-    const host = await this.started(signal);
+    const host = this.current();
+    // Counted while it waits for the host to start, so that a renewed host is not stopped under it.
+    host.waiting++;
+    try {
+      await this.ready(host, signal);
+    } finally {
+      host.waiting--;
+    }
     // From here to the send nothing yields, so an abort is either seen here or reaches the listener added below.
     if (signal?.aborted) throw notSent();
     const id = this.nextId++;
@@ -324,19 +347,44 @@ export class ComputeHostSupervisor {
 
   // Test hook: makes the host die for real (process.abort() or SIGSEGV). Needs testHooks: true.
   async crashForTest(how: 'abort' | 'segfault'): Promise<void> {
-    const host = await this.started();
+    const host = this.current();
+    await host.ready;
     host.proc.send({ type: 'crash', how } satisfies ToHost);
   }
 
-  async stop(): Promise<void> {
+  // From now on requests go to a fresh host, started with the launcher's environment as it is then (the app's
+  // Python interpreter changed, say). The host running now answers what it was already asked — a measurement, a
+  // kernel, a probe — and is stopped once it has nothing left to answer.
+  renew(): void {
     const host = this.host;
     if (!host) return;
-    host.stopping = true;
     this.host = null;
-    const exited = new Promise<void>((resolve) => host.proc.onExit(() => resolve()));
-    host.proc.kill();
-    await exited;
+    host.retiring = true;
+    this.retiring.add(host);
+    this.log(host, 'renewed: later requests go to a new host');
+    if (idle(host)) void this.stopHost(host);
   }
+
+  private stopHost(host: Host): Promise<void> {
+    if (this.host === host) this.host = null;
+    const exited = new Promise<void>((resolve) => host.proc.onExit(() => resolve()));
+    if (!host.stopping) {
+      host.stopping = true;
+      clearInterval(host.heartbeat);
+      host.proc.kill();
+    }
+    return exited;
+  }
+
+  // Stops the host, and any renewed one still finishing a request (which fails with CANCELLED).
+  async stop(): Promise<void> {
+    const hosts = [...this.retiring, ...(this.host ? [this.host] : [])];
+    await Promise.all(hosts.map((host) => this.stopHost(host)));
+  }
+}
+
+function idle(host: Host): boolean {
+  return host.pending.size === 0 && host.waiting === 0;
 }
 
 function notSent(): GpuLabError {

@@ -12,7 +12,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 import { GpuLabError, isErrorCode } from '../common/errors.ts';
-import { PEER_ANSWER, PEER_PROBE, PEER_READY, PYTHON_ENV } from '../common/peer-protocol.ts';
+import { DEFAULT_PYTHON, PEER_ANSWER, PEER_PROBE, PEER_READY, PYTHON_ENV } from '../common/peer-protocol.ts';
 import type { PeerCall, PeerLibrary, PeersReport } from '../common/peer-protocol.ts';
 
 export const PEERS_DIR_ENV = 'GPU_LAB_PEERS_DIR';
@@ -21,7 +21,7 @@ const STDERR_KEPT = 4000;
 
 // The interpreter: the one named, else python3 from PATH.
 export function pythonCommand(env: Record<string, string | undefined> = process.env): string {
-  return env[PYTHON_ENV] || 'python3';
+  return env[PYTHON_ENV] || DEFAULT_PYTHON;
 }
 
 // The folder holding the gpu_lab_peers package: named by the shell (the installed app's resources), else found

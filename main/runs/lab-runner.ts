@@ -175,6 +175,12 @@ export class LabRunner implements RunsService {
     }
   }
 
+  // Whether a run is being started, queued, running or being saved: what the compute host is asked meanwhile
+  // belongs to that run (a setting that changes the host waits until it is over).
+  get busy(): boolean {
+    return this.starting.size > 0 || this.active.size > 0;
+  }
+
   // Resolves when every run being started is stored and queued (or refused).
   async whenStarted(): Promise<void> {
     while (this.starting.size) await Promise.allSettled([...this.starting]);

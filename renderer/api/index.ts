@@ -1,15 +1,18 @@
 // The one place in the renderer that knows which shell it runs in: the Electron preload's window.gpuLab when it is
-// there, else serve mode's WebSocket on the page's own server.
+// there, else serve mode's WebSocket on the page's own server. The desktop app's own methods (its settings) exist
+// only where the preload exposes window.gpuLab.desktop; `desktop` is null in serve mode.
 import type { PreloadApi } from '../../main/common/contract/wire.ts';
+import type { DesktopApi, DesktopPreloadApi } from '../../main/common/desktop-api.ts';
 import type { GpuLabApi } from '../../main/common/contract/index.ts';
 import { createApiClient } from './client.ts';
+import { desktopClient } from './desktop-client.ts';
 import { preloadTransport } from './preload-transport.ts';
 import type { Transport } from './transport.ts';
 import { websocketTransport } from './websocket-transport.ts';
 
 declare global {
   interface Window {
-    gpuLab?: PreloadApi;
+    gpuLab?: PreloadApi & { desktop?: DesktopPreloadApi };
   }
 }
 
@@ -21,5 +24,6 @@ function pickTransport(): Transport {
 
 export const transport: Transport = pickTransport();
 export const api: GpuLabApi = createApiClient(transport);
+export const desktop: DesktopApi | null = window.gpuLab?.desktop ? desktopClient(window.gpuLab.desktop) : null;
 export { ApiError, errorText } from './api-error.ts';
 export type { ConnectionState } from './transport.ts';

@@ -55,7 +55,10 @@ test('opens one window on app://gpu-lab with the labs catalog, over IPC, without
       require: typeof (globalThis as Record<string, unknown>).require,
       process: typeof (globalThis as Record<string, unknown>).process,
     }));
-    expect(pageWorld).toEqual({ services: ['devices', 'labs', 'runs'], require: 'undefined', process: 'undefined' });
+    // The contract's services, and the desktop app's own methods (its settings), which serve mode has not.
+    expect(pageWorld).toEqual({ services: ['desktop', 'devices', 'labs', 'playground', 'reports', 'runs'], require: 'undefined', process: 'undefined' });
+    const desktop = await page.evaluate(() => Object.keys(window.gpuLab?.desktop ?? {}).sort());
+    expect(desktop).toEqual(['choosePython', 'pythonSetting', 'resetPython', 'setPython']);
   } finally {
     await app.close();
     rmSync(userData, { recursive: true, force: true });

@@ -98,5 +98,7 @@ describe('preload API', () => {
     expect(code.match(/\brequire\([^)]*\)/g)).toEqual(['require("electron")']);
     expect(code).not.toMatch(/^\s*(import|export)\s/m);
     expect(code).toContain('exposeInMainWorld("gpuLab"');
+    // The desktop app's own methods (its settings) ride in the same object, on channels of their own.
+    expect(code).toContain('gpu-lab-desktop:');
   });
 });

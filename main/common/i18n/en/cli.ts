@@ -140,13 +140,15 @@ runs report writes the PDF report of a run that has ended, or of two runs compar
     },
     serve: {
       summary: 'serve the app to a browser (prints a link with an access token)',
-      usage: `Usage: gpu-lab serve [--port N] [--host H] [--data-dir DIR] [--open] [--verbose]
+      usage: `Usage: gpu-lab serve [--port N] [--host H] [--data-dir DIR] [--python PATH] [--open] [--verbose]
 
 Serves the GPU Lab app to a browser: open the link it prints (it carries the access token).
   --port      the port (default {port}; 0 picks a free one)
   --host      the address to listen on (default 127.0.0.1, this machine only). Anything else lets other machines
               reach the server; on a shared GPU server prefer an SSH tunnel: ssh -L {port}:127.0.0.1:{port} server
   --data-dir  where runs are stored (default $XDG_DATA_HOME/gpu-lab or ~/.local/share/gpu-lab)
+  --python    the Python interpreter the labs’ peer series run on (default: $GPU_LAB_PYTHON, else python3
+              from PATH); a page cannot choose it
   --open      also open the link in the default browser
   --verbose   every compute-host log line (by default only crashes, kills and warnings)`,
     },

@@ -150,7 +150,7 @@ runs report escribe el informe en PDF de una ejecución terminada, o la comparac
     },
     serve: {
       summary: 'sirve la aplicación a un navegador (muestra un enlace con un token de acceso)',
-      usage: `Uso: gpu-lab serve [--port N] [--host H] [--data-dir CARPETA] [--open] [--verbose]
+      usage: `Uso: gpu-lab serve [--port N] [--host H] [--data-dir CARPETA] [--python RUTA] [--open] [--verbose]
 
 Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva el token de acceso).
   --port      el puerto (por defecto {port}; con 0 se elige uno libre)
@@ -158,6 +158,8 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
               máquinas pueden llegar al servidor; en un servidor de GPU compartido, mejor un túnel SSH:
               ssh -L {port}:127.0.0.1:{port} servidor
   --data-dir  dónde se guardan las ejecuciones (por defecto $XDG_DATA_HOME/gpu-lab o ~/.local/share/gpu-lab)
+  --python    el intérprete de Python de las series de referencia (por defecto: $GPU_LAB_PYTHON, si no python3
+              del PATH); una página no puede elegirlo
   --open      abre además el enlace en el navegador predeterminado
   --verbose   todas las líneas del registro del proceso de cómputo (por defecto, solo caídas, procesos terminados y avisos)`,
     },

@@ -8,7 +8,9 @@ import { enableAutoUnmount, flushPromises } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { PEERS_REPORT } from '../../../../main/common/peer-protocol.ts';
-import { devicesApi } from './fake-api.ts';
+import type { PythonSetting } from '../../../../main/common/desktop-api.ts';
+import { ApiError } from '../../../../renderer/api/api-error.ts';
+import { desktopApi, devicesApi, shell } from './fake-api.ts';
 import { loadReport, mountDevicesView } from './fixtures.ts';
 import { i18n } from '../../../../renderer/i18n/index.ts';
 
@@ -24,6 +26,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.clearAllMocks();
+  shell.desktop = false;
   i18n.global.locale.value = 'en';
 });
 
@@ -53,5 +56,111 @@ describe('the Python panel', () => {
     const panel = mountDevicesView();
     await flushPromises();
     expect(panel.get('[data-testid="python-missing"]').text()).toBe('No Python peers with python3: There is no Python interpreter "python3" on this machine.');
+  });
+});
+
+const venv = '/home/ana/venv/bin/python3';
+const setting = (change: Partial<PythonSetting> = {}): PythonSetting => ({ interpreter: 'python3', source: 'default', setting: null, environment: null, problem: null, ...change });
+const missing = (interpreter: string, source: PythonSetting['source']) => ({ interpreter, available: false as const, reason: `There is no Python interpreter "${interpreter}" on this machine`, source });
+
+describe('the Python panel in a browser (serve mode)', () => {
+  it('says which interpreter is used and that it is chosen at the server, and offers no way to set it', async () => {
+    devicesApi.inspectPython.mockResolvedValue({ ...h100, interpreter: '/opt/torch/.venv/bin/python3', source: 'environment' });
+    const panel = mountDevicesView();
+    await flushPromises();
+    const section = panel.get('[data-testid="python-peers"]');
+    expect(section.get('[data-testid="python-in-use"]').text()).toBe('In use: /opt/torch/.venv/bin/python3 (named at the server: gpu-lab serve --python PATH, or GPU_LAB_PYTHON).');
+    expect(section.get('[data-testid="python-server-choice"]').text()).toContain('gpu-lab serve --python PATH');
+    expect(section.find('[data-testid="python-setting"]').exists()).toBe(false);
+    expect(section.findAll('input, button, select, textarea')).toHaveLength(0);
+    expect(desktopApi.pythonSetting).not.toHaveBeenCalled();
+  });
+
+  it('names the default as python3 from the PATH, in Spanish too', async () => {
+    devicesApi.inspectPython.mockResolvedValue(missing('python3', 'default'));
+    i18n.global.locale.value = 'es';
+    const panel = mountDevicesView();
+    await flushPromises();
+    expect(panel.get('[data-testid="python-in-use"]').text()).toBe('En uso: python3 (el predeterminado: python3 del PATH).');
+    expect(panel.get('[data-testid="python-server-choice"]').text()).toContain('gpu-lab serve --python RUTA');
+  });
+});
+
+describe('the Python panel in the desktop app', () => {
+  beforeEach(() => {
+    shell.desktop = true;
+  });
+
+  it('shows the setting, sets a typed path, then asks the new interpreter', async () => {
+    desktopApi.pythonSetting.mockResolvedValue(setting());
+    devicesApi.inspectPython.mockResolvedValueOnce(missing('python3', 'default')).mockResolvedValueOnce({ ...h100, interpreter: venv, source: 'settings' });
+    desktopApi.setPython.mockResolvedValue(setting({ interpreter: venv, source: 'settings', setting: venv }));
+    const panel = mountDevicesView();
+    await flushPromises();
+    expect(panel.get('[data-testid="python-in-use"]').text()).toBe('In use: python3 (the default: python3 from the PATH).');
+    expect(panel.find('[data-testid="python-server-choice"]').exists()).toBe(false);
+    expect(panel.get('[data-testid="python-reset"]').attributes('disabled')).toBeDefined();
+    await panel.get('#python-path').setValue(`  ${venv} `);
+    await panel.get('[data-testid="python-setting"]').trigger('submit');
+    await flushPromises();
+    expect(desktopApi.setPython).toHaveBeenCalledWith(venv);
+    expect(devicesApi.inspectPython).toHaveBeenCalledTimes(2);
+    expect(panel.get('[data-testid="python-in-use"]').text()).toBe(`In use: ${venv} (chosen in this app’s settings).`);
+    expect(panel.get('[data-testid="python-interpreter"]').text()).toContain('Python 3.12.3');
+    expect((panel.get('#python-path').element as HTMLInputElement).value).toBe(venv);
+    expect(panel.get('[data-testid="python-reset"]').attributes('disabled')).toBeUndefined();
+  });
+
+  it('words a refusal by its reason in the reader’s language and asks nothing again', async () => {
+    desktopApi.pythonSetting.mockResolvedValue(setting());
+    devicesApi.inspectPython.mockResolvedValue(missing('python3', 'default'));
+    desktopApi.setPython.mockRejectedValue(new ApiError({ code: 'INVALID_ARGUMENT', message: 'The setting "python" = "venv/bin/python" is not allowed', details: { field: 'python', value: 'venv/bin/python', reason: 'relative' } }));
+    i18n.global.locale.value = 'es';
+    const panel = mountDevicesView();
+    await flushPromises();
+    await panel.get('#python-path').setValue('venv/bin/python');
+    await panel.get('[data-testid="python-setting"]').trigger('submit');
+    await flushPromises();
+    expect(panel.get('[data-testid="python-setting-error"]').text()).toBe('venv/bin/python es una ruta relativa: indica la ruta completa, que empieza por /');
+    expect(devicesApi.inspectPython).toHaveBeenCalledTimes(1);
+  });
+
+  it('says a run in progress keeps the interpreter', async () => {
+    desktopApi.pythonSetting.mockResolvedValue(setting({ interpreter: venv, source: 'settings', setting: venv }));
+    devicesApi.inspectPython.mockResolvedValue({ ...h100, interpreter: venv, source: 'settings' });
+    desktopApi.resetPython.mockRejectedValue(new ApiError({ code: 'DEVICE_BUSY', message: 'A run is in progress', details: { field: 'python', reason: 'run-in-progress' } }));
+    const panel = mountDevicesView();
+    await flushPromises();
+    await panel.get('[data-testid="python-reset"]').trigger('click');
+    await flushPromises();
+    expect(desktopApi.resetPython).toHaveBeenCalled();
+    expect(panel.get('[data-testid="python-setting-error"]').text()).toContain('A run is in progress: the interpreter can be changed once it has ended');
+  });
+
+  it('chooses with the dialog, and a cancelled dialog changes nothing', async () => {
+    desktopApi.pythonSetting.mockResolvedValue(setting());
+    devicesApi.inspectPython.mockResolvedValue(missing('python3', 'default'));
+    desktopApi.choosePython.mockResolvedValueOnce(null).mockResolvedValueOnce(setting({ interpreter: venv, source: 'settings', setting: venv }));
+    const panel = mountDevicesView();
+    await flushPromises();
+    await panel.get('[data-testid="python-choose"]').trigger('click');
+    await flushPromises();
+    expect(devicesApi.inspectPython).toHaveBeenCalledTimes(1);
+    await panel.get('[data-testid="python-choose"]').trigger('click');
+    await flushPromises();
+    expect(devicesApi.inspectPython).toHaveBeenCalledTimes(2);
+    expect((panel.get('#python-path').element as HTMLInputElement).value).toBe(venv);
+  });
+
+  it('says GPU_LAB_PYTHON wins over the setting, and a setting that would no longer start', async () => {
+    desktopApi.pythonSetting.mockResolvedValue(
+      setting({ interpreter: '/usr/bin/python3.12', source: 'environment', setting: venv, environment: '/usr/bin/python3.12', problem: { reason: 'missing', message: 'there is no file there' } }),
+    );
+    devicesApi.inspectPython.mockResolvedValue(missing('/usr/bin/python3.12', 'environment'));
+    const panel = mountDevicesView();
+    await flushPromises();
+    expect(panel.get('[data-testid="python-in-use"]').text()).toBe('In use: /usr/bin/python3.12 (named by GPU_LAB_PYTHON, which the app was started with; it wins over the app’s setting).');
+    expect(panel.get('[data-testid="python-env-wins"]').text()).toContain('GPU_LAB_PYTHON=/usr/bin/python3.12 was set when the app started');
+    expect(panel.get('[data-testid="python-setting-problem"]').text()).toBe(`The interpreter in the settings would not start now: there is no file at ${venv}`);
   });
 });
