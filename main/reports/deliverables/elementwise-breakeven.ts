@@ -250,7 +250,9 @@ export const elementwiseBreakevenDeliverable: DeliverableBuilder = (context) => 
           figure(t('pdf.deliverable.elementwise.columns.atOneMillion', { size: formatCount(ONE_MILLION) })),
         ],
         rows,
-        notes: peerNotes(context, peers, [t('pdf.deliverable.elementwise.note', { target }), ...peerSpeedup, ...waivedNotes(record, gpuSeries(record), t)]),
+        // PyTorch's CPU has no row here (its times are the GPU paths' baseline), but how far it agrees with GPU Lab's
+        // CPU is said with the others.
+        notes: peerNotes(context, [...peers, ...peersIn(context, opsOf(record).map((op) => `${op}-torch-cpu`))], [t('pdf.deliverable.elementwise.note', { target }), ...peerSpeedup, ...waivedNotes(record, gpuSeries(record), t)]),
       },
       ...(sizes ? [sizes] : []),
     ],

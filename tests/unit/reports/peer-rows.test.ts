@@ -17,6 +17,7 @@ import type { LabDescriptor, SeriesDescriptor } from '../../../main/common/lab-d
 import type { Locale } from '../../../main/common/locale.ts';
 import { msg } from '../../../main/common/message.ts';
 import { PEER_LIBRARIES, PEERS_REPORT } from '../../../main/common/peer-protocol.ts';
+import { RUN_RECORD } from '../../../main/common/run-record.ts';
 import type { Finding, PointResult, RunRecord } from '../../../main/common/run-record.ts';
 import { summarize } from '../../../main/common/statistics.ts';
 import { agreementFinding } from '../../../main/labs/analysis.ts';
@@ -29,6 +30,7 @@ import { inReportLocale } from '../../../main/reports/report-locale.ts';
 import { writeRunReport } from '../../../main/reports/report-writer.ts';
 import type { TableCell } from '../../../main/reports/table.ts';
 import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
+import { pointReason } from '../../../main/common/i18n/error-text.ts';
 import { planContext } from '../../../main/runs/lab-runner.ts';
 import { failedPoint, waivedPoint } from '../../../main/runs/point-result.ts';
 import { pointFromPlan } from '../labs/synthetic.ts';
@@ -170,10 +172,10 @@ describe.each(['en', 'es'] as const)('the notebook’s rows in the PDF’s deliv
     }
     // Under the table: its own note, CuPy's overhead, why each was waived, then the agreements.
     const [note, ...waivedEngine] = deliverableIn(fixture('h100-vector-function'), locale).tables[0]?.notes ?? [];
-    expect(notes).toEqual([note, t('pdf.deliverable.vectorFunction.peerOverhead'), ...waivedEngine, t('pdf.deliverable.waivedNote', { reason: waived?.reason ?? '' }), ...found.map((f) => findingText(f, locale))]);
+    expect(notes).toEqual([note, t('pdf.deliverable.vectorFunction.peerOverhead'), ...waivedEngine, t('pdf.deliverable.waivedNote', { reason: waived ? inReportLocale(locale, () => pointReason(waived, t)) : '' }), ...found.map((f) => findingText(f, locale))]);
     const printed = await deliverableText(vector, locale);
     for (const r of rows) for (const cell of r) expect(printed).toContain(packed(cell));
-    expect(printed).toContain(packed(t('pdf.deliverable.waivedNote', { reason: waived?.reason ?? '' })));
+    expect(printed).toContain(packed(t('pdf.deliverable.waivedNote', { reason: waived ? inReportLocale(locale, () => pointReason(waived, t)) : '' })));
     for (const f of found) expect(printed).toContain(packed(findingText(f, locale)));
   });
 
@@ -224,7 +226,10 @@ describe('the other labs’ PyTorch peers get rows in their own tables', () => {
   // series' samples (× a factor), or is waived on this system.
   function withTorch(name: string, peers: Record<string, { ours: string; factor?: number; baseline?: string }>, waived?: string): { record: RunRecord; run: RunRecord; plain: LabDescriptor; lab: LabDescriptor } {
     const record = fixture(name);
-    const plain = descriptorOf(record.lab);
+    // The lab as it was before it had PyTorch series, and with them declared here (labelled apart, so that a row
+    // can be told from the lab's own words).
+    const real = descriptorOf(record.lab);
+    const plain = { ...real, series: real.series.filter((s) => !s.peer) };
     const declared = Object.entries(peers).map(([key, s]): SeriesDescriptor => ({ key, label: `PyTorch ${key}`, deviceKind: 'cuda', peer: 'torch', ...(s.baseline ? { baseline: s.baseline } : {}) }));
     const points = Object.entries(peers).flatMap(([key, s]) =>
       record.points.filter((p) => p.series === s.ours).map((p) => (key === waived ? { ...asPeer(p, key), status: 'waived' as const, reason: WAIVED, stats: null } : asPeer(p, key, s.factor))),
@@ -366,4 +371,24 @@ describe('the other labs’ PyTorch peers get rows in their own tables', () => {
     ]);
     for (const r of peerPairs) expect(r.cells.slice(1).map(text)).toEqual(rows[rows.indexOf(r) - 1]?.cells.slice(1).map(text));
   });
+});
+
+// The GPU machine's own runs with every lab's peers (tests/fixtures/peer-runs/, recorded by tests/gpu/peers.test.ts):
+// each report's deliverable gives the peers' rows and, printed under its tables, every agreement the run found.
+describe('the H100’s runs with their peers, as recorded', () => {
+  const dir = new URL('../../fixtures/peer-runs/', import.meta.url);
+  for (const name of ['h100-matmul-peers', 'h100-transfer-peers', 'h100-dtypes-peers', 'h100-matmul-breakeven-peers', 'h100-elementwise-breakeven-peers', 'h100-timing-pitfalls-peers']) {
+    it(`${name}: peer rows and the run’s agreements in the PDF, in both languages`, async () => {
+      const record = RUN_RECORD.parse(JSON.parse(readFileSync(new URL(`${name}.json`, dir), 'utf8'))) as RunRecord;
+      const measured = new Set(record.points.filter((p) => p.status === 'ok').map((p) => p.series));
+      const lab = descriptorOf(record.lab);
+      expect(lab.series.some((s) => s.peer && measured.has(s.key))).toBe(true);
+      for (const locale of ['en', 'es'] as const) {
+        const d = deliverableIn(record, locale);
+        expect(d.tables.reduce((n, _, i) => n + peerRows(d, locale, i).length, 0)).toBeGreaterThan(0);
+        const printed = await deliverableText(record, locale);
+        for (const f of agreements(withCurrentFindings(record))) expect(printed).toContain(packed(inReportLocale(locale, () => findingText(f, locale))));
+      }
+    });
+  }
 });
