@@ -20,7 +20,9 @@ export function formatPeers(report: PeersReport, { t }: CliContext): string {
     const lib = probe.libraries[id];
     if (!lib) continue;
     if (!lib.found) {
-      lines.push(t('peersReport.missing', { name: NAMES[id], reason: lib.reason }));
+      // Why, in the reader's language where the probe says what kind of failure it was (Python's own words inside).
+      const reason = lib.kind === 'missing' ? t('peersReport.notInstalled', { error: lib.error ?? '' }) : lib.kind === 'broken' ? t('peersReport.importFailed', { error: lib.error ?? '' }) : lib.reason;
+      lines.push(t('peersReport.missing', { name: NAMES[id], reason }));
       continue;
     }
     lines.push(t('peersReport.found', { name: NAMES[id], version: lib.version }));

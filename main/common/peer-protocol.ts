@@ -51,7 +51,9 @@ export type PeerRequest = z.infer<typeof PEER_REQUEST>;
 export type PeerCall = PeerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 const LIBRARY_REPORT = z.union([
-  z.strictObject({ found: z.literal(false), reason: z.string().max(2000) }),
+  // `kind`: not installed, or an import that failed (with what Python said, `error`); `reason` says it in English.
+  // Reports of versions before `kind` have the reason alone.
+  z.strictObject({ found: z.literal(false), reason: z.string().max(2000), kind: z.enum(['missing', 'broken', 'unknown']).optional(), error: z.string().max(2000).optional() }),
   z.strictObject({
     found: z.literal(true),
     version: z.string().max(100),
@@ -110,7 +112,12 @@ export function peerWaivedWhy(report: PeersReport | null, library: PeerLibrary, 
   if (!report.available) return msg('reasons.noPeers', { detail: report.reason });
   const lib = report.probe.libraries[library];
   if (!lib) return msg('reasons.peerNotProbed', { library });
-  if (!lib.found) return msg('reasons.peerMissing', { library, interpreter: report.probe.executable, detail: lib.reason });
+  if (!lib.found) {
+    const said = { library, interpreter: report.probe.executable, detail: lib.error ?? lib.reason };
+    if (lib.kind === 'missing') return msg('reasons.peerNotInstalled', said);
+    if (lib.kind === 'broken') return msg('reasons.peerImportFailed', said);
+    return msg('reasons.peerMissing', { ...said, detail: lib.reason });
+  }
   if (gpu && lib.cudaAvailable !== true) {
     return lib.cudaReason ? msg('reasons.peerNoCudaWhy', { library, version: lib.version, detail: lib.cudaReason }) : msg('reasons.peerNoCuda', { library, version: lib.version });
   }

@@ -67,15 +67,17 @@ def probe(libraries):
     report = {"python": platform.python_version(), "executable": sys.executable, "libraries": {}}
     for name in libraries:
         if name not in LIBRARIES:
-            report["libraries"][name] = {"found": False, "reason": f"not a peer library (one of {', '.join(LIBRARIES)})"}
+            report["libraries"][name] = {"found": False, "kind": "unknown", "reason": f"not a peer library (one of {', '.join(LIBRARIES)})"}
             continue
         try:
             module = importlib.import_module(name)
         except ImportError as err:
-            report["libraries"][name] = {"found": False, "reason": f"not installed for this interpreter ({err})"}
+            # `kind` and `error` let the engine say it in the reader's language; `reason` says it in English.
+            report["libraries"][name] = {"found": False, "kind": "missing", "error": str(err), "reason": f"not installed for this interpreter ({err})"}
             continue
         except Exception as err:  # an import that crashes: a broken build, a NumPy it was not built for
-            report["libraries"][name] = {"found": False, "reason": f"the import failed: {type(err).__name__}: {err}"}
+            error = f"{type(err).__name__}: {err}"
+            report["libraries"][name] = {"found": False, "kind": "broken", "error": error, "reason": f"the import failed: {error}"}
             continue
         entry = {"found": True, "version": str(getattr(module, "__version__", "?"))}
         try:

@@ -11,7 +11,8 @@ import { createInterface } from 'node:readline';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { PEER_ANSWER } from '../../../main/common/peer-protocol.ts';
+import { PEER_ANSWER, peerWaivedWhy } from '../../../main/common/peer-protocol.ts';
+import { labMessage } from '../../../main/labs/lab-text.ts';
 import { PeerWorker, peersDir, probePeers } from '../../../main/host/python-worker.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gpu-lab-peers-'));
@@ -55,13 +56,18 @@ describe('the worker on this machine', () => {
   it('reports a module that is missing, and one whose import crashes, each with its reason', async () => {
     const missing = stubPython('python-no-numpy', "import sys\nsys.modules['numpy'] = None");
     const a = await probePeers(['numpy'], { ...process.env, GPU_LAB_PYTHON: missing });
-    expect(a.available && a.probe.libraries.numpy).toMatchObject({ found: false, reason: expect.stringContaining('not installed') });
+    expect(a.available && a.probe.libraries.numpy).toMatchObject({ found: false, kind: 'missing', reason: expect.stringContaining('not installed') });
+    // Said in the reader's language, with Python's own words inside.
+    const why = peerWaivedWhy(a, 'numpy');
+    expect(why && labMessage(why, 'es')).toMatch(/^numpy no está instalado para \S+ \(/);
     const crashing = stubPython(
       'python-broken-numpy',
       "import sys, types\nclass Broken:\n    def find_spec(self, name, path=None, target=None):\n        if name == 'numpy': raise RuntimeError('numpy was built for another Python')\nsys.meta_path.insert(0, Broken())",
     );
     const b = await probePeers(['numpy'], { ...process.env, GPU_LAB_PYTHON: crashing });
-    expect(b.available && b.probe.libraries.numpy).toMatchObject({ found: false, reason: expect.stringContaining('numpy was built for another Python') });
+    expect(b.available && b.probe.libraries.numpy).toMatchObject({ found: false, kind: 'broken', reason: expect.stringContaining('numpy was built for another Python') });
+    const broken = peerWaivedWhy(b, 'numpy');
+    expect(broken && labMessage(broken, 'es')).toMatch(/no puede importar numpy: RuntimeError: numpy was built for another Python/);
   });
 
   it('fails a request, and stops the worker, when the worker prints something that is not the protocol', async () => {

@@ -299,6 +299,8 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     none: 'No Python peers with {interpreter}: {reason}',
     found: '{name}, version {version}',
     missing: '{name}: not available ({reason})',
+    notInstalled: 'not installed for this interpreter: {error}',
+    importFailed: 'the import failed: {error}',
     blas: '  calls {blas} for its matrix products',
     cuda: '  CUDA: available, {count} device(s): {devices}',
     cudaVersion: '  built for CUDA {version}',

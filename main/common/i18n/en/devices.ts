@@ -46,6 +46,8 @@ export const devices = {
     cuda: 'CUDA available: {count} device(s), {devices}',
     noCuda: 'no CUDA {reason}',
     notAsked: 'not asked',
+    notInstalled: 'not installed for this interpreter: {error}',
+    importFailed: 'the import failed: {error}',
   },
   intro:
     'What this machine can measure on: the CPU and each NVIDIA GPU, with the attributes the labs use and the theoretical peaks that measured figures are compared with.',

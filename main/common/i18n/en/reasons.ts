@@ -16,6 +16,8 @@ export const reasons = {
   noPeers: 'no Python peers: {detail}',
   peerNotProbed: '{library} was not probed',
   peerMissing: '{library} for {interpreter}: {detail}',
+  peerNotInstalled: '{library} is not installed for {interpreter} ({detail})',
+  peerImportFailed: '{interpreter} cannot import {library}: {detail}',
   peerNoCuda: '{library} {version} has no working CUDA here',
   peerNoCudaWhy: '{library} {version} has no working CUDA here: {detail}',
   int8Shape: 'torch._int_mm multiplies only matrices of more than 16 rows whose columns are a multiple of 8, and N = {n} is not',

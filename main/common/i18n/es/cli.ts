@@ -307,6 +307,8 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     none: 'No hay series de Python con {interpreter}: {reason}',
     found: '{name}, versión {version}',
     missing: '{name}: no disponible ({reason})',
+    notInstalled: 'no está instalado para este intérprete: {error}',
+    importFailed: 'la importación falló: {error}',
     blas: '  usa {blas} para sus productos de matrices',
     cuda: '  CUDA: disponible, {count} dispositivo(s): {devices}',
     cudaVersion: '  compilado para CUDA {version}',

@@ -48,6 +48,8 @@ export const devices: TextOf<typeof devicesEn> = {
     cuda: 'CUDA disponible: {count} dispositivo(s), {devices}',
     noCuda: 'sin CUDA {reason}',
     notAsked: 'no consultada',
+    notInstalled: 'no está instalada para este intérprete: {error}',
+    importFailed: 'la importación falló: {error}',
   },
   intro:
     'Con qué puede medir esta máquina: la CPU y cada GPU de NVIDIA, con los atributos que usan los laboratorios y los picos teóricos con los que se comparan las cifras medidas.',

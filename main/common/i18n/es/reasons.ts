@@ -7,6 +7,8 @@ export const reasons: TextOf<typeof en> = {
   noPeers: 'no hay Python del curso: {detail}',
   peerNotProbed: 'no se comprobó {library}',
   peerMissing: '{library} para {interpreter}: {detail}',
+  peerNotInstalled: '{library} no está instalado para {interpreter} ({detail})',
+  peerImportFailed: '{interpreter} no puede importar {library}: {detail}',
   peerNoCuda: '{library} {version} no tiene CUDA que funcione aquí',
   peerNoCudaWhy: '{library} {version} no tiene CUDA que funcione aquí: {detail}',
   int8Shape: 'torch._int_mm solo multiplica matrices de más de 16 filas cuyas columnas sean múltiplo de 8, y N = {n} no lo es',
