@@ -68,8 +68,23 @@ export function createDesktopSettings(options: DesktopSettingsOptions): DesktopS
   const log = options.log ?? (() => undefined);
   const current = (): PythonSetting => pythonChoice(store.get().python, launchEnv);
 
-  const change = async (path: string | null): Promise<PythonSetting> => {
-    const before = current().interpreter;
+  // The interpreter the compute host in use was given (each host reads the setting as it starts): a change is
+  // compared with it, not with the file, so that a second change made before the first one's renewal ends (set, then
+  // reset at once) still leaves the host on what the file says. Changes are made one at a time.
+  let hostInterpreter = current().interpreter;
+  // The change in progress, if any: the next one starts after it; one made while none is starts at once.
+  let inProgress: Promise<unknown> | null = null;
+  const change = (path: string | null): Promise<PythonSetting> => {
+    const next = inProgress ? inProgress.then(() => changeNow(path)) : changeNow(path);
+    const settled = next.catch(() => undefined);
+    inProgress = settled;
+    void settled.then(() => {
+      if (inProgress === settled) inProgress = null;
+    });
+    return next;
+  };
+  const changeNow = async (path: string | null): Promise<PythonSetting> => {
+    const before = hostInterpreter;
     // Refused only where the interpreter in use would change (not while GPU_LAB_PYTHON wins, nor for the same path).
     if (pythonChoice(path, launchEnv).interpreter !== before && runsBusy()) {
       throw new GpuLabError('DEVICE_BUSY', 'A run is in progress: the Python interpreter can be changed once it has ended (every peer series of a run uses the interpreter its record names)', {
@@ -83,6 +98,7 @@ export function createDesktopSettings(options: DesktopSettingsOptions): DesktopS
     // A host started with the old interpreter would go on using it: the next request gets a fresh one. A run begun
     // while the file was written keeps the host it asked what the interpreter offers; the host is renewed after it.
     if (after.interpreter !== before) {
+      hostInterpreter = after.interpreter;
       if (runsBusy()) void runsIdle().then(renewHost, renewHost);
       else renewHost();
     }

@@ -74,7 +74,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
       const sample = batchedSampleSeconds(work.flops / (GPU_GFLOPS_GUESS * 1e9) + (t.path === 'with-copies' ? work.bytes / (BUS_GBPS_GUESS * 1e9) : 0) + 5e-5);
       const base = { key: `${t.series}@${n}`, series: t.series, name: pointName(LAB, t.series, sizeN(n)), x: n, work, sampleSeconds: sample };
       // On the host clock after a synchronise, as the engine's GPU series here.
-      const point = peerPoint(ctx, base, { ...fields, warmup, repeats }, { library: 'torch', code: t.code }, 'host');
+      const point = peerPoint(ctx, base, { ...fields, variant: 'cublas', path: t.path, warmup, repeats }, { library: 'torch', code: t.code }, 'host');
       if (point) points.push(point);
     }
   }

@@ -62,7 +62,9 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   for (const s of PEER_SERIES) {
     const base = { key: s.series, series: s.series, name: pointName(LAB, s.series, sizeN(n)), x: null, work, sampleSeconds: s.gpu ? work.flops / (GPU_GFLOPS_GUESS * 1e9) + (s.gpu === 'host' ? work.bytes / (BUS_GBPS_GUESS * 1e9) : 0) : cpuSample };
     const repeats = s.gpu ? num(params, 'repeats') : num(params, 'cpuRepeats');
-    const point = peerPoint(ctx, base, { ...fields, warmup: s.gpu ? warmup : Math.min(warmup, 1), repeats }, { library: s.library, code: s.code }, s.gpu ?? undefined);
+    // On the GPU, the measurement cuBLAS's series of the same path has, so that it is read against the same peak.
+    const gpuFields = s.gpu ? { variant: 'cublas', path: s.gpu === 'host' ? 'with-copies' : 'resident' } as const : {};
+    const point = peerPoint(ctx, base, { ...fields, ...gpuFields, warmup: s.gpu ? warmup : Math.min(warmup, 1), repeats }, { library: s.library, code: s.code }, s.gpu ?? undefined);
     if (point) points.push(point);
   }
   return points;

@@ -88,7 +88,9 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   }
   const directions = strs(params, 'directions');
   const memories = strs(params, 'hostMemory');
-  for (const s of PEER_SERIES.filter((s) => directions.includes(s.direction) && memories.includes(s.hostMemory))) {
+  // PyTorch's copies are synchronous, each beside the engine's synchronous copy: planned where that one is.
+  const sync = strs(params, 'modes').includes('sync');
+  for (const s of PEER_SERIES.filter((s) => sync && directions.includes(s.direction) && memories.includes(s.hostMemory))) {
     for (const bytes of sizes) {
       const sample = bytes / (BUS_GBPS_GUESS * 1e9) + 3e-5;
       const base = { key: `${s.series}@${bytes}`, series: s.series, name: pointName(LAB, s.series, n.bytes(bytes)), x: bytes, work: { flops: 0, bytes, elements: bytes }, sampleSeconds: sample };

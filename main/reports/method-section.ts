@@ -44,8 +44,16 @@ function samplingText(points: readonly PointResult[], ctx: ReportContext): strin
   const sampled = measured.flatMap((p) => (p.sampling ? [p.sampling] : []));
   if (sampled.length === 0) return ctx.t('pdf.method.samplingFixed');
   const stops = (stop: string): number => sampled.filter((s) => s.stop === stop).length;
+  // The target most points had, and each other one with the points that had it (a lab may hold a comparison closer:
+  // the transfer lab's largest pinned copies, to ±1 %).
+  const counts = new Map<number, number>();
+  for (const s of sampled) counts.set(s.targetFraction, (counts.get(s.targetFraction) ?? 0) + 1);
+  const [usual = 0.02, ...others] = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([target]) => target);
+  // Each after a space (a plural message's forms lose their edges' spaces).
+  const closer = others.map((target) => ` ${ctx.t('pdf.method.samplingCloser', { target: formatPercent(target), count: counts.get(target) ?? 0 }, counts.get(target) ?? 0)}`).join('');
   return ctx.t('pdf.method.sampling', {
-    target: formatPercent(sampled[0]?.targetFraction ?? 0.02),
+    closer,
+    target: formatPercent(usual),
     cap: MAX_SAMPLES,
     points: measured.length,
     converged: stops('converged'),

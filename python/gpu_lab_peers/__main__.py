@@ -54,6 +54,15 @@ class Prepared:
         self.np = np
         self.lib = lib
         self.gpu = where == "cuda"
+        if self.gpu:
+            # The run's GPU as the current one: synchronise and the events act on the current device's stream.
+            index = int(device.split(":")[1])
+            if library == "torch":
+                lib.cuda.set_device(index)
+            elif library == "cupy":
+                lib.cuda.Device(index).use()
+            else:
+                lib.cuda.select_device(index)
         self.library = f"{library} {getattr(lib, '__version__', '?')}"
         inputs = [np.fromfile(s["path"], dtype=NUMPY_DTYPES[s["dtype"]], count=s["length"]) for s in request["inputs"]]
         for spec, array in zip(request["inputs"], inputs):
@@ -119,7 +128,10 @@ class Prepared:
         if self.batch is None and self.min_ms <= 0:
             self.batch = 1  # no minimum: not a call more, so that a cold first sample stays the first call
         if self.batch is None:
-            # The batch is fixed once, on a warmed call where there was a warm-up, and kept for every later round.
+            # The batch is fixed once, on a warmed call, and kept for every later round: without a warm-up a first
+            # call (allocations, a kernel loaded) would size it.
+            if warmup == 0:
+                self.once()
             first, _ = self.once()
             self.batch = 1 if first <= 0 or first >= self.min_ms else min(MAX_BATCH, math.ceil(self.min_ms / first))
         samples, wall = [], []
@@ -136,6 +148,21 @@ class Prepared:
         if result.size != self.output["length"]:
             raise ProtocolError("PEER_FAILED", f"the workload returned {result.size} elements, not {self.output['length']}")
         result.tofile(self.output["path"])
+
+
+def release_memory():
+    """Hands back what the libraries keep cached for the arrays just let go (PyTorch's and CuPy's memory pools hold
+    freed GPU memory for reuse), so that the engine's next point finds the GPU as free as its check assumes."""
+    import gc
+
+    gc.collect()
+    torch = sys.modules.get("torch")
+    if torch is not None and torch.cuda.is_initialized():
+        torch.cuda.empty_cache()
+    cupy = sys.modules.get("cupy")
+    if cupy is not None:
+        cupy.get_default_memory_pool().free_all_blocks()
+        cupy.get_default_pinned_memory_pool().free_all_blocks()
 
 
 def answer(out, rid, body=None, error=None):
@@ -158,6 +185,7 @@ def handle(request, state):
     prepared = state.get("prepared")
     if op == "release":
         state.pop("prepared", None)
+        release_memory()
         return {}
     if prepared is None:
         raise ProtocolError("INVALID_ARGUMENT", f"`{op}` before `prepare`")

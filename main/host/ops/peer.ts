@@ -2,7 +2,7 @@
 // engine's, timed inside the worker (python-worker.ts) in rounds until the engine's rule stops it (sampling.ts),
 // then its last output checked against the engine's float64 reference, exactly as the engine's own series are. The
 // inputs and the output cross in files (in /dev/shm where there is one: memory, not disk), removed afterwards.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, statfs, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,8 +26,13 @@ const CALL_TIMEOUT_MS = 120_000;
 
 type Peered = Measurement & { peer: NonNullable<Measurement['peer']> };
 
-async function shareDir(): Promise<string> {
-  const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+// In memory where /dev/shm has room for the arrays (a container's is often 64 MiB), else the temporary folder.
+async function shareDir(bytes: number): Promise<string> {
+  let base = tmpdir();
+  if (existsSync('/dev/shm')) {
+    const fs = await statfs('/dev/shm').catch(() => null);
+    if (fs && fs.bavail * fs.bsize > 2 * bytes) base = '/dev/shm';
+  }
   return mkdtemp(join(base, 'gpu-lab-peer-'));
 }
 
@@ -105,13 +110,17 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
   // A cold series is the first call of a worker of its own, as the notebook's first cell is the first call of its
   // kernel: the shared worker has run that code already.
   const worker = m.cold ? await PeerWorker.start() : await peerWorker();
-  const dir = await shareDir();
+  let dir: string | null = null;
+  let prepared = false;
   try {
-    const inputs = await Promise.all(work.inputs.map((b, i) => exported(dir, `in${i}`, b)));
-    const output: PeerArray = { path: join(dir, 'out.bin'), dtype: PEER_DTYPE[work.out.dtype], length: work.out.length };
+    const shared = await shareDir([...work.inputs, work.out].reduce((sum, b) => sum + b.length * DTYPE_BYTES[b.dtype], 0));
+    dir = shared;
+    const inputs = await Promise.all(work.inputs.map((b, i) => exported(shared, `in${i}`, b)));
+    const output: PeerArray = { path: join(shared, 'out.bin'), dtype: PEER_DTYPE[work.out.dtype], length: work.out.length };
     const timer = timerOf(m, m.device !== 'cpu');
     const request = { op: 'prepare', workload: m.op, code: m.peer.code, device: m.device, inputs, output, params: work.params, ...(timer ? { timer } : {}), minSampleMs: m.cold ? 0 : m.minSampleMs } as const;
-    const prepared = PEER_PREPARED.parse(await worker.call(request, CALL_TIMEOUT_MS, ctx.signal));
+    const answer = PEER_PREPARED.parse(await worker.call(request, CALL_TIMEOUT_MS, ctx.signal));
+    prepared = true;
     const budgetSeconds = m.budgetSeconds ?? DEFAULT_BUDGET_SECONDS;
     let executionsPerSample = 1;
     const round = async (warmup: number, count: number): Promise<{ samples: number[]; sampleWallMs: number[]; events: boolean }> => {
@@ -133,22 +142,24 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
     const expected = output.length * DTYPE_BYTES[work.out.dtype];
     if (bytes.byteLength !== expected) throw new GpuLabError('PEER_FAILED', `the ${m.peer.code} series wrote ${bytes.byteLength} bytes, not ${expected}`);
     (work.out as ElementBuffer<DType>).write(typedOf(work.out.dtype, bytes) as never);
-    await worker.call({ op: 'release' }, CALL_TIMEOUT_MS);
     const samples = rounds.flatMap((r) => r.samples);
     // Events time the device; the host's wall time of each sample is kept beside them, as the engine keeps its own.
     const events = rounds.every((r) => r.events);
     return {
       hostMs: events ? rounds.flatMap((r) => r.sampleWallMs) : samples,
       deviceMs: events ? samples : null,
-      implementation: `${prepared.library} (Python ${worker.version})`,
+      implementation: `${answer.library} (Python ${worker.version})`,
       threads: 1,
       executionsPerSample,
       verification: work.verify(),
       telemetry: null,
-      sampling: sampling ?? { samples: samples.length, targetFraction: TARGET_INTERVAL_FRACTION, budgetSeconds, stop: 'max-samples' },
+      sampling: sampling ?? { samples: samples.length, targetFraction: m.targetFraction ?? TARGET_INTERVAL_FRACTION, budgetSeconds, stop: 'max-samples' },
     };
   } finally {
+    // The worker lets go of the arrays (and the GPU memory its library keeps cached) whatever happened, so that the
+    // engine's next point has the memory its footprint check counted on; a worker of its own is stopped.
     if (m.cold) worker.stop();
-    await rm(dir, { recursive: true, force: true });
+    else if (prepared && worker.alive) await worker.call({ op: 'release' }, CALL_TIMEOUT_MS).catch(() => undefined);
+    if (dir) await rm(dir, { recursive: true, force: true });
   }
 }

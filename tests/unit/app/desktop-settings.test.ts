@@ -134,6 +134,17 @@ describe('changing the setting', () => {
     await vi.waitFor(() => expect(renewHost).toHaveBeenCalledTimes(1));
   });
 
+  it('a setting and its reset made at once leave the host on the default, renewed for each change it saw', async () => {
+    const { desktop, renewHost } = settings();
+    const python = stubPython();
+    const [set, reset] = await Promise.all([desktop.setPython(python), desktop.resetPython()]);
+    expect(set.interpreter).toBe(python);
+    expect(reset).toMatchObject({ setting: null });
+    // The first change moved the host to the new interpreter, the second back: the host in use is the file's.
+    expect(renewHost).toHaveBeenCalledTimes(2);
+    expect(desktop.computeHostEnv()).toEqual({});
+  });
+
   it('keeps the setting while GPU_LAB_PYTHON wins, and renews nothing', async () => {
     const { desktop, renewHost, written } = settings({ launchEnv: { [PYTHON_ENV]: '/usr/bin/python3.12' } });
     const python = stubPython();

@@ -50,6 +50,7 @@ describe('the plain catalog translate', () => {
       [
         'pdf.deliverable.elementwise.a.mostGain',
         'pdf.kernelRun.verification.verdict.incomplete',
+        'pdf.method.samplingCloser',
         'pdf.kernelRun.verification.verdict.unwritten',
         'pdf.kernelRun.verification.verdict.wrong',
         'pdf.results.count.cancelled',

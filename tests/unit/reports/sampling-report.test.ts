@@ -38,3 +38,14 @@ describe('the report of an adaptively sampled run', () => {
     expect(text).toMatch(/Timed\b.*\bsamples\b.*\b2–8\b/);
   });
 });
+
+describe('the report of a run that held some points to a closer target', () => {
+  it('names the usual target and each closer one with the points it held, as the GPU machine’s transfer run took them', async () => {
+    const record = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(new URL('../../fixtures/peer-runs/h100-transfer-peers.json', import.meta.url), 'utf8'))) as RunRecord;
+    const closer = record.points.filter((p) => p.status === 'ok' && p.sampling?.targetFraction === 0.01).length;
+    expect(closer).toBeGreaterThan(0);
+    const pdf = await writeRunReport(record, { date: new Date('2026-11-24T10:00:00Z'), writerVersion: '0.1.0' });
+    const text = spaced(pdfText(savePdf(pdf.bytes)));
+    expect(text).toContain(`lies within ±2.0 % of it (±1.0 % for ${closer} points, held to a closer margin), or the point’s time budget is spent`);
+  });
+});

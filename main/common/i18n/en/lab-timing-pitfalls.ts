@@ -53,8 +53,8 @@ export const timingPitfalls = {
     // medians' intervals can fall.
     torchSync: 'In PyTorch, a host clock stopped when torch.matmul(a, b) returns, with no torch.cuda.synchronize(), reads {wrong}; CUDA events read {right}, {ratio} that. The launch returned long before the GPU finished.',
     torchSyncUnclear: 'In PyTorch, a host clock stopped when torch.matmul(a, b) returns, with no torch.cuda.synchronize(), reads {wrong} and CUDA events {right}: their intervals do not tell them apart in this run.',
-    torchTime: 'In PyTorch, time.time() around torch.matmul(a, b) and torch.cuda.synchronize() (the notebook’s timing_numba_GPU) reads {wrong}, CUDA events {right}: {ratio} that, the launch and the wait for the synchronise counted on the host’s clock.',
-    torchTimeAgree: 'In PyTorch, time.time() around torch.matmul(a, b) and torch.cuda.synchronize() (the notebook’s timing_numba_GPU) reads {wrong} and CUDA events {right}: their intervals do not tell them apart, so at this size a synchronised host clock gives the same figure.',
+    torchTime: 'In PyTorch, time.time() around torch.matmul(a, b) and torch.cuda.synchronize() (the notebook’s timing_numba_GPU) reads {wrong}, CUDA events {right}: {ratio} the events’ figure. The host’s clock also counts the launch and the wait for the synchronise, which the events leave out.',
+    torchTimeAgree: 'In PyTorch, time.time() around torch.matmul(a, b) and torch.cuda.synchronize() (the notebook’s timing_numba_GPU) reads {wrong} and CUDA events {right}: their intervals do not tell them apart in this run.',
     torchTimeBelow: 'In PyTorch, time.time() around torch.matmul(a, b) and torch.cuda.synchronize() reads {wrong}, less than CUDA events ({right}): the two clocks disagree in this run, and it does not show why.',
     coldCauseTorch: 'This run does not measure what the cost is made of; in a fresh Python process the usual suspects are PyTorch creating its cuBLAS handle and workspace on the first product, loading the kernel, and cold caches. GPU Lab’s own cold point creates its handle before the clock starts.',
   },

@@ -157,7 +157,9 @@ export const pdf = {
     },
     statistics: 'Statistics: the median of the samples is the figure reported; IQR is the spread of their middle half (third quartile − first); min – max the fastest and slowest sample. Each median comes with its 95 % confidence interval (from the order statistics of the samples, at least 6 of them); a point is noisy when that interval reaches further than ±5 % of the median.',
     // How the engine decided how many samples each point took, and how its points ended (host/sampling.ts).
-    sampling: 'Sampling: after the warm-up the engine takes samples until the median’s 95 % confidence interval lies within ±{target} of it, or the point’s time budget is spent; at least 6 samples, unless one sample alone outlasts the budget; at most {cap}. Where samples are batched, one untimed run sizes each later round’s batches. In this run {converged} of {points} points converged, {budget} stopped on their time budget, {capReached} at the cap, and {few} have fewer than 6 samples: too few to judge.',
+    // {closer}: samplingCloser for each target other than the run's usual one, or nothing.
+    samplingCloser: '(±{target} for one point, held to a closer margin) | (±{target} for {count} points, held to a closer margin)',
+    sampling: 'Sampling: after the warm-up the engine takes samples until the median’s 95 % confidence interval lies within ±{target} of it{closer}, or the point’s time budget is spent; at least 6 samples, unless one sample alone outlasts the budget; at most {cap}. Where samples are batched, an untimed run sizes the batches (for the course’s Python code, once, before its first round). In this run {converged} of {points} points converged, {budget} stopped on their time budget, {capReached} at the cap, and {few} have fewer than 6 samples: too few to judge.',
     samplingFixed: 'Sampling: this run was recorded before the engine chose the number of samples; each point took the samples the table above gives.',
     counts: {
       gemm: 'What is counted: a product of N×N matrices does 2·N³ floating-point operations (N³ multiply-adds) and moves at least 3·N² elements (A and B read, C written once).',
