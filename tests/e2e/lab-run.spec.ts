@@ -38,6 +38,8 @@ const pointCount = async (page: Page): Promise<number> => Number(await page.getB
 test('picks the CPU, runs the lab and sees the chart, the table and the findings grow', async ({ page }) => {
   await openLab(page);
   await expect(page.getByText('CPU only: the GPU series will be marked waived')).toBeVisible();
+  // This machine's Python has NumPy but no PyTorch, the only peer of this lab: said once, and no PyTorch row planned.
+  await expect(page.getByTestId('lab-python-missing')).toContainText('PyTorch');
   await setParams(page, SMALL);
   // Every value the chart's count of drawn points takes, recorded in the page as it changes: the chart must grow
   // point by point while the run goes on, not appear at the end.

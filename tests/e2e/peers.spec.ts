@@ -24,6 +24,18 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server.stop());
 
+test('a lab’s Python toggle offers what this machine’s interpreter has: NumPy for matmul, nothing for a PyTorch-only lab', async ({ page }) => {
+  await page.goto(server.url);
+  await page.goto(`${server.origin}/#/labs/matmul`);
+  const toggle = page.getByTestId('python-toggle');
+  // Debian's python3-numpy, no PyTorch (README's set-up): the toggle names NumPy alone once the interpreter answered.
+  await expect(toggle).toContainText('NumPy');
+  await expect(toggle).not.toContainText('PyTorch');
+  await page.goto(`${server.origin}/#/labs/dtypes`);
+  await expect(page.getByTestId('lab-python-missing')).toContainText('PyTorch');
+  await expect(page.getByTestId('python-toggle')).toHaveCount(0);
+});
+
 test('a run with the course’s Python: peer rows marked, agreement said, in both languages', async ({ page }) => {
   await page.goto(server.url);
   await page.goto(`${server.origin}/#/runs/${record.id}`);
