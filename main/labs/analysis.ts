@@ -1,7 +1,7 @@
 // Shared arithmetic of lab analyses: medians of good points, speedups, rates against peaks, and break-even sizes
 // interpolated on log-log axes between measured sizes.
 import { msg, n } from '../common/message.ts';
-import type { Message } from '../common/message.ts';
+import type { Message, MessageValue } from '../common/message.ts';
 import { estimateOf, timeRatio } from '../common/claims.ts';
 import type { Finding, FindingUnit, PointResult } from '../common/run-record.ts';
 
@@ -145,4 +145,15 @@ export function agreementFinding(id: string, peer: PointResult | undefined, ours
   // The 10 % sentences name their margin in their words (and runs stored before the margin was a parameter use them).
   const message = within === 0.1 ? msg(`common.peers.${key}`, values) : msg(`common.peers.${key}Within`, { ...values, within: n.sig(within * 100) });
   return finding(id, message, r.value, 'times', key === 'agree' ? 'info' : 'warning');
+}
+
+// A sweep's agreement: the peer series against ours at the largest size both measured, where the work and not the
+// fixed costs sets the time; each named with that size (`size` formats it in the lab's unit).
+export function sweepAgreement(points: readonly PointResult[], series: { peer: string; ours: string }, names: { peer: Message; ours: Message }, size: (x: number) => MessageValue, within?: number): Finding | null {
+  const ours = seriesPoints(points, series.ours).filter((p) => p.status === 'ok');
+  const last = seriesPoints(points, series.peer).filter((p) => p.status === 'ok' && ours.some((o) => o.x === p.x)).at(-1);
+  if (!last || last.x === null) return null;
+  const at = size(last.x);
+  const named = { peer: msg('common.run.point', { series: names.peer, size: at }), ours: msg('common.run.point', { series: names.ours, size: at }) };
+  return agreementFinding(`${series.peer}-agreement`, last, find(points, series.ours, last.x), named, within);
 }

@@ -7,7 +7,7 @@ import { formatNumber, msg, n as num_, type Message } from '../common/message.ts
 import type { Finding, PointResult } from '../common/run-record.ts';
 import type { BreakEven } from './analysis.ts';
 import { speedupRange } from '../common/claims.ts';
-import { agreementFinding, bestRate, breakEven, breakEvenSummary, find, finding, interpolateLogLog, okMedian, seriesPoints, speedupCurve } from './analysis.ts';
+import { bestRate, breakEven, breakEvenSummary, find, finding, interpolateLogLog, okMedian, seriesPoints, speedupCurve, sweepAgreement } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
@@ -194,12 +194,8 @@ function analyze(points: readonly PointResult[], params: ParamValues, cpu: Devic
     // PyTorch against the engine where both do the same work, at the largest size both measured: their CPUs, and
     // their GPUs on resident data.
     for (const [peer, ours] of [['torch-cpu', 'cpu'], ['torch-resident', 'gpu-resident']] as const) {
-      const own = seriesPoints(points, series(op, ours)).filter((p) => p.status === 'ok');
-      const last = seriesPoints(points, series(op, peer)).filter((p) => p.status === 'ok' && own.some((o) => o.x === p.x)).at(-1);
-      if (!last || last.x === null) continue;
-      const size = num_.count(last.x);
-      const names = { peer: msg('common.run.point', { series: msg(`${LAB}.series.${series(op, peer)}`), size }), ours: msg('common.run.point', { series: msg(`${LAB}.series.${series(op, ours)}`), size }) };
-      const f = agreementFinding(`${series(op, peer)}-agreement`, last, find(points, series(op, ours), last.x), names);
+      const keys = { peer: series(op, peer), ours: series(op, ours) };
+      const f = sweepAgreement(points, keys, { peer: msg(`${LAB}.series.${keys.peer}`), ours: msg(`${LAB}.series.${keys.ours}`) }, num_.count);
       if (f) analysis.findings.push(f);
     }
     const bandwidth = cpuBandwidthFinding(op, points, cpu);

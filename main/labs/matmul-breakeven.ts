@@ -3,7 +3,7 @@
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message } from '../common/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
-import { agreementFinding, bestRate, breakEven, breakEvenSummary, find, finding, seriesPoints, speedup, speedupCurve } from './analysis.ts';
+import { bestRate, breakEven, breakEvenSummary, find, finding, speedup, speedupCurve, sweepAgreement } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, nums } from './lab.ts';
@@ -94,12 +94,7 @@ function torchFindings(points: readonly PointResult[]): Finding[] {
     else if (b.kind === 'never') out.push(finding(`${t.series}-break-even`, m('torchNever', { series, ratio: num_.times(b.best), n: b.at }), null, 'N', 'warning'));
   }
   for (const [peer, ours] of [['torch-cpu', 'cpu'], ...TORCH.map((t) => [t.series, t.ours] as const)] as const) {
-    const own = seriesPoints(points, ours).filter((p) => p.status === 'ok');
-    const last = seriesPoints(points, peer).filter((p) => p.status === 'ok' && own.some((o) => o.x === p.x)).at(-1);
-    if (!last || last.x === null) continue;
-    const size = sizeN(last.x);
-    const names = { peer: msg('common.run.point', { series: seriesName(peer), size }), ours: msg('common.run.point', { series: seriesName(ours), size }) };
-    const f = agreementFinding(`${peer}-agreement`, last, find(points, ours, last.x), names);
+    const f = sweepAgreement(points, { peer, ours }, { peer: seriesName(peer), ours: seriesName(ours) }, sizeN);
     if (f) out.push(f);
   }
   return out;

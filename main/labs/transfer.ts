@@ -4,7 +4,7 @@ import type { DeviceSummary } from '../common/devices.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n, type Message } from '../common/message.ts';
 import { shareOfPeak, type Finding, type PointResult } from '../common/run-record.ts';
-import { agreementFinding, bestRate, find, finding, okMedian, seriesPoints } from './analysis.ts';
+import { bestRate, find, finding, okMedian, seriesPoints, sweepAgreement } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
@@ -105,16 +105,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
 // Each PyTorch copy against the engine's at the largest size both measured, where the bus's bandwidth and not the
 // fixed cost of a copy sets the time.
 function agreements(points: readonly PointResult[]): Finding[] {
-  return PEER_SERIES.flatMap((s) => {
-    const ours = seriesPoints(points, s.ours).filter((p) => p.status === 'ok');
-    const both = seriesPoints(points, s.series).filter((p) => p.status === 'ok' && ours.some((o) => o.x === p.x));
-    const peer = both.at(-1);
-    if (!peer || peer.x === null) return [];
-    const size = n.bytes(peer.x);
-    const names = { peer: msg('common.run.point', { series: seriesName(s.series), size }), ours: msg('common.run.point', { series: seriesName(s.ours), size }) };
-    const f = agreementFinding(`${s.series}-agreement`, peer, find(points, s.ours, peer.x), names, s.within);
-    return f ? [f] : [];
-  });
+  return PEER_SERIES.flatMap((s) => sweepAgreement(points, { peer: s.series, ours: s.ours }, { peer: seriesName(s.series), ours: seriesName(s.ours) }, n.bytes, s.within) ?? []);
 }
 
 // The smallest copy's time against the time its bytes take at the series' best rate: when they are under a tenth of
