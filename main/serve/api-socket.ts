@@ -84,7 +84,12 @@ export function serveApiSocket(socket: WebSocket, api: GpuLabApi, options: ApiSo
     send(socket, { event, payload });
   });
   socket.on('close', () => subscription.dispose());
-  socket.on('error', () => socket.terminate());
+  // A frame over the size limit is an error on which ws has already begun the closing handshake (1009): tearing the
+  // socket down now would drop the close frame behind whatever answers are still queued, and the page would see 1006.
+  // ws's own close timer ends a peer that never answers the handshake.
+  socket.on('error', () => {
+    if (socket.readyState !== socket.CLOSING) socket.terminate();
+  });
   socket.on('message', (data, isBinary) => {
     if (isBinary) {
       send(socket, { id: null, ok: false, error: { code: 'INVALID_ARGUMENT', message: 'Requests are JSON text frames, not binary ones' } });

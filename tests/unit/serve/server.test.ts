@@ -199,6 +199,20 @@ describe('the contract over the WebSocket', () => {
     again.ws.close();
   });
 
+  // A page on a loaded machine reads its socket late, so the server's answers queue up in front of the close frame.
+  // The server must close with the handshake, not tear the socket down: a socket destroyed with its queue unsent
+  // loses the close frame, and the page sees 1006 (gone) instead of 1009 (too big).
+  it('says 1009 to a client that reads late, behind the answers queued before it', async () => {
+    const client = await openApiSocket(server.port, 'secret-token-123');
+    client.ws.pause();
+    const finished: RunEvent = { kind: 'end', runId: 'r1', status: 'completed', note: 'y'.repeat(256 * 1024) } as unknown as RunEvent;
+    for (let i = 0; i < 64; i++) for (const l of listeners) l(finished);
+    client.ws.send(JSON.stringify({ id: 1, method: 'labs.listLabs', args: ['x'.repeat(1024 * 1024)] }));
+    await new Promise((r) => setTimeout(r, 200));
+    client.ws.resume();
+    expect(await client.closed).toBe(1009);
+  });
+
   it('refuses a WebSocket past 32 open ones', async () => {
     const open = await Promise.all(Array.from({ length: 32 }, () => openApiSocket(server.port, 'secret-token-123')));
     await expect(openApiSocket(server.port, 'secret-token-123')).rejects.toThrow('WebSocket refused: 503');
