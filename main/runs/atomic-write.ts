@@ -32,15 +32,33 @@ const WHY: Record<string, string> = {
 };
 const DEVICE_FAULTS = new Set(['ENOSPC', 'EDQUOT', 'EIO']);
 
-function kindOf(stats: Stats): string | null {
+// What stands at a path that is not a regular file, as an id (a catalog words it) and in English.
+export type FileKind = 'symlink' | 'folder' | 'fifo' | 'char-device' | 'block-device' | 'socket' | 'other';
+
+export const FILE_KIND_WORDS: Record<FileKind, string> = {
+  symlink: 'a symbolic link',
+  folder: 'a folder',
+  fifo: 'a FIFO (a named pipe)',
+  'char-device': 'a character device',
+  'block-device': 'a block device',
+  socket: 'a socket',
+  other: 'not a regular file',
+};
+
+export function fileKind(stats: Stats): FileKind | null {
   if (stats.isFile()) return null;
-  if (stats.isSymbolicLink()) return 'a symbolic link';
-  if (stats.isDirectory()) return 'a folder';
-  if (stats.isFIFO()) return 'a FIFO (a named pipe)';
-  if (stats.isCharacterDevice()) return 'a character device';
-  if (stats.isBlockDevice()) return 'a block device';
-  if (stats.isSocket()) return 'a socket';
-  return 'not a regular file';
+  if (stats.isSymbolicLink()) return 'symlink';
+  if (stats.isDirectory()) return 'folder';
+  if (stats.isFIFO()) return 'fifo';
+  if (stats.isCharacterDevice()) return 'char-device';
+  if (stats.isBlockDevice()) return 'block-device';
+  if (stats.isSocket()) return 'socket';
+  return 'other';
+}
+
+function kindOf(stats: Stats): string | null {
+  const kind = fileKind(stats);
+  return kind === null ? null : FILE_KIND_WORDS[kind];
 }
 
 export interface WriteOptions {
