@@ -21,7 +21,7 @@ import { ANALYSIS_VERSION, LABS, findLab } from '../labs/index.ts';
 import { cancelledPoint, failedPoint, measuredPoint, waivedPoint } from './point-result.ts';
 import { readCpuClockMHz, readCpuTimes, stealShare } from './cpu-steal.ts';
 import type { RunStore } from './run-store.ts';
-import { processStartTicks } from '../engine/process-identity.ts';
+import { processStartTicks, thisMachine } from '../engine/process-identity.ts';
 import { exportRun } from './run-export.ts';
 import { runFindings } from './run-findings.ts';
 import { availableHostBytes, checkPlanFits } from './memory-check.ts';
@@ -231,7 +231,7 @@ export class LabRunner implements RunsService {
       createdAt: new Date().toISOString(),
       finishedAt: null,
       appVersion: this.appVersion,
-      environment: { devices: null, versions: {}, hostPid: null, runnerPid: process.pid, runnerStartTicks: processStartTicks(process.pid) },
+      environment: { devices: null, versions: {}, hostPid: null, runnerPid: process.pid, runnerStartTicks: processStartTicks(process.pid), runnerHost: thisMachine() },
       points: [],
       summary: {},
       findings: [],
@@ -491,8 +491,8 @@ export class LabRunner implements RunsService {
   async deleteRun(runId: string): Promise<void> {
     if (this.active.has(runId)) throw new GpuLabError('INVALID_ARGUMENT', `Run ${runId} is in progress: cancel it before deleting it`, { runId });
     if (this.unsaved.delete(runId)) {
-      // Its stale copy on disk, if one is left.
-      await this.store.delete(runId).catch(() => undefined);
+      // Its stale copy on disk, if one is left: this runner's own, which delete() would refuse while it runs.
+      await this.store.discard(runId);
       return;
     }
     await this.store.delete(runId);
