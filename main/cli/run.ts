@@ -185,7 +185,9 @@ export const runCommand: CliCommand = {
       const findings = [...record.findings, ...(notSaved ? [notSaved] : [])];
       if (findings.length) io.out(`\n${t('run.findings')}\n${findings.map((f) => `${f.tone === 'warning' ? '  ! ' : '  • '}${findingText(f, locale)}\n`).join('')}`);
       // A record that could not be saved (a full disk, a folder turned read-only) is not "stored": a failed run, exit 1.
+      // A run that ended before it held its devices never started, and is not stored either.
       if (notSaved) io.err(`\ngpu-lab run: ${t('run.notStored', { run: runId, dir: host.store.dir })}\n`);
+      else if (host.runs.neverStarted(runId)) io.err(`gpu-lab run: ${t('run.neverStarted')}\n`);
       else io.out(`\n${t('run.stored', { status: t(`runStatus.${record.status}`), run: runId, dir: host.store.dir })}\n`);
       if (report.pdf !== undefined) await reportRuns([record], { ...report, pdf: report.pdf }, io, cx);
       if (notSaved) return 1;

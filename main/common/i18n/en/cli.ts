@@ -244,6 +244,7 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     stoppedNow: 'stopped at once: the sample in progress is not waited for, and the run stays as last saved',
     nothingMeasured: 'nothing was measured: the {count} point was waived (exit 3) | nothing was measured: all {count} points were waived (exit 3)',
     stored: '{status} — stored as {run} in {dir}',
+    neverStarted: 'nothing was stored: the run ended before it began to measure',
     notStored: 'WRITE_FAILED: run {run} could not be stored in {dir} (the finding above says why): what it measured is printed above, and in the --json file where one was asked for',
     cancelled: 'the run was cancelled',
     ended: 'the run ended {status}',

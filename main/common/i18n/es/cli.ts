@@ -253,6 +253,7 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     stoppedNow: 'detenida de inmediato: no se espera a la muestra en curso, y la ejecución queda como se guardó por última vez',
     nothingMeasured: 'no se midió nada: se omitió el único punto, {count} (salida 3) | no se midió nada: se omitieron los {count} puntos (salida 3)',
     stored: '{status} — guardada como {run} en {dir}',
+    neverStarted: 'no se ha guardado nada: la ejecución terminó antes de empezar a medir',
     notStored: 'WRITE_FAILED: la ejecución {run} no se pudo guardar en {dir} (el hallazgo de arriba dice por qué): lo que midió está impreso arriba, y en el archivo de --json si se pidió uno',
     cancelled: 'se canceló la ejecución',
     ended: 'la ejecución terminó en estado «{status}»',
