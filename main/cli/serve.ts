@@ -14,6 +14,12 @@ import type { CliText } from './cli-text.ts';
 
 export const DEFAULT_PORT = 8420;
 
+// Ctrl-C, a polite kill or the terminal closing: the same orderly stop (the pages let go, runs cancelled and stored as
+// cancelled, the compute host stopped), then exit 0; within this time whatever reads or runs are in flight
+// (README.md, "Serve mode"). A second signal ends serve at once.
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+const STOP_WITHIN_MS = 2500;
+
 // OSC 8 makes the link clickable in terminals that know it; others show the plain URL, which most also detect.
 function linkLine(url: string, tty: boolean): string {
   return tty ? `\u001b]8;;${url}\u001b\\${url}\u001b]8;;\u001b\\` : url;
@@ -70,18 +76,20 @@ async function run(argv: string[], io: CliIo, { t, launcher }: CliContext): Prom
   }
   if (args.flags.has('open')) openInBrowser(server.url, io, t);
   const running = server;
-  await new Promise<void>((resolve) => {
-    // Ctrl-C, a polite kill or the terminal closing: the same orderly stop (runs cancelled, records saved).
-    const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-    const stop = (): void => {
-      for (const signal of signals) process.off(signal, stop);
-      io.err(`gpu-lab serve: ${t('serve.stopping')}\n`);
-      resolve();
-    };
-    for (const signal of signals) process.on(signal, stop);
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    for (const signal of STOP_SIGNALS) process.on(signal, stop);
+    function stop(signal: NodeJS.Signals): void {
+      for (const s of STOP_SIGNALS) process.off(s, stop);
+      resolve(signal);
+    }
   });
+  io.err(`gpu-lab serve: ${t('serve.stopping')}\n`);
+  const started = Date.now();
+  // What the process cannot end by itself (a read the system never returns from holds a thread Node's exit waits for)
+  // ends by the signal it was sent, with nothing left to listen to it.
+  setTimeout(() => process.kill(process.pid, signal), STOP_WITHIN_MS + 250).unref();
   await running.close();
-  await lab.close();
+  await lab.close(Math.max(0, STOP_WITHIN_MS - (Date.now() - started)));
   return 0;
 }
 

@@ -155,6 +155,8 @@ export class LabRunner implements RunsService {
   // they never started; kept for whoever asks about them in this process, the latest NOT_STARTED_KEPT of them.
   private readonly notStarted = new Map<string, RunRecord>();
   private queue: Promise<void> = Promise.resolve();
+  // Set by cancelAll(): the shell is stopping, and a run started from then on is cancelled at once.
+  private stopping = false;
   private readonly starting = new Set<Promise<unknown>>();
 
   constructor(options: LabRunnerOptions) {
@@ -252,6 +254,7 @@ export class LabRunner implements RunsService {
       throw notSaved(record, this.store.dir, err);
     }
     const controller = new AbortController();
+    if (this.stopping) controller.abort();
     this.active.set(record.id, { record, controller, progress: null });
     this.queue = this.queue.then(() => this.execute(lab, record, controller.signal, request.wait !== false)).catch(() => undefined);
     return { runId: record.id };
@@ -359,6 +362,13 @@ export class LabRunner implements RunsService {
   // Whether a run of this process ended before it held its devices, and so was never stored.
   neverStarted(runId: string): boolean {
     return this.notStarted.has(runId);
+  }
+
+  // How a shell stops: every run being measured or waiting is cancelled, and every run started from now on (from
+  // memory: no file is read, whatever the data folder holds).
+  cancelAll(): void {
+    this.stopping = true;
+    for (const run of this.active.values()) run.controller.abort();
   }
 
   // A device this run needs is another run's: the run stays queued, and its progress says for whom it waits.
