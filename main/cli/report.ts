@@ -19,7 +19,7 @@ import { createReportsService, isFinished } from '../reports/reports-service.ts'
 import type { ReportSources } from '../reports/reports-service.ts';
 import type { ReportPdf } from '../reports/report-writer.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
-import { UsageError } from './command.ts';
+import { UsageError, stdoutOf } from './command.ts';
 import type { ParsedArgs } from './cli-options.ts';
 import { dataDirOption, option, parseArgs } from './cli-options.ts';
 import type { CliText } from './cli-text.ts';
@@ -60,7 +60,7 @@ export function storeSources(store: RunStore): ReportSources {
 }
 
 export async function savePdf(pdf: Pick<ReportPdf, 'bytes' | 'pages'>, path: string, io: CliIo, t: CliText): Promise<void> {
-  const written = await writeFileAtomic(path, pdf.bytes, { what: 'the report' });
+  const written = await writeFileAtomic(path, pdf.bytes, { what: 'the report', stdout: stdoutOf(io) });
   io.err(`${t('report.wrote', { path: written, count: pdf.pages, kib: Math.ceil(pdf.bytes.length / 1024) })}\n`);
 }
 

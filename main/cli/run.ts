@@ -12,6 +12,7 @@ import { WAITING_MESSAGE_KEY, type Message } from '../common/message.ts';
 import type { Lab } from '../labs/lab.ts';
 import { createLabHost } from '../app/lab-host.ts';
 import type { CliCommand, CliContext } from './command.ts';
+import { stdoutOf } from './command.ts';
 import { progressLine } from './progress-line.ts';
 import { UsageError } from './command.ts';
 import { dataDirOption, option, parseArgs } from './cli-options.ts';
@@ -181,7 +182,7 @@ export const runCommand: CliCommand = {
       await host.runs.whenIdle();
       const record = await host.runs.getRun(runId);
       // The record as stored: locale-neutral, whatever the language of the CLI.
-      if (jsonFile !== undefined) await writeFileAtomic(jsonFile, `${JSON.stringify(record, null, 2)}\n`, { what: 'the run record', stdout: { write: (chunk) => io.out(String(chunk)) } });
+      if (jsonFile !== undefined) await writeFileAtomic(jsonFile, `${JSON.stringify(record, null, 2)}\n`, { what: 'the run record', stdout: stdoutOf(io) });
       const findings = [...record.findings, ...(notSaved ? [notSaved] : [])];
       if (findings.length) io.out(`\n${t('run.findings')}\n${findings.map((f) => `${f.tone === 'warning' ? '  ! ' : '  • '}${findingText(f, locale)}\n`).join('')}`);
       // A record that could not be saved (a full disk, a folder turned read-only) is not "stored": a failed run, exit 1.

@@ -9,7 +9,7 @@ import { RunStore } from '../runs/run-store.ts';
 import { defaultDataDir } from '../app/lab-host.ts';
 import { exportRun } from '../runs/run-export.ts';
 import type { CliCommand, CliContext } from './command.ts';
-import { UsageError } from './command.ts';
+import { UsageError, stdoutOf } from './command.ts';
 import { dataDirOption, option, parseArgs } from './cli-options.ts';
 import { runTable, waivedNote } from './run-table.ts';
 import { REPORT_OPTIONS, reportArgs, reportRuns, reportUsageLines, storeSources } from './report.ts';
@@ -96,7 +96,7 @@ export const runsCommand: CliCommand = {
         const exported = exportRun(await store.get(needId()), format);
         const out = option(args, 'out');
         if (out) {
-          const written = await writeFileAtomic(out, exported.text, { what: 'the export', stdout: { write: (chunk) => io.out(String(chunk)) } });
+          const written = await writeFileAtomic(out, exported.text, { what: 'the export', stdout: stdoutOf(io) });
           if (written !== '-') io.err(`${t('runs.wrote', { path: written })}\n`);
         } else io.out(exported.text);
         return 0;
