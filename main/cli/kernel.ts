@@ -20,6 +20,7 @@ import { MAX_KERNEL_SOURCE_BYTES, readRegularFile, unreadOf } from '../runs/regu
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
 import { dataDirOption, option, parseArgs } from './cli-options.ts';
+import { integerOption } from './decimal.ts';
 import type { ParsedArgs } from './cli-options.ts';
 import { hostLog } from './host-log.ts';
 import { kernelRunText } from './kernel-run-text.ts';
@@ -42,16 +43,15 @@ export function exerciseArg(value: string | undefined): ExerciseId {
 // per block…) are the playground service's to check, and it names them.
 export function parseDim3(name: 'block' | 'grid', text: string): Dim3 {
   const parts = text.split(',');
-  if (parts.length > 3 || !parts.every((p) => /^\d{1,10}$/.test(p) && Number(p) >= 1)) throw new UsageError('usage.dim3', { name, value: text });
-  const [x = 1, y = 1, z = 1] = parts.map(Number);
+  const wrong = (): UsageError => new UsageError('usage.dim3', { name, value: text });
+  if (parts.length > 3) throw wrong();
+  const [x = 1, y = 1, z = 1] = parts.map((p) => integerOption(name, p, { min: 1, max: 9_999_999_999 }, wrong));
   return [x, y, z];
 }
 
 export function parseSize(exercise: ExerciseId, text: string): number {
   const { size } = exerciseDefinition(exercise);
-  const value = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
-  if (!(value >= size.min && value <= size.max)) throw new UsageError('usage.size', { min: size.min, max: size.max, name: size.name, exercise, value: text });
-  return value;
+  return integerOption('size', text, size, () => new UsageError('usage.size', { min: size.min, max: size.max, name: size.name, exercise, value: text }));
 }
 
 function listText(exercises: readonly ExerciseDescriptor[], t: CliText): string {

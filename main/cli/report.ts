@@ -21,7 +21,7 @@ import type { ReportPdf } from '../reports/report-writer.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError, stdoutOf } from './command.ts';
 import type { ParsedArgs } from './cli-options.ts';
-import { dataDirOption, option, parseArgs } from './cli-options.ts';
+import { dataDirOption, option, parseArgs, pathOption } from './cli-options.ts';
 import type { CliText } from './cli-text.ts';
 
 // `kernel-run` is repeatable: each one adds a kernel playground run to the report, after the runs.
@@ -41,7 +41,7 @@ export interface ReportArgs extends ReportAuthorship {
 
 // The options, the author and course checked at once: a refused name is a usage error (exit 2) before any work.
 export function reportArgs(args: ParsedArgs): ReportArgs {
-  const pdf = option(args, 'pdf');
+  const pdf = pathOption(args, 'pdf');
   const author = option(args, 'author');
   const course = option(args, 'course');
   const kernelRunIds = args.options.get('kernel-run') ?? [];

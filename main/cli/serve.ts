@@ -7,7 +7,8 @@ import { rendererDir } from '../serve/renderer-dir.ts';
 import { startServer } from '../serve/server.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
-import { dataDirOption, option, parseArgs } from './cli-options.ts';
+import { dataDirOption, option, parseArgs, pathOption } from './cli-options.ts';
+import { integerOption } from './decimal.ts';
 import { hostLog } from './host-log.ts';
 import { usePython } from './python-option.ts';
 import type { CliText } from './cli-text.ts';
@@ -38,9 +39,7 @@ function openInBrowser(url: string, io: CliIo, t: CliText): void {
 
 function parsePort(text: string | undefined): number {
   if (text === undefined) return DEFAULT_PORT;
-  const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('usage.port', { value: text });
-  return port;
+  return integerOption('port', text, { min: 0, max: 65535 }, () => new UsageError('usage.port', { value: text }));
 }
 
 async function run(argv: string[], io: CliIo, { t, launcher }: CliContext): Promise<number> {
@@ -48,7 +47,7 @@ async function run(argv: string[], io: CliIo, { t, launcher }: CliContext): Prom
   if (args.positional.length) throw new UsageError('usage.unexpected', { value: args.positional[0] ?? '' });
   // The Python peers' interpreter, for as long as the server runs: named here by whoever starts it (or in
   // GPU_LAB_PYTHON), never by a page, which would let a token holder run any program on this machine.
-  usePython(option(args, 'python'));
+  usePython(pathOption(args, 'python'));
   const port = parsePort(option(args, 'port'));
   const host = option(args, 'host') ?? '127.0.0.1';
   const staticDir = rendererDir();
