@@ -154,6 +154,18 @@ describe('reading the stored runs', () => {
   }, 120_000);
 });
 
+describe('a path given where a run id is expected', () => {
+  it('is bad input (exit 2), said as not being a run id, and reads nothing', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gpu-lab-cli-ids-'));
+    for (const args of [['show', '../../etc/passwd'], ['export', 'a/b'], ['delete', '../runs/x'], ['report', '/etc/passwd', '--pdf', join(dataDir, 'x.pdf')]]) {
+      const r = spawnSync(process.execPath, [bin, 'runs', ...args, '--data-dir', dataDir], { encoding: 'utf8', env });
+      expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toContain(`"${args[1] ?? ''}" is not a run id (1 to 120 letters, digits, . _ -)`);
+      expect(r.stdout).toBe('');
+    }
+  }, 60_000);
+});
+
 describe('every command’s --help', () => {
   it('gives the exit codes, kernel run’s included, in the language asked for', () => {
     for (const command of [['run'], ['runs'], ['labs'], ['devices'], ['report'], ['kernel'], ['kernel', 'run'], ['serve'], ['bench']]) {
