@@ -100,7 +100,7 @@ export class RunStore {
     const [shown, ...others] = [...files].sort(shownFirst);
     if (!shown) throw new Error('settle() needs a file');
     if (others.length) {
-      this.warn(`run ${shown.record.id} is held by ${files.length} files: showing ${shown.path} (${shown.record.status}, ${shown.record.points.length} point(s)), not ${others.map((o) => `${o.path} (${o.record.status}, ${o.record.points.length} point(s))`).join(', ')}; neither file was changed`);
+      this.warn(`run ${shown.record.id} is held by ${files.length} files: showing ${shown.path} (${shown.record.status}, ${shown.record.points.length} point(s)), not ${others.map((o) => `${o.path} (${o.record.status}, ${o.record.points.length} point(s))`).join(', ')}; ${others.length === 1 ? 'neither file was' : 'none of them was'} changed`);
     }
     if (runnerState(shown.record) !== 'gone') return shown.record;
     const interrupted = interruptedRun(shown.record);
