@@ -506,7 +506,8 @@ export class LabRunner implements RunsService {
       run.controller.abort();
       return;
     }
-    await this.store.get(runId);
+    // One that is over is left as it is; one that does not exist is NOT_FOUND.
+    await this.getRun(runId);
   }
 
   async listRuns(): Promise<RunSummary[]> {
