@@ -9,4 +9,4 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const compiled = join(root, 'dist', 'main', 'cli', 'main.js');
 const entry = existsSync(compiled) ? compiled : join(root, 'main', 'cli', 'main.ts');
 const { processIo, runCli } = await import(pathToFileURL(entry).href);
-process.exitCode = await runCli(process.argv.slice(2), processIo((code) => process.exit(code)));
+process.exitCode = await runCli(process.argv.slice(2), processIo());

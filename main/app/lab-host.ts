@@ -27,9 +27,10 @@ export interface LabHost extends GpuLabApi {
   kernels: KernelStore;
   // Stops the compute host at once; a run in progress fails with it. Prefer close().
   dispose(): Promise<void>;
-  // How a shell stops: a run in progress is cancelled (its record keeps the points measured and says so), waited
-  // for at most `graceMs`, then the compute host goes.
-  close(graceMs?: number): Promise<void>;
+  // How a shell stops: every run in progress is cancelled (its record keeps the points measured and says so), the
+  // sample being taken waited for while the time allows, then the compute host goes (a sample still running stops with
+  // it, the run still recorded as cancelled). Ends within `withinMs` whatever the host does, the records written.
+  close(withinMs?: number): Promise<void>;
 }
 
 export interface LabHostOptions {
@@ -101,17 +102,19 @@ export function createLabHost(options: LabHostOptions = {}): LabHost {
     async dispose() {
       await supervisor.stop();
     },
-    async close(graceMs = 5000) {
-      const grace = (): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, graceMs).unref());
+    async close(withinMs = 15_000) {
+      const end = Date.now() + withinMs;
+      // Until `share` of what is left is spent (the rest kept for the steps after), or `what` is done.
+      const until = (what: Promise<unknown>, share: number): Promise<unknown> =>
+        Promise.race([what, new Promise((resolve) => setTimeout(resolve, Math.max(0, (end - Date.now()) * share)).unref())]);
+      runs.cancelAll();
       // A run being started now is cancelled with the others, not left to start after the host is gone.
-      await Promise.race([runs.whenStarted(), grace()]);
-      for (const summary of await runs.listRuns().catch(() => [])) {
-        if (summary.status === 'running' || summary.status === 'queued') await runs.cancelRun(summary.id).catch(() => undefined);
-      }
-      await Promise.race([runs.whenIdle(), grace()]);
-      await supervisor.stop();
-      // A run still measuring fails with the host; its record is stored before close() returns.
-      await Promise.race([runs.whenIdle(), grace()]);
+      await until(runs.whenStarted(), 0.2);
+      runs.cancelAll();
+      await until(runs.whenIdle(), 0.5);
+      await until(supervisor.stop(), 0.5);
+      // A run still measuring failed with the host, as cancelled; its record is stored before close() returns.
+      await until(runs.whenIdle(), 1);
     },
   };
 }

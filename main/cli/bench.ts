@@ -11,6 +11,7 @@ import { GpuLabError } from '../common/errors.ts';
 import { checkDevice } from '../runs/lab-runner.ts';
 import { UsageError } from './command.ts';
 import { option, parseArgs } from './cli-options.ts';
+import { integerOption, numberOption } from './decimal.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
 import type { PointResult } from '../common/run-record.ts';
 import type { CliText } from './cli-text.ts';
@@ -107,14 +108,9 @@ function parse(argv: string[]): { device: string; json: boolean; threads: number
   const device = option(args, 'device') ?? 'cpu';
   if (device !== 'cpu' && !/^cuda:\d+$/.test(device)) throw new UsageError('usage.device', { value: device });
   const threadsText = option(args, 'threads');
-  let threads: number | undefined;
-  if (threadsText !== undefined) {
-    threads = Number(threadsText);
-    if (!Number.isInteger(threads) || threads < 1 || threads > 256) throw new UsageError('usage.threads', { value: threadsText });
-  }
+  const threads = threadsText === undefined ? undefined : integerOption('threads', threadsText, { min: 1, max: 256 }, () => new UsageError('usage.threads', { value: threadsText }));
   const scaleText = option(args, 'scale') ?? '1';
-  const scale = Number(scaleText);
-  if (!Number.isFinite(scale) || scale <= 0 || scale > 1) throw new UsageError('usage.scale', { value: scaleText });
+  const scale = numberOption('scale', scaleText, { above: 0, max: 1 }, () => new UsageError('usage.scale', { value: scaleText }));
   return { device, json: args.flags.has('json'), threads, scale, wait: !args.flags.has('no-wait') };
 }
 

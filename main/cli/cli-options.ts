@@ -1,5 +1,7 @@
-// Option parsing shared by the commands: `--name value` / `--name=value`, repeatable options, flags, and the
-// data folder every command accepts.
+// Option parsing shared by the commands: `--name value` / `--name=value`, repeatable options, flags, the paths they
+// name and the data folder every command accepts. An option is never taken for a value: `--json --quiet` would write
+// the record to a file named `--quiet`, so a value that begins with `--` is refused naming the option (a file really
+// named so is `./--quiet`).
 import { existsSync } from 'node:fs';
 
 import { UsageError } from './command.ts';
@@ -8,6 +10,12 @@ export interface ParsedArgs {
   positional: string[];
   options: Map<string, string[]>;
   flags: Set<string>;
+}
+
+function checkedValue(name: string, value: string | undefined): string {
+  if (value === undefined) throw new UsageError('usage.needsValue', { name });
+  if (value.startsWith('--')) throw new UsageError('usage.optionAsValue', { name, value });
+  return value;
 }
 
 export function parseArgs(argv: string[], valued: readonly string[], flags: readonly string[]): ParsedArgs {
@@ -26,8 +34,7 @@ export function parseArgs(argv: string[], valued: readonly string[], flags: read
     }
     if (!valued.includes(name)) throw new UsageError('usage.unknownOption', { name });
     const value = eq === -1 ? argv[++i] : arg.slice(eq + 1);
-    if (value === undefined) throw new UsageError('usage.needsValue', { name });
-    parsed.options.set(name, [...(parsed.options.get(name) ?? []), value]);
+    parsed.options.set(name, [...(parsed.options.get(name) ?? []), checkedValue(name, value)]);
   }
   return parsed;
 }
@@ -45,15 +52,19 @@ export function takeLang(argv: readonly string[]): { argv: string[]; lang: strin
   const given: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
-    if (arg === '--lang') {
-      const value = argv[++i];
-      if (value === undefined) throw new UsageError('usage.needsValue', { name: 'lang' });
-      given.push(value);
-    } else if (arg.startsWith('--lang=')) given.push(arg.slice('--lang='.length));
+    if (arg === '--lang') given.push(checkedValue('lang', argv[++i]));
+    else if (arg.startsWith('--lang=')) given.push(checkedValue('lang', arg.slice('--lang='.length)));
     else rest.push(arg);
   }
   if (given.length > 1) throw new UsageError('usage.givenTwice', { name: 'lang', count: given.length });
   return { argv: rest, lang: given[0] };
+}
+
+// An option that names a file: absent, or a path; an empty one names nothing, and is refused like any other.
+export function pathOption(args: ParsedArgs, name: string): string | undefined {
+  const path = option(args, name);
+  if (path !== undefined && path.trim() === '') throw new UsageError('usage.pathEmpty', { name: `--${name}` });
+  return path;
 }
 
 // --data-dir: a non-empty path (an empty one would quietly mean the current folder). A command that only reads

@@ -1,3 +1,8 @@
+// Where a file named `-` is written: the streams' own writer, else out() (a test's io).
+export function stdoutOf(io: CliIo): (data: string | Uint8Array) => Promise<void> {
+  return io.writeStdout ?? (async (data) => io.out(typeof data === 'string' ? data : Buffer.from(data).toString('latin1')));
+}
+
 // One CLI subcommand: its name, its help in the language the CLI speaks, and run(), which returns the process exit
 // code. Exit codes: 0 success, 1 a failed run or measurement (the error code is printed), 2 bad usage.
 import type { Locale } from '../common/locale.ts';
@@ -7,6 +12,9 @@ import { cliText, type CliKey, type CliText, type Named } from './cli-text.ts';
 export interface CliIo {
   out: (text: string) => void;
   err: (text: string) => void;
+  // Standard output as a file written to (`--pdf -`, `--json -`): resolves once the bytes are handed over, rejects
+  // where they cannot be (its reader gone). Absent: through out(), as text.
+  writeStdout?: (data: string | Uint8Array) => Promise<void>;
   // Present when stderr is a terminal: its width now, in columns (a progress line rewrites itself there).
   terminal?: { columns: () => number };
 }

@@ -1,7 +1,6 @@
 // `gpu-lab kernel list|show|run|runs`: the kernel playground on the command line. The exercises and their kernels
 // are read here (no GPU needed to see them); a run goes through the playground service of a lab host, which
 // compiles, verifies and times the kernel in the compute host and stores the run whatever its outcome.
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 
 import { GpuLabError } from '../common/errors.ts';
@@ -17,9 +16,11 @@ import { defaultSourceRoots } from '../sources/kernel-sources.ts';
 import { waitingMessage } from '../engine/device-lock.ts';
 import { labMessage } from '../labs/lab-text.ts';
 import { checkWritable } from '../runs/atomic-write.ts';
+import { MAX_KERNEL_SOURCE_BYTES, readRegularFile, unreadOf } from '../runs/regular-file.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
 import { dataDirOption, option, parseArgs } from './cli-options.ts';
+import { integerOption } from './decimal.ts';
 import type { ParsedArgs } from './cli-options.ts';
 import { hostLog } from './host-log.ts';
 import { kernelRunText } from './kernel-run-text.ts';
@@ -42,16 +43,15 @@ export function exerciseArg(value: string | undefined): ExerciseId {
 // per block…) are the playground service's to check, and it names them.
 export function parseDim3(name: 'block' | 'grid', text: string): Dim3 {
   const parts = text.split(',');
-  if (parts.length > 3 || !parts.every((p) => /^\d{1,10}$/.test(p) && Number(p) >= 1)) throw new UsageError('usage.dim3', { name, value: text });
-  const [x = 1, y = 1, z = 1] = parts.map(Number);
+  const wrong = (): UsageError => new UsageError('usage.dim3', { name, value: text });
+  if (parts.length > 3) throw wrong();
+  const [x = 1, y = 1, z = 1] = parts.map((p) => integerOption(name, p, { min: 1, max: 9_999_999_999 }, wrong));
   return [x, y, z];
 }
 
 export function parseSize(exercise: ExerciseId, text: string): number {
   const { size } = exerciseDefinition(exercise);
-  const value = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
-  if (!(value >= size.min && value <= size.max)) throw new UsageError('usage.size', { min: size.min, max: size.max, name: size.name, exercise, value: text });
-  return value;
+  return integerOption('size', text, size, () => new UsageError('usage.size', { min: size.min, max: size.max, name: size.name, exercise, value: text }));
 }
 
 function listText(exercises: readonly ExerciseDescriptor[], t: CliText): string {
@@ -95,15 +95,19 @@ async function show(args: ParsedArgs, io: CliIo, locale: Locale, t: CliText): Pr
   return 0;
 }
 
+// The student's file: a regular file (a FIFO would block the read forever, /dev/zero never end), of at most
+// MAX_KERNEL_SOURCE_BYTES, checked before a byte is read (runs/regular-file.ts).
 async function readSource(path: string): Promise<string> {
+  if (path.trim() === '') throw new UsageError('usage.pathEmpty', { name: 'FILE' });
   let source: string;
   try {
-    source = await readFile(path, 'utf8');
+    source = (await readRegularFile(path, { maxBytes: MAX_KERNEL_SOURCE_BYTES, what: 'kernel source', followLinks: true })).text;
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new UsageError('usage.noFile', { path });
-    if (code === 'EISDIR') throw new UsageError('usage.fileIsFolder', { path });
-    throw new UsageError('usage.fileUnreadable', { path, reason: code ?? (err instanceof Error ? err.message : String(err)) });
+    const unread = unreadOf(err);
+    if (unread?.reason === 'missing') throw new UsageError('usage.noFile', { path });
+    if (unread?.reason === 'not-a-regular-file') throw new UsageError(`usage.fileNotRegular.${unread.kind ?? 'other'}`, { path });
+    if (unread?.reason === 'too-large') throw new UsageError('usage.fileTooLarge', { path, bytes: unread.bytes ?? 0, max: MAX_KERNEL_SOURCE_BYTES });
+    throw new UsageError('usage.fileUnreadable', { path, reason: unread?.cause ?? (err instanceof Error ? err.message : String(err)) });
   }
   if (source.length > MAX_SOURCE_CHARS) throw new UsageError('usage.fileTooLong', { path, count: source.length, max: MAX_SOURCE_CHARS });
   if (!source.trim()) throw new UsageError('usage.fileEmpty', { path });

@@ -60,19 +60,29 @@ function errorText(err: unknown, t: CliText, locale: Locale): string {
   return t('error.coded', { code, detail: said });
 }
 
-// This process's stdout and stderr as the command's. A reader that stops early (`gpu-lab runs list | head -1`) closes
-// the pipe: the rest of the output has nowhere to go, and the command ends quietly, with success, as other Unix tools
-// do. `exit` ends the process: process.exit under Node, app.exit in the installed app.
-export function processIo(exit: (code: number) => void): CliIo {
+// This process's stdout and stderr as the command's. A reader that stops early (`gpu-lab run matmul | head -2`)
+// closes the pipe: what is printed after has nowhere to go and is dropped, but the command goes on to its end (a run
+// is measured and stored) and exits with its own code. A file written to standard output (`--pdf -`) is another
+// matter: its write fails, and says so (writeStdout).
+export function processIo(): CliIo {
+  const closed = new Set<NodeJS.WriteStream>();
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EPIPE') exit(0);
+      if (err.code === 'EPIPE') closed.add(stream);
       else throw err;
     });
   }
+  const print = (stream: NodeJS.WriteStream, text: string): void => {
+    if (!closed.has(stream)) stream.write(text);
+  };
   return {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
+    out: (text) => print(process.stdout, text),
+    err: (text) => print(process.stderr, text),
+    writeStdout: (data) =>
+      new Promise((resolve, reject) => {
+        if (closed.has(process.stdout)) reject(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+        else process.stdout.write(data, (err) => (err ? reject(err) : resolve()));
+      }),
     ...(process.stderr.isTTY ? { terminal: { columns: () => process.stderr.columns || 80 } } : {}),
   };
 }

@@ -7,7 +7,7 @@ import type { PeersReport } from '../common/peer-protocol.ts';
 import { ComputeHostSupervisor } from '../engine/supervisor.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
-import { option, parseArgs } from './cli-options.ts';
+import { parseArgs, pathOption } from './cli-options.ts';
 import { usePython } from './python-option.ts';
 
 const NAMES = { numpy: 'NumPy', torch: 'PyTorch', cupy: 'CuPy', numba: 'Numba' } as const;
@@ -37,7 +37,7 @@ export function formatPeers(report: PeersReport, { t }: CliContext): string {
 async function run(argv: string[], io: CliIo, cx: CliContext): Promise<number> {
   const args = parseArgs(argv, ['python'], ['json']);
   if (args.positional.length) throw new UsageError('usage.unexpected', { value: args.positional[0] ?? '' });
-  usePython(option(args, 'python'));
+  usePython(pathOption(args, 'python'));
   const host = new ComputeHostSupervisor({ launcher: cx.launcher, log: () => undefined });
   let report: PeersReport;
   try {

@@ -3,6 +3,7 @@
 // width, since a line that wraps cannot be rewritten. Anywhere else (a pipe, a file, a CI log) each update is a line
 // of its own, at most one a second.
 import type { CliIo } from './command.ts';
+import { stdoutOf } from './command.ts';
 
 export interface ProgressLine {
   // The streams to write everything else through: each write clears the progress line first.
@@ -31,6 +32,10 @@ export function progressLine(io: CliIo, quiet: boolean): ProgressLine {
       err: (text) => {
         clear();
         io.err(text);
+      },
+      writeStdout: async (data) => {
+        clear();
+        await stdoutOf(io)(data);
       },
       ...(io.terminal ? { terminal: io.terminal } : {}),
     },

@@ -19,9 +19,9 @@ import { createReportsService, isFinished } from '../reports/reports-service.ts'
 import type { ReportSources } from '../reports/reports-service.ts';
 import type { ReportPdf } from '../reports/report-writer.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
-import { UsageError } from './command.ts';
+import { UsageError, stdoutOf } from './command.ts';
 import type { ParsedArgs } from './cli-options.ts';
-import { dataDirOption, option, parseArgs } from './cli-options.ts';
+import { dataDirOption, option, parseArgs, pathOption } from './cli-options.ts';
 import type { CliText } from './cli-text.ts';
 
 // `kernel-run` is repeatable: each one adds a kernel playground run to the report, after the runs.
@@ -41,7 +41,7 @@ export interface ReportArgs extends ReportAuthorship {
 
 // The options, the author and course checked at once: a refused name is a usage error (exit 2) before any work.
 export function reportArgs(args: ParsedArgs): ReportArgs {
-  const pdf = option(args, 'pdf');
+  const pdf = pathOption(args, 'pdf');
   const author = option(args, 'author');
   const course = option(args, 'course');
   const kernelRunIds = args.options.get('kernel-run') ?? [];
@@ -60,7 +60,7 @@ export function storeSources(store: RunStore): ReportSources {
 }
 
 export async function savePdf(pdf: Pick<ReportPdf, 'bytes' | 'pages'>, path: string, io: CliIo, t: CliText): Promise<void> {
-  const written = await writeFileAtomic(path, pdf.bytes, { what: 'the report' });
+  const written = await writeFileAtomic(path, pdf.bytes, { what: 'the report', stdout: stdoutOf(io) });
   io.err(`${t('report.wrote', { path: written, count: pdf.pages, kib: Math.ceil(pdf.bytes.length / 1024) })}\n`);
 }
 

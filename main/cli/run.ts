@@ -12,9 +12,11 @@ import { WAITING_MESSAGE_KEY, type Message } from '../common/message.ts';
 import type { Lab } from '../labs/lab.ts';
 import { createLabHost } from '../app/lab-host.ts';
 import type { CliCommand, CliContext } from './command.ts';
+import { stdoutOf } from './command.ts';
 import { progressLine } from './progress-line.ts';
 import { UsageError } from './command.ts';
-import { dataDirOption, option, parseArgs } from './cli-options.ts';
+import { dataDirOption, option, parseArgs, pathOption } from './cli-options.ts';
+import { numberForm, type NumberForm } from './decimal.ts';
 import { parsePeers, usePython } from './python-option.ts';
 import { hostLog } from './host-log.ts';
 import { runTable, waivedNote } from './run-table.ts';
@@ -27,14 +29,12 @@ import { translator } from '../common/i18n/index.ts';
 // Why a number typed for a parameter is not written as the parameter reads it: hexadecimal, octal or binary digits,
 // underscores between digits, or an exponent or a fraction where an integer is expected; null where it is fine (or
 // the parameter holds no numbers: its own check words that).
-export function numberFormProblem(kind: ParameterDescriptor['kind'], text: string): 'hex' | 'octal' | 'binary' | 'underscore' | 'notInteger' | null {
+// The items of a list may be spaced after their commas ("100, 500"); a number alone is written without spaces.
+export function numberFormProblem(kind: ParameterDescriptor['kind'], text: string): NumberForm | null {
   if (kind !== 'integer' && kind !== 'integer-list' && kind !== 'number') return null;
-  for (const item of (kind === 'integer-list' ? text.split(',') : [text]).map((t) => t.trim())) {
-    if (/^[+-]?0[xX]/.test(item)) return 'hex';
-    if (/^[+-]?0[oO]/.test(item)) return 'octal';
-    if (/^[+-]?0[bB]/.test(item)) return 'binary';
-    if (item.includes('_')) return 'underscore';
-    if (kind !== 'number' && /^[+-]?(\d+\.\d*|\.\d+|\d+[eE][+-]?\d+|\d+\.?\d*[eE][+-]?\d+)$/.test(item)) return 'notInteger';
+  for (const item of kind === 'integer-list' ? text.split(',').map((t) => t.trim()) : [text]) {
+    const form = numberForm(item, kind !== 'number');
+    if (form) return form;
   }
   return null;
 }
@@ -103,7 +103,7 @@ export const runCommand: CliCommand = {
     const { t, locale } = cx;
     const args = parseArgs(argv, ['device', 'param', 'json', 'data-dir', 'peers', 'python', ...REPORT_OPTIONS], ['quiet', 'verbose', 'no-wait']);
     const peers = parsePeers(option(args, 'peers'));
-    usePython(option(args, 'python'));
+    usePython(pathOption(args, 'python'));
     // Every write goes through the progress line, which clears itself first.
     const progress = progressLine(terminalIo, args.flags.has('quiet'));
     const io = progress.io;
@@ -116,7 +116,7 @@ export const runCommand: CliCommand = {
     const device = option(args, 'device');
     if (device !== undefined && !/^(cpu|cuda:\d{1,2})$/.test(device)) throw new UsageError('usage.device', { value: device });
     const params = labParams(lab, args.options.get('param') ?? []);
-    const jsonFile = option(args, 'json');
+    const jsonFile = pathOption(args, 'json');
     // Checked before the run: a refused author or an unwritable path must not cost a run's minutes.
     const report = reportArgs(args);
     if (report.pdf !== undefined) await checkWritable(report.pdf, { what: 'the report' });
@@ -181,11 +181,13 @@ export const runCommand: CliCommand = {
       await host.runs.whenIdle();
       const record = await host.runs.getRun(runId);
       // The record as stored: locale-neutral, whatever the language of the CLI.
-      if (jsonFile !== undefined) await writeFileAtomic(jsonFile, `${JSON.stringify(record, null, 2)}\n`, { what: 'the run record', stdout: { write: (chunk) => io.out(String(chunk)) } });
+      if (jsonFile !== undefined) await writeFileAtomic(jsonFile, `${JSON.stringify(record, null, 2)}\n`, { what: 'the run record', stdout: stdoutOf(io) });
       const findings = [...record.findings, ...(notSaved ? [notSaved] : [])];
       if (findings.length) io.out(`\n${t('run.findings')}\n${findings.map((f) => `${f.tone === 'warning' ? '  ! ' : '  • '}${findingText(f, locale)}\n`).join('')}`);
       // A record that could not be saved (a full disk, a folder turned read-only) is not "stored": a failed run, exit 1.
+      // A run that ended before it held its devices never started, and is not stored either.
       if (notSaved) io.err(`\ngpu-lab run: ${t('run.notStored', { run: runId, dir: host.store.dir })}\n`);
+      else if (host.runs.neverStarted(runId)) io.err(`gpu-lab run: ${t('run.neverStarted')}\n`);
       else io.out(`\n${t('run.stored', { status: t(`runStatus.${record.status}`), run: runId, dir: host.store.dir })}\n`);
       if (report.pdf !== undefined) await reportRuns([record], { ...report, pdf: report.pdf }, io, cx);
       if (notSaved) return 1;

@@ -9,8 +9,8 @@ import { RunStore } from '../runs/run-store.ts';
 import { defaultDataDir } from '../app/lab-host.ts';
 import { exportRun } from '../runs/run-export.ts';
 import type { CliCommand, CliContext } from './command.ts';
-import { UsageError } from './command.ts';
-import { dataDirOption, option, parseArgs } from './cli-options.ts';
+import { UsageError, stdoutOf } from './command.ts';
+import { dataDirOption, option, parseArgs, pathOption } from './cli-options.ts';
 import { runTable, waivedNote } from './run-table.ts';
 import { REPORT_OPTIONS, reportArgs, reportRuns, reportUsageLines, storeSources } from './report.ts';
 import { reportableRun } from '../reports/reports-service.ts';
@@ -93,10 +93,10 @@ export const runsCommand: CliCommand = {
       case 'export': {
         const format = (option(args, 'format') ?? 'json') as ExportFormat;
         if (!FORMATS.includes(format)) throw new UsageError('usage.format', { formats: FORMATS.join(', '), value: format });
+        const out = pathOption(args, 'out');
         const exported = exportRun(await store.get(needId()), format);
-        const out = option(args, 'out');
-        if (out) {
-          const written = await writeFileAtomic(out, exported.text, { what: 'the export', stdout: { write: (chunk) => io.out(String(chunk)) } });
+        if (out !== undefined) {
+          const written = await writeFileAtomic(out, exported.text, { what: 'the export', stdout: stdoutOf(io) });
           if (written !== '-') io.err(`${t('runs.wrote', { path: written })}\n`);
         } else io.out(exported.text);
         return 0;

@@ -7,12 +7,19 @@ import { rendererDir } from '../serve/renderer-dir.ts';
 import { startServer } from '../serve/server.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
-import { dataDirOption, option, parseArgs } from './cli-options.ts';
+import { dataDirOption, option, parseArgs, pathOption } from './cli-options.ts';
+import { integerOption } from './decimal.ts';
 import { hostLog } from './host-log.ts';
 import { usePython } from './python-option.ts';
 import type { CliText } from './cli-text.ts';
 
 export const DEFAULT_PORT = 8420;
+
+// Ctrl-C, a polite kill or the terminal closing: the same orderly stop (the pages let go, runs cancelled and stored as
+// cancelled, the compute host stopped), then exit 0; within this time whatever reads or runs are in flight
+// (README.md, "Serve mode"). A second signal ends serve at once.
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+const STOP_WITHIN_MS = 2500;
 
 // OSC 8 makes the link clickable in terminals that know it; others show the plain URL, which most also detect.
 function linkLine(url: string, tty: boolean): string {
@@ -32,9 +39,7 @@ function openInBrowser(url: string, io: CliIo, t: CliText): void {
 
 function parsePort(text: string | undefined): number {
   if (text === undefined) return DEFAULT_PORT;
-  const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('usage.port', { value: text });
-  return port;
+  return integerOption('port', text, { min: 0, max: 65535 }, () => new UsageError('usage.port', { value: text }));
 }
 
 async function run(argv: string[], io: CliIo, { t, launcher }: CliContext): Promise<number> {
@@ -42,7 +47,7 @@ async function run(argv: string[], io: CliIo, { t, launcher }: CliContext): Prom
   if (args.positional.length) throw new UsageError('usage.unexpected', { value: args.positional[0] ?? '' });
   // The Python peers' interpreter, for as long as the server runs: named here by whoever starts it (or in
   // GPU_LAB_PYTHON), never by a page, which would let a token holder run any program on this machine.
-  usePython(option(args, 'python'));
+  usePython(pathOption(args, 'python'));
   const port = parsePort(option(args, 'port'));
   const host = option(args, 'host') ?? '127.0.0.1';
   const staticDir = rendererDir();
@@ -70,18 +75,20 @@ async function run(argv: string[], io: CliIo, { t, launcher }: CliContext): Prom
   }
   if (args.flags.has('open')) openInBrowser(server.url, io, t);
   const running = server;
-  await new Promise<void>((resolve) => {
-    // Ctrl-C, a polite kill or the terminal closing: the same orderly stop (runs cancelled, records saved).
-    const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-    const stop = (): void => {
-      for (const signal of signals) process.off(signal, stop);
-      io.err(`gpu-lab serve: ${t('serve.stopping')}\n`);
-      resolve();
-    };
-    for (const signal of signals) process.on(signal, stop);
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    for (const signal of STOP_SIGNALS) process.on(signal, stop);
+    function stop(signal: NodeJS.Signals): void {
+      for (const s of STOP_SIGNALS) process.off(s, stop);
+      resolve(signal);
+    }
   });
+  io.err(`gpu-lab serve: ${t('serve.stopping')}\n`);
+  const started = Date.now();
+  // What the process cannot end by itself (a read the system never returns from holds a thread Node's exit waits for)
+  // ends by the signal it was sent, with nothing left to listen to it.
+  setTimeout(() => process.kill(process.pid, signal), STOP_WITHIN_MS + 250).unref();
   await running.close();
-  await lab.close();
+  await lab.close(Math.max(0, STOP_WITHIN_MS - (Date.now() - started)));
   return 0;
 }
 

@@ -14,8 +14,8 @@
 //   4. On the tokens that remain: a `#` (or its digraph `%:`) that begins a line must name an allowed directive:
 //      define undef if ifdef ifndef elif else endif, and `pragma unroll`. Anywhere else a `#` may only stringize a
 //      parameter of the #define it stands in. `##` (token pasting, which could assemble a forbidden name), `_Pragma`,
-//      `__has_include`, `__has_include_next`, `__has_embed` and a backslash outside a literal (a universal character
-//      name) are refused anywhere.
+//      `__has_include`, `__has_include_next` (and GCC's older `__has_include__`, `__has_include_next__`), `__has_embed`
+//      and a backslash outside a literal (a universal character name) are refused anywhere.
 //
 // Each refusal names the line and column of the student's source as their editor numbers it (CR, LF and CRLF each
 // end a line; columns count UTF-16 units from 1).
@@ -23,7 +23,7 @@
 export const ALLOWED_DIRECTIVES = ['define', 'undef', 'if', 'ifdef', 'ifndef', 'elif', 'else', 'endif'] as const;
 
 // Names that no macro may assemble and no source may spell: each reaches a file or a pragma.
-export const FORBIDDEN_IDENTIFIERS = ['_Pragma', '__pragma', '__has_include', '__has_include_next', '__has_embed'] as const;
+export const FORBIDDEN_IDENTIFIERS = ['_Pragma', '__pragma', '__has_include', '__has_include_next', '__has_include__', '__has_include_next__', '__has_embed'] as const;
 
 // Every directive name some compiler knows: after a `#`, one of these is never a stringized parameter.
 const DIRECTIVE_WORDS = new Set([

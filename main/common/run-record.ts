@@ -166,6 +166,9 @@ export interface RunRecord {
     // When that process started, in clock ticks after boot (/proc/<pid>/stat, Linux only): a pid the system has since
     // given to another process has another start time, so the record is not taken for running.
     runnerStartTicks?: number | null;
+    // The machine that process ran on (engine/process-identity.ts): its pid and start time are judged there alone,
+    // never by a machine that shares the data folder. Absent in records from before it was kept.
+    runnerHost?: RunnerHost;
     // The share of the CPUs' busy time a hypervisor gave to other guests while the points were measured (Linux's
     // steal time; null where it cannot be read): on a shared virtual machine, the noise no method removes.
     cpuSteal?: number | null;
@@ -176,6 +179,14 @@ export interface RunRecord {
   findings: Finding[];
   warnings: string[];
   analysisVersion?: number;
+}
+
+// A machine as a run record names it: its host name, and its machine and boot ids as GPU Lab hashes them (null where
+// the system has none).
+export interface RunnerHost {
+  name: string;
+  machineId: string | null;
+  bootId: string | null;
 }
 
 export interface RunSummary {
@@ -301,6 +312,7 @@ export const RUN_RECORD = z.strictObject({
     hostPid: z.number().nullable(),
     runnerPid: z.number().nullable().optional(),
     runnerStartTicks: z.number().nullable().optional(),
+    runnerHost: z.strictObject({ name: z.string().max(255), machineId: z.string().max(64).nullable(), bootId: z.string().max(64).nullable() }).optional(),
     cpuSteal: z.number().min(0).max(1).nullable().optional(),
   }),
   points: z.array(POINT),

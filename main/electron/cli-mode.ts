@@ -19,7 +19,7 @@ export function startCli(args: string[]): void {
     .whenReady()
     .then(() => {
       takeBackStopSignals();
-      return runCli(args, processIo((code) => app.exit(code)), process.env, { launcher });
+      return runCli(args, processIo(), process.env, { launcher });
     })
     .then(
       (code) => app.exit(code),

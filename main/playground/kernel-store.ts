@@ -3,10 +3,11 @@
 // temporary file renamed over the old one). A run file that does not parse or does not match the schema is
 // skipped with a warning when listing, and refused by name when asked for.
 import { randomBytes } from 'node:crypto';
-import { readFile, readdir, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { ensureFolder, writeFileAtomic } from '../runs/atomic-write.ts';
+import { MAX_KERNEL_SOURCE_BYTES, MAX_RECORD_BYTES, notJson, readRegularFile, unreadOf } from '../runs/regular-file.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { KERNEL_RUN, MAX_SOURCE_CHARS } from '../common/playground.ts';
 import type { ExerciseId, KernelRun, KernelRunSummary } from '../common/playground.ts';
@@ -58,15 +59,17 @@ export class KernelStore {
     const path = this.runPath(id);
     let text: string;
     try {
-      text = await readFile(path, 'utf8');
-    } catch {
-      throw new GpuLabError('NOT_FOUND', `There is no kernel run ${id}`, { id });
+      text = (await readRegularFile(path, { maxBytes: MAX_RECORD_BYTES, what: 'kernel run file' })).text;
+    } catch (err) {
+      const unread = unreadOf(err);
+      // A FIFO, a link or a file far too large in its place is named (regular-file.ts), never opened.
+      throw new GpuLabError('NOT_FOUND', unread && unread.reason !== 'missing' ? `The kernel run ${id} is unreadable: ${(err as Error).message}` : `There is no kernel run ${id}`, { id });
     }
     let raw: unknown;
     try {
       raw = JSON.parse(text);
     } catch (err) {
-      throw new GpuLabError('NOT_FOUND', `The kernel run ${id} is unreadable: ${path} is not JSON (${(err as Error).message})`, { id, path });
+      throw new GpuLabError('NOT_FOUND', `The kernel run ${id} is unreadable: ${path} is ${notJson(err)}`, { id, path });
     }
     const parsed = KERNEL_RUN.safeParse(raw);
     if (!parsed.success) {
@@ -99,7 +102,11 @@ export class KernelStore {
   }
 
   async loadDraft(exercise: ExerciseId): Promise<string | null> {
-    return readFile(join(this.draftsDir, `${exerciseDefinition(exercise).id}.cu`), 'utf8').catch(() => null);
+    const path = join(this.draftsDir, `${exerciseDefinition(exercise).id}.cu`);
+    return readRegularFile(path, { maxBytes: MAX_KERNEL_SOURCE_BYTES, what: 'draft' }).then(
+      (file) => file.text,
+      () => null,
+    );
   }
 
   async saveDraft(exercise: ExerciseId, source: string): Promise<void> {

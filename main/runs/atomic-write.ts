@@ -29,18 +29,37 @@ const WHY: Record<string, string> = {
   ENOSPC: 'the disk is full',
   EDQUOT: 'the disk quota is exhausted',
   EIO: 'the disk reported an input/output error',
+  EPIPE: 'its reader closed it',
 };
-const DEVICE_FAULTS = new Set(['ENOSPC', 'EDQUOT', 'EIO']);
+const DEVICE_FAULTS = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EPIPE']);
+
+// What stands at a path that is not a regular file, as an id (a catalog words it) and in English.
+export type FileKind = 'symlink' | 'folder' | 'fifo' | 'char-device' | 'block-device' | 'socket' | 'other';
+
+export const FILE_KIND_WORDS: Record<FileKind, string> = {
+  symlink: 'a symbolic link',
+  folder: 'a folder',
+  fifo: 'a FIFO (a named pipe)',
+  'char-device': 'a character device',
+  'block-device': 'a block device',
+  socket: 'a socket',
+  other: 'not a regular file',
+};
+
+export function fileKind(stats: Stats): FileKind | null {
+  if (stats.isFile()) return null;
+  if (stats.isSymbolicLink()) return 'symlink';
+  if (stats.isDirectory()) return 'folder';
+  if (stats.isFIFO()) return 'fifo';
+  if (stats.isCharacterDevice()) return 'char-device';
+  if (stats.isBlockDevice()) return 'block-device';
+  if (stats.isSocket()) return 'socket';
+  return 'other';
+}
 
 function kindOf(stats: Stats): string | null {
-  if (stats.isFile()) return null;
-  if (stats.isSymbolicLink()) return 'a symbolic link';
-  if (stats.isDirectory()) return 'a folder';
-  if (stats.isFIFO()) return 'a FIFO (a named pipe)';
-  if (stats.isCharacterDevice()) return 'a character device';
-  if (stats.isBlockDevice()) return 'a block device';
-  if (stats.isSocket()) return 'a socket';
-  return 'not a regular file';
+  const kind = fileKind(stats);
+  return kind === null ? null : FILE_KIND_WORDS[kind];
 }
 
 export interface WriteOptions {
@@ -48,8 +67,13 @@ export interface WriteOptions {
   what?: string;
   // false skips the flush to disk: the rename still makes the write atomic for a crashing process.
   durable?: boolean;
-  // Where `-` writes; standard output unless a caller (a test) says otherwise.
-  stdout?: { write(chunk: string | Uint8Array): unknown };
+  // Where `-` writes: resolves once the bytes are handed to the system, rejects where they cannot be (the reader of
+  // a pipe gone). Standard output unless a caller (the CLI's streams, a test) says otherwise.
+  stdout?: (data: string | Uint8Array) => Promise<void>;
+}
+
+function writeProcessStdout(data: string | Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => process.stdout.write(data, (err) => (err ? reject(err) : resolve())));
 }
 
 function cannotWrite(path: string, what: string, err: unknown): GpuLabError {
@@ -131,7 +155,8 @@ export async function checkWritable(path: string, options: Pick<WriteOptions, 'w
 export async function writeFileAtomic(path: string, data: string | Uint8Array, options: WriteOptions = {}): Promise<string> {
   const what = options.what ?? 'the file';
   if (path === STDOUT_PATH) {
-    (options.stdout ?? process.stdout).write(data);
+    // A reader that stopped early got part of it at most: a failure, never "wrote -".
+    await (options.stdout ?? writeProcessStdout)(data).catch((err: unknown) => Promise.reject(cannotWrite('standard output', what, err)));
     return STDOUT_PATH;
   }
   if (path === '') throw emptyPath(what);

@@ -21,7 +21,7 @@ import { ANALYSIS_VERSION, LABS, findLab } from '../labs/index.ts';
 import { cancelledPoint, failedPoint, measuredPoint, waivedPoint } from './point-result.ts';
 import { readCpuClockMHz, readCpuTimes, stealShare } from './cpu-steal.ts';
 import type { RunStore } from './run-store.ts';
-import { processStartTicks } from '../engine/process-identity.ts';
+import { processStartTicks, thisMachine } from '../engine/process-identity.ts';
 import { exportRun } from './run-export.ts';
 import { runFindings } from './run-findings.ts';
 import { availableHostBytes, checkPlanFits } from './memory-check.ts';
@@ -50,6 +50,8 @@ const FATAL = new Set(['COMPUTE_HOST_CRASHED', 'TIMEOUT', 'DEVICE_LOST']);
 
 // How often the findings of a running run are recomputed from the points measured so far.
 const PROVISIONAL_ANALYSIS_INTERVAL_MS = 500;
+
+const NOT_STARTED_KEPT = 32;
 
 // A running run's record is saved with its new points at most this often.
 export const PROGRESS_SAVE_INTERVAL_MS = 1000;
@@ -149,7 +151,12 @@ export class LabRunner implements RunsService {
   private readonly active = new Map<string, ActiveRun>();
   // Finished runs whose final save failed: served from memory, saved again when the next run finishes.
   private readonly unsaved = new Map<string, RunRecord>();
+  // Runs that ended before they held their devices (refused, cancelled, failed while being set up): never stored, since
+  // they never started; kept for whoever asks about them in this process, the latest NOT_STARTED_KEPT of them.
+  private readonly notStarted = new Map<string, RunRecord>();
   private queue: Promise<void> = Promise.resolve();
+  // Set by cancelAll(): the shell is stopping, and a run started from then on is cancelled at once.
+  private stopping = false;
   private readonly starting = new Set<Promise<unknown>>();
 
   constructor(options: LabRunnerOptions) {
@@ -231,19 +238,23 @@ export class LabRunner implements RunsService {
       createdAt: new Date().toISOString(),
       finishedAt: null,
       appVersion: this.appVersion,
-      environment: { devices: null, versions: {}, hostPid: null, runnerPid: process.pid, runnerStartTicks: processStartTicks(process.pid) },
+      environment: { devices: null, versions: {}, hostPid: null, runnerPid: process.pid, runnerStartTicks: processStartTicks(process.pid), runnerHost: thisMachine() },
       points: [],
       summary: {},
       findings: [],
       warnings: [],
     };
-    // Saved before it is known as active: a run that cannot be stored is refused, not left half-existing.
+    // Saved before it is known as active: a run that cannot be stored is refused, not left half-existing. Then taken
+    // back: a run is stored from the moment it holds its devices, and one refused, stopped or killed before (while it
+    // waits for another run's device) never started, and leaves no record of nothing measured.
     try {
       await this.store.save(record);
+      await this.store.discard(record.id);
     } catch (err) {
       throw notSaved(record, this.store.dir, err);
     }
     const controller = new AbortController();
+    if (this.stopping) controller.abort();
     this.active.set(record.id, { record, controller, progress: null });
     this.queue = this.queue.then(() => this.execute(lab, record, controller.signal, request.wait !== false)).catch(() => undefined);
     return { runId: record.id };
@@ -251,8 +262,15 @@ export class LabRunner implements RunsService {
 
   // `wait`: whether a device another run holds is waited for (the default) or refused at once with DEVICE_BUSY.
   private async execute(lab: Lab, record: RunRecord, signal: AbortSignal, wait: boolean): Promise<void> {
-    const finish = async (): Promise<void> => {
+    const finish = async (started = true): Promise<void> => {
       record.finishedAt = new Date().toISOString();
+      if (!started) {
+        this.notStarted.set(record.id, record);
+        for (const id of [...this.notStarted.keys()].slice(0, -NOT_STARTED_KEPT)) this.notStarted.delete(id);
+        this.active.delete(record.id);
+        this.emitEnd(record);
+        return;
+      }
       await this.saveEarlierUnsaved();
       // Still active while it is saved: until then the copy on disk is an unfinished one.
       const failure = await this.saveFinished(record);
@@ -264,13 +282,12 @@ export class LabRunner implements RunsService {
         const finding: Finding = { id: 'run-not-saved', message: msg('common.run.notSaved', { failure }), value: null, unit: 'none', tone: 'warning' };
         this.emit({ kind: 'finding', runId: record.id, finding });
       }
-      const summary = summarizeRun(record);
-      if (record.status === 'failed' && record.error) this.emit({ kind: 'failed', runId: record.id, summary, error: record.error });
-      else if (record.status === 'cancelled') this.emit({ kind: 'cancelled', runId: record.id, summary });
-      else this.emit({ kind: 'completed', runId: record.id, summary });
+      this.emitEnd(record);
     };
     let planned: PlannedPoint[];
     let lease: DeviceLease | null = null;
+    // Whether the run got as far as holding its devices: from there it is stored, whatever happens.
+    let held = false;
     try {
       if (signal.aborted) throw new GpuLabError('CANCELLED', 'The run was cancelled before it started');
       const env = await this.host.environment();
@@ -283,12 +300,15 @@ export class LabRunner implements RunsService {
       // Every device a point is measured on, held for the whole run: another process's run waits, or is refused.
       const devices = [...new Set(planned.filter((p) => p.measurement).map((p) => p.device))];
       if (devices.length) lease = await this.locks.acquire(devices, 'lab', record.lab, { wait, signal, onWait: (holder) => this.waiting(record, planned.length, holder) });
+      held = true;
       record.status = 'running';
+      await this.store.save(record).catch((err: unknown) => Promise.reject(notSaved(record, this.store.dir, err)));
     } catch (err) {
+      await lease?.release();
       const e = GpuLabError.from(err);
       record.status = e.code === 'CANCELLED' ? 'cancelled' : 'failed';
       record.error = e.code === 'CANCELLED' ? null : e.toPayload();
-      await finish();
+      await finish(held);
       return;
     }
     const waived = new Map<string, { reason: string; points: number; why?: Message }>();
@@ -330,6 +350,25 @@ export class LabRunner implements RunsService {
     // Nothing measured (the transfer lab on a machine without a GPU: every point waived) is not a completed run.
     if (record.status === 'running') record.status = record.points.length > 0 && record.points.every((p) => p.status === 'waived') ? 'waived' : 'completed';
     await finish();
+  }
+
+  private emitEnd(record: RunRecord): void {
+    const summary = summarizeRun(record);
+    if (record.status === 'failed' && record.error) this.emit({ kind: 'failed', runId: record.id, summary, error: record.error });
+    else if (record.status === 'cancelled') this.emit({ kind: 'cancelled', runId: record.id, summary });
+    else this.emit({ kind: 'completed', runId: record.id, summary });
+  }
+
+  // Whether a run of this process ended before it held its devices, and so was never stored.
+  neverStarted(runId: string): boolean {
+    return this.notStarted.has(runId);
+  }
+
+  // How a shell stops: every run being measured or waiting is cancelled, and every run started from now on (from
+  // memory: no file is read, whatever the data folder holds).
+  cancelAll(): void {
+    this.stopping = true;
+    for (const run of this.active.values()) run.controller.abort();
   }
 
   // A device this run needs is another run's: the run stays queued, and its progress says for whom it waits.
@@ -467,17 +506,21 @@ export class LabRunner implements RunsService {
       run.controller.abort();
       return;
     }
-    await this.store.get(runId);
+    // One that is over is left as it is; one that does not exist is NOT_FOUND.
+    await this.getRun(runId);
   }
 
   async listRuns(): Promise<RunSummary[]> {
     const stored = await this.store.list();
     const live = new Map([...this.active.values()].map((a) => a.record).concat([...this.unsaved.values()]).map((r) => [r.id, summarizeRun(r)]));
-    return stored.map((s) => live.get(s.id) ?? s);
+    // A run not yet on disk (being set up, or waiting for a device) is listed from memory.
+    const onDisk = new Set(stored.map((s) => s.id));
+    const notYet = [...live.values()].filter((s) => !onDisk.has(s.id));
+    return [...notYet, ...stored.map((s) => live.get(s.id) ?? s)].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
   async getRun(runId: string): Promise<RunRecord> {
-    return this.active.get(runId)?.record ?? this.unsaved.get(runId) ?? this.store.get(runId);
+    return this.active.get(runId)?.record ?? this.unsaved.get(runId) ?? this.notStarted.get(runId) ?? this.store.get(runId);
   }
 
   async getRunProgress(runId: string): Promise<RunProgress | null> {
@@ -490,9 +533,10 @@ export class LabRunner implements RunsService {
 
   async deleteRun(runId: string): Promise<void> {
     if (this.active.has(runId)) throw new GpuLabError('INVALID_ARGUMENT', `Run ${runId} is in progress: cancel it before deleting it`, { runId });
+    if (this.notStarted.delete(runId)) return;
     if (this.unsaved.delete(runId)) {
-      // Its stale copy on disk, if one is left.
-      await this.store.delete(runId).catch(() => undefined);
+      // Its stale copy on disk, if one is left: this runner's own, which delete() would refuse while it runs.
+      await this.store.discard(runId);
       return;
     }
     await this.store.delete(runId);

@@ -1,15 +1,22 @@
 // Run records on disk: one JSON file per run in <data dir>/runs, written atomically (a temporary file renamed over
-// the old one, so a crash mid-write leaves the previous version or nothing, never half a record). A file that does
-// not parse or does not match the schema is skipped with a warning: one bad file must not hide the others.
-import { readFile, readdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+// the old one, so a crash mid-write leaves the previous version or nothing, never half a record). A file that is not a
+// regular file, too large, does not parse or does not match the schema is skipped with a warning: one bad file must
+// not hide the others (regular-file.ts says what is opened).
+//
+// Reading writes nothing, but for one thing: a file whose run says it is queued or running while its runner, on this
+// machine, is gone is marked interrupted, in that very file (run-liveness.ts). A sync tool may leave two files for
+// one run ("X.json" and "X (conflicted copy).json"): the completed one is shown (else the one with more points, else
+// the one written last), the other is named in a warning, and neither is changed.
+import { readdir, rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 
 import { GpuLabError } from '../common/errors.ts';
 import { RUN_RECORD, summarizeRun } from '../common/run-record.ts';
 import type { RunRecord, RunSummary } from '../common/run-record.ts';
-import { processAlive } from '../engine/process-identity.ts';
 import { ensureFolder, writeFileAtomic } from './atomic-write.ts';
 import { withCurrentFindings } from './current-findings.ts';
+import { MAX_RECORD_BYTES, notJson, readRegularFile, unreadOf } from './regular-file.ts';
+import { interruptedRun, runnerState } from './run-liveness.ts';
 
 const RUN_ID = /^[A-Za-z0-9._-]{1,120}$/;
 
@@ -19,6 +26,23 @@ export interface RunStoreOptions {
   warn?: (message: string) => void;
   // false: a store only read (the CLI's `runs`, `report`) never creates its folder; a missing one holds no runs.
   create?: boolean;
+}
+
+// A record as read from one file.
+interface StoredFile {
+  path: string;
+  record: RunRecord;
+  modifiedMs: number;
+}
+
+// Which of several files holding one run is shown: completed first, then more points, then the later written; the
+// file name last, so that the same folder always gives the same answer.
+function shownFirst(a: StoredFile, b: StoredFile): number {
+  const completed = Number(b.record.status === 'completed') - Number(a.record.status === 'completed');
+  if (completed !== 0) return completed;
+  if (a.record.points.length !== b.record.points.length) return b.record.points.length - a.record.points.length;
+  if (a.modifiedMs !== b.modifiedMs) return b.modifiedMs - a.modifiedMs;
+  return basename(a.path).localeCompare(basename(b.path));
 }
 
 export class RunStore {
@@ -32,7 +56,7 @@ export class RunStore {
   }
 
   private pathOf(id: string): string {
-    if (!RUN_ID.test(id)) throw new GpuLabError('NOT_FOUND', `"${id}" is not a run id (letters, digits, . _ - only)`, { runId: id });
+    if (!RUN_ID.test(id)) throw new GpuLabError('INVALID_ARGUMENT', `"${id.slice(0, 200)}" is not a run id (1 to 120 letters, digits, . _ -)`, { field: 'runId', value: id.slice(0, 200) });
     return join(this.dir, `${id}${RECORD_SUFFIX}`);
   }
 
@@ -42,21 +66,23 @@ export class RunStore {
     await writeFileAtomic(this.pathOf(record.id), JSON.stringify(record), { what: `run ${record.id}`, ...options });
   }
 
-  // The record, or null (with a warning) when the file is unreadable or not a run record of this version.
-  private async load(path: string): Promise<RunRecord | null> {
+  // The record of one file, or null (with a warning) when it is not a readable run record of this version.
+  private async read(path: string): Promise<StoredFile | null> {
     let text: string;
+    let modifiedMs: number;
     try {
-      text = await readFile(path, 'utf8');
+      const file = await readRegularFile(path, { maxBytes: MAX_RECORD_BYTES, what: 'run file' });
+      text = file.text;
+      modifiedMs = file.stats.mtimeMs;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      this.warn(`skipping run file ${path}: ${(err as Error).message}`);
+      if (unreadOf(err)?.reason !== 'missing') this.warn(`skipping ${(err as Error).message.replace(/^Not reading the /, '')}`);
       return null;
     }
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch (err) {
-      this.warn(`skipping corrupt run file ${path}: ${(err as Error).message}`);
+      this.warn(`skipping corrupt run file ${path}: ${notJson(err)}`);
       return null;
     }
     const parsed = RUN_RECORD.safeParse(json);
@@ -65,42 +91,71 @@ export class RunStore {
       this.warn(`skipping run file ${path}: not a run record of schema version 1 (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'})`);
       return null;
     }
-    return this.markIfInterrupted(parsed.data as RunRecord);
+    return { path, record: parsed.data as RunRecord, modifiedMs };
   }
 
-  // A record still queued or running whose process is gone (killed, crashed, power lost) will never finish: it is
-  // marked failed with RUN_INTERRUPTED, keeping the points it had, and saved so that it stays that way.
-  private async markIfInterrupted(record: RunRecord): Promise<RunRecord> {
-    if (record.status !== 'queued' && record.status !== 'running') return record;
-    const pid = record.environment.runnerPid ?? null;
-    if (pid !== null && processAlive(pid, record.environment.runnerStartTicks ?? null)) return record;
-    record.status = 'failed';
-    record.error = {
-      code: 'RUN_INTERRUPTED',
-      message: `The process that ran this lab${pid === null ? '' : ` (pid ${pid})`} stopped before the run finished; the ${record.points.length} point(s) measured until then are kept`,
-    };
-    await this.save(record).catch((err: unknown) => this.warn(`could not mark run ${record.id} interrupted: ${(err as Error).message}`));
-    return record;
+  // The run of a group of files holding one id, as a reader sees it. A run whose runner on this machine is gone is
+  // shown interrupted; the file is marked so too, and only that file, when it is the run's only one.
+  private async settle(files: StoredFile[]): Promise<RunRecord> {
+    const [shown, ...others] = [...files].sort(shownFirst);
+    if (!shown) throw new Error('settle() needs a file');
+    if (others.length) {
+      this.warn(`run ${shown.record.id} is held by ${files.length} files: showing ${shown.path} (${shown.record.status}, ${shown.record.points.length} point(s)), not ${others.map((o) => `${o.path} (${o.record.status}, ${o.record.points.length} point(s))`).join(', ')}; ${others.length === 1 ? 'neither file was' : 'none of them was'} changed`);
+    }
+    if (runnerState(shown.record) !== 'gone') return shown.record;
+    const interrupted = interruptedRun(shown.record);
+    if (others.length === 0) {
+      await writeFileAtomic(shown.path, JSON.stringify(interrupted), { what: `run ${interrupted.id}` }).catch((err: unknown) => this.warn(`could not mark run ${interrupted.id} interrupted in ${shown.path}: ${(err as Error).message}`));
+    }
+    return interrupted;
+  }
+
+  private async names(): Promise<string[]> {
+    const names = await readdir(this.dir).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? [] : Promise.reject(err)));
+    return names.filter((n) => n.endsWith(RECORD_SUFFIX)).sort();
+  }
+
+  // The files of `names`, by the id of the run each holds.
+  private async byRun(names: readonly string[]): Promise<Map<string, StoredFile[]>> {
+    const files = await Promise.all(names.map((n) => this.read(join(this.dir, n))));
+    const runs = new Map<string, StoredFile[]>();
+    for (const file of files) if (file) runs.set(file.record.id, [...(runs.get(file.record.id) ?? []), file]);
+    return runs;
   }
 
   async list(): Promise<RunSummary[]> {
-    const names = (await readdir(this.dir).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? [] : Promise.reject(err)))).filter((n) => n.endsWith(RECORD_SUFFIX));
-    const records = await Promise.all(names.map((n) => this.load(join(this.dir, n))));
-    return records
-      .filter((r): r is RunRecord => r !== null)
-      .map(summarizeRun)
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    const runs = await this.byRun(await this.names());
+    const records = await Promise.all([...runs.values()].map((files) => this.settle(files)));
+    return records.map(summarizeRun).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
+  // A run by its id: its own file, and any copy a sync tool made beside it (whose name begins with the id).
   async get(id: string): Promise<RunRecord> {
-    const record = await this.load(this.pathOf(id));
-    if (!record) throw new GpuLabError('NOT_FOUND', `No readable run "${id}" in ${this.dir}`, { runId: id });
+    const own = basename(this.pathOf(id));
+    const files = (await this.byRun((await this.names()).filter((n) => n === own || n.startsWith(id)))).get(id);
+    if (!files) throw new GpuLabError('NOT_FOUND', `No readable run "${id}" in ${this.dir}`, { runId: id });
     // Every reader (the app, the CLI, the report) gets its findings from the current analysis (current-findings.ts).
-    return withCurrentFindings(record);
+    return withCurrentFindings(await this.settle(files));
   }
 
+  // A record its own runner takes back (lab-runner.ts: written once to prove the folder takes it, before the run holds
+  // its devices); unlike delete(), never refused for a live runner, which is the caller.
+  async discard(id: string): Promise<void> {
+    await rm(this.pathOf(id), { force: true });
+  }
+
+  // Refused while the run is being measured on this machine (its runner alive): the runner would write it back.
   async delete(id: string): Promise<void> {
     const path = this.pathOf(id);
+    const stored = await this.read(path);
+    if (stored && runnerState(stored.record) === 'alive') {
+      const { runnerPid } = stored.record.environment;
+      throw new GpuLabError('INVALID_ARGUMENT', `Run ${id} is being measured on this machine (pid ${runnerPid ?? '?'}): cancel it, or let it finish, before deleting it`, {
+        runId: id,
+        reason: 'run-in-progress',
+        pid: runnerPid ?? null,
+      });
+    }
     try {
       await rm(path);
     } catch (err) {

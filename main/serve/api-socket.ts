@@ -103,7 +103,9 @@ export function serveApiSocket(socket: WebSocket, api: GpuLabApi, options: ApiSo
       return;
     }
     if (!rate.take()) return send(socket, refused(request.id, rate.refusal()));
-    if (nestsDeeperThan(request.args, MAX_ARGUMENT_NESTING)) return send(socket, refused(request.id, tooDeep(request.method)));
+    // The method too: a name sent as a deeply nested list is quoted back in the refusal, by a walk that recursion
+    // would run out of stack on.
+    if (nestsDeeperThan([request.method, request.args], MAX_ARGUMENT_NESTING + 1)) return send(socket, refused(request.id, tooDeep(request.method)));
     if (inFlight >= options.limits.inFlight) {
       const error = new GpuLabError('RATE_LIMITED', `${options.limits.inFlight} requests of this connection are still being answered; this one was not run`, {
         limit: 'requests at once',

@@ -37,9 +37,8 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
 }
 
 export function tooDeep(method: unknown): GpuLabError {
-  return new GpuLabError('INVALID_ARGUMENT', `The arguments of ${typeof method === 'string' ? method.slice(0, 64) : 'a request'} nest deeper than ${MAX_ARGUMENT_NESTING} levels`, {
-    limit: 'argument nesting',
-  });
+  const what = typeof method === 'string' ? `The arguments of ${method.slice(0, 64)} nest` : 'A request nests';
+  return new GpuLabError('INVALID_ARGUMENT', `${what} deeper than ${MAX_ARGUMENT_NESTING} levels`, { limit: 'argument nesting' });
 }
 
 // A token bucket: `burst` requests at once, refilled at `perSecond`.

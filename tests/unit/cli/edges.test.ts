@@ -1,7 +1,7 @@
 // gpu-lab at the edges of its input and output: numbers typed in another form than decimal digits, a parameter given
 // twice, and a reader that stops reading early. Each is refused with exit 2 naming what was typed, or ends quietly.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -152,6 +152,42 @@ describe('reading the stored runs', () => {
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('unknown lab "matmal"; the labs are transfer, dtypes, matmul');
   }, 120_000);
+});
+
+describe('a FIFO named like a record in the runs folder', () => {
+  it('blocks neither runs list, nor runs show, nor report --all-labs: it is named and skipped', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gpu-lab-cli-fifo-'));
+    mkdirSync(join(dataDir, 'runs'));
+    const fixture = fileURLToPath(new URL('../../fixtures/runs/cpu-vector-function.json', import.meta.url));
+    const { id } = JSON.parse(readFileSync(fixture, 'utf8')) as { id: string };
+    copyFileSync(fixture, join(dataDir, 'runs', `${id}.json`));
+    const fifo = join(dataDir, 'runs', 'stuck.json');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    // Each used to wait for a writer for ever; 30 s is far beyond what any of them takes.
+    const at = (...args: string[]) => spawnSync(process.execPath, [bin, ...args, '--data-dir', dataDir], { encoding: 'utf8', env, timeout: 30_000 });
+    const list = at('runs', 'list');
+    expect(list.status, list.stderr).toBe(0);
+    expect(list.stdout).toContain(id);
+    expect(list.stderr).toContain(`${fifo}: it is a FIFO (a named pipe), not a regular file`);
+    const show = at('runs', 'show', 'stuck');
+    expect(show.status, show.stderr).toBe(1);
+    expect(show.stderr).toContain('NOT_FOUND');
+    const report = at('report', '--all-labs', '--pdf', join(dataDir, 'labs.pdf'));
+    expect(report.status, report.stderr).toBe(0);
+    expect(report.stdout).toContain(id);
+  }, 120_000);
+});
+
+describe('a path given where a run id is expected', () => {
+  it('is bad input (exit 2), said as not being a run id, and reads nothing', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gpu-lab-cli-ids-'));
+    for (const args of [['show', '../../etc/passwd'], ['export', 'a/b'], ['delete', '../runs/x'], ['report', '/etc/passwd', '--pdf', join(dataDir, 'x.pdf')]]) {
+      const r = spawnSync(process.execPath, [bin, 'runs', ...args, '--data-dir', dataDir], { encoding: 'utf8', env });
+      expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toContain(`"${args[1] ?? ''}" is not a run id (1 to 120 letters, digits, . _ -)`);
+      expect(r.stdout).toBe('');
+    }
+  }, 60_000);
 });
 
 describe('every command’s --help', () => {

@@ -2,7 +2,8 @@
 // the option and the value), a run where there is no GPU or no NVRTC (exit 1, the reason, nothing stored), the
 // stored runs listed, and a finished run printed as a student reads it: the compiler's messages where an editor
 // finds them, the first wrong elements, the timings beside the references, and why a run failed.
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, constants, mkdirSync, openSync, readFileSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -127,6 +128,33 @@ describe('gpu-lab kernel run on this machine', () => {
     expect(unknown.err).toContain('no existe el ejercicio «saxpi»; los ejercicios son polynomial-fp32, polynomial-fp64, saxpy, reduction, transpose, sgemm');
     expect(stored()).toEqual([]);
   });
+
+  it('reads only a regular file, its size checked before a byte is read: /dev/zero, a FIFO and 2 MiB are refused at once (exit 2)', async () => {
+    expect(await gpuLab('kernel', 'run', 'saxpy', '/dev/zero', '--data-dir', dataDir)).toMatchObject({
+      code: 2,
+      err: 'gpu-lab kernel: /dev/zero is a character device, not a file: expected the .cu file of your kernel\n',
+    });
+    const fifo = join(tempDir(), 'kernel.cu');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    try {
+      expect(await gpuLab('kernel', 'run', 'saxpy', fifo, '--data-dir', dataDir)).toMatchObject({ code: 2, err: `gpu-lab kernel: ${fifo} is a FIFO (a named pipe), not a file: expected the .cu file of your kernel\n` });
+    } finally {
+      // The code before this check blocked on it: a writer lets it go (ENXIO where no reader waits).
+      try {
+        closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+      } catch {
+        // Nobody waits on it.
+      }
+    }
+    const huge = join(tempDir(), 'huge.cu');
+    writeFileSync(huge, '');
+    truncateSync(huge, 2 * 1024 * 1024);
+    expect(await gpuLab('kernel', 'run', 'saxpy', huge, '--data-dir', dataDir, '--lang', 'es')).toMatchObject({
+      code: 2,
+      err: `gpu-lab kernel: ${huge} ocupa 2097152 bytes; el código de un kernel puede ocupar como mucho 1048576 (no se ha leído nada)\n`,
+    });
+    expect(stored()).toEqual([]);
+  }, 20_000);
 
   it('runs a kernel of the exercise with --kernel ID, as kernel show prints it, its launch left to its header', async () => {
     const { request, path } = await kernelRequest(parseArgs(['run', 'sgemm', '--kernel', 'shared-tiles', '--no-compare'], ['kernel'], ['no-compare']));

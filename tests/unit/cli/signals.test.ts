@@ -1,6 +1,7 @@
 // gpu-lab run against the signals a user sends it, through real processes: killed with -9, its compute host goes at
 // once, not after the sample in progress; a Ctrl-C to the terminal's process group cancels the run, keeps what was
-// measured, records `cancelled` (never a crash of the host) and exits 130, also when it comes before the first point;
+// measured, records `cancelled` (never a crash of the host) and exits 130; before the run began to measure, it stores
+// nothing (the run never started);
 // a second Ctrl-C exits at once; SIGTERM does what Ctrl-C does. A long CPU product keeps one sample going for seconds, so that "at once" can be told apart
 // from "after the sample".
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,6 +11,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { afterEach, describe, expect, it } from 'vitest';
+
+import { gone, measuringHost as measuringHostOf, stat, until } from '../processes.ts';
 
 const bin = fileURLToPath(new URL('../../../bin/gpu-lab.js', import.meta.url));
 const env = { ...process.env, LANGUAGE: '', LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8' };
@@ -37,40 +40,8 @@ function runCli(n: number): Cli {
   return cli;
 }
 
-// /proc/<pid>/stat: its state, parent and CPU time in clock ticks (user + system); null once it is gone.
-function stat(pid: number): { state: string; ppid: number; ticks: number } | null {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { state: f[0] ?? '', ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) };
-  } catch {
-    return null;
-  }
-}
-
-// Gone, or a zombie no process has reaped yet (a container's first process may never reap): it computes nothing.
-const gone = (pid: number): boolean => {
-  const s = stat(pid);
-  return s === null || s.state === 'Z' || s.state === 'X';
-};
-
-async function until<T>(what: string, probe: () => T | null | undefined | false, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-// The compute host the CLI started, once it has spent a second of CPU time: it is in the middle of measuring.
-async function measuringHost(cli: Cli): Promise<number> {
-  const parent = cli.child.pid ?? -1;
-  const host = await until('the compute host', () => readdirSync('/proc').map(Number).find((pid) => pid > 0 && stat(pid)?.ppid === parent && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('host-main')), 60_000);
-  await until('the host to be measuring', () => (stat(host)?.ticks ?? 0) > 100, 120_000);
-  return host;
-}
+// The compute host the CLI started, once it is in the middle of measuring.
+const measuringHost = (cli: Cli): Promise<number> => measuringHostOf(cli.child.pid ?? -1);
 
 function storedStatus(dataDir: string): string[] {
   const dir = join(dataDir, 'runs');
@@ -129,7 +100,7 @@ describe('gpu-lab run and the signals a user sends', () => {
     await until('the host to go', () => gone(host), 5_000);
   }, 180_000);
 
-  it('cancels on a Ctrl-C that comes while the run is still being set up, before its first point', async () => {
+  it('cancels on a Ctrl-C that comes while the run is still being set up, and stores nothing: it never started', async () => {
     const cli = runCli(2500);
     const parent = cli.child.pid ?? -1;
     // The compute host has just been started: the run asks it for the devices before it exists.
@@ -137,7 +108,8 @@ describe('gpu-lab run and the signals a user sends', () => {
     process.kill(-parent, 'SIGINT');
     const { code } = await cli.exit;
     expect(code, cli.stderr()).toBe(130);
-    expect(storedStatus(cli.dataDir)).toEqual(['cancelled']);
+    expect(cli.stderr()).toContain('nothing was stored: the run ended before it began to measure');
+    expect(storedStatus(cli.dataDir)).toEqual([]);
   }, 180_000);
 
   it('does on SIGTERM what it does on Ctrl-C', async () => {

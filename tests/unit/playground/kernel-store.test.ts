@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, constants, mkdtempSync, openSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -47,6 +48,38 @@ describe('the kernel store', () => {
     await expect(store.get('wrong')).rejects.toThrow(/`status`/);
     await expect(store.get('../etc/passwd')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
+
+  it('opens only regular files: a FIFO, a link to /etc/passwd and a 65 MiB file are named and skipped, never read', async () => {
+    const warnings: string[] = [];
+    const store = new KernelStore(dir(), { warn: (m) => warnings.push(m) });
+    await store.save(failedRun('good', '2026-01-01T00:00:00.000Z'));
+    const fifo = join(store.runsDir, 'fifo.json');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const outside = join(dir(), 'passwd');
+    writeFileSync(outside, 'root:x:0:0:root:/root:/bin/bash\n');
+    symlinkSync(outside, join(store.runsDir, 'link.json'));
+    writeFileSync(join(store.runsDir, 'copied.json'), 'root:x:0:0:root:/root:/bin/bash\n');
+    writeFileSync(join(store.runsDir, 'huge.json'), '');
+    truncateSync(join(store.runsDir, 'huge.json'), 65 * 1024 * 1024);
+    symlinkSync(outside, join(store.draftsDir, 'saxpy.cu'));
+    try {
+      expect((await store.list()).map((s) => s.id)).toEqual(['good']);
+      const said = warnings.join('\n');
+      expect(said).toContain(`${fifo}: it is a FIFO (a named pipe), not a regular file`);
+      expect(said).toContain('link.json: it is a symbolic link, not a regular file (not followed)');
+      expect(said).toContain('huge.json: it holds 68157440 bytes');
+      expect(said).toContain('copied.json is not JSON');
+      expect(said).not.toContain('root:x');
+      expect(await store.loadDraft('saxpy')).toBeNull();
+    } finally {
+      // The code before this check blocked on the FIFO: a writer lets it go (ENXIO where no reader waits).
+      try {
+        closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+      } catch {
+        // Nobody waits on it.
+      }
+    }
+  }, 10_000);
 
   it('keeps one draft per exercise on disk', async () => {
     const d = dir();

@@ -90,6 +90,9 @@ describe('the playground source check against GCC’s preprocessor', () => {
     expect(at('/* never closed\n#include "x"')).toEqual([1, 1, 'unterminated-comment']);
     expect(at('#pragma once')).toEqual([1, 1, 'directive']);
     expect(at('#define S(x) #x\nint a; #include "x"')).toEqual([2, 9, 'stray-hash']);
+    // GCC before 10 spelt its probes with trailing underscores; a compiler that still knows them reads the file.
+    expect(at('#if __has_include__("/etc/passwd")\n#endif')).toEqual([1, 5, 'forbidden-identifier']);
+    expect(at('#define P __has_include_next__\n#if P(<shadow>)\n#endif')).toEqual([1, 11, 'forbidden-identifier']);
   });
 
   it('accepts what kernels use: macros, conditions, #pragma unroll, stringizing, strings and comments that mention #include', () => {

@@ -85,7 +85,7 @@ describe('writeFileAtomic', () => {
     const cwd = process.cwd();
     process.chdir(dir);
     try {
-      expect(await writeFileAtomic('-', 'a,b\n', { stdout: { write: (c) => chunks.push(String(c)) } })).toBe('-');
+      expect(await writeFileAtomic('-', 'a,b\n', { stdout: async (c) => void chunks.push(String(c)) })).toBe('-');
     } finally {
       process.chdir(cwd);
     }

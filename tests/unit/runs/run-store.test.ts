@@ -80,7 +80,7 @@ describe('run store', () => {
     expect((await s.get('a1')).points[0]?.hostMs).toEqual([1, 2]);
     await s.delete('a1');
     await expect(s.get('a1')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(s.delete('../etc')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(s.delete('../etc')).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
   });
 
   it('skips a corrupt file with a warning and keeps the others', async () => {

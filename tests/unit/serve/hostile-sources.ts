@@ -36,6 +36,8 @@ export function otherSpellings(path: string, mark: string): string[] {
     `/**/#include "${path}"\n`,
     `#if __has_include("${path}")\n${mark}\n#endif\n`,
     `#if __has_include_next("${path}")\n${mark}\n#endif\n`,
+    `#if __has_include__("${path}")\n${mark}\n#endif\n`,
+    `#if __has_include_next__("${path}")\n${mark}\n#endif\n`,
     `#if __has_embed("${path}")\n${mark}\n#endif\n`,
     `#define PROBE __has_include\n#if PROBE("${path}")\n${mark}\n#endif\n`,
     `#if __has_incl\\\nude("${path}")\n${mark}\n#endif\n`,

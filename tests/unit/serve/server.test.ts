@@ -180,6 +180,19 @@ describe('the contract over the WebSocket', () => {
     ws.close();
   });
 
+  it('refuses a frame nested deeper than the limit as bad input, wherever the nesting is, and goes on answering', async () => {
+    const { ws, next } = await socket();
+    const deep = (levels: number): string => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
+    // A method sent as a list nested 100 000 deep once came back NATIVE_ERROR: Maximum call stack size exceeded.
+    ws.send(`{"id":1,"method":${deep(100_000)},"args":[]}`);
+    expect(await next()).toEqual({ id: 1, ok: false, error: { code: 'INVALID_ARGUMENT', message: 'A request nests deeper than 32 levels', details: { limit: 'argument nesting' } } });
+    ws.send(`{"id":2,"method":"runs.getRun","args":${deep(100_000)}}`);
+    expect(await next()).toMatchObject({ id: 2, ok: false, error: { code: 'INVALID_ARGUMENT', message: 'The arguments of runs.getRun nest deeper than 32 levels' } });
+    ws.send(JSON.stringify({ id: 3, method: 'labs.listLabs', args: [] }));
+    expect(await next()).toEqual({ id: 3, ok: true, value: [] });
+    ws.close();
+  });
+
   it('answers a value JSON cannot write with a coded error, and goes on answering', async () => {
     const { ws, next } = await socket();
     ws.send(JSON.stringify({ id: 1, method: 'runs.getRunProgress', args: ['r1'] }));
