@@ -74,6 +74,9 @@ export const SERIES_DESCRIPTOR = z.strictObject({
   baseline: z.string().optional(),
   // A Python peer's series: the course's own code in this library, timed beside the engine's and drawn apart.
   peer: z.enum(PEER_LIBRARIES).optional(),
+  // A Python series the course material does not have (Numba's parallel loop, cupy.fuse, a GEMM per dtype): GPU Lab's
+  // addition in that library, never called the course's code.
+  addition: z.literal(true).optional(),
 });
 export type SeriesDescriptor = z.infer<typeof SERIES_DESCRIPTOR>;
 

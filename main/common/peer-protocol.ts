@@ -91,7 +91,12 @@ export const PEER_SAMPLES = z.strictObject({
   // Calls a sample holds (each sample is their mean): more than one only where a call is shorter than minSampleMs.
   executionsPerSample: z.int().min(1).max(10_000),
 });
-export const PEER_PREPARED = z.strictObject({ id: z.int(), ok: z.literal(true), library: z.string().max(200) });
+// `restored`: what the worker put back into NumPy before importing the library (python/gpu_lab_peers/library_import.py:
+// numpy.row_stack, which numba-cuda 0.30 reads and NumPy 2.5 removed).
+export const PEER_PREPARED = z.strictObject({ id: z.int(), ok: z.literal(true), library: z.string().max(200), restored: z.array(z.enum(['numpy.row_stack'])).max(1).optional() });
+// How a series' implementation says so, in the record (English, as the libraries' own names there); the report's
+// method finds the series by it and says it in the reader's language.
+export const ROW_STACK_RESTORED = 'numpy.row_stack restored as numpy.vstack for Numba';
 
 // Where the interpreter was named (desktop-api.ts's PythonSource): added by main (the lab host), which knows, never
 // by the compute host, which only sees GPU_LAB_PYTHON.

@@ -3,6 +3,7 @@
 // separate passes against one fused kernel.
 import type { DeviceSummary } from '../common/devices.ts';
 import type { ParamValues, SeriesDescriptor } from '../common/lab-descriptor.ts';
+import type { PeerLibrary } from '../common/peer-protocol.ts';
 import { msg, n as num_, type Message } from '../common/message.ts';
 import { shareOfPeak, type PointResult, type PointWork } from '../common/run-record.ts';
 import { agreementFinding, find, finding, okMedian, speedup } from './analysis.ts';
@@ -10,7 +11,7 @@ import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
 import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
-import { BUS_GBPS_GUESS, CPU_GBPS_GUESS, GPU_GBPS_GUESS, cpuPoint, gpuPoint, peerPoint, pointName, repeatsParam, warmupParam } from './plan-helpers.ts';
+import { BUS_GBPS_GUESS, CPU_GBPS_GUESS, GPU_GBPS_GUESS, MIN_SAMPLE_MS, cpuPoint, gpuPoint, peerPoint, pointName, repeatsParam, warmupParam } from './plan-helpers.ts';
 import { compareTimes, estimateOf } from '../common/claims.ts';
 
 const LAB = 'vector-function';
@@ -35,18 +36,38 @@ const UNFUSED_BYTES_PER_ELEMENT = 56;
 // vector_function.py): NumPy as seed 001's notebook writes it, with its temporaries. Its bytes are those the
 // notebook's expression really moves: x**2, a·(…), b·y and their sum are arrays of n elements, each written and read
 // again, 11 accesses of 8 bytes per element (88) where one loop makes 3 (24).
-// Then Numba's compiled loop, CuPy on the GPU as written, fused and with its copies, and Numba's CUDA ufunc. `gpu`: the
-// clock of a GPU series (events for work already there, the host's with the copies inside).
+// Then Numba's compiled loop, CuPy on the GPU as written and with its copies, and Numba's CUDA ufunc on the GPU's
+// arrays and on the host's (its copies automatic), each of these two read with the notebook's three clocks: CUDA
+// events around one call (cupyx's benchmark), a synchronise read with time.time() (its timing_numba_GPU), and events
+// around a loop of calls (its timing_numba_GPU2, ten calls there; here as many as fill MIN_SAMPLE_MS).
+// `gpu`: the clock of a GPU series (events, or the host's after a synchronise); `addition`: not in the notebook
+// (Numba's parallel loop, cupy.fuse), GPU Lab's own beside it.
 const NUMPY_BYTES_PER_ELEMENT = 8 * (2 + 2 * 4 + 1);
-const PEER_SERIES = [
-  { series: 'numpy-notebook', library: 'numpy', gpu: null, bytes: NUMPY_BYTES_PER_ELEMENT },
-  { series: 'numba-njit', library: 'numba', gpu: null, bytes: FUSED_BYTES_PER_ELEMENT },
-  { series: 'numba-parallel', library: 'numba', gpu: null, bytes: FUSED_BYTES_PER_ELEMENT },
-  { series: 'cupy-notebook', library: 'cupy', gpu: 'device', bytes: NUMPY_BYTES_PER_ELEMENT },
-  { series: 'cupy-fused', library: 'cupy', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT },
-  { series: 'cupy-copies', library: 'cupy', gpu: 'host', bytes: NUMPY_BYTES_PER_ELEMENT },
-  { series: 'numba-cuda-vectorize', library: 'numba', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT },
-] as const;
+interface PeerSeries {
+  series: keyof typeof LABELS;
+  library: PeerLibrary;
+  code: string;
+  gpu: 'device' | 'host' | null;
+  bytes: number;
+  path?: 'with-copies';
+  timeTime?: true;
+  loop?: true;
+  addition?: true;
+}
+const PEER_SERIES: readonly PeerSeries[] = [
+  { series: 'numpy-notebook', library: 'numpy', code: 'numpy-notebook', gpu: null, bytes: NUMPY_BYTES_PER_ELEMENT },
+  { series: 'numba-njit', library: 'numba', code: 'numba-njit', gpu: null, bytes: FUSED_BYTES_PER_ELEMENT },
+  { series: 'numba-parallel', library: 'numba', code: 'numba-parallel', gpu: null, bytes: FUSED_BYTES_PER_ELEMENT, addition: true },
+  { series: 'cupy-notebook', library: 'cupy', code: 'cupy-notebook', gpu: 'device', bytes: NUMPY_BYTES_PER_ELEMENT },
+  { series: 'cupy-fused', library: 'cupy', code: 'cupy-fused', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, addition: true },
+  { series: 'cupy-copies', library: 'cupy', code: 'cupy-copies', gpu: 'host', bytes: NUMPY_BYTES_PER_ELEMENT, path: 'with-copies' },
+  { series: 'numba-cuda-vectorize', library: 'numba', code: 'numba-cuda-vectorize', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT },
+  { series: 'numba-cuda-vectorize-time', library: 'numba', code: 'numba-cuda-vectorize', gpu: 'host', bytes: FUSED_BYTES_PER_ELEMENT, timeTime: true },
+  { series: 'numba-cuda-vectorize-loop', library: 'numba', code: 'numba-cuda-vectorize', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, loop: true },
+  { series: 'numba-cuda-copies', library: 'numba', code: 'numba-cuda-copies', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, path: 'with-copies' },
+  { series: 'numba-cuda-copies-time', library: 'numba', code: 'numba-cuda-copies', gpu: 'host', bytes: FUSED_BYTES_PER_ELEMENT, path: 'with-copies', timeTime: true },
+  { series: 'numba-cuda-copies-loop', library: 'numba', code: 'numba-cuda-copies', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, path: 'with-copies', loop: true },
+];
 // Each series counts the bytes its own kernels move, so that its GB/s is what the memory delivered: the three
 // passes move 56 bytes per element, the fused kernel and the CPU loops 24, the copies 24 across the bus.
 export function vectorFunctionWork(n: number, variant: 'single' | 'threads' | 'unfused' | 'fused' = 'fused'): PointWork {
@@ -69,9 +90,10 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   });
   const peers = PEER_SERIES.flatMap((s) => {
     const work = { flops: 5 * n, bytes: s.bytes * n, elements: n };
-    const rate = s.gpu === 'host' ? BUS_GBPS_GUESS : s.gpu ? GPU_GBPS_GUESS : CPU_GBPS_GUESS * 0.5;
+    const rate = s.path === 'with-copies' ? BUS_GBPS_GUESS : s.gpu ? GPU_GBPS_GUESS : CPU_GBPS_GUESS * 0.5;
     const base = { key: s.series, series: s.series, name: pointName(LAB, s.series), x: null, work, sampleSeconds: work.bytes / (rate * 1e9) };
-    const point = peerPoint(ctx, base, { op: 'vector-function', variant: s.gpu ? 'fused' : 'single', ...fields }, { library: s.library, code: s.series }, s.gpu ?? undefined);
+    const m = { op: 'vector-function', variant: s.gpu ? 'fused' : 'single', ...fields, ...(s.path ? { path: s.path } : {}), ...(s.loop ? { minSampleMs: MIN_SAMPLE_MS } : {}) } as const;
+    const point = peerPoint(ctx, base, m, { library: s.library, code: s.code, ...(s.timeTime ? { timeTime: true } : {}) }, s.gpu ?? undefined);
     return point ? [point] : [];
   });
   return [...engine, ...peers];
@@ -187,7 +209,7 @@ export const vectorFunctionLab: Lab = {
     kernels: [
       { kind: 'cpu', file: 'native/cpu/vector_function.cc', functions: ['single-thread loop', 'multithreaded loop'] },
       { kind: 'cuda', file: 'shaders/cuda/vector_function.cu', functions: ['polynomial', 'ScaledSquareKernel', 'AddScaledKernel', 'AddConstantKernel'] },
-      { kind: 'python', file: 'python/gpu_lab_peers/labs/vector_function.py', functions: ['numpy_notebook', 'numba_njit', 'numba_parallel', 'cupy_notebook', 'cupy_fused', 'cupy_copies', 'numba_cuda_vectorize'] },
+      { kind: 'python', file: 'python/gpu_lab_peers/labs/vector_function.py', functions: ['numpy_notebook', 'numba_njit', 'numba_parallel', 'cupy_notebook', 'cupy_fused', 'cupy_copies', 'numba_cuda_vectorize', 'numba_cuda_copies'] },
     ],
     // The GPU against every CPU thread, as the findings compare them; the threaded loop against one thread.
     series: [
@@ -197,7 +219,14 @@ export const vectorFunctionLab: Lab = {
         deviceKind: s.gpu ? 'cuda' : 'cpu',
         ...(s.series === 'cpu-single' ? {} : { baseline: s.gpu ? 'cpu-threads' : 'cpu-single' }),
       })),
-      ...PEER_SERIES.map((s): SeriesDescriptor => ({ key: s.series, label: LABELS[s.series], deviceKind: s.gpu ? 'cuda' : 'cpu', baseline: s.gpu ? 'cpu-threads' : 'cpu-single', peer: s.library })),
+      ...PEER_SERIES.map((s): SeriesDescriptor => ({
+        key: s.series,
+        label: LABELS[s.series],
+        deviceKind: s.gpu ? 'cuda' : 'cpu',
+        baseline: s.gpu ? 'cpu-threads' : 'cpu-single',
+        peer: s.library,
+        ...(s.addition ? { addition: true } : {}),
+      })),
     ],
     headline: ['fusion', 'copies-vs-cpu', 'threads'],
     chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms' } },

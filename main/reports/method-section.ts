@@ -2,6 +2,7 @@
 // was checked), then what the figures mean: the statistics, what the lab counts as FLOPs and bytes, the rates, the
 // share of peak and the speedup.
 import { formatPercent, formatRelativeError } from '../common/format.ts';
+import { ROW_STACK_RESTORED } from '../common/peer-protocol.ts';
 import { MAX_SAMPLES, MIN_INTERVAL_SAMPLES } from '../common/statistics.ts';
 import type { PointResult } from '../common/run-record.ts';
 import type { LabRun, ReportContext } from './report-context.ts';
@@ -63,6 +64,13 @@ function samplingText(points: readonly PointResult[], ctx: ReportContext): strin
   });
 }
 
+// The series whose implementation says the Python worker restored numpy.row_stack before importing Numba
+// (python/gpu_lab_peers/library_import.py), named once in the method.
+function restoredText({ record, lab }: LabRun, ctx: ReportContext): string[] {
+  const series = lab.series.filter((s) => record.points.some((p) => p.series === s.key && p.implementation?.includes(ROW_STACK_RESTORED)));
+  return series.length > 0 ? [ctx.t('pdf.method.rowStack', { series: series.map((s) => s.label).join(', ') })] : [];
+}
+
 const COUNTS: Record<string, string> = {
   transfer: 'copies',
   dtypes: 'gemm',
@@ -113,6 +121,7 @@ export function methodSection(run: LabRun, ctx: ReportContext): void {
       t('pdf.method.peak'),
       t('pdf.method.speedup'),
       t('pdf.method.clocks'),
+      ...restoredText(run, ctx),
     ].map((text) => ({ text })),
     8.6,
   );

@@ -10,6 +10,7 @@ import sys
 import time
 import traceback
 
+from .library_import import RESTORED, import_library
 from .protocol import ProtocolError, parse_request
 from .probe import probe
 from .labs import elementwise, matmul, transfer, vector_function
@@ -47,7 +48,7 @@ class Prepared:
         if (where == "cpu") != (device == "cpu"):
             raise ProtocolError("UNSUPPORTED_OPERATION", f"{request['code']} runs on {'the CPU' if where == 'cpu' else 'a CUDA device'}, not {device}")
         try:
-            lib = importlib.import_module(library)
+            lib = import_library(library, gpu=where == "cuda")
             np = importlib.import_module("numpy")
         except ImportError as err:
             raise ProtocolError("LIBRARY_UNAVAILABLE", f"{library} is not installed for {sys.executable}: {err}") from None
@@ -64,6 +65,8 @@ class Prepared:
             else:
                 lib.cuda.select_device(index)
         self.library = f"{library} {getattr(lib, '__version__', '?')}"
+        # What the worker put back into NumPy for this library (library_import.py): said beside its figures.
+        self.restored = list(RESTORED) if library == "numba" else []
         inputs = [np.fromfile(s["path"], dtype=NUMPY_DTYPES[s["dtype"]], count=s["length"]) for s in request["inputs"]]
         for spec, array in zip(request["inputs"], inputs):
             if array.size != spec["length"]:
@@ -180,8 +183,9 @@ def handle(request, state):
     if op == "probe":
         return probe(request["libraries"])
     if op == "prepare":
-        state["prepared"] = Prepared(request)
-        return {"library": state["prepared"].library}
+        prepared = Prepared(request)
+        state["prepared"] = prepared
+        return {"library": prepared.library, **({"restored": prepared.restored} if prepared.restored else {})}
     prepared = state.get("prepared")
     if op == "release":
         state.pop("prepared", None)

@@ -5,6 +5,8 @@ import importlib
 import platform
 import sys
 
+from .library_import import import_library
+
 LIBRARIES = ("numpy", "torch", "cupy", "numba")
 
 
@@ -52,8 +54,8 @@ def _numba(module):
             for gpu in cuda.gpus:
                 name = gpu.name
                 names.append(name.decode() if isinstance(name, bytes) else str(name))
-            # What the labs use of it: a @vectorize for the GPU compiled for real (on NumPy 2, Numba 0.68's CUDA
-            # target fails here: "module 'numpy' has no attribute 'row_stack'").
+            # What the labs use of it: a @vectorize for the GPU compiled for real (numba-cuda 0.30 reads
+            # numpy.row_stack, which the worker restores where NumPy 2.5 removed it: library_import.py).
             module.vectorize(["float64(float64)"], target="cuda")(lambda v: v + 1.0)
         return {"cudaAvailable": available, "devices": names}
     except Exception as err:
@@ -70,7 +72,7 @@ def probe(libraries):
             report["libraries"][name] = {"found": False, "kind": "unknown", "reason": f"not a peer library (one of {', '.join(LIBRARIES)})"}
             continue
         try:
-            module = importlib.import_module(name)
+            module = import_library(name)
         except ImportError as err:
             # `kind` and `error` let the engine say it in the reader's language; `reason` says it in English.
             report["libraries"][name] = {"found": False, "kind": "missing", "error": str(err), "reason": f"not installed for this interpreter ({err})"}

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import { GpuLabError } from '../../common/errors.ts';
 import type { Measurement, MeasurementResult, Verification } from '../../common/measurement.ts';
-import { PEER_PREPARED, PEER_SAMPLES } from '../../common/peer-protocol.ts';
+import { PEER_PREPARED, PEER_SAMPLES, ROW_STACK_RESTORED } from '../../common/peer-protocol.ts';
 import type { PeerArray, PeerTimer } from '../../common/peer-protocol.ts';
 import { DTYPE_BYTES } from '../../../native/index.ts';
 import type { DType, ElementBuffer } from '../../../native/index.ts';
@@ -148,7 +148,7 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
     return {
       hostMs: events ? rounds.flatMap((r) => r.sampleWallMs) : samples,
       deviceMs: events ? samples : null,
-      implementation: `${answer.library} (Python ${worker.version})`,
+      implementation: `${answer.library} (Python ${worker.version}${answer.restored?.length ? `; ${ROW_STACK_RESTORED}` : ''})`,
       threads: 1,
       executionsPerSample,
       verification: work.verify(),

@@ -9,6 +9,7 @@ import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import type { TableCell, TableColumn, TableRow } from '../table.ts';
 import { pointReason } from '../../common/i18n/error-text.ts';
 import { findingText } from '../../labs/lab-text.ts';
+import { comparePoints, type Order } from '../../common/claims.ts';
 
 export interface DeliverableTable {
   caption: string;
@@ -113,9 +114,64 @@ export function hasPoint(record: RunRecord, series: readonly SeriesDescriptor[],
 // The libraries' own names, the same in every language (as gpu-lab peers and the devices page write them).
 const LIBRARIES: Record<PeerLibrary, string> = { numpy: 'NumPy', torch: 'PyTorch', cupy: 'CuPy', numba: 'Numba' };
 
-// A peer row's first cell, set apart from GPU Lab's: what the row is, and under it that it is the course's Python.
+// A peer row's first cell, set apart from GPU Lab's: what the row is, and under it that it is the course's Python, or
+// GPU Lab's addition in Python where the course material has no such code (the descriptor's `addition`).
 export function peerCell(text: string, series: PeerSeries, t: Translate): TableCell {
-  return { text, note: t('pdf.deliverable.peer', { library: LIBRARIES[series.peer] }) };
+  return { text, note: t(series.addition ? 'pdf.deliverable.addition' : 'pdf.deliverable.peer', { library: LIBRARIES[series.peer] }) };
+}
+
+// The baseline a deliverable answers its seed's question against (DESIGN §10, "Baselines"): the course's own series
+// where it ran, named as the course's, with GPU Lab's own beside it; where it did not, GPU Lab's own, and why the
+// course's was not measured, in the run's own terms (a waiver's reason, a failure, a run without the course's Python).
+export interface Baseline {
+  key: string;
+  label: string;
+  point: PointResult | undefined;
+}
+
+export interface BaselineChoice {
+  // What the question is answered against: the course's series where it ran, else GPU Lab's.
+  answer: Baseline;
+  own: Baseline;
+  course: Baseline;
+  // Why the course's series gives no figure; null where it ran (then `answer` is `course`).
+  why: string | null;
+}
+
+const measured = (p: PointResult | undefined): boolean => medianOf(p) !== null;
+
+// Why a series gives no figure at `x`, or null where it has one.
+export function notMeasuredWhy({ record, lab, t }: DeliverableContext, key: string, x: number | null = null): string | null {
+  const points = record.points.filter((p) => p.series === key && (x === null || p.x === x));
+  if (points.some(measured)) return null;
+  const waived = points.find((p) => p.status === 'waived');
+  if (waived) return t('pdf.deliverable.against.why.waived', { reason: pointReason(waived, t) || t('results.chart.notes.noReason') });
+  const failed = points.find((p) => p.status === 'failed');
+  if (failed) return t('pdf.deliverable.against.why.failed', { reason: pointReason(failed, t) });
+  const library = lab.series.find((s) => s.key === key)?.peer;
+  const asked = record.peers ?? [];
+  if (points.length === 0 && library && !asked.includes(library)) {
+    if (asked.length === 0) return t('pdf.deliverable.against.why.noPeers');
+    return t('pdf.deliverable.against.why.notAsked', { library: LIBRARIES[library], asked: asked.map((l) => LIBRARIES[l]).join(', ') });
+  }
+  return t('pdf.deliverable.against.why.notMeasured');
+}
+
+export function baselineChoice(context: DeliverableContext, course: string, own: string, x: number | null = null): BaselineChoice {
+  const { record, lab } = context;
+  const of = (key: string): Baseline => ({ key, label: labelOf(lab, key), point: pointAt(record, key, x) });
+  const c = of(course);
+  const o = of(own);
+  const why = notMeasuredWhy(context, course, x);
+  return { answer: why === null ? c : o, own: o, course: c, why };
+}
+
+// What a table's speedups are over, said under it: the course's baseline with GPU Lab's beside it, or GPU Lab's and why
+// the course's was not measured.
+export function baselineNote({ t }: DeliverableContext, choice: BaselineChoice): string {
+  return choice.why === null
+    ? t('pdf.deliverable.against.note', { course: choice.course.label, own: choice.own.label })
+    : t('pdf.deliverable.against.noteNotMeasured', { course: choice.course.label, own: choice.own.label, why: choice.why });
 }
 
 // What a table with peer rows says under it, after its own notes: why a peer was waived (once per reason, not again
@@ -132,4 +188,70 @@ export function peerNotes({ record, lab, t }: DeliverableContext, peers: readonl
   // The descriptor is in the report's language (report-input.ts, localizeRun).
   const agreement = record.findings.filter((f) => ofPeer(f.id)).map((f) => findingText(f, lab.locale ?? 'en'));
   return [...notes, ...waived, ...agreement];
+}
+
+// A series as an answer names it: a Python series by its label, GPU Lab's own as GPU Lab's ("GPU Lab's CPU BLAS"), so
+// that a sentence comparing both says whose each is.
+export function seriesName({ lab, t }: DeliverableContext, key: string): string {
+  return lab.series.find((s) => s.key === key)?.peer ? labelOf(lab, key) : t('pdf.deliverable.against.ownName', { name: labelOf(lab, key) });
+}
+
+// A baseline as a sentence names it: the course's ("Numba njit loop, one core, the course's baseline") or GPU Lab's own.
+export function baselineName({ t }: DeliverableContext, b: Baseline, course: boolean): string {
+  return t(course ? 'pdf.deliverable.against.courseName' : 'pdf.deliverable.against.ownName', { name: b.label });
+}
+
+export interface Against {
+  text: string;
+  // How each measured series compares with the baseline, as its interval allows (common/claims.ts).
+  orders: Order[];
+}
+
+// Each series against one baseline: faster, slower or not told apart from it as far as the medians' intervals show,
+// with its speed as a multiple of the baseline's; a series with a point that gave no figure (waived, failed), with why.
+// Series the run has no point of are left out (what the run left out is said once, in the table's note).
+function items(context: DeliverableContext, baseline: PointResult | undefined, series: readonly string[]): { items: string[]; orders: Order[] } {
+  const { record, t } = context;
+  const orders: Order[] = [];
+  const out = series.flatMap((key) => {
+    const p = pointAt(record, key);
+    if (!p) return [];
+    const label = seriesName(context, key);
+    const order = comparePoints(p, baseline);
+    const ratio = speedupOf(baseline, p);
+    if (order === null || ratio === null) {
+      const why = notMeasuredWhy(context, key);
+      return why === null ? [] : [t('pdf.deliverable.against.item.missing', { series: label, why })];
+    }
+    orders.push(order);
+    return [t(`pdf.deliverable.against.item.${order}`, { series: label, time: formatMs(medianOf(p) ?? 0), ratio: formatTimes(ratio) })];
+  });
+  return { items: out, orders };
+}
+
+// The series answered against the deliverable's baseline: the course's where it ran, else GPU Lab's, saying why the
+// course's gives no figure. Null where the baseline itself has no figure or no series does.
+export function againstBaseline(context: DeliverableContext, choice: BaselineChoice, series: readonly string[]): Against | null {
+  const { t } = context;
+  const time = medianOf(choice.answer.point);
+  const found = items(context, choice.answer.point, series);
+  if (time === null || found.items.length === 0) return null;
+  const named = { baseline: baselineName(context, choice.answer, choice.why === null), time: formatMs(time), items: found.items.join(t('pdf.deliverable.against.itemSeparator')) };
+  const text = choice.why === null ? t('pdf.deliverable.against.course', named) : t('pdf.deliverable.against.notMeasured', { ...named, course: choice.course.label, why: choice.why });
+  return { text, orders: found.orders };
+}
+
+// The same series against one of GPU Lab's own baselines, said beside the course's.
+export function againstOwn(context: DeliverableContext, baseline: Baseline, series: readonly string[]): Against | null {
+  const { t } = context;
+  const time = medianOf(baseline.point);
+  const found = items(context, baseline.point, series);
+  if (time === null || found.items.length === 0) return null;
+  return { text: t('pdf.deliverable.against.beside', { baseline: baselineName(context, baseline, false), time: formatMs(time), items: found.items.join(t('pdf.deliverable.against.itemSeparator')) }), orders: found.orders };
+}
+
+// A yes-or-no question's first word from how every series compared: yes where each is faster, no where each is slower.
+export function leadOf({ t }: DeliverableContext, orders: readonly Order[]): string {
+  const kind = orders.every((o) => o === 'faster') ? 'yes' : orders.every((o) => o === 'slower') ? 'no' : orders.includes('faster') && orders.includes('slower') ? 'mixed' : 'unclear';
+  return t(`pdf.deliverable.against.lead.${kind}`);
 }

@@ -1,66 +1,145 @@
 // matmul-breakeven, the course's "transfer against compute" benchmark: its printed columns (size, CPU time, GPU time with
-// the copies, speedup, CPU GFLOP/s, GPU GFLOP/s) with the resident GPU beside them, and the article's lesson as
-// questions: from which N the GPU wins with the copies, whether small matrices lose, how the copies' share changes
-// with N (as measured), and where each side reaches its best rate.
+// the copies, speedup, CPU GFLOP/s, GPU GFLOP/s) with the resident GPU beside them, GPU Lab's rows and the article's own
+// code in PyTorch each read against its own CPU; and the article's lesson as questions, answered against the fastest CPU
+// series the run measured (GPU Lab's BLAS or PyTorch's, named) with the other beside it: from which N the GPU wins with
+// the copies, whether small matrices lose, how the copies' share changes with N (as measured), and where each side
+// reaches its best rate. Where the app's measurement differs from the article's, the table's note says so.
 import type { Translate } from '../../../renderer/charts/text.ts';
 import { formatRate, formatSize, formatTimes } from '../../common/format.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
-import { cannotAnswer, figure, hasPoint, labelOf, peerCell, peerNotes, peersIn, pointAt, speedupOf, timeCell, timesCell, waivedNotes } from './common.ts';
+import { baselineName, cannotAnswer, figure, hasPoint, labelOf, notMeasuredWhy, peerCell, peerNotes, peersIn, pointAt, seriesName, speedupOf, timeCell, timesCell, waivedNotes, type Baseline } from './common.ts';
 import type { TableCell, TableRow } from '../table.ts';
 import { compareTimes, estimateOf, timeRatio, trendOf } from '../../common/claims.ts';
+import { breakEven, speedupCurve } from '../../labs/analysis.ts';
 
 const GPU = ['gpu-transfers', 'gpu-resident'] as const;
 // A row's series: GPU Lab's, or the notebook's own in PyTorch (Python peers), each row read against its own CPU.
 const OURS = { cpu: 'cpu', copies: 'gpu-transfers', resident: 'gpu-resident' };
 const TORCH = { cpu: 'torch-cpu', copies: 'torch-transfers', resident: 'torch-resident' };
+// The GPU with the copies: GPU Lab's cuBLAS, then the article's PyTorch.
+const WITH_COPIES = [OURS.copies, TORCH.copies] as const;
 // The article's lesson: "for small matrices (< 500×500) the transfer overhead cancels the GPU's benefit".
 const SMALL_N = 500;
 
 const sizesOf = (record: RunRecord): number[] => [...new Set(record.points.filter((p) => p.series === 'cpu' && p.x !== null).map((p) => p.x ?? 0))].sort((a, b) => a - b);
 const rate = (p: PointResult | undefined): string => (p && p.status === 'ok' && p.gflops !== null ? formatRate(p.gflops, 'GFLOP/s') : '—');
-const value = (record: RunRecord, key: string): number | null => {
-  const v = record.summary[key];
-  return typeof v === 'number' && Number.isFinite(v) ? v : null;
-};
+const measuredAt = (record: RunRecord, key: string): number[] => record.points.filter((p) => p.series === key && p.status === 'ok' && p.x !== null).map((p) => p.x ?? 0);
 
-function crossing({ record, t }: DeliverableContext): string {
-  const size = value(record, 'gpu-transfers.breakEvenN');
-  const atMost = value(record, 'gpu-transfers.breakEvenNAtMost');
-  const above = value(record, 'gpu-transfers.breakEvenNAbove');
-  if (size !== null) {
-    const sizes = sizesOf(record);
-    const below = sizes.filter((n) => n < size).at(-1);
-    const over = sizes.find((n) => n > size);
-    return t('pdf.deliverable.matmulBreakeven.a.crossing', { n: formatSize('matrix-n', size), below: String(below ?? '?'), above: String(over ?? '?') });
-  }
-  if (atMost !== null) return t('pdf.deliverable.matmulBreakeven.a.crossingAtMost', { n: formatSize('matrix-n', atMost) });
-  if (above !== null) return t('pdf.deliverable.matmulBreakeven.a.crossingAbove', { n: formatSize('matrix-n', above) });
-  return cannotAnswer(record, ['cpu', 'gpu-transfers'], t);
+// The CPU side of the break-even: the fastest CPU series the run measured (DESIGN §10, "Baselines"), judged over the
+// sizes every measured CPU series has, by the geometric mean of their median times; the others beside it. `ratio`: the
+// fastest one's times over the next one's (below 1), where there is another.
+interface CpuSide {
+  fastest: Baseline;
+  others: Baseline[];
+  ratio: number | null;
+  // The course's CPU series where it gives no figure, and why.
+  courseWhy: string | null;
 }
 
-// Whether the copies cancel the GPU's gain under the article's limit, judged at each size from the two medians with
-// their intervals; where the crossing lies under the limit, the answer says so rather than "yes".
-function smallMatrices({ record, t }: DeliverableContext): string {
+function cpuSide(context: DeliverableContext): CpuSide | null {
+  const { record, lab } = context;
+  const of = (key: string): Baseline => ({ key, label: labelOf(lab, key), point: undefined });
+  const measured = lab.series.filter((s) => s.deviceKind === 'cpu' && measuredAt(record, s.key).length > 0).map((s) => s.key);
+  if (measured.length === 0) return null;
+  const common = measuredAt(record, measured[0] ?? '').filter((n) => measured.every((key) => measuredAt(record, key).includes(n)));
+  const logMean = (key: string): number => {
+    const sizes = common.length > 0 ? common : measuredAt(record, key);
+    return sizes.reduce((sum, n) => sum + Math.log(pointAt(record, key, n)?.stats?.median ?? 1), 0) / sizes.length;
+  };
+  const ranked = common.length > 0 ? [...measured].sort((a, b) => logMean(a) - logMean(b)) : measured;
+  const [first, second] = ranked;
+  return {
+    fastest: of(first ?? 'cpu'),
+    others: ranked.slice(1).map(of),
+    ratio: second !== undefined && common.length > 0 ? Math.exp(logMean(first ?? '') - logMean(second)) : null,
+    courseWhy: notMeasuredWhy(context, TORCH.cpu),
+  };
+}
+
+// A CPU series named as the course's or as GPU Lab's own.
+const cpuName = (context: DeliverableContext, b: Baseline): string => baselineName(context, b, b.key === TORCH.cpu);
+
+// Where one GPU series with the copies overtakes one CPU series, interpolated on log-log axes between measured sizes.
+function crossingItem(context: DeliverableContext, cpu: string, gpu: string): string | null {
+  const { record, t } = context;
+  const curve = speedupCurve(record.points, cpu, gpu);
+  const b = breakEven(curve, 1);
+  const series = seriesName(context, gpu);
+  if (b.kind === 'between') {
+    const below = curve.x.filter((n) => n < b.size).at(-1);
+    const above = curve.x.find((n) => n > b.size);
+    return t('pdf.deliverable.matmulBreakeven.a.crossingItem', { series, n: formatSize('matrix-n', b.size), below: String(below ?? '?'), above: String(above ?? '?') });
+  }
+  if (b.kind === 'below-range') return t('pdf.deliverable.matmulBreakeven.a.crossingAtMostItem', { series, n: formatSize('matrix-n', b.size) });
+  if (b.kind === 'never') return t('pdf.deliverable.matmulBreakeven.a.crossingAboveItem', { series, n: formatSize('matrix-n', curve.x.at(-1) ?? b.at) });
+  return null;
+}
+
+function bestCpuRate(record: RunRecord, key: string): string {
+  const best = record.points.filter((p) => p.series === key && p.status === 'ok' && p.gflops !== null).reduce((a, p) => Math.max(a, p.gflops ?? 0), 0);
+  return formatRate(best, 'GFLOP/s');
+}
+
+// The answer's opening against each CPU series: the fastest first (saying why the course's gave no figure where it did
+// not), then the others beside it.
+function perCpu(context: DeliverableContext, side: CpuSide, body: (cpu: Baseline) => string | null): string | null {
+  const { record, t } = context;
+  const first = body(side.fastest);
+  if (first === null) return null;
+  const named = { cpu: cpuName(context, side.fastest), rate: bestCpuRate(record, side.fastest.key), items: first };
+  const lead = side.courseWhy === null ? t('pdf.deliverable.matmulBreakeven.a.againstFastest', named) : t('pdf.deliverable.matmulBreakeven.a.againstFastestOwn', { ...named, course: labelOf(context.lab, TORCH.cpu), why: side.courseWhy });
+  const beside = side.others.flatMap((cpu) => {
+    const text = body(cpu);
+    return text === null ? [] : [t('pdf.deliverable.matmulBreakeven.a.againstOther', { cpu: cpuName(context, cpu), rate: bestCpuRate(record, cpu.key), items: text })];
+  });
+  return [lead, ...beside].join(' ');
+}
+
+function crossing(context: DeliverableContext): string {
+  const { record, t } = context;
+  const side = cpuSide(context);
+  const text = side && perCpu(context, side, (cpu) => {
+    const items = WITH_COPIES.flatMap((gpu) => crossingItem(context, cpu.key, gpu) ?? []);
+    return items.length > 0 ? items.join(t('pdf.deliverable.against.itemSeparator')) : null;
+  });
+  return text ?? cannotAnswer(record, ['cpu', 'gpu-transfers'], t);
+}
+
+// Whether the copies cancel one GPU series' gain over one CPU series under the article's limit, judged at each size
+// from the two medians with their intervals; where the crossing lies under the limit, the answer says so, not "yes".
+function smallItem(context: DeliverableContext, cpu: string, gpu: string): string | null {
+  const { record, t } = context;
   const small = sizesOf(record).filter((n) => n < SMALL_N);
-  if (small.length === 0) return t('pdf.deliverable.matmulBreakeven.a.smallNone', { limit: String(SMALL_N) });
   const measured = small.flatMap((n) => {
-    const cpu = pointAt(record, 'cpu', n);
-    const gpu = pointAt(record, 'gpu-transfers', n);
-    const v = speedupOf(cpu, gpu);
-    const a = estimateOf(gpu);
-    const b = estimateOf(cpu);
+    const c = pointAt(record, cpu, n);
+    const g = pointAt(record, gpu, n);
+    const v = speedupOf(c, g);
+    const a = estimateOf(g);
+    const b = estimateOf(c);
     return v === null || !a || !b ? [] : [{ n, v, order: compareTimes(a, b) }];
   });
-  if (measured.length === 0) return cannotAnswer(record, ['cpu', 'gpu-transfers'], t);
+  if (measured.length === 0) return null;
   const list = measured.map((s) => t('pdf.deliverable.matmulBreakeven.a.atN', { n: String(s.n), speedup: formatTimes(s.v) })).join(t('pdf.deliverable.listSeparator'));
-  const crossing = value(record, 'gpu-transfers.breakEvenN');
+  const b = breakEven(speedupCurve(record.points, cpu, gpu), 1);
+  const named = { gpu: seriesName(context, gpu), limit: String(SMALL_N), list };
   const slower = measured.every((s) => s.order === 'slower');
-  if (slower && crossing !== null && crossing < SMALL_N) return t('pdf.deliverable.matmulBreakeven.a.smallUntil', { limit: String(SMALL_N), n: formatSize('matrix-n', crossing), list });
-  if (slower) return t('pdf.deliverable.matmulBreakeven.a.smallYes', { limit: String(SMALL_N), list });
-  if (measured.every((s) => s.order === 'faster')) return t('pdf.deliverable.matmulBreakeven.a.smallNo', { limit: String(SMALL_N), list });
-  if (measured.some((s) => s.order === 'faster') && measured.some((s) => s.order === 'slower')) return t('pdf.deliverable.matmulBreakeven.a.smallPartly', { limit: String(SMALL_N), list });
-  return t('pdf.deliverable.matmulBreakeven.a.smallUnclear', { limit: String(SMALL_N), list });
+  if (slower && b.kind === 'between' && b.size < SMALL_N) return t('pdf.deliverable.matmulBreakeven.a.smallUntil', { ...named, n: formatSize('matrix-n', b.size) });
+  if (slower) return t('pdf.deliverable.matmulBreakeven.a.smallYes', named);
+  if (measured.every((s) => s.order === 'faster')) return t('pdf.deliverable.matmulBreakeven.a.smallNo', named);
+  if (measured.some((s) => s.order === 'faster') && measured.some((s) => s.order === 'slower')) return t('pdf.deliverable.matmulBreakeven.a.smallPartly', named);
+  return t('pdf.deliverable.matmulBreakeven.a.smallUnclear', named);
+}
+
+function smallMatrices(context: DeliverableContext): string {
+  const { record, t } = context;
+  if (!sizesOf(record).some((n) => n < SMALL_N)) return t('pdf.deliverable.matmulBreakeven.a.smallNone', { limit: String(SMALL_N) });
+  const side = cpuSide(context);
+  const text = side && perCpu(context, side, (cpu) => {
+    const items = WITH_COPIES.flatMap((gpu) => smallItem(context, cpu.key, gpu) ?? []);
+    return items.length > 0 ? items.join(t('pdf.deliverable.against.itemSeparator')) : null;
+  });
+  return text ?? cannotAnswer(record, ['cpu', 'gpu-transfers'], t);
 }
 
 // How the copies' weight changes with N, judged on the measured ratios (time with copies ÷ resident time) with their
@@ -79,12 +158,14 @@ function gap({ record, t }: DeliverableContext): string {
   return t(`pdf.deliverable.matmulBreakeven.a.${key}`, { small: String(first.n), smallRatio: formatTimes(first.ratio.value), large: String(last.n), largeRatio: formatTimes(last.ratio.value) });
 }
 
-function bestRates({ record, lab, t }: DeliverableContext): string {
+function bestRates(context: DeliverableContext): string {
+  const { record, lab, t } = context;
   const best = (series: string): PointResult | null =>
     record.points.filter((p) => p.series === series && p.status === 'ok' && p.gflops !== null).reduce<PointResult | null>((a, p) => ((p.gflops ?? 0) > (a?.gflops ?? -1) ? p : a), null);
-  const items = ['cpu', ...GPU].flatMap((series) => {
+  // Every series the run measured, the article's PyTorch beside GPU Lab's: the CPU side's best is where they differ most.
+  const items = lab.series.map((s) => s.key).flatMap((series) => {
     const p = best(series);
-    return p ? [t('pdf.deliverable.matmulBreakeven.a.bestItem', { series: labelOf(lab, series), rate: formatRate(p.gflops ?? 0, 'GFLOP/s'), n: String(p.x ?? '?') })] : [];
+    return p ? [t('pdf.deliverable.matmulBreakeven.a.bestItem', { series: seriesName(context, series), rate: formatRate(p.gflops ?? 0, 'GFLOP/s'), n: String(p.x ?? '?') })] : [];
   });
   if (items.length < 2) return cannotAnswer(record, [...GPU], t);
   return t('pdf.deliverable.matmulBreakeven.a.best', { items: items.join('; ') });
@@ -93,6 +174,21 @@ function bestRates({ record, lab, t }: DeliverableContext): string {
 function columns(t: Translate) {
   const c = (key: string) => figure(t(`pdf.deliverable.matmulBreakeven.columns.${key}`));
   return [c('n'), c('cpu'), c('withCopies'), c('withSpeedup'), c('resident'), c('residentSpeedup'), c('cpuRate'), c('withRate'), c('residentRate')];
+}
+
+// Under the table: what each row's speedups are over, which CPU the answers read the GPU against and why, and where the
+// app measures otherwise than the article.
+function tableNotes(context: DeliverableContext): string[] {
+  const { lab, t } = context;
+  const side = cpuSide(context);
+  const other = side?.others[0];
+  const fastest = !side
+    ? []
+    : side.ratio !== null && other
+      ? [t('pdf.deliverable.matmulBreakeven.fastestNote', { cpu: cpuName(context, side.fastest), other: cpuName(context, other), ratio: formatTimes(side.ratio) })]
+      : [t('pdf.deliverable.matmulBreakeven.onlyCpuNote', { cpu: cpuName(context, side.fastest) })];
+  const course = side?.courseWhy ? [t('pdf.deliverable.matmulBreakeven.courseCpuNote', { course: labelOf(lab, TORCH.cpu), why: side.courseWhy })] : [];
+  return [t('pdf.deliverable.matmulBreakeven.rowsNote'), ...fastest, ...course, t('pdf.deliverable.matmulBreakeven.articleNote')];
 }
 
 export const matmulBreakevenDeliverable: DeliverableBuilder = (context) => {
@@ -110,7 +206,7 @@ export const matmulBreakevenDeliverable: DeliverableBuilder = (context) => {
   const rows = sizesOf(record).flatMap((n) => [row(n, OURS, String(n)), ...(peers[0] && hasPoint(record, peers, n) ? [row(n, TORCH, peerCell(String(n), peers[0], t))] : [])]);
   return {
     source: t('pdf.deliverable.matmulBreakeven.source'),
-    tables: [{ caption: t('pdf.deliverable.matmulBreakeven.caption'), columns: columns(t), rows, notes: peerNotes(context, peers, waivedNotes(record, [...GPU], t)) }],
+    tables: [{ caption: t('pdf.deliverable.matmulBreakeven.caption'), columns: columns(t), rows, notes: peerNotes(context, peers, [...tableNotes(context), ...waivedNotes(record, [...GPU], t)]) }],
     answers: [
       { question: t('pdf.deliverable.matmulBreakeven.q.crossing'), answer: crossing(context) },
       { question: t('pdf.deliverable.matmulBreakeven.q.small', { limit: String(SMALL_N) }), answer: smallMatrices(context) },

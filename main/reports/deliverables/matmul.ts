@@ -1,44 +1,74 @@
-// matmul, seed 000: the notebook's table "method | time | speedup over the CPU", with the copies' overhead it works out
-// after it, and its analysis as questions: the speedup with and without the copies, what the copies cost, how far
-// the hand-written kernels are from cuBLAS, and how much of the GPU's peak each version reaches.
+// matmul, seed 000: the notebook's table "method | time | speedup over NumPy on the CPU" with the copies' overhead it
+// works out after it, first with the notebook's own rows (NumPy, PyTorch with and without the copies), then GPU Lab's
+// beside them over the same baseline; where NumPy did not run, over GPU Lab's CPU BLAS, saying why. Its analysis as
+// questions: the speedup with and without the copies, what the copies cost on the course's PyTorch path and on
+// cuBLAS's, how far the hand-written kernels are from cuBLAS, and how much of the GPU's peak each version reaches.
 import { comparePoints } from '../../common/claims.ts';
 import { formatBytes, formatMs, formatPercent, formatTimes } from '../../common/format.ts';
 import { shareOfPeak } from '../../common/run-record.ts';
-import type { Answer, DeliverableBuilder, DeliverableContext } from './common.ts';
-import type { TableRow } from '../table.ts';
-import { cannotAnswer, figure, labelOf, medianOf, peerCell, peerNotes, peersIn, pointAt, speedupOf, timeCell, timesCell, waivedNotes, words } from './common.ts';
+import type { Answer, BaselineChoice, DeliverableBuilder, DeliverableContext, DeliverableTable } from './common.ts';
+import type { TableCell, TableRow } from '../table.ts';
+import {
+  againstBaseline,
+  againstOwn,
+  baselineChoice,
+  baselineNote,
+  cannotAnswer,
+  figure,
+  labelOf,
+  medianOf,
+  peerCell,
+  peerNotes,
+  peersIn,
+  pointAt,
+  seriesName,
+  speedupOf,
+  timeCell,
+  timesCell,
+  waivedNotes,
+  words,
+} from './common.ts';
 
 const GPU = ['gpu-transfers', 'gpu-cublas', 'gpu-tiled', 'gpu-naive'] as const;
+const COURSE_BASELINE = 'numpy-matmul';
+const OWN_BASELINE = 'cpu-blas';
+// The notebook's rows: NumPy on the CPU, PyTorch on the GPU with the copies and without them.
+const NOTEBOOK = ['numpy-matmul', 'torch-copies', 'torch-resident'] as const;
+// A series with the copies and the same product with the matrices already on the GPU.
+const WITHOUT_COPIES: Record<string, string> = { 'torch-copies': 'torch-resident', 'gpu-transfers': 'gpu-cublas' };
+// The GPU with and without the copies: the course's PyTorch, then GPU Lab's cuBLAS.
+const GPU_PATHS = ['torch-copies', 'torch-resident', 'gpu-transfers', 'gpu-cublas'] as const;
 
-function speedups({ record, t }: DeliverableContext): string {
-  const cpu = pointAt(record, 'cpu-blas');
-  const withCopies = pointAt(record, 'gpu-transfers');
-  const resident = pointAt(record, 'gpu-cublas');
-  const w = speedupOf(cpu, withCopies);
-  const r = speedupOf(cpu, resident);
-  if (w === null || r === null) return cannotAnswer(record, ['cpu-blas', 'gpu-transfers', 'gpu-cublas'], t);
-  return t('pdf.deliverable.matmul.a.speedups', {
-    cpu: formatMs(medianOf(cpu) ?? 0),
-    withCopies: formatMs(medianOf(withCopies) ?? 0),
-    withSpeedup: formatTimes(w),
-    resident: formatMs(medianOf(resident) ?? 0),
-    residentSpeedup: formatTimes(r),
-  });
+function speedups(context: DeliverableContext, choice: BaselineChoice): string {
+  const course = againstBaseline(context, choice, GPU_PATHS);
+  if (!course) return cannotAnswer(context.record, [choice.answer.key, 'gpu-transfers', 'gpu-cublas'], context.t);
+  const beside = choice.why === null ? againstOwn(context, choice.own, GPU_PATHS) : null;
+  return [course.text, beside?.text ?? ''].filter(Boolean).join(' ');
 }
 
-function overhead({ record, t }: DeliverableContext): string {
-  const withCopies = pointAt(record, 'gpu-transfers');
-  const w = medianOf(withCopies);
-  const r = medianOf(pointAt(record, 'gpu-cublas'));
-  if (w === null || r === null || !withCopies) return cannotAnswer(record, ['gpu-transfers', 'gpu-cublas'], t);
-  return t('pdf.deliverable.matmul.a.overhead', {
-    overhead: formatMs(w - r),
-    withCopies: formatMs(w),
-    resident: formatMs(r),
-    share: formatPercent(Math.max(0, w - r) / w),
-    factor: formatTimes(w / r),
-    bytes: formatBytes(withCopies.work.bytes),
+// What the copies add on the course's PyTorch path (.to() and .cpu()) and on cuBLAS's, each against the same product
+// with the matrices resident.
+function overhead(context: DeliverableContext): string {
+  const { record, t } = context;
+  const items = Object.entries(WITHOUT_COPIES).flatMap(([copiesKey, residentKey]) => {
+    const withCopies = pointAt(record, copiesKey);
+    const w = medianOf(withCopies);
+    const r = medianOf(pointAt(record, residentKey));
+    if (w === null || r === null || !withCopies) return [];
+    return [
+      t('pdf.deliverable.matmul.a.overheadItem', {
+        series: seriesName(context, copiesKey),
+        overhead: formatMs(w - r),
+        withCopies: formatMs(w),
+        resident: formatMs(r),
+        share: formatPercent(Math.max(0, w - r) / w),
+        factor: formatTimes(w / r),
+        bytes: formatBytes(withCopies.work.bytes),
+      }),
+    ];
   });
+  if (items.length === 0) return cannotAnswer(record, ['gpu-transfers', 'gpu-cublas'], t);
+  return t('pdf.deliverable.matmul.a.overhead', { items: items.join(t('pdf.deliverable.against.itemSeparator')) });
 }
 
 function kernels({ record, t }: DeliverableContext): string {
@@ -69,19 +99,53 @@ function peaks({ record, lab, t }: DeliverableContext): string {
   return t('pdf.deliverable.matmul.a.peaks', { shares: shares.join('; ') });
 }
 
+// A method's row: its time, its speedup over the baseline (and over GPU Lab's CPU BLAS beside the course's), and what
+// its copies cost.
+function row(context: DeliverableContext, choice: BaselineChoice, label: string | TableCell, key: string): TableRow {
+  const { record, t } = context;
+  const p = pointAt(record, key);
+  const withMs = medianOf(p);
+  const withoutMs = medianOf(pointAt(record, WITHOUT_COPIES[key] ?? ''));
+  const overhead = withMs !== null && withoutMs !== null ? { text: formatMs(withMs - withoutMs), note: t('pdf.deliverable.slowerThanResident', { factor: formatTimes(withMs / withoutMs) }) } : '—';
+  const over = (b: typeof choice.answer): string | TableCell => (key === b.key && withMs !== null ? { text: timesCell(1), note: t('pdf.deliverable.baseline') } : timesCell(speedupOf(b.point, p)));
+  return { cells: [label, timeCell(p, t), over(choice.answer), ...(choice.why === null ? [over(choice.own)] : []), overhead] };
+}
+
+function columns({ t }: DeliverableContext, choice: BaselineChoice) {
+  return [
+    words(t('pdf.deliverable.matmul.columns.method')),
+    figure(t('pdf.deliverable.matmul.columns.time')),
+    figure(t('pdf.deliverable.matmul.columns.speedup', { baseline: choice.answer.label })),
+    ...(choice.why === null ? [figure(t('pdf.deliverable.matmul.columns.speedupOwn', { baseline: choice.own.label }))] : []),
+    figure(t('pdf.deliverable.matmul.columns.overhead')),
+  ];
+}
+
 export const matmulDeliverable: DeliverableBuilder = (context) => {
   const { record, lab, t } = context;
-  const cpu = pointAt(record, 'cpu-blas');
-  const rows = lab.series.filter((s) => !s.peer).map((s): TableRow => {
-    const p = pointAt(record, s.key);
-    const speedup = s.key === 'cpu-blas' ? { text: timesCell(medianOf(p) === null ? null : 1), note: t('pdf.deliverable.baseline') } : timesCell(speedupOf(cpu, p));
-    return { cells: [s.label, timeCell(p, t), speedup] };
-  });
-  // The notebook's own rows (NumPy, PyTorch resident and with its copies), each over the same CPU baseline.
-  const peers = peersIn(context);
-  for (const s of peers) rows.push({ cells: [peerCell(s.label, s, t), timeCell(pointAt(record, s.key), t), timesCell(speedupOf(cpu, pointAt(record, s.key)))] });
+  const choice = baselineChoice(context, COURSE_BASELINE, OWN_BASELINE);
+  const cpu = pointAt(record, OWN_BASELINE);
+  const n = String(record.params.n ?? '?');
+  // The notebook's own rows where the run has any of them, then GPU Lab's methods over the same baseline.
+  const notebook = peersIn(context, NOTEBOOK);
+  const notebookTable: DeliverableTable[] =
+    notebook.length === 0
+      ? []
+      : [
+          {
+            caption: t('pdf.deliverable.matmul.notebookCaption', { n }),
+            columns: columns(context, choice),
+            rows: NOTEBOOK.map((key) => {
+              const s = notebook.find((x) => x.key === key);
+              return row(context, choice, s ? peerCell(s.label, s, t) : labelOf(lab, key), key);
+            }),
+            notes: peerNotes(context, notebook, [baselineNote(context, choice)]),
+          },
+        ];
+  const others = peersIn(context).filter((s) => !(NOTEBOOK as readonly string[]).includes(s.key));
+  const rows = [...lab.series.filter((s) => !s.peer).map((s) => row(context, choice, s.label, s.key)), ...others.map((s) => row(context, choice, peerCell(s.label, s, t), s.key))];
   const answers: Answer[] = [
-    { question: t('pdf.deliverable.matmul.q.speedups'), answer: speedups(context) },
+    { question: t('pdf.deliverable.matmul.q.speedups'), answer: speedups(context, choice) },
     { question: t('pdf.deliverable.matmul.q.overhead'), answer: overhead(context) },
     { question: t('pdf.deliverable.matmul.q.kernels'), answer: kernels(context) },
     { question: t('pdf.deliverable.matmul.q.peaks'), answer: peaks(context) },
@@ -89,12 +153,14 @@ export const matmulDeliverable: DeliverableBuilder = (context) => {
   return {
     source: t('pdf.deliverable.matmul.source'),
     tables: [
+      ...notebookTable,
       {
-        caption: t('pdf.deliverable.matmul.caption', { n: String(record.params.n ?? '?') }),
-        columns: [words(t('pdf.deliverable.matmul.columns.method')), figure(t('pdf.deliverable.matmul.columns.time')), figure(t('pdf.deliverable.matmul.columns.speedup'))],
+        caption: t('pdf.deliverable.matmul.caption', { n }),
+        columns: columns(context, choice),
         rows,
-        notes: peerNotes(context, peers, [
-          t('pdf.deliverable.matmul.note', { cpu: cpu?.implementation ?? labelOf(lab, 'cpu-blas'), threads: String(cpu?.threads ?? '?') }),
+        notes: peerNotes(context, others, [
+          ...(notebook.length === 0 ? [baselineNote(context, choice)] : []),
+          t('pdf.deliverable.matmul.note', { cpu: cpu?.implementation ?? labelOf(lab, OWN_BASELINE), threads: String(cpu?.threads ?? '?') }),
           ...waivedNotes(record, [...GPU], t),
         ]),
       },

@@ -1,14 +1,18 @@
-// transfer, seed 003's transfer and pinned-memory benchmarks: host→device copies as the article times them (size,
-// time, GB/s) from pageable and from pinned memory side by side, the best bandwidth of each direction, and the
-// article's observations as questions: does the bandwidth grow with size, what pinned memory gains, how close the bus
-// comes to its theoretical rate, whether asynchronous pageable copies help, and how a copy inside the GPU compares.
+// transfer, seed 003's transfer and pinned-memory benchmarks: first the article's own three copies (100², 1000² and
+// 5000² float32: 0.04, 4 and 100 MB) with its PyTorch `.to()` beside GPU Lab's copy of the same bytes, pageable against
+// pinned; then host→device copies over the whole sweep (size, time, GB/s) from pageable and from pinned memory, the
+// best bandwidth of each direction, and the article's observations as questions: does the bandwidth grow with size
+// (read on the article's own code, pageable `.to()`, where it ran), what pinned memory gains (at the article's 100 MB
+// first), how close the bus comes to its theoretical rate, whether asynchronous pageable copies help, and how a copy
+// inside the GPU compares.
 import type { Translate } from '../../../renderer/charts/text.ts';
-import { estimateOf } from '../../common/claims.ts';
-import { formatBytes, formatMs, formatPercent, formatRate, formatTimes } from '../../common/format.ts';
+import { compareTimes, estimateOf } from '../../common/claims.ts';
+import { formatAxisNumber, formatBytes, formatMs, formatPercent, formatRate, formatTimes } from '../../common/format.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import { shareOfPeak } from '../../common/run-record.ts';
-import type { DeliverableBuilder, DeliverableContext } from './common.ts';
-import { cannotAnswer, figure, hasPoint, labelOf, medianOf, peerCell, peerNotes, peersIn, pointAt, timeCell, waivedNotes, words } from './common.ts';
+import { SEED_COPY_BYTES } from '../../labs/transfer.ts';
+import type { DeliverableBuilder, DeliverableContext, DeliverableTable } from './common.ts';
+import { cannotAnswer, figure, hasPoint, labelOf, medianOf, notMeasuredWhy, peerCell, peerNotes, peersIn, pointAt, seriesName, timeCell, waivedNotes, words } from './common.ts';
 import type { TableCell, TableRow } from '../table.ts';
 
 const HOST_SERIES = ['h2d-pageable-sync', 'h2d-pinned-sync', 'd2h-pageable-sync', 'd2h-pinned-sync'] as const;
@@ -17,6 +21,17 @@ const HOST_SERIES = ['h2d-pageable-sync', 'h2d-pinned-sync', 'd2h-pageable-sync'
 type Direction = 'h2d' | 'd2h';
 const OURS = (d: Direction) => ({ pageable: `${d}-pageable-sync`, pinned: `${d}-pinned-sync` });
 const TORCH = (d: Direction) => ({ pageable: `torch-${d}-pageable`, pinned: `torch-${d}-pinned` });
+// The article's own copies: PyTorch's `.to('cuda')` of a pageable and of a pinned tensor.
+const COURSE = TORCH('h2d');
+
+// The size a pair of series was measured at for one of the article's sizes: that size where both have a figure there,
+// else the nearest on a log scale where both do (a run from before the article's sizes were planned); where they have
+// none, the size itself if the run has a point there (waived, failed), else the nearest that has one; null where none.
+function measuredSize(record: RunRecord, series: readonly string[], bytes: number): number | null {
+  const sizes = (keep: (x: number) => boolean): number[] => [...new Set(record.points.filter((p) => series.includes(p.series) && p.x !== null).map((p) => p.x ?? 0))].filter(keep);
+  const nearest = (xs: number[]): number | null => (xs.includes(bytes) ? bytes : xs.reduce<number | null>((a, x) => (a === null || Math.abs(Math.log(x / bytes)) < Math.abs(Math.log(a / bytes)) ? x : a), null));
+  return nearest(sizes((x) => series.every((s) => medianOf(pointAt(record, s, x)) !== null))) ?? nearest(sizes(() => true));
+}
 
 function best(record: RunRecord, series: string): PointResult | null {
   return record.points.filter((p) => p.series === series && p.status === 'ok' && p.gbps !== null).reduce<PointResult | null>((a, p) => ((p.gbps ?? 0) > (a?.gbps ?? -1) ? p : a), null);
@@ -38,26 +53,64 @@ function halfPeak(record: RunRecord, series: string): PointResult | null {
   return record.points.filter((p) => p.series === series && p.status === 'ok' && (p.gbps ?? 0) >= peak / 2).sort((a, b) => (a.x ?? 0) - (b.x ?? 0))[0] ?? null;
 }
 
-function growth({ record, t }: DeliverableContext): string {
-  const series = 'h2d-pinned-sync';
+// How one series' bandwidth grows from its smallest copy to its best, or null where it has too few sizes measured.
+function growthOf(context: DeliverableContext, series: string): { grows: boolean; text: string } | null {
+  const { record, t } = context;
   const measured = record.points.filter((p) => p.series === series && p.status === 'ok').sort((a, b) => (a.x ?? 0) - (b.x ?? 0));
   const smallest = measured[0];
   const top = best(record, series);
   const half = halfPeak(record, series);
-  if (!smallest || !top || !half || smallest === top) return cannotAnswer(record, [series], t);
+  if (!smallest || !top || !half || smallest === top) return null;
   // Growing means at least doubling from the smallest copy to the best: less is within what clocks and noise move.
   const grows = (top.gbps ?? 0) >= 2 * (smallest.gbps ?? 0);
-  return t(grows ? 'pdf.deliverable.transfer.a.growth' : 'pdf.deliverable.transfer.a.growthFlat', {
+  const named = {
+    series: seriesName(context, series),
     small: formatBytes(smallest.x ?? 0),
     smallRate: rateCell(smallest),
     smallTime: formatMs(medianOf(smallest) ?? 0),
     best: rateCell(top),
     bestAt: formatBytes(top.x ?? 0),
     half: formatBytes(half.x ?? 0),
-  });
+  };
+  return { grows, text: t('pdf.deliverable.transfer.a.growthItem', named) };
 }
 
-function pinnedGain({ record, t }: DeliverableContext): string {
+// Read first on the article's own code (PyTorch's `.to()` from pageable memory), then on GPU Lab's copies beside it.
+function growth(context: DeliverableContext): string {
+  const { record, t } = context;
+  const why = notMeasuredWhy(context, COURSE.pageable);
+  const first = growthOf(context, why === null ? COURSE.pageable : OURS('h2d').pageable);
+  if (!first) return cannotAnswer(record, [OURS('h2d').pinned], t);
+  const beside = [...(why === null ? [OURS('h2d').pageable] : []), OURS('h2d').pinned].flatMap((s) => growthOf(context, s)?.text ?? []);
+  const lead = why === null ? '' : t('pdf.deliverable.transfer.a.courseNotMeasured', { course: labelOf(context.lab, COURSE.pageable), why });
+  const besideText = beside.length > 0 ? t('pdf.deliverable.transfer.a.growthBeside', { items: beside.join(t('pdf.deliverable.against.itemSeparator')) }) : '';
+  return [t(first.grows ? 'pdf.deliverable.transfer.a.growth' : 'pdf.deliverable.transfer.a.growthFlat', { first: first.text }), lead, besideText].filter(Boolean).join(' ');
+}
+
+// The article's pinned-memory example at its 100 MB (or the nearest size the run measured): each pair of copies, the
+// article's PyTorch first, pinned against pageable as far as their intervals tell them apart.
+function pinnedAtSeedSize(context: DeliverableContext): string | null {
+  const { record, t } = context;
+  const bytes = SEED_COPY_BYTES.at(-1) ?? 0;
+  const items = [COURSE, OURS('h2d')].flatMap((pair) => {
+    const at = measuredSize(record, [pair.pageable, pair.pinned], bytes);
+    if (at === null) return [];
+    const pageable = pointAt(record, pair.pageable, at);
+    const pinned = pointAt(record, pair.pinned, at);
+    const a = estimateOf(pinned);
+    const b = estimateOf(pageable);
+    if (!a || !b) return [];
+    const named = { series: seriesName(context, pair.pinned), pinned: formatMs(a.median), pageable: formatMs(b.median), ratio: formatTimes(b.median / a.median), at: formatBytes(at) };
+    const order = compareTimes(a, b);
+    return [t(`pdf.deliverable.transfer.a.seedPinned.${order}${at === bytes ? '' : 'Nearest'}`, named)];
+  });
+  const why = notMeasuredWhy(context, COURSE.pinned);
+  const course = why !== null ? [t('pdf.deliverable.transfer.a.courseNotMeasured', { course: labelOf(context.lab, COURSE.pinned), why })] : [];
+  return items.length === 0 ? null : [t('pdf.deliverable.transfer.a.seedPinned.lead', { items: items.join(t('pdf.deliverable.against.itemSeparator')) }), ...course].join(' ');
+}
+
+function pinnedGain(context: DeliverableContext): string {
+  const { record, t } = context;
   const items = (['h2d', 'd2h'] as const).flatMap((d) => {
     const pinned = best(record, `${d}-pinned-sync`);
     const pageable = best(record, `${d}-pageable-sync`);
@@ -65,7 +118,7 @@ function pinnedGain({ record, t }: DeliverableContext): string {
     return [t(`pdf.deliverable.transfer.a.pinnedItem.${d}`, { gain: formatTimes(pinned.gbps / pageable.gbps), pinned: rateCell(pinned), pageable: rateCell(pageable) })];
   });
   if (items.length === 0) return cannotAnswer(record, [...HOST_SERIES], t);
-  return t('pdf.deliverable.transfer.a.pinned', { items: items.join('; ') });
+  return [pinnedAtSeedSize(context) ?? '', t('pdf.deliverable.transfer.a.pinned', { items: items.join('; ') })].filter(Boolean).join(' ');
 }
 
 function busShare({ record, t }: DeliverableContext): string {
@@ -116,6 +169,39 @@ function directionRow(record: RunRecord, series: { pageable: string; pinned: str
   return { cells: [direction, rateCell(pageable), rateCell(pinned), gain, half ? formatBytes(half.x ?? 0) : '—'] };
 }
 
+// The article's three copies, its PyTorch row and GPU Lab's for each: at the article's size where the run measured
+// it, else at the nearest size it did, which the second column says.
+function seedTable(context: DeliverableContext): DeliverableTable {
+  const { record, lab, t } = context;
+  const torch = peersIn(context, [COURSE.pageable, COURSE.pinned]);
+  const c = (key: string) => figure(t(`pdf.deliverable.transfer.columns.${key}`));
+  const rows = SEED_COPY_BYTES.flatMap((bytes) => {
+    const n = Math.round(Math.sqrt(bytes / 4));
+    const name = t('pdf.deliverable.transfer.seedSize', { n: String(n), mb: formatAxisNumber(bytes / 1e6) });
+    const pairs: { series: { pageable: string; pinned: string }; label: string | TableCell }[] = [
+      ...(torch[0] ? [{ series: COURSE, label: peerCell(name, torch[0], t) }] : []),
+      { series: OURS('h2d'), label: torch[0] ? { text: name, note: t('pdf.deliverable.transfer.gpuLab') } : name },
+    ];
+    return pairs.map(({ series, label }): TableRow => {
+      const at = measuredSize(record, [series.pageable, series.pinned], bytes);
+      if (at === null) return { cells: [label, '—', timeCell(undefined, t), '—', timeCell(undefined, t), '—', '—'] };
+      const row = copyRow(record, at, series, label, t);
+      return { cells: [row.cells[0] ?? label, at === bytes ? formatBytes(at) : { text: formatBytes(at), note: t('pdf.deliverable.transfer.nearest') }, ...row.cells.slice(1)] };
+    });
+  });
+  const nearest = SEED_COPY_BYTES.some((bytes) => measuredSize(record, [OURS('h2d').pageable, OURS('h2d').pinned], bytes) !== bytes);
+  const why = notMeasuredWhy(context, COURSE.pageable);
+  return {
+    caption: t('pdf.deliverable.transfer.seedCaption'),
+    columns: [words(t('pdf.deliverable.transfer.columns.seedSize')), c('measuredAt'), c('pageableTime'), c('pageableRate'), c('pinnedTime'), c('pinnedRate'), c('gain')],
+    rows,
+    notes: [
+      ...(why !== null ? [t('pdf.deliverable.transfer.a.courseNotMeasured', { course: labelOf(lab, COURSE.pageable), why })] : []),
+      ...(nearest ? [t('pdf.deliverable.transfer.nearestNote')] : []),
+    ],
+  };
+}
+
 export const transferDeliverable: DeliverableBuilder = (context) => {
   const { record, lab, t } = context;
   // Each size's row of GPU Lab's host→device copies and, under it, PyTorch's at that size where the run has it.
@@ -138,6 +224,7 @@ export const transferDeliverable: DeliverableBuilder = (context) => {
   return {
     source: t('pdf.deliverable.transfer.source'),
     tables: [
+      seedTable(context),
       {
         caption: t('pdf.deliverable.transfer.copiesCaption'),
         columns: [c('size'), c('pageableTime'), c('pageableRate'), c('pinnedTime'), c('pinnedRate'), c('gain')],

@@ -1,6 +1,8 @@
 """z = a·x² + b·y + c over float64 vectors, as seed 001's notebook writes it: NumPy with its temporaries, Numba's
 compiled loop on one core and on all of them, CuPy on the GPU (the expression as written, fused, and with the copies
-inside the timing) and Numba's `@vectorize(target='cuda')`.
+inside the timing) and Numba's `@vectorize(target='cuda')` on the GPU's arrays and on the host's. The engine times the
+last two with each of the notebook's three clocks (events around one call, a synchronise read with time.time(), and
+events around a loop of calls).
 
 Each workload takes the library, the device and the engine's inputs, and returns what the worker times (one call
 of the notebook's code), how its result becomes a NumPy array for the engine to check, and the clock that times it."""
@@ -80,21 +82,38 @@ def cupy_copies(cp, device, x, y, a, b, c):
     return call, lambda z: z, "host-sync"
 
 
-def numba_cuda_vectorize(numba, device, x, y, a, b, c):
-    """Numba's `@vectorize(target='cuda')`, on arrays already on the GPU."""
-    cuda = numba.cuda
-    cuda.select_device(int(device.split(":")[1]))
+def _cuda_ufunc(numba, device):
+    """The notebook's `@vectorize(target='cuda')` ufunc, compiled for the run's GPU."""
+    numba.cuda.select_device(int(device.split(":")[1]))
 
     @numba.vectorize(["float64(float64, float64, float64, float64, float64)"], target="cuda")
     def f(x, y, a, b, c):
         return a * x * x + b * y + c
 
-    X, Y = cuda.to_device(x), cuda.to_device(y)
+    return f
+
+
+def numba_cuda_vectorize(numba, device, x, y, a, b, c):
+    """Numba's `@vectorize(target='cuda')` on arrays already on the GPU: the notebook's "sin copia" case (it copies
+    them over beforehand, outside the timing)."""
+    f = _cuda_ufunc(numba, device)
+    X, Y = numba.cuda.to_device(x), numba.cuda.to_device(y)
 
     def call():
         return f(X, Y, a, b, c)
 
     return call, lambda z: z.copy_to_host(), "events"
+
+
+def numba_cuda_copies(numba, device, x, y, a, b, c):
+    """The same ufunc called on the host's arrays: Numba copies x and y over and z back by itself, inside the timing
+    (the notebook's "con copia automática" case)."""
+    f = _cuda_ufunc(numba, device)
+
+    def call():
+        return f(x, y, a, b, c)
+
+    return call, lambda z: z, "events"
 
 
 WORKLOADS = {
@@ -106,4 +125,5 @@ WORKLOADS = {
     "cupy-fused": ("cupy", "cuda", cupy_fused),
     "cupy-copies": ("cupy", "cuda", cupy_copies),
     "numba-cuda-vectorize": ("numba", "cuda", numba_cuda_vectorize),
+    "numba-cuda-copies": ("numba", "cuda", numba_cuda_copies),
 }

@@ -158,7 +158,8 @@ describe('the matmul break-even deliverable says only what its numbers show', ()
             const small = d?.answers[1]?.answer ?? '';
             const gap = d?.answers[2]?.answer ?? '';
             expect(small).not.toMatch(/[{}]/);
-            const yes = locale === 'en' ? /^Yes:/ : /^Sí:/;
+            // Read against GPU Lab's CPU, the only CPU series of a run without the Python peers.
+            const yes = locale === 'en' ? /GPU with transfers: yes, under/ : /«GPU with transfers»: sí, por debajo/;
             if (yes.test(small)) {
               for (const n of sizes.filter((x) => x < 500)) {
                 const g = estimateOf(points.find((p) => p.key === `gpu-transfers@${n}`));
@@ -244,8 +245,8 @@ describe('the recorded runs no longer say what their numbers contradict', () => 
     for (const locale of ['en', 'es'] as const) {
       const d = labDeliverable({ record, lab: lab('matmul-breakeven').descriptor, t: translator(locale) });
       const small = d?.answers[1]?.answer ?? '';
-      expect(small).not.toMatch(/^(Yes|Sí):/);
-      expect(small).toMatch(locale === 'en' ? /^Only up to about N = 3\d\d, not up to 500/ : /^Solo hasta N ≈ 3\d\d, no hasta 500/);
+      expect(small).not.toMatch(/(yes|sí), (under|por debajo)/);
+      expect(small).toMatch(locale === 'en' ? /GPU with transfers: only up to about N = 3\d\d, not up to 500/ : /«GPU with transfers»: solo hasta N ≈ 3\d\d, no hasta 500/);
       // The gap is judged on the measured ratios (2.80× at N = 100, 6.41× at 5000, not in one direction between), not
       // on the theory of N² copies against N³ work: it never says the copies' weight shrinks.
       const gap = d?.answers[2]?.answer ?? '';
@@ -334,7 +335,7 @@ describe('matmul says which of cuBLAS and the tiled kernel is faster only where 
         // The deliverable's "how close do the hand-written kernels come to cuBLAS?" makes the same claim.
         const record = { lab: 'matmul', points, summary: {}, findings: [f], params } as unknown as RunRecord;
         for (const locale of ['en', 'es'] as const) {
-          const answer = labDeliverable({ record, lab: l.descriptor, t: translator(locale) })?.answers.find((a) => /cuBLAS/.test(a.answer))?.answer ?? '';
+          const answer = labDeliverable({ record, lab: l.descriptor, t: translator(locale) })?.answers[2]?.answer ?? '';
           const claim = {
             faster: locale === 'en' ? /\(cuBLAS is [^)]* faster\)/ : /\(cuBLAS es [^)]* más rápido\)/,
             slower: locale === 'en' ? /^The tiled kernel takes [^,]*, faster than cuBLAS/ : /^El kernel con teselas tarda [^,]*, menos que/,
@@ -370,12 +371,23 @@ describe('vector-function says all threads are faster or slower only where the i
           const fusion = answers[2]?.answer ?? '';
           const fusionStart = { faster: locale === 'en' ? 'One fused kernel takes' : 'Un solo kernel fusionado tarda', slower: locale === 'en' ? 'Not here:' : 'Aquí no:', indistinguishable: locale === 'en' ? 'This run cannot tell them apart' : 'Esta ejecución no permite distinguirlos' }[compareTimes(fz, u)];
           expect(fusion.startsWith(fusionStart), fusion).toBe(true);
+          // Without the Python peers, against GPU Lab's loop on one core and, beside it, on every thread: each sentence
+          // names its CPU and says what the intervals show against it.
           const worth = answers[4]?.answer ?? '';
-          const withCopies = compareTimes(cp, th);
-          if (withCopies === 'faster') expect(worth, worth).toMatch(locale === 'en' ? /^Here the GPU wins even with the copies/ : /^Aquí la GPU gana incluso con las copias/);
-          if (withCopies === 'indistinguishable') expect(worth, worth).toMatch(locale === 'en' ? /^This run cannot settle it/ : /^Esta ejecución no permite decidirlo/);
-          // "The CPU is faster" for data on the host only where the copies' interval lies above the threads'.
-          if (/the CPU is faster|la CPU es más rápida/.test(worth)) expect(withCopies).toBe('slower');
+          const single = est('cpu-single');
+          if (!single) return;
+          // The descriptor's labels are English here; the sentence around them is the locale's.
+          const own = (label: string): string => (locale === 'en' ? `GPU Lab’s ${label}` : `la serie de GPU Lab «${label}»`);
+          for (const [name, cpu] of [[own('CPU, one thread'), single], [own('CPU, all threads'), th]] as const) {
+            const start = worth.indexOf(`${locale === 'en' ? 'Against' : 'Frente a'} ${name},`);
+            expect(start, worth).toBeGreaterThanOrEqual(0);
+            const sentence = worth.slice(start).split(/(?<=\.) (?=Against|Frente)/)[0] ?? '';
+            const withCopies = compareTimes(cp, cpu);
+            if (withCopies === 'faster') expect(sentence, sentence).toMatch(locale === 'en' ? /wins even with the copies/ : /gana incluso con las copias/);
+            if (withCopies === 'indistinguishable') expect(sentence, sentence).toMatch(locale === 'en' ? /this run cannot settle it/ : /esta ejecución no permite decidirlo/);
+            // "The CPU is faster" for data on the host only where the copies' interval lies above that CPU's.
+            if (/the CPU is faster|la CPU es más rápida/.test(sentence)) expect(withCopies).toBe('slower');
+          }
         }
       }),
       { numRuns: 300 },

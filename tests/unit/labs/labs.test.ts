@@ -70,9 +70,14 @@ describe('seed defaults', () => {
     expect(defaults(lab('matmul-breakeven')).sizes).toEqual([50, 100, 200, 500, 1000, 2000, 5000]);
   });
 
-  it('transfer spans 1 KiB to 1 GiB in 11 sizes per series', () => {
+  it('transfer spans 1 KiB to 1 GiB in 11 sizes per series, with the article’s own three copies (0.04, 4 and 100 MB) among them', () => {
     const planned = lab('transfer').plan(defaults(lab('transfer')), WITH_GPU).filter((p) => p.series === 'h2d-pinned-sync');
-    expect(planned.map((p) => p.x)).toEqual([1, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576].map((k) => k * 1024));
+    const sweep = [1, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576].map((k) => k * 1024);
+    expect(planned.map((p) => p.x)).toEqual([...sweep, 40_000, 4_000_000, 100_000_000].sort((a, b) => a - b));
+    // The article's preset runs exactly its sizes at its ends, and its middle one.
+    const seed = lab('transfer').descriptor.presets.find((p) => p.id === 'seed-003')?.params ?? {};
+    const sizes = lab('transfer').plan({ ...defaults(lab('transfer')), ...seed }, WITH_GPU).filter((p) => p.series === 'h2d-pageable-sync').map((p) => p.x);
+    for (const bytes of [40_000, 4_000_000, 100_000_000]) expect(sizes).toContain(bytes);
   });
 
   it('elementwise-breakeven measures 10² … 10⁸ for add, mul and exp', () => {

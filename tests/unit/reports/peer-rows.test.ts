@@ -39,6 +39,7 @@ import { FIXTURES, bodyText, fixture, packed, pdfText, savePdf } from './pdf-too
 const PROBE = PEERS_REPORT.parse(JSON.parse(readFileSync(new URL('../../fixtures/peers/h100.json', import.meta.url), 'utf8')));
 const OPTIONS = { author: 'Laura Llamas López', course: 'Programación de GPUs', date: new Date('2026-11-24T10:00:00Z'), writerVersion: '0.1.0' };
 const MARK: Record<Locale, string> = { en: 'the course’s code', es: 'el código del curso' };
+const ADDITION: Record<Locale, string> = { en: 'GPU Lab’s addition', es: 'añadido por GPU Lab' };
 
 function descriptorOf(id: string): LabDescriptor {
   const lab = findLab(id)?.descriptor;
@@ -65,8 +66,10 @@ function withPeers(name: string, medians: Record<string, number | 'failed'>): Ru
 }
 
 const text = (c: string | TableCell | undefined): string => (typeof c === 'string' ? c : (c?.text ?? ''));
-// A peer row is marked under its first cell that says what it is (elementwise-breakeven's second: its GPU path).
-const isPeerRow = (cells: (string | TableCell)[], locale: Locale): boolean => cells.some((c) => typeof c === 'object' && (c.note ?? '').includes(MARK[locale]));
+// A peer row is marked under its first cell that says what it is (elementwise-breakeven's second: its GPU path): the
+// course's code, or GPU Lab's addition in Python.
+const isPeerRow = (cells: (string | TableCell)[], locale: Locale): boolean => cells.some((c) => typeof c === 'object' && [MARK[locale], ADDITION[locale]].some((m) => (c.note ?? '').includes(m)));
+const markOf = (cells: (string | TableCell)[]): string => cells.map((c) => (typeof c === 'object' ? (c.note ?? '') : '')).find((n) => n.startsWith('Python · ')) ?? '';
 const peerRows = (d: Deliverable, locale: Locale, table = 0): string[][] => (d.tables[table]?.rows ?? []).filter((r) => isPeerRow(r.cells, locale)).map((r) => r.cells.map(text));
 const agreements = (record: RunRecord): Finding[] => record.findings.filter((f) => f.id.endsWith('-agreement'));
 
@@ -112,70 +115,94 @@ describe.each(['en', 'es'] as const)('the notebook’s rows in the PDF’s deliv
     'cupy-copies': 14.2,
   });
 
-  it('matmul: NumPy and PyTorch beside GPU Lab’s methods, each over the same CPU, and how far they agree', async () => {
+  it('matmul: the notebook’s table over NumPy, its baseline, with GPU Lab’s CPU BLAS beside it, then GPU Lab’s methods; and how far they agree', async () => {
     const d = deliverableIn(matmul, locale);
     const current = withCurrentFindings(matmul);
     const lab = localizeDescriptor(descriptorOf('matmul'), locale);
+    const t = reportTranslate(locale);
     const label = (key: string): string => lab.series.find((s) => s.key === key)?.label ?? key;
     const cpu = current.points.find((p) => p.series === 'cpu-blas')?.stats?.median ?? Number.NaN;
-    const [numpy, resident, copies] = peerRows(d, locale);
+    // The notebook's rows in its order (NumPy, PyTorch with the copies, without them), each the course's code.
+    const [numpy, copies, resident] = peerRows(d, locale);
     expect(peerRows(d, locale).length).toBe(3);
-    expect(d.tables[0]?.rows.length).toBe(8);
+    expect(d.tables[0]?.rows.length).toBe(3);
+    expect(d.tables[1]?.rows.length).toBe(5);
+    expect((d.tables[0]?.rows ?? []).map((r) => markOf(r.cells))).toEqual(['NumPy', 'PyTorch', 'PyTorch'].map((l) => `Python · ${l}, ${MARK[locale]}`));
     inReportLocale(locale, () => {
-      expect(numpy).toEqual([label('numpy-matmul'), formatMs(720), formatTimes(cpu / 720)]);
-      expect(resident).toEqual([label('torch-resident'), formatMs(14.9), formatTimes(cpu / 14.9)]);
+      expect(numpy).toEqual([label('numpy-matmul'), formatMs(720), formatTimes(1), formatTimes(cpu / 720), '—']);
+      expect(resident).toEqual([label('torch-resident'), formatMs(14.9), formatTimes(720 / 14.9), formatTimes(cpu / 14.9), '—']);
     });
-    expect(copies).toEqual([label('torch-copies'), reportTranslate(locale)('results.status.failed'), '—']);
+    expect(copies).toEqual([label('torch-copies'), t('results.status.failed'), '—', '—', '—']);
+    // GPU Lab's methods read over the same baseline, NumPy, and over GPU Lab's CPU BLAS beside it.
+    const ours = (d.tables[1]?.rows ?? []).map((r) => r.cells.map(text));
+    inReportLocale(locale, () => {
+      for (const row of ours.slice(1)) {
+        const p = current.points.find((q) => label(q.series) === row[0]);
+        const ms = p?.stats?.median ?? Number.NaN;
+        expect(row.slice(2, 4)).toEqual([formatTimes(720 / ms), formatTimes(cpu / ms)]);
+      }
+    });
     // PyTorch resident against cuBLAS resident: the analysis's sentence, with the ratio and its interval.
     const found = agreements(current);
     expect(found.map((f) => f.id)).toContain('torch-resident-agreement');
     const agreement = found.find((f) => f.id === 'torch-resident-agreement');
     const sentence = agreement ? findingText(agreement, locale) : '';
     for (const figure of ratioFigures(current, 'torch-resident', 'gpu-cublas', locale)) expect(sentence).toContain(figure);
-    // Under the table, after its own notes, those sentences and nothing else (none for the copies, which failed).
-    const notes = d.tables[0]?.notes ?? [];
-    const own = deliverableIn(fixture('h100-matmul'), locale).tables[0]?.notes ?? [];
-    expect(notes).toEqual([...own, ...found.map((f) => findingText(f, locale))]);
+    // Under the notebook's table: which baseline, then those sentences and nothing else (none for the copies, which
+    // failed).
+    const note = t('pdf.deliverable.against.note', { course: label('numpy-matmul'), own: label('cpu-blas') });
+    expect(d.tables[0]?.notes).toEqual([note, ...found.map((f) => findingText(f, locale))]);
     // Read back from the PDF: the rows, their mark and the sentences under the table.
     const printed = await deliverableText(matmul, locale);
     for (const row of [numpy, resident, copies]) for (const cell of row ?? []) expect(printed).toContain(packed(cell));
     expect(printed).toContain(packed(`Python · NumPy, ${MARK[locale]}`));
     expect(printed).toContain(packed(`Python · PyTorch, ${MARK[locale]}`));
+    expect(printed).toContain(packed(note));
     for (const f of found) expect(printed).toContain(packed(findingText(f, locale)));
   });
 
-  it('vector-function: NumPy, Numba and CuPy as the notebook writes them, CuPy’s copy overhead, and Numba’s CUDA target waived with the probe’s reason', async () => {
+  it('vector-function: the notebook’s three tables over Numba’s @njit, its baseline, GPU Lab’s additions marked as such, and Numba’s CUDA target waived with the probe’s reason', async () => {
     const d = deliverableIn(vector, locale);
     const current = withCurrentFindings(vector);
     const t = reportTranslate(locale);
     const lab = localizeDescriptor(descriptorOf('vector-function'), locale);
-    const rows = peerRows(d, locale);
-    const peers = lab.series.filter((s) => s.peer).map((s) => s.label);
-    expect(rows.map((r) => r[0])).toEqual(peers);
-    const single = current.points.find((p) => p.series === 'cpu-single')?.stats?.median ?? Number.NaN;
+    const label = (key: string): string => lab.series.find((s) => s.key === key)?.label ?? key;
+    // The notebook's Table 1 (the CPU), 2 (CuPy) and 3 (Numba on the GPU), its code in each row, the copies first.
+    const course = [['numba-njit', 'numpy-notebook'], ['cupy-copies', 'cupy-notebook'], ['numba-cuda-copies', 'numba-cuda-vectorize']];
+    for (const [i, keys] of course.entries()) {
+      expect(d.tables[i]?.rows.map((r) => text(r.cells[0]))).toEqual(keys.map(label));
+      for (const r of d.tables[i]?.rows ?? []) expect(markOf(r.cells)).toContain(MARK[locale]);
+    }
+    const rows = (i: number): string[][] => (d.tables[i]?.rows ?? []).map((r) => r.cells.map(text));
     const threads = current.points.find((p) => p.series === 'cpu-threads')?.stats?.median ?? Number.NaN;
-    const row = (key: string): string[] => rows[lab.series.filter((s) => s.peer).findIndex((s) => s.key === key)] ?? [];
     inReportLocale(locale, () => {
-      expect(row('numba-njit')).toEqual([lab.series.find((s) => s.key === 'numba-njit')?.label, formatMs(6.8), formatTimes(single / 6.8), formatTimes(threads / 6.8), '—']);
+      // Numba's loop is the baseline; every speedup is over it, and over GPU Lab's threads beside it.
+      expect(rows(0)[0]).toEqual([label('numba-njit'), formatMs(6.8), formatTimes(1), formatTimes(threads / 6.8), '—']);
+      expect(rows(0)[1]?.slice(1, 4)).toEqual([formatMs(30), formatTimes(6.8 / 30), formatTimes(threads / 30)]);
       // The notebook's "Overhead de copia" for CuPy: with the copies less the same code on data already there.
-      expect(row('cupy-copies')[4]).toBe(formatMs(14.2 - 0.35));
+      expect(rows(1)[0]?.[4]).toBe(formatMs(14.2 - 0.35));
+      expect(rows(1)[0]?.[2]).toBe(formatTimes(6.8 / 14.2));
     });
-    expect(row('numba-cuda-vectorize').slice(1)).toEqual([t('results.status.waived'), '—', '—', '—']);
+    expect(rows(2)[1]?.slice(1)).toEqual([t('results.status.waived'), '—', '—', '—']);
     const waived = current.points.find((p) => p.series === 'numba-cuda-vectorize');
     expect(waived?.reason).toMatch(/numba 0\.68\.0 has no working CUDA here: AttributeError/);
-    const notes = d.tables[0]?.notes ?? [];
+    const waivedNote = t('pdf.deliverable.waivedNote', { reason: waived ? inReportLocale(locale, () => pointReason(waived, t)) : '' });
+    expect(d.tables[2]?.notes).toContain(waivedNote);
+    // GPU Lab's own table: its series, then its additions in Python, each marked as GPU Lab's, never as the course's.
+    const own = d.tables.at(-1);
+    const additions = (own?.rows ?? []).filter((r) => markOf(r.cells) !== '');
+    expect(additions.map((r) => text(r.cells[0]))).toEqual([label('numba-parallel'), label('cupy-fused')]);
+    for (const r of additions) expect(markOf(r.cells)).toMatch(new RegExp(`^Python · (Numba|CuPy), ${ADDITION[locale]}$`));
     const found = agreements(current);
     expect(found.map((f) => f.id).sort()).toEqual(['cupy-fused-agreement', 'numba-njit-agreement', 'numba-parallel-agreement']);
     for (const [peer, ours] of [['numba-njit', 'cpu-single'], ['numba-parallel', 'cpu-threads'], ['cupy-fused', 'gpu-fused']] as const) {
       const f = found.find((x) => x.id === `${peer}-agreement`);
       for (const figure of ratioFigures(current, peer, ours, locale)) expect(f ? findingText(f, locale) : '').toContain(figure);
     }
-    // Under the table: its own note, CuPy's overhead, why each was waived, then the agreements.
-    const [note, ...waivedEngine] = deliverableIn(fixture('h100-vector-function'), locale).tables[0]?.notes ?? [];
-    expect(notes).toEqual([note, t('pdf.deliverable.vectorFunction.peerOverhead'), ...waivedEngine, t('pdf.deliverable.waivedNote', { reason: waived ? inReportLocale(locale, () => pointReason(waived, t)) : '' }), ...found.map((f) => findingText(f, locale))]);
     const printed = await deliverableText(vector, locale);
-    for (const r of rows) for (const cell of r) expect(printed).toContain(packed(cell));
-    expect(printed).toContain(packed(t('pdf.deliverable.waivedNote', { reason: waived ? inReportLocale(locale, () => pointReason(waived, t)) : '' })));
+    for (const table of d.tables) for (const r of table.rows) for (const cell of r.cells) expect(printed).toContain(packed(text(cell)));
+    expect(printed).toContain(packed(waivedNote));
+    expect(printed).toContain(packed(`Python · Numba, ${ADDITION[locale]}`));
     for (const f of found) expect(printed).toContain(packed(findingText(f, locale)));
   });
 
@@ -188,9 +215,14 @@ describe.each(['en', 'es'] as const)('the notebook’s rows in the PDF’s deliv
       expect(d.tables[0]?.rows.length).toBe(engine.length);
       expect(peerRows(d, locale)).toEqual([]);
     }
+    // The course's baseline is named only to say it was not measured, and why: the run did not time the course's Python.
     const printed = await deliverableText(fixture('h100-matmul'), locale);
     expect(printed).not.toContain(packed(MARK[locale]));
-    for (const s of localizeDescriptor(descriptorOf('matmul'), locale).series.filter((x) => x.peer)) expect(printed).not.toContain(packed(s.label));
+    const t = reportTranslate(locale);
+    const labels = localizeDescriptor(descriptorOf('matmul'), locale).series;
+    const name = (key: string): string => labels.find((x) => x.key === key)?.label ?? key;
+    expect(printed).toContain(packed(t('pdf.deliverable.against.noteNotMeasured', { course: name('numpy-matmul'), own: name('cpu-blas'), why: t('pdf.deliverable.against.why.noPeers') })));
+    for (const s of labels.filter((x) => x.peer && x.key !== 'numpy-matmul')) expect(printed).not.toContain(packed(s.label));
   });
 });
 
@@ -270,8 +302,8 @@ describe('the other labs’ PyTorch peers get rows in their own tables', () => {
         ['torch-h2d-pinned-agreement', 'torch-h2d-pinned@1073741824', 'h2d-pinned-sync@1073741824'],
         ['torch-d2h-pageable-agreement', 'torch-d2h-pageable@1073741824', 'd2h-pageable-sync@1073741824'],
       ],
-      // A row per size of the host→device copies, then one per direction.
-      rows: [new Set(fixture('h100-transfer').points.filter((p) => p.series === 'h2d-pinned-sync').map((p) => p.x)).size, 2],
+      // One per article's copy, one per size of the host→device copies, then one per direction.
+      rows: [3, new Set(fixture('h100-transfer').points.filter((p) => p.series === 'h2d-pinned-sync').map((p) => p.x)).size, 2],
     },
     {
       name: 'h100-elementwise-breakeven',
@@ -312,8 +344,10 @@ describe('the other labs’ PyTorch peers get rows in their own tables', () => {
         return f;
       });
       const withFindings: RunRecord = { ...run, findings: [...run.findings, ...findings] };
-      // A run without peer points: the tables of the lab as it was.
-      expect(labDeliverable({ record, lab, t: reportTranslate('en') })).toEqual(labDeliverable({ record, lab: plain, t: reportTranslate('en') }));
+      // A run without peer points: the rows of the lab as it was (its notes and answers now say why the course's
+      // series gave no figure).
+      const rowsOf = (l: LabDescriptor) => labDeliverable({ record, lab: l, t: reportTranslate('en') })?.tables.map((table) => table.rows);
+      expect(rowsOf(lab)).toEqual(rowsOf(plain));
       for (const locale of ['en', 'es'] as const) {
         const t = reportTranslate(locale);
         const d = inReportLocale(locale, () => labDeliverable({ record: withFindings, lab: { ...lab, locale }, t }));
@@ -352,8 +386,12 @@ describe('the other labs’ PyTorch peers get rows in their own tables', () => {
     const dtypes = deliverable('h100-dtypes', { torch: { ours: 'gpu' } });
     for (const [peer, ours] of pairs(dtypes, 0, 0)) expect(peer).toEqual([...ours.slice(0, 6), '—', '—']);
     const transfer = deliverable('h100-transfer', { 'torch-h2d-pageable': { ours: 'h2d-pageable-sync' }, 'torch-h2d-pinned': { ours: 'h2d-pinned-sync' } });
-    for (const [peer, ours] of pairs(transfer, 0, 0)) expect(peer).toEqual(ours);
-    expect(pairs(transfer, 1, 0)).toEqual([[[t('pdf.deliverable.transfer.direction.h2d'), ...pairs(transfer, 1, 1)[0]?.[1] ?? []], pairs(transfer, 1, 0)[0]?.[1]]]);
+    // The article's copies: its PyTorch row above GPU Lab's, the same figures at the same size.
+    const seed = (transfer.tables[0]?.rows ?? []).map((r) => r.cells.map(text));
+    expect(seed.length).toBe(6);
+    for (let i = 0; i < seed.length; i += 2) expect(seed[i]).toEqual(seed[i + 1]);
+    for (const [peer, ours] of pairs(transfer, 1, 0)) expect(peer).toEqual(ours);
+    expect(pairs(transfer, 2, 0)).toEqual([[[t('pdf.deliverable.transfer.direction.h2d'), ...pairs(transfer, 2, 1)[0]?.[1] ?? []], pairs(transfer, 2, 0)[0]?.[1]]]);
     // PyTorch's GPU paths over PyTorch's CPU: where both repeat GPU Lab's, the same sizes and speedups.
     const ew = deliverable('h100-elementwise-breakeven', elementwise);
     for (const op of ops) {

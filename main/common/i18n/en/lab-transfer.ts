@@ -58,8 +58,8 @@ export const transferDescriptor: DescriptorText = {
     modes: { label: 'Copy modes', description: 'Synchronous copies, or asynchronous copies on a stream then a synchronisation.' },
   },
   presets: {
-    full: { label: 'Full sweep, 1 KiB … 1 GiB', description: 'Every size from 1 KiB to 1 GiB, by factors of 4: latency on the left, the bus\'s bandwidth on the right.' },
-    'seed-003': { label: 'The article\'s sizes (HPC con GPU 3/22)', description: 'From 40 kB to 100 MB, the range of the 100², 1000² and 5000² float32 matrices the course copies.' },
+    full: { label: 'Full sweep, 1 KiB … 1 GiB', description: 'Every size from 1 KiB to 1 GiB, by factors of 4, and the course\'s 40 kB, 4 MB and 100 MB: latency on the left, the bus\'s bandwidth on the right.' },
+    'seed-003': { label: 'The article\'s sizes (HPC con GPU 3/22)', description: 'From 40 kB to 100 MB: the 100², 1000² and 5000² float32 matrices the course copies, and sizes by factors of 4 from 40 kB.' },
     quick: { label: 'Quick look, up to 64 MiB', description: 'Host↔device only, small to medium sizes: a few seconds.' },
   },
 };

@@ -15,6 +15,11 @@ export const vectorFunction = {
     'cupy-fused': 'CuPy on the GPU, fused (cupy.fuse)',
     'cupy-copies': 'CuPy on the GPU with the copies',
     'numba-cuda-vectorize': 'Numba vectorize(target="cuda")',
+    'numba-cuda-vectorize-time': 'Numba vectorize(target="cuda"), time.time()',
+    'numba-cuda-vectorize-loop': 'Numba vectorize(target="cuda"), events around a loop',
+    'numba-cuda-copies': 'Numba vectorize(target="cuda") with automatic copies',
+    'numba-cuda-copies-time': 'Numba vectorize(target="cuda") with automatic copies, time.time()',
+    'numba-cuda-copies-loop': 'Numba vectorize(target="cuda") with automatic copies, events around a loop',
   },
   findings: {
     threadsFlat:

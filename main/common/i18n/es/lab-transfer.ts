@@ -54,8 +54,8 @@ export const transferDescriptor: DescriptorText = {
     modes: { label: 'Modos de copia', description: 'Copias síncronas (sync), o asíncronas (async) en un stream seguidas de una sincronización.' },
   },
   presets: {
-    full: { label: 'Barrido completo, 1 KiB … 1 GiB', description: 'Todos los tamaños de 1 KiB a 1 GiB, multiplicando por 4: a la izquierda, la latencia; a la derecha, el ancho de banda del bus.' },
-    'seed-003': { label: 'Los tamaños del artículo (HPC con GPU 3/22)', description: 'De 40 kB a 100 MB, el rango de las matrices float32 de 100², 1000² y 5000² que copia el curso.' },
+    full: { label: 'Barrido completo, 1 KiB … 1 GiB', description: 'Todos los tamaños de 1 KiB a 1 GiB, multiplicando por 4, y los 40 kB, 4 MB y 100 MB del curso: a la izquierda, la latencia; a la derecha, el ancho de banda del bus.' },
+    'seed-003': { label: 'Los tamaños del artículo (HPC con GPU 3/22)', description: 'De 40 kB a 100 MB: las matrices float32 de 100², 1000² y 5000² que copia el curso, y tamaños en factores de 4 desde 40 kB.' },
     quick: { label: 'Vistazo rápido, hasta 64 MiB', description: 'Solo copias entre CPU y GPU, de tamaños pequeños y medianos: unos segundos.' },
   },
 };

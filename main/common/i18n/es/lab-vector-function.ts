@@ -16,6 +16,11 @@ export const vectorFunction: TextOf<typeof en> = {
     'cupy-fused': 'CuPy en la GPU, fusionado (cupy.fuse)',
     'cupy-copies': 'CuPy en la GPU con las copias',
     'numba-cuda-vectorize': 'Numba vectorize(target="cuda") en la GPU',
+    'numba-cuda-vectorize-time': 'Numba vectorize(target="cuda") en la GPU, time.time()',
+    'numba-cuda-vectorize-loop': 'Numba vectorize(target="cuda") en la GPU, eventos alrededor de un bucle',
+    'numba-cuda-copies': 'Numba vectorize(target="cuda") con copias automáticas',
+    'numba-cuda-copies-time': 'Numba vectorize(target="cuda") con copias automáticas, time.time()',
+    'numba-cuda-copies-loop': 'Numba vectorize(target="cuda") con copias automáticas, eventos alrededor de un bucle',
   },
   findings: {
     threadsFlat:
