@@ -9,7 +9,11 @@
 //   NumPy's bundled OpenBLAS   <site-packages>/numpy.libs/libscipy_openblas64_-<hash>.so  (symbols scipy_…64_, 64-bit ints)
 //   SciPy's bundled OpenBLAS   <site-packages>/scipy.libs/libscipy_openblas-<hash>.so     (symbols scipy_…, 32-bit ints)
 //   scipy-openblas wheels      <site-packages>/scipy_openblas64/lib/libscipy_openblas64_.so, scipy_openblas32/lib/…
-//   MKL (pip's mkl, conda)     <prefix>/lib/libmkl_rt.so.2                                 (PyTorch's MKL is linked in, not a file)
+//   MKL (pip's mkl, conda)     <prefix>/lib/libmkl_rt.so.2
+//   PyTorch's MKL              <site-packages>/torch/lib/libtorch_cpu.so: PyTorch's wheels link MKL in statically and
+//                              export its symbols (cblas_sgemm, MKL_Set_Num_Threads): what torch.matmul runs on the
+//                              CPU, and on the GPU machine 1.3–1.5× NumPy's OpenBLAS from N = 2000 on (1845 against
+//                              1206 GFLOP/s at N = 7000 fp32). Kept only where it is MKL.
 //   the system's               libopenblas.so.0, libblis.so.4, libmkl_rt.so.2, else libblas.so.3, by soname
 //
 // GPU_LAB_BLAS names the library to use instead of all this (a file), or `none` (the built-in blocked GEMM only).
@@ -24,7 +28,7 @@ import { pythonCommand } from './python-worker.ts';
 export const BLAS_ENV = 'GPU_LAB_BLAS';
 
 // Where a library came from, as reports name it.
-export type BlasOrigin = 'numpy' | 'scipy' | 'scipy-openblas' | 'mkl' | 'conda' | 'system' | 'named';
+export type BlasOrigin = 'numpy' | 'scipy' | 'scipy-openblas' | 'torch' | 'mkl' | 'conda' | 'system' | 'named';
 
 export interface BlasCandidate {
   path: string;
@@ -75,8 +79,8 @@ function matching(dir: string, pattern: RegExp): string[] {
   return entries(dir).filter((f) => pattern.test(f)).map((f) => join(dir, f));
 }
 
-// The files in the interpreter's places, most likely fastest first: NumPy's (what the course's `A @ B` runs on),
-// the scipy-openblas wheels, SciPy's, then MKL.
+// The files in the interpreter's places: NumPy's (what the course's `A @ B` runs on), the scipy-openblas wheels,
+// SciPy's, PyTorch's MKL, then MKL installed on its own.
 export function interpreterCandidates(places: InterpreterPlaces): BlasCandidate[] {
   const out: BlasCandidate[] = [];
   for (const sp of places.sitePackages) {
@@ -85,6 +89,7 @@ export function interpreterCandidates(places: InterpreterPlaces): BlasCandidate[
       out.push(...matching(join(sp, wheel, 'lib'), /^libscipy_openblas.*\.so$/).map((path) => ({ path, origin: 'scipy-openblas' as const })));
     }
     out.push(...matching(join(sp, 'scipy.libs'), /^libscipy_openblas.*\.so$/).map((path) => ({ path, origin: 'scipy' as const })));
+    out.push(...matching(join(sp, 'torch', 'lib'), /^libtorch_cpu\.so$/).map((path) => ({ path, origin: 'torch' as const })));
   }
   for (const prefix of places.prefixes) {
     out.push(...['libmkl_rt.so.2', 'libmkl_rt.so'].map((f) => ({ path: join(prefix, 'lib', f), origin: 'mkl' as const })));
@@ -127,6 +132,8 @@ export function openCandidates(candidates: readonly BlasCandidate[], open: (path
   const same = (a: BlasInfo, b: BlasInfo): boolean => a.origin === b.origin && a.family === b.family && a.config === b.config && a.version === b.version;
   const consider = (c: BlasCandidate): void => {
     const lib = open(c.path, c.origin);
+    // PyTorch's library is a BLAS only where the MKL linked into it shows.
+    if (c.origin === 'torch' && lib.family !== 'MKL') return;
     if (!lib.available || kept.some((k) => same(k, lib) || (c.origin === 'system' && k.origin === 'system' && k.family === lib.family))) return;
     kept.push({ ...lib, origin: c.origin });
   };
@@ -144,6 +151,8 @@ export function originText(lib: Pick<OpenedBlas, 'origin' | 'path'>): string {
       return `SciPy's bundled copy, ${lib.path}`;
     case 'scipy-openblas':
       return `the scipy-openblas wheel, ${lib.path}`;
+    case 'torch':
+      return `PyTorch's MKL, linked into ${lib.path}`;
     case 'mkl':
       return `the Python environment's MKL, ${lib.path}`;
     case 'conda':

@@ -82,7 +82,8 @@ void ReadBlis(void* h, BlasLibrary& lib) {
 
 // Fills `lib` from an open handle; false (with the reason) where it has no usable GEMMs.
 bool Bind(void* h, BlasLibrary& lib) {
-  const bool mkl = dlsym(h, "MKL_Get_Max_Threads") != nullptr;
+  // MKL by its service functions: libmkl_rt, or a program that links MKL in and exports it (PyTorch's libtorch_cpu).
+  const bool mkl = dlsym(h, "MKL_Get_Max_Threads") != nullptr || dlsym(h, "MKL_Get_Version_String") != nullptr;
   for (const Naming& n : kNamings) {
     // MKL's plain cblas_sgemm takes 32- or 64-bit integers as MKL_INTERFACE_LAYER says; its `_64` twins always 64.
     const std::string sname = std::string(n.prefix) + "cblas_sgemm" + n.suffix;

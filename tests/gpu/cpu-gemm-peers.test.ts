@@ -13,6 +13,7 @@ import type { MeasurementResult } from '../../main/common/measurement.ts';
 import { medianInterval, quantile } from '../../main/common/statistics.ts';
 import { measure } from '../../main/host/ops/index.ts';
 import { peerWorker, probePeers } from '../../main/host/python-worker.ts';
+import { hostBlas } from '../../main/host/blas-host.ts';
 import { skipWithoutGpu } from './helpers.ts';
 
 const SIZES = { fp32: [500, 1000, 2000, 5000, 7000], fp64: [500, 1000, 2000, 5000] } as const;
@@ -56,7 +57,13 @@ const figure = (line: string): void => {
 };
 
 describe('the CPU GEMM beside NumPy and PyTorch on the CPU', { skip }, () => {
-  after(async () => (await peerWorker()).stop());
+  after(async () => {
+    // Why each library was chosen: every trial at each calibration size, for the record.
+    for (const pick of await (await hostBlas()).picksMade()) {
+      figure(`chosen at N = ${pick.size} ${pick.dtype}: ${pick.library.origin} on ${pick.threads} threads; trials ${pick.trials.map((t) => `${t.library.split(' from ')[0]} [${t.library.split(', ').pop()}] ${t.threads}t ${t.medianMs.toFixed(3)} ms`).join('; ')}`);
+    }
+    (await peerWorker()).stop();
+  });
 
   for (const dtype of ['fp32', 'fp64'] as const) {
     for (const n of SIZES[dtype]) {
