@@ -9,6 +9,7 @@ import type { MeasurementBackend } from './backend.ts';
 import { unsupported } from './backend.ts';
 import { gemmTolerance, verifyGemm } from '../verify.ts';
 import { hostBlas } from '../blas-host.ts';
+import { cpuQuiet } from '../cpu-quiet.ts';
 import { libraryText, pickSummary } from '../blas-choice.ts';
 
 type Gemm = Extract<Measurement, { op: 'gemm' }>;
@@ -46,6 +47,8 @@ export function measureGemm(m: Gemm, backend: MeasurementBackend): Promise<Measu
 // On the library and threads measured fastest for this product's type and size (blas-choice.ts), named with how
 // they were chosen; on the system's BLAS where none was found beyond it.
 async function cpuBlasGemm(dtype: 'fp32' | 'fp64', spec: Extract<CpuOpSpec, { op: 'gemm' }>, backend: MeasurementBackend, verify: () => Verification | null): Promise<MeasurementResult> {
+  // The calibration too waits for a peer's threads to sleep.
+  await cpuQuiet('engine');
   const pick = await (await hostBlas()).pick(dtype, Math.round(Math.cbrt(spec.m * spec.n * spec.k)), spec.threads);
   if (!pick) return backend.run(spec, verify);
   const r = await backend.run({ ...spec, library: pick.library.id, threads: pick.library.threadsSettable ? pick.threads : undefined }, verify);

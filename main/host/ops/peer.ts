@@ -15,6 +15,7 @@ import { DTYPE_BYTES } from '../../../native/index.ts';
 import type { DType, ElementBuffer } from '../../../native/index.ts';
 import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, sampleAdaptively } from '../sampling.ts';
 import { MIN_BUDGET_SECONDS } from '../../common/statistics.ts';
+import { cpuQuiet, cpuWorkDone } from '../cpu-quiet.ts';
 import { ELEMENTWISE_TOLERANCE, elementwiseReads, gemmReads, gemmTolerance, verifyElementwise, verifyGemm } from '../verify.ts';
 import { PeerWorker, peerWorker } from '../python-worker.ts';
 import type { MeasurementBackend, MeasureContext } from './backend.ts';
@@ -26,6 +27,10 @@ import { ELEMENTWISE_REFERENCE } from './elementwise.ts';
 const CALL_TIMEOUT_MS = 120_000;
 
 type Peered = Measurement & { peer: NonNullable<Measurement['peer']> };
+
+// How long the last peer point's output, check and release took: the next point's samples leave that much of its
+// budget for its own.
+let lastTailSeconds = 0;
 
 // In memory where /dev/shm has room for the arrays (a container's is often 64 MiB), else the temporary folder.
 async function shareDir(bytes: number): Promise<string> {
@@ -109,6 +114,7 @@ function peerWork(m: Peered, backend: MeasurementBackend): PeerWork {
 
 export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: MeasureContext): Promise<MeasurementResult> {
   const started = performance.now();
+  const onCpu = m.device === 'cpu';
   const work = peerWork(m, backend);
   await backend.settled();
   // A cold series is the first call of a worker of its own, as the notebook's first cell is the first call of its
@@ -116,6 +122,7 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
   const worker = m.cold ? await PeerWorker.start() : await peerWorker();
   let dir: string | null = null;
   let prepared = false;
+  let tailStarted: number | null = null;
   try {
     const shared = await shareDir([...work.inputs, work.out].reduce((sum, b) => sum + b.length * DTYPE_BYTES[b.dtype], 0));
     dir = shared;
@@ -125,10 +132,12 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
     const request = { op: 'prepare', workload: m.op, code: m.peer.code, device: m.device, inputs, output, params: work.params, ...(timer ? { timer } : {}), minSampleMs: m.cold ? 0 : m.minSampleMs } as const;
     const answer = PEER_PREPARED.parse(await worker.call(request, CALL_TIMEOUT_MS, ctx.signal));
     prepared = true;
-    // The point's budget covers all of it, the inputs handed over and the worker's preparation included: a peer series
-    // takes no longer than the engine's series it stands beside, whose budget is the same. The samples get what is
-    // left, never less than the engine's floor.
-    const setupSeconds = (performance.now() - started) / 1000;
+    if (onCpu) await cpuQuiet('peer');
+    // The point's budget covers all of it, the inputs handed over and the worker's preparation before the samples, the
+    // output and the worker's release after them (as long as the last point's took): a peer series takes no longer
+    // than the engine's series it stands beside, whose budget is the same. The samples get what is left, never less
+    // than the engine's floor (and never fewer than an interval's samples, as the engine's own).
+    const setupSeconds = (performance.now() - started) / 1000 + lastTailSeconds;
     const budgetSeconds = Math.max(MIN_BUDGET_SECONDS, (m.budgetSeconds ?? DEFAULT_BUDGET_SECONDS) - setupSeconds);
     let executionsPerSample = 1;
     const round = async (warmup: number, count: number): Promise<{ samples: number[]; sampleWallMs: number[]; events: boolean }> => {
@@ -145,6 +154,7 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
           signal: ctx.signal,
           onProgress: (spent, budget) => ctx.onProgress(Math.round(spent), Math.round(budget)),
         });
+    tailStarted = performance.now();
     await worker.call({ op: 'output', ...(work.reads ? { indices: work.reads } : {}) }, CALL_TIMEOUT_MS, ctx.signal);
     const bytes = await readFile(output.path);
     const expected = (work.reads?.length ?? output.length) * DTYPE_BYTES[work.out.dtype];
@@ -169,10 +179,12 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
       sampling: sampling ? { ...sampling, budgetSeconds: sampling.budgetSeconds + setupSeconds } : { samples: samples.length, targetFraction: m.targetFraction ?? TARGET_INTERVAL_FRACTION, budgetSeconds: budgetSeconds + setupSeconds, stop: 'max-samples' },
     };
   } finally {
+    if (onCpu) cpuWorkDone('peer');
     // The worker lets go of the arrays (and the GPU memory its library keeps cached) whatever happened, so that the
     // engine's next point has the memory its footprint check counted on; a worker of its own is stopped.
     if (m.cold) worker.stop();
     else if (prepared && worker.alive) await worker.call({ op: 'release' }, CALL_TIMEOUT_MS).catch(() => undefined);
     if (dir) await rm(dir, { recursive: true, force: true });
+    if (tailStarted !== null) lastTailSeconds = (performance.now() - tailStarted) / 1000;
   }
 }
