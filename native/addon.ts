@@ -80,7 +80,8 @@ export interface RawBlasInfo {
   // Where it came from, in the host's word ("system", "numpy", "scipy", "mkl", …).
   origin: string;
   reason: string | null;
-  family: 'OpenBLAS' | 'MKL' | 'BLIS' | 'CBLAS' | null;
+  // BLAS: the Fortran interface alone (sgemm_, dgemm_), of no family the library names.
+  family: 'OpenBLAS' | 'MKL' | 'BLIS' | 'CBLAS' | 'BLAS' | null;
   version: string | null;
   // The library's own line about its build (openblas_get_config, MKL's version string).
   config: string | null;

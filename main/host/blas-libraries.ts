@@ -10,10 +10,11 @@
 //   SciPy's bundled OpenBLAS   <site-packages>/scipy.libs/libscipy_openblas-<hash>.so     (symbols scipy_…, 32-bit ints)
 //   scipy-openblas wheels      <site-packages>/scipy_openblas64/lib/libscipy_openblas64_.so, scipy_openblas32/lib/…
 //   MKL (pip's mkl, conda)     <prefix>/lib/libmkl_rt.so.2
-//   PyTorch's MKL              <site-packages>/torch/lib/libtorch_cpu.so: PyTorch's wheels link MKL in statically and
-//                              export its symbols (cblas_sgemm, MKL_Set_Num_Threads): what torch.matmul runs on the
-//                              CPU, and on the GPU machine 1.3–1.5× NumPy's OpenBLAS from N = 2000 on (1845 against
-//                              1206 GFLOP/s at N = 7000 fp32). Kept only where it is MKL.
+//   PyTorch's BLAS             <site-packages>/torch/lib/libtorch_cpu.so: PyTorch's x86 wheels link MKL in statically
+//                              and export some of its symbols (CBLAS, or the Fortran sgemm_/dgemm_; its threads then
+//                              set through the OpenMP runtime PyTorch ships): what torch.matmul runs on the CPU, on
+//                              the GPU machine 1.3–1.5× NumPy's OpenBLAS from N = 2000 on (1845 against 1206 GFLOP/s
+//                              at N = 7000 fp32).
 //   the system's               libopenblas.so.0, libblis.so.4, libmkl_rt.so.2, else libblas.so.3, by soname
 //
 // GPU_LAB_BLAS names the library to use instead of all this (a file), or `none` (the built-in blocked GEMM only).
@@ -80,7 +81,7 @@ function matching(dir: string, pattern: RegExp): string[] {
 }
 
 // The files in the interpreter's places: NumPy's (what the course's `A @ B` runs on), the scipy-openblas wheels,
-// SciPy's, PyTorch's MKL, then MKL installed on its own.
+// SciPy's, PyTorch's, then MKL installed on its own.
 export function interpreterCandidates(places: InterpreterPlaces): BlasCandidate[] {
   const out: BlasCandidate[] = [];
   for (const sp of places.sitePackages) {
@@ -132,8 +133,6 @@ export function openCandidates(candidates: readonly BlasCandidate[], open: (path
   const same = (a: BlasInfo, b: BlasInfo): boolean => a.origin === b.origin && a.family === b.family && a.config === b.config && a.version === b.version;
   const consider = (c: BlasCandidate): void => {
     const lib = open(c.path, c.origin);
-    // PyTorch's library is a BLAS only where the MKL linked into it shows.
-    if (c.origin === 'torch' && lib.family !== 'MKL') return;
     if (!lib.available || kept.some((k) => same(k, lib) || (c.origin === 'system' && k.origin === 'system' && k.family === lib.family))) return;
     kept.push({ ...lib, origin: c.origin });
   };
@@ -152,7 +151,7 @@ export function originText(lib: Pick<OpenedBlas, 'origin' | 'path'>): string {
     case 'scipy-openblas':
       return `the scipy-openblas wheel, ${lib.path}`;
     case 'torch':
-      return `PyTorch's MKL, linked into ${lib.path}`;
+      return `PyTorch's BLAS, linked into ${lib.path}`;
     case 'mkl':
       return `the Python environment's MKL, ${lib.path}`;
     case 'conda':

@@ -80,10 +80,41 @@ void ReadBlis(void* h, BlasLibrary& lib) {
   lib.getThreadsLong = Symbol<int64_t (*)()>(h, "bli_thread_get_num_threads");
 }
 
+// MKL by its service functions: libmkl_rt, or a program that links MKL in and exports them.
+bool IsMkl(void* h) {
+  for (const char* name : {"MKL_Get_Max_Threads", "MKL_Get_Version_String", "mkl_serv_intel_cpu_true", "mkl_blas_sgemm"}) {
+    if (dlsym(h, name)) return true;
+  }
+  return false;
+}
+
+// A library with no thread setter of its own may still run on OpenMP (MKL's GNU threading layer inside PyTorch):
+// its runtime's setter, found through the library's dependencies, governs the calling thread's parallel regions.
+void ReadOpenMp(void* h, BlasLibrary& lib) {
+  if (lib.CanSetThreads()) return;
+  lib.setThreadsInt = Symbol<void (*)(int)>(h, "omp_set_num_threads");
+  lib.getThreadsInt = Symbol<int (*)()>(h, "omp_get_max_threads");
+}
+
+// The Fortran interface, where there is no CBLAS.
+bool BindFortran(void* h, BlasLibrary& lib) {
+  auto s = Symbol<FortranSgemm>(h, "sgemm_");
+  auto d = Symbol<FortranDgemm>(h, "dgemm_");
+  if (!s || !d) return false;
+  lib.fsgemm = s;
+  lib.fdgemm = d;
+  lib.sgemmSymbol = "sgemm_";
+  if (IsMkl(h)) ReadMkl(h, lib);
+  else lib.family = "BLAS";
+  ReadOpenMp(h, lib);
+  lib.defaultThreads = lib.Threads();
+  lib.available = true;
+  return true;
+}
+
 // Fills `lib` from an open handle; false (with the reason) where it has no usable GEMMs.
 bool Bind(void* h, BlasLibrary& lib) {
-  // MKL by its service functions: libmkl_rt, or a program that links MKL in and exports it (PyTorch's libtorch_cpu).
-  const bool mkl = dlsym(h, "MKL_Get_Max_Threads") != nullptr || dlsym(h, "MKL_Get_Version_String") != nullptr;
+  const bool mkl = IsMkl(h);
   for (const Naming& n : kNamings) {
     // MKL's plain cblas_sgemm takes 32- or 64-bit integers as MKL_INTERFACE_LAYER says; its `_64` twins always 64.
     const std::string sname = std::string(n.prefix) + "cblas_sgemm" + n.suffix;
@@ -114,11 +145,13 @@ bool Bind(void* h, BlasLibrary& lib) {
       lib.sgemm = reinterpret_cast<CblasSgemm>(s);
       lib.dgemm = reinterpret_cast<CblasDgemm>(d);
     }
+    ReadOpenMp(h, lib);
     lib.defaultThreads = lib.Threads();
     lib.available = true;
     return true;
   }
-  lib.reason = lib.path + " has no cblas_sgemm and cblas_dgemm (plain, scipy_-prefixed or 64-bit-suffixed)";
+  if (BindFortran(h, lib)) return true;
+  lib.reason = lib.path + " has no cblas_sgemm and cblas_dgemm (plain, scipy_-prefixed or 64-bit-suffixed), nor sgemm_ and dgemm_";
   return false;
 }
 
@@ -194,7 +227,13 @@ int BlasLibrary::Threads() const {
 }
 
 void BlasLibrary::Sgemm(size_t m, size_t n, size_t k, const float* a, const float* b, float* c) const {
-  if (ilp64) {
+  if (fsgemm) {
+    // Row-major C = A·B is column-major Cᵀ = Bᵀ·Aᵀ: B (n×k, leading n) times A (k×m, leading k).
+    const char no = 'N';
+    const int M = static_cast<int>(n), N = static_cast<int>(m), K = static_cast<int>(k);
+    const float one = 1, zero = 0;
+    fsgemm(&no, &no, &M, &N, &K, &one, b, &M, a, &K, &zero, c, &M, 1, 1);
+  } else if (ilp64) {
     sgemm64(kCblasRowMajor, kCblasNoTrans, kCblasNoTrans, static_cast<int64_t>(m), static_cast<int64_t>(n),
             static_cast<int64_t>(k), 1.0f, a, static_cast<int64_t>(k), b, static_cast<int64_t>(n), 0.0f, c,
             static_cast<int64_t>(n));
@@ -205,7 +244,12 @@ void BlasLibrary::Sgemm(size_t m, size_t n, size_t k, const float* a, const floa
 }
 
 void BlasLibrary::Dgemm(size_t m, size_t n, size_t k, const double* a, const double* b, double* c) const {
-  if (ilp64) {
+  if (fdgemm) {
+    const char no = 'N';
+    const int M = static_cast<int>(n), N = static_cast<int>(m), K = static_cast<int>(k);
+    const double one = 1, zero = 0;
+    fdgemm(&no, &no, &M, &N, &K, &one, b, &M, a, &K, &zero, c, &M, 1, 1);
+  } else if (ilp64) {
     dgemm64(kCblasRowMajor, kCblasNoTrans, kCblasNoTrans, static_cast<int64_t>(m), static_cast<int64_t>(n),
             static_cast<int64_t>(k), 1.0, a, static_cast<int64_t>(k), b, static_cast<int64_t>(n), 0.0, c,
             static_cast<int64_t>(n));

@@ -27,6 +27,15 @@ using CblasDgemm64 = void (*)(int order, int transA, int transB, int64_t m, int6
                               const double* a, int64_t lda, const double* b, int64_t ldb, double beta, double* c,
                               int64_t ldc);
 
+// The Fortran interface (column-major, every argument by reference, the characters' hidden lengths last), for a
+// library that exports no CBLAS: what PyTorch's wheels may export of the MKL linked into them.
+using FortranSgemm = void (*)(const char* transA, const char* transB, const int* m, const int* n, const int* k,
+                              const float* alpha, const float* a, const int* lda, const float* b, const int* ldb,
+                              const float* beta, float* c, const int* ldc, size_t, size_t);
+using FortranDgemm = void (*)(const char* transA, const char* transB, const int* m, const int* n, const int* k,
+                              const double* alpha, const double* a, const int* lda, const double* b, const int* ldb,
+                              const double* beta, double* c, const int* ldc, size_t, size_t);
+
 struct BlasLibrary {
   int id = -1;
   bool available = false;
@@ -45,6 +54,8 @@ struct BlasLibrary {
   CblasDgemm dgemm = nullptr;
   CblasSgemm64 sgemm64 = nullptr;
   CblasDgemm64 dgemm64 = nullptr;
+  FortranSgemm fsgemm = nullptr;
+  FortranDgemm fdgemm = nullptr;
   void (*setThreadsInt)(int) = nullptr;       // OpenBLAS, MKL
   void (*setThreadsLong)(int64_t) = nullptr;  // BLIS (dim_t)
   int (*getThreadsInt)() = nullptr;

@@ -59,6 +59,13 @@ describe.skipIf(!canBuildFakes)('BLAS libraries opened by path', () => {
     expect(await productError(rt.id, 'fp32')).toBeLessThan(1e-6);
   });
 
+  it('a library with the Fortran interface alone, its threads through OpenMP: named as such, and a right product', async () => {
+    const lib = openBlas(fakeBlas(join(root, 'fortran'), 'libtorch_cpu.so', { fortran: true, omp: true }), 'torch');
+    expect(lib).toMatchObject({ available: true, family: 'BLAS', symbol: 'sgemm_', threadsSettable: true, defaultThreads: 4, name: 'BLAS' });
+    expect(await productError(lib.id, 'fp32')).toBeLessThan(1e-6);
+    expect(await productError(lib.id, 'fp64')).toBeLessThan(1e-14);
+  });
+
   it('a file that is no BLAS, or no file, is answered with why, never an error; a GEMM asked of it is refused', async () => {
     const notBlas = openBlas(fakeBlas(join(root, 'other'), 'libnotblas.so', { noGemm: true }), 'named');
     expect(notBlas.available).toBe(false);
@@ -94,11 +101,13 @@ describe.skipIf(!canBuildFakes)('BLAS libraries opened by path', () => {
     expect(blasCandidates({ [BLAS_ENV]: mkl }, places)).toEqual([{ path: mkl, origin: 'named' }]);
   });
 
-  it('opened, those that work are kept, PyTorch\'s only where MKL is in it, and each says where it came from', () => {
-    const noMkl = fakeBlas(join(root, 'sp2/torch/lib'), 'libtorch_cpu.so', { config: 'OpenBLAS 9.8.7 FakeLake' });
+  it('opened, those that work are kept, each build once, and each says where it came from', () => {
+    const again = join(root, 'again');
+    mkdirSync(again);
+    const copy = fakeBlas(again, 'libscipy_openblas64_-f4ke0001.so', { prefix: 'scipy_', suffix: '64_', ilp64: true, config: 'OpenBLAS 9.8.7  USE64BITINT DYNAMIC_ARCH NO_AFFINITY FakeLake MAX_THREADS=64', kernel: 'FakeLake' });
     const kept = openCandidates([
       { path: numpy, origin: 'numpy' },
-      { path: noMkl, origin: 'torch' },
+      { path: copy, origin: 'numpy' },
       { path: torch, origin: 'torch' },
       { path: join(root, 'nowhere.so'), origin: 'mkl' },
     ]);
@@ -107,6 +116,6 @@ describe.skipIf(!canBuildFakes)('BLAS libraries opened by path', () => {
       ['torch', 'MKL'],
     ]);
     expect(originText(kept[0] ?? { origin: 'system', path: '' })).toBe(`NumPy's bundled copy, ${numpy}`);
-    expect(originText(kept[1] ?? { origin: 'system', path: '' })).toBe(`PyTorch's MKL, linked into ${torch}`);
+    expect(originText(kept[1] ?? { origin: 'system', path: '' })).toBe(`PyTorch's BLAS, linked into ${torch}`);
   });
 });

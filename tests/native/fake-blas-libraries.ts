@@ -25,6 +25,10 @@ export interface FakeBlas {
   mkl?: string;
   // No GEMMs: a library that opens but is no BLAS.
   noGemm?: boolean;
+  // The Fortran interface alone (column-major sgemm_/dgemm_, arguments by reference), as a program exports it.
+  fortran?: boolean;
+  // An OpenMP runtime's thread functions beside it (omp_set_num_threads, omp_get_max_threads).
+  omp?: boolean;
 }
 
 function source(f: FakeBlas): string {
@@ -44,6 +48,17 @@ void ${p}cblas_${c}gemm${s}(int order, int ta, int tb, ${int} m, ${int} n, ${int
     cc[i * ldc + j] = beta == 0 ? (${t})(alpha * sum) : (${t})(alpha * sum) + beta * cc[i * ldc + j];
   }
 }`;
+  // Column-major C = A·B with every argument by reference and the characters' lengths last, as Fortran passes them.
+  const fortran = (t: string, c: string): string => `
+void ${c}gemm_(const char* ta, const char* tb, const int* m, const int* n, const int* k, const ${t}* alpha, const ${t}* a,
+               const int* lda, const ${t}* b, const int* ldb, const ${t}* beta, ${t}* cc, const int* ldc, size_t la, size_t lb) {
+  if (*ta != 'N' || *tb != 'N') return;
+  for (int j = 0; j < *n; j++) for (int i = 0; i < *m; i++) {
+    double sum = 0;
+    for (int q = 0; q < *k; q++) sum += (double)a[i + q * *lda] * b[q + j * *ldb];
+    cc[i + j * *ldc] = *beta == 0 ? (${t})(*alpha * sum) : (${t})(*alpha * sum) + *beta * cc[i + j * *ldc];
+  }
+}`;
   const openblas = f.config
     ? `
 const char* ${p}openblas_get_config${s}(void) { return "${f.config}"; }
@@ -57,10 +72,12 @@ void MKL_Get_Version_String(char* buf, int len) { snprintf(buf, len, "%s", "${f.
 int MKL_Get_Max_Threads(void) { return threads; }
 void MKL_Set_Num_Threads(int t) { threads = t; }`
     : '';
-  return `#include <stdio.h>
+  return `#include <stddef.h>
+#include <stdio.h>
 #include <unistd.h>
 static int threads = 4;
-${f.noGemm ? 'int not_a_blas(void) { return 0; }' : gemm('float', 's') + gemm('double', 'd')}
+${f.noGemm ? 'int not_a_blas(void) { return 0; }' : f.fortran ? fortran('float', 's') + fortran('double', 'd') : gemm('float', 's') + gemm('double', 'd')}
+${f.omp ? 'void omp_set_num_threads(int t) { threads = t; }\nint omp_get_max_threads(void) { return threads; }' : ''}
 ${openblas}
 ${mkl}
 `;

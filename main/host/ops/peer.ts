@@ -149,6 +149,7 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
       ? { rounds: [await round(0, m.repeats)], sampling: null }
       : await sampleAdaptively(({ first, samples }) => round(first ? m.warmup : 0, samples), {
           budgetSeconds,
+          wholeBudgetSeconds: m.budgetSeconds ?? DEFAULT_BUDGET_SECONDS,
           plannedRuns: m.warmup + m.repeats,
           targetFraction: m.targetFraction,
           signal: ctx.signal,
