@@ -1,6 +1,7 @@
 // The typed facade of the native addon: every argument is checked here, with an error naming it, before C++ sees it.
 import { loadAddon, recordedBuildReason } from './addon.ts';
 import type { RawBlasInfo, RawCpuInfo } from './addon.ts';
+import { invalid } from './validate.ts';
 
 export type { DType, Location } from './addon.ts';
 export { ElementBuffer, createHostBuffer, DTYPES, DTYPE_BYTES, checkDtype } from './buffers.ts';
@@ -32,8 +33,18 @@ export function cpuInfo(): CpuInfo {
   return loadAddon().cpuInfo();
 }
 
+// The system's BLAS, from the loader's path: what a GEMM without a `library` runs on.
 export function blasInfo(): BlasInfo {
   return loadAddon().blasInfo();
+}
+
+// Opens the BLAS at `path` (a file, or a soname the loader finds), once per process; `origin` says where it came from
+// and is reported with it. A file that does not open, or has no CBLAS GEMMs, is answered with available false and
+// the reason, never an error.
+export function openBlas(path: string, origin: string): BlasInfo {
+  if (typeof path !== 'string' || path.length === 0 || path.includes('\0')) throw invalid('path', 'a library file or soname', path);
+  if (typeof origin !== 'string' || !/^[\w.-]{1,40}$/.test(origin)) throw invalid('origin', 'a word of letters, digits, ".", "_" or "-"', origin);
+  return loadAddon().blasOpen(path, origin);
 }
 
 export function buildInfo(): BuildInfo {

@@ -43,7 +43,9 @@ export const PEER_REQUEST = z.discriminatedUnion('op', [
     minSampleMs: z.number().min(0).max(1000).optional(),
   }),
   z.strictObject({ id: z.int(), op: z.literal('sample'), warmup: z.int().min(0).max(100_000), count: z.int().min(1).max(100_000) }),
-  z.strictObject({ id: z.int(), op: z.literal('output') }),
+  // `indices`: only these elements of the output are written back (those the engine's check reads, where it reads a
+  // sample), in this order.
+  z.strictObject({ id: z.int(), op: z.literal('output'), indices: z.array(z.int().min(0).max(2 ** 31 - 1)).max(8192).optional() }),
   z.strictObject({ id: z.int(), op: z.literal('release') }),
 ]);
 export type PeerRequest = z.infer<typeof PEER_REQUEST>;

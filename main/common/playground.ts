@@ -199,7 +199,9 @@ const VERIFICATION_FIELDS = {
   // sum; or, for SGEMM, the last row, the last column and `samples` random elements against float64 dot products
   // (every element of the output is also looked at for having been written).
   // 'sampled-gemm': runs stored before 'gemm-crossings', whose extra elements were drawn one by one at random.
-  check: z.enum(['every-element', 'total', 'sampled-gemm', 'gemm-crossings']),
+  // 'gemm-every-element': every element of an SGEMM against a float64 reference made on the GPU, within
+  // relativeTolerance × the reference's RMS.
+  check: z.enum(['every-element', 'total', 'sampled-gemm', 'gemm-crossings', 'gemm-every-element']),
   // |got − expected| allowed: this times |expected| (floored at this times the RMS of the reference) for
   // 'every-element'; this times the RMS of the elements checked for a GEMM check; 0 is an exact comparison.
   relativeTolerance: z.number().min(0),

@@ -1,7 +1,8 @@
 // One instance of an exercise on a device, in the compute host: fresh random inputs (filled in host memory by the
-// addon's seeded generator, copied to the device, kept on the host for the reference), an output poisoned with NaN
-// before every verification, the kernel's arguments in the order of the exercise's signature, and the check of
-// what the kernel wrote.
+// addon's seeded generator, copied to the device, kept on the host for a check made there), an output poisoned with
+// NaN before every verification, the kernel's arguments in the order of the exercise's signature, and the check of
+// what the kernel wrote: on the GPU against a float64 reference computed there (verify-on-device.ts), or, where the
+// device cannot make one (no cuBLAS for the SGEMM's, too little memory), on the host (verify-kernel.ts).
 import type { ExerciseId, VerificationResult } from '../common/playground.ts';
 import { copyBuffer, createDeviceBuffer, createHostBuffer, poison } from '../../native/index.ts';
 import type { CudaDevice, ElementBuffer } from '../../native/index.ts';
@@ -9,7 +10,12 @@ import type { KernelArg } from '../../native/kernel-playground.ts';
 import { POLYNOMIAL, SAXPY_A } from '../common/exercises.ts';
 import { saxpyElement } from './ops/blas1.ts';
 import { vectorFunctionElement } from './ops/vector-function.ts';
-import { verifyElementwise, verifySgemm, verifySum, verifyTranspose } from './verify-kernel.ts';
+import { ELEMENTWISE_RELATIVE, sgemmRelativeTolerance, verifyElementwise, verifySgemm, verifySum, verifyTranspose } from './verify-kernel.ts';
+import { verifyOnDevice } from '../../native/verify-output.ts';
+import type { DeviceCheck } from '../../native/verify-output.ts';
+import { GpuLabError } from '../common/errors.ts';
+import { deviceVerification } from './verify-on-device.ts';
+import type { DeviceCheckWords } from './verify-on-device.ts';
 
 export interface Problem {
   args: KernelArg[];
@@ -30,8 +36,9 @@ class Buffers {
     this.device = device;
   }
 
-  // Host values in [low, high) from `seed`, and the same values on the device.
-  async input(length: number, seed: number, low: number, high: number, transform?: (v: Float32Array) => void): Promise<{ host: Float32Array; dev: ElementBuffer }> {
+  // Host values in [low, high) from `seed`, and the same values on the device; the host's read into JavaScript only
+  // where a check on the host needs them.
+  async input(length: number, seed: number, low: number, high: number, transform?: (v: Float32Array) => void): Promise<{ host: () => Float32Array; dev: ElementBuffer }> {
     const host = this.keep(createHostBuffer('fp32', length)).fillRandom(seed, { low, high });
     if (transform) {
       const values = host.read();
@@ -40,14 +47,14 @@ class Buffers {
     }
     const dev = this.keep(createDeviceBuffer('fp32', length, this.device));
     await copyBuffer(dev, host);
-    return { host: host.read(), dev };
+    return { host: once(() => host.read()), dev };
   }
 
-  async input64(length: number, seed: number): Promise<{ host: Float64Array; dev: ElementBuffer }> {
+  async input64(length: number, seed: number): Promise<{ host: () => Float64Array; dev: ElementBuffer }> {
     const host = this.keep(createHostBuffer('fp64', length)).fillRandom(seed, { low: -1, high: 1 });
     const dev = this.keep(createDeviceBuffer('fp64', length, this.device));
     await copyBuffer(dev, host);
-    return { host: host.read(), dev };
+    return { host: once(() => host.read()), dev };
   }
 
   output(dtype: 'fp32' | 'fp64', length: number): ElementBuffer {
@@ -72,14 +79,35 @@ function checkElements(got: Float32Array | Float64Array, x: Float32Array | Float
   return verifyElementwise(got, (i) => element(x[i] ?? 0, y[i] ?? 0), precision);
 }
 
-function problem(buffers: Buffers, out: ElementBuffer, args: KernelArg[], check: (got: Float32Array | Float64Array) => VerificationResult, zero: ElementBuffer[] = []): Problem {
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+// Where the device cannot make the reference, the check goes to the host; any other failure is the run's.
+const HOST_INSTEAD = new Set(['LIBRARY_UNAVAILABLE', 'CUDA_ERROR_OUT_OF_MEMORY', 'UNSUPPORTED_OPERATION']);
+
+function problem(buffers: Buffers, out: ElementBuffer, args: KernelArg[], onDevice: { check: DeviceCheck; words: DeviceCheckWords }, onHost: (got: Float32Array | Float64Array) => VerificationResult, zero: ElementBuffer[] = []): Problem {
   return {
     args,
     zeroBeforeEach: zero,
     poisonOutput: () => poison(out),
-    verify: async () => check(out.read() as Float32Array | Float64Array),
+    verify: async () => {
+      try {
+        return deviceVerification(await verifyOnDevice(onDevice.check), onDevice.words);
+      } catch (err) {
+        if (!HOST_INSTEAD.has(GpuLabError.from(err).code)) throw err;
+        return onHost(out.read() as Float32Array | Float64Array);
+      }
+    },
     free: () => buffers.free(),
   };
+}
+
+// The words of an elementwise check, as the host's says them.
+function elementwiseWords(formula: string, precision: 'fp32' | 'fp64'): DeviceCheckWords {
+  const rel = ELEMENTWISE_RELATIVE[precision];
+  return { method: `every element against float64 ${formula}, on the GPU`, tolerance: `relative ${rel} (floor ${rel} × RMS)`, check: 'every-element', relativeTolerance: rel, cols: null };
 }
 
 export async function createProblem(exercise: ExerciseId, size: number, device: CudaDevice, seed: number): Promise<Problem> {
@@ -101,9 +129,11 @@ async function build(buffers: Buffers, exercise: ExerciseId, size: number, seed:
       const y = await buffers.input(n, seed + 1, -1, 1);
       const z = buffers.output('fp32', n);
       // The reference from the fp32 inputs and the fp32-rounded coefficients the kernel receives.
-      const reference = vectorFunctionElement(Math.fround(a), Math.fround(b), Math.fround(c));
-      return problem(buffers, z, [{ buffer: x.dev }, { buffer: y.dev }, { buffer: z }, { f32: a }, { f32: b }, { f32: c }, { u64: n }], (got) =>
-        checkElements(got, x.host, y.host, reference, 'fp32'),
+      const [fa, fb, fc] = [Math.fround(a), Math.fround(b), Math.fround(c)];
+      const reference = vectorFunctionElement(fa, fb, fc);
+      const onDevice = { check: { kind: 'polynomial', out: z, x: x.dev, y: y.dev, a: fa, b: fb, c: fc, relative: ELEMENTWISE_RELATIVE.fp32 }, words: elementwiseWords('a·x² + b·y + c', 'fp32') } as const;
+      return problem(buffers, z, [{ buffer: x.dev }, { buffer: y.dev }, { buffer: z }, { f32: a }, { f32: b }, { f32: c }, { u64: n }], onDevice, (got) =>
+        checkElements(got, x.host(), y.host(), reference, 'fp32'),
       );
     }
     case 'polynomial-fp64': {
@@ -111,8 +141,9 @@ async function build(buffers: Buffers, exercise: ExerciseId, size: number, seed:
       const y = await buffers.input64(n, seed + 1);
       const z = buffers.output('fp64', n);
       const reference = vectorFunctionElement(a, b, c);
-      return problem(buffers, z, [{ buffer: x.dev }, { buffer: y.dev }, { buffer: z }, { f64: a }, { f64: b }, { f64: c }, { u64: n }], (got) =>
-        checkElements(got, x.host, y.host, reference, 'fp64'),
+      const onDevice = { check: { kind: 'polynomial', out: z, x: x.dev, y: y.dev, a, b, c, relative: ELEMENTWISE_RELATIVE.fp64 }, words: elementwiseWords('a·x² + b·y + c', 'fp64') } as const;
+      return problem(buffers, z, [{ buffer: x.dev }, { buffer: y.dev }, { buffer: z }, { f64: a }, { f64: b }, { f64: c }, { u64: n }], onDevice, (got) =>
+        checkElements(got, x.host(), y.host(), reference, 'fp64'),
       );
     }
     case 'saxpy': {
@@ -120,8 +151,9 @@ async function build(buffers: Buffers, exercise: ExerciseId, size: number, seed:
       const y = await buffers.input(n, seed + 1, -1, 1);
       const out = buffers.output('fp32', n);
       const reference = saxpyElement(SAXPY_A);
-      return problem(buffers, out, [{ buffer: x.dev }, { buffer: y.dev }, { buffer: out }, { f32: SAXPY_A }, { u64: n }], (got) =>
-        checkElements(got, x.host, y.host, reference, 'fp32'),
+      const onDevice = { check: { kind: 'saxpy', out, x: x.dev, y: y.dev, a: Math.fround(SAXPY_A), relative: ELEMENTWISE_RELATIVE.fp32 }, words: elementwiseWords('a·x + y', 'fp32') } as const;
+      return problem(buffers, out, [{ buffer: x.dev }, { buffer: y.dev }, { buffer: out }, { f32: SAXPY_A }, { u64: n }], onDevice, (got) =>
+        checkElements(got, x.host(), y.host(), reference, 'fp32'),
       );
     }
     case 'reduction': {
@@ -130,22 +162,26 @@ async function build(buffers: Buffers, exercise: ExerciseId, size: number, seed:
         for (let i = 0; i < v.length; i++) v[i] = Math.floor(v[i] ?? 0);
       });
       const total = buffers.output('fp32', 1);
-      return problem(buffers, total, [{ buffer: x.dev }, { buffer: total }, { u64: n }], (got) => verifySum(got, x.host), [total]);
+      const words: DeviceCheckWords = { method: `the total of ${n} whole numbers, on the GPU`, tolerance: 'exact', check: 'total', relativeTolerance: 0, cols: null };
+      return problem(buffers, total, [{ buffer: x.dev }, { buffer: total }, { u64: n }], { check: { kind: 'sum', out: total, x: x.dev }, words }, (got) => verifySum(got, x.host()), [total]);
     }
     case 'transpose': {
       const input = await buffers.input(n * n, seed, -1, 1);
       const out = buffers.output('fp32', n * n);
+      const words: DeviceCheckWords = { method: 'every element, on the GPU', tolerance: 'exact', check: 'every-element', relativeTolerance: 0, cols: n };
       // out[c·rows + r] = in[r·cols + c], rows = cols = n.
-      return problem(buffers, out, [{ buffer: input.dev }, { buffer: out }, { i32: n }, { i32: n }], (got) =>
-        verifyTranspose(got, input.host, n, n),
+      return problem(buffers, out, [{ buffer: input.dev }, { buffer: out }, { i32: n }, { i32: n }], { check: { kind: 'transpose', out, input: input.dev, rows: n, cols: n }, words }, (got) =>
+        verifyTranspose(got, input.host(), n, n),
       );
     }
     case 'sgemm': {
       const am = await buffers.input(n * n, seed, -1, 1);
       const bm = await buffers.input(n * n, seed + 1, -1, 1);
       const cm = buffers.output('fp32', n * n);
-      return problem(buffers, cm, [{ buffer: am.dev }, { buffer: bm.dev }, { buffer: cm }, { i32: n }, { i32: n }, { i32: n }], (got) =>
-        verifySgemm({ a: am.host, b: bm.host, c: got as Float32Array, m: n, n, k: n, samples: SGEMM_SAMPLES, seed }),
+      const rel = sgemmRelativeTolerance(n);
+      const words: DeviceCheckWords = { method: 'every element against float64 dot products (cuBLAS DGEMM of the inputs widened to float64), on the GPU', tolerance: `${rel.toExponential(2)} × RMS`, check: 'gemm-every-element', relativeTolerance: rel, cols: n };
+      return problem(buffers, cm, [{ buffer: am.dev }, { buffer: bm.dev }, { buffer: cm }, { i32: n }, { i32: n }, { i32: n }], { check: { kind: 'gemm', out: cm, a: am.dev, b: bm.dev, m: n, n, k: n, relative: rel }, words }, (got) =>
+        verifySgemm({ a: am.host(), b: bm.host(), c: got as Float32Array, m: n, n, k: n, samples: SGEMM_SAMPLES, seed }),
       );
     }
   }

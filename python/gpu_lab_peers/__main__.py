@@ -68,6 +68,8 @@ class Prepared:
         # What the worker put back into NumPy for this library (library_import.py): said beside its figures.
         self.restored = list(RESTORED) if library == "numba" else []
         inputs = [np.fromfile(s["path"], dtype=NUMPY_DTYPES[s["dtype"]], count=s["length"]) for s in request["inputs"]]
+        # The arrays' bytes, the output's counted as the inputs' widest: how much a release may hand back.
+        self.nbytes = sum(a.nbytes for a in inputs) + request["output"]["length"] * max((a.itemsize for a in inputs), default=8)
         for spec, array in zip(request["inputs"], inputs):
             if array.size != spec["length"]:
                 raise ProtocolError("INVALID_ARGUMENT", f"{spec['path']} holds {array.size} elements, not {spec['length']}")
@@ -144,20 +146,54 @@ class Prepared:
             wall.append(host)
         return samples, wall
 
-    def write_output(self):
+    def write_output(self, indices=None):
+        """The last call's output into the output file: whole, or only the elements at `indices` (the engine's check
+        reads a sample of a large output, and a gigabyte written and read back for 4096 elements cost seconds)."""
         if self.last is None:
             self.once()
-        result = self.np.ascontiguousarray(self.fetch(self.last), dtype=NUMPY_DTYPES[self.output["dtype"]]).reshape(-1)
+        np = self.np
+        dtype = NUMPY_DTYPES[self.output["dtype"]]
+        if indices is not None:
+            picked = self._picked(np.asarray(indices, dtype=np.int64))
+            if picked is not None:
+                np.ascontiguousarray(picked, dtype=dtype).reshape(-1).tofile(self.output["path"])
+                return
+        result = np.ascontiguousarray(self.fetch(self.last), dtype=dtype).reshape(-1)
         if result.size != self.output["length"]:
             raise ProtocolError("PEER_FAILED", f"the workload returned {result.size} elements, not {self.output['length']}")
-        result.tofile(self.output["path"])
+        (result if indices is None else result[np.asarray(indices, dtype=np.int64)]).tofile(self.output["path"])
+
+    def _picked(self, idx):
+        """The elements at `idx`, taken where the output lives (on the GPU, before the copy back) when its library
+        can index it so; None where it cannot, and the whole output is fetched instead."""
+        try:
+            flat = self.last.reshape(-1)
+            if flat.shape[0] != self.output["length"]:
+                return None
+            if self.library.startswith("torch"):
+                return self.fetch(flat[self.lib.from_numpy(idx).to(flat.device)])
+            if self.library.startswith("cupy"):
+                return self.fetch(flat[self.lib.asarray(idx)])
+            if isinstance(flat, self.np.ndarray):
+                return self.fetch(flat[idx])
+        except (AttributeError, TypeError, IndexError, RuntimeError, ValueError):
+            return None
+        return None
 
 
-def release_memory():
+# Below this many bytes of arrays a point's release skips the collector and the pools: what they would hand back is
+# no matter to the engine's next point, and a full collection with PyTorch loaded costs tens of milliseconds, which
+# over the hundreds of points of a run with peers came to seconds.
+RELEASE_BYTES = 64 << 20
+
+
+def release_memory(nbytes):
     """Hands back what the libraries keep cached for the arrays just let go (PyTorch's and CuPy's memory pools hold
     freed GPU memory for reuse), so that the engine's next point finds the GPU as free as its check assumes."""
     import gc
 
+    if nbytes < RELEASE_BYTES:
+        return
     gc.collect()
     torch = sys.modules.get("torch")
     if torch is not None and torch.cuda.is_initialized():
@@ -188,15 +224,15 @@ def handle(request, state):
         return {"library": prepared.library, **({"restored": prepared.restored} if prepared.restored else {})}
     prepared = state.get("prepared")
     if op == "release":
-        state.pop("prepared", None)
-        release_memory()
+        released = state.pop("prepared", None)
+        release_memory(released.nbytes if released is not None else 0)
         return {}
     if prepared is None:
         raise ProtocolError("INVALID_ARGUMENT", f"`{op}` before `prepare`")
     if op == "sample":
         samples, wall = prepared.sample(request["warmup"], request["count"])
         return {"samplesMs": samples, "wallMs": wall, "timer": prepared.timer, "executionsPerSample": prepared.batch}
-    prepared.write_output()
+    prepared.write_output(request.get("indices"))
     return {}
 
 

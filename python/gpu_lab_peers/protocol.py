@@ -7,6 +7,7 @@ id null; the worker never dies of a bad line, and exits when its stdin closes.""
 
 MAX_LINE = 1 << 20
 OPS = ("probe", "prepare", "sample", "output", "release")
+MAX_INDICES = 8192
 # The arrays' element types as the engine stores them; bfloat16 crosses as its raw 16 bits (NumPy has no bfloat16).
 DTYPES = ("float64", "float32", "float16", "bfloat16", "int8")
 # The clocks a workload can be timed with (__main__.Prepared.once says what each one measures).
@@ -88,6 +89,12 @@ def parse_request(line):
         if min_ms is not None and (isinstance(min_ms, bool) or not 0 <= min_ms <= 1000):
             raise ProtocolError("INVALID_ARGUMENT", f"`minSampleMs` must be a number from 0 to 1000, not {min_ms!r}")
         checked["minSampleMs"] = float(min_ms or 0)
+    elif op == "output":
+        # The elements the engine's check reads, where it reads a sample: only those are written back.
+        indices = _field(request, "indices", list, required=False)
+        if indices is not None and (len(indices) > MAX_INDICES or not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 2**31 for i in indices)):
+            raise ProtocolError("INVALID_ARGUMENT", f"`indices` must be at most {MAX_INDICES} integers from 0 to 2^31")
+        checked["indices"] = indices
     elif op == "sample":
         checked["warmup"] = _field(request, "warmup", int)
         checked["count"] = _field(request, "count", int)

@@ -12,6 +12,7 @@ import { benchmark, createDeviceBuffer, createHostBuffer, createPinnedBuffer, po
 import type { BenchmarkResult, CpuOpSpec, CudaDevice, CudaOpSpec, DType, ElementBuffer, OpSpec } from '../../../native/index.ts';
 import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, sampleAdaptively } from '../sampling.ts';
 import type { RoundResult } from '../sampling.ts';
+import { cpuQuiet, cpuWorkDone } from '../cpu-quiet.ts';
 
 // A CUDA op as an op file writes it: the backend adds the device and the clock.
 type Unclocked<T> = T extends unknown ? Omit<T, 'device' | 'timer'> : never;
@@ -112,6 +113,15 @@ export class MeasurementBackend {
   async run(spec: BackendOpSpec, verify: () => Verification | null): Promise<MeasurementResult> {
     const native = (this.kind === 'cpu' ? spec : { ...spec, device: this.device, timer: this.m.clock }) as OpSpec;
     await this.settled();
+    if (this.kind === 'cpu') await cpuQuiet('engine');
+    try {
+      return await this.sample(native, verify);
+    } finally {
+      if (this.kind === 'cpu') cpuWorkDone('engine');
+    }
+  }
+
+  private async sample(native: OpSpec, verify: () => Verification | null): Promise<MeasurementResult> {
     const start = this.snapshot();
     const budgetSeconds = this.m.budgetSeconds ?? DEFAULT_BUDGET_SECONDS;
     const round = async (warmup: number, repeats: number, onProgress: (done: number, total: number) => void, executionsPerSample?: number): Promise<BenchmarkResult & RoundResult> => {

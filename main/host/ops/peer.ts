@@ -14,7 +14,9 @@ import type { PeerArray, PeerTimer } from '../../common/peer-protocol.ts';
 import { DTYPE_BYTES } from '../../../native/index.ts';
 import type { DType, ElementBuffer } from '../../../native/index.ts';
 import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, sampleAdaptively } from '../sampling.ts';
-import { ELEMENTWISE_TOLERANCE, gemmTolerance, verifyElementwise, verifyGemm } from '../verify.ts';
+import { MIN_BUDGET_SECONDS } from '../../common/statistics.ts';
+import { cpuQuiet, cpuWorkDone } from '../cpu-quiet.ts';
+import { ELEMENTWISE_TOLERANCE, elementwiseReads, gemmReads, gemmTolerance, verifyElementwise, verifyGemm } from '../verify.ts';
 import { PeerWorker, peerWorker } from '../python-worker.ts';
 import type { MeasurementBackend, MeasureContext } from './backend.ts';
 import { unsupported } from './backend.ts';
@@ -25,6 +27,10 @@ import { ELEMENTWISE_REFERENCE } from './elementwise.ts';
 const CALL_TIMEOUT_MS = 120_000;
 
 type Peered = Measurement & { peer: NonNullable<Measurement['peer']> };
+
+// How long the last peer point's output, check and release took: the next point's samples leave that much of its
+// budget for its own.
+let lastTailSeconds = 0;
 
 // In memory where /dev/shm has room for the arrays (a container's is often 64 MiB), else the temporary folder.
 async function shareDir(bytes: number): Promise<string> {
@@ -71,6 +77,8 @@ interface PeerWork {
   out: ElementBuffer;
   params: Record<string, number>;
   verify: () => Verification;
+  // The output's elements the check reads, where it reads a sample: only those come back from the worker.
+  reads: number[] | null;
 }
 
 function peerWork(m: Peered, backend: MeasurementBackend): PeerWork {
@@ -78,7 +86,7 @@ function peerWork(m: Peered, backend: MeasurementBackend): PeerWork {
     const x = backend.input('fp64', m.elements, 0, undefined, 'host');
     const y = backend.input('fp64', m.elements, 1, undefined, 'host');
     const out = backend.output('fp64', m.elements, 'host');
-    return { inputs: [x, y], out, params: { a: m.a, b: m.b, c: m.c }, verify: () => verifyElementwise(out, [x, y], vectorFunctionReference(m.a, m.b, m.c), ELEMENTWISE_TOLERANCE.fp64) };
+    return { inputs: [x, y], out, params: { a: m.a, b: m.b, c: m.c }, verify: () => verifyElementwise(out, [x, y], vectorFunctionReference(m.a, m.b, m.c), ELEMENTWISE_TOLERANCE.fp64), reads: elementwiseReads(m.elements) };
   }
   if (m.op === 'gemm') {
     // The dtype's storage and inputs as the engine's own GEMM makes them (ops/gemm.ts); int8 products come back as fp32.
@@ -87,24 +95,26 @@ function peerWork(m: Peered, backend: MeasurementBackend): PeerWork {
     const a = backend.input(stored, m.m * m.k, 0, range, 'host');
     const b = backend.input(stored, m.k * m.n, 1, range, 'host');
     const out = backend.output(stored === 'int8' ? 'fp32' : stored, m.m * m.n, 'host');
-    return { inputs: [a, b], out, params: { m: m.m, n: m.n, k: m.k }, verify: () => verifyGemm(a, b, out, m.m, m.n, m.k, gemmTolerance(m.dtype, m.k)) };
+    return { inputs: [a, b], out, params: { m: m.m, n: m.n, k: m.k }, verify: () => verifyGemm(a, b, out, m.m, m.n, m.k, gemmTolerance(m.dtype, m.k)), reads: gemmReads(m.m, m.n) };
   }
   if (m.op === 'add' || m.op === 'mul' || m.op === 'exp') {
     const range = m.op === 'exp' ? { low: -4, high: 4 } : { low: -1, high: 1 };
     const inputs = [backend.input('fp32', m.elements, 0, range, 'host')];
     if (m.op !== 'exp') inputs.push(backend.input('fp32', m.elements, 1, range, 'host'));
     const out = backend.output('fp32', m.elements, 'host');
-    return { inputs, out, params: {}, verify: () => verifyElementwise(out, inputs, ELEMENTWISE_REFERENCE[m.op], ELEMENTWISE_TOLERANCE.fp32) };
+    return { inputs, out, params: {}, verify: () => verifyElementwise(out, inputs, ELEMENTWISE_REFERENCE[m.op], ELEMENTWISE_TOLERANCE.fp32), reads: elementwiseReads(m.elements) };
   }
   if (m.op === 'copy') {
     const src = backend.input('int8', m.bytes, 0, undefined, 'host');
     const out = backend.output('int8', m.bytes, 'host');
-    return { inputs: [src], out, params: {}, verify: () => verifyElementwise(out, [src], ([v = Number.NaN]) => v, 0) };
+    return { inputs: [src], out, params: {}, verify: () => verifyElementwise(out, [src], ([v = Number.NaN]) => v, 0), reads: elementwiseReads(m.bytes) };
   }
   throw unsupported(`a Python ${m.peer.library} series of ${m.op}`, backend.device);
 }
 
 export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: MeasureContext): Promise<MeasurementResult> {
+  const started = performance.now();
+  const onCpu = m.device === 'cpu';
   const work = peerWork(m, backend);
   await backend.settled();
   // A cold series is the first call of a worker of its own, as the notebook's first cell is the first call of its
@@ -112,6 +122,7 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
   const worker = m.cold ? await PeerWorker.start() : await peerWorker();
   let dir: string | null = null;
   let prepared = false;
+  let tailStarted: number | null = null;
   try {
     const shared = await shareDir([...work.inputs, work.out].reduce((sum, b) => sum + b.length * DTYPE_BYTES[b.dtype], 0));
     dir = shared;
@@ -121,7 +132,13 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
     const request = { op: 'prepare', workload: m.op, code: m.peer.code, device: m.device, inputs, output, params: work.params, ...(timer ? { timer } : {}), minSampleMs: m.cold ? 0 : m.minSampleMs } as const;
     const answer = PEER_PREPARED.parse(await worker.call(request, CALL_TIMEOUT_MS, ctx.signal));
     prepared = true;
-    const budgetSeconds = m.budgetSeconds ?? DEFAULT_BUDGET_SECONDS;
+    if (onCpu) await cpuQuiet('peer');
+    // The point's budget covers all of it, the inputs handed over and the worker's preparation before the samples, the
+    // output and the worker's release after them (as long as the last point's took): a peer series takes no longer
+    // than the engine's series it stands beside, whose budget is the same. The samples get what is left, never less
+    // than the engine's floor (and never fewer than an interval's samples, as the engine's own).
+    const setupSeconds = (performance.now() - started) / 1000 + lastTailSeconds;
+    const budgetSeconds = Math.max(MIN_BUDGET_SECONDS, (m.budgetSeconds ?? DEFAULT_BUDGET_SECONDS) - setupSeconds);
     let executionsPerSample = 1;
     const round = async (warmup: number, count: number): Promise<{ samples: number[]; sampleWallMs: number[]; events: boolean }> => {
       const answer = PEER_SAMPLES.parse(await worker.call({ op: 'sample', warmup, count }, CALL_TIMEOUT_MS, ctx.signal));
@@ -132,16 +149,22 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
       ? { rounds: [await round(0, m.repeats)], sampling: null }
       : await sampleAdaptively(({ first, samples }) => round(first ? m.warmup : 0, samples), {
           budgetSeconds,
+          wholeBudgetSeconds: m.budgetSeconds ?? DEFAULT_BUDGET_SECONDS,
           plannedRuns: m.warmup + m.repeats,
           targetFraction: m.targetFraction,
           signal: ctx.signal,
           onProgress: (spent, budget) => ctx.onProgress(Math.round(spent), Math.round(budget)),
         });
-    await worker.call({ op: 'output' }, CALL_TIMEOUT_MS, ctx.signal);
+    tailStarted = performance.now();
+    await worker.call({ op: 'output', ...(work.reads ? { indices: work.reads } : {}) }, CALL_TIMEOUT_MS, ctx.signal);
     const bytes = await readFile(output.path);
-    const expected = output.length * DTYPE_BYTES[work.out.dtype];
+    const expected = (work.reads?.length ?? output.length) * DTYPE_BYTES[work.out.dtype];
     if (bytes.byteLength !== expected) throw new GpuLabError('PEER_FAILED', `the ${m.peer.code} series wrote ${bytes.byteLength} bytes, not ${expected}`);
-    (work.out as ElementBuffer<DType>).write(typedOf(work.out.dtype, bytes) as never);
+    const values = typedOf(work.out.dtype, bytes);
+    const out = work.out as ElementBuffer<DType>;
+    // Only the elements the check reads came back: each in its place; the rest keeps the poison, unread.
+    if (work.reads) work.reads.forEach((index, i) => out.write(values.subarray(i, i + 1) as never, index));
+    else out.write(values as never);
     const samples = rounds.flatMap((r) => r.samples);
     // Events time the device; the host's wall time of each sample is kept beside them, as the engine keeps its own.
     const events = rounds.every((r) => r.events);
@@ -153,13 +176,16 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
       executionsPerSample,
       verification: work.verify(),
       telemetry: null,
-      sampling: sampling ?? { samples: samples.length, targetFraction: m.targetFraction ?? TARGET_INTERVAL_FRACTION, budgetSeconds, stop: 'max-samples' },
+      // The budget in force for the whole point: the samples' and the setup it paid for first.
+      sampling: sampling ? { ...sampling, budgetSeconds: sampling.budgetSeconds + setupSeconds } : { samples: samples.length, targetFraction: m.targetFraction ?? TARGET_INTERVAL_FRACTION, budgetSeconds: budgetSeconds + setupSeconds, stop: 'max-samples' },
     };
   } finally {
+    if (onCpu) cpuWorkDone('peer');
     // The worker lets go of the arrays (and the GPU memory its library keeps cached) whatever happened, so that the
     // engine's next point has the memory its footprint check counted on; a worker of its own is stopped.
     if (m.cold) worker.stop();
     else if (prepared && worker.alive) await worker.call({ op: 'release' }, CALL_TIMEOUT_MS).catch(() => undefined);
     if (dir) await rm(dir, { recursive: true, force: true });
+    if (tailStarted !== null) lastTailSeconds = (performance.now() - tailStarted) / 1000;
   }
 }

@@ -405,6 +405,7 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     // How the output was checked ({check} above), from the verification's data: {tolerance} is one of `tolerance`.
     check: {
       everyElement: 'every element checked, {tolerance}',
+      gemmEveryElement: 'every element checked against float64 dot products (cuBLAS’s DGEMM of the inputs widened to float64, on the GPU); {tolerance}',
       total: 'the total, {tolerance}',
       sampledGemm: '{checked} elements checked (the last row, the last column and {samples} at random against float64 dot products, any other NaN or infinity as wrong), every element for having been written; {tolerance}',
       gemmCrossings: '{checked} elements checked (the last row, the last column and the {samples} where random rows cross random columns, against float64 dot products, any other NaN or infinity as wrong), every element for having been written; {tolerance}',

@@ -403,6 +403,7 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     maxErrorLost: 'error rel. máx. no conservado (registró esta ejecución una versión anterior)',
     check: {
       everyElement: 'todos los elementos comprobados, {tolerance}',
+      gemmEveryElement: 'todos los elementos comprobados con productos escalares en float64 (la DGEMM de cuBLAS con las entradas pasadas a float64, en la GPU); {tolerance}',
       total: 'el total, {tolerance}',
       sampledGemm: '{checked} elementos comprobados (la última fila, la última columna y {samples} al azar con productos escalares en float64, cualquier otro NaN o infinito como incorrecto) y, de todos, que se hayan escrito; {tolerance}',
       gemmCrossings: '{checked} elementos comprobados (la última fila, la última columna y los {samples} donde se cruzan filas y columnas al azar, con productos escalares en float64, cualquier otro NaN o infinito como incorrecto) y, de todos, que se hayan escrito; {tolerance}',
