@@ -2,6 +2,7 @@
 // the old one, so a crash mid-write leaves the previous version or nothing, never half a record). A file that does
 // not parse or does not match the schema is skipped with a warning: one bad file must not hide the others.
 import { readFile, readdir, rm } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 
 import { GpuLabError } from '../common/errors.ts';
@@ -72,6 +73,8 @@ export class RunStore {
   // marked failed with RUN_INTERRUPTED, keeping the points it had, and saved so that it stays that way.
   private async markIfInterrupted(record: RunRecord): Promise<RunRecord> {
     if (record.status !== 'queued' && record.status !== 'running') return record;
+    // Only the machine that runs it can tell: a folder shared by a cluster's nodes holds their live runs too.
+    if (record.environment.host !== undefined && record.environment.host !== hostname()) return record;
     const pid = record.environment.runnerPid ?? null;
     if (pid !== null && processAlive(pid, record.environment.runnerStartTicks ?? null)) return record;
     record.status = 'failed';
@@ -83,13 +86,15 @@ export class RunStore {
     return record;
   }
 
-  async list(): Promise<RunSummary[]> {
+  // Every readable record, whole and in no order: `gpu-lab batch status` picks a job's runs by their Slurm ids.
+  async records(): Promise<RunRecord[]> {
     const names = (await readdir(this.dir).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? [] : Promise.reject(err)))).filter((n) => n.endsWith(RECORD_SUFFIX));
     const records = await Promise.all(names.map((n) => this.load(join(this.dir, n))));
-    return records
-      .filter((r): r is RunRecord => r !== null)
-      .map(summarizeRun)
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    return records.filter((r): r is RunRecord => r !== null);
+  }
+
+  async list(): Promise<RunSummary[]> {
+    return (await this.records()).map(summarizeRun).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
   async get(id: string): Promise<RunRecord> {
