@@ -3,6 +3,8 @@
 // checks that each message names the same values). "{name}" is a named value; a message with forms `one` and `other`
 // is picked by its `count`. Errors raised by the engine keep their English message: the CLI only says who speaks.
 // Not translated, in either language: option names, lab ids, error codes, units and the names of libraries.
+import { batch } from './cli-batch.ts';
+
 export const cli = {
   main: {
     usage: 'Usage: gpu-lab <command> [options]',
@@ -13,6 +15,7 @@ export const cli = {
     unknownCommand: 'unknown command "{name}"',
   },
   commands: {
+    batch: { summary: 'run labs on a cluster\'s nodes through Slurm, into one shared folder; say where a job stands' },
     bench: {
       summary: 'measure the seed workloads on one device',
       usage: `Usage: gpu-lab bench [--device cpu{'|'}cuda:N] [--json] [--threads N] [--scale F] [--no-wait]
@@ -447,6 +450,7 @@ Press Ctrl+C to stop.`,
     noBrowser: 'could not open a browser ({detail}); open the link yourself',
     stopping: 'stopping',
   },
+  batch,
 } as const;
 
 export type CliCatalog = typeof cli;

@@ -3,6 +3,7 @@
 // laboratorios, los códigos de error, las unidades y los nombres de las bibliotecas; los números llevan coma decimal.
 import type { TextOf } from '../translate.ts';
 import type { CliCatalog } from '../en/cli.ts';
+import { batch } from './cli-batch.ts';
 
 export const cli: TextOf<CliCatalog> = {
   main: {
@@ -14,6 +15,7 @@ export const cli: TextOf<CliCatalog> = {
     unknownCommand: 'no existe el comando «{name}»',
   },
   commands: {
+    batch: { summary: 'ejecuta laboratorios en los nodos de un clúster a través de Slurm, en una carpeta compartida; dice cómo va un trabajo' },
     bench: {
       summary: 'mide las cargas de trabajo de referencia en un dispositivo',
       usage: `Uso: gpu-lab bench [--device cpu{'|'}cuda:N] [--json] [--threads N] [--scale F] [--no-wait]
@@ -440,4 +442,5 @@ Pulsa Ctrl+C para detenerlo.`,
     noBrowser: 'no se pudo abrir un navegador ({detail}); abre tú el enlace',
     stopping: 'deteniendo',
   },
+  batch,
 };
