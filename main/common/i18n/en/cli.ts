@@ -11,7 +11,7 @@ export const cli = {
     commands: 'Commands:',
     more: 'Run `gpu-lab <command> --help` for the options of one command.',
     lang: 'Every command takes --lang en{\'|\'}es: the language of its messages and of the PDF report (default: the system\'s, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG).',
-    exitCodes: 'Exit codes: 0 done and every result verified; 1 a failed run, a wrong result or another failure; 2 bad usage or input; 3 a run that measured nothing (every point waived); 75 the device is busy with another run (--no-wait); 130 a run cancelled by Ctrl-C, SIGTERM or SIGHUP.',
+    exitCodes: 'Exit codes: 0 done and every result verified; 1 a failed run, a wrong result or another failure; 2 bad usage or input; 3 a run that measured nothing (every point waived); 75 the device is busy with another run (--no-wait), or a batch job still pending or running (batch status); 130 a run cancelled by Ctrl-C, SIGTERM or SIGHUP.',
     unknownCommand: 'unknown command "{name}"',
   },
   commands: {
