@@ -9,6 +9,7 @@
 // nodes) against the forms it accepts, which hold no space or quote; those the shell reads (paths, parameters)
 // single-quoted. A value that cannot be passed safely (a newline would end an #SBATCH line or a command) is refused,
 // naming its option.
+import { NODE_NAME } from '../common/run-record.ts';
 import { UsageError } from './command.ts';
 
 export const JOB_NAME = 'gpu-lab';
@@ -64,7 +65,6 @@ const FORMS = {
   // The forms sbatch --time takes: minutes, minutes:seconds, hours:minutes:seconds, days-hours,
   // days-hours:minutes, days-hours:minutes:seconds; or no limit.
   time: /^(\d{1,7}(:\d{1,2}){0,2}|\d{1,5}-\d{1,2}(:\d{1,2}){0,2}|UNLIMITED|INFINITE)$/,
-  node: /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/,
 } as const;
 
 // A value Slurm reads itself, in the form it accepts; refused naming the option otherwise.
@@ -75,7 +75,7 @@ export function checkSlurmValue(option: 'partition' | 'account' | 'gres' | 'time
 
 export function parseNodes(text: string): string[] {
   const nodes = text.split(',');
-  for (const node of nodes) if (!FORMS.node.test(node)) throw new UsageError('batch.usage.node', { value: node, list: text });
+  for (const node of nodes) if (!NODE_NAME.test(node)) throw new UsageError('batch.usage.node', { value: node, list: text });
   const twice = nodes.find((n, i) => nodes.indexOf(n) !== i);
   if (twice !== undefined) throw new UsageError('batch.usage.nodeTwice', { value: twice });
   if (nodes.length > MAX_NODES) throw new UsageError('batch.usage.tooManyNodes', { count: nodes.length, max: MAX_NODES });

@@ -3,7 +3,7 @@
 // is noted with its own words and the others still count: a cluster without accounting, a controller that has
 // forgotten a finished job, a login node without sacct.
 import { constants, createReadStream } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { lstat, open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -144,16 +144,20 @@ const LOG_TAIL_LINES = 6;
 
 export async function readJobStatus(jobId: string, dataDir: string, warn: (message: string) => void): Promise<StatusReading> {
   const notes: SourceNote[] = [];
-  const job = await readDescription(dataDir, jobId, notes);
+  // The job's description and logs are read only from a real folder of the data folder, never through a link to
+  // somewhere else.
+  const batchDir = join(dataDir, 'batch');
+  const batchIsFolder = (await lstat(batchDir).catch(() => null))?.isDirectory() ?? false;
+  const job = batchIsFolder ? await readDescription(dataDir, jobId, notes) : null;
   const cluster = job?.cluster ?? null;
   const [squeue, sacct, jobcomp] = await Promise.all([fromSqueue(jobId, notes), fromSacct(jobId, notes), fromJobcomp(jobId, notes)]);
   const words = [...squeue, ...sacct, ...jobcomp];
-  if (job?.tasks.kind === 'nodes') words.push(...parseNodeEnds((await readTail(join(dataDir, 'batch', `slurm-${jobId}.out`), 1 << 20)) ?? ''));
+  if (job?.tasks.kind === 'nodes') words.push(...parseNodeEnds((await readTail(join(batchDir, `slurm-${jobId}.out`), 1 << 20)) ?? ''));
   const records = await new RunStore(dataDir, { warn, create: false }).records();
   const status = judgeJob({ jobId, job, words, runs: runsOfJob(records, jobId, cluster) });
   const logs = new Map<string, { path: string; lines: string[] }>();
   for (const task of status?.tasks ?? []) {
-    if (task.state !== 'failed') continue;
+    if (task.state !== 'failed' || !batchIsFolder) continue;
     const path = taskLogPath(dataDir, jobId, status?.kind ?? 'array', task.task);
     const tail = await readTail(path, LOG_TAIL_BYTES);
     const lines = (tail ?? '').split('\n').map((l) => l.trimEnd()).filter(Boolean).slice(-LOG_TAIL_LINES);

@@ -3,7 +3,7 @@
 // Pure: batch-status-read.ts gathers the inputs, batch.ts prints the outcome.
 import { z } from 'zod';
 
-import type { RunRecord, RunStatus } from '../common/run-record.ts';
+import { NODE_NAME, type RunRecord, type RunStatus } from '../common/run-record.ts';
 import type { SlurmSource, SlurmWord } from './slurm-output.ts';
 
 // What gpu-lab batch keeps of a job it submitted, in <data>/batch/<job>.json: the tasks and labs to expect.
@@ -12,10 +12,10 @@ export const BATCH_JOB = z.strictObject({
   cluster: z.string().max(128).nullable(),
   submittedAt: z.string().max(40),
   appVersion: z.string().max(80),
-  labs: z.array(z.string().max(80)).max(100),
+  labs: z.array(z.string().regex(/^[a-z0-9-]{1,80}$/)).max(100),
   tasks: z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('array'), count: z.int().min(1).max(1000) }),
-    z.strictObject({ kind: z.literal('nodes'), nodes: z.array(z.string().max(63)).min(1).max(1000) }),
+    z.strictObject({ kind: z.literal('nodes'), nodes: z.array(z.string().regex(NODE_NAME)).min(1).max(1000) }),
   ]),
   script: z.string().max(1 << 20),
 });

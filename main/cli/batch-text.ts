@@ -26,7 +26,9 @@ function noteText(note: SourceNote, { t }: CliContext): string {
   }
 }
 
-function runText(run: TaskRun, { t }: CliContext): string {
+// A record in the shared folder is anyone's who can write there: what it says is printed as plain text.
+function runText(record: TaskRun, { t }: CliContext): string {
+  const run = { ...record, lab: printable(record.lab), host: record.host === null ? null : printable(record.host) };
   const status = t(`runStatus.${run.status}`);
   // A run left running on another machine is that machine's to judge (run-store.ts): said so, never marked here.
   if ((run.status === 'running' || run.status === 'queued') && run.host !== null && run.host !== hostname()) {
@@ -52,9 +54,9 @@ function taskLines(task: TaskStatus, reading: StatusReading, dataDir: string, cx
   const lines = [`  ${who}: ${t(`batch.status.state.${task.state}`)}${slurmText(task, cx)}`];
   for (const run of task.runs) lines.push(`      ${runText(run, cx)}`);
   const ended = task.state === 'failed' || task.state === 'unknown';
-  if (ended) for (const lab of task.missingLabs) lines.push(`      ${t('batch.status.noRun', { lab })}`);
+  if (ended) for (const lab of task.missingLabs) lines.push(`      ${t('batch.status.noRun', { lab: printable(lab) })}`);
   if (task.why === 'not-shared' || task.why === 'forgotten') {
-    lines.push(`      ${t(`batch.status.why.${task.why}`, { labs: task.missingLabs.join(', '), dir: join(dataDir, 'runs') })}`);
+    lines.push(`      ${t(`batch.status.why.${task.why}`, { labs: task.missingLabs.map(printable).join(', '), dir: join(dataDir, 'runs') })}`);
   }
   const log = reading.logs.get(task.task);
   if (log) lines.push(`      ${t('batch.status.log', { path: log.path })}`, ...log.lines.map((l) => `        ${printable(l)}`));

@@ -1,7 +1,7 @@
 // `gpu-lab batch --slurm …` submits labs to a cluster's nodes through Slurm (the script: batch-script.ts) and
 // prints the job's id; `gpu-lab batch status JOB` says where the job stands (batch-status-read.ts gathers,
 // batch-status.ts judges, batch-text.ts words it). Slurm is asked only through its commands (slurm.ts).
-import { accessSync, constants, existsSync, mkdirSync, rmdirSync, statSync } from 'node:fs';
+import { accessSync, constants, lstatSync, mkdirSync, rmdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { validateParams } from '../common/params.ts';
@@ -108,7 +108,10 @@ async function submit(args: ParsedArgs, io: CliIo, cx: CliContext): Promise<numb
   // Slurm opens each task's output file in <data>/batch as the task starts, before any of our code runs there: the
   // folder must exist first. Made here only for this job, and taken back if nothing was submitted.
   const batchDir = join(spec.dataDir, 'batch');
-  const made = !existsSync(batchDir);
+  const existing = lstatSync(batchDir, { throwIfNoEntry: false });
+  // A link there would send the tasks' output, and the job's description, out of the shared folder.
+  if (existing && !existing.isDirectory()) throw new UsageError('batch.usage.batchDirNotFolder', { dir: batchDir });
+  const made = existing === undefined;
   if (made) mkdirSync(batchDir);
   const answer = await runSlurm('sbatch', ['--parsable'], script);
   if (!answer.ok) {

@@ -143,11 +143,16 @@ export interface Finding {
 // task (null outside an array), the job step (each node's under gpu-lab batch --nodes; null in the batch script
 // itself), the node by its name in Slurm (which the machine's host name may spell longer) and the cluster (job ids
 // repeat from one cluster to another).
+// A machine's name as records keep it: what a host name may hold, and nothing a terminal would act on; a node's
+// name in Slurm likewise, shorter.
+export const HOST_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,253}$/;
+export const NODE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
+
 export const SLURM_IDS = z.strictObject({
   jobId: z.string().regex(/^\d{1,12}$/),
   arrayTaskId: z.int().min(0).nullable(),
   stepId: z.string().regex(/^\d{1,12}$/).nullable(),
-  node: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/).nullable(),
+  node: z.string().regex(NODE_NAME).nullable(),
   cluster: z.string().min(1).max(128).nullable(),
 });
 export type SlurmIds = z.infer<typeof SLURM_IDS>;
@@ -322,7 +327,7 @@ export const RUN_RECORD = z.strictObject({
     runnerPid: z.number().nullable().optional(),
     runnerStartTicks: z.number().nullable().optional(),
     cpuSteal: z.number().min(0).max(1).nullable().optional(),
-    host: z.string().min(1).max(255).optional(),
+    host: z.string().regex(HOST_NAME).optional(),
     slurm: SLURM_IDS.optional(),
     gpuUuid: z.string().max(80).nullable().optional(),
   }),

@@ -4,7 +4,7 @@
 import { hostname } from 'node:os';
 
 import type { DeviceList } from '../common/devices.ts';
-import { SLURM_IDS, type SlurmIds } from '../common/run-record.ts';
+import { HOST_NAME, SLURM_IDS, type SlurmIds } from '../common/run-record.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -31,9 +31,10 @@ export function slurmIds(env: Env): SlurmIds | undefined {
 }
 
 // The record's fields for where this process runs: its host name, and its Slurm job where it has one.
-export function runPlace(env: Env = process.env): { host: string; slurm?: SlurmIds } {
+// A host name outside the usual form is left out rather than making the record one no reader accepts.
+export function runPlace(env: Env = process.env, host: string = hostname()): { host?: string; slurm?: SlurmIds } {
   const slurm = slurmIds(env);
-  return { host: hostname(), ...(slurm ? { slurm } : {}) };
+  return { ...(HOST_NAME.test(host) ? { host } : {}), ...(slurm ? { slurm } : {}) };
 }
 
 // The UUID of the device a run measured on, as the device list carries it from the CUDA runtime; null for the CPU

@@ -3,7 +3,7 @@
 // batch status going by the runs folder alone, a node's live run left for that node to judge. The same on a real
 // Slurm: slurm-batch.test.ts.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,6 +74,16 @@ describe('gpu-lab batch --slurm', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it('refuses a batch folder that is a link out of the shared folder, before anything is submitted', () => {
+    const dir = shared();
+    const elsewhere = mkdtempSync(join(tmpdir(), 'gpu-lab-elsewhere-'));
+    symlinkSync(elsewhere, join(dir, 'batch'));
+    const r = gpuLab('batch', '--slurm', '--labs', 'vector-function', '--data-dir', dir);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`${join(dir, 'batch')} is not a folder (a link, or a file)`);
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+
   it('refuses a data folder that is not there (a typo), rather than spreading runs over a folder no one looks in', () => {
     const r = gpuLab('batch', '--slurm', '--data-dir', '/nonexistent/shared');
     expect(r.status).toBe(2);
@@ -142,6 +152,21 @@ describe('gpu-lab batch status with no Slurm to ask', () => {
     const es = gpuLab('--lang', 'es', 'batch', 'status', '41', '--data-dir', dir);
     expect(es.stdout).toMatch(/^trabajo 41: terminado \(2 terminadas\)$/m);
     expect(es.stdout).toMatch(/^ {2}tarea 0 en node01: terminada$/m);
+  });
+
+  it('reads no description or log through a link, and prints what a record says as plain text', () => {
+    const { dir } = folder({ lab: 'vector-function\u001b[2J\u0007' });
+    const moved = mkdtempSync(join(tmpdir(), 'gpu-lab-elsewhere-'));
+    writeFileSync(join(moved, '41.json'), readFileSync(join(dir, 'batch', '41.json')));
+    const linked = shared();
+    mkdirSync(join(linked, 'runs'));
+    for (const n of readdirSync(join(dir, 'runs'))) writeFileSync(join(linked, 'runs', n), readFileSync(join(dir, 'runs', n)));
+    symlinkSync(moved, join(linked, 'batch'));
+    const r = gpuLab('batch', 'status', '41', '--data-dir', linked);
+    expect(r.stdout).toContain('job 41 (not submitted from this data folder, or its description is gone)');
+    expect(r.stdout).toContain('vector-function?[2J? completed (task-1)');
+    // eslint-disable-next-line no-control-regex
+    expect(r.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
   });
 
   it('answers --json with every task, its state and runs', () => {

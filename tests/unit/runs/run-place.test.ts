@@ -41,6 +41,8 @@ describe('where a run ran', () => {
   it('records nothing of Slurm outside a job, and nothing wrong from a variable that only looks like Slurm\'s', () => {
     expect(slurmIds({ HOME: '/root' })).toBeUndefined();
     expect(runPlace({})).toEqual({ host: hostname() });
+    // A host name a record could not hold (a terminal's escape in it) is left out, not the record made unreadable.
+    expect(runPlace({}, 'node\u001b[2J01')).toEqual({});
     expect(slurmIds({ SLURM_JOB_ID: '12; rm -rf /' })).toBeUndefined();
     expect(slurmIds({ SLURM_JOB_ID: '12', SLURMD_NODENAME: 'a node with spaces' })).toBeUndefined();
   });
