@@ -87,14 +87,24 @@ function batchSpec(args: ParsedArgs, cx: CliContext): BatchSpec {
   const peers = option(args, 'peers');
   parsePeers(peers);
   if (!cx.self) throw new UsageError('batch.usage.noSelf');
-  const slurm = (name: 'partition' | 'account' | 'gres' | 'time'): string | undefined => {
+  // Each of Slurm's options, checked and kept where given.
+  const slurm = (name: 'partition' | 'account' | 'gres' | 'time'): Partial<Record<typeof name, string>> => {
     const value = option(args, name);
-    return value === undefined ? undefined : checkSlurmValue(name, value);
+    return value === undefined ? {} : { [name]: checkSlurmValue(name, value) };
   };
-  const spec: BatchSpec = { gpuLab: cx.self, dataDir, labs, tasks, appVersion: appVersion() };
-  const extras = { device, peers, partition: slurm('partition'), account: slurm('account'), gres: slurm('gres'), time: slurm('time') };
-  for (const [key, value] of Object.entries(extras)) if (value !== undefined) Object.assign(spec, { [key]: value });
-  return spec;
+  return {
+    gpuLab: cx.self,
+    dataDir,
+    labs,
+    tasks,
+    appVersion: appVersion(),
+    ...(device !== undefined ? { device } : {}),
+    ...(peers !== undefined ? { peers } : {}),
+    ...slurm('partition'),
+    ...slurm('account'),
+    ...slurm('gres'),
+    ...slurm('time'),
+  };
 }
 
 async function submit(args: ParsedArgs, io: CliIo, cx: CliContext): Promise<number> {
