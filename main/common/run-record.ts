@@ -139,6 +139,22 @@ export interface Finding {
   tone: 'info' | 'warning';
 }
 
+// The Slurm job a run ran in, as Slurm's environment names it: the job sbatch printed (an array's own id), the array
+// task (null outside an array), the job step (each node's under gpu-lab batch --nodes; null in the batch script
+// itself), the node by its name in Slurm (which the machine's host name may spell longer) and the cluster (job ids
+// repeat from one cluster to another).
+// A node's name in Slurm: what a host name may hold, and nothing a terminal would act on.
+export const NODE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
+
+export const SLURM_IDS = z.strictObject({
+  jobId: z.string().regex(/^\d{1,12}$/),
+  arrayTaskId: z.int().min(0).nullable(),
+  stepId: z.string().regex(/^\d{1,12}$/).nullable(),
+  node: z.string().regex(NODE_NAME).nullable(),
+  cluster: z.string().min(1).max(128).nullable(),
+});
+export type SlurmIds = z.infer<typeof SLURM_IDS>;
+
 // waived: the run ended with nothing measured, every point needing what this machine lacks (a GPU, a library).
 export type RunStatus = 'queued' | 'running' | 'completed' | 'waived' | 'cancelled' | 'failed';
 
@@ -172,6 +188,11 @@ export interface RunRecord {
     // The share of the CPUs' busy time a hypervisor gave to other guests while the points were measured (Linux's
     // steal time; null where it cannot be read): on a shared virtual machine, the noise no method removes.
     cpuSteal?: number | null;
+    // The Slurm job that ran it (gpu-lab batch), absent outside one (main/runs/run-place.ts).
+    slurm?: SlurmIds;
+    // The GPU it measured on, by the UUID the CUDA runtime gives it (GPU-…): the same physical GPU whatever ordinal
+    // a node's CUDA_VISIBLE_DEVICES made of it; null where the run measured on the CPU.
+    gpuUuid?: string | null;
   };
   points: PointResult[];
   // Figures the lab derives from its points (speedups, break-even sizes), by name, for tables and reports.
@@ -314,6 +335,8 @@ export const RUN_RECORD = z.strictObject({
     runnerStartTicks: z.number().nullable().optional(),
     runnerHost: z.strictObject({ name: z.string().max(255), machineId: z.string().max(64).nullable(), bootId: z.string().max(64).nullable() }).optional(),
     cpuSteal: z.number().min(0).max(1).nullable().optional(),
+    slurm: SLURM_IDS.optional(),
+    gpuUuid: z.string().max(80).nullable().optional(),
   }),
   points: z.array(POINT),
   summary: z.record(z.string(), z.number().nullable()),

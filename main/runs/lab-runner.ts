@@ -25,6 +25,7 @@ import { processStartTicks, thisMachine } from '../engine/process-identity.ts';
 import { exportRun } from './run-export.ts';
 import { runFindings } from './run-findings.ts';
 import { availableHostBytes, checkPlanFits } from './memory-check.ts';
+import { gpuUuidOf, runPlace } from './run-place.ts';
 import { msg, renderMessage, type Message } from '../common/message.ts';
 import { translator } from '../common/i18n/index.ts';
 
@@ -238,7 +239,7 @@ export class LabRunner implements RunsService {
       createdAt: new Date().toISOString(),
       finishedAt: null,
       appVersion: this.appVersion,
-      environment: { devices: null, versions: {}, hostPid: null, runnerPid: process.pid, runnerStartTicks: processStartTicks(process.pid), runnerHost: thisMachine() },
+      environment: { devices: null, versions: {}, hostPid: null, runnerPid: process.pid, runnerStartTicks: processStartTicks(process.pid), runnerHost: thisMachine(), ...runPlace() },
       points: [],
       summary: {},
       findings: [],
@@ -292,7 +293,7 @@ export class LabRunner implements RunsService {
       if (signal.aborted) throw new GpuLabError('CANCELLED', 'The run was cancelled before it started');
       const env = await this.host.environment();
       if (!record.device) record.device = defaultDevice(env);
-      record.environment = { ...record.environment, devices: env.devices, versions: env.versions, hostPid: env.pid };
+      record.environment = { ...record.environment, devices: env.devices, versions: env.versions, hostPid: env.pid, gpuUuid: gpuUuidOf(env.devices, record.device) };
       // The interpreter is asked what it offers only where the run has peer series to plan.
       const asked = record.peers ?? [];
       const peers = asked.length ? { asked, report: await this.host.peers(asked) } : undefined;

@@ -123,10 +123,14 @@ export class RunStore {
     return runs;
   }
 
-  async list(): Promise<RunSummary[]> {
+  // Every run whole, one per id, as a reader sees it: `gpu-lab batch status` picks a job's runs by their Slurm ids.
+  async records(): Promise<RunRecord[]> {
     const runs = await this.byRun(await this.names());
-    const records = await Promise.all([...runs.values()].map((files) => this.settle(files)));
-    return records.map(summarizeRun).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    return Promise.all([...runs.values()].map((files) => this.settle(files)));
+  }
+
+  async list(): Promise<RunSummary[]> {
+    return (await this.records()).map(summarizeRun).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
   // A run by its id: its own file, and any copy a sync tool made beside it (whose name begins with the id).

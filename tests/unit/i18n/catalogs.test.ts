@@ -32,6 +32,9 @@ const SAME_IN_BOTH = new Set([
   'app.name',
   // "Python · PyTorch": two names and a mark.
   'results.table.peer',
+  // Slurm's commands, by name.
+  'cli.batch.status.source.squeue',
+  'cli.batch.status.source.sacct',
   'app.liveRun.running',
   'devices.no',
   'devices.units.mhz',

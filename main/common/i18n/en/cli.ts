@@ -3,16 +3,19 @@
 // checks that each message names the same values). "{name}" is a named value; a message with forms `one` and `other`
 // is picked by its `count`. Errors raised by the engine keep their English message: the CLI only says who speaks.
 // Not translated, in either language: option names, lab ids, error codes, units and the names of libraries.
+import { batch } from './cli-batch.ts';
+
 export const cli = {
   main: {
     usage: 'Usage: gpu-lab <command> [options]',
     commands: 'Commands:',
     more: 'Run `gpu-lab <command> --help` for the options of one command.',
     lang: 'Every command takes --lang en{\'|\'}es: the language of its messages and of the PDF report (default: the system\'s, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG).',
-    exitCodes: 'Exit codes: 0 done and every result verified; 1 a failed run, a wrong result or another failure; 2 bad usage or input; 3 a run that measured nothing (every point waived); 75 the device is busy with another run (--no-wait); 130 a run cancelled by Ctrl-C, SIGTERM or SIGHUP.',
+    exitCodes: 'Exit codes: 0 done and every result verified; 1 a failed run, a wrong result or another failure; 2 bad usage or input; 3 a run that measured nothing (every point waived); 75 the device is busy with another run (--no-wait), or a batch job still pending or running (batch status); 130 a run cancelled by Ctrl-C, SIGTERM or SIGHUP.',
     unknownCommand: 'unknown command "{name}"',
   },
   commands: {
+    batch: { summary: 'run labs on a cluster\'s nodes through Slurm, into one shared folder; say where a job stands' },
     bench: {
       summary: 'measure the seed workloads on one device',
       usage: `Usage: gpu-lab bench [--device cpu{'|'}cuda:N] [--json] [--threads N] [--scale F] [--no-wait]
@@ -469,6 +472,7 @@ Press Ctrl+C to stop.`,
     noBrowser: 'could not open a browser ({detail}); open the link yourself',
     stopping: 'stopping',
   },
+  batch,
 } as const;
 
 export type CliCatalog = typeof cli;

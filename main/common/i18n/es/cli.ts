@@ -3,6 +3,7 @@
 // laboratorios, los códigos de error, las unidades y los nombres de las bibliotecas; los números llevan coma decimal.
 import type { TextOf } from '../translate.ts';
 import type { CliCatalog } from '../en/cli.ts';
+import { batch } from './cli-batch.ts';
 
 export const cli: TextOf<CliCatalog> = {
   main: {
@@ -10,10 +11,11 @@ export const cli: TextOf<CliCatalog> = {
     commands: 'Comandos:',
     more: 'Escribe `gpu-lab <comando> --help` para ver las opciones de un comando.',
     lang: 'Todos los comandos aceptan --lang en{\'|\'}es: el idioma de sus mensajes y del informe en PDF (por defecto, el del sistema, según LANGUAGE, LC_ALL, LC_MESSAGES o LANG).',
-    exitCodes: 'Códigos de salida: 0 hecho y todos los resultados verificados; 1 una ejecución fallida, un resultado incorrecto u otro fallo; 2 uso o entrada incorrectos; 3 una ejecución que no midió nada (todos los puntos omitidos); 75 el dispositivo está ocupado con otra ejecución (--no-wait); 130 una ejecución cancelada con Ctrl-C, SIGTERM o SIGHUP.',
+    exitCodes: 'Códigos de salida: 0 hecho y todos los resultados verificados; 1 una ejecución fallida, un resultado incorrecto u otro fallo; 2 uso o entrada incorrectos; 3 una ejecución que no midió nada (todos los puntos omitidos); 75 el dispositivo está ocupado con otra ejecución (--no-wait), o un trabajo de batch aún pendiente o en ejecución (batch status); 130 una ejecución cancelada con Ctrl-C, SIGTERM o SIGHUP.',
     unknownCommand: 'no existe el comando «{name}»',
   },
   commands: {
+    batch: { summary: 'ejecuta laboratorios en los nodos de un clúster a través de Slurm, en una carpeta compartida; dice cómo va un trabajo' },
     bench: {
       summary: 'mide las cargas de trabajo de referencia en un dispositivo',
       usage: `Uso: gpu-lab bench [--device cpu{'|'}cuda:N] [--json] [--threads N] [--scale F] [--no-wait]
@@ -462,4 +464,5 @@ Pulsa Ctrl+C para detenerlo.`,
     noBrowser: 'no se pudo abrir un navegador ({detail}); abre tú el enlace',
     stopping: 'deteniendo',
   },
+  batch,
 };
