@@ -33,8 +33,9 @@ const LAYERS = {
   playground: ['common', 'engine', 'runs', 'sources'],
   reports: ['common', 'labs', 'runs', 'sources', 'playground'],
   app: ['common', 'engine', 'labs', 'runs', 'sources', 'playground', 'reports'],
-  serve: ['common', 'app'],
-  cli: ['common', 'engine', 'labs', 'runs', 'sources', 'playground', 'reports', 'app', 'serve'],
+  classroom: ['common', 'engine', 'labs', 'runs', 'playground', 'app'],
+  serve: ['common', 'app', 'classroom'],
+  cli: ['common', 'engine', 'labs', 'runs', 'sources', 'playground', 'reports', 'app', 'classroom', 'serve'],
   electron: ['common', 'engine', 'app', 'serve', 'cli'],
 };
 const FOLDERS = [...Object.keys(LAYERS), '../native'];
