@@ -21,6 +21,8 @@ let s: ClassServer;
 let ana: Student;
 let bob: Student;
 let anaSocket: ApiClient;
+// Ana's page as it listens, from before anything runs: every frame it is sent.
+let anaPage: ApiClient;
 let bobSocket: ApiClient;
 let teacher: ApiClient;
 let anaRun = '';
@@ -44,6 +46,10 @@ beforeAll(async () => {
   bobRun = recordedB;
   bobKernelRun = kernelB;
   anaSocket = await socketOf(s, ana.token);
+  anaPage = await socketOf(s, ana.token);
+  void (async () => {
+    for (let frame = await anaPage.next(); frame !== null; frame = await anaPage.next()) anaHeard.push(frame);
+  })();
   bobSocket = await socketOf(s, bob.token);
   teacher = await socketOf(s, s.classroom.teacherToken);
   // The teacher's long run holds the machine; Bob's run waits behind it: a queued run of Bob's to aim at.
@@ -54,7 +60,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const c of [anaSocket, bobSocket, teacher]) c.ws.close();
+  for (const c of [anaSocket, anaPage, bobSocket, teacher]) c.ws.close();
   await s.close();
 });
 
@@ -177,8 +183,12 @@ describe('a student’s token against another student’s runs', () => {
     expect(queue.entries).toEqual([]);
     // Bob's queued run and the teacher's are counted, without a name or an id.
     expect(queue.devices.reduce((n, d) => n + d.runs, 0)).toBe(2);
-    // Ana's socket heard nothing of Bob's run or the teacher's, though both changed while it was open.
-    await ask(anaSocket, 'devices.listDevices', [], anaHeard);
+    // Ana's page heard nothing of Bob's run or the teacher's, though both changed while it was open, and the queue
+    // as Ana may see it: no entry of anyone else's.
+    await new Promise((r) => setTimeout(r, 500));
+    const queueEvents = anaHeard.filter((f) => f.event === 'classroom.onDidChangeQueue');
+    expect(queueEvents.length).toBeGreaterThan(0);
+    for (const f of queueEvents) expect((f.payload as { entries: unknown[] }).entries).toEqual([]);
     const heardRuns = anaHeard.filter((f) => f.event === 'runs.onDidChangeRun').map((f) => (f.payload as { runId: string }).runId);
     expect(heardRuns).toEqual([]);
   });

@@ -33,6 +33,8 @@ const SAME_IN_BOTH = new Set([
   // "Python · PyTorch": two names and a mark.
   'results.table.peer',
   'app.liveRun.running',
+  // "{n} min": a number and its unit.
+  'classroom.duration.minutes',
   'devices.no',
   'devices.units.mhz',
   'devices.units.watts',
