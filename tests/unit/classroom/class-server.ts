@@ -4,7 +4,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join as joinPath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { createLabHost } from '../../../main/app/lab-host.ts';
@@ -37,20 +37,20 @@ export interface HttpAnswer {
 }
 
 export function recordedDataDir(): { dataDir: string; runIds: string[]; kernelRunIds: string[] } {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gpu-lab-class-'));
-  mkdirSync(join(dataDir, 'runs'));
-  mkdirSync(join(dataDir, 'kernels', 'runs'), { recursive: true });
-  const runIds = readdirSync(join(FIXTURES, 'runs'))
+  const dataDir = mkdtempSync(joinPath(tmpdir(), 'gpu-lab-class-'));
+  mkdirSync(joinPath(dataDir, 'runs'));
+  mkdirSync(joinPath(dataDir, 'kernels', 'runs'), { recursive: true });
+  const runIds = readdirSync(joinPath(FIXTURES, 'runs'))
     .filter((n) => n.startsWith('cpu-'))
     .map((name) => {
-      const id = (JSON.parse(readFileSync(join(FIXTURES, 'runs', name), 'utf8')) as { id: string }).id;
-      copyFileSync(join(FIXTURES, 'runs', name), join(dataDir, 'runs', `${id}.json`));
+      const id = (JSON.parse(readFileSync(joinPath(FIXTURES, 'runs', name), 'utf8')) as { id: string }).id;
+      copyFileSync(joinPath(FIXTURES, 'runs', name), joinPath(dataDir, 'runs', `${id}.json`));
       return id;
     });
-  const kernelRunIds = readdirSync(join(FIXTURES, 'kernel-runs')).map((name) => {
+  const kernelRunIds = readdirSync(joinPath(FIXTURES, 'kernel-runs')).map((name) => {
     const id = `class-${name.replace(/\.json$/, '')}`;
-    const run = JSON.parse(readFileSync(join(FIXTURES, 'kernel-runs', name), 'utf8')) as object;
-    writeFileSync(join(dataDir, 'kernels', 'runs', `${id}.json`), JSON.stringify({ ...run, id }));
+    const run = JSON.parse(readFileSync(joinPath(FIXTURES, 'kernel-runs', name), 'utf8')) as object;
+    writeFileSync(joinPath(dataDir, 'kernels', 'runs', `${id}.json`), JSON.stringify({ ...run, id }));
     return id;
   });
   return { dataDir, runIds, kernelRunIds };
@@ -58,8 +58,8 @@ export function recordedDataDir(): { dataDir: string; runIds: string[]; kernelRu
 
 export async function startClassServer(options: { name?: string; caps?: Partial<ClassCaps>; joinLimits?: JoinLimits; dataDir?: string; lockDir?: string } = {}): Promise<ClassServer> {
   const recorded = options.dataDir ? { dataDir: options.dataDir, runIds: [], kernelRunIds: [] } : recordedDataDir();
-  const staticDir = mkdtempSync(join(tmpdir(), 'gpu-lab-class-web-'));
-  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>GPU Lab</title>');
+  const staticDir = mkdtempSync(joinPath(tmpdir(), 'gpu-lab-class-web-'));
+  writeFileSync(joinPath(staticDir, 'index.html'), '<!doctype html><title>GPU Lab</title>');
   let classroom: Classroom | null = null;
   const host = createLabHost({ dataDir: recorded.dataDir, supervisor: { log: () => undefined }, warn: () => undefined, lockDir: options.lockDir, onDeviceWait: (h) => classroom?.deviceWaited(h) });
   classroom = await Classroom.open({ host, dataDir: recorded.dataDir, name: options.name ?? 'HPC 2026', caps: options.caps });
