@@ -96,6 +96,10 @@ export function kernelRunBytes(exerciseId: KernelRunRequest['exercise'], size: n
 
 export async function admitKernelRun(request: KernelRunRequest, caps: ClassCaps | null, ctx: AdmissionContext): Promise<AdmittedKernelRun> {
   const resolved = resolveRequest(request);
+  if (caps) {
+    const bytes = kernelRunBytes(request.exercise, resolved.size);
+    if (bytes > caps.maxBytes) throw overCap('maxBytes', bytes, caps.maxBytes, `Its buffers hold ${formatBytes(bytes, 'en')} at size ${resolved.size}`);
+  }
   let device = request.device;
   if (device === undefined) {
     const env = await ctx.environment();
@@ -104,9 +108,5 @@ export async function admitKernelRun(request: KernelRunRequest, caps: ClassCaps 
     device = cuda.id;
   }
   const limitSeconds = caps ? Math.min(KERNEL_LIMIT_SECONDS, caps.maxSeconds) : KERNEL_LIMIT_SECONDS;
-  if (caps) {
-    const bytes = kernelRunBytes(request.exercise, resolved.size);
-    if (bytes > caps.maxBytes) throw overCap('maxBytes', bytes, caps.maxBytes, `Its buffers hold ${formatBytes(bytes, 'en')} at size ${resolved.size}`);
-  }
   return { request: { ...request, device, wait: true }, exercise: request.exercise, limitSeconds };
 }

@@ -136,6 +136,10 @@ describe('ten students and one queue', () => {
     const seconds = await ask(socket, 'runs.startRun', [QUICK]);
     expect(seconds).toMatchObject({ ok: false, error: { code: 'INVALID_PARAMS', details: { cap: 'maxSeconds', limit: 10 } } });
     expect((error(seconds).message)).toMatch(/the teacher's cap maxSeconds/);
+    // A kernel run too: sgemm at N = 16384 holds three matrices of 1 GiB.
+    await ask(teacher, 'classroom.setCaps', [{ maxPoints: 400, maxBytes: 2 ** 30, maxSeconds: 600 }]);
+    const kernel = await ask(socket, 'playground.runKernel', [{ exercise: 'sgemm', source: '__global__ void sgemm() {}', size: 16384 }]);
+    expect(kernel).toMatchObject({ ok: false, error: { code: 'INVALID_PARAMS', details: { cap: 'maxBytes', value: 3 * 2 ** 30, limit: 2 ** 30 } } });
     // The teacher's own runs are held to none, and none of Zoe's took a place.
     expect(QUEUE_VIEW.parse((await ask(socket, 'classroom.queue', [])).value).entries).toEqual([]);
     await ask(teacher, 'classroom.setCaps', [{ maxPoints: 400, maxBytes: 4 * 2 ** 30, maxSeconds: 600 }]);
