@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import WebSocket from 'ws';
@@ -93,6 +94,7 @@ async function joinAs(page: Page, name: string): Promise<void> {
 test('the class link asks for a name, refuses a bad one, and opens the student’s app, the name shown as text', async ({ page }) => {
   await page.goto(serve.classLink.href);
   await expect(page.getByRole('heading', { name: 'Join the class HPC 2026' })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
   // Nothing of the app behind the join page: no rail, no labs.
   await expect(page.getByTestId('device-picker')).toHaveCount(0);
   await page.getByLabel('Your name').fill('Ana\u202eevil');
@@ -118,6 +120,7 @@ test('a student waits in the queue behind the teacher’s run, then runs a lab a
   await expect(page.getByTestId('run')).toBeEnabled();
   await page.getByTestId('run').click();
   await expect(page.getByTestId('class-queue-entry')).toContainText(/is queued: 1 ahead of you, at most \d+ (s|min) before it starts/);
+  expect((await new AxeBuilder({ page }).include('[data-testid="class-bar"]').analyze()).violations.map((v) => v.id)).toEqual([]);
   await hold.release();
   await expect(page.getByTestId('run-status')).toContainText('Completed', { timeout: 60_000 });
   await expect(page.getByTestId('class-queue-entry')).toHaveCount(0);
@@ -127,6 +130,7 @@ test('a student waits in the queue behind the teacher’s run, then runs a lab a
   await rows.first().getByTestId('open-run').click();
   await expect(page.getByTestId('class-comparison')).toContainText('You and the class');
   await expect(page.getByTestId('class-comparison').locator('tbody tr').first()).toContainText('(1)');
+  expect((await new AxeBuilder({ page }).include('[data-testid="class-comparison"]').analyze()).violations.map((v) => v.id)).toEqual([]);
 });
 
 test('the join page and the student’s view read in Spanish', async ({ page }) => {
