@@ -42,7 +42,7 @@ export type Viewer = { role: 'teacher' } | { role: 'student'; owner: Owner };
 
 export interface ClassQueueOptions {
   // A run that ran past its limit: its owner's run is to be stopped.
-  onPastLimit?: (entry: { id: string; runId: string | null; kind: 'lab' | 'kernel' }) => void;
+  onPastLimit?: (entry: { id: string; runId: string | null; kind: 'lab' | 'kernel'; limitSeconds: number }) => void;
   now?: () => number;
 }
 
@@ -92,6 +92,10 @@ export class ClassQueue {
     return this.idsOf(owner).length;
   }
 
+  get length(): number {
+    return this.entries.length;
+  }
+
   idsOf(owner: Owner): string[] {
     return this.entries.filter((e) => e.owner === owner).map((e) => e.id);
   }
@@ -117,7 +121,7 @@ export class ClassQueue {
     e.startedAt = this.now();
     e.busy = null;
     if (e.kind === 'lab') {
-      e.timer = setTimeout(() => this.onPastLimit({ id: e.id, runId: e.runId, kind: e.kind }), e.limitSeconds * 1000);
+      e.timer = setTimeout(() => this.onPastLimit({ id: e.id, runId: e.runId, kind: e.kind, limitSeconds: e.limitSeconds }), e.limitSeconds * 1000);
       e.timer.unref();
     }
     this.changed();

@@ -64,7 +64,7 @@ export class ClassRuns {
         limit: 'runs queued per student',
       });
     }
-    if (this.queue.countOf(TEACHER) + this.store.students().length >= MAX_QUEUED_RUNS) {
+    if (this.queue.length >= MAX_QUEUED_RUNS) {
       throw new GpuLabError('RATE_LIMITED', `The class's queue holds ${MAX_QUEUED_RUNS} runs; try again when some have ended`, { limit: 'runs queued' });
     }
   }
@@ -136,9 +136,11 @@ export class ClassRuns {
     await this.host.runs.cancelRun(runId);
   }
 
-  // Past its limit: a lab run is cancelled (its record keeps the points measured); a kernel run's limit is the compute
-  // host's own timeout.
-  pastLimit(runId: string | null): void {
-    if (runId !== null) void this.host.runs.cancelRun(runId).catch(() => undefined);
+  // Past its limit: a lab run is cancelled, its record keeping the points measured and saying why; a kernel run's
+  // limit is the compute host's own timeout.
+  pastLimit(runId: string | null, limitSeconds: number): void {
+    if (runId === null) return;
+    const why = `Stopped by the class's queue: the run took longer than its limit of ${limitSeconds} s (from its plan's time budgets), which the waits shown to the class count on.`;
+    void this.host.runs.cancelRun(runId, why).catch(() => undefined);
   }
 }

@@ -44,7 +44,7 @@ export class Classroom {
     this.host = host;
     this.store = store;
     let runs: ClassRuns | null = null;
-    this.queue = new ClassQueue({ onPastLimit: (entry) => runs?.pastLimit(entry.runId) });
+    this.queue = new ClassQueue({ onPastLimit: (entry) => runs?.pastLimit(entry.runId, entry.limitSeconds) });
     runs = new ClassRuns(host, store, this.queue);
     this.runs = runs;
     this.checks = {

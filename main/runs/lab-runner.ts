@@ -482,9 +482,12 @@ export class LabRunner implements RunsService {
     if (record.status === 'running') progress(planned.length, 0, msg('common.run.analysis'));
   }
 
-  async cancelRun(runId: string): Promise<void> {
+  // `why`: said in the record's warnings when the run is stopped by something other than its owner (a class's time
+  // limit).
+  async cancelRun(runId: string, why?: string): Promise<void> {
     const run = this.active.get(runId);
     if (run) {
+      if (why && !run.controller.signal.aborted) run.record.warnings.push(why);
       run.controller.abort();
       return;
     }

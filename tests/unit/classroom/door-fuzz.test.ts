@@ -66,6 +66,17 @@ function atBob(rng: Random, method: ApiMethod): unknown[] | null {
   return method === 'runs.exportRun' ? [rng.pick(bobRuns), 'json'] : [rng.pick(bobRuns)];
 }
 
+// A call sent again while the connection is past its rate of requests (the fuzz sends as fast as it is answered): every
+// case reaches the door. A refusal of the class's own (one run in the queue per student) is an answer like any other.
+async function unthrottled(method: string, args: unknown[]): Promise<Record<string, unknown>> {
+  for (;;) {
+    const frame = await ask(anaSocket, method, args);
+    const limit = (frame.error as { details?: { limit?: string } } | undefined)?.details?.limit;
+    if (limit !== 'requests per second' && limit !== 'requests at once') return frame;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 describe(`a student’s token under ${CASES} seeded calls (seed ${FUZZ_SEED})`, () => {
   it('answers each with a code, never a stack, and leaves everything of Bob’s and the teacher’s as it was', async () => {
     const before = new Map(bobRuns.map((id) => [id, fileOf(id)]));
@@ -76,7 +87,7 @@ describe(`a student’s token under ${CASES} seeded calls (seed ${FUZZ_SEED})`, 
     for (let i = 0; i < CASES; i++) {
       const method = anyMethod(rng);
       const args = (rng.chance(0.35) ? atBob(rng, method) : null) ?? argumentsFor(rng, method, [...bobRuns, ...s.runIds]);
-      const frame = await ask(anaSocket, method, Array.isArray(args) ? args : [args]);
+      const frame = await unthrottled(method, Array.isArray(args) ? args : [args]);
       const text = JSON.stringify(frame);
       if (frame.ok !== true && !isCodedError(frame.error)) wrong.push(`${method}: not coded: ${text.slice(0, 200)}`);
       if (STACK_FRAME.test(text)) wrong.push(`${method}: a stack: ${text.slice(0, 200)}`);
@@ -91,7 +102,7 @@ describe(`a student’s token under ${CASES} seeded calls (seed ${FUZZ_SEED})`, 
     expect(s.classroom.queue.view({ role: 'teacher' }, () => null).entries.map((e) => e.id)).toContain(bobEntry);
     expect((await s.host.runs.getRun(hold)).status).not.toBe('cancelled');
     // Still serving.
-    expect((await ask(anaSocket, 'classroom.session', [])).value).toMatchObject({ role: 'student', name: 'Ana' });
+    expect((await unthrottled('classroom.session', [])).value).toMatchObject({ role: 'student', name: 'Ana' });
     await s.host.runs.cancelRun(hold);
   }, 240_000);
 });

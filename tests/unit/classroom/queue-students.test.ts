@@ -147,6 +147,32 @@ describe('ten students and one queue', () => {
   }, 60_000);
 });
 
+describe('a run past its time limit', () => {
+  it('is stopped, keeps the points it measured, says why, and gives its turn to the next', async () => {
+    const kim = await join(s, 'Kim');
+    const socket = await socketOf(s, kim.token);
+    const long = ((await ask(teacher, 'runs.startRun', [LONG])).value as { runId: string }).runId;
+    const next = ((await ask(socket, 'runs.startRun', [QUICK])).value as { runId: string }).runId;
+    await new Promise<void>((resolve) => {
+      const sub = s.host.runs.onDidChangeRun((e) => {
+        if (e.runId === long && e.kind === 'point') {
+          sub.dispose();
+          resolve();
+        }
+      });
+    });
+    // What the queue's timer does at the limit (the timer itself: class-queue.test.ts).
+    s.classroom.runs.pastLimit(long, 42);
+    await s.host.runs.whenIdle();
+    const stopped = await s.host.runs.getRun(long);
+    expect(stopped.status).toBe('cancelled');
+    expect(stopped.points.some((p) => p.status === 'ok')).toBe(true);
+    expect(stopped.warnings.join(' ')).toContain('its limit of 42 s');
+    expect((await s.host.runs.getRun(next)).status).toBe('completed');
+    socket.ws.close();
+  }, 120_000);
+});
+
 function error(frame: Record<string, unknown>): { message: string } {
   return frame.error as { message: string };
 }
