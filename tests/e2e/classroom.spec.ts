@@ -22,7 +22,9 @@ interface ClassServe {
 
 async function startClass(): Promise<ClassServe> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gpu-lab-e2e-class-'));
-  const child: ChildProcess = spawn(process.execPath, ['bin/gpu-lab.js', 'serve', '--port', '0', '--data-dir', dataDir, '--classroom', 'HPC 2026'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Devices' locks of its own: another program measuring on this machine must not hold up the class's runs here.
+  const env = { ...process.env, GPU_LAB_LOCK_DIR: mkdtempSync(join(tmpdir(), 'gpu-lab-e2e-class-locks-')) };
+  const child: ChildProcess = spawn(process.execPath, ['bin/gpu-lab.js', 'serve', '--port', '0', '--data-dir', dataDir, '--classroom', 'HPC 2026'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   child.stdout?.on('data', (d: Buffer) => (text += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (text += d.toString()));

@@ -56,12 +56,14 @@ export function recordedDataDir(): { dataDir: string; runIds: string[]; kernelRu
   return { dataDir, runIds, kernelRunIds };
 }
 
+// The devices' locks in a folder of the test's own unless one is given: another program measuring on this machine
+// must not hold up the class's runs here (tests of that give the folder they share).
 export async function startClassServer(options: { name?: string; caps?: Partial<ClassCaps>; joinLimits?: JoinLimits; dataDir?: string; lockDir?: string } = {}): Promise<ClassServer> {
   const recorded = options.dataDir ? { dataDir: options.dataDir, runIds: [], kernelRunIds: [] } : recordedDataDir();
   const staticDir = mkdtempSync(joinPath(tmpdir(), 'gpu-lab-class-web-'));
   writeFileSync(joinPath(staticDir, 'index.html'), '<!doctype html><title>GPU Lab</title>');
   let classroom: Classroom | null = null;
-  const host = createLabHost({ dataDir: recorded.dataDir, supervisor: { log: () => undefined }, warn: () => undefined, lockDir: options.lockDir, onDeviceWait: (h) => classroom?.deviceWaited(h) });
+  const host = createLabHost({ dataDir: recorded.dataDir, supervisor: { log: () => undefined }, warn: () => undefined, lockDir: options.lockDir ?? mkdtempSync(joinPath(tmpdir(), 'gpu-lab-class-locks-')), onDeviceWait: (h) => classroom?.deviceWaited(h) });
   classroom = await Classroom.open({ host, dataDir: recorded.dataDir, name: options.name ?? 'HPC 2026', caps: options.caps });
   const server = await startServer({ api: host, staticDir, port: 0, classroom, joinLimits: options.joinLimits, limits: { runsWaiting: 2000, runStartsPerMinute: 600 } });
   const opened = classroom;
