@@ -202,15 +202,25 @@ export async function poisonAsync(buffer: ElementBuffer): Promise<void> {
 // Sets every byte of the buffer to 0xFF, which is a NaN in fp64, fp32, fp16 and bf16 (and −1 in int8): outputs are
 // poisoned before a run so that an element the kernel never wrote cannot pass verification.
 export function poison(buffer: ElementBuffer): void {
+  fillEveryByte(buffer, 0xff);
+}
+
+// Sets every byte of the buffer to 0. The playground's buffers start so: a student's kernel must not read what an
+// earlier run (another student's, on a class's server) left in the device memory it is given.
+export function zeroFill(buffer: ElementBuffer): void {
+  fillEveryByte(buffer, 0);
+}
+
+function fillEveryByte(buffer: ElementBuffer, byte: number): void {
   if (!(buffer instanceof ElementBuffer)) throw invalid('buffer', 'a buffer', buffer);
   const raw = buffer.live('buffer');
   const cuda = cudaAddon();
   if (cuda) {
-    cuda.fillBytes(raw, 0xff);
+    cuda.fillBytes(raw, byte);
     return;
   }
   if (buffer.location === 'device') throw new GpuLabError('CUDA_UNAVAILABLE', 'A device buffer cannot exist in a build without CUDA');
-  const bytes = new Uint8Array(buffer.byteLength).fill(0xff);
+  const bytes = new Uint8Array(buffer.byteLength).fill(byte);
   switch (buffer.dtype) {
     case 'fp64': buffer.write(new Float64Array(bytes.buffer)); break;
     case 'fp32': buffer.write(new Float32Array(bytes.buffer)); break;

@@ -10,7 +10,7 @@ export { benchmark, MAX_REPEATS } from './benchmark.ts';
 export type { BenchmarkOptions, BenchmarkProgress, BenchmarkResult, OpSpec } from './benchmark.ts';
 export type { CpuOpSpec, CpuLoopVariant, CpuGemmVariant } from './ops-cpu.ts';
 export type { CudaOpSpec, CudaDevice, CudaTimer, CudaResidency, CudaVectorFunctionVariant, CudaCopyMode, CublasMath } from './ops-cuda.ts';
-export { cudaInventory, devices, telemetry, searchCudaLibrariesIn, createDeviceBuffer, createPinnedBuffer, copyBuffer, poison, poisonAsync, describeLibrary } from './cuda.ts';
+export { cudaInventory, devices, telemetry, searchCudaLibrariesIn, createDeviceBuffer, createPinnedBuffer, copyBuffer, poison, poisonAsync, zeroFill, describeLibrary } from './cuda.ts';
 export type { CudaInventory, CudaDeviceInfo, Telemetry, LibraryStatus, Peak } from '../main/common/device-report.ts';
 export type { CopyOptions } from './cuda.ts';
 export { nvrtcInfo, compileKernel, loadKernel, LoadedKernel } from './kernel-playground.ts';

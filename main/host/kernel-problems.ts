@@ -4,7 +4,7 @@
 // what the kernel wrote: on the GPU against a float64 reference computed there (verify-on-device.ts), or, where the
 // device cannot make one (no cuBLAS for the SGEMM's, too little memory), on the host (verify-kernel.ts).
 import type { ExerciseId, VerificationResult } from '../common/playground.ts';
-import { copyBuffer, createDeviceBuffer, createHostBuffer, poison } from '../../native/index.ts';
+import { copyBuffer, createDeviceBuffer, createHostBuffer, poison, zeroFill } from '../../native/index.ts';
 import type { CudaDevice, ElementBuffer } from '../../native/index.ts';
 import type { KernelArg } from '../../native/kernel-playground.ts';
 import { POLYNOMIAL, SAXPY_A } from '../common/exercises.ts';
@@ -45,20 +45,28 @@ class Buffers {
       transform(values);
       host.write(values);
     }
-    const dev = this.keep(createDeviceBuffer('fp32', length, this.device));
+    const dev = this.onDevice('fp32', length);
     await copyBuffer(dev, host);
     return { host: once(() => host.read()), dev };
   }
 
   async input64(length: number, seed: number): Promise<{ host: () => Float64Array; dev: ElementBuffer }> {
     const host = this.keep(createHostBuffer('fp64', length)).fillRandom(seed, { low: -1, high: 1 });
-    const dev = this.keep(createDeviceBuffer('fp64', length, this.device));
+    const dev = this.onDevice('fp64', length);
     await copyBuffer(dev, host);
     return { host: once(() => host.read()), dev };
   }
 
   output(dtype: 'fp32' | 'fp64', length: number): ElementBuffer {
-    return this.keep(createDeviceBuffer(dtype, length, this.device));
+    return this.onDevice(dtype, length);
+  }
+
+  // Device memory is zeroed when it is handed out and again before it is given back: a kernel (a student's, on a
+  // class's server) reads nothing an earlier run left in it, and leaves nothing of its own for the next.
+  private onDevice(dtype: 'fp32' | 'fp64', length: number): ElementBuffer {
+    const dev = this.keep(createDeviceBuffer(dtype, length, this.device));
+    zeroFill(dev);
+    return dev;
   }
 
   keep<B extends ElementBuffer>(b: B): B {
@@ -67,7 +75,10 @@ class Buffers {
   }
 
   free(): void {
-    for (const b of this.all.splice(0)) b.free();
+    for (const b of this.all.splice(0)) {
+      if (b.location === 'device') zeroFill(b);
+      b.free();
+    }
   }
 }
 

@@ -12,13 +12,13 @@ import type { ParamValues } from '../common/lab-descriptor.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { validateParams } from '../common/params.ts';
 import { RUN_SCHEMA_VERSION, summarizeRun } from '../common/run-record.ts';
-import { MIN_BUDGET_SECONDS } from '../common/statistics.ts';
 import type { Finding, PointResult, RunRecord, RunSummary } from '../common/run-record.ts';
 import type { ComputeHostSupervisor, HostEnvironment } from '../engine/supervisor.ts';
 import { DeviceLocks, waitingMessage, type DeviceLease, type LockHolder } from '../engine/device-lock.ts';
 import type { Lab, PlanContext, PlannedPoint } from '../labs/lab.ts';
 import { ANALYSIS_VERSION, LABS, findLab } from '../labs/index.ts';
 import { cancelledPoint, failedPoint, measuredPoint, waivedPoint } from './point-result.ts';
+import { pointBudgetSeconds } from './point-budget.ts';
 import { readCpuClockMHz, readCpuTimes, stealShare } from './cpu-steal.ts';
 import type { RunStore } from './run-store.ts';
 import { processStartTicks, thisMachine } from '../engine/process-identity.ts';
@@ -67,6 +67,25 @@ function notSaved(record: RunRecord, dir: string, err: unknown): GpuLabError {
   });
 }
 
+// Resolves when the caller's queue gives the run its turn; CANCELLED if the run is cancelled first.
+function untilTurn(turn: Promise<void>, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const cancelled = (): void => reject(new GpuLabError('CANCELLED', 'The run was cancelled before it started'));
+    if (signal.aborted) return cancelled();
+    signal.addEventListener('abort', cancelled, { once: true });
+    turn.then(
+      () => {
+        signal.removeEventListener('abort', cancelled);
+        resolve();
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', cancelled);
+        reject(GpuLabError.from(err));
+      },
+    );
+  });
+}
+
 function newRunId(lab: string): string {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   return `${stamp}-${lab}-${randomBytes(3).toString('hex')}`;
@@ -87,7 +106,7 @@ function noCudaWhy(reason: string): Message {
 }
 
 // The device a run without one compares against: the first CUDA device, else the CPU alone.
-function defaultDevice(env: HostEnvironment): string {
+export function defaultDevice(env: HostEnvironment): string {
   return env.devices.devices.find((d) => d.kind === 'cuda')?.id ?? 'cpu';
 }
 
@@ -109,7 +128,7 @@ export function planContext(env: HostEnvironment, device: string, peers?: PlanCo
 }
 
 // The peer libraries a run of `lab` asks for and has series of: those the request named (absent: every one).
-function peersAsked(lab: Lab, asked: readonly PeerLibrary[] | undefined): PeerLibrary[] {
+export function peersAsked(lab: Lab, asked: readonly PeerLibrary[] | undefined): PeerLibrary[] {
   const has = new Set(lab.descriptor.series.flatMap((s) => (s.peer ? [s.peer] : [])));
   return (asked ?? PEER_LIBRARIES).filter((l) => has.has(l));
 }
@@ -201,15 +220,16 @@ export class LabRunner implements RunsService {
   }
 
   // A run is started in steps that wait (the host's device list, the first save): a shell closing meanwhile waits
-  // for them, or the first save would land after it had let go of the run store.
-  startRun(request: StartRunRequest): Promise<{ runId: string }> {
-    const started = this.start(request);
+  // for them, or the first save would land after it had let go of the run store. `turn`: a queue of the caller's
+  // (a class's) says when the run may begin; it stays queued until then, or until it is cancelled.
+  startRun(request: StartRunRequest, options: { turn?: Promise<void> } = {}): Promise<{ runId: string }> {
+    const started = this.start(request, options.turn);
     this.starting.add(started);
     void started.catch(() => undefined).finally(() => this.starting.delete(started));
     return started;
   }
 
-  private async start(request: StartRunRequest): Promise<{ runId: string }> {
+  private async start(request: StartRunRequest, turn: Promise<void> | undefined): Promise<{ runId: string }> {
     const { lab, device, params } = validateRunRequest(request);
     // A host that cannot say which devices it has fails the run itself, where the error is recorded.
     const env = await this.host.environment().catch(() => null);
@@ -257,12 +277,12 @@ export class LabRunner implements RunsService {
     const controller = new AbortController();
     if (this.stopping) controller.abort();
     this.active.set(record.id, { record, controller, progress: null });
-    this.queue = this.queue.then(() => this.execute(lab, record, controller.signal, request.wait !== false)).catch(() => undefined);
+    this.queue = this.queue.then(() => this.execute(lab, record, controller.signal, request.wait !== false, turn)).catch(() => undefined);
     return { runId: record.id };
   }
 
   // `wait`: whether a device another run holds is waited for (the default) or refused at once with DEVICE_BUSY.
-  private async execute(lab: Lab, record: RunRecord, signal: AbortSignal, wait: boolean): Promise<void> {
+  private async execute(lab: Lab, record: RunRecord, signal: AbortSignal, wait: boolean, turn?: Promise<void>): Promise<void> {
     const finish = async (started = true): Promise<void> => {
       record.finishedAt = new Date().toISOString();
       if (!started) {
@@ -291,6 +311,7 @@ export class LabRunner implements RunsService {
     let held = false;
     try {
       if (signal.aborted) throw new GpuLabError('CANCELLED', 'The run was cancelled before it started');
+      if (turn) await untilTurn(turn, signal);
       const env = await this.host.environment();
       if (!record.device) record.device = defaultDevice(env);
       record.environment = { ...record.environment, devices: env.devices, versions: env.versions, hostPid: env.pid, gpuUuid: gpuUuidOf(env.devices, record.device) };
@@ -449,7 +470,7 @@ export class LabRunner implements RunsService {
         const started = performance.now();
         try {
           // The engine samples until the median is steady or the point's share of the plan's time is spent.
-          const measurement = { ...point.measurement, budgetSeconds: point.measurement.budgetSeconds ?? Math.min(3600, Math.max(point.expectedSeconds, MIN_BUDGET_SECONDS)) };
+          const measurement = { ...point.measurement, budgetSeconds: pointBudgetSeconds(point) };
           const cpuBefore = readCpuTimes();
           const clockBefore = readCpuClockMHz();
           const r = await this.host.measure(measurement, {
@@ -501,9 +522,12 @@ export class LabRunner implements RunsService {
     if (record.status === 'running') progress(planned.length, 0, msg('common.run.analysis'));
   }
 
-  async cancelRun(runId: string): Promise<void> {
+  // `why`: said in the record's warnings when the run is stopped by something other than its owner (a class's time
+  // limit).
+  async cancelRun(runId: string, why?: string): Promise<void> {
     const run = this.active.get(runId);
     if (run) {
+      if (why && !run.controller.signal.aborted) run.record.warnings.push(why);
       run.controller.abort();
       return;
     }

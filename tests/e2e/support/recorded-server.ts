@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { soloClassroom } from '../../../main/app/solo-classroom.ts';
 import type { GpuLabApi } from '../../../main/common/contract/index.ts';
 import type { DeviceReport } from '../../../main/common/device-report.ts';
 import { GpuLabError } from '../../../main/common/errors.ts';
@@ -99,6 +100,7 @@ const api: GpuLabApi = {
   },
   // The real report writer, over the recorded runs.
   reports: createReportsService({ getRun: (id) => store.get(id), getKernelRun: (id) => kernels.get(id), runsDir: store.dir, writerVersion: 'recorded', sourceRoots: defaultSourceRoots() }),
+  classroom: soloClassroom(),
 };
 
 const staticDir = rendererDir();

@@ -36,6 +36,8 @@ const SAME_IN_BOTH = new Set([
   'cli.batch.status.source.squeue',
   'cli.batch.status.source.sacct',
   'app.liveRun.running',
+  // "{n} min": a number and its unit.
+  'classroom.duration.minutes',
   'devices.no',
   'devices.units.mhz',
   'devices.units.watts',
