@@ -184,10 +184,10 @@ export const dtypesLab: Lab = {
     series: [
       { key: 'cpu', label: SERIES.cpu, deviceKind: 'cpu' },
       { key: 'gpu', label: SERIES.gpu, deviceKind: 'cuda', baseline: 'cpu' },
-      { key: 'torch', label: SERIES.torch, deviceKind: 'cuda', baseline: 'cpu', peer: 'torch' },
+      { key: 'torch', label: SERIES.torch, deviceKind: 'cuda', baseline: 'cpu', peer: 'torch', family: 'gpu' },
     ],
     headline: ['gpu-fp16', 'gpu-fp32', 'cpu-fp64', 'footprint'],
-    chart: { x: { quantity: 'category', log: false }, y: { quantity: 'TFLOP/s' } },
+    chart: { x: { quantity: 'category', log: false }, y: { quantity: 'TFLOP/s', log: true } },
   },
   plan,
   analyze,

@@ -36,16 +36,17 @@ const UNFUSED_BYTES_PER_ELEMENT = 56;
 // notebook's expression really moves: x**2, a·(…), b·y and their sum are arrays of n elements, each written and read
 // again, 11 accesses of 8 bytes per element (88) where one loop makes 3 (24).
 // Then Numba's compiled loop, CuPy on the GPU as written, fused and with its copies, and Numba's CUDA ufunc. `gpu`: the
-// clock of a GPU series (events for work already there, the host's with the copies inside).
+// clock of a GPU series (events for work already there, the host's with the copies inside). `like`: the engine's series
+// doing the same work the same way (one core or all, in passes or fused), whose hue it is drawn in.
 const NUMPY_BYTES_PER_ELEMENT = 8 * (2 + 2 * 4 + 1);
 const PEER_SERIES = [
-  { series: 'numpy-notebook', library: 'numpy', gpu: null, bytes: NUMPY_BYTES_PER_ELEMENT },
-  { series: 'numba-njit', library: 'numba', gpu: null, bytes: FUSED_BYTES_PER_ELEMENT },
-  { series: 'numba-parallel', library: 'numba', gpu: null, bytes: FUSED_BYTES_PER_ELEMENT },
-  { series: 'cupy-notebook', library: 'cupy', gpu: 'device', bytes: NUMPY_BYTES_PER_ELEMENT },
-  { series: 'cupy-fused', library: 'cupy', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT },
-  { series: 'cupy-copies', library: 'cupy', gpu: 'host', bytes: NUMPY_BYTES_PER_ELEMENT },
-  { series: 'numba-cuda-vectorize', library: 'numba', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT },
+  { series: 'numpy-notebook', library: 'numpy', gpu: null, bytes: NUMPY_BYTES_PER_ELEMENT, like: 'cpu-single' },
+  { series: 'numba-njit', library: 'numba', gpu: null, bytes: FUSED_BYTES_PER_ELEMENT, like: 'cpu-single' },
+  { series: 'numba-parallel', library: 'numba', gpu: null, bytes: FUSED_BYTES_PER_ELEMENT, like: 'cpu-threads' },
+  { series: 'cupy-notebook', library: 'cupy', gpu: 'device', bytes: NUMPY_BYTES_PER_ELEMENT, like: 'gpu-unfused' },
+  { series: 'cupy-fused', library: 'cupy', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, like: 'gpu-fused' },
+  { series: 'cupy-copies', library: 'cupy', gpu: 'host', bytes: NUMPY_BYTES_PER_ELEMENT, like: 'gpu-transfers' },
+  { series: 'numba-cuda-vectorize', library: 'numba', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, like: 'gpu-fused' },
 ] as const;
 // Each series counts the bytes its own kernels move, so that its GB/s is what the memory delivered: the three
 // passes move 56 bytes per element, the fused kernel and the CPU loops 24, the copies 24 across the bus.
@@ -197,10 +198,10 @@ export const vectorFunctionLab: Lab = {
         deviceKind: s.gpu ? 'cuda' : 'cpu',
         ...(s.series === 'cpu-single' ? {} : { baseline: s.gpu ? 'cpu-threads' : 'cpu-single' }),
       })),
-      ...PEER_SERIES.map((s): SeriesDescriptor => ({ key: s.series, label: LABELS[s.series], deviceKind: s.gpu ? 'cuda' : 'cpu', baseline: s.gpu ? 'cpu-threads' : 'cpu-single', peer: s.library })),
+      ...PEER_SERIES.map((s): SeriesDescriptor => ({ key: s.series, label: LABELS[s.series], deviceKind: s.gpu ? 'cuda' : 'cpu', baseline: s.gpu ? 'cpu-threads' : 'cpu-single', peer: s.library, family: s.like })),
     ],
     headline: ['fusion', 'copies-vs-cpu', 'threads'],
-    chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms' } },
+    chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms', log: true } },
   },
   plan,
   analyze,

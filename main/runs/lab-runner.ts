@@ -280,6 +280,7 @@ export class LabRunner implements RunsService {
       const asked = record.peers ?? [];
       const peers = asked.length ? { asked, report: await this.host.peers(asked) } : undefined;
       planned = lab.plan(record.params, planContext(env, record.device, peers));
+      record.plan = planned.map((p) => ({ key: p.key, series: p.series, label: p.label, name: p.name, x: p.x, reason: p.measurement ? null : (p.waived ?? ''), ...(!p.measurement && p.waivedWhy ? { why: p.waivedWhy } : {}) }));
       // Every device a point is measured on, held for the whole run: another process's run waits, or is refused.
       const devices = [...new Set(planned.filter((p) => p.measurement).map((p) => p.device))];
       if (devices.length) lease = await this.locks.acquire(devices, 'lab', record.lab, { wait, signal, onWait: (holder) => this.waiting(record, planned.length, holder) });
@@ -307,6 +308,7 @@ export class LabRunner implements RunsService {
       params: record.params,
       pointsTotal: planned.length,
       waived: [...waived.values()],
+      plan: record.plan,
     });
     const gpu = record.environment.devices?.devices.find((d) => d.id === record.device && d.kind === 'cuda') ?? null;
     const cpu = record.environment.devices?.devices.find((d) => d.kind === 'cpu') ?? null;

@@ -15,7 +15,7 @@ export function seriesOf(lab: LabDescriptor, seriesKey: string): SeriesDescripto
 }
 
 // What follows the series in a point's key: "@1000000" for a size, "-fp32" for a type, "" for a series' only point.
-export function keySuffix(point: PointResult): string {
+export function keySuffix(point: Pick<PointResult, 'key' | 'series'>): string {
   return point.key.startsWith(point.series) ? point.key.slice(point.series.length) : '';
 }
 

@@ -138,7 +138,7 @@ describe('the catalog’s thumbnails', () => {
       expect(options.animation).toBe(false);
       expect(options.plugins?.legend?.display).toBe(false);
       expect(options.plugins?.tooltip?.enabled).toBe(false);
-      expect(options.plugins?.subtitle?.display).toBe(false);
+      expect(options.plugins?.title?.display).toBe(false);
       for (const scale of Object.values(options.scales ?? {})) {
         expect(scale?.ticks?.display).toBe(false);
         expect(scale && 'title' in scale ? scale.title?.display : false).toBe(false);
