@@ -314,7 +314,7 @@ export class LabRunner implements RunsService {
     const cpu = record.environment.devices?.devices.find((d) => d.kind === 'cpu') ?? null;
     const cpuTimes = readCpuTimes();
     try {
-      await this.measureAll(record, planned, signal, () => this.provisionalFindings(lab, record, gpu, cpu));
+      await this.measureAll(record, planned, signal, () => this.provisionalFindings(lab, record, planned, gpu, cpu));
     } finally {
       await lease?.release();
     }
@@ -344,11 +344,15 @@ export class LabRunner implements RunsService {
 
   // The findings of the points measured so far, while the run goes on: a finding whose text changed is sent again
   // under its id, so a page shows them growing; the record holds them until the final analysis replaces them. A lab
-  // whose analysis cannot read a partial run yet simply has none to show.
-  private provisionalFindings(lab: Lab, record: RunRecord, gpu: DeviceSummary | null, cpu: DeviceSummary | null): void {
+  // whose analysis cannot read a partial run yet simply has none to show. The run's own findings come with them, the
+  // plan's waived points counted from the start, so that the provisional findings take about the place of the final
+  // ones (the page lays them out unseen to hold it).
+  private provisionalFindings(lab: Lab, record: RunRecord, planned: readonly PlannedPoint[], gpu: DeviceSummary | null, cpu: DeviceSummary | null): void {
     let findings: Finding[];
     try {
-      findings = lab.analyze(record.points, record.params, gpu, cpu).findings;
+      const arrived = new Set(record.points.map((p) => p.key));
+      const waivedToCome = planned.filter((p) => !p.measurement && !arrived.has(p.key)).map(waivedPoint);
+      findings = [...lab.analyze(record.points, record.params, gpu, cpu).findings, ...runFindings([...record.points, ...waivedToCome], null, lab.descriptor)];
     } catch {
       return;
     }

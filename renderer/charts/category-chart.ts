@@ -15,7 +15,7 @@ import { runMarksPlugin } from './marks-plugin.ts';
 import { seriesStyle, translucent } from './palette.ts';
 import { pointLabel } from './point-label.ts';
 import type { PlottedValue } from './points.ts';
-import { baselinePoint, countsIntegerOps, keySuffix, plottedValue, pointsByKey, seriesOf, speedupOver } from './points.ts';
+import { baselineKey, baselinePoint, countsIntegerOps, keySuffix, plottedValue, pointsByKey, seriesOf, speedupOver } from './points.ts';
 import type { SeriesGroup } from './series-groups.ts';
 import { emptyMessage, isWaived, legendLabel, seriesGroups, statusNotes, waivedLegend } from './series-groups.ts';
 import type { Translate } from './text.ts';
@@ -103,13 +103,22 @@ interface LabelledAxis {
   ticks: { label?: string | string[] | number }[];
   width: number;
   isHorizontal(): boolean;
+  chart: { width: number };
 }
+
+// The rows' names take a fixed share of the chart's width, whatever the names say so far: a speedup arriving under a
+// name ("16.1× vs CPU, all threads" where "… vs" stood) would otherwise move the plot's left edge. 28 characters of
+// 12-pixel text need some 210 pixels.
+const ROW_NAMES = { share: 0.35, min: 210, max: 280 };
 
 export function categoryAxis(theme: ChartInputs['theme']) {
   return {
     ticks: { color: theme.text, maxRotation: 0, autoSkip: false },
     grid: { display: false },
     border: { color: theme.muted },
+    afterFit: (axis: LabelledAxis) => {
+      if (!axis.isHorizontal()) axis.width = Math.min(ROW_NAMES.max, Math.max(ROW_NAMES.min, axis.chart.width * ROW_NAMES.share));
+    },
     afterTickToLabelConversion: (axis: LabelledAxis) => {
       if (!axis.isHorizontal() || axis.ticks.length === 0) return;
       const chars = Math.max(8, Math.floor(axis.width / axis.ticks.length / 7.2));
@@ -132,9 +141,17 @@ export function rowsHeight(cats: readonly Category[]): number {
   return cats.length * Math.max(28, 15 * lines + 10);
 }
 
-// `annotate`: under a bar's name, its status where it was not measured and its speedup over its baseline. `chars`: the
-// width its lines wrap at (a row's name has more room than a column's).
-export function categories(groups: readonly SeriesGroup[], lab: LabDescriptor, byKey: ReadonlyMap<string, PointResult>, t: Translate, annotate = true, chars = LINE_CHARS): Category[] {
+// Whether a speedup is to come for a point of a running run: its series has a baseline, measured or still to be.
+function speedupToCome(lab: LabDescriptor, groups: readonly SeriesGroup[], at: Placed): boolean {
+  const key = baselineKey(lab, at);
+  if (key === null) return false;
+  return groups.some((g) => g.points.some((p) => p.key === key && p.status === 'ok') || g.pending.some((e) => e.key === key));
+}
+
+// `annotate`: under a bar's name, its status where it was not measured and its speedup over its baseline; while the
+// run goes on (`live`), a speedup still to come holds its line ("… vs CPU"), so that the names keep their height as
+// the points arrive. `chars`: the width its lines wrap at (a row's name has more room than a column's).
+export function categories(groups: readonly SeriesGroup[], lab: LabDescriptor, byKey: ReadonlyMap<string, PointResult>, t: Translate, annotate = true, chars = LINE_CHARS, live = false): Category[] {
   const single = onePerSeries(groups);
   const out = new Map<string, Category>();
   for (const g of groups) {
@@ -153,8 +170,10 @@ export function categories(groups: readonly SeriesGroup[], lab: LabDescriptor, b
       }
       const speedup = point ? speedupOver(point, baselinePoint(lab, byKey, point)) : null;
       const baseline = seriesOf(lab, g.descriptor.baseline ?? '')?.label ?? '';
+      const coming = speedup === null && live && (point === null || point.status === 'ok') && speedupToCome(lab, groups, at);
+      const speedupText = speedup !== null ? formatTimes(speedup) : coming ? '…' : null;
       // Wrapped like the series' name: "8,99× frente a CPU, todos los hilos" is wider than its bar.
-      const vs = speedup === null ? [] : wrap(t('results.chart.speedupTick', { speedup: formatTimes(speedup), baseline }), chars);
+      const vs = speedupText === null ? [] : wrap(t('results.chart.speedupTick', { speedup: speedupText, baseline }), chars);
       out.set(id, { id, label: [...pointLines(at, g.descriptor, lab, t, chars), ...(point ? statusLine(point, t) : []), ...vs] });
     }
   }
@@ -181,7 +200,7 @@ export function categoryChart(record: RunRecord, lab: LabDescriptor, inputs: Cha
   const byKey = pointsByKey(record);
   const groups = seriesGroups(record, lab);
   const rows = asRows(categories(groups, lab, byKey, t).length);
-  const cats = categories(groups, lab, byKey, t, true, rows ? ROW_CHARS : LINE_CHARS);
+  const cats = categories(groups, lab, byKey, t, true, rows ? ROW_CHARS : LINE_CHARS, isLive(record));
   const index = new Map(cats.map((c, i) => [c.id, i]));
 
   const datasets: ChartDataset<'bar', (number | null)[]>[] = [];
@@ -262,7 +281,8 @@ export function categoryChart(record: RunRecord, lab: LabDescriptor, inputs: Cha
     points: drawnCount,
     categories: cats.length,
   }, drawnCount);
-  const reading = drawnCount > 0 ? [t('results.chart.spread.whiskers')] : [];
+  // How to read the bars, from the start of a run that will draw some: the words under the chart keep their height.
+  const reading = drawnCount > 0 || groups.some((g) => !isWaived(g) && g.pending.length > 0) ? [t('results.chart.spread.whiskers')] : [];
   const legendWords = legend ? datasets.map((d) => d.label ?? '') : [];
   return {
     config,

@@ -20,7 +20,7 @@ export function keySuffix(point: Pick<PointResult, 'key' | 'series'>): string {
 }
 
 // The baseline's point of the same suffix: 'add-gpu-resident@1000000' ↔ 'add-cpu@1000000', 'gpu-fp32' ↔ 'cpu-fp32'.
-export function baselineKey(lab: LabDescriptor, point: PointResult): string | null {
+export function baselineKey(lab: LabDescriptor, point: Pick<PointResult, 'key' | 'series'>): string | null {
   const baseline = seriesOf(lab, point.series)?.baseline;
   return baseline === undefined ? null : `${baseline}${keySuffix(point)}`;
 }

@@ -134,20 +134,26 @@ export function measuredQuantity(points: readonly PointResult[]): YQuantity {
   return measured.every((p) => p.gbps !== null) ? 'GB/s' : measured.every((p) => p.gflops !== null) ? 'GFLOP/s' : 'ms';
 }
 
-// A speedup chart with no GPU point to divide by (a machine without a GPU, or the first points of a run) would be
-// empty while the CPU's measurements sit in the table: it shows their rate (or time) instead, and says so.
+// A speedup chart with no GPU point to divide by (a machine without a GPU) would be empty while the CPU's
+// measurements sit in the table: it shows their rate (or time) instead, and says so. A running run whose plan has GPU
+// points still to come keeps its speedups' axis while the CPU's points come first; one whose plan has none shows the
+// CPU's figures from its start. A run without a plan (recorded before it) goes by what it has measured so far.
 function plottedQuantity(lab: LabDescriptor, groups: readonly SeriesGroup[]): { quantity: YQuantity; fallback: boolean } {
   const asked = lab.chart.y.quantity;
   if (asked !== 'speedup') return { quantity: asked, fallback: false };
   const measured = groups.flatMap((g) => g.points.filter((p) => p.status === 'ok'));
-  if (hasSpeedups(groups) || measured.length === 0) return { quantity: asked, fallback: false };
+  const coming = groups.some((g) => g.descriptor.baseline !== undefined && g.pending.length > 0);
+  const planned = groups.some((g) => g.pending.length > 0);
+  if (hasSpeedups(groups) || coming || (measured.length === 0 && !planned)) return { quantity: asked, fallback: false };
   return { quantity: measuredQuantity(measured), fallback: true };
 }
 
-// Why a speedup chart shows the CPU's figures instead: while the run goes on, no GPU series has a point "yet"; once it
-// has ended, none was measured, and why (the reasons its points were not measured, as the run recorded them).
+// Why a speedup chart shows the CPU's figures instead: while a run without a plan goes on, no GPU series has a point
+// "yet"; once it has ended, or where its plan says none will come, none was measured, and why (the reasons its points
+// were not measured, as the run recorded or planned them).
 function fallbackNote(record: RunRecord, plotted: readonly SeriesGroup[], y: string, t: Translate): string {
-  if (isLive(record)) return t('results.chart.notes.speedupFallback', { y });
+  // Without a plan a running run cannot tell whether a GPU point is still to come.
+  if (isLive(record) && !record.plan) return t('results.chart.notes.speedupFallback', { y });
   const gpu = plotted.filter((g) => g.descriptor.baseline !== undefined).flatMap((g) => g.points);
   const reasons = [...new Set(gpu.map((p) => pointReason(p, t)).filter((r) => r !== ''))];
   return reasons.length > 0 ? t('results.chart.notes.speedupFallbackFinal', { y, reason: reasons.join('; ') }) : t('results.chart.notes.speedupFallbackNone', { y });
@@ -201,7 +207,8 @@ export function sweepChart(record: RunRecord, lab: LabDescriptor, inputs: ChartI
   // Every value drawn: medians, the bands' edges, the reference lines.
   const values = drawn.flatMap((d) => d.values.flatMap((v) => (v ? [v.y, v.low, v.high] : []))).concat(horizontal.map((h) => h.y));
 
-  const reading = [drawnCount > 0 ? t('results.chart.spread.band') : ''];
+  // How to read the lines, from the start of a run that will draw some: the words under the chart keep their height.
+  const reading = [drawnCount > 0 || drawn.some((d) => d.group.pending.length > 0) ? t('results.chart.spread.band') : ''];
   const baselines = [...new Set(plotted.flatMap((g) => {
     const baseline = g.descriptor.baseline ? seriesOf(lab, g.descriptor.baseline) : undefined;
     return g.descriptor.baseline ? [(panels.length > 0 ? baseline?.inPanel : undefined) ?? baseline?.label ?? g.descriptor.baseline] : [];

@@ -10,9 +10,8 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
-import { LANGUAGE_KEY } from '../../renderer/i18n/language.ts';
-import type { DrawnText } from '../unit/renderer/charts/text-recorder.ts';
-import { describeProblems, installTextRecorder, textProblems } from '../unit/renderer/charts/text-recorder.ts';
+import { describeProblems, textProblems } from '../unit/renderer/charts/text-recorder.ts';
+import { chartTexts, recordChartTexts } from './support/chart-texts.ts';
 import { startRecordedH100, startServe } from './support/serve.ts';
 import type { ServeProcess } from './support/serve.ts';
 
@@ -69,16 +68,6 @@ const WITH_PEERS: Visit[] = [
   ...compares(PEER_RUNS, RUNS, (n) => n.replace(/-peers$/, '')),
 ];
 
-async function chartTexts(page: Page): Promise<{ texts: DrawnText[]; width: number; height: number }[]> {
-  return page.evaluate(() => {
-    const store = (window as unknown as { __chartTexts: WeakMap<object, DrawnText[]> }).__chartTexts;
-    return [...document.querySelectorAll('canvas')].flatMap((canvas) => {
-      const ctx = canvas.getContext('2d');
-      return ctx ? [{ texts: store.get(ctx) ?? [], width: canvas.width, height: canvas.height }] : [];
-    });
-  });
-}
-
 async function problemsOn(page: Page, origin: string, visit: Visit): Promise<string[]> {
   await page.goto(`${origin}/${visit.hash}`);
   const figure = page.getByTestId(visit.chart).first();
@@ -96,12 +85,7 @@ function checkAll(server: () => ServeProcess, visits: Visit[]): void {
       test(`${size.width} × ${size.height}, ${locale}: no chart's texts overlap or leave its canvas`, async ({ page }) => {
         test.setTimeout(600_000);
         await page.setViewportSize(size);
-        // As source text: the recorder's function, called before the app's first script on every page.
-        await page.addInitScript({
-          content: `window.__chartTexts = new WeakMap();
-            (${installTextRecorder.toString()})(CanvasRenderingContext2D.prototype, window.__chartTexts);
-            try { localStorage.setItem(${JSON.stringify(LANGUAGE_KEY)}, ${JSON.stringify(locale)}); } catch {}`,
-        });
+        await recordChartTexts(page, locale);
         await page.goto(server().url);
         const problems: string[] = [];
         for (const visit of visits) problems.push(...(await problemsOn(page, server().origin, visit)));
