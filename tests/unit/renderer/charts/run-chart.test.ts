@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { countDrawnPoints, runChart } from '../../../../renderer/charts/run-chart.ts';
-import { DARK_CHART_THEME, LIGHT_CHART_THEME } from '../../../../renderer/charts/palette.ts';
+import { DARK_CHART_THEME, LIGHT_CHART_THEME, mix } from '../../../../renderer/charts/palette.ts';
 import { axisTicks, bands, barConfig, lineConfig, marks, scaleBounds, seriesLines, valueAxes } from './config-access.ts';
 import { failed, fixtureRun, inputs, syntheticRun, withPoint } from './synthetic-runs.ts';
 
@@ -237,6 +237,51 @@ describe('looks', () => {
     expect(colour(runChart(a.record, a.lab, inputs))).toEqual(LIGHT_CHART_THEME.series.slice(0, 5));
     expect(colour(runChart(a.record, a.lab, { ...inputs, theme: DARK_CHART_THEME }))).toEqual(DARK_CHART_THEME.series.slice(0, 5));
     expect(runChart(a.record, a.lab, inputs).config.options?.animation).toBe(false);
+  });
+});
+
+describe('series that belong together share a hue', () => {
+  it('transfer: one hue a direction, pinned memory its deeper shade, PyTorch’s copies in the shade of the engine’s they match', () => {
+    const { record, lab } = syntheticRun('transfer', { peers: true });
+    const colour = new Map(lineConfig(runChart(record, lab, inputs)).data.datasets.filter((d) => d.label).map((d) => [d.label, d.borderColor]));
+    const of = (key: string) => colour.get(lab.series.find((s) => s.key === key)?.label);
+    const [h2d, d2h, d2d] = LIGHT_CHART_THEME.series;
+    for (const mode of ['sync', 'async']) {
+      expect(of(`h2d-pageable-${mode}`)).toBe(h2d);
+      expect(of(`d2h-pageable-${mode}`)).toBe(d2h);
+      expect(of(`h2d-pinned-${mode}`)).toBe(mix(h2d ?? '', LIGHT_CHART_THEME.text, 0.33));
+      expect(of(`d2h-pinned-${mode}`)).toBe(mix(d2h ?? '', LIGHT_CHART_THEME.text, 0.33));
+    }
+    expect(of('d2d')).toBe(d2d);
+    expect(of('torch-h2d-pageable')).toBe(of('h2d-pageable-sync'));
+    expect(of('torch-d2h-pinned')).toBe(of('d2h-pinned-sync'));
+  });
+
+  it('timing-pitfalls: a pair’s wrong and right timings side by side in one hue, the wrong one paler; each pair its own', () => {
+    const { record, lab } = syntheticRun('timing-pitfalls', { peers: true });
+    const config = barConfig(runChart(record, lab, inputs));
+    const bars = new Map(config.data.datasets.map((d) => [d.label, d]));
+    const bar = (key: string) => bars.get(lab.series.find((s) => s.key === key)?.label);
+    const pairs = [['gpu-no-sync', 'gpu-events'], ['gpu-cold', 'gpu-warm'], ['cpu-cold', 'cpu-warm'], ['cpu-one-thread', 'cpu-all-threads'], ['torch-no-sync', 'torch-events'], ['torch-cold', 'torch-warm']];
+    for (const [wrong, right] of pairs) {
+      expect(bar(wrong ?? '')?.borderColor, `${wrong} beside ${right}`).toBe(bar(right ?? '')?.borderColor);
+      expect(bar(wrong ?? '')?.backgroundColor).not.toBe(bar(right ?? '')?.backgroundColor);
+    }
+    expect(new Set(pairs.map(([, right]) => bar(right ?? '')?.borderColor)).size).toBe(pairs.length);
+    // Side by side: a pair's bars are neighbours, the wrong one first.
+    const order = lab.series.map((s) => s.key);
+    for (const [wrong, right] of pairs.slice(0, 4)) expect(order.indexOf(right ?? '') - order.indexOf(wrong ?? '')).toBe(1);
+  });
+
+  it('elementwise: a path in the same colour and marker in every panel, PyTorch’s in the engine’s colour', () => {
+    const { record, lab } = syntheticRun('elementwise-breakeven', { peers: true });
+    const lines = lineConfig(runChart(record, lab, inputs)).data.datasets.filter((d) => d.label);
+    for (const path of ['GPU with transfers', 'GPU resident']) {
+      const drawn = lines.filter((d) => d.label === path);
+      expect(drawn).toHaveLength(3);
+      expect(new Set(drawn.map((d) => `${String(d.borderColor)} ${String(d.pointStyle)}`)).size).toBe(1);
+    }
+    expect(lines.find((d) => d.label === 'PyTorch GPU resident')?.borderColor).toBe(lines.find((d) => d.label === 'GPU resident')?.borderColor);
   });
 });
 
