@@ -105,8 +105,14 @@ export function planContext(env: HostEnvironment, device: string, peers?: PlanCo
   return { cpu, cpuThreads: typeof cores === 'number' ? cores : 1, gpu, gpuWaivedReason, gpuWaivedWhy, ...(peers ? { peers } : {}) };
 }
 
+// The time the engine may sample a planned point for: the measurement's own budget, else the plan's time for the
+// point, never less than MIN_BUDGET_SECONDS nor more than an hour.
+export function pointBudgetSeconds(point: PlannedPoint): number {
+  return point.measurement?.budgetSeconds ?? Math.min(3600, Math.max(point.expectedSeconds, MIN_BUDGET_SECONDS));
+}
+
 // The peer libraries a run of `lab` asks for and has series of: those the request named (absent: every one).
-function peersAsked(lab: Lab, asked: readonly PeerLibrary[] | undefined): PeerLibrary[] {
+export function peersAsked(lab: Lab, asked: readonly PeerLibrary[] | undefined): PeerLibrary[] {
   const has = new Set(lab.descriptor.series.flatMap((s) => (s.peer ? [s.peer] : [])));
   return (asked ?? PEER_LIBRARIES).filter((l) => has.has(l));
 }
@@ -415,7 +421,7 @@ export class LabRunner implements RunsService {
         const started = performance.now();
         try {
           // The engine samples until the median is steady or the point's share of the plan's time is spent.
-          const measurement = { ...point.measurement, budgetSeconds: point.measurement.budgetSeconds ?? Math.min(3600, Math.max(point.expectedSeconds, MIN_BUDGET_SECONDS)) };
+          const measurement = { ...point.measurement, budgetSeconds: pointBudgetSeconds(point) };
           const cpuBefore = readCpuTimes();
           const clockBefore = readCpuClockMHz();
           const r = await this.host.measure(measurement, {

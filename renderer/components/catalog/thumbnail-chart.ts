@@ -25,11 +25,11 @@ function quietMarks(marks: MarksOptions | undefined): MarksOptions | undefined {
   };
 }
 
-// Each axis kept for its range and grid, without the words around it.
+// Each axis kept for its range and grid, without the words around it, nor the room rows keep for their names.
 function quietScales<S extends object>(scales: Record<string, S | undefined> | undefined): Record<string, S> {
   const quiet: Record<string, S> = {};
   for (const [id, scale] of Object.entries(scales ?? {})) {
-    if (scale) quiet[id] = { ...scale, ticks: { display: false }, title: { display: false }, border: { display: false } };
+    if (scale) quiet[id] = { ...scale, ticks: { display: false }, title: { display: false }, border: { display: false }, afterFit: undefined };
   }
   return quiet;
 }
