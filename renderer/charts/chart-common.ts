@@ -90,7 +90,7 @@ export function valueScale(quantity: YQuantity, values: readonly number[], log: 
     min: range.min,
     max: range.max,
     afterBuildTicks: (axis: BuiltAxis) => {
-      axis.ticks = fittingTicks(range.ticks, axis, (v) => shortValue(quantity, v)).map((value) => ({ value }));
+      axis.ticks = fittingTicks(range.ticks, axis, (v) => shortValue(quantity, v), axisPlace(range.min, range.max, log)).map((value) => ({ value }));
     },
   };
 }
@@ -103,14 +103,25 @@ export interface BuiltAxis {
   isHorizontal(): boolean;
 }
 
+// Where a value lies along an axis from `min` to `max`, as a share of its length.
+export function axisPlace(min: number, max: number, log: boolean): (value: number) => number {
+  if (log && min > 0 && max > min) return (v) => Math.log(v / min) / Math.log(max / min);
+  return (v) => (max > min ? (v - min) / (max - min) : 0);
+}
+
 // The ticks the axis's length holds, each label at about 7 pixels a character across (12-pixel text) and 18 pixels
-// up, with a gap: all of them; else on a log axis the powers of ten alone (1, 2, 5 crowd first); else every second,
+// up, each pair of neighbours (at their places: on a log axis 1, 2 and 5 are not evenly spaced) half of both apart
+// with a gap: all of them; else on a log axis the powers of ten alone (1, 2, 5 crowd first); else every second,
 // third… tick. A narrow window's chart thins its ticks instead of printing them over each other.
-export function fittingTicks(ticks: readonly number[], axis: BuiltAxis, label: (value: number) => string): number[] {
+export function fittingTicks(ticks: readonly number[], axis: BuiltAxis, label: (value: number) => string, place: (value: number) => number): number[] {
   const horizontal = axis.isHorizontal();
   const length = horizontal ? axis.width : axis.height;
   const extent = (v: number): number => (horizontal ? 7 * label(v).length + 12 : 18);
-  const fits = (ts: readonly number[]): boolean => ts.reduce((sum, v) => sum + extent(v), 0) <= length;
+  const fits = (ts: readonly number[]): boolean =>
+    ts.every((v, i) => {
+      const next = ts[i + 1];
+      return next === undefined || Math.abs(place(next) - place(v)) * length >= (extent(v) + extent(next)) / 2;
+    });
   if (fits(ticks)) return [...ticks];
   const powers = ticks.filter((v) => v > 0 && Number.isInteger(Math.round(Math.log10(v) * 1e9) / 1e9));
   const base = powers.length >= 2 ? powers : [...ticks];

@@ -9,7 +9,7 @@ import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
 import type { PointResult, RunRecord } from '../../main/common/run-record.ts';
 import { breakEvenMarks } from './break-even-marks.ts';
 import type { BuiltAxis, ChartInputs, LineConfig, RunChart } from './chart-common.ts';
-import { baseOptions, fittingTicks, formatValue, isLive, legendLabels, neededHeight, PLOT_HEIGHT, plotTitle, valueScale, valueTitle, yTitle } from './chart-common.ts';
+import { axisPlace, baseOptions, fittingTicks, formatValue, isLive, legendLabels, neededHeight, PLOT_HEIGHT, plotTitle, valueScale, valueTitle, yTitle } from './chart-common.ts';
 import type { HorizontalMark, RunMarksOptions } from './marks-plugin.ts';
 import { runMarksPlugin } from './marks-plugin.ts';
 import { seriesStyle, translucent, withAlpha } from './palette.ts';
@@ -99,7 +99,8 @@ export function sizeAxis(quantity: SizeQuantity, log: boolean, sizes: readonly n
     max: hi === undefined ? undefined : log ? hi * 1.25 : hi + pad,
     title: { display: true, text: xTitle(quantity, t), color: theme.text },
     afterBuildTicks: (axis: BuiltAxis) => {
-      axis.ticks = fittingTicks(ticks, axis, (value) => formatSize(quantity, value)).map((value) => ({ value }));
+      const place = lo === undefined || hi === undefined ? () => 0 : axisPlace(log ? lo / 1.25 : lo - pad, log ? hi * 1.25 : hi + pad, log);
+      axis.ticks = fittingTicks(ticks, axis, (value) => formatSize(quantity, value), place).map((value) => ({ value }));
     },
     ticks: { color: theme.muted, maxRotation: 0, autoSkip: false, callback: (value: number | string) => formatSize(quantity, Number(value)) },
     grid: { color: theme.grid },
