@@ -167,6 +167,8 @@ export interface RunRecord {
   params: ParamValues;
   // The Python peers' libraries the run asked to time beside the engine (absent: none, as in runs before them).
   peers?: PeerLibrary[];
+  // The points planned, in order (RUN_RECORD's `plan`).
+  plan?: Pick<PointResult, 'key' | 'series' | 'label' | 'name' | 'x' | 'reason' | 'why'>[];
   status: RunStatus;
   error: ErrorPayload | null;
   createdAt: string;
@@ -311,6 +313,11 @@ export const FINDING = z
     return { id: f.id, message: f.message ?? { key: 'common.recorded', values: { text: f.text ?? '' } }, value, unit, tone: f.tone };
   });
 
+// A planned point as the chart needs it before it is measured: its key, series, size and name, and for a point that
+// will be waived, why (`reason` null for a point to measure).
+export const PLANNED_POINT = POINT.pick({ key: true, series: true, label: true, name: true, x: true, reason: true, why: true });
+export type PlanEntry = z.infer<typeof PLANNED_POINT>;
+
 const PARAM_VALUE = z.union([z.number(), z.string(), z.array(z.number()), z.array(z.string())]);
 
 export const RUN_RECORD = z.strictObject({
@@ -322,6 +329,10 @@ export const RUN_RECORD = z.strictObject({
   params: z.record(z.string(), PARAM_VALUE),
   // The Python peers' libraries the run asked to time beside the engine (absent: none, as in runs before them).
   peers: z.array(z.enum(PEER_LIBRARIES)).optional(),
+  // The points the lab planned, in order, as the run's chart lays them out before they are measured (its categories,
+  // legend, panels and sizes hold still as the points arrive). Absent in runs recorded before it; a finished run's
+  // points are its plan anyway, every one of them measured, waived or cancelled.
+  plan: z.array(PLANNED_POINT).max(100_000).optional(),
   status: z.enum(['queued', 'running', 'completed', 'waived', 'cancelled', 'failed']),
   error: ERROR_PAYLOAD.nullable(),
   createdAt: z.string(),

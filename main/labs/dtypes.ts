@@ -185,10 +185,10 @@ export const dtypesLab: Lab = {
       { key: 'cpu', label: SERIES.cpu, deviceKind: 'cpu' },
       { key: 'gpu', label: SERIES.gpu, deviceKind: 'cuda', baseline: 'cpu' },
       // Seed 003 lists the types but times no GEMM in them: PyTorch's, torch._int_mm included, are GPU Lab's addition.
-      { key: 'torch', label: SERIES.torch, deviceKind: 'cuda', baseline: 'cpu', peer: 'torch', addition: true },
+      { key: 'torch', label: SERIES.torch, deviceKind: 'cuda', baseline: 'cpu', peer: 'torch', addition: true, family: 'gpu' },
     ],
     headline: ['gpu-fp16', 'gpu-fp32', 'cpu-fp64', 'footprint'],
-    chart: { x: { quantity: 'category', log: false }, y: { quantity: 'TFLOP/s' } },
+    chart: { x: { quantity: 'category', log: false }, y: { quantity: 'TFLOP/s', log: true } },
   },
   plan,
   analyze,

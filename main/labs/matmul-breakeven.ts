@@ -184,11 +184,12 @@ export const matmulBreakevenLab: Lab = {
     series: [
       { key: 'cpu', label: SERIES.cpu, deviceKind: 'cpu' },
       ...GPU.map((g) => ({ key: g.series, label: g.label, deviceKind: 'cuda' as const, baseline: 'cpu' })),
-      { key: 'torch-cpu', label: SERIES['torch-cpu'], deviceKind: 'cpu', peer: 'torch' },
-      ...TORCH.map((t) => ({ key: t.series, label: SERIES[t.series], deviceKind: 'cuda' as const, baseline: 'torch-cpu', peer: 'torch' as const })),
+      // PyTorch's series in the hue of the engine's series each matches.
+      { key: 'torch-cpu', label: SERIES['torch-cpu'], deviceKind: 'cpu', peer: 'torch', family: 'cpu' },
+      ...TORCH.map((t) => ({ key: t.series, label: SERIES[t.series], deviceKind: 'cuda' as const, baseline: 'torch-cpu', peer: 'torch' as const, family: t.ours })),
     ],
     headline: ['gpu-transfers-break-even', 'gpu-resident-break-even', 'cpu-rate'],
-    chart: { x: { quantity: 'matrix-n', log: true }, y: { quantity: 'GFLOP/s' } },
+    chart: { x: { quantity: 'matrix-n', log: true }, y: { quantity: 'GFLOP/s', log: true } },
   },
   plan,
   analyze,

@@ -162,10 +162,11 @@ export const matmulLab: Lab = {
     series: [
       { key: 'cpu-blas', label: SERIES['cpu-blas'], deviceKind: 'cpu' },
       ...GPU_SERIES.map((s): SeriesDescriptor => ({ key: s.series, label: s.label, deviceKind: 'cuda', baseline: 'cpu-blas' })),
-      ...PEER_SERIES.map((s): SeriesDescriptor => ({ key: s.series, label: SERIES[s.series], deviceKind: s.gpu ? 'cuda' : 'cpu', baseline: 'cpu-blas', peer: s.library })),
+      // Each peer in the hue of the engine's series it is compared with.
+      ...PEER_SERIES.map((s): SeriesDescriptor => ({ key: s.series, label: SERIES[s.series], deviceKind: s.gpu ? 'cuda' : 'cpu', baseline: 'cpu-blas', peer: s.library, family: s.ours })),
     ],
     headline: ['gpu-transfers-speedup', 'gpu-cublas-speedup', 'cpu-rate'],
-    chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms' } },
+    chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms', log: true } },
   },
   plan,
   analyze,

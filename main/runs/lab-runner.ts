@@ -127,6 +127,7 @@ export function planContext(env: HostEnvironment, device: string, peers?: PlanCo
   return { cpu, cpuThreads: typeof cores === 'number' ? cores : 1, gpu, gpuWaivedReason, gpuWaivedWhy, ...(peers ? { peers } : {}) };
 }
 
+
 // The peer libraries a run of `lab` asks for and has series of: those the request named (absent: every one).
 export function peersAsked(lab: Lab, asked: readonly PeerLibrary[] | undefined): PeerLibrary[] {
   const has = new Set(lab.descriptor.series.flatMap((s) => (s.peer ? [s.peer] : [])));
@@ -319,6 +320,7 @@ export class LabRunner implements RunsService {
       const asked = record.peers ?? [];
       const peers = asked.length ? { asked, report: await this.host.peers(asked) } : undefined;
       planned = lab.plan(record.params, planContext(env, record.device, peers));
+      record.plan = planned.map((p) => ({ key: p.key, series: p.series, label: p.label, name: p.name, x: p.x, reason: p.measurement ? null : (p.waived ?? ''), ...(!p.measurement && p.waivedWhy ? { why: p.waivedWhy } : {}) }));
       // Every device a point is measured on, held for the whole run: another process's run waits, or is refused.
       const devices = [...new Set(planned.filter((p) => p.measurement).map((p) => p.device))];
       if (devices.length) lease = await this.locks.acquire(devices, 'lab', record.lab, { wait, signal, onWait: (holder) => this.waiting(record, planned.length, holder) });
@@ -349,12 +351,13 @@ export class LabRunner implements RunsService {
       params: record.params,
       pointsTotal: planned.length,
       waived: [...waived.values()],
+      plan: record.plan,
     });
     const gpu = record.environment.devices?.devices.find((d) => d.id === record.device && d.kind === 'cuda') ?? null;
     const cpu = record.environment.devices?.devices.find((d) => d.kind === 'cpu') ?? null;
     const cpuTimes = readCpuTimes();
     try {
-      await this.measureAll(record, planned, signal, () => this.provisionalFindings(lab, record, gpu, cpu));
+      await this.measureAll(record, planned, signal, () => this.provisionalFindings(lab, record, planned, gpu, cpu));
     } finally {
       await lease?.release();
     }
@@ -403,11 +406,15 @@ export class LabRunner implements RunsService {
 
   // The findings of the points measured so far, while the run goes on: a finding whose text changed is sent again
   // under its id, so a page shows them growing; the record holds them until the final analysis replaces them. A lab
-  // whose analysis cannot read a partial run yet simply has none to show.
-  private provisionalFindings(lab: Lab, record: RunRecord, gpu: DeviceSummary | null, cpu: DeviceSummary | null): void {
+  // whose analysis cannot read a partial run yet simply has none to show. The run's own findings come with them, the
+  // plan's waived points counted from the start, so that the provisional findings take about the place of the final
+  // ones (the page lays them out unseen to hold it).
+  private provisionalFindings(lab: Lab, record: RunRecord, planned: readonly PlannedPoint[], gpu: DeviceSummary | null, cpu: DeviceSummary | null): void {
     let findings: Finding[];
     try {
-      findings = lab.analyze(record.points, record.params, gpu, cpu).findings;
+      const arrived = new Set(record.points.map((p) => p.key));
+      const waivedToCome = planned.filter((p) => !p.measurement && !arrived.has(p.key)).map(waivedPoint);
+      findings = [...lab.analyze(record.points, record.params, gpu, cpu).findings, ...runFindings([...record.points, ...waivedToCome], null, lab.descriptor)];
     } catch {
       return;
     }

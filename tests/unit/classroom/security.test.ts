@@ -98,6 +98,7 @@ const VALID: Record<ApiMethod, () => unknown[]> = {
   'labs.listLabs': () => ['es'],
   'labs.kernelSource': () => ['shaders/cuda/vector_function.cu'],
   'labs.validateParams': () => ['matmul', {}],
+  'labs.timeBounds': () => ['cpu'],
   'runs.startRun': () => [QUICK],
   'runs.cancelRun': () => [anaRun],
   'runs.listRuns': () => [],

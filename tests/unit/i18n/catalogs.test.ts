@@ -62,6 +62,9 @@ const SAME_IN_BOTH = new Set([
   'labs.params.hintBytes',
   'labs.progress.seconds',
   'labs.progress.minutes',
+  // A time rounded up, in units: "2 min", "1 h 3 min".
+  'labs.catalog.time.minutes',
+  'labs.catalog.time.hours',
   'results.chart.size.bytes',
   'results.chart.size.matrixN',
   'results.chart.breakEven.line',

@@ -68,6 +68,18 @@ describe('the live run', () => {
     expect(fake().calls.some((c) => c.method === 'runs.listRuns')).toBe(true);
   });
 
+  it('takes the run’s plan from its start, for the chart to lay out what has not come', async () => {
+    fake().answer('runs.startRun', () => ({ runId: stored.id }));
+    fake().answer('runs.getRun', () => ({ ...running(), status: 'queued' }));
+    const live = useLiveRunStore();
+    await live.start({ lab: 'matmul' });
+    expect(live.record?.plan).toBeUndefined();
+    const plan = stored.points.map((p) => ({ key: p.key, series: p.series, label: p.label, x: p.x, reason: null }));
+    fake().emit({ kind: 'started', runId: stored.id, lab: 'matmul', device: 'cuda:0', params: stored.params, pointsTotal: plan.length, plan });
+    expect(live.record?.status).toBe('running');
+    expect(live.record?.plan).toEqual(plan);
+  });
+
   it('keeps the points that arrive while the record is being fetched', async () => {
     let release: (r: RunRecord) => void = () => undefined;
     fake().answer('runs.startRun', () => ({ runId: stored.id }));
