@@ -11,7 +11,7 @@ import { errorText, pointReason } from '../common/i18n/error-text.ts';
 import { translator } from '../common/i18n/index.ts';
 import { renderMessage, type Message } from '../common/message.ts';
 
-const COLUMNS = ['point', 'status', 'median', 'interval', 'range', 'iqr', 'samples', 'rate', 'ofPeak', 'relError'] as const;
+const COLUMNS = ['point', 'status', 'median', 'interval', 'range', 'iqr', 'samples', 'rate', 'ofPeak', 'relativeError'] as const;
 // The width each column needs for its figures; a heading or a status word that is wider widens it.
 const WIDTHS = [38, 9, 10, 8, 21, 9, 12, 13, 14, 10] as const;
 

@@ -3,10 +3,10 @@
 // be told apart; whether a value lies within a spread of samples; whether a series grows or shrinks. A finding that
 // states a direction, a membership or a trend asks here first, so that no sentence says more than its numbers do.
 import type { PointResult } from './run-record.ts';
-import { medianInterval } from './statistics.ts';
 
 // A measured time: its median, the interval the median lies in (its 95 % confidence interval; with fewer than 6
-// samples, the whole range of the samples, the most that can be said), and the samples' range.
+// samples, the whole range of the samples, the most that can be said), and the samples' range. Read off the point's
+// statistics as stored: the runner computed them from the samples that count (statistics.ts timedStatistics).
 export interface Estimate {
   median: number;
   low: number;
@@ -19,9 +19,7 @@ export interface Estimate {
 export function estimateOf(p: PointResult | undefined): Estimate | null {
   if (!p || p.status !== 'ok' || !p.stats) return null;
   const s = p.stats;
-  const samples = p.timer === 'device' && p.deviceMs ? p.deviceMs : p.hostMs;
-  const ci = s.ciLow != null && s.ciHigh != null ? { low: s.ciLow, high: s.ciHigh } : samples.length === s.count ? medianInterval(samples) : null;
-  return { median: s.median, low: ci?.low ?? s.min, high: ci?.high ?? s.max, min: s.min, max: s.max, samples: s.count };
+  return { median: s.median, low: s.ciLow ?? s.min, high: s.ciHigh ?? s.max, min: s.min, max: s.max, samples: s.count };
 }
 
 // A time against another: 'faster' where a's interval lies wholly below b's, 'slower' where wholly above, else the

@@ -4,6 +4,7 @@
 // said by its file, in its launch header (launch-header.ts): each is a student's file as it stands, its kernel named
 // as the exercise's.
 import type { Dim3, ExerciseId, KernelParam } from './playground.ts';
+import { LIMITS } from './measurement.ts';
 import type { MeasurementInput } from './measurement.ts';
 import { gridFor } from './launch-header.ts';
 
@@ -152,7 +153,7 @@ const transpose: ExerciseDefinition = {
     { name: 'rows', role: 'scalar', ctype: 'int' },
     { name: 'cols', role: 'scalar', ctype: 'int' },
   ],
-  size: { name: 'N', default: 4096, min: 1, max: 16384 },
+  size: { name: 'N', default: 4096, min: 1, max: LIMITS.matrixOrder },
   cover: '2d',
   defaultBlock: [16, 16, 1],
   elementType: 'fp32',
@@ -192,7 +193,7 @@ const sgemm: ExerciseDefinition = {
     { name: 'n', role: 'scalar', ctype: 'int' },
     { name: 'k', role: 'scalar', ctype: 'int' },
   ],
-  size: { name: 'N', default: 4096, min: 1, max: 16384 },
+  size: { name: 'N', default: 4096, min: 1, max: LIMITS.matrixOrder },
   cover: '2d',
   defaultBlock: [16, 16, 1],
   elementType: 'fp32',

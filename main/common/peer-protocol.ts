@@ -1,9 +1,12 @@
 // The Python peers' worker protocol (python/gpu_lab_peers/protocol.py is its other side): JSON lines over the
-// worker's stdio, every line the worker writes checked here before it is believed. Requests carry an id; answers
-// name it back, ok or with an error. The worker's first line says it is ready. Libraries and workloads are named
-// by the engine only: nothing of a request from a browser reaches the worker.
+// worker's stdio, every line the worker writes checked here before it is believed. Requests carry an id and the
+// call they make; answers name the id back, ok or with an error. The worker's first line says it is ready.
+// Libraries and workloads are named by the engine only: nothing of a request from a browser reaches the worker.
+// A workload's words are the measurement's (measurement.ts): its `op`, the arrays' `dtype`, the `clock`.
 import { z } from 'zod';
 
+import { CLOCKS, DTYPES, OPS, PEER_LIBRARIES } from './measurement.ts';
+import type { PeerLibrary } from './measurement.ts';
 import { msg, type Message } from './message.ts';
 
 // The interpreter the peers run on, named by the person at the machine (--python, the app's settings).
@@ -11,27 +14,27 @@ export const PYTHON_ENV = 'GPU_LAB_PYTHON';
 // Where none is named: python3, looked up in PATH when the worker starts.
 export const DEFAULT_PYTHON = 'python3';
 
-export const PEER_LIBRARIES = ['numpy', 'torch', 'cupy', 'numba'] as const;
-export type PeerLibrary = (typeof PEER_LIBRARIES)[number];
+export { PEER_LIBRARIES } from './measurement.ts';
+export type { PeerLibrary } from './measurement.ts';
 
 export const PEER_READY = z.strictObject({ ready: z.literal(true), python: z.string().max(40), pid: z.int() });
 
-// The arrays' element types: the engine's dtypes, bfloat16 crossing as its raw 16 bits (NumPy has none).
-export const PEER_DTYPES = ['float64', 'float32', 'float16', 'bfloat16', 'int8'] as const;
-const ARRAY = z.strictObject({ path: z.string().min(1).max(4096), dtype: z.enum(PEER_DTYPES), length: z.int().min(1).max(2 ** 31) });
-// The clocks a peer's samples are read with (python/gpu_lab_peers/__main__.py): 'events', CUDA events, the device's
-// time; 'host', perf_counter around the call alone (on a GPU: until the launch returns); 'host-sync', perf_counter
-// with the GPU synchronised after the call; 'time-time', the same read with time.time(), as the notebooks write it.
-export const PEER_TIMERS = ['events', 'host', 'host-sync', 'time-time'] as const;
-export type PeerTimer = (typeof PEER_TIMERS)[number];
+// The arrays cross in the engine's dtypes, bfloat16 as its raw 16 bits (NumPy has none).
+const ARRAY = z.strictObject({ path: z.string().min(1).max(4096), dtype: z.enum(DTYPES), length: z.int().min(1).max(2 ** 31) });
+// The clocks a peer's samples are read with (python/gpu_lab_peers/__main__.py): the measurement's, perf_counter
+// standing for the host's monotonic clock (`host`: the GPU synchronised after the call; `host-nosync`: the clock
+// stopped when the call returns), and what Python alone has: `time-time`, the host's clock read with time.time(),
+// as the notebooks write it.
+export const PEER_CLOCKS = [...CLOCKS, 'time-time'] as const;
+export type PeerClock = (typeof PEER_CLOCKS)[number];
 export type PeerArray = z.infer<typeof ARRAY>;
 
-export const PEER_REQUEST = z.discriminatedUnion('op', [
-  z.strictObject({ id: z.int(), op: z.literal('probe'), libraries: z.array(z.enum(PEER_LIBRARIES)) }),
+export const PEER_REQUEST = z.discriminatedUnion('call', [
+  z.strictObject({ id: z.int(), call: z.literal('probe'), libraries: z.array(z.enum(PEER_LIBRARIES)) }),
   z.strictObject({
     id: z.int(),
-    op: z.literal('prepare'),
-    workload: z.string().max(64),
+    call: z.literal('prepare'),
+    op: z.enum(OPS),
     code: z.string().max(64),
     device: z.string().max(16),
     inputs: z.array(ARRAY).max(8),
@@ -39,14 +42,14 @@ export const PEER_REQUEST = z.discriminatedUnion('op', [
     params: z.record(z.string(), z.number()),
     // The clock the engine asks for, where it is not the workload's own; and the shortest sample, reached by
     // repeating a shorter call inside it.
-    timer: z.enum(PEER_TIMERS).optional(),
+    clock: z.enum(PEER_CLOCKS).optional(),
     minSampleMs: z.number().min(0).max(1000).optional(),
   }),
-  z.strictObject({ id: z.int(), op: z.literal('sample'), warmup: z.int().min(0).max(100_000), count: z.int().min(1).max(100_000) }),
+  z.strictObject({ id: z.int(), call: z.literal('sample'), warmup: z.int().min(0).max(100_000), count: z.int().min(1).max(100_000) }),
   // `indices`: only these elements of the output are written back (those the engine's check reads, where it reads a
   // sample), in this order.
-  z.strictObject({ id: z.int(), op: z.literal('output'), indices: z.array(z.int().min(0).max(2 ** 31 - 1)).max(8192).optional() }),
-  z.strictObject({ id: z.int(), op: z.literal('release') }),
+  z.strictObject({ id: z.int(), call: z.literal('output'), indices: z.array(z.int().min(0).max(2 ** 31 - 1)).max(8192).optional() }),
+  z.strictObject({ id: z.int(), call: z.literal('release') }),
 ]);
 export type PeerRequest = z.infer<typeof PEER_REQUEST>;
 // A request as the engine writes it, before the id is given.
@@ -83,13 +86,13 @@ export const PEER_ANSWER = z.union([
 ]);
 export type PeerAnswer = z.infer<typeof PEER_ANSWER>;
 
-// One round of samples, in the clock named (PEER_TIMERS), and the host's wall time of each.
+// One round of samples, on the clock named (PEER_CLOCKS), and the host's wall time of each.
 export const PEER_SAMPLES = z.strictObject({
   id: z.int(),
   ok: z.literal(true),
   samplesMs: z.array(z.number().nonnegative()).min(1),
   wallMs: z.array(z.number().nonnegative()).min(1),
-  timer: z.enum(PEER_TIMERS),
+  clock: z.enum(PEER_CLOCKS),
   // Calls a sample holds (each sample is their mean): more than one only where a call is shorter than minSampleMs.
   executionsPerSample: z.int().min(1).max(10_000),
 });

@@ -4,6 +4,7 @@
 
 // The shape lives in main/common (it is part of every run record the renderer reads).
 export type { SampleStats } from './run-record.ts';
+import type { Clock } from './measurement.ts';
 import type { SampleStats } from './run-record.ts';
 
 // A median is "noisy" when its 95 % confidence interval reaches further than this share of it on either side: the
@@ -101,4 +102,31 @@ export function summarize(samples: readonly number[]): SampleStats {
     ciHigh,
     noisy: ciLow !== null && ciHigh !== null && intervalIsNoisy(median, ciLow, ciHigh),
   };
+}
+
+// Samples as a measurement returns them and a point keeps them: every sample on the host's clock, on CUDA events
+// too where the device was timed, and the clock the point was measured on.
+export interface TimedSamples {
+  clock: Clock;
+  hostMs: readonly number[];
+  deviceMs: readonly number[] | null;
+}
+
+// The samples a point's figures come from, decided here once for the engine's sampling, the runner and every
+// reader: the device's own times where the clock is CUDA events (and every sample has one), else the host's clock
+// (`host`, and `host-nosync`, whose events are kept beside it to show what the launch hid).
+export function countedSamples(t: TimedSamples): readonly number[] {
+  return t.clock === 'events' && t.deviceMs !== null && t.deviceMs.length === t.hostMs.length ? t.deviceMs : t.hostMs;
+}
+
+// A point's statistics: its median with the median's interval, of the samples that count.
+export function timedStatistics(t: TimedSamples): SampleStats {
+  return summarize(countedSamples(t));
+}
+
+// Whether the median's interval lies within ±fraction of the median (never with fewer than MIN_INTERVAL_SAMPLES).
+export function converged(samples: readonly number[], fraction = TARGET_INTERVAL_FRACTION): boolean {
+  const s = summarize(samples);
+  if (s.ciLow === null || s.ciLow === undefined || s.ciHigh === null || s.ciHigh === undefined) return false;
+  return s.ciLow >= s.median * (1 - fraction) && s.ciHigh <= s.median * (1 + fraction);
 }

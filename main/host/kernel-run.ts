@@ -11,7 +11,7 @@ import type { CudaDevice } from '../../native/index.ts';
 import { compileKernel, loadKernel, nvrtcInfo } from '../../native/kernel-playground.ts';
 import type { CompiledKernel, LoadedKernel } from '../../native/kernel-playground.ts';
 import type { MeasureContext } from './ops/index.ts';
-import { MIN_INTERVAL_SAMPLES, summarize } from '../common/statistics.ts';
+import { MIN_INTERVAL_SAMPLES, countedSamples, summarize } from '../common/statistics.ts';
 import { measure } from './ops/index.ts';
 import { parseCompilerLog, signatureCheck } from '../common/compiler-log.ts';
 import { exerciseDefinition, signatureOf } from '../common/exercises.ts';
@@ -162,7 +162,7 @@ async function builtinComparison(exercise: ExerciseDefinition, job: KernelJob, b
   try {
     const m = MEASUREMENT.parse(builtin.measurement(job.size, job.device as CudaDevice));
     const r = await measure(m, ctx);
-    const samples = r.deviceMs ?? r.hostMs;
+    const samples = countedSamples(r);
     const verified = r.verification?.passed ?? false;
     return { ...base, throughput: verified ? throughput(exercise, job.size, samples, facts.peak) : null, verified, error: verified ? null : 'failed verification' };
   } catch (err) {

@@ -1,6 +1,7 @@
 // Lab dtypes: bytes per element and the footprint of an N×N tensor for fp64, fp32, tf32, fp16, bf16 and int8, then
 // GEMM throughput and relative error against a float64 reference for each.
 import type { DeviceSummary } from '../common/devices.ts';
+import { LIMITS } from '../common/measurement.ts';
 import type { GemmDtype } from '../common/measurement.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message } from '../common/message.ts';
@@ -55,7 +56,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   for (const dtype of dtypes) {
     const work = gemmWork(n, n, n, STORED_BYTES[dtype], OUTPUT_BYTES[dtype]);
     const base = { key: `torch-${dtype}`, series: 'torch', name: msg('common.run.pointOf', { series: pointName(LAB, 'torch'), what: dtype }), x: null, work, sampleSeconds: work.flops / (GPU_GFLOPS_GUESS * 1e9) };
-    const point = peerPoint(ctx, base, { op: 'gemm', dtype, variant: 'cublas', m: n, n, k: n, warmup, repeats, seed: n }, { library: 'torch', code: `torch-${dtype}` }, 'device');
+    const point = peerPoint(ctx, base, { op: 'gemm', dtype, variant: 'cublas', m: n, n, k: n, warmup, repeats, seed: n }, { library: 'torch', code: `torch-${dtype}` }, 'gpu');
     if (!point) continue;
     points.push(point.waived === null && dtype === 'int8' && !intMmTakes(n) ? waivedFor(point, msg('reasons.int8Shape', { n })) : point);
   }
@@ -167,7 +168,7 @@ export const dtypesLab: Lab = {
     id: 'dtypes',
     ...aboutLab(LAB),
     parameters: [
-      { kind: 'integer', name: 'n', ...paramWords(LAB, 'n'), unit: '', default: 4096, min: 16, max: 16384 },
+      { kind: 'integer', name: 'n', ...paramWords(LAB, 'n'), unit: '', default: 4096, min: 16, max: LIMITS.matrixOrder },
       { kind: 'choice-list', name: 'dtypes', ...paramWords(LAB, 'dtypes'), unit: '', default: [...DTYPES], choices: [...DTYPES] },
       repeatsParam(10),
       warmupParam(1),

@@ -62,10 +62,9 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
           gpuPoint(
             ctx,
             { key: `${s}@${n}`, series: s, name: pointName(LAB, s, num_.count(n)), x: n, work, sampleSeconds: gpuSample },
-            { op, variant: 'kernel', elements: n, path: p.path, warmup, repeats: repeatsWithin(1, gpuSample, Math.min(3, repeats), repeats), seed: n, minSampleMs: MIN_SAMPLE_MS },
             // Both GPU paths on the host clock, like the CPU: the break-even is about the time a program waits for,
             // and for small arrays that is the launch and the synchronisation, not the kernel.
-            'host',
+            { op, variant: 'kernel', elements: n, path: p.path, clock: 'host', warmup, repeats: repeatsWithin(1, gpuSample, Math.min(3, repeats), repeats), seed: n, minSampleMs: MIN_SAMPLE_MS },
           ),
         );
       }
@@ -82,10 +81,10 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
         const point = peerPoint(
           ctx,
           { key: `${s}@${n}`, series: s, name: pointName(LAB, s, num_.count(n)), x: n, work, sampleSeconds: gpuSample },
-          { op, variant: 'kernel', elements: n, path: t.path, warmup, repeats: repeatsWithin(1, gpuSample, Math.min(3, repeats), repeats), seed: n, minSampleMs: MIN_SAMPLE_MS },
-          { library: 'torch', code: t.code },
           // On the host's clock after a synchronise, like the engine's GPU series here.
-          'host',
+          { op, variant: 'kernel', elements: n, path: t.path, clock: 'host', warmup, repeats: repeatsWithin(1, gpuSample, Math.min(3, repeats), repeats), seed: n, minSampleMs: MIN_SAMPLE_MS },
+          { library: 'torch', code: t.code },
+          'gpu',
         );
         if (point) points.push(point);
       }

@@ -15,6 +15,7 @@ import {
   sizeN,
 } from './plan-helpers.ts';
 import { speedupRange } from '../common/claims.ts';
+import { LIMITS } from '../common/measurement.ts';
 
 const LAB = 'matmul-breakeven';
 const SERIES = labTextEn[LAB].series;
@@ -56,9 +57,8 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
         gpuPoint(
           ctx,
           { key: `${g.series}@${n}`, series: g.series, name: pointName(LAB, g.series, sizeN(n)), x: n, work, sampleSeconds: sample },
-          { op: 'gemm', dtype: 'fp32', variant: 'cublas', m: n, n, k: n, path: g.path, warmup, repeats, seed: n, minSampleMs: MIN_SAMPLE_MS },
           // The break-even compares waiting times: the GPU on the host clock too, launch and sync included.
-          'host',
+          { op: 'gemm', dtype: 'fp32', variant: 'cublas', m: n, n, k: n, path: g.path, clock: 'host', warmup, repeats, seed: n, minSampleMs: MIN_SAMPLE_MS },
         ),
       );
     }
@@ -74,7 +74,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
       const sample = batchedSampleSeconds(work.flops / (GPU_GFLOPS_GUESS * 1e9) + (t.path === 'with-copies' ? work.bytes / (BUS_GBPS_GUESS * 1e9) : 0) + 5e-5);
       const base = { key: `${t.series}@${n}`, series: t.series, name: pointName(LAB, t.series, sizeN(n)), x: n, work, sampleSeconds: sample };
       // On the host clock after a synchronise, as the engine's GPU series here.
-      const point = peerPoint(ctx, base, { ...fields, variant: 'cublas', path: t.path, warmup, repeats }, { library: 'torch', code: t.code }, 'host');
+      const point = peerPoint(ctx, base, { ...fields, variant: 'cublas', path: t.path, clock: 'host', warmup, repeats }, { library: 'torch', code: t.code }, 'gpu');
       if (point) points.push(point);
     }
   }
@@ -166,7 +166,7 @@ export const matmulBreakevenLab: Lab = {
     parameters: [
       // 50 and 200 beside the article's sizes: the resident GPU overtakes near N = 100 and the GPU with copies near
       // 300 on an H100, and a break-even is only a number when a measured size lies on each side of it.
-      { kind: 'integer-list', name: 'sizes', ...paramWords(LAB, 'sizes'), unit: '', default: [50, 100, 200, 500, 1000, 2000, 5000], min: 16, max: 16384, maxItems: 16 },
+      { kind: 'integer-list', name: 'sizes', ...paramWords(LAB, 'sizes'), unit: '', default: [50, 100, 200, 500, 1000, 2000, 5000], min: 16, max: LIMITS.matrixOrder, maxItems: 16 },
       repeatsParam(20),
       warmupParam(1),
       threadsParam(),

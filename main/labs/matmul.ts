@@ -11,6 +11,7 @@ import { num } from './lab.ts';
 import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
 import { BUS_GBPS_GUESS, CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, peerPoint, pointName, repeatsParam, sizeN, warmupParam } from './plan-helpers.ts';
 import { compareTimes, estimateOf, type Order } from '../common/claims.ts';
+import { LIMITS } from '../common/measurement.ts';
 
 const LAB = 'matmul';
 const SERIES = labTextEn[LAB].series;
@@ -27,8 +28,8 @@ const m = (key: keyof (typeof labTextEn)[typeof LAB]['findings'], values?: Param
 // `.to()`/`.cpu()` against cuBLAS with the transfers.
 const PEER_SERIES = [
   { series: 'numpy-matmul', library: 'numpy', code: 'numpy-matmul', gpu: null, ours: 'cpu-blas' },
-  { series: 'torch-resident', library: 'torch', code: 'torch-resident', gpu: 'device', ours: 'gpu-cublas' },
-  { series: 'torch-copies', library: 'torch', code: 'torch-copies', gpu: 'host', ours: 'gpu-transfers' },
+  { series: 'torch-resident', library: 'torch', code: 'torch-resident', gpu: { clock: 'events', path: 'resident' }, ours: 'gpu-cublas' },
+  { series: 'torch-copies', library: 'torch', code: 'torch-copies', gpu: { clock: 'host', path: 'with-copies' }, ours: 'gpu-transfers' },
 ] as const;
 
 const seriesName = (key: string): Message => msg(`${LAB}.series.${key}`);
@@ -53,18 +54,18 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
       gpuPoint(
         ctx,
         { key: s.series, series: s.series, name: pointName(LAB, s.series, sizeN(n)), x: null, work, sampleSeconds: work.flops / (GPU_GFLOPS_GUESS * s.speed * 1e9) + bus },
-        { op: 'gemm', dtype: 'fp32', variant: s.variant, m: n, n, k: n, path: s.path, warmup, repeats: num(params, 'repeats'), seed: n },
-        s.path === 'with-copies' ? 'host' : 'device',
+        // With the copies, on the host's clock: events would leave out the host's waits between them.
+        { op: 'gemm', dtype: 'fp32', variant: s.variant, m: n, n, k: n, path: s.path, ...(s.path === 'with-copies' ? { clock: 'host' as const } : {}), warmup, repeats: num(params, 'repeats'), seed: n },
       ),
     );
   }
   const fields = { op: 'gemm', dtype: 'fp32', variant: 'blas', m: n, n, k: n, seed: n } as const;
   for (const s of PEER_SERIES) {
-    const base = { key: s.series, series: s.series, name: pointName(LAB, s.series, sizeN(n)), x: null, work, sampleSeconds: s.gpu ? work.flops / (GPU_GFLOPS_GUESS * 1e9) + (s.gpu === 'host' ? work.bytes / (BUS_GBPS_GUESS * 1e9) : 0) : cpuSample };
+    const base = { key: s.series, series: s.series, name: pointName(LAB, s.series, sizeN(n)), x: null, work, sampleSeconds: s.gpu ? work.flops / (GPU_GFLOPS_GUESS * 1e9) + (s.gpu.path === 'with-copies' ? work.bytes / (BUS_GBPS_GUESS * 1e9) : 0) : cpuSample };
     const repeats = s.gpu ? num(params, 'repeats') : num(params, 'cpuRepeats');
     // On the GPU, the measurement cuBLAS's series of the same path has, so that it is read against the same peak.
-    const gpuFields = s.gpu ? { variant: 'cublas', path: s.gpu === 'host' ? 'with-copies' : 'resident' } as const : {};
-    const point = peerPoint(ctx, base, { ...fields, ...gpuFields, warmup: s.gpu ? warmup : Math.min(warmup, 1), repeats }, { library: s.library, code: s.code }, s.gpu ?? undefined);
+    const gpuFields = s.gpu ? { variant: 'cublas', ...s.gpu } as const : {};
+    const point = peerPoint(ctx, base, { ...fields, ...gpuFields, warmup: s.gpu ? warmup : Math.min(warmup, 1), repeats }, { library: s.library, code: s.code }, s.gpu ? 'gpu' : 'cpu');
     if (point) points.push(point);
   }
   return points;
@@ -144,7 +145,7 @@ export const matmulLab: Lab = {
     id: 'matmul',
     ...aboutLab(LAB),
     parameters: [
-      { kind: 'integer', name: 'n', ...paramWords(LAB, 'n'), unit: '', default: 7000, min: 16, max: 16384 },
+      { kind: 'integer', name: 'n', ...paramWords(LAB, 'n'), unit: '', default: 7000, min: 16, max: LIMITS.matrixOrder },
       repeatsParam(10),
       { kind: 'integer', name: 'cpuRepeats', ...paramWords(LAB, 'cpuRepeats'), unit: 'samples', default: 3, min: 1, max: 100 },
       warmupParam(1),

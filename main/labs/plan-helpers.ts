@@ -12,6 +12,7 @@ import { computePeak, fitsInL2, gemmPeakName, memoryPeak } from '../common/gpu-p
 import { measurementFootprint } from '../common/footprint.ts';
 import { peerWaivedWhy } from '../common/peer-protocol.ts';
 import type { PeerLibrary } from '../common/peer-protocol.ts';
+import { LIMITS } from '../common/measurement.ts';
 
 // Rough rates for the ETA only, never for results: a 2-core CPU and a mid-range GPU.
 export const CPU_GFLOPS_GUESS = 100;
@@ -112,7 +113,8 @@ export function cpuPoint(base: PointBase, m: MeasurementFields, overheadSeconds 
     x: base.x,
     device: 'cpu',
     work: base.work,
-    timer: 'host',
+    // The CPU has the host's clock alone.
+    clock: 'host',
     measurement: { ...m, device: 'cpu' } as MeasurementInput,
     waived: null,
     expectedSeconds: expected(base, m, overheadSeconds),
@@ -156,15 +158,15 @@ export function gpuPeak(m: MeasurementFields, gpu: DeviceSummary, work?: PointWo
   }
 }
 
-export function gpuPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields, timer: 'device' | 'host' = 'device'): PlannedPoint {
+// A GPU point on the measurement's clock (CUDA events where it names none).
+export function gpuPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields): PlannedPoint {
   const device = ctx.gpu?.id ?? 'cuda';
+  const clock = m.clock ?? 'events';
   if (!ctx.gpu) {
-    return { ...cpuPoint(base, m), device, timer, measurement: null, waived: ctx.gpuWaivedReason, waivedWhy: ctx.gpuWaivedWhy, expectedSeconds: 0 };
+    return { ...cpuPoint(base, m), device, clock, measurement: null, waived: ctx.gpuWaivedReason, waivedWhy: ctx.gpuWaivedWhy, expectedSeconds: 0 };
   }
-  // A point read on the host clock is measured on it too: no events, no hold kernel, launch and sync included.
-  const clock = m.clock ?? (timer === 'host' ? 'host' : undefined);
-  const measurement = { ...m, ...(clock ? { clock } : {}), device: ctx.gpu.id } as MeasurementInput;
-  return { ...cpuPoint(base, m, 0.05), device, timer, measurement, peak: gpuPeak(m, ctx.gpu, base.work) };
+  const measurement = { ...m, clock, device: ctx.gpu.id } as MeasurementInput;
+  return { ...cpuPoint(base, m, 0.05), device, clock, measurement, peak: gpuPeak(m, ctx.gpu, base.work) };
 }
 
 // Parameters most labs share.
@@ -191,7 +193,7 @@ export function threadsParam(): ParameterDescriptor {
     unit: 'threads',
     default: 0,
     min: 0,
-    max: 256,
+    max: LIMITS.threads,
   };
 }
 
@@ -220,15 +222,15 @@ export function logSizes(from: number, to: number, perDecade: number): number[] 
 }
 
 // A Python peer's point: the course's own code for `m` in `library`, timed and verified like the engine's
-// (host/ops/peer.ts), on the CPU or, given a timer, on the run's GPU; null where the run did not ask for that
-// library; waived, with the reason, where there is no GPU, no interpreter or not that library.
-export function peerPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields, peer: { library: PeerLibrary; code: string; timeTime?: boolean }, gpuTimer?: 'device' | 'host'): PlannedPoint | null {
+// (host/ops/peer.ts), on the CPU or on the run's GPU (on the measurement's clock); null where the run did not ask for
+// that library; waived, with the reason, where there is no GPU, no interpreter or not that library.
+export function peerPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields, peer: { library: PeerLibrary; code: string; timeTime?: boolean }, where: 'cpu' | 'gpu' = 'cpu'): PlannedPoint | null {
   if (!ctx.peers?.asked.includes(peer.library)) return null;
   const withPeer = { ...m, peer } as MeasurementFields;
   // The same budget as the engine's point beside it: the worker's own overhead is paid out of it (host/ops/peer.ts).
-  const point = gpuTimer ? gpuPoint(ctx, base, withPeer, gpuTimer) : cpuPoint(base, withPeer);
+  const point = where === 'gpu' ? gpuPoint(ctx, base, withPeer) : cpuPoint(base, withPeer);
   if (point.waived !== null) return point;
-  const why = peerWaivedWhy(ctx.peers.report, peer.library, gpuTimer !== undefined);
+  const why = peerWaivedWhy(ctx.peers.report, peer.library, where === 'gpu');
   return why === null ? point : waivedFor(point, why);
 }
 

@@ -11,6 +11,7 @@ import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
 import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
 import { CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, peerPoint, repeatsParam, repeatsWithin } from './plan-helpers.ts';
+import { LIMITS } from '../common/measurement.ts';
 
 const LAB = 'timing-pitfalls';
 const SERIES = labTextEn[LAB].series;
@@ -44,20 +45,20 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   return [
     // Cold and warmed GPU calls are both timed on the host clock: what the first call does on the host (cuBLAS
     // choosing and loading its kernel) happens outside any CUDA event pair.
-    gpuPoint(ctx, point('gpu-cold', gpuSample + 0.2), { ...gemm, variant: 'cublas', warmup: 0, repeats: 1, cold: true }, 'host'),
+    gpuPoint(ctx, point('gpu-cold', gpuSample + 0.2), { ...gemm, variant: 'cublas', clock: 'host', warmup: 0, repeats: 1, cold: true }),
     cpuPoint(point('cpu-cold', cpuSample), { ...gemm, variant: 'blas', warmup: 0, repeats: 1, cold: true }, 8 * n * 1e-6),
-    gpuPoint(ctx, point('gpu-no-sync', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats, clock: 'host-nosync' }, 'host'),
+    gpuPoint(ctx, point('gpu-no-sync', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats, clock: 'host-nosync' }),
     gpuPoint(ctx, point('gpu-events', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }),
-    gpuPoint(ctx, point('gpu-warm', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }, 'host'),
+    gpuPoint(ctx, point('gpu-warm', gpuSample), { ...gemm, variant: 'cublas', clock: 'host', warmup: 2, repeats }),
     cpuPoint(point('cpu-warm', cpuSample), { ...gemm, variant: 'blas', warmup: 1, repeats: cpuRepeats }, 8 * n * 1e-6),
     cpuPoint(point('cpu-one-thread', cpuSample * ctx.cpuThreads), { ...gemm, variant: 'blas', warmup: 1, repeats: cpuRepeats, threads: 1 }, 8 * n * 1e-6),
     cpuPoint(point('cpu-all-threads', cpuSample, { threads: ctx.cpuThreads }), { ...gemm, variant: 'blas', warmup: 1, repeats: cpuRepeats }, 8 * n * 1e-6),
     // The notebook's PyTorch: its cold call is the first product of a worker of its own (host/ops/peer.ts).
-    peerPoint(ctx, point('torch-cold', gpuSample + 1), { ...gemm, variant: 'cublas', warmup: 0, repeats: 1, cold: true }, torch, 'host'),
-    peerPoint(ctx, point('torch-no-sync', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats, clock: 'host-nosync' }, torch, 'host'),
-    peerPoint(ctx, point('torch-events', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }, torch, 'device'),
-    peerPoint(ctx, point('torch-time-time', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }, { ...torch, timeTime: true }, 'host'),
-    peerPoint(ctx, point('torch-warm', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }, torch, 'host'),
+    peerPoint(ctx, point('torch-cold', gpuSample + 1), { ...gemm, variant: 'cublas', clock: 'host', warmup: 0, repeats: 1, cold: true }, torch, 'gpu'),
+    peerPoint(ctx, point('torch-no-sync', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats, clock: 'host-nosync' }, torch, 'gpu'),
+    peerPoint(ctx, point('torch-events', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }, torch, 'gpu'),
+    peerPoint(ctx, point('torch-time-time', gpuSample), { ...gemm, variant: 'cublas', clock: 'host', warmup: 2, repeats }, { ...torch, timeTime: true }, 'gpu'),
+    peerPoint(ctx, point('torch-warm', gpuSample), { ...gemm, variant: 'cublas', clock: 'host', warmup: 2, repeats }, torch, 'gpu'),
   ].filter((p): p is PlannedPoint => p !== null);
 }
 
@@ -147,7 +148,7 @@ export const timingPitfallsLab: Lab = {
     id: 'timing-pitfalls',
     ...aboutLab(LAB),
     parameters: [
-      { kind: 'integer', name: 'n', ...paramWords(LAB, 'n'), unit: '', default: 2048, min: 16, max: 16384 },
+      { kind: 'integer', name: 'n', ...paramWords(LAB, 'n'), unit: '', default: 2048, min: 16, max: LIMITS.matrixOrder },
       repeatsParam(10),
     ],
     presets: [

@@ -16,8 +16,8 @@ function span(values: readonly number[]): string {
 }
 
 function clockText(points: readonly PointResult[], ctx: ReportContext): string {
-  const timers = [...new Set(points.map((p) => p.timer))];
-  return timers.map((timer) => ctx.t(`pdf.method.clock.${timer}`)).join(', ');
+  const clocks = [...new Set(points.map((p) => p.clock))];
+  return clocks.map((clock) => ctx.t(`pdf.method.clock.${clock}`)).join(', ');
 }
 
 // `copies`: a copy's bytes are compared with the bytes it copied, exactly; anything else with a float64 recomputation.

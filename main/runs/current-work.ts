@@ -1,10 +1,12 @@
-// A stored point's counted work and peak as this version counts them, whenever a record is read: a record measured
-// before a count or a peak was corrected (the vector function's three passes counted at 24 B an element; the H100's
-// DGEMM read against its FP64 lanes when cuBLAS used the fp64 tensor cores) reads with today's, and its rates are the
-// corrected work ÷ the same median. The samples are the record's; only the arithmetic on them changes. A point the
-// current plan does not make (a lab or parameters this version no longer plans) keeps what it recorded. A point
-// recorded before points had names (messages) gets the name of the planned point it is, where the recorded English
-// label is the planned one's, so that it reads in the reader's language.
+// A stored point's counted work and peak as this version counts them, for a record of an older schema version as it
+// is read (stored-record.ts): a record measured before a count or a peak was corrected (the vector function's three
+// passes counted at 24 B an element; the H100's DGEMM read against its FP64 lanes when cuBLAS used the fp64 tensor
+// cores) reads with today's, and its rates are the corrected work ÷ the same median. The samples are the record's;
+// only the arithmetic on them changes. A point the current plan does not make (a lab or parameters this version no
+// longer plans) keeps what it recorded. A point recorded before points had names (messages) gets the name of the
+// planned point it is, where the recorded English label is the planned one's, so that it reads in the reader's
+// language; one whose clock version 1 could not tell (the host's, with no device times: a Python peer's clock stopped
+// at the launch kept none) gets the plan's.
 import type { DeviceSummary } from '../common/devices.ts';
 import { validateParams } from '../common/params.ts';
 import type { PointResult, RunRecord } from '../common/run-record.ts';
@@ -19,6 +21,7 @@ function recounted(stored: PointResult, planned: PlannedPoint | undefined): Poin
   const perMs = p.status === 'ok' && median > 0 ? 1 / (median * 1e6) : 0;
   return {
     ...p,
+    ...(p.clock === 'host' && planned.clock === 'host-nosync' ? { clock: planned.clock } : {}),
     work,
     gflops: perMs > 0 && work.flops > 0 ? work.flops * perMs : p.status === 'ok' ? null : p.gflops,
     gbps: perMs > 0 && work.bytes > 0 ? work.bytes * perMs : p.status === 'ok' ? null : p.gbps,

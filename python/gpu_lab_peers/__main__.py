@@ -15,34 +15,35 @@ from .protocol import ProtocolError, parse_request
 from .probe import probe
 from .labs import elementwise, matmul, transfer, vector_function
 
-# The engine's op (the request's `workload`) → its workloads, each named by its series' code.
+# The engine's op (the request's `op`) → its workloads, each named by its series' code.
 LABS = {
     "vector-function": vector_function.WORKLOADS,
     "gemm": matmul.WORKLOADS,
     "copy": transfer.WORKLOADS,
     **{op: elementwise.workloads(op) for op in elementwise.OPS},
 }
-# How each dtype of the protocol is read and written by NumPy: bfloat16 as its raw bits.
-NUMPY_DTYPES = {"float64": "float64", "float32": "float32", "float16": "float16", "bfloat16": "uint16", "int8": "int8"}
+# How each of the engine's dtypes is read and written by NumPy: bfloat16 as its raw bits.
+NUMPY_DTYPES = {"fp64": "float64", "fp32": "float32", "fp16": "float16", "bf16": "uint16", "int8": "int8"}
 # At most this many calls in one sample, however short a call is.
 MAX_BATCH = 10_000
 
 
 class Prepared:
-    """One workload on its inputs: the arrays read from the engine's files, the call the samples time, and its clock:
-    "host" (perf_counter around the call, and nothing else: on a GPU the clock stops when the launch returns),
-    "host-sync" (perf_counter, the GPU synchronised after the call, as a program that waits for its result sees
-    it), "time-time" (the same with time.time(), as the course's notebooks write it) or "events" (CUDA events
-    around the call, the device's time). The workload names its own clock; the engine may ask for another one.
+    """One workload on its inputs: the arrays read from the engine's files, the call the samples time, and its clock,
+    in the engine's words: "host" (perf_counter around the call, and on a GPU the GPU synchronised after it, as a
+    program that waits for its result sees it), "host-nosync" (perf_counter stopped when the call returns: on a GPU,
+    when the launch does), "time-time" ("host" read with time.time(), as the course's notebooks write it) or
+    "events" (CUDA events around the call, the device's time). The workload names its own clock; the engine may ask
+    for another one.
     Before every timed call the GPU is synchronised outside the clock, so that no sample pays for the one before.
 
     Calls shorter than the engine's minimum sample are repeated inside one sample, as many times as the first
     one says reach it, and the sample is their mean: a single call of a few microseconds reads mostly the clock."""
 
     def __init__(self, request):
-        workloads = LABS.get(request["workload"])
+        workloads = LABS.get(request["op"])
         if workloads is None or request["code"] not in workloads:
-            raise ProtocolError("INVALID_ARGUMENT", f"no workload {request['workload']}/{request['code']}")
+            raise ProtocolError("INVALID_ARGUMENT", f"no workload {request['op']}/{request['code']}")
         library, where, setup = workloads[request["code"]]
         device = request["device"]
         if (where == "cpu") != (device == "cpu"):
@@ -74,11 +75,11 @@ class Prepared:
             if array.size != spec["length"]:
                 raise ProtocolError("INVALID_ARGUMENT", f"{spec['path']} holds {array.size} elements, not {spec['length']}")
         self.output = request["output"]
-        self.call, self.fetch, self.timer = setup(lib, device, *inputs, **request["params"])
-        if request.get("timer"):
-            if not self.gpu and request["timer"] != "host":
-                raise ProtocolError("INVALID_ARGUMENT", f"{request['code']} runs on the CPU: its only clock is host, not {request['timer']}")
-            self.timer = request["timer"]
+        self.call, self.fetch, self.clock = setup(lib, device, *inputs, **request["params"])
+        if request.get("clock"):
+            if not self.gpu and request["clock"] != "host":
+                raise ProtocolError("INVALID_ARGUMENT", f"{request['code']} runs on the CPU: its only clock is host, not {request['clock']}")
+            self.clock = request["clock"]
         self.min_ms = request.get("minSampleMs", 0.0)
         self.batch = None
         self.last = None
@@ -111,7 +112,7 @@ class Prepared:
         """One timed sample of `calls` calls: (the clock's milliseconds a call, the host's wall milliseconds a call)."""
         if self.gpu:
             self._sync()
-        if self.timer == "events":
+        if self.clock == "events":
             start, end = self._event(), self._event()
             t0 = time.perf_counter()
             start.record()
@@ -119,12 +120,12 @@ class Prepared:
             end.record()
             end.synchronize()
             return self._elapsed(start, end) / calls, (time.perf_counter() - t0) * 1e3 / calls
-        clock = time.time if self.timer == "time-time" else time.perf_counter
-        t0 = clock()
+        read = time.time if self.clock == "time-time" else time.perf_counter
+        t0 = read()
         self._calls(calls)
-        if self.timer != "host":
+        if self.gpu and self.clock != "host-nosync":
             self._sync()
-        ms = (clock() - t0) * 1e3 / calls
+        ms = (read() - t0) * 1e3 / calls
         return ms, ms
 
     def sample(self, warmup, count):
@@ -215,23 +216,23 @@ def answer(out, rid, body=None, error=None):
 
 
 def handle(request, state):
-    op = request["op"]
-    if op == "probe":
+    call = request["call"]
+    if call == "probe":
         return probe(request["libraries"])
-    if op == "prepare":
+    if call == "prepare":
         prepared = Prepared(request)
         state["prepared"] = prepared
         return {"library": prepared.library, **({"restored": prepared.restored} if prepared.restored else {})}
     prepared = state.get("prepared")
-    if op == "release":
+    if call == "release":
         released = state.pop("prepared", None)
         release_memory(released.nbytes if released is not None else 0)
         return {}
     if prepared is None:
-        raise ProtocolError("INVALID_ARGUMENT", f"`{op}` before `prepare`")
-    if op == "sample":
+        raise ProtocolError("INVALID_ARGUMENT", f"`{call}` before `prepare`")
+    if call == "sample":
         samples, wall = prepared.sample(request["warmup"], request["count"])
-        return {"samplesMs": samples, "wallMs": wall, "timer": prepared.timer, "executionsPerSample": prepared.batch}
+        return {"samplesMs": samples, "wallMs": wall, "clock": prepared.clock, "executionsPerSample": prepared.batch}
     prepared.write_output(request.get("indices"))
     return {}
 

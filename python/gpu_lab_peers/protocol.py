@@ -1,17 +1,20 @@
-"""The worker's side of the protocol, checked as strictly as the engine checks it (main/host/peer-protocol.ts).
+"""The worker's side of the protocol, checked as strictly as the engine checks it (main/common/peer-protocol.ts).
 
-One JSON object a line each way. A request: {"id": N, "op": ...}. An answer: {"id": N, "ok": true, ...} or
+One JSON object a line each way. A request: {"id": N, "call": ...}. An answer: {"id": N, "ok": true, ...} or
 {"id": N, "ok": false, "error": {"code": ..., "message": ...}}. The first line the worker writes, before any
 request, is {"ready": true, "python": "3.11.7", "pid": N}. A line that is not a request gets an error answer with
 id null; the worker never dies of a bad line, and exits when its stdin closes."""
 
 MAX_LINE = 1 << 20
-OPS = ("probe", "prepare", "sample", "output", "release")
+CALLS = ("probe", "prepare", "sample", "output", "release")
 MAX_INDICES = 8192
+# The measurement vocabulary's words (main/common/measurement.ts), unchanged. The engine's ops, each a workload's `op`:
+OPS = ("empty", "add", "mul", "exp", "vector-function", "gemm", "blas1", "copy")
 # The arrays' element types as the engine stores them; bfloat16 crosses as its raw 16 bits (NumPy has no bfloat16).
-DTYPES = ("float64", "float32", "float16", "bfloat16", "int8")
-# The clocks a workload can be timed with (__main__.Prepared.once says what each one measures).
-TIMERS = ("host", "host-sync", "events", "time-time")
+DTYPES = ("fp64", "fp32", "fp16", "bf16", "int8")
+# The clocks a workload can be timed with (__main__.Prepared.once says what each one measures): the engine's, and
+# what Python alone has, time.time().
+CLOCKS = ("events", "host", "host-nosync", "time-time")
 
 
 class ProtocolError(Exception):
@@ -60,17 +63,20 @@ def parse_request(line):
     if not isinstance(request, dict):
         raise ProtocolError("INVALID_ARGUMENT", "a request must be a JSON object")
     rid = _field(request, "id", int)
-    op = _field(request, "op", str)
-    if op not in OPS:
-        raise ProtocolError("INVALID_ARGUMENT", f"`op` must be one of {', '.join(OPS)}, not {op!r}")
-    checked = {"id": rid, "op": op}
-    if op == "probe":
+    call = _field(request, "call", str)
+    if call not in CALLS:
+        raise ProtocolError("INVALID_ARGUMENT", f"`call` must be one of {', '.join(CALLS)}, not {call!r}")
+    checked = {"id": rid, "call": call}
+    if call == "probe":
         libraries = _field(request, "libraries", list)
         if not all(isinstance(x, str) for x in libraries):
             raise ProtocolError("INVALID_ARGUMENT", "`libraries` must be a list of names")
         checked["libraries"] = libraries
-    elif op == "prepare":
-        checked["workload"] = _field(request, "workload", str)
+    elif call == "prepare":
+        op = _field(request, "op", str)
+        if op not in OPS:
+            raise ProtocolError("INVALID_ARGUMENT", f"`op` must be one of {', '.join(OPS)}, not {op!r}")
+        checked["op"] = op
         checked["code"] = _field(request, "code", str)
         checked["device"] = _field(request, "device", str)
         inputs = _field(request, "inputs", list)
@@ -81,21 +87,21 @@ def parse_request(line):
             if not isinstance(value, (int, float)) or isinstance(value, bool):
                 raise ProtocolError("INVALID_ARGUMENT", f"`params.{key}` must be a number")
         checked["params"] = params
-        timer = _field(request, "timer", str, required=False)
-        if timer is not None and timer not in TIMERS:
-            raise ProtocolError("INVALID_ARGUMENT", f"`timer` must be one of {', '.join(TIMERS)}, not {timer!r}")
-        checked["timer"] = timer
+        clock = _field(request, "clock", str, required=False)
+        if clock is not None and clock not in CLOCKS:
+            raise ProtocolError("INVALID_ARGUMENT", f"`clock` must be one of {', '.join(CLOCKS)}, not {clock!r}")
+        checked["clock"] = clock
         min_ms = _field(request, "minSampleMs", (int, float), required=False)
         if min_ms is not None and (isinstance(min_ms, bool) or not 0 <= min_ms <= 1000):
             raise ProtocolError("INVALID_ARGUMENT", f"`minSampleMs` must be a number from 0 to 1000, not {min_ms!r}")
         checked["minSampleMs"] = float(min_ms or 0)
-    elif op == "output":
+    elif call == "output":
         # The elements the engine's check reads, where it reads a sample: only those are written back.
         indices = _field(request, "indices", list, required=False)
         if indices is not None and (len(indices) > MAX_INDICES or not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 2**31 for i in indices)):
             raise ProtocolError("INVALID_ARGUMENT", f"`indices` must be at most {MAX_INDICES} integers from 0 to 2^31")
         checked["indices"] = indices
-    elif op == "sample":
+    elif call == "sample":
         checked["warmup"] = _field(request, "warmup", int)
         checked["count"] = _field(request, "count", int)
         if not (0 <= checked["warmup"] <= 100_000 and 1 <= checked["count"] <= 100_000):

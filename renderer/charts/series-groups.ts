@@ -45,7 +45,7 @@ function plannedWaiver(e: PlanEntry): PointResult {
     threads: null,
     warmup: 0,
     repeats: 0,
-    timer: 'host',
+    clock: 'host',
     hostMs: [],
     deviceMs: null,
     stats: null,

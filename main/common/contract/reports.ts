@@ -5,7 +5,8 @@ import { LOCALES } from '../locale.ts';
 import { DEVICE_ID } from '../measurement.ts';
 import { arg, method, service } from './spec.ts';
 import type { ServiceOf } from './spec.ts';
-import { RUN_ID, RUN_SUMMARY } from './runs.ts';
+import { RUN_SUMMARY } from '../run-record.ts';
+import { RUN_ID } from './runs.ts';
 
 const LOCALE = z.enum(LOCALES);
 

@@ -10,12 +10,12 @@ import { GpuLabError } from '../../common/errors.ts';
 import type { Measurement, MeasurementResult, PointSampling, TelemetrySnapshot, Verification } from '../../common/measurement.ts';
 import { benchmark, createDeviceBuffer, createHostBuffer, createPinnedBuffer, poisonAsync, telemetry } from '../../../native/index.ts';
 import type { BenchmarkResult, CpuOpSpec, CudaDevice, CudaOpSpec, DType, ElementBuffer, OpSpec } from '../../../native/index.ts';
-import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, sampleAdaptively } from '../sampling.ts';
+import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, joinRounds, sampleAdaptively } from '../sampling.ts';
 import type { RoundResult } from '../sampling.ts';
 import { cpuQuiet, cpuWorkDone } from '../cpu-quiet.ts';
 
 // A CUDA op as an op file writes it: the backend adds the device and the clock.
-type Unclocked<T> = T extends unknown ? Omit<T, 'device' | 'timer'> : never;
+type Unclocked<T> = T extends unknown ? Omit<T, 'device' | 'clock'> : never;
 export type BackendOpSpec = CpuOpSpec | Unclocked<CudaOpSpec>;
 
 export interface MeasureContext {
@@ -34,7 +34,7 @@ export class MeasurementBackend {
   readonly kind: 'cpu' | 'cuda';
   readonly device: string;
   // Whether the copies to and from the device are part of what is timed.
-  readonly withTransfers: boolean;
+  readonly withCopies: boolean;
   private readonly m: Measurement;
   private readonly ctx: MeasureContext;
   private readonly buffers: ElementBuffer[] = [];
@@ -47,9 +47,9 @@ export class MeasurementBackend {
     this.ctx = ctx;
     this.device = m.device;
     this.kind = m.device === 'cpu' ? 'cpu' : 'cuda';
-    this.withTransfers = 'path' in m && m.path === 'with-copies';
+    this.withCopies = 'path' in m && m.path === 'with-copies';
     if (this.kind === 'cpu' && m.clock === 'host-nosync') throw unsupported('the host-nosync clock (there is no asynchronous launch on the CPU)', 'cpu');
-    if (this.kind === 'cpu' && this.withTransfers) throw unsupported('host↔device transfers', 'cpu');
+    if (this.kind === 'cpu' && this.withCopies) throw unsupported('host↔device transfers', 'cpu');
   }
 
   // A write run() will wait for; handled here too, so that an op refused before run() leaves no unhandled rejection.
@@ -64,7 +64,7 @@ export class MeasurementBackend {
   }
 
   buffer<D extends DType>(dtype: D, length: number, place: Place = 'home'): ElementBuffer<D> {
-    const where = place === 'home' ? (this.kind === 'cpu' || this.withTransfers ? 'host' : 'device') : place;
+    const where = place === 'home' ? (this.kind === 'cpu' || this.withCopies ? 'host' : 'device') : place;
     if (where === 'device') return this.keep(createDeviceBuffer(dtype, length, this.device as CudaDevice));
     return this.keep(where === 'pinned' ? createPinnedBuffer(dtype, length) : createHostBuffer(dtype, length));
   }
@@ -111,7 +111,7 @@ export class MeasurementBackend {
   }
 
   async run(spec: BackendOpSpec, verify: () => Verification | null): Promise<MeasurementResult> {
-    const native = (this.kind === 'cpu' ? spec : { ...spec, device: this.device, timer: this.m.clock }) as OpSpec;
+    const native = (this.kind === 'cpu' ? spec : { ...spec, device: this.device, clock: this.m.clock }) as OpSpec;
     await this.settled();
     if (this.kind === 'cpu') await cpuQuiet('engine');
     try {
@@ -124,10 +124,11 @@ export class MeasurementBackend {
   private async sample(native: OpSpec, verify: () => Verification | null): Promise<MeasurementResult> {
     const start = this.snapshot();
     const budgetSeconds = this.m.budgetSeconds ?? DEFAULT_BUDGET_SECONDS;
+    // The CPU has the host's clock alone, whatever the measurement asked.
+    const clock = this.kind === 'cpu' ? 'host' : this.m.clock;
     const round = async (warmup: number, repeats: number, onProgress: (done: number, total: number) => void, executionsPerSample?: number): Promise<BenchmarkResult & RoundResult> => {
       const r = await benchmark(native, { warmup, repeats, minSampleMs: this.m.minSampleMs, executionsPerSample, signal: this.ctx.signal, onProgress: (p) => onProgress(p.done, p.total) });
-      const samples = this.kind === 'cuda' && this.m.clock === 'events' && r.deviceMs ? r.deviceMs : r.hostMs;
-      return { ...r, samples, sampleWallMs: r.hostMs.map((ms) => ms * r.executionsPerSample) };
+      return { ...r, clock, sampleWallMs: r.hostMs.map((ms) => ms * r.executionsPerSample) };
     };
     let rounds: (BenchmarkResult & RoundResult)[];
     let sampling: PointSampling;
@@ -148,10 +149,8 @@ export class MeasurementBackend {
     }
     const end = this.snapshot();
     const first = rounds[0];
-    const deviceMs = rounds.every((r) => r.deviceMs) ? rounds.flatMap((r) => r.deviceMs ?? []) : null;
     return {
-      hostMs: rounds.flatMap((r) => r.hostMs),
-      deviceMs,
+      ...joinRounds(rounds),
       implementation: first?.implementation ?? '',
       threads: first?.threads ?? 0,
       // Every round of a warm point takes its samples at the first round's size.

@@ -10,10 +10,11 @@ import { join } from 'node:path';
 import { GpuLabError } from '../../common/errors.ts';
 import type { Measurement, MeasurementResult, Verification } from '../../common/measurement.ts';
 import { PEER_PREPARED, PEER_SAMPLES, ROW_STACK_RESTORED } from '../../common/peer-protocol.ts';
-import type { PeerArray, PeerTimer } from '../../common/peer-protocol.ts';
+import type { PeerArray, PeerClock } from '../../common/peer-protocol.ts';
 import { DTYPE_BYTES } from '../../../native/index.ts';
 import type { DType, ElementBuffer } from '../../../native/index.ts';
-import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, sampleAdaptively } from '../sampling.ts';
+import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, joinRounds, sampleAdaptively } from '../sampling.ts';
+import type { RoundResult } from '../sampling.ts';
 import { MIN_BUDGET_SECONDS } from '../../common/statistics.ts';
 import { cpuQuiet, cpuWorkDone } from '../cpu-quiet.ts';
 import { ELEMENTWISE_TOLERANCE, elementwiseReads, gemmReads, gemmTolerance, verifyElementwise, verifyGemm } from '../verify.ts';
@@ -42,13 +43,11 @@ async function shareDir(bytes: number): Promise<string> {
   return mkdtemp(join(base, 'gpu-lab-peer-'));
 }
 
-const PEER_DTYPE: Record<DType, PeerArray['dtype']> = { fp64: 'float64', fp32: 'float32', fp16: 'float16', bf16: 'bfloat16', int8: 'int8' };
-
 async function exported(dir: string, name: string, b: ElementBuffer): Promise<PeerArray> {
   const path = join(dir, `${name}.bin`);
   const values = b.read();
   await writeFile(path, new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
-  return { path, dtype: PEER_DTYPE[b.dtype], length: values.length };
+  return { path, dtype: b.dtype, length: values.length };
 }
 
 // The peer's output bytes as the typed array of the engine's buffer (a copy: the file's bytes need not be aligned).
@@ -61,13 +60,11 @@ function typedOf(dtype: DType, bytes: Uint8Array): Float64Array | Float32Array |
   return new Uint16Array(copy.buffer);
 }
 
-// The clock a peer is read with, from the measurement's: CUDA events, the host's clock after a synchronise, or the
-// host's clock alone (the launch returning: the timing-pitfalls lab's mistake). A CPU workload has its own.
-function timerOf(m: Peered, gpu: boolean): PeerTimer | undefined {
+// The clock a peer is read with: the measurement's, or for its host clock read as the notebooks read it, Python's
+// time.time(). A CPU workload has its own (the host's).
+function clockOf(m: Peered, gpu: boolean): PeerClock | undefined {
   if (!gpu) return undefined;
-  if (m.clock === 'host-nosync') return 'host';
-  if (m.clock === 'host') return m.peer.timeTime ? 'time-time' : 'host-sync';
-  return 'events';
+  return m.clock === 'host' && m.peer.timeTime ? 'time-time' : m.clock;
 }
 
 // What a peer measures, in the engine's terms: its inputs from the seed's streams (the engine's own twins of the same
@@ -127,9 +124,9 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
     const shared = await shareDir([...work.inputs, work.out].reduce((sum, b) => sum + b.length * DTYPE_BYTES[b.dtype], 0));
     dir = shared;
     const inputs = await Promise.all(work.inputs.map((b, i) => exported(shared, `in${i}`, b)));
-    const output: PeerArray = { path: join(shared, 'out.bin'), dtype: PEER_DTYPE[work.out.dtype], length: work.out.length };
-    const timer = timerOf(m, m.device !== 'cpu');
-    const request = { op: 'prepare', workload: m.op, code: m.peer.code, device: m.device, inputs, output, params: work.params, ...(timer ? { timer } : {}), minSampleMs: m.cold ? 0 : m.minSampleMs } as const;
+    const output: PeerArray = { path: join(shared, 'out.bin'), dtype: work.out.dtype, length: work.out.length };
+    const clock = clockOf(m, m.device !== 'cpu');
+    const request = { call: 'prepare', op: m.op, code: m.peer.code, device: m.device, inputs, output, params: work.params, ...(clock ? { clock } : {}), minSampleMs: m.cold ? 0 : m.minSampleMs } as const;
     const answer = PEER_PREPARED.parse(await worker.call(request, CALL_TIMEOUT_MS, ctx.signal));
     prepared = true;
     if (onCpu) await cpuQuiet('peer');
@@ -140,10 +137,13 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
     const setupSeconds = (performance.now() - started) / 1000 + lastTailSeconds;
     const budgetSeconds = Math.max(MIN_BUDGET_SECONDS, (m.budgetSeconds ?? DEFAULT_BUDGET_SECONDS) - setupSeconds);
     let executionsPerSample = 1;
-    const round = async (warmup: number, count: number): Promise<{ samples: number[]; sampleWallMs: number[]; events: boolean }> => {
-      const answer = PEER_SAMPLES.parse(await worker.call({ op: 'sample', warmup, count }, CALL_TIMEOUT_MS, ctx.signal));
+    // Events time the device, and the host's wall time of each sample is kept beside them, as the engine keeps its
+    // own; any other clock is the host's (time.time() too).
+    const round = async (warmup: number, count: number): Promise<RoundResult> => {
+      const answer = PEER_SAMPLES.parse(await worker.call({ call: 'sample', warmup, count }, CALL_TIMEOUT_MS, ctx.signal));
       executionsPerSample = answer.executionsPerSample;
-      return { samples: answer.samplesMs, sampleWallMs: answer.wallMs, events: answer.timer === 'events' };
+      if (answer.clock === 'events') return { clock: 'events', hostMs: answer.wallMs, deviceMs: answer.samplesMs, sampleWallMs: answer.wallMs };
+      return { clock: answer.clock === 'time-time' ? 'host' : answer.clock, hostMs: answer.samplesMs, deviceMs: null, sampleWallMs: answer.wallMs };
     };
     const { rounds, sampling } = m.cold
       ? { rounds: [await round(0, m.repeats)], sampling: null }
@@ -156,7 +156,7 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
           onProgress: (spent, budget) => ctx.onProgress(Math.round(spent), Math.round(budget)),
         });
     tailStarted = performance.now();
-    await worker.call({ op: 'output', ...(work.reads ? { indices: work.reads } : {}) }, CALL_TIMEOUT_MS, ctx.signal);
+    await worker.call({ call: 'output', ...(work.reads ? { indices: work.reads } : {}) }, CALL_TIMEOUT_MS, ctx.signal);
     const bytes = await readFile(output.path);
     const expected = (work.reads?.length ?? output.length) * DTYPE_BYTES[work.out.dtype];
     if (bytes.byteLength !== expected) throw new GpuLabError('PEER_FAILED', `the ${m.peer.code} series wrote ${bytes.byteLength} bytes, not ${expected}`);
@@ -165,26 +165,23 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
     // Only the elements the check reads came back: each in its place; the rest keeps the poison, unread.
     if (work.reads) work.reads.forEach((index, i) => out.write(values.subarray(i, i + 1) as never, index));
     else out.write(values as never);
-    const samples = rounds.flatMap((r) => r.samples);
-    // Events time the device; the host's wall time of each sample is kept beside them, as the engine keeps its own.
-    const events = rounds.every((r) => r.events);
+    const timed = joinRounds(rounds);
     return {
-      hostMs: events ? rounds.flatMap((r) => r.sampleWallMs) : samples,
-      deviceMs: events ? samples : null,
+      ...timed,
       implementation: `${answer.library} (Python ${worker.version}${answer.restored?.length ? `; ${ROW_STACK_RESTORED}` : ''})`,
       threads: 1,
       executionsPerSample,
       verification: work.verify(),
       telemetry: null,
       // The budget in force for the whole point: the samples' and the setup it paid for first.
-      sampling: sampling ? { ...sampling, budgetSeconds: sampling.budgetSeconds + setupSeconds } : { samples: samples.length, targetFraction: m.targetFraction ?? TARGET_INTERVAL_FRACTION, budgetSeconds: budgetSeconds + setupSeconds, stop: 'max-samples' },
+      sampling: sampling ? { ...sampling, budgetSeconds: sampling.budgetSeconds + setupSeconds } : { samples: timed.hostMs.length, targetFraction: m.targetFraction ?? TARGET_INTERVAL_FRACTION, budgetSeconds: budgetSeconds + setupSeconds, stop: 'max-samples' },
     };
   } finally {
     if (onCpu) cpuWorkDone('peer');
     // The worker lets go of the arrays (and the GPU memory its library keeps cached) whatever happened, so that the
     // engine's next point has the memory its footprint check counted on; a worker of its own is stopped.
     if (m.cold) worker.stop();
-    else if (prepared && worker.alive) await worker.call({ op: 'release' }, CALL_TIMEOUT_MS).catch(() => undefined);
+    else if (prepared && worker.alive) await worker.call({ call: 'release' }, CALL_TIMEOUT_MS).catch(() => undefined);
     if (dir) await rm(dir, { recursive: true, force: true });
     if (tailStarted !== null) lastTailSeconds = (performance.now() - tailStarted) / 1000;
   }

@@ -17,7 +17,7 @@ function fakeBackend(sample: (i: number) => number) {
     requests.push(r);
     const samples = Array.from({ length: r.samples }, () => sample(taken++));
     clock += samples.reduce((s, v) => s + v, 0);
-    return Promise.resolve({ samples, sampleWallMs: samples });
+    return Promise.resolve({ clock: 'host', hostMs: samples, deviceMs: null, sampleWallMs: samples });
   };
   return { takeRound, now: () => clock, requests, spent: () => clock };
 }
@@ -40,7 +40,7 @@ describe('adaptive sampling', () => {
     expect(usual.sampling).toMatchObject({ stop: 'converged', targetFraction: TARGET_INTERVAL_FRACTION });
     expect(close.sampling).toMatchObject({ stop: 'converged', targetFraction: 0.01 });
     expect(close.sampling.samples).toBeGreaterThan(usual.sampling.samples);
-    const all = close.rounds.flatMap((r) => r.samples);
+    const all = close.rounds.flatMap((r) => r.hostMs);
     expect(converged(all, 0.01)).toBe(true);
     expect(converged(all.slice(0, usual.sampling.samples), 0.01)).toBe(false);
   });

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 
 import type { DeviceSummary } from '../../../main/common/devices.ts';
 import { translator } from '../../../main/common/i18n/index.ts';
-import { RUN_RECORD, type Finding, type PointResult, type RunRecord } from '../../../main/common/run-record.ts';
+import { type Finding, type PointResult, type RunRecord } from '../../../main/common/run-record.ts';
+import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 import { validateParams } from '../../../main/common/params.ts';
 import { summarize } from '../../../main/common/statistics.ts';
 import { compareTimes, estimateOf, timeRatio, trendOf, withinSpread } from '../../../main/common/claims.ts';
@@ -29,7 +30,7 @@ function measured(p: ReturnType<Lab['plan']>[number], samples: number[]): PointR
     ...waivedPoint(p),
     status: 'ok',
     reason: null,
-    timer: 'host',
+    clock: 'host',
     hostMs: samples,
     deviceMs: null,
     stats,
@@ -226,7 +227,7 @@ describe('the claims themselves', () => {
   it('withinSpread is the samples’ range, nothing wider', () => {
     fc.assert(
       fc.property(samplesAround(10), fc.double({ min: 0, max: 30, noNaN: true }), (samples, x) => {
-        const e = estimateOf({ status: 'ok', stats: summarize(samples), timer: 'host', hostMs: samples, deviceMs: null } as unknown as PointResult);
+        const e = estimateOf({ status: 'ok', stats: summarize(samples), clock: 'host', hostMs: samples, deviceMs: null } as unknown as PointResult);
         if (!e) return;
         expect(withinSpread(x, e)).toBe(x >= Math.min(...samples) && x <= Math.max(...samples));
       }),
@@ -235,7 +236,7 @@ describe('the claims themselves', () => {
 });
 
 describe('the recorded runs no longer say what their numbers contradict', () => {
-  const read = (name: string): RunRecord => withCurrentFindings(RUN_RECORD.parse(JSON.parse(readFileSync(join(import.meta.dirname, `../../fixtures/runs/${name}.json`), 'utf8'))) as RunRecord);
+  const read = (name: string): RunRecord => withCurrentFindings(STORED_RECORD.parse(JSON.parse(readFileSync(join(import.meta.dirname, `../../fixtures/runs/${name}.json`), 'utf8'))));
 
   it('H100 matmul-breakeven: small matrices lose only up to the crossing (≈ 330), not "under N = 500"', () => {
     const record = read('h100-matmul-breakeven');

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { placeholders } from '../../../main/common/message.ts';
-import { RUN_RECORD, type RunRecord } from '../../../main/common/run-record.ts';
+import { type RunRecord } from '../../../main/common/run-record.ts';
+import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 import { ANALYSIS_VERSION, LABS, findLab, labDescriptors } from '../../../main/labs/index.ts';
 import { labText as labTextEn } from '../../../main/common/i18n/en/lab-text.ts';
 import { labDescriptors as labDescriptorsEs, labText as labTextEs, sharedParameters as sharedParametersEs } from '../../../main/common/i18n/es/lab-text.ts';
@@ -25,7 +26,7 @@ function flat(node: string | Tree, prefix = '', out = new Map<string, string>())
 const FIXTURES = join(import.meta.dirname, '../../fixtures/runs');
 const fixtureRuns: RunRecord[] = readdirSync(FIXTURES)
   .filter((f) => f.endsWith('.json'))
-  .map((f) => RUN_RECORD.parse(JSON.parse(readFileSync(join(FIXTURES, f), 'utf8'))) as RunRecord)
+  .map((f) => STORED_RECORD.parse(JSON.parse(readFileSync(join(FIXTURES, f), 'utf8'))))
   .filter((r) => Array.isArray(r.findings));
 
 describe('the labs catalog in English and Spanish', () => {
@@ -104,7 +105,7 @@ describe('findings of real runs, read in Spanish', () => {
       unit: i === 0 ? '×' : '',
       tone: f.tone,
     }));
-    const old = RUN_RECORD.parse({ ...stored, findings: legacy }) as RunRecord;
+    const old = STORED_RECORD.parse({ ...stored, findings: legacy });
     expect(old.findings[0]).toMatchObject({ message: { key: 'common.recorded' }, unit: 'times' });
     const read = withCurrentFindings(old);
     expect(read.analysisVersion).toBe(ANALYSIS_VERSION);
@@ -113,7 +114,7 @@ describe('findings of real runs, read in Spanish', () => {
     const overtakes = read.findings.find((f) => f.id === 'gpu-transfers-break-even');
     if (!overtakes) throw new Error('no break-even finding');
     expect(findingText(overtakes, 'es')).toMatch(/^La GPU con transferencias supera a la CPU a partir de N ≈ \d+( \(en algún punto entre N = \d+ y N = \d+, dentro de la incertidumbre de las medianas\))?\.$/);
-    expect(RUN_RECORD.parse({ ...stored, findings: [{ ...legacy[0], unit: '%', value: 42 }] }).findings[0]).toMatchObject({ unit: 'share', value: 0.42 });
+    expect(STORED_RECORD.parse({ ...stored, findings: [{ ...legacy[0], unit: '%', value: 42 }] }).findings[0]).toMatchObject({ unit: 'share', value: 0.42 });
   });
 
   it('keeps the findings of a run in progress, and of a lab this version does not know', () => {

@@ -8,6 +8,7 @@ import { measuredPoint } from '../../../main/runs/point-result.ts';
 export function pointFromPlan(planned: PlannedPoint, medianMs: number): PointResult {
   const hostMs = [0.99, 0.995, 1, 1.005, 1.01].map((f) => f * medianMs);
   return measuredPoint(planned, {
+    clock: planned.clock,
     hostMs,
     deviceMs: hostMs,
     executionsPerSample: 1,

@@ -56,7 +56,7 @@ function measured(p: PlannedPoint, samples: number[]): PointResult {
     ...waivedPoint(p),
     status: 'ok',
     reason: null,
-    timer: 'host',
+    clock: 'host',
     hostMs: samples,
     deviceMs: null,
     stats,

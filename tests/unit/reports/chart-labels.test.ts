@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 
 import type { LabDescriptor } from '../../../main/common/lab-descriptor.ts';
 import { translator } from '../../../main/common/i18n/index.ts';
-import { RUN_RECORD, type RunRecord } from '../../../main/common/run-record.ts';
+import { type RunRecord } from '../../../main/common/run-record.ts';
+import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 import { findLab, labDescriptors } from '../../../main/labs/index.ts';
 import { REPORT_CHART, withHeadlessChart } from '../../../main/reports/chart-image.ts';
 import type { RunChart } from '../../../renderer/charts/chart-common.ts';
@@ -26,7 +27,7 @@ import { appT, fixture } from './pdf-tools.ts';
 const inputs = { theme: LIGHT_CHART_THEME, t: appT };
 const APP_CHART = { width: 1000, height: 380, scale: 1 };
 
-const peerRun = RUN_RECORD.parse(JSON.parse(readFileSync(fileURLToPath(new URL('../../fixtures/peer-runs/h100-elementwise-breakeven-peers.json', import.meta.url)), 'utf8'))) as RunRecord;
+const peerRun = STORED_RECORD.parse(JSON.parse(readFileSync(fileURLToPath(new URL('../../fixtures/peer-runs/h100-elementwise-breakeven-peers.json', import.meta.url)), 'utf8')));
 
 function spanish(record: RunRecord): LabDescriptor {
   const found = labDescriptors('es').find((l) => l.id === record.lab);

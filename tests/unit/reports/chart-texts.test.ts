@@ -16,7 +16,8 @@ import { exerciseDefinition } from '../../../main/common/exercises.ts';
 import { translator } from '../../../main/common/i18n/index.ts';
 import type { Locale } from '../../../main/common/locale.ts';
 import type { KernelRun } from '../../../main/common/playground.ts';
-import { RUN_RECORD, type RunRecord } from '../../../main/common/run-record.ts';
+import { type RunRecord } from '../../../main/common/run-record.ts';
+import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 import { labDescriptors } from '../../../main/labs/index.ts';
 import { reportChartSize, withHeadlessChart } from '../../../main/reports/chart-image.ts';
 import { inReportLocale } from '../../../main/reports/report-locale.ts';
@@ -36,7 +37,7 @@ function records(folder: string): [string, RunRecord][] {
   return readdirSync(join(fixtures, folder))
     .filter((n) => n.endsWith('.json'))
     .sort()
-    .map((n) => [n.replace(/\.json$/, ''), RUN_RECORD.parse(JSON.parse(readFileSync(join(fixtures, folder, n), 'utf8'))) as RunRecord]);
+    .map((n) => [n.replace(/\.json$/, ''), STORED_RECORD.parse(JSON.parse(readFileSync(join(fixtures, folder, n), 'utf8')))]);
 }
 
 const RUNS = [...records('runs'), ...records('peer-runs')];

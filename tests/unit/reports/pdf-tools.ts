@@ -11,14 +11,15 @@ import { catalogTranslate } from '../../../main/common/i18n/translate.ts';
 import { resultRows } from '../../../renderer/charts/result-rows.ts';
 import { results } from '../../../main/common/i18n/en/results.ts';
 import { GpuLabError } from '../../../main/common/errors.ts';
-import { RUN_RECORD, type RunRecord } from '../../../main/common/run-record.ts';
+import { type RunRecord } from '../../../main/common/run-record.ts';
+import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 import { findLab } from '../../../main/labs/index.ts';
 
 export const fixturesDir = fileURLToPath(new URL('../../fixtures/runs/', import.meta.url));
 export const FIXTURES = readdirSync(fixturesDir).filter((n) => n.endsWith('.json')).map((n) => n.replace(/\.json$/, '')).sort();
 
 export function fixture(name: string): RunRecord {
-  return RUN_RECORD.parse(JSON.parse(readFileSync(join(fixturesDir, `${name}.json`), 'utf8'))) as RunRecord;
+  return STORED_RECORD.parse(JSON.parse(readFileSync(join(fixturesDir, `${name}.json`), 'utf8')));
 }
 
 // The app's own words for the chart and table functions, as the renderer's vue-i18n gives them.

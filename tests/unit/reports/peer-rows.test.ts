@@ -17,9 +17,9 @@ import type { LabDescriptor, SeriesDescriptor } from '../../../main/common/lab-d
 import type { Locale } from '../../../main/common/locale.ts';
 import { msg } from '../../../main/common/message.ts';
 import { PEER_LIBRARIES, PEERS_REPORT } from '../../../main/common/peer-protocol.ts';
-import { RUN_RECORD } from '../../../main/common/run-record.ts';
+import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 import type { Finding, PointResult, RunRecord } from '../../../main/common/run-record.ts';
-import { summarize } from '../../../main/common/statistics.ts';
+import { countedSamples, summarize } from '../../../main/common/statistics.ts';
 import { agreementFinding } from '../../../main/labs/analysis.ts';
 import { findLab } from '../../../main/labs/index.ts';
 import { findingText, localizeDescriptor } from '../../../main/labs/lab-text.ts';
@@ -240,7 +240,7 @@ describe('the other labs’ PyTorch peers get rows in their own tables', () => {
   function asPeer(p: PointResult, series: string, factor = 1): PointResult {
     const hostMs = p.hostMs.map((v) => v * factor);
     const deviceMs = p.deviceMs?.map((v) => v * factor) ?? null;
-    const samples = p.timer === 'device' && deviceMs ? deviceMs : hostMs;
+    const samples = countedSamples({ clock: p.clock, hostMs, deviceMs });
     return {
       ...p,
       key: p.key.replace(p.series, series),
@@ -417,7 +417,7 @@ describe('the H100’s runs with their peers, as recorded', () => {
   const dir = new URL('../../fixtures/peer-runs/', import.meta.url);
   for (const name of ['h100-matmul-peers', 'h100-vector-function-peers', 'h100-transfer-peers', 'h100-dtypes-peers', 'h100-matmul-breakeven-peers', 'h100-elementwise-breakeven-peers', 'h100-timing-pitfalls-peers']) {
     it(`${name}: peer rows and the run’s agreements in the PDF, in both languages`, async () => {
-      const record = RUN_RECORD.parse(JSON.parse(readFileSync(new URL(`${name}.json`, dir), 'utf8'))) as RunRecord;
+      const record = STORED_RECORD.parse(JSON.parse(readFileSync(new URL(`${name}.json`, dir), 'utf8')));
       const measured = new Set(record.points.filter((p) => p.status === 'ok').map((p) => p.series));
       const lab = descriptorOf(record.lab);
       expect(lab.series.some((s) => s.peer && measured.has(s.key))).toBe(true);

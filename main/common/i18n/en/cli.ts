@@ -305,7 +305,7 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     // A share of the CPU's estimated peak (common/cpu-peaks.ts): marked as an estimate, shown as it is over 100 %.
     peakEstimate: '{share} (est.)',
     peakMeasured: '{share} (meas.)',
-    relError: 'rel. error',
+    relativeError: 'rel. error',
     ok: 'ok',
     okNoisy: 'ok noisy',
     pointStatus: { ok: 'OK', failed: 'FAILED', waived: 'WAIVED', cancelled: 'CANCELLED' },

@@ -144,8 +144,9 @@ export const pdf = {
     intro: 'How each series was measured, as its points record it. Warm-up runs are discarded; each timed sample is one complete execution, or where one takes microseconds the mean of a batch run back to back (the record keeps how many); every result is checked before its time counts.',
     columns: { series: 'Series', warmup: 'Warm-up runs', samples: 'Timed samples', clock: 'Clock', check: 'Result checked' },
     clock: {
-      device: 'CUDA events on the GPU',
+      events: 'CUDA events on the GPU',
       host: 'the host’s monotonic clock, launch and synchronisation included',
+      'host-nosync': 'the host’s monotonic clock, stopped when the launch returns (no synchronisation)',
     },
     check: {
       full: 'every element',

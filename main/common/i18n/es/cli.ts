@@ -314,7 +314,7 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     // A share of the CPU's estimated peak (common/cpu-peaks.ts): marked as an estimate, shown as it is over 100 %.
     peakEstimate: '{share} (estim.)',
     peakMeasured: '{share} (med.)',
-    relError: 'error rel.',
+    relativeError: 'error rel.',
     ok: 'ok',
     okNoisy: 'ok, con ruido',
     pointStatus: { ok: 'OK', failed: 'FALLIDO', waived: 'OMITIDO', cancelled: 'CANCELADO' },

@@ -147,8 +147,9 @@ export const pdf: TextOf<typeof en> = {
     intro: 'Cómo se midió cada serie, según lo registran sus puntos. Las ejecuciones de calentamiento se descartan; cada muestra cronometrada es una ejecución completa o, donde una dura microsegundos, la media de un lote de ejecuciones seguidas (el registro guarda cuántas); cada resultado se comprueba antes de que cuente su tiempo.',
     columns: { series: 'Serie', warmup: 'Calentamiento', samples: 'Muestras', clock: 'Reloj', check: 'Comprobación del resultado' },
     clock: {
-      device: 'eventos CUDA en la GPU',
+      events: 'eventos CUDA en la GPU',
       host: 'el reloj monótono del host, lanzamiento y sincronización incluidos',
+      'host-nosync': 'el reloj monótono del host, detenido al volver el lanzamiento (sin sincronizar)',
     },
     check: {
       full: 'todos los elementos',

@@ -102,6 +102,7 @@ describe('results rows', () => {
     const planned = lab.plan(validateParams('vector-function', lab.descriptor.parameters, {}), WITH_GPU).find((p) => p.key === 'gpu-fused');
     if (!planned) throw new Error('no point');
     const wrong = measuredPoint(planned, {
+      clock: 'events',
       hostMs: [1, 1, 1],
       deviceMs: [1, 1, 1],
       executionsPerSample: 1,

@@ -7,8 +7,9 @@ import { createI18n } from 'vue-i18n';
 
 import { validateParams } from '../../../../main/common/params.ts';
 import type { LabDescriptor, ParamValues } from '../../../../main/common/lab-descriptor.ts';
+import { RUN_SCHEMA_VERSION } from '../../../../main/common/run-record.ts';
 import type { PointResult, RunRecord } from '../../../../main/common/run-record.ts';
-import { RUN_RECORD } from '../../../../main/common/run-record.ts';
+import { STORED_RECORD } from '../../../../main/runs/stored-record.ts';
 import { findLab } from '../../../../main/labs/index.ts';
 import type { PlanContext, PlannedPoint } from '../../../../main/labs/lab.ts';
 import { measuredPoint, waivedPoint } from '../../../../main/runs/point-result.ts';
@@ -34,6 +35,7 @@ export function measured(planned: PlannedPoint, medianMs: number): PointResult {
 // A planned point measured with exactly these samples.
 export function measuredWith(planned: PlannedPoint, hostMs: number[]): PointResult {
   return measuredPoint(planned, {
+    clock: planned.clock,
     hostMs,
     deviceMs: hostMs,
     executionsPerSample: 1,
@@ -82,7 +84,7 @@ export function syntheticRun(labId: string, options: RunOptions = {}): { record:
   const points = lab.plan(params, ctx).map((p, i) => (p.measurement ? (samples ? measuredWith(p, samples(p, i)) : measured(p, ms(p))) : waivedPoint(p)));
   const analysis = lab.analyze(points, params, options.gpu === false ? null : GPU);
   const record: RunRecord = {
-    schemaVersion: 1,
+    schemaVersion: RUN_SCHEMA_VERSION,
     id: options.id ?? `${labId}-synthetic`,
     lab: labId,
     labTitle: lab.descriptor.title,
@@ -117,7 +119,7 @@ const FIXTURES = join(process.cwd(), 'tests/fixtures/runs');
 
 // A stored run from tests/fixtures/runs (CPU runs of the build machine, GPU runs of an H100), read as the app reads it.
 export function fixtureRun(name: string): { record: RunRecord; lab: LabDescriptor } {
-  const record = RUN_RECORD.parse(JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8')));
+  const record = STORED_RECORD.parse(JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8')));
   const lab = findLab(record.lab);
   if (!lab) throw new Error(`no lab ${record.lab}`);
   return { record, lab: lab.descriptor };

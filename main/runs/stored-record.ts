@@ -1,0 +1,36 @@
+// A stored record as this version reads it, from the run store, a report's input or an import: parsed and, where an
+// older schema version wrote it, mapped into this one (common/run-record-read.ts) with its work, peaks and rates
+// counted as this version counts them (current-work.ts), once, as it is read. A record of this version is read as
+// stored: its numbers are the runner's.
+import { z } from 'zod';
+
+import { RUN_SCHEMA_VERSION } from '../common/run-record.ts';
+import type { RunRecord } from '../common/run-record.ts';
+import { readRunRecord } from '../common/run-record-read.ts';
+import type { RecordRead } from '../common/run-record-read.ts';
+import { findLab } from '../labs/index.ts';
+import { runDevices } from './current-findings.ts';
+import { withCurrentWork } from './current-work.ts';
+
+// An older record's numbers as this version counts them; this version's as they are.
+function upgraded(record: RunRecord, storedVersion: number): RunRecord {
+  if (storedVersion >= RUN_SCHEMA_VERSION) return record;
+  const lab = findLab(record.lab);
+  if (!lab) return record;
+  const { gpu, cpu } = runDevices(record);
+  return withCurrentWork(record, lab, cpu, gpu);
+}
+
+export function readStoredRecord(json: unknown): RecordRead {
+  const read = readRunRecord(json);
+  return read.ok ? { ...read, record: upgraded(read.record, read.storedVersion) } : read;
+}
+
+// The same as a schema, for a reader that parses (an import's members, a test's stored fixtures): a record of a
+// version this GPU Lab reads, as this version's, or an issue whose message names the versions or the field at fault.
+export const STORED_RECORD = z.unknown().transform((json, ctx): RunRecord => {
+  const read = readStoredRecord(json);
+  if (read.ok) return read.record;
+  ctx.addIssue({ code: 'custom', message: read.message, path: read.reason === 'schema-version' ? ['schemaVersion'] : [] });
+  return z.NEVER;
+});
