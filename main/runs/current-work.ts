@@ -13,7 +13,8 @@ import type { PointResult, RunRecord } from '../common/run-record.ts';
 import type { Lab, PlannedPoint } from '../labs/lab.ts';
 
 function recounted(stored: PointResult, planned: PlannedPoint | undefined): PointResult {
-  const p = !stored.name && planned && planned.label === stored.label ? { ...stored, name: planned.name } : stored;
+  const named = !stored.name && planned && planned.label === stored.label ? { ...stored, name: planned.name } : stored;
+  const p = named.clock === 'host' && planned?.clock === 'host-nosync' ? { ...named, clock: planned.clock } : named;
   if (!planned?.measurement || p.device !== planned.device) return p;
   const work = planned.work;
   const median = p.stats?.median ?? 0;
@@ -21,7 +22,6 @@ function recounted(stored: PointResult, planned: PlannedPoint | undefined): Poin
   const perMs = p.status === 'ok' && median > 0 ? 1 / (median * 1e6) : 0;
   return {
     ...p,
-    ...(p.clock === 'host' && planned.clock === 'host-nosync' ? { clock: planned.clock } : {}),
     work,
     gflops: perMs > 0 && work.flops > 0 ? work.flops * perMs : p.status === 'ok' ? null : p.gflops,
     gbps: perMs > 0 && work.bytes > 0 ? work.bytes * perMs : p.status === 'ok' ? null : p.gbps,
@@ -35,7 +35,10 @@ export function withCurrentWork(record: RunRecord, lab: Lab, cpu: DeviceSummary 
   try {
     const params = validateParams(lab.descriptor.id, lab.descriptor.parameters, record.params);
     const cores = cpu.details.logicalCores;
-    plan = lab.plan(params, { cpu, cpuThreads: typeof cores === 'number' ? cores : 1, gpu, gpuWaivedReason: '', gpuWaivedWhy: null });
+    // The peers it asked for are planned too (waived here: no interpreter is probed), so that their points keep
+    // their names and clocks.
+    const peers = record.peers ? { peers: { asked: record.peers, report: null } } : {};
+    plan = lab.plan(params, { cpu, cpuThreads: typeof cores === 'number' ? cores : 1, gpu, gpuWaivedReason: '', gpuWaivedWhy: null, ...peers });
   } catch {
     return record;
   }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { type Finding, type RunRecord } from '../../../../main/common/run-record.ts';
+import type { Finding } from '../../../../main/common/run-record.ts';
 import { STORED_RECORD } from '../../../../main/runs/stored-record.ts';
 import { findingText } from '../../../../main/labs/lab-text.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
