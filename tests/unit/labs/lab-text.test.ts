@@ -105,7 +105,10 @@ describe('findings of real runs, read in Spanish', () => {
       unit: i === 0 ? '×' : '',
       tone: f.tone,
     }));
-    const old = STORED_RECORD.parse({ ...stored, findings: legacy });
+    // Legacy findings are version 1's: the stored file as it is, its findings replaced.
+    const file = JSON.parse(readFileSync(join(FIXTURES, 'h100-matmul-breakeven.json'), 'utf8')) as Record<string, unknown>;
+    expect(file.schemaVersion).toBe(1);
+    const old = STORED_RECORD.parse({ ...file, findings: legacy });
     expect(old.findings[0]).toMatchObject({ message: { key: 'common.recorded' }, unit: 'times' });
     const read = withCurrentFindings(old);
     expect(read.analysisVersion).toBe(ANALYSIS_VERSION);
@@ -114,7 +117,7 @@ describe('findings of real runs, read in Spanish', () => {
     const overtakes = read.findings.find((f) => f.id === 'gpu-transfers-break-even');
     if (!overtakes) throw new Error('no break-even finding');
     expect(findingText(overtakes, 'es')).toMatch(/^La GPU con transferencias supera a la CPU a partir de N ≈ \d+( \(en algún punto entre N = \d+ y N = \d+, dentro de la incertidumbre de las medianas\))?\.$/);
-    expect(STORED_RECORD.parse({ ...stored, findings: [{ ...legacy[0], unit: '%', value: 42 }] }).findings[0]).toMatchObject({ unit: 'share', value: 0.42 });
+    expect(STORED_RECORD.parse({ ...file, findings: [{ ...legacy[0], unit: '%', value: 42 }] }).findings[0]).toMatchObject({ unit: 'share', value: 0.42 });
   });
 
   it('keeps the findings of a run in progress, and of a lab this version does not know', () => {
