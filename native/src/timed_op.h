@@ -13,7 +13,7 @@
 namespace gpulab {
 
 // One measurement. hostMs: monotonic host clock around one complete execution. deviceMs: device time from CUDA
-// events, NaN for work without a device timer.
+// events, NaN where the op recorded none (the host clock, and work on the CPU).
 struct Sample {
   double hostMs;
   double deviceMs;

@@ -38,7 +38,7 @@ cudaError_t LaunchFillRandom(void* data, DType dtype, size_t n, uint64_t seed, d
 cudaError_t LaunchTransposeInt8(const int8_t* in, int8_t* out, int rows, int cols, cudaStream_t stream);
 
 // hold.cu — a one-thread kernel that spins until *release becomes non-zero, or timeoutNs passes and it sets
-// *timedOut: the events timer queues it first so that the timed window excludes the host's submission time.
+// *timedOut: the events clock queues it first so that the timed window excludes the host's submission time.
 cudaError_t LaunchHold(const volatile int* release, volatile int* timedOut, unsigned long long timeoutNs,
                        cudaStream_t stream);
 
