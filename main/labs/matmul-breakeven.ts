@@ -89,7 +89,7 @@ function torchFindings(points: readonly PointResult[]): Finding[] {
     const curve = speedupCurve(points, 'torch-cpu', t.series);
     const b = breakEven(curve, 1);
     const series = seriesName(t.series);
-    if (b.kind === 'between') out.push(finding(`${t.series}-break-even`, m('torchOvertakes', { series, size: num_.int(b.size) }), b.size, 'N'));
+    if (b.kind === 'between') out.push(finding(`${t.series}-break-even`, m('torchOvertakes', { series, size: num_.breakEvenN(b.size) }), b.size, 'N'));
     else if (b.kind === 'below-range') out.push(finding(`${t.series}-break-even`, m('torchBelow', { series, n: b.size }), null, 'N'));
     else if (b.kind === 'never') out.push(finding(`${t.series}-break-even`, m('torchNever', { series, ratio: num_.times(b.best), n: b.at }), null, 'N', 'warning'));
   }
@@ -126,9 +126,10 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
     a.summary[`${g.series}.breakEvenNLow`] = low;
     a.summary[`${g.series}.breakEvenNHigh`] = high;
     if (b.kind === 'between') {
-      const size = num_.int(b.size);
-      const known = low !== null && high !== null && Math.round(high) > Math.round(low);
-      const text = known ? m('overtakesRange', { series, size, low: num_.int(low), high: num_.int(high) }) : m('overtakes', { series, size });
+      // Interpolated, so known to two significant digits, as are the ends of its range.
+      const size = num_.breakEvenN(b.size);
+      const known = low !== null && high !== null && num_.breakEvenN(high).num > num_.breakEvenN(low).num;
+      const text = known ? m('overtakesRange', { series, size, low: num_.breakEvenN(low), high: num_.breakEvenN(high) }) : m('overtakes', { series, size });
       a.findings.push(finding(`${g.series}-break-even`, text, b.size, 'N'));
     }
     else if (b.kind === 'below-range') a.findings.push(finding(`${g.series}-break-even`, belowRangeText(series, points, g.series, b.size), null, 'N'));

@@ -5,7 +5,7 @@ import type { MeasurementInput } from '../common/measurement.ts';
 import type { DeviceSummary } from '../common/devices.ts';
 import type { PointPeak, PointWork } from '../common/run-record.ts';
 import type { PlanContext, PlannedPoint } from './lab.ts';
-import { msg, type Message, type MessageValue } from '../common/message.ts';
+import { msg, n as num, type Message, type MessageValue } from '../common/message.ts';
 import { labMessage } from './lab-text.ts';
 import { sharedParameters } from '../common/i18n/en/lab-text.ts';
 import { computePeak, fitsInL2, gemmPeakName, memoryPeak } from '../common/gpu-peaks.ts';
@@ -60,7 +60,7 @@ export function pointName(lab: string, series: string, size?: MessageValue): Mes
 }
 
 // The size of a matrix product: "N = 500".
-export const sizeN = (n: number): Message => msg('common.run.sizeN', { n });
+export const sizeN = (n: number): Message => msg('common.run.sizeN', { n: num.int(n) });
 
 export interface PointBase {
   key: string;

@@ -10,8 +10,12 @@ import { validateParams } from '../common/params.ts';
 import type { PointResult, RunRecord } from '../common/run-record.ts';
 import type { Lab, PlannedPoint } from '../labs/lab.ts';
 
+// The same English label, whether its numbers were written with thousands separators (as they are since sizes are
+// grouped: "N = 1,500") or without (as older records have them: "N = 1500").
+const ungrouped = (label: string): string => label.replace(/(\d),(?=\d{3}\b)/g, '$1');
+
 function recounted(stored: PointResult, planned: PlannedPoint | undefined): PointResult {
-  const p = !stored.name && planned && planned.label === stored.label ? { ...stored, name: planned.name } : stored;
+  const p = !stored.name && planned && ungrouped(planned.label) === ungrouped(stored.label) ? { ...stored, name: planned.name } : stored;
   if (!planned?.measurement || p.device !== planned.device) return p;
   const work = planned.work;
   const median = p.stats?.median ?? 0;

@@ -11,7 +11,7 @@ import { seriesOf } from './points.ts';
 import type { SeriesGroup } from './series-groups.ts';
 import type { Translate } from './text.ts';
 import type { SizeQuantity } from '../../main/common/format.ts';
-import { formatAxisNumber, formatSize } from '../../main/common/format.ts';
+import { formatAxisNumber, formatBreakEven, formatSize } from '../../main/common/format.ts';
 
 export interface BreakEvenMarks {
   target: number;
@@ -21,9 +21,11 @@ export interface BreakEvenMarks {
   sentences: string[];
 }
 
-// A size with its unit, as a sentence needs it: "2.1 k elements", "N = 740", "3.5 MiB".
-export function sizeText(quantity: SizeQuantity, value: number, t: Translate): string {
-  return t(`results.chart.size.${quantity === 'matrix-n' ? 'matrixN' : quantity}`, { size: formatSize(quantity, value) });
+// A size with its unit, as a sentence needs it: "2.1 k elements", "N = 740", "3.5 MiB"; an interpolated break-even to
+// the two significant digits it is known to ("N ≈ 310" reads "N = 310", never "N = 306.2").
+export function sizeText(quantity: SizeQuantity, value: number, t: Translate, interpolated = false): string {
+  const size = interpolated ? formatBreakEven(quantity, value) : formatSize(quantity, value);
+  return t(`results.chart.size.${quantity === 'matrix-n' ? 'matrixN' : quantity}`, { size });
 }
 
 export function breakEvenMarks(
@@ -49,7 +51,7 @@ export function breakEvenMarks(
       target: `${formatAxisNumber(target)}×`,
     };
     if (entry.size !== null) {
-      const size = sizeText(xQuantity, entry.size, t);
+      const size = sizeText(xQuantity, entry.size, t, true);
       out.vertical.push({ x: entry.size, label: t('results.chart.breakEven.line', { ...named, size }), colour: seriesStyle(theme, group.index).colour });
       out.sentences.push(t(`results.chart.breakEven.${kind}.at`, { ...named, size }));
     } else if (entry.atMost !== null) {

@@ -3,7 +3,7 @@
 // questions: from which N the GPU wins with the copies, whether small matrices lose, how the copies' share changes
 // with N (as measured), and where each side reaches its best rate.
 import type { Translate } from '../../../renderer/charts/text.ts';
-import { formatRate, formatSize, formatTimes } from '../../common/format.ts';
+import { formatBreakEven, formatRate, formatSize, formatTimes, formatWhole } from '../../common/format.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
 import { cannotAnswer, figure, hasPoint, labelOf, peerCell, peerNotes, peersIn, pointAt, speedupOf, timeCell, timesCell, waivedNotes } from './common.ts';
@@ -32,7 +32,14 @@ function crossing({ record, t }: DeliverableContext): string {
     const sizes = sizesOf(record);
     const below = sizes.filter((n) => n < size).at(-1);
     const over = sizes.find((n) => n > size);
-    return t('pdf.deliverable.matmulBreakeven.a.crossing', { n: formatSize('matrix-n', size), below: String(below ?? '?'), above: String(over ?? '?') });
+    // Interpolated: two significant digits, and the range the medians' intervals allow where the lab found one.
+    const low = value(record, 'gpu-transfers.breakEvenNLow');
+    const high = value(record, 'gpu-transfers.breakEvenNHigh');
+    const named = { n: formatBreakEven('matrix-n', size), below: below === undefined ? '?' : formatWhole(below), above: over === undefined ? '?' : formatWhole(over) };
+    if (low !== null && high !== null && formatBreakEven('matrix-n', low) !== formatBreakEven('matrix-n', high)) {
+      return t('pdf.deliverable.matmulBreakeven.a.crossingRange', { ...named, low: formatBreakEven('matrix-n', low), high: formatBreakEven('matrix-n', high) });
+    }
+    return t('pdf.deliverable.matmulBreakeven.a.crossing', named);
   }
   if (atMost !== null) return t('pdf.deliverable.matmulBreakeven.a.crossingAtMost', { n: formatSize('matrix-n', atMost) });
   if (above !== null) return t('pdf.deliverable.matmulBreakeven.a.crossingAbove', { n: formatSize('matrix-n', above) });
@@ -43,7 +50,7 @@ function crossing({ record, t }: DeliverableContext): string {
 // their intervals; where the crossing lies under the limit, the answer says so rather than "yes".
 function smallMatrices({ record, t }: DeliverableContext): string {
   const small = sizesOf(record).filter((n) => n < SMALL_N);
-  if (small.length === 0) return t('pdf.deliverable.matmulBreakeven.a.smallNone', { limit: String(SMALL_N) });
+  if (small.length === 0) return t('pdf.deliverable.matmulBreakeven.a.smallNone', { limit: formatWhole(SMALL_N) });
   const measured = small.flatMap((n) => {
     const cpu = pointAt(record, 'cpu', n);
     const gpu = pointAt(record, 'gpu-transfers', n);
@@ -53,14 +60,15 @@ function smallMatrices({ record, t }: DeliverableContext): string {
     return v === null || !a || !b ? [] : [{ n, v, order: compareTimes(a, b) }];
   });
   if (measured.length === 0) return cannotAnswer(record, ['cpu', 'gpu-transfers'], t);
-  const list = measured.map((s) => t('pdf.deliverable.matmulBreakeven.a.atN', { n: String(s.n), speedup: formatTimes(s.v) })).join(t('pdf.deliverable.listSeparator'));
+  const list = measured.map((s) => t('pdf.deliverable.matmulBreakeven.a.atN', { n: formatWhole(s.n), speedup: formatTimes(s.v) })).join(t('pdf.deliverable.listSeparator'));
   const crossing = value(record, 'gpu-transfers.breakEvenN');
   const slower = measured.every((s) => s.order === 'slower');
-  if (slower && crossing !== null && crossing < SMALL_N) return t('pdf.deliverable.matmulBreakeven.a.smallUntil', { limit: String(SMALL_N), n: formatSize('matrix-n', crossing), list });
-  if (slower) return t('pdf.deliverable.matmulBreakeven.a.smallYes', { limit: String(SMALL_N), list });
-  if (measured.every((s) => s.order === 'faster')) return t('pdf.deliverable.matmulBreakeven.a.smallNo', { limit: String(SMALL_N), list });
-  if (measured.some((s) => s.order === 'faster') && measured.some((s) => s.order === 'slower')) return t('pdf.deliverable.matmulBreakeven.a.smallPartly', { limit: String(SMALL_N), list });
-  return t('pdf.deliverable.matmulBreakeven.a.smallUnclear', { limit: String(SMALL_N), list });
+  const limit = formatWhole(SMALL_N);
+  if (slower && crossing !== null && crossing < SMALL_N) return t('pdf.deliverable.matmulBreakeven.a.smallUntil', { limit, n: formatBreakEven('matrix-n', crossing), list });
+  if (slower) return t('pdf.deliverable.matmulBreakeven.a.smallYes', { limit, list });
+  if (measured.every((s) => s.order === 'faster')) return t('pdf.deliverable.matmulBreakeven.a.smallNo', { limit, list });
+  if (measured.some((s) => s.order === 'faster') && measured.some((s) => s.order === 'slower')) return t('pdf.deliverable.matmulBreakeven.a.smallPartly', { limit, list });
+  return t('pdf.deliverable.matmulBreakeven.a.smallUnclear', { limit, list });
 }
 
 // How the copies' weight changes with N, judged on the measured ratios (time with copies ÷ resident time) with their
@@ -76,7 +84,7 @@ function gap({ record, t }: DeliverableContext): string {
   if (!first || !last || first === last) return cannotAnswer(record, [...GPU], t);
   const trend = trendOf(ratios.map((r) => r.ratio));
   const key = { grows: 'gapGrows', shrinks: 'gapShrinks', flat: 'gapFlat', mixed: 'gapMixed' }[trend];
-  return t(`pdf.deliverable.matmulBreakeven.a.${key}`, { small: String(first.n), smallRatio: formatTimes(first.ratio.value), large: String(last.n), largeRatio: formatTimes(last.ratio.value) });
+  return t(`pdf.deliverable.matmulBreakeven.a.${key}`, { small: formatWhole(first.n), smallRatio: formatTimes(first.ratio.value), large: formatWhole(last.n), largeRatio: formatTimes(last.ratio.value) });
 }
 
 function bestRates({ record, lab, t }: DeliverableContext): string {
@@ -84,7 +92,7 @@ function bestRates({ record, lab, t }: DeliverableContext): string {
     record.points.filter((p) => p.series === series && p.status === 'ok' && p.gflops !== null).reduce<PointResult | null>((a, p) => ((p.gflops ?? 0) > (a?.gflops ?? -1) ? p : a), null);
   const items = ['cpu', ...GPU].flatMap((series) => {
     const p = best(series);
-    return p ? [t('pdf.deliverable.matmulBreakeven.a.bestItem', { series: labelOf(lab, series), rate: formatRate(p.gflops ?? 0, 'GFLOP/s'), n: String(p.x ?? '?') })] : [];
+    return p ? [t('pdf.deliverable.matmulBreakeven.a.bestItem', { series: labelOf(lab, series), rate: formatRate(p.gflops ?? 0, 'GFLOP/s'), n: p.x === null ? '?' : formatWhole(p.x) })] : [];
   });
   if (items.length < 2) return cannotAnswer(record, [...GPU], t);
   return t('pdf.deliverable.matmulBreakeven.a.best', { items: items.join('; ') });
@@ -107,13 +115,13 @@ export const matmulBreakevenDeliverable: DeliverableBuilder = (context) => {
   };
   // Each N's row and, under it, PyTorch's at that N where the run has it.
   const peers = peersIn(context, Object.values(TORCH));
-  const rows = sizesOf(record).flatMap((n) => [row(n, OURS, String(n)), ...(peers[0] && hasPoint(record, peers, n) ? [row(n, TORCH, peerCell(String(n), peers[0], t))] : [])]);
+  const rows = sizesOf(record).flatMap((n) => [row(n, OURS, formatWhole(n)), ...(peers[0] && hasPoint(record, peers, n) ? [row(n, TORCH, peerCell(formatWhole(n), peers[0], t))] : [])]);
   return {
     source: t('pdf.deliverable.matmulBreakeven.source'),
     tables: [{ caption: t('pdf.deliverable.matmulBreakeven.caption'), columns: columns(t), rows, notes: peerNotes(context, peers, waivedNotes(record, [...GPU], t)) }],
     answers: [
       { question: t('pdf.deliverable.matmulBreakeven.q.crossing'), answer: crossing(context) },
-      { question: t('pdf.deliverable.matmulBreakeven.q.small', { limit: String(SMALL_N) }), answer: smallMatrices(context) },
+      { question: t('pdf.deliverable.matmulBreakeven.q.small', { limit: formatWhole(SMALL_N) }), answer: smallMatrices(context) },
       { question: t('pdf.deliverable.matmulBreakeven.q.gap'), answer: gap(context) },
       { question: t('pdf.deliverable.matmulBreakeven.q.best'), answer: bestRates(context) },
     ],

@@ -91,6 +91,7 @@ export const pdfDeliverables = {
     },
     size: {
       about: '≈ {size} elements',
+      aboutRange: '≈ {size} elements ({low} to {high})',
       atMost: '≤ {size} elements (from the smallest size)',
       above: '> {size} elements (not reached)',
     },
@@ -120,8 +121,13 @@ export const pdfDeliverables = {
       pathCrossing: '{path} {crossing}',
       opCrossing: '{op}: the GPU beats the CPU {paths}.',
       opValue: '{op} {value}',
-      mostGain: '{op}: {value} the CPU’s speed at 1 M elements with the data resident. | {op}: {value} the CPU’s speed at 1 M elements with the data resident, against {others}. | {op}: {value} the CPU’s speed at 1 M elements with the data resident, against {others}.',
-      mostGainUnclear: '{op} has the highest median speedup at 1 M elements with the data resident ({value}), but at this precision it cannot be told apart from {others}: no operation clearly gains most.',
+      // Over every size measured with the data resident: {sizes} are where an operation's speedup range lies above every
+      // other's; {rest} names the sizes where none does; {values} are the speedups at the largest size, {largest}.
+      mostGain: '{op}: its speedup with the data resident is clearly the highest at {sizes} elements{rest} (at {largest}: {values}).',
+      mostGainDepends: 'It depends on the size: {who}{rest} (at {largest}: {values}).',
+      aheadAt: '{op} is clearly ahead at {sizes} elements',
+      mostGainLevel: '; at {sizes} elements no operation is clearly ahead',
+      mostGainNone: 'No operation clearly gains most: at every size measured their speedups’ intervals overlap (at {largest}: {values}).',
       withoutCopies: '{op}: with the copies the GPU is {target} faster {copiesReach}, and runs at {copies} the CPU’s speed at 1 M elements; with the data resident it is {target} faster {residentReach}, and runs at {resident}.',
       dominate: 'In {dominated} of {cases} cases ({share}), one operation at one size, the copies take more than half of the GPU’s time with transfers; in {slower} of {cases} ({slowerShare}) the GPU with transfers is slower than the CPU.',
       smallNone: 'This run measured no size under {size} elements (its smallest is {smallest}).',
@@ -152,6 +158,7 @@ export const pdfDeliverables = {
     },
     a: {
       crossing: 'From about N = {n}, interpolated on log-log axes between N = {below} and N = {above}.',
+      crossingRange: "From about N = {n} (somewhere between N = {low} and N = {high}, within the medians' uncertainty), interpolated on log-log axes between N = {below} and N = {above}.",
       crossingAtMost: 'At every size measured: the GPU with the copies is already faster at the smallest, N = {n}.',
       crossingAbove: 'At no size measured: up to N = {n} the GPU with the copies stays slower than the CPU.',
       smallNone: 'This run measured no N under {limit}.',

@@ -19,23 +19,25 @@ describe('break-even sizes', () => {
       record.summary['mul.gpu-resident.breakEvenSize'],
       record.summary['exp.gpu-resident.breakEvenSize'],
     ]);
+    // Interpolated sizes, to the two significant digits they are known to.
     expect(vertical.map((m) => m.label)).toEqual([
-      'add GPU resident: 136 k elements',
-      'mul GPU resident: 1.57 M elements',
-      'exp GPU resident: 177 k elements',
+      'add GPU resident: 140 k elements',
+      'mul GPU resident: 1.6 M elements',
+      'exp GPU resident: 180 k elements',
     ]);
     // With copies the GPU never reached 2× up to 10⁸: a bound, said in words, with no line.
     expect(chart.notes).toContain('add GPU with transfers is never 2× faster than add CPU at the sizes measured: its break-even, if there is one, lies beyond 100 M elements.');
     expect(vertical.some((m) => m.label?.includes('with transfers'))).toBe(false);
-    expect(chart.description).toContain('add GPU resident becomes 2× faster than add CPU from about 136 k elements.');
+    expect(chart.description).toContain('add GPU resident becomes 2× faster than add CPU from about 140 k elements.');
   });
 
   it('marks the N where the GPU overtakes the CPU on the matrix sweep', () => {
     const { record, lab } = fixtureRun('h100-matmul-breakeven');
     const vertical = marks(runChart(record, lab, inputs)).vertical ?? [];
     expect(vertical.map((m) => [m.x, m.label])).toEqual([
-      [record.summary['gpu-transfers.breakEvenN'], 'GPU with transfers: N = 332'],
-      [record.summary['gpu-resident.breakEvenN'], 'GPU resident: N = 126'],
+      // 331.98 and 125.95, never written to more digits than an interpolation gives.
+      [record.summary['gpu-transfers.breakEvenN'], 'GPU with transfers: N = 330'],
+      [record.summary['gpu-resident.breakEvenN'], 'GPU resident: N = 130'],
     ]);
   });
 
@@ -71,7 +73,7 @@ describe('axes', () => {
       labels: ['100', '1 k', '10 k', '100 k', '1 M', '10 M', '100 M'],
     });
     const matrices = fixtureRun('h100-matmul-breakeven');
-    expect(axisTicks(runChart(matrices.record, matrices.lab, inputs), 'x').labels).toEqual(['100', '500', '1000', '2000', '5000']);
+    expect(axisTicks(runChart(matrices.record, matrices.lab, inputs), 'x').labels).toEqual(['100', '500', '1,000', '2,000', '5,000']);
   });
 
   it('puts the dtypes bars (0.5 to 1370 TFLOP/s) on a log y axis ticked at each power of ten', () => {

@@ -104,7 +104,7 @@ describe('the GPU inspector', () => {
     expect(peak.get('.value').text()).toBe('66.91 TFLOP/s');
     expect(peak.get('code').text()).toBe('132 SMs × 256 FLOP/clock × 1980 MHz = 66908 GFLOP/s (Hopper, sm_90)');
     expect(peak.get('.source').text()).toMatch(/^Rate per clock from NVIDIA H100 whitepaper/);
-    expect(wrapper.get('[data-peak="int8-tensor"] .value').text()).toBe('2141 TOP/s');
+    expect(wrapper.get('[data-peak="int8-tensor"] .value').text()).toBe('2,141 TOP/s');
     expect(wrapper.findAll('[data-peak]').map((p) => p.attributes('data-peak'))).toEqual(['memory', 'fp32', 'fp64', 'fp64-tensor', 'tf32-tensor', 'fp16-tensor', 'bf16-tensor', 'int8-tensor', 'pcie']);
   });
 
