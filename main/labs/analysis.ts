@@ -1,8 +1,9 @@
 // Shared arithmetic of lab analyses: medians of good points, speedups, rates against peaks, and break-even sizes
 // interpolated on log-log axes between measured sizes.
 import { msg, n } from '../common/message.ts';
-import type { Message, MessageValue } from '../common/message.ts';
-import { agreementOf, estimateOf } from '../common/claims.ts';
+import type { FormattedNumber, Message, MessageValue } from '../common/message.ts';
+import { agreementOf, estimateOf, ratioIsLoose, timeRatio, type Ratio } from '../common/claims.ts';
+import type { DeviceSummary } from '../common/devices.ts';
 import type { Finding, FindingUnit, PointResult } from '../common/run-record.ts';
 
 export function okMedian(p: PointResult | undefined): number | null {
@@ -123,6 +124,30 @@ export function bestRate(points: readonly PointResult[], series: string, rate: '
     if ((p[rate] ?? -1) > (best?.[rate] ?? -1)) best = p;
   }
   return best;
+}
+
+// A ratio of two medians as a sentence may state it: alone where the range their intervals allow stays within ±5 % of
+// it, else with that range ("7.25× (6.0× to 9.9×)"), as common/claims.ts ratioIsLoose decides.
+export function ratioValue(r: Ratio): Message | FormattedNumber {
+  return ratioIsLoose(r) ? msg('common.ratio.ranged', { ratio: n.times(r.value), low: n.times(r.low), high: n.times(r.high) }) : n.times(r.value);
+}
+
+// How many times longer `slow` takes than `fast` (a speedup), as ratioValue writes it; null where either has no time.
+export function speedupValue(slow: PointResult | undefined, fast: PointResult | undefined): Message | FormattedNumber | null {
+  const s = estimateOf(slow);
+  const f = estimateOf(fast);
+  return s && f ? ratioValue(timeRatio(f, s)) : null;
+}
+
+// A CPU point's rate against the memory bandwidth the compute host measured on this CPU (host/cpu-bandwidth.ts):
+// above it, the arrays cannot all have come from main memory, and where they fit in the last-level cache, the clause
+// says that is where they sat. '' at or below that bandwidth, or where it was not measured.
+export function cacheClause(p: PointResult | undefined, cpu: DeviceSummary | null | undefined): Message | '' {
+  const memory = cpu?.peakMemoryGBps;
+  if (!p?.gbps || !cpu || cpu.details.peakMemorySource !== 'measured' || typeof memory !== 'number' || !(p.gbps > memory)) return '';
+  const cache = cpu.details.l3CacheBytes;
+  if (typeof cache === 'number' && cache > 0 && p.work.bytes <= cache) return msg('common.cpu.inCache', { memory: n.rate(memory, 'GB/s'), bytes: n.bytes(p.work.bytes), cache: n.bytes(cache) });
+  return msg('common.cpu.aboveMemory', { memory: n.rate(memory, 'GB/s') });
 }
 
 // A finding: its sentence as a message of the labs' catalog (common/i18n/*/lab-*.ts), rendered in the reader's

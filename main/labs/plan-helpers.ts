@@ -156,6 +156,14 @@ export function gpuPeak(m: MeasurementFields, gpu: DeviceSummary, work?: PointWo
   }
 }
 
+// Why a GPU measurement's time gives no rate (PlannedPoint's `unrated`): copies and kernels timed together, or a
+// clock stopped at the launch. A copy's own time is a rate of the bus, and keeps it.
+function unratedWhy(m: MeasurementFields): PlannedPoint['unrated'] {
+  if (m.clock === 'host-nosync') return 'clock-at-launch';
+  if (m.op !== 'copy' && 'path' in m && m.path === 'with-copies') return 'copies';
+  return undefined;
+}
+
 export function gpuPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields, timer: 'device' | 'host' = 'device'): PlannedPoint {
   const device = ctx.gpu?.id ?? 'cuda';
   if (!ctx.gpu) {
@@ -164,7 +172,8 @@ export function gpuPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields
   // A point read on the host clock is measured on it too: no events, no hold kernel, launch and sync included.
   const clock = m.clock ?? (timer === 'host' ? 'host' : undefined);
   const measurement = { ...m, ...(clock ? { clock } : {}), device: ctx.gpu.id } as MeasurementInput;
-  return { ...cpuPoint(base, m, 0.05), device, timer, measurement, peak: gpuPeak(m, ctx.gpu, base.work) };
+  const unrated = unratedWhy(m);
+  return { ...cpuPoint(base, m, 0.05), device, timer, measurement, peak: unrated ? null : gpuPeak(m, ctx.gpu, base.work), ...(unrated ? { unrated } : {}) };
 }
 
 // Parameters most labs share.

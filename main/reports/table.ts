@@ -4,7 +4,7 @@
 // again at the top of each page a table continues on.
 import type { ReportFont } from './fonts.ts';
 import type { ReportLayout } from './layout.ts';
-import { COLOURS, SIZES } from './layout.ts';
+import { COLOURS, SIZES, keepUnits } from './layout.ts';
 
 export interface TableColumn {
   title: string;
@@ -40,8 +40,10 @@ const PAD_Y = 2.2;
 // Below this size a table is unreadable on paper: its figure columns wrap instead.
 const MIN_SIZE = 6;
 
+// A cell as it is measured and drawn: its figures kept on one line with their units (layout.ts, keepUnits).
 function cellOf(cell: string | TableCell | undefined): TableCell {
-  return typeof cell === 'string' ? { text: cell } : (cell ?? { text: '' });
+  const c = typeof cell === 'string' ? { text: cell } : (cell ?? { text: '' });
+  return { ...c, text: keepUnits(c.text), ...(c.note ? { note: keepUnits(c.note) } : {}) };
 }
 
 interface Sized {
@@ -66,7 +68,8 @@ function headerWidth(layout: ReportLayout, title: string, size: number): number 
 // The widest word of a cell (a word wider than a third of a column's usual room, a path say, may still break).
 function longestWord(layout: ReportLayout, cell: TableCell, size: number): number {
   const doc = layout.doc.font(cell.font ?? 'body').fontSize(size);
-  const widest = Math.max(0, ...cell.text.split(/\s+/).map((w) => doc.widthOfString(w)));
+  // Split at breakable spaces only: a figure joined to its unit by a no-break space is one word.
+  const widest = Math.max(0, ...cell.text.split(/[ \t\n]+/).map((w) => doc.widthOfString(w)));
   return Math.min(widest + 2 * PAD_X + 0.5, 100);
 }
 

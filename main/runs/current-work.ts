@@ -19,8 +19,9 @@ function recounted(stored: PointResult, planned: PlannedPoint | undefined): Poin
   if (!planned?.measurement || p.device !== planned.device) return p;
   const work = planned.work;
   const median = p.stats?.median ?? 0;
-  // GFLOP/s = FLOPs / (ms · 10⁶); GB/s = bytes / (ms · 10⁶), as the runner computes them (runs/point-result.ts).
-  const perMs = p.status === 'ok' && median > 0 ? 1 / (median * 1e6) : 0;
+  // GFLOP/s = FLOPs / (ms · 10⁶); GB/s = bytes / (ms · 10⁶), as the runner computes them (runs/point-result.ts): none
+  // for a time that is not the work's alone, whatever an older version recorded.
+  const perMs = p.status === 'ok' && median > 0 && !planned.unrated ? 1 / (median * 1e6) : 0;
   return {
     ...p,
     work,

@@ -2,13 +2,15 @@
 // and the seed's questions answered), and the lookups they share: a point's median, a series' label, and why a figure
 // is missing, so that a table cell or an answer says "waived: no CUDA device" instead of leaving a gap.
 import type { Translate } from '../../../renderer/charts/text.ts';
-import { formatMs, formatTimes } from '../../common/format.ts';
+import { formatMs, formatTimes, formatWhole } from '../../common/format.ts';
 import type { LabDescriptor, SeriesDescriptor } from '../../common/lab-descriptor.ts';
 import type { PeerLibrary } from '../../common/peer-protocol.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import type { TableCell, TableColumn, TableRow } from '../table.ts';
 import { pointReason } from '../../common/i18n/error-text.ts';
-import { findingText } from '../../labs/lab-text.ts';
+import { findingText, labMessage } from '../../labs/lab-text.ts';
+import { speedupValue } from '../../labs/analysis.ts';
+import { formatNumber } from '../../common/message.ts';
 
 export interface DeliverableTable {
   caption: string;
@@ -81,6 +83,20 @@ export function timeCell(p: PointResult | undefined, t: Translate): string {
   const median = medianOf(p);
   if (median !== null) return formatMs(median);
   return p ? t(`results.status.${p.status}`) : t('pdf.deliverable.absent');
+}
+
+// How many times faster `fast` is than `slow`, as a sentence states it: with the range the two medians' intervals allow
+// where it is wide (labs/analysis.ts, speedupValue), in the lab's language; null where either has no time.
+export function speedupText(slow: PointResult | undefined, fast: PointResult | undefined, lab: LabDescriptor): string | null {
+  const v = speedupValue(slow, fast);
+  if (v === null) return null;
+  return 'key' in v ? labMessage(v, lab.locale ?? 'en') : formatNumber(v, lab.locale ?? 'en');
+}
+
+// A count or a size from the record (a parameter, a thread count) as the report's numbers read: "5,000,000" in
+// English, "5.000.000" in Spanish; "?" where the record has none.
+export function wholeText(value: unknown): string {
+  return typeof value === 'number' && Number.isFinite(value) ? formatWhole(value) : '?';
 }
 
 export function timesCell(ratio: number | null): string {

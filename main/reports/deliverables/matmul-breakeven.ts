@@ -1,5 +1,6 @@
 // matmul-breakeven, the course's "transfer against compute" benchmark: its printed columns (size, CPU time, GPU time with
-// the copies, speedup, CPU GFLOP/s, GPU GFLOP/s) with the resident GPU beside them, and the article's lesson as
+// the copies, speedup, CPU GFLOP/s; not the article's GPU GFLOP/s with the copies, a time mostly the bus's) with the
+// resident GPU beside them, and the article's lesson as
 // questions: from which N the GPU wins with the copies, whether small matrices lose, how the copies' share changes
 // with N (as measured), and where each side reaches its best rate.
 import type { Translate } from '../../../renderer/charts/text.ts';
@@ -100,7 +101,8 @@ function bestRates({ record, lab, t }: DeliverableContext): string {
 
 function columns(t: Translate) {
   const c = (key: string) => figure(t(`pdf.deliverable.matmulBreakeven.columns.${key}`));
-  return [c('n'), c('cpu'), c('withCopies'), c('withSpeedup'), c('resident'), c('residentSpeedup'), c('cpuRate'), c('withRate'), c('residentRate')];
+  // No rate with the copies: that time is mostly the bus's, not the product's (plan-helpers.ts, unratedWhy).
+  return [c('n'), c('cpu'), c('withCopies'), c('withSpeedup'), c('resident'), c('residentSpeedup'), c('cpuRate'), c('residentRate')];
 }
 
 export const matmulBreakevenDeliverable: DeliverableBuilder = (context) => {
@@ -110,7 +112,7 @@ export const matmulBreakevenDeliverable: DeliverableBuilder = (context) => {
     const copies = pointAt(record, series.copies, n);
     const resident = pointAt(record, series.resident, n);
     return {
-      cells: [size, timeCell(cpu, t), timeCell(copies, t), timesCell(speedupOf(cpu, copies)), timeCell(resident, t), timesCell(speedupOf(cpu, resident)), rate(cpu), rate(copies), rate(resident)],
+      cells: [size, timeCell(cpu, t), timeCell(copies, t), timesCell(speedupOf(cpu, copies)), timeCell(resident, t), timesCell(speedupOf(cpu, resident)), rate(cpu), rate(resident)],
     };
   };
   // Each N's row and, under it, PyTorch's at that N where the run has it.

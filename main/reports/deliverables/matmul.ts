@@ -6,7 +6,7 @@ import { formatBytes, formatMs, formatPercent, formatTimes } from '../../common/
 import { shareOfPeak } from '../../common/run-record.ts';
 import type { Answer, DeliverableBuilder, DeliverableContext } from './common.ts';
 import type { TableRow } from '../table.ts';
-import { cannotAnswer, figure, labelOf, medianOf, peerCell, peerNotes, peersIn, pointAt, speedupOf, timeCell, timesCell, waivedNotes, words } from './common.ts';
+import { cannotAnswer, figure, labelOf, medianOf, peerCell, peerNotes, peersIn, pointAt, speedupOf, timeCell, timesCell, waivedNotes, wholeText, words } from './common.ts';
 
 const GPU = ['gpu-transfers', 'gpu-cublas', 'gpu-tiled', 'gpu-naive'] as const;
 
@@ -90,11 +90,11 @@ export const matmulDeliverable: DeliverableBuilder = (context) => {
     source: t('pdf.deliverable.matmul.source'),
     tables: [
       {
-        caption: t('pdf.deliverable.matmul.caption', { n: String(record.params.n ?? '?') }),
+        caption: t('pdf.deliverable.matmul.caption', { n: wholeText(record.params.n) }),
         columns: [words(t('pdf.deliverable.matmul.columns.method')), figure(t('pdf.deliverable.matmul.columns.time')), figure(t('pdf.deliverable.matmul.columns.speedup'))],
         rows,
         notes: peerNotes(context, peers, [
-          t('pdf.deliverable.matmul.note', { cpu: cpu?.implementation ?? labelOf(lab, 'cpu-blas'), threads: String(cpu?.threads ?? '?') }),
+          t('pdf.deliverable.matmul.note', { cpu: cpu?.implementation ?? labelOf(lab, 'cpu-blas'), threads: wholeText(cpu?.threads) }),
           ...waivedNotes(record, [...GPU], t),
         ]),
       },

@@ -7,7 +7,9 @@ import { formatMs, formatPercent, formatRate, formatTimes } from '../../common/f
 import { shareOfPeak } from '../../common/run-record.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
 import type { TableCell, TableRow } from '../table.ts';
-import { cannotAnswer, figure, medianOf, peerCell, peerNotes, peersIn, pointAt, speedupOf, timeCell, timesCell, waivedNotes, words } from './common.ts';
+import { cannotAnswer, figure, medianOf, peerCell, peerNotes, peersIn, pointAt, speedupOf, speedupText, timeCell, timesCell, waivedNotes, wholeText, words } from './common.ts';
+import { cacheClause } from '../../labs/analysis.ts';
+import { labMessage } from '../../labs/lab-text.ts';
 
 const GPU = ['gpu-transfers', 'gpu-unfused', 'gpu-fused'] as const;
 // The copy overhead of a series with the copies: its time less that of the same code with the data already on the GPU
@@ -62,15 +64,19 @@ function fusion({ record, t }: DeliverableContext): string {
   return share === null ? t('pdf.deliverable.vectorFunction.a.fusion', named) : t('pdf.deliverable.vectorFunction.a.fusionPeak', { ...named, share: formatPercent(share) });
 }
 
-function threadsGain({ record, t }: DeliverableContext): string {
+function threadsGain({ record, lab, t }: DeliverableContext): string {
   const single = pointAt(record, 'cpu-single');
   const threads = pointAt(record, 'cpu-threads');
   const gain = speedupOf(single, threads);
   if (gain === null) return cannotAnswer(record, ['cpu-single', 'cpu-threads'], t);
   const o = order(threads, single);
+  // A rate above the memory bandwidth measured on this CPU says where the arrays sat (labs/analysis.ts, cacheClause).
+  const cpu = record.environment.devices?.devices.find((d) => d.kind === 'cpu') ?? null;
+  const cache = cacheClause(threads, cpu);
   return t(`pdf.deliverable.vectorFunction.a.${o === 'faster' ? 'threads' : o === 'slower' ? 'threadsSlower' : 'threadsFlat'}`, {
-    gain: formatTimes(gain),
-    threads: String(threads?.threads ?? '?'),
+    gain: speedupText(single, threads, lab) ?? formatTimes(gain),
+    cache: cache === '' ? '' : labMessage(cache, lab.locale ?? 'en'),
+    threads: wholeText(threads?.threads),
     single: formatMs(medianOf(single) ?? 0),
     all: formatMs(medianOf(threads) ?? 0),
     singleRate: formatRate(single?.gbps ?? 0, 'GB/s'),
@@ -114,12 +120,12 @@ export const vectorFunctionDeliverable: DeliverableBuilder = (context) => {
     source: t('pdf.deliverable.vectorFunction.source'),
     tables: [
       {
-        caption: t('pdf.deliverable.vectorFunction.caption', { elements: String(record.params.elements ?? '?') }),
+        caption: t('pdf.deliverable.vectorFunction.caption', { elements: wholeText(record.params.elements) }),
         columns: [
           words(t('pdf.deliverable.vectorFunction.columns.scenario')),
           figure(t('pdf.deliverable.vectorFunction.columns.time')),
           figure(t('pdf.deliverable.vectorFunction.columns.overOne')),
-          figure(t('pdf.deliverable.vectorFunction.columns.overAll', { threads: String(threads?.threads ?? '?') })),
+          figure(t('pdf.deliverable.vectorFunction.columns.overAll', { threads: wholeText(threads?.threads) })),
           figure(t('pdf.deliverable.vectorFunction.columns.overhead')),
         ],
         rows,

@@ -365,7 +365,7 @@ describe('vector-function says all threads are faster or slower only where the i
         const est = (series: string) => estimateOf(points.find((p) => p.series === series));
         const [u, fz, th, cp] = [est('gpu-unfused'), est('gpu-fused'), est('cpu-threads'), est('gpu-transfers')];
         if (!u || !fz || !th || !cp) return;
-        const record = { lab: 'vector-function', points, summary: {}, findings: [], params } as unknown as RunRecord;
+        const record = { lab: 'vector-function', points, summary: {}, findings: [], params, environment: { devices: null } } as unknown as RunRecord;
         for (const locale of ['en', 'es'] as const) {
           const answers = labDeliverable({ record, lab: l.descriptor, t: translator(locale) })?.answers ?? [];
           const fusion = answers[2]?.answer ?? '';
@@ -397,7 +397,7 @@ describe('vector-function says all threads are faster or slower only where the i
         const order = compareTimes(a, o);
         expect(order).toBe(key === 'threadsScale' ? 'faster' : key === 'threadsSlower' ? 'slower' : 'indistinguishable');
         // The deliverable's "does the CPU loop gain from every thread?" answers as the finding does.
-        const record = { lab: 'vector-function', points, summary: {}, findings: [f], params } as unknown as RunRecord;
+        const record = { lab: 'vector-function', points, summary: {}, findings: [f], params, environment: { devices: null } } as unknown as RunRecord;
         for (const locale of ['en', 'es'] as const) {
           const answer = labDeliverable({ record, lab: l.descriptor, t: translator(locale) })?.answers[3]?.answer ?? '';
           expect(answer).not.toMatch(/[{}]/);

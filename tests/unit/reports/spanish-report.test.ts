@@ -72,7 +72,7 @@ describe('the report of an H100 matmul-breakeven run in Spanish', () => {
     const pdf = await written;
     const text = spaced(pdfText(savePdf(pdf.bytes)));
     const t = catalogTranslate({ results: resultsEs });
-    const figures = inReportLocale('es', () => resultRows(record, spanishLab, t).flatMap((row) => [row.median, row.iqr, row.range, row.rate, row.speedup]));
+    const figures = inReportLocale('es', () => resultRows(withCurrentFindings(record), spanishLab, t).flatMap((row) => [row.median, row.iqr, row.range, row.rate, row.speedup]));
     const rates = figures.filter((f) => /FLOP\/s$/.test(f));
     expect(rates.length).toBeGreaterThan(5);
     expect(rates.every((f) => /^\d+,\d+ [GT]FLOP\/s$/.test(f))).toBe(true);

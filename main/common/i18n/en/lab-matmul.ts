@@ -15,9 +15,11 @@ export const matmul = {
   findings: {
     cpuRate: 'The CPU ({library}, {threads} threads) multiplies the matrices in {time}: {rate}.',
     speedup: "{series}: {time}, {ratio} the CPU's speed ({rate}{peak}).",
+    // With the copies: no rate, the time is mostly the bus's.
+    speedupNoRate: "{series}: {time}, {ratio} the CPU's speed (copies and product in one time: no rate).",
     peakShare: ", {share} of the GPU's fp32 peak",
     transferShare: 'Transfers are {share} of the end-to-end GPU time ({withCopies} with copies, {resident} without){copies}.',
-    copies: ': {time} to move A and B to the GPU and C back, {size}B at {rate} from pageable host memory (see the transfer lab)',
+    copies: ': {time} to move A and B to the GPU and C back, {size} at {rate} from pageable host memory (see the transfer lab)',
     tiling:
       'The tiled kernel ({tiled}) is {ratio} faster than the naive one ({naive}): each value it fetches from global memory serves 128 multiply-adds instead of one, and each value it reads from shared memory serves 8.',
     // cuBLAS against the tiled kernel, by how far apart they are; sameUnits is the clause all three share.

@@ -33,6 +33,14 @@ export const labText = {
       slower: '{peer} ({peerTime}) takes {ratio} the time of GPU Lab’s {ours} ({oursTime}; {low} to {high}): slower, a gap worth looking into.',
       unclear: '{peer} ({peerTime}) takes {ratio} the time of GPU Lab’s {ours} ({oursTime}), but the intervals allow {low} to {high}: too noisy to say whether they agree within {margin} %.',
     },
+    // A ratio whose two medians' intervals allow a range wider than ±5 % of it (labs/analysis.ts, ratioValue).
+    ratio: { ranged: '{ratio} ({low} to {high})' },
+    // A CPU rate above the memory bandwidth the compute host measured (labs/analysis.ts, cacheClause): {memory} that
+    // bandwidth, {bytes} the point's arrays, {cache} the last-level cache.
+    cpu: {
+      inCache: ', above the {memory} measured from main memory: its {bytes} of arrays sit in the {cache} last-level cache',
+      aboveMemory: ', above the {memory} measured from main memory',
+    },
     run: {
       point: '{series}, {size}',
       sizeN: 'N = {n}',

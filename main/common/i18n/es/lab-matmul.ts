@@ -17,9 +17,10 @@ export const matmul: TextOf<typeof en> = {
   findings: {
     cpuRate: 'La CPU ({library}, {threads} hilos) multiplica las matrices en {time}: {rate}.',
     speedup: '{series}: {time}, {ratio} la velocidad de la CPU ({rate}{peak}).',
+    speedupNoRate: '{series}: {time}, {ratio} la velocidad de la CPU (copias y producto en un mismo tiempo: sin rendimiento).',
     peakShare: ', el {share} del pico fp32 de la GPU',
     transferShare: 'Las transferencias son el {share} del tiempo total en la GPU ({withCopies} con copias, {resident} sin ellas){copies}.',
-    copies: ': {time} para llevar A y B a la GPU y traer C de vuelta, {size}B a {rate} desde memoria paginable de la CPU (mira el laboratorio de transferencias)',
+    copies: ': {time} para llevar A y B a la GPU y traer C de vuelta, {size} a {rate} desde memoria paginable de la CPU (mira el laboratorio de transferencias)',
     tiling:
       'El kernel con teselas ({tiled}) es {ratio} más rápido que el ingenuo ({naive}): cada valor que trae de la memoria global sirve para 128 multiplicaciones-suma en lugar de una, y cada valor que lee de la memoria compartida sirve para 8.',
     tiledFaster: 'Aquí el kernel con teselas es {ratio} más rápido que cuBLAS ({cublas} frente a {tiled}): {sameUnits}, así que un kernel con buenas teselas puede igualar a la biblioteca en algunos tamaños.',

@@ -26,6 +26,11 @@ export const labText: TextOf<LabTextCatalog> = {
       slower: '{peer} ({peerTime}) tarda {ratio} el tiempo de {ours} de GPU Lab ({oursTime}; {low} a {high}): más lento, una distancia que conviene investigar.',
       unclear: '{peer} ({peerTime}) tarda {ratio} el tiempo de {ours} de GPU Lab ({oursTime}), pero los intervalos admiten de {low} a {high}: hay demasiado ruido para decir si coinciden con un margen del {margin} %.',
     },
+    ratio: { ranged: '{ratio} (de {low} a {high})' },
+    cpu: {
+      inCache: ', por encima de los {memory} medidos desde la memoria principal: sus {bytes} de arrays caben en los {cache} de la caché de último nivel',
+      aboveMemory: ', por encima de los {memory} medidos desde la memoria principal',
+    },
     run: {
       point: '{series}, {size}',
       sizeN: 'N = {n}',
