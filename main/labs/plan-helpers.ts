@@ -8,7 +8,7 @@ import type { PlanContext, PlannedPoint } from './lab.ts';
 import { msg, n as num, type Message, type MessageValue } from '../common/message.ts';
 import { labMessage } from './lab-text.ts';
 import { sharedParameters } from '../common/i18n/en/lab-text.ts';
-import { computePeak, fitsInL2, gemmPeakName, memoryPeak } from '../common/gpu-peaks.ts';
+import { computePeak, datasheetPeak, fitsInL2, gemmPeakName, memoryPeak } from '../common/gpu-peaks.ts';
 import { measurementFootprint } from '../common/footprint.ts';
 import { peerWaivedWhy } from '../common/peer-protocol.ts';
 import type { PeerLibrary } from '../common/peer-protocol.ts';
@@ -125,8 +125,13 @@ export function cpuPoint(base: PointBase, m: MeasurementFields, overheadSeconds 
 // stopped at the launch measures nothing, a memory-bound kernel whose data fits in L2 reads it from there and not
 // from DRAM after its first pass, and a GPU or a unit the table does not know has no peak to guess.
 export function gpuPeak(m: MeasurementFields, gpu: DeviceSummary, work?: PointWork): PointPeak | null {
-  const of = (name: PointPeak['name'], unit: PointPeak['unit'], value: unknown): PointPeak | null =>
-    typeof value === 'number' && value > 0 ? { name, unit, value } : null;
+  // NVIDIA's datasheet figure for the card where gpu-peaks.ts knows it, so that a share reads as a teacher works it
+  // out; else the table's figure at the device's clock.
+  const of = (name: PointPeak['name'], unit: PointPeak['unit'], value: unknown): PointPeak | null => {
+    const sheet = name === 'pcie' ? null : datasheetPeak(gpu.name, name);
+    if (sheet) return { name, unit: sheet.unit, value: sheet.value, source: 'datasheet' };
+    return typeof value === 'number' && value > 0 ? { name, unit, value } : null;
+  };
   const facts = gpu.details;
   const memory = (): PointPeak | null => {
     if (work && fitsInL2(work.bytes, facts)) return null;

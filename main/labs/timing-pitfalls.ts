@@ -160,7 +160,7 @@ export const timingPitfallsLab: Lab = {
       { id: 'small', ...presetWords(LAB, 'small'), params: { n: 256 } },
     ],
     kernels: [
-      { kind: 'library', file: 'OpenBLAS (sgemm), else native/cpu/gemm.cc', functions: ['cblas_sgemm'] },
+      { kind: 'library', file: 'OpenBLAS (sgemm)', functions: ['cblas_sgemm'], fallback: 'native/cpu/gemm.cc' },
       { kind: 'library', file: 'cuBLAS', functions: ['cublasGemmEx (CUBLAS_COMPUTE_32F)'] },
       { kind: 'python', file: 'python/gpu_lab_peers/labs/matmul.py', functions: ['torch_resident'] },
     ],

@@ -391,7 +391,7 @@ describe('analyses on synthetic samples', () => {
       expect(share).toBeLessThan(1);
       expect(text).toContain(`${formatPercent(share, 'en')} of the ${formatRate(p.peak?.value ?? 0, p.peak?.unit ?? 'GFLOP/s', 'en')}`);
     }
-    expect(text).toMatch(/GPU fp64: [\d.]+ TFLOP\/s \(\d+ % of the [\d.]+ TFLOP\/s its tensor cores can do at this type\)/);
+    expect(text).toMatch(/GPU fp64: [\d.]+ TFLOP\/s \(\d+ % of the [\d.]+ TFLOP\/s NVIDIA’s datasheet gives its tensor cores at this type\)/);
   });
 
   it('dtypes explains an fp64 GEMM faster than the fp64 units, as on an H200, and an exact int8 result', () => {

@@ -98,7 +98,8 @@ describe('the recorded runs', () => {
       const ok = record.points.filter((p) => p.status === 'ok');
       expect(ok.length > 0 || record.lab === 'transfer').toBe(true);
       for (const p of ok) {
-        expectRates(p, p.work, `${file} ${p.key}`);
+        // As recorded: a time with copies had a rate then, which reading the record now drops (runs/current-work.ts).
+        expectRates(p, p.work, `${file} ${p.key}`, false);
         const plannedPoint = planned.get(p.key);
         if (!plannedPoint?.measurement) continue;
         const counted = countedWork(plannedPoint.measurement);

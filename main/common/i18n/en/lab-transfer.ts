@@ -41,7 +41,7 @@ export const transferDescriptor: DescriptorText = {
   summary: 'Copy bandwidth over 1 KiB … 1 GiB: host→device, device→host (pageable and pinned, sync and async) and device→device.',
   explanation: [
     'A discrete GPU has its own memory. Data reaches it over PCIe (or NVLink), a bus a few times slower than the CPU\'s memory and tens of times slower than the GPU\'s. Every copy also pays a fixed latency of several microseconds, so small copies reach only a fraction of the bus bandwidth: the curve of GB/s against size rises and then flattens.',
-    'Ordinary (pageable) host memory can be moved by the operating system, so the driver first copies it into a pinned staging buffer, then lets the GPU\'s copy engine read it. Pinned (page-locked) memory skips that step and is the only kind an asynchronous copy can really overlap with other work. The course article measured 11.45 ms against 7.32 ms for a 100 MB copy, a 1.56× gain; pinned memory is a limited resource, so use it for buffers you copy often.',
+    'Ordinary (pageable) host memory can be moved by the operating system, so the driver first copies it into a pinned staging buffer, then lets the GPU\'s copy engine read it. Pinned (page-locked) memory skips that step and is the only kind an asynchronous copy can really overlap with other work. The course article measured 11.45 ms against 7.32 ms for a copy of a 5000² float32 matrix (95.4 MiB), a 1.56× gain; pinned memory is a limited resource, so use it for buffers you copy often.',
     'Device→device copies stay inside the GPU\'s memory and show its bandwidth; they are counted here as read plus write, so they compare with the memory\'s theoretical peak.',
   ],
   lookFor: [
@@ -59,7 +59,7 @@ export const transferDescriptor: DescriptorText = {
   },
   presets: {
     full: { label: 'Full sweep, 1 KiB … 1 GiB', description: 'Every size from 1 KiB to 1 GiB, by factors of 4: latency on the left, the bus\'s bandwidth on the right.' },
-    'seed-003': { label: 'The article\'s sizes (HPC con GPU 3/22)', description: 'From 40 kB to 100 MB, the range of the 100², 1000² and 5000² float32 matrices the course copies.' },
+    'seed-003': { label: 'The article\'s sizes (HPC con GPU 3/22)', description: 'From 39 KiB to 95.4 MiB, the range of the 100², 1000² and 5000² float32 matrices the course copies.' },
     quick: { label: 'Quick look, up to 64 MiB', description: 'Host↔device only, small to medium sizes: a few seconds.' },
   },
 };

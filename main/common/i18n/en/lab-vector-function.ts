@@ -60,7 +60,7 @@ export const vectorFunctionDescriptor: DescriptorText = {
     c: { label: 'c', description: 'Constant term.' },
   },
   presets: {
-    'seed-001': { label: '5 M elements (Lab 6)', description: 'z = 3.5·x² + 2.8·y + 10 over 5 000 000 float64, as the notebook does it.' },
+    'seed-001': { label: '5 M elements (Lab 6)', description: 'z = 3.5·x² + 2.8·y + 10 over 5,000,000 float64, as the notebook does it.' },
     large: { label: '50 M elements', description: 'Ten times larger (1.2 GB of arrays): far past every cache, so memory bandwidth alone decides.' },
   },
 };

@@ -41,7 +41,7 @@ export const pdfDeliverables = {
     },
   },
   vectorFunction: {
-    source: 'From the course material: the Lab 6 notebook’s z = a·x² + b·y + c over 5 000 000 float64, whose tables give for each scenario its time, its speedup over the CPU and the overhead of the copies.',
+    source: 'From the course material: the Lab 6 notebook’s z = a·x² + b·y + c over 5,000,000 float64, whose tables give for each scenario its time, its speedup over the CPU and the overhead of the copies.',
     caption: 'z = a·x² + b·y + c over {elements} float64 elements: the median time of each scenario, its speedups and the cost of the copies.',
     columns: {
       scenario: 'Scenario',

@@ -60,7 +60,7 @@ export const vectorFunctionDescriptor: DescriptorText = {
     c: { label: 'c', description: 'El término independiente.' },
   },
   presets: {
-    'seed-001': { label: '5 M de elementos (Laboratorio 6)', description: 'z = 3,5·x² + 2,8·y + 10 sobre 5 000 000 de valores float64, como en el notebook.' },
+    'seed-001': { label: '5 M de elementos (Laboratorio 6)', description: 'z = 3,5·x² + 2,8·y + 10 sobre 5.000.000 de valores float64, como en el notebook.' },
     large: { label: '50 M de elementos', description: 'Diez veces más grande (1,2 GB de arrays): muy por encima de cualquier caché, así que solo decide el ancho de banda de la memoria.' },
   },
 };

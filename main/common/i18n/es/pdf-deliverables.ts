@@ -41,7 +41,7 @@ export const pdfDeliverables: TextOf<typeof en> = {
     },
   },
   vectorFunction: {
-    source: 'Del material del curso: z = a·x² + b·y + c sobre 5 000 000 de valores float64, del cuaderno del Laboratorio 6, cuyas tablas dan para cada escenario su tiempo, su aceleración respecto a la CPU y el sobrecoste de las copias.',
+    source: 'Del material del curso: z = a·x² + b·y + c sobre 5.000.000 de valores float64, del cuaderno del Laboratorio 6, cuyas tablas dan para cada escenario su tiempo, su aceleración respecto a la CPU y el sobrecoste de las copias.',
     caption: 'z = a·x² + b·y + c sobre {elements} elementos float64: el tiempo mediano de cada escenario, sus aceleraciones y el coste de las copias.',
     columns: {
       scenario: 'Escenario',
