@@ -46,7 +46,7 @@ function cellOf(cell: string | TableCell | undefined): TableCell {
   return { ...c, text: keepUnits(c.text), ...(c.note ? { note: keepUnits(c.note) } : {}) };
 }
 
-interface Sized {
+export interface Sized {
   widths: number[];
   size: number;
 }
@@ -105,7 +105,8 @@ function columnWidths(layout: ReportLayout, spec: TableSpec, size: number): numb
   });
 }
 
-function fitTable(layout: ReportLayout, spec: TableSpec): Sized {
+// The columns' widths and the type size a table is drawn at (exported for its tests).
+export function fitTable(layout: ReportLayout, spec: TableSpec): Sized {
   for (let size = spec.size ?? SIZES.table; size >= MIN_SIZE; size -= 0.3) {
     const widths = columnWidths(layout, spec, size);
     if (widths) return { widths, size };

@@ -162,7 +162,7 @@ function mostGain({ record, t }: DeliverableContext): string {
   const [only, ...more] = [...ahead.entries()];
   if (!only) return t('pdf.deliverable.elementwise.a.mostGainNone', values);
   if (more.length === 0) return t('pdf.deliverable.elementwise.a.mostGain', { op: only[0], sizes: sizesText(only[1]), rest, ...values });
-  const who = [...ahead.entries()].map(([op, xs]) => t('pdf.deliverable.elementwise.a.aheadAt', { op, sizes: sizesText(xs) })).join('; ');
+  const who = [...ahead.entries()].map(([op, xs]) => t('pdf.deliverable.elementwise.a.aheadAt', { op, sizes: sizesText(xs) })).join(' ');
   return t('pdf.deliverable.elementwise.a.mostGainDepends', { who, rest, ...values });
 }
 

@@ -123,11 +123,11 @@ export const pdfDeliverables = {
       opValue: '{op} {value}',
       // Over every size measured with the data resident: {sizes} are where an operation's speedup range lies above every
       // other's; {rest} names the sizes where none does; {values} are the speedups at the largest size, {largest}.
-      mostGain: '{op}: its speedup with the data resident is clearly the highest at {sizes} elements{rest} (at {largest}: {values}).',
-      mostGainDepends: 'It depends on the size: {who}{rest} (at {largest}: {values}).',
-      aheadAt: '{op} is clearly ahead at {sizes} elements',
-      mostGainLevel: '; at {sizes} elements no operation is clearly ahead',
-      mostGainNone: 'No operation clearly gains most: at every size measured their speedups’ intervals overlap (at {largest}: {values}).',
+      mostGain: '{op}: its speedup with the data resident is clearly the highest at {sizes} elements.{rest} At {largest}: {values}.',
+      mostGainDepends: 'It depends on the size. {who}{rest} At {largest}: {values}.',
+      aheadAt: '{op} is clearly ahead at {sizes} elements.',
+      mostGainLevel: ' At {sizes} elements no operation is clearly ahead.',
+      mostGainNone: 'No operation clearly gains most: at every size measured their speedups’ intervals overlap. At {largest}: {values}.',
       withoutCopies: '{op}: with the copies the GPU is {target} faster {copiesReach}, and runs at {copies} the CPU’s speed at 1 M elements; with the data resident it is {target} faster {residentReach}, and runs at {resident}.',
       dominate: 'In {dominated} of {cases} cases ({share}), one operation at one size, the copies take more than half of the GPU’s time with transfers; in {slower} of {cases} ({slowerShare}) the GPU with transfers is slower than the CPU.',
       smallNone: 'This run measured no size under {size} elements (its smallest is {smallest}).',
