@@ -15,6 +15,7 @@ import { findingText } from '../labs/lab-text.ts';
 import { chartHeight, chartPng } from './chart-image.ts';
 import { drawSource } from './code-listing.ts';
 import { labDeliverable } from './deliverables/index.ts';
+import { breakEvenSpreadText } from './break-even-spread.ts';
 import { COLOURS, SIZES } from './layout.ts';
 import type { LabRun, ReportContext } from './report-context.ts';
 import type { TableCell, TableRow } from './table.ts';
@@ -40,7 +41,8 @@ function valueText(value: ParamValue | undefined, p: { unit: string; unitId?: st
   }
   if (id === 'threads' && value === 0) return t('pdf.parameters.allThreads');
   const items = (Array.isArray(value) ? value : [value]).map((v) => (typeof v !== 'number' ? String(v) : Number.isInteger(v) ? formatWhole(v) : localizeDecimal(String(v), locale)));
-  const text = items.join(items.some((v) => /\d,\d/.test(v)) ? '; ' : ', ');
+  // A decimal comma among the items (Spanish) separates them with semicolons; a thousands comma (English) does not.
+  const text = items.join(locale === 'es' && items.some((v) => /\d,\d/.test(v)) ? '; ' : ', ');
   if (typeof value === 'number' && unit === 'bytes') return `${text} ${unit} (${formatBytes(value)})`;
   return unit ? `${text} ${unit}` : text;
 }
@@ -162,6 +164,8 @@ export function deliverableSection(run: LabRun, ctx: ReportContext): void {
     for (const note of table.notes) layout.paragraph(note, { size: SIZES.small - 0.3, colour: COLOURS.muted, after: 2 });
     layout.gap(4);
   }
+  const spread = breakEvenSpreadText(run, ctx);
+  if (spread) layout.paragraph(spread, { size: SIZES.small });
   layout.heading(3, t('pdf.sections.questions'));
   deliverable.answers.forEach((a, i) => {
     layout.paragraph(`${i + 1}. ${a.question}`, { font: 'bold', after: 2 });

@@ -47,7 +47,7 @@ export const matmulBreakevenDescriptor: DescriptorText = {
   },
   presets: {
     default: { label: 'N = 50 … 5,000', description: 'The article\'s sizes, with 50, 200 and 2,000 added so that each break-even lies between two measured sizes.' },
-    'seed-003': { label: 'The article\'s sizes (HPC con GPU 3/22)', description: 'N = 100, 500, 1000 and 5000, as the exercise lists them.' },
+    'seed-003': { label: 'The article\'s sizes (HPC con GPU 3/22)', description: 'N = 100, 500, 1,000 and 5,000, as the exercise lists them.' },
     small: { label: 'Small matrices, N = 16 … 512', description: 'Where launch and copy latency decide: the GPU may lose at every size.' },
   },
 };

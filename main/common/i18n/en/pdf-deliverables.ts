@@ -18,6 +18,15 @@ export const pdfDeliverables = {
   peerSpeedup: 'The Python rows’ speedups are over {baselines}.',
   // Between the items of a list of figures ("0.19× at N = 100, 1.2× at N = 200"); Spanish, whose decimal comma would
   // blur the items, separates them with a semicolon.
+  // A break-even lab's crossings over the runs made with the same parameters on this device (reports/break-even-spread.ts).
+  spread: {
+    runs: 'Over the {count} runs made with these parameters on this device, each break-even lay between: {items}.',
+    elements: '{series}, {low} and {high} elements',
+    matrixN: '{series}, N ≈ {low} and {high}',
+    elementsSame: '{series}, {value} elements in each',
+    matrixNSame: '{series}, N ≈ {value} in each',
+    separator: '; ',
+  },
   listSeparator: ', ',
   matmul: {
     source: 'From the course material: the Lab 6 notebook’s 7000×7000 float32 product, which fills in a table of method, time and speedup over the CPU and then works out the cost of the copies.',
@@ -137,7 +146,7 @@ export const pdfDeliverables = {
     },
   },
   matmulBreakeven: {
-    source: 'From the course material: the “transfer against compute” benchmark of “HPC con GPU (3/22)”, which prints for N = 100, 500, 1000 and 5000 the CPU time, the GPU time with the copies, the speedup and both GFLOP/s.',
+    source: 'From the course material: the “transfer against compute” benchmark of “HPC con GPU (3/22)”, which prints for N = 100, 500, 1,000 and 5,000 the CPU time, the GPU time with the copies, the speedup and both GFLOP/s.',
     caption: 'C = A·B for N×N float32 at each N measured: the CPU against the GPU with the copies (the article’s columns) and with the matrices resident.',
     columns: {
       n: 'N',

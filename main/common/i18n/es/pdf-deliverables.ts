@@ -18,6 +18,14 @@ export const pdfDeliverables: TextOf<typeof en> = {
   peer: 'Python · {library}, el código del curso',
   peerSpeedup: 'Las aceleraciones de las filas de Python son respecto a {baselines}.',
   // Entre cifras con coma decimal, una coma más confundiría: «0,19× con N = 100; 1,2× con N = 200».
+  spread: {
+    runs: 'En las {count} ejecuciones hechas con estos parámetros en este dispositivo, cada punto de equilibrio quedó entre: {items}.',
+    elements: '{series}, {low} y {high} elementos',
+    matrixN: '{series}, N ≈ {low} y {high}',
+    elementsSame: '{series}, {value} elementos en todas',
+    matrixNSame: '{series}, N ≈ {value} en todas',
+    separator: '; ',
+  },
   listSeparator: '; ',
   matmul: {
     source: 'Del material del curso: el producto de matrices 7000×7000 en float32 del cuaderno del Laboratorio 6, que rellena una tabla de método, tiempo y aceleración respecto a la CPU y después calcula cuánto cuestan las copias.',
