@@ -34,6 +34,18 @@ describe('a recorded run, read', () => {
     expect(read && shareOfPeak(read)).toBeCloseTo(0.7778, 3);
   });
 
+  it('reads no rate and no share of a peak for a time that mixes copies and kernels, the course’s code’s included', () => {
+    const peers = (name: string): RunRecord => RUN_RECORD.parse(JSON.parse(readFileSync(join(process.cwd(), 'tests/fixtures/peer-runs', `${name}.json`), 'utf8')));
+    for (const [name, series] of [['h100-vector-function-peers', ['gpu-transfers', 'cupy-copies']], ['h100-matmul-breakeven-peers', ['gpu-transfers', 'torch-transfers']], ['h100-matmul-peers', ['gpu-transfers', 'torch-copies']], ['h100-timing-pitfalls-peers', ['gpu-no-sync', 'torch-no-sync']]] as const) {
+      const stored = peers(name);
+      // As recorded, CuPy's copies had 22.23 GB/s and 0.7 % of the memory's bandwidth.
+      expect(stored.points.some((p) => (series as readonly string[]).includes(p.series) && (p.gbps !== null || p.gflops !== null)), name).toBe(true);
+      const read = withCurrentFindings(stored).points.filter((p) => (series as readonly string[]).includes(p.series) && p.status === 'ok');
+      expect(read.length, name).toBeGreaterThan(0);
+      for (const p of read) expect([p.gbps, p.gflops, p.peak ?? null], `${name} ${p.key}`).toEqual([null, null, null]);
+    }
+  });
+
   for (const lab of H100_RUNS) {
     it(`h100-${lab}: no GPU point over 100 % of its peak`, () => {
       const over = withCurrentFindings(recorded(`h100-${lab}`)).points.filter((p) => (shareOfPeak(p) ?? 0) > 1);
