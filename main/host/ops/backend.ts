@@ -113,11 +113,13 @@ export class MeasurementBackend {
   async run(spec: BackendOpSpec, verify: () => Verification | null): Promise<MeasurementResult> {
     const native = (this.kind === 'cpu' ? spec : { ...spec, device: this.device, timer: this.m.clock }) as OpSpec;
     await this.settled();
-    if (this.kind === 'cpu') await cpuQuiet('engine');
+    // A GEMM on a BLAS computes on that library's threads, anything else on the engine's own.
+    const user = 'library' in spec && typeof spec.library === 'number' ? `blas:${spec.library}` : 'engine';
+    if (this.kind === 'cpu') await cpuQuiet(user);
     try {
       return await this.sample(native, verify);
     } finally {
-      if (this.kind === 'cpu') cpuWorkDone('engine');
+      if (this.kind === 'cpu') cpuWorkDone(user);
     }
   }
 
