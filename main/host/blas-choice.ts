@@ -34,7 +34,7 @@ const TWO_PASSES_UP_TO = 1024;
 const TRIAL_SAMPLE_MS = 5;
 const TRIAL_SAMPLES = 6;
 // A product whose run takes longer than this is timed on single runs: one for every library, then one more for
-// those within CONTENDER_FRACTION of the fastest (a scheduler slice lost to another program only slows a run).
+// the others within CONTENDER_FRACTION of the fastest (a scheduler slice lost to another program only slows a run).
 const LONG_RUN_MS = 100;
 const CONTENDER_FRACTION = 0.1;
 // Trials whose medians lie within this fraction of the fastest, and whose intervals overlap its, cannot be told apart:
@@ -229,9 +229,10 @@ export class BlasChooser {
     };
     try {
       for (const lib of libraries) for (const threads of threadCounts(lib, size, this.cores, asked)) keep(lib, threads, await timed(lib, threads));
-      // A single run (a long product) once more for each contender, the faster kept.
-      const best = Math.min(...trials.map((t) => t.medianMs));
-      for (const t of trials.filter((x) => x.samples === 1 && x.medianMs <= best * (1 + CONTENDER_FRACTION))) keep(t.lib, t.threads, await timed(t.lib, t.threads));
+      // A single run (a long product) once more for each contender, the faster kept; not for the fastest, whose
+      // second run could only make it faster still.
+      const fastest = trials.reduce((acc, t) => (t.medianMs < acc.medianMs ? t : acc));
+      for (const t of trials.filter((x) => x !== fastest && x.samples === 1 && x.medianMs <= fastest.medianMs * (1 + CONTENDER_FRACTION))) keep(t.lib, t.threads, await timed(t.lib, t.threads));
       if (size <= TWO_PASSES_UP_TO) {
         for (const lib of [...libraries].reverse()) for (const threads of threadCounts(lib, size, this.cores, asked)) keep(lib, threads, await timed(lib, threads));
       }
