@@ -202,6 +202,11 @@ export class PeerWorker {
 
 // One worker per interpreter for the life of the compute host: NumPy and torch imports are paid once.
 let shared: PeerWorker | null = null;
+
+// That worker where one is running; none is started for asking.
+export function currentPeerWorker(): PeerWorker | null {
+  return shared?.alive ? shared : null;
+}
 export async function peerWorker(env: Record<string, string | undefined> = process.env): Promise<PeerWorker> {
   if (shared?.alive && shared.python === pythonCommand(env)) return shared;
   shared?.stop();

@@ -26,6 +26,23 @@ LABS = {
 NUMPY_DTYPES = {"float64": "float64", "float32": "float32", "float16": "float16", "bfloat16": "uint16", "int8": "int8"}
 # At most this many calls in one sample, however short a call is.
 MAX_BATCH = 10_000
+# The arrays read from the engine's input files, by path, with what the file was when read: the peer series after
+# one that took the same inputs find them here instead of reading a gigabyte again (the engine keeps the files for
+# them, and names in `release` those whose arrays stay).
+INPUTS = {}
+
+
+def read_input(np, spec):
+    """The array in the file `spec` names, and whether it was read before: the one read before where the same file
+    (its inode, size and time) holds the same type and length, else read now."""
+    st = os.stat(spec["path"])
+    signature = (st.st_ino, st.st_size, st.st_mtime_ns, spec["dtype"], spec["length"])
+    hit = INPUTS.get(spec["path"])
+    if hit is not None and hit[0] == signature:
+        return hit[1], True
+    array = np.fromfile(spec["path"], dtype=NUMPY_DTYPES[spec["dtype"]], count=spec["length"])
+    INPUTS[spec["path"]] = (signature, array)
+    return array, False
 
 
 class Prepared:
@@ -67,7 +84,9 @@ class Prepared:
         self.library = f"{library} {getattr(lib, '__version__', '?')}"
         # What the worker put back into NumPy for this library (library_import.py): said beside its figures.
         self.restored = list(RESTORED) if library == "numba" else []
-        inputs = [np.fromfile(s["path"], dtype=NUMPY_DTYPES[s["dtype"]], count=s["length"]) for s in request["inputs"]]
+        read = [read_input(np, s) for s in request["inputs"]]
+        inputs = [array for array, _ in read]
+        self.reused = sum(1 for _, again in read if again)
         # The arrays' bytes, the output's counted as the inputs' widest: how much a release may hand back.
         self.nbytes = sum(a.nbytes for a in inputs) + request["output"]["length"] * max((a.itemsize for a in inputs), default=8)
         for spec, array in zip(request["inputs"], inputs):
@@ -221,10 +240,13 @@ def handle(request, state):
     if op == "prepare":
         prepared = Prepared(request)
         state["prepared"] = prepared
-        return {"library": prepared.library, **({"restored": prepared.restored} if prepared.restored else {})}
+        return {"library": prepared.library, "reusedInputs": prepared.reused, **({"restored": prepared.restored} if prepared.restored else {})}
     prepared = state.get("prepared")
     if op == "release":
         released = state.pop("prepared", None)
+        keep = set(request.get("keep") or [])
+        for path in [p for p in INPUTS if p not in keep]:
+            del INPUTS[path]
         release_memory(released.nbytes if released is not None else 0)
         return {}
     if prepared is None:

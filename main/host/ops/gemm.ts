@@ -52,8 +52,11 @@ export function measureGemm(m: Gemm, backend: MeasurementBackend): Promise<Measu
 async function cpuBlasGemm(dtype: 'fp32' | 'fp64', spec: Extract<CpuOpSpec, { op: 'gemm' }>, backend: MeasurementBackend, cold: boolean, verify: () => Verification | null): Promise<MeasurementResult> {
   await backend.settled();
   const { a, b, out, m, n, k } = spec;
-  const pick = await (await hostBlas()).pick(dtype, { m, n, k }, spec.threads, cold ? undefined : { a, b, out, m, n, k });
-  if (!cold) await poisonAsync(out);
+  const pick = await backend.phase('choice', async () => {
+    const chosen = await (await hostBlas()).pick(dtype, { m, n, k }, spec.threads, cold ? undefined : { a, b, out, m, n, k });
+    if (!cold) await poisonAsync(out);
+    return chosen;
+  });
   if (!pick) return backend.run(spec, verify);
   const r = await backend.run({ ...spec, library: pick.library.id, threads: pick.library.threadsSettable ? pick.threads : undefined }, verify);
   return { ...r, implementation: `${libraryText(pick.library)}; ${pickSummary(pick)}` };
