@@ -26,16 +26,15 @@ export const EXACT_FROM = 400;
 export const SMALL_SIZES = [64, 256] as const;
 // Fewer threads than the cores are worth trying only where a product is small enough to be split too finely.
 const FEW_THREADS_UP_TO = 1024;
-// Up to this size the trials are taken twice, the libraries in one order and then the other, and each keeps its
-// better median: a product of a millisecond is slowed by half when one of its threads loses a scheduler slice (4 to
-// 8 ms) to another program, and one such slice must not decide the choice.
-const TWO_PASSES_UP_TO = 1024;
 // A trial's samples: at least this long each (short products batched), this many (the fewest with an interval).
-const TRIAL_SAMPLE_MS = 5;
+const TRIAL_SAMPLE_MS = 2;
 const TRIAL_SAMPLES = 6;
-// A product whose run takes longer than this is timed on single runs: one for every library, then one more for
-// the others within CONTENDER_FRACTION of the fastest (a scheduler slice lost to another program only slows a run).
+// A product whose run takes longer than this is timed on single runs.
 const LONG_RUN_MS = 100;
+// After every trial, those within this fraction of the fastest (but the fastest) are taken once more, in the other
+// order, and keep their better time: a product of a millisecond is slowed by half when one of its threads loses a
+// scheduler slice (4 to 8 ms) to another program, and one such slice must not decide the choice; a library clearly
+// behind is not worth the time.
 const CONTENDER_FRACTION = 0.1;
 // Trials whose medians lie within this fraction of the fastest, and whose intervals overlap its, cannot be told apart:
 // among them the first in a fixed order wins (the libraries as found, more threads first), so that noise does not
@@ -229,13 +228,10 @@ export class BlasChooser {
     };
     try {
       for (const lib of libraries) for (const threads of threadCounts(lib, size, this.cores, asked)) keep(lib, threads, await timed(lib, threads));
-      // A single run (a long product) once more for each contender, the faster kept; not for the fastest, whose
-      // second run could only make it faster still.
+      // Each contender once more, in the other order; not the fastest, whose second trial could only make it faster.
       const fastest = trials.reduce((acc, t) => (t.medianMs < acc.medianMs ? t : acc));
-      for (const t of trials.filter((x) => x !== fastest && x.samples === 1 && x.medianMs <= fastest.medianMs * (1 + CONTENDER_FRACTION))) keep(t.lib, t.threads, await timed(t.lib, t.threads));
-      if (size <= TWO_PASSES_UP_TO) {
-        for (const lib of [...libraries].reverse()) for (const threads of threadCounts(lib, size, this.cores, asked)) keep(lib, threads, await timed(lib, threads));
-      }
+      const contenders = trials.filter((x) => x !== fastest && x.medianMs <= fastest.medianMs * (1 + CONTENDER_FRACTION)).reverse();
+      for (const t of contenders) keep(t.lib, t.threads, await timed(t.lib, t.threads));
     } finally {
       if (!given) for (const b of [operands.a, operands.b, operands.out]) b.free();
       for (const b of [wake.a, wake.b, wake.out]) b.free();
