@@ -93,6 +93,8 @@ export const PEER_SAMPLES = z.strictObject({
   timer: z.enum(PEER_TIMERS),
   // Calls a sample holds (each sample is their mean): more than one only where a call is shorter than minSampleMs.
   executionsPerSample: z.int().min(1).max(10_000),
+  // Untimed calls the round made before its samples: its warm-up, and where the batch was sized, the call that sized it.
+  untimedCalls: z.int().min(0).max(200_000).optional(),
 });
 // `restored`: what the worker put back into NumPy before importing the library (python/gpu_lab_peers/library_import.py:
 // numpy.row_stack, which numba-cuda 0.30 reads and NumPy 2.5 removed).

@@ -26,6 +26,9 @@ LABS = {
 NUMPY_DTYPES = {"float64": "float64", "float32": "float32", "float16": "float16", "bfloat16": "uint16", "int8": "int8"}
 # At most this many calls in one sample, however short a call is.
 MAX_BATCH = 10_000
+# A warmed call of the warm-up this many times the minimum sample or longer makes each sample one call, with no call
+# more to size the batch (the engine's harness sizes from its warm-up the same way: native/src/benchmark.cc).
+SIZED_BY_WARMUP = 4
 # The arrays read from the engine's input files, by path, with what the file was when read: the peer series after
 # one that took the same inputs find them here instead of reading a gigabyte again (the engine keeps the files for
 # them, and names in `release` those whose arrays stay).
@@ -147,23 +150,34 @@ class Prepared:
         return ms, ms
 
     def sample(self, warmup, count):
-        for _ in range(warmup):
-            self.once()
+        """`count` samples after `warmup` untimed calls: (their times, their wall times, the untimed calls made)."""
+        warmed = math.inf
+        for i in range(warmup):
+            ms, _ = self.once()
+            if i > 0:
+                warmed = min(warmed, ms)
+        untimed = warmup
         if self.batch is None and self.min_ms <= 0:
             self.batch = 1  # no minimum: not a call more, so that a cold first sample stays the first call
+        if self.batch is None and math.isfinite(warmed) and warmed >= SIZED_BY_WARMUP * self.min_ms:
+            # A warmed call of the warm-up (the second on) far longer than the minimum sample: one call a sample,
+            # and no call more to size it (a gigabyte's copy takes a tenth of a second).
+            self.batch = 1
         if self.batch is None:
             # The batch is fixed once, on a warmed call, and kept for every later round: without a warm-up a first
             # call (allocations, a kernel loaded) would size it.
             if warmup == 0:
                 self.once()
+                untimed += 1
             first, _ = self.once()
+            untimed += 1
             self.batch = 1 if first <= 0 or first >= self.min_ms else min(MAX_BATCH, math.ceil(self.min_ms / first))
         samples, wall = [], []
         for _ in range(count):
             ms, host = self.once(self.batch)
             samples.append(ms)
             wall.append(host)
-        return samples, wall
+        return samples, wall, untimed
 
     def write_output(self, indices=None):
         """The last call's output into the output file: whole, or only the elements at `indices` (the engine's check
@@ -252,8 +266,8 @@ def handle(request, state):
     if prepared is None:
         raise ProtocolError("INVALID_ARGUMENT", f"`{op}` before `prepare`")
     if op == "sample":
-        samples, wall = prepared.sample(request["warmup"], request["count"])
-        return {"samplesMs": samples, "wallMs": wall, "timer": prepared.timer, "executionsPerSample": prepared.batch}
+        samples, wall, untimed = prepared.sample(request["warmup"], request["count"])
+        return {"samplesMs": samples, "wallMs": wall, "timer": prepared.timer, "executionsPerSample": prepared.batch, "untimedCalls": untimed}
     prepared.write_output(request.get("indices"))
     return {}
 

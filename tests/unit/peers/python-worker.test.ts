@@ -166,6 +166,22 @@ describe('the worker\'s clocks and batches', () => {
     expect((await w.call({ op: 'sample', warmup: 0, count: 1 }, 60_000)).executionsPerSample).toBe(1);
   });
 
+  it('sizes the batch from a warmed call of the warm-up, where it is far longer than the minimum sample, with no call more', async () => {
+    const w = await PeerWorker.start({ ...process.env, GPU_LAB_PYTHON: 'python3' });
+    started.push(w);
+    // 200 000 elements: a call of a millisecond or more, against a minimum of 10 µs.
+    await w.call(prepare({ minSampleMs: 0.01 }, 200_000), 60_000);
+    expect(await w.call({ op: 'sample', warmup: 2, count: 3 }, 60_000)).toMatchObject({ executionsPerSample: 1, untimedCalls: 2 });
+    // One warm-up is the first call alone, not a warmed one: a call more sizes the batch.
+    await w.call(prepare({ minSampleMs: 0.01 }, 200_000), 60_000);
+    expect(await w.call({ op: 'sample', warmup: 1, count: 3 }, 60_000)).toMatchObject({ executionsPerSample: 1, untimedCalls: 2 });
+    // A short call against a 5 ms minimum: sized on a call of its own, many calls a sample.
+    await w.call(prepare({ minSampleMs: 5 }), 60_000);
+    const short = await w.call({ op: 'sample', warmup: 2, count: 2 }, 60_000);
+    expect(short.untimedCalls).toBe(3);
+    expect(short.executionsPerSample).toBeGreaterThan(1);
+  });
+
   it('refuses a GPU clock for a CPU workload, and a clock or a minimum it does not know, naming the field and what it takes', async () => {
     const w = await PeerWorker.start({ ...process.env, GPU_LAB_PYTHON: 'python3' });
     started.push(w);
