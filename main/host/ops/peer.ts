@@ -1,14 +1,14 @@
 // A Python peer's measurement: the course's own code (NumPy, PyTorch, CuPy, Numba) on the same seeded inputs as the
 // engine's, timed inside the worker (python-worker.ts) in rounds until the engine's rule stops it (sampling.ts),
 // then its last output checked against the engine's float64 reference, exactly as the engine's own series are. The
-// inputs and the output cross in files (in /dev/shm where there is one: memory, not disk), removed afterwards.
+// inputs and the output cross in files (peer-files.ts: in /dev/shm where there is one, memory, not disk), the inputs'
+// kept for the peer points after that take the same ones, the output's removed afterwards.
 import { readFile, rm } from 'node:fs/promises';
 
 import { GpuLabError } from '../../common/errors.ts';
-import type { Measurement, MeasurementResult, Verification } from '../../common/measurement.ts';
+import type { Measurement, MeasurementResult, PointPhase, Verification } from '../../common/measurement.ts';
 import { PEER_PREPARED, PEER_SAMPLES, ROW_STACK_RESTORED } from '../../common/peer-protocol.ts';
 import type { PeerArray, PeerTimer } from '../../common/peer-protocol.ts';
-import type { PointPhase } from '../../common/measurement.ts';
 import { DTYPE_BYTES } from '../../../native/index.ts';
 import type { DType, ElementBuffer } from '../../../native/index.ts';
 import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, sampleAdaptively } from '../sampling.ts';
