@@ -57,8 +57,12 @@ test('picks the CPU, runs the lab and sees the chart, the table and the findings
   expect(new Set(counts.filter((n) => n > 0 && n < 27)).size).toBeGreaterThanOrEqual(3);
   expect(await pointCount(page)).toBe(27);
   const table = page.getByTestId('results-table');
-  await expect(table.locator('tbody tr[data-status="ok"]')).toHaveCount(27);
-  await expect(table.locator('tbody tr[data-status="waived"]')).toHaveCount(54);
+  await expect(table).toHaveAttribute('data-rows', '81');
+  await expect(page.getByTestId('group-measured')).toHaveText('Measured by GPU Lab: 27 points');
+  // The waived points' group comes after GPU Lab's own, at the end of the table's box.
+  await page.locator('.results-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(page.getByTestId('group-waived')).toHaveText('Waived: 54 points');
+  await page.locator('.results-scroll').evaluate((el) => el.scrollTo(0, 0));
   await expect(table.locator('tbody tr[data-status="ok"]').first()).toContainText('✓');
   await expect(page.getByTestId('findings')).toContainText('WAIVED');
   await expect(page.getByTestId('findings').locator('li')).not.toHaveCount(0);
@@ -77,7 +81,9 @@ test('cancels a run in the middle: it stops, says so, and keeps the points measu
   const measured = await pointCount(page);
   expect(measured).toBeGreaterThanOrEqual(2);
   expect(measured).toBeLessThan(33);
-  await expect(page.getByTestId('results-table').locator('tbody tr[data-status="cancelled"]').first()).toBeVisible();
+  // The points not measured close GPU Lab's own group, at the end of the table.
+  await page.locator('.results-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(page.getByTestId('results-table').locator('tbody tr[data-status="cancelled"]').last()).toBeVisible();
   await expect(page.getByTestId('run')).toBeEnabled();
 });
 

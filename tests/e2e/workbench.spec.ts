@@ -58,6 +58,7 @@ test.describe('the recorded H100 session: every lab with its last run', () => {
         expect(await inView(page, page.getByTestId('run-chart').locator('canvas'), 0.5), `the chart on ${lab}`).toBe(true);
         await page.getByTestId('results-table').scrollIntoViewIfNeeded();
         expect(await inView(page, page.getByTestId('results-table').locator('thead'), 1), `the table on ${lab}`).toBe(true);
+        expect(await inView(page, page.getByTestId('results-table').locator('tbody tr[data-key]').first(), 1), `the table's first row on ${lab}`).toBe(true);
         // Beside the centre, the panel keeps its place: Run in reach with the page scrolled to the table.
         if (sidePanel) expect(await inView(page, page.getByTestId('run')), `Run on ${lab}, scrolled to the table`).toBe(true);
       }
