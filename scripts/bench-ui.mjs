@@ -60,13 +60,13 @@ function replay() {
     if (i < planned.length) return setTimeout(tick, 2);
     record = { ...record, status: 'completed', finishedAt: new Date().toISOString(), findings: source.findings, summary: source.summary };
     for (const finding of source.findings) emit({ kind: 'finding', runId, finding });
-    emit({ kind: 'completed', runId, summary: { id: runId, lab: record.lab, labTitle: record.labTitle, device: record.device, status: 'completed', createdAt: record.createdAt, finishedAt: record.finishedAt, points: record.points.length, errorCode: null } });
+    emit({ kind: 'completed', runId, summary: { id: runId, lab: record.lab, labTitle: record.labTitle, device: record.device, status: 'completed', createdAt: record.createdAt, finishedAt: record.finishedAt, points: record.points.length, errorCode: null, params: record.params, headline: null } });
   };
   tick();
   return { runId };
 }
 
-const summary = () => (record ? [{ id: record.id, lab: record.lab, labTitle: record.labTitle, device: record.device, status: record.status, createdAt: record.createdAt, finishedAt: record.finishedAt, points: record.points.length, errorCode: null }] : []);
+const summary = () => (record ? [{ id: record.id, lab: record.lab, labTitle: record.labTitle, device: record.device, status: record.status, createdAt: record.createdAt, finishedAt: record.finishedAt, points: record.points.length, errorCode: null, params: record.params, headline: null }] : []);
 const api = {
   devices: {
     listDevices: async () => ({ devices: devices.devices, cudaReason: devices.cudaReason, blas: devices.blas }),

@@ -10,6 +10,7 @@ import { DEVICE_LIST } from './devices.ts';
 import type { DeviceList } from './devices.ts';
 import type { ParamValues } from './lab-descriptor.ts';
 import type { Message } from './message.ts';
+import { orderFindings } from './finding-order.ts';
 import { SAMPLING, TELEMETRY_SNAPSHOT, VERIFICATION } from './measurement.ts';
 import type { PointSampling, TelemetrySnapshot, Verification } from './measurement.ts';
 
@@ -178,6 +179,8 @@ export interface RunRecord {
   analysisVersion?: number;
 }
 
+// A run as the history lists it: enough to tell runs apart without opening them (the parameters it ran with, the
+// finding it leads with).
 export interface RunSummary {
   id: string;
   lab: string;
@@ -188,9 +191,13 @@ export interface RunSummary {
   finishedAt: string | null;
   points: number;
   errorCode: string | null;
+  params: ParamValues;
+  headline: Finding | null;
 }
 
-export function summarizeRun(r: RunRecord): RunSummary {
+// `headline`: the lab's headline finding ids, most telling first (lab-descriptor.ts); without them, the run's first
+// finding about the lab (finding-order.ts).
+export function summarizeRun(r: RunRecord, headline: readonly string[] = []): RunSummary {
   return {
     id: r.id,
     lab: r.lab,
@@ -201,6 +208,8 @@ export function summarizeRun(r: RunRecord): RunSummary {
     finishedAt: r.finishedAt,
     points: r.points.length,
     errorCode: r.error?.code ?? null,
+    params: r.params,
+    headline: orderFindings(r.findings, headline).headline,
   };
 }
 

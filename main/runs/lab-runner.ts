@@ -11,7 +11,7 @@ import type { DeviceList, DeviceSummary } from '../common/devices.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { validateParams } from '../common/params.ts';
-import { RUN_SCHEMA_VERSION, summarizeRun } from '../common/run-record.ts';
+import { RUN_SCHEMA_VERSION } from '../common/run-record.ts';
 import { MIN_BUDGET_SECONDS } from '../common/statistics.ts';
 import type { Finding, PointResult, RunRecord, RunSummary } from '../common/run-record.ts';
 import type { ComputeHostSupervisor, HostEnvironment } from '../engine/supervisor.ts';
@@ -24,6 +24,7 @@ import type { RunStore } from './run-store.ts';
 import { processStartTicks } from '../engine/process-identity.ts';
 import { exportRun } from './run-export.ts';
 import { runFindings } from './run-findings.ts';
+import { runSummary } from './run-summary.ts';
 import { availableHostBytes, checkPlanFits } from './memory-check.ts';
 import { msg, renderMessage, type Message } from '../common/message.ts';
 import { translator } from '../common/i18n/index.ts';
@@ -264,7 +265,7 @@ export class LabRunner implements RunsService {
         const finding: Finding = { id: 'run-not-saved', message: msg('common.run.notSaved', { failure }), value: null, unit: 'none', tone: 'warning' };
         this.emit({ kind: 'finding', runId: record.id, finding });
       }
-      const summary = summarizeRun(record);
+      const summary = runSummary(record);
       if (record.status === 'failed' && record.error) this.emit({ kind: 'failed', runId: record.id, summary, error: record.error });
       else if (record.status === 'cancelled') this.emit({ kind: 'cancelled', runId: record.id, summary });
       else this.emit({ kind: 'completed', runId: record.id, summary });
@@ -472,7 +473,7 @@ export class LabRunner implements RunsService {
 
   async listRuns(): Promise<RunSummary[]> {
     const stored = await this.store.list();
-    const live = new Map([...this.active.values()].map((a) => a.record).concat([...this.unsaved.values()]).map((r) => [r.id, summarizeRun(r)]));
+    const live = new Map([...this.active.values()].map((a) => a.record).concat([...this.unsaved.values()]).map((r) => [r.id, runSummary(r)]));
     return stored.map((s) => live.get(s.id) ?? s);
   }
 

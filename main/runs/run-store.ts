@@ -5,11 +5,12 @@ import { readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { GpuLabError } from '../common/errors.ts';
-import { RUN_RECORD, summarizeRun } from '../common/run-record.ts';
+import { RUN_RECORD } from '../common/run-record.ts';
 import type { RunRecord, RunSummary } from '../common/run-record.ts';
 import { processAlive } from '../engine/process-identity.ts';
 import { ensureFolder, writeFileAtomic } from './atomic-write.ts';
 import { withCurrentFindings } from './current-findings.ts';
+import { runSummary } from './run-summary.ts';
 
 const RUN_ID = /^[A-Za-z0-9._-]{1,120}$/;
 
@@ -88,7 +89,7 @@ export class RunStore {
     const records = await Promise.all(names.map((n) => this.load(join(this.dir, n))));
     return records
       .filter((r): r is RunRecord => r !== null)
-      .map(summarizeRun)
+      .map(runSummary)
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 

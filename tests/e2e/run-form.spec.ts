@@ -66,3 +66,24 @@ test('a value the lab refuses is named at the click, its field focused, and noth
   await expect(page.getByTestId('run-progress')).toHaveCount(0);
   expect(await shownRun()).toBe(before);
 });
+
+test('the history tells the runs apart by their sizes, and the CPU threads’ 0 reads “all cores”', async ({ page }) => {
+  await page.goto(serve.url);
+  await page.goto(`${serve.origin}/#/runs`);
+  const rows = page.getByTestId('run-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0).getByTestId('run-params')).toHaveText('Matrix sizes N: 64, 128');
+  await expect(rows.nth(1).getByTestId('run-params')).toHaveText('Matrix sizes N: 50, 100, 200, 400');
+  await expect(rows.nth(0).getByTestId('headline')).toContainText('GFLOP/s');
+  await rows.nth(0).getByTestId('pick-run').check();
+  await rows.nth(1).getByTestId('pick-run').check();
+  await page.getByTestId('compare-button').click();
+  const params = page.getByTestId('compare-params');
+  await expect(params.locator('tr', { hasText: 'CPU threads' })).toContainText('all cores');
+  await expect(params).not.toContainText('0 threads');
+  await page.goBack();
+  await rows.nth(0).getByTestId('open-run').click();
+  const environment = page.getByTestId('run-environment');
+  await expect(environment.locator('tr', { hasText: 'CPU threads' })).toContainText('all cores');
+  await expect(environment).not.toContainText('0 threads');
+});

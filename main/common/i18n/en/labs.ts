@@ -36,6 +36,8 @@ export const labs = {
     hintElements: '= {count} elements',
     hintBytes: '= {size}',
     hintAllThreads: '= every logical core',
+    // The CPU threads' 0, wherever a value is read back: the engine uses every logical core.
+    allCores: 'all cores',
     // What main refused, in the reader's words: {label} is the parameter, {value} what was typed.
     invalid: {
       // {also} is the rule against another parameter (also, below), or nothing.

@@ -36,6 +36,7 @@ export const labs: TextOf<typeof labsEn> = {
     hintElements: '= {count} elementos',
     hintBytes: '= {size}',
     hintAllThreads: '= todos los núcleos lógicos',
+    allCores: 'todos los núcleos',
     invalid: {
       integer: '{label} = {value} no es válido: se espera un entero de {min} a {max}{unit}{also}.',
       number: '{label} = {value} no es válido: se espera un número de {min} a {max}{unit}{also}.',
