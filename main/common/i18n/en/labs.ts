@@ -35,6 +35,9 @@ export const labs = {
     listRange: 'Up to {count} values, each from {min} to {max}{unit}.',
     hintElements: '= {count} elements',
     hintBytes: '= {size}',
+    // The rest of a parameter's help, which one line does not hold.
+    more: 'More',
+    less: 'Less',
     hintAllThreads: '= every logical core',
     // The CPU threads' 0, wherever a value is read back: the engine uses every logical core.
     allCores: 'all cores',

@@ -35,6 +35,8 @@ export const labs: TextOf<typeof labsEn> = {
     listRange: 'Hasta {count} valores, cada uno de {min} a {max}{unit}.',
     hintElements: '= {count} elementos',
     hintBytes: '= {size}',
+    more: 'Más',
+    less: 'Menos',
     hintAllThreads: '= todos los núcleos lógicos',
     allCores: 'todos los núcleos',
     invalid: {
