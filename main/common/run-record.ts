@@ -11,27 +11,16 @@ import type { DeviceList } from './devices.ts';
 import type { ParamValues } from './lab-descriptor.ts';
 import type { Message } from './message.ts';
 import { orderFindings } from './finding-order.ts';
+import { MESSAGE } from './message-schema.ts';
+
+// The schema of a sentence as data, kept beside the devices' (message-schema.ts), read here by its old name too.
+export { MESSAGE };
 import { SAMPLING, TELEMETRY_SNAPSHOT, VERIFICATION } from './measurement.ts';
 import type { PointSampling, TelemetrySnapshot, Verification } from './measurement.ts';
 
 export type { PointSampling } from './measurement.ts';
 
 export const RUN_SCHEMA_VERSION = 1;
-
-const FORMATTED_NUMBER = z.strictObject({
-  num: z.number(),
-  as: z.enum(['ms', 'rate', 'times', 'sig', 'count', 'bytes', 'percent', 'int']),
-  unit: z.enum(['GB/s', 'GFLOP/s', 'GOP/s']).optional(),
-  digits: z.int().min(1).max(21).optional(),
-});
-
-// A finding's sentence as data (message.ts): its id and named values, nested messages included.
-export const MESSAGE: z.ZodType<Message> = z.lazy(() =>
-  z.strictObject({
-    key: z.string().min(1),
-    values: z.record(z.string(), z.union([z.string(), z.number(), FORMATTED_NUMBER, MESSAGE])).optional(),
-  }),
-);
 
 export interface SampleStats {
   count: number;

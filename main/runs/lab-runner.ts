@@ -25,6 +25,7 @@ import { processStartTicks } from '../engine/process-identity.ts';
 import { exportRun } from './run-export.ts';
 import { runFindings } from './run-findings.ts';
 import { runSummary } from './run-summary.ts';
+import { noCudaWhy } from '../common/host-reasons.ts';
 import { availableHostBytes, checkPlanFits } from './memory-check.ts';
 import { msg, renderMessage, type Message } from '../common/message.ts';
 import { translator } from '../common/i18n/index.ts';
@@ -68,20 +69,6 @@ function notSaved(record: RunRecord, dir: string, err: unknown): GpuLabError {
 function newRunId(lab: string): string {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   return `${stamp}-${lab}-${randomBytes(3).toString('hex')}`;
-}
-
-// Why there is no CUDA device, from what the build or the driver said (native/cuda.ts, native/cuda/devices.cu), as a
-// message: the cases the addon words are read in the reader's language; anything else is quoted as it came.
-function noCudaWhy(reason: string): Message {
-  const driver = /no NVIDIA driver is installed \((\S+) was not found\)/.exec(reason);
-  if (driver) return msg('reasons.noDriver', { library: driver[1] ?? '' });
-  if (/the driver found none/.test(reason)) return msg('reasons.noneFound');
-  const runtime = /^no CUDA device: (cuda[A-Za-z]+)\b/.exec(reason);
-  if (runtime) return msg('reasons.cudaError', { code: runtime[1] ?? '' });
-  if (/^built without CUDA:?\s*nvcc was not found$/.test(reason)) return msg('reasons.noNvcc');
-  const built = /^built without CUDA:?\s*/.exec(reason);
-  const detail = reason.replace(/^(no CUDA device|built without CUDA):?\s*/, '') || reason;
-  return built ? msg('reasons.builtWithoutCuda', { detail }) : msg('reasons.noCuda', { detail });
 }
 
 // The device a run without one compares against: the first CUDA device, else the CPU alone.

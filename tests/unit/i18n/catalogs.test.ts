@@ -32,6 +32,9 @@ const SAME_IN_BOTH = new Set([
   'app.name',
   // "Python · PyTorch": two names and a mark.
   'results.table.peer',
+  // The Python libraries' own names.
+  'labs.run.peer.torch',
+  'labs.run.peer.numba',
   'app.liveRun.running',
   'devices.no',
   'devices.units.mhz',

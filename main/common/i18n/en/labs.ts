@@ -163,5 +163,7 @@ export const labs = {
       nvml: 'NVML',
     },
     yes: 'yes',
+    // A CUDA library the run could not open ({why}: why, in words).
+    notFound: 'not found: {why}',
   },
 };

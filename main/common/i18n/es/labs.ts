@@ -53,7 +53,7 @@ export const labs: TextOf<typeof labsEn> = {
     title: 'Ejecución',
     python: 'Cronometrar también el Python del curso ({libraries}) si este ordenador lo tiene',
     pythonMissing: 'El Python del curso para este laboratorio ({libraries}) no está en este ordenador: el panel Python de la página de dispositivos dice qué tiene su intérprete.',
-    peer: { numpy: 'NumPy (Python)', torch: 'PyTorch (Python)', cupy: 'CuPy (Python)', numba: 'Numba (Python)' },
+    peer: { numpy: 'NumPy', torch: 'PyTorch', cupy: 'CuPy', numba: 'Numba' },
     run: 'Ejecutar',
     starting: 'Iniciando…',
     cancel: 'Cancelar',
@@ -156,5 +156,6 @@ export const labs: TextOf<typeof labsEn> = {
       nvml: 'NVML',
     },
     yes: 'sí',
+    notFound: 'no encontrada: {why}',
   },
 };
