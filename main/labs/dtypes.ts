@@ -178,7 +178,8 @@ export const dtypesLab: Lab = {
       { id: 'quick', ...presetWords(LAB, 'quick'), params: { n: 1024 } },
     ],
     kernels: [
-      { kind: 'library', file: 'OpenBLAS (dgemm, sgemm)', functions: ['cblas_dgemm', 'cblas_sgemm'], fallback: 'native/cpu/gemm.cc' },
+      { kind: 'library', file: 'OpenBLAS', functions: ['cblas_dgemm', 'cblas_sgemm'], fallback: 'native/cpu/gemm.cc' },
+      { kind: 'cpu', file: 'native/cpu/gemm.cc', functions: ['BlockedGemm'] },
       { kind: 'library', file: 'cuBLAS / cuBLASLt', functions: ['cublasGemmEx'] },
       { kind: 'python', file: 'python/gpu_lab_peers/labs/matmul.py', functions: ['_per_dtype', '_on_gpu'] },
     ],

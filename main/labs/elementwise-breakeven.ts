@@ -234,7 +234,7 @@ export const elementwiseBreakevenLab: Lab = {
       { id: 'fine', ...presetWords(LAB, 'fine'), params: { pointsPerDecade: 4 } },
     ],
     kernels: [
-      { kind: 'cpu', file: 'native/cpu/elementwise.cc', functions: ['add (threads)', 'mul (threads)', 'exp (threads)'] },
+      { kind: 'cpu', file: 'native/cpu/elementwise.cc', functions: ['AddRange', 'MulRange', 'ExpRange'] },
       { kind: 'cuda', file: 'shaders/cuda/elementwise.cu', functions: ['BinaryKernel (add, mul)', 'UnaryKernel (exp)'] },
       { kind: 'python', file: 'python/gpu_lab_peers/labs/elementwise.py', functions: ['_cpu', '_transfers', '_resident'] },
     ],

@@ -178,7 +178,8 @@ export const matmulBreakevenLab: Lab = {
       { id: 'small', ...presetWords(LAB, 'small'), params: { sizes: [16, 32, 64, 128, 256, 512] } },
     ],
     kernels: [
-      { kind: 'library', file: 'OpenBLAS (sgemm)', functions: ['cblas_sgemm'], fallback: 'native/cpu/gemm.cc' },
+      { kind: 'library', file: 'OpenBLAS', functions: ['cblas_sgemm'], fallback: 'native/cpu/gemm.cc' },
+      { kind: 'cpu', file: 'native/cpu/gemm.cc', functions: ['BlockedGemm'] },
       { kind: 'library', file: 'cuBLAS', functions: ['cublasGemmEx (CUBLAS_COMPUTE_32F)'] },
       { kind: 'python', file: 'python/gpu_lab_peers/labs/matmul.py', functions: ['torch_cpu', 'torch_copies', 'torch_resident'] },
     ],

@@ -156,7 +156,8 @@ export const matmulLab: Lab = {
       { id: 'laptop', ...presetWords(LAB, 'laptop'), params: { n: 2000 } },
     ],
     kernels: [
-      { kind: 'library', file: 'OpenBLAS (sgemm)', functions: ['cblas_sgemm'], fallback: 'native/cpu/gemm.cc' },
+      { kind: 'library', file: 'OpenBLAS', functions: ['cblas_sgemm'], fallback: 'native/cpu/gemm.cc' },
+      { kind: 'cpu', file: 'native/cpu/gemm.cc', functions: ['BlockedGemm'] },
       { kind: 'library', file: 'cuBLAS', functions: ['cublasGemmEx (CUBLAS_COMPUTE_32F)'] },
       { kind: 'cuda', file: 'shaders/cuda/sgemm.cu', functions: ['SgemmNaiveKernel', 'sgemm'] },
       { kind: 'python', file: 'python/gpu_lab_peers/labs/matmul.py', functions: ['numpy_matmul', 'torch_resident', 'torch_copies'] },

@@ -160,7 +160,8 @@ export const timingPitfallsLab: Lab = {
       { id: 'small', ...presetWords(LAB, 'small'), params: { n: 256 } },
     ],
     kernels: [
-      { kind: 'library', file: 'OpenBLAS (sgemm)', functions: ['cblas_sgemm'], fallback: 'native/cpu/gemm.cc' },
+      { kind: 'library', file: 'OpenBLAS', functions: ['cblas_sgemm'], fallback: 'native/cpu/gemm.cc' },
+      { kind: 'cpu', file: 'native/cpu/gemm.cc', functions: ['BlockedGemm'] },
       { kind: 'library', file: 'cuBLAS', functions: ['cublasGemmEx (CUBLAS_COMPUTE_32F)'] },
       { kind: 'python', file: 'python/gpu_lab_peers/labs/matmul.py', functions: ['torch_resident'] },
     ],

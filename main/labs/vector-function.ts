@@ -209,7 +209,7 @@ export const vectorFunctionLab: Lab = {
       { id: 'large', ...presetWords(LAB, 'large'), params: { elements: 50_000_000 } },
     ],
     kernels: [
-      { kind: 'cpu', file: 'native/cpu/vector_function.cc', functions: ['single-thread loop', 'multithreaded loop'] },
+      { kind: 'cpu', file: 'native/cpu/vector_function.cc', functions: ['VectorFunctionRange'] },
       { kind: 'cuda', file: 'shaders/cuda/vector_function.cu', functions: ['polynomial', 'ScaledSquareKernel', 'AddScaledKernel', 'AddConstantKernel'] },
       { kind: 'python', file: 'python/gpu_lab_peers/labs/vector_function.py', functions: ['numpy_notebook', 'numba_njit', 'numba_parallel', 'cupy_notebook', 'cupy_fused', 'cupy_copies', 'numba_cuda_vectorize', 'numba_cuda_copies'] },
     ],

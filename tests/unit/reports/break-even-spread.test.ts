@@ -53,7 +53,7 @@ describe('a break-even over three runs', () => {
         if (!r) throw new Error(`no run ${id}`);
         return r;
       },
-      listRuns: async () => runs.map(summarizeRun),
+      listRuns: async () => runs.map((r) => summarizeRun(r)),
       runsDir: mkdtempSync(join(tmpdir(), 'gpu-lab-spread-')),
       writerVersion: '0.1.0',
     });
