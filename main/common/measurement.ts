@@ -179,6 +179,10 @@ export type TelemetrySnapshot = z.infer<typeof TELEMETRY_SNAPSHOT>;
 // within ±targetFraction of it ('converged'), the time budget was spent, the first sample alone outlasted the budget,
 // the cap was reached, or the run was cancelled.
 export const SAMPLING_STOPS = ['converged', 'budget', 'one-sample-over-budget', 'max-samples', 'cancelled'] as const;
+// A point's phases: its inputs written (and, for a peer, handed over in files), the CPU's quiet waited for, the BLAS
+// library chosen, the peer's worker preparing, the samples (warm-up included), the peer's output read back, the check.
+export const POINT_PHASES = ['inputs', 'quiet', 'choice', 'prepare', 'sampling', 'output', 'check'] as const;
+export type PointPhase = (typeof POINT_PHASES)[number];
 export const SAMPLING = z.strictObject({
   samples: z.int().min(0),
   targetFraction: z.number(),
@@ -189,6 +193,9 @@ export const SAMPLING = z.strictObject({
   cpuSteal: z.number().nullable().optional(),
   // The CPUs' mean clock before and after the point, in MHz (runs/cpu-steal.ts); null where cpufreq is not readable.
   cpuClockMHz: z.strictObject({ start: z.number().positive(), end: z.number().positive() }).nullable().optional(),
+  // Where the point's time went in the compute host, in seconds, by phase (POINT_PHASES): what a run's wall time
+  // holds beyond its samples (scripts/run-all-labs.mjs sums them per series). Absent in records from before.
+  phases: z.partialRecord(z.enum(POINT_PHASES), z.number().min(0)).optional(),
 });
 export type PointSampling = z.infer<typeof SAMPLING>;
 

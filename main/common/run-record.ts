@@ -1,13 +1,17 @@
 // A run as it is stored, exported and reported: the lab, its parameters, the device, every sample, the statistics,
 // the verification, the findings and how it ended. Schemas first, every type derived from them. Versioned: a record
-// of an older version is read into this one (run-record-v1.ts), a newer one refused, naming both versions.
+// of an older version is read into this one (run-record-read.ts), a newer one refused, naming both versions.
 import { z } from 'zod';
 
 import { ERROR_CODES } from './errors.ts';
 import { DEVICE_LIST } from './devices.ts';
 import { PARAM_VALUES } from './lab-descriptor.ts';
-import type { Message } from './message.ts';
+import { orderFindings } from './finding-order.ts';
+import { MESSAGE } from './message-schema.ts';
 import { CLOCK, PEER_LIBRARIES, SAMPLING, TELEMETRY_SNAPSHOT, VERIFICATION } from './measurement.ts';
+
+// The schema of a sentence as data, kept beside the devices' (message-schema.ts), read here by its old name too.
+export { MESSAGE };
 
 export type { PointSampling } from './measurement.ts';
 
@@ -15,21 +19,6 @@ export type { PointSampling } from './measurement.ts';
 // where version 1 had `timer` (device, host); its statistics always carry the median's interval; a finding is a
 // message with a unit id.
 export const RUN_SCHEMA_VERSION = 2;
-
-const FORMATTED_NUMBER = z.strictObject({
-  num: z.number(),
-  as: z.enum(['ms', 'rate', 'times', 'sig', 'count', 'bytes', 'percent', 'int']),
-  unit: z.enum(['GB/s', 'GFLOP/s', 'GOP/s']).optional(),
-  digits: z.int().min(1).max(21).optional(),
-});
-
-// A finding's sentence as data (message.ts): its id and named values, nested messages included.
-export const MESSAGE: z.ZodType<Message> = z.lazy(() =>
-  z.strictObject({
-    key: z.string().min(1),
-    values: z.record(z.string(), z.union([z.string(), z.number(), FORMATTED_NUMBER, MESSAGE])).optional(),
-  }),
-);
 
 export const ERROR_PAYLOAD = z.strictObject({
   code: z.enum(ERROR_CODES),
@@ -70,7 +59,8 @@ export type PointWork = z.infer<typeof POINT_WORK>;
 // device→device copy, PCIe for a copy across the bus, the unit a GEMM of that type runs on (main/common/gpu-peaks.ts:
 // the FMA lanes, or the tensor cores for fp64 on sm_80/sm_90 and for tf32, fp16, bf16 and int8). Absent where no
 // honest yardstick exists (the CPU, a GPU the peak table does not know, data that fits in L2, times that mix copies
-// and kernels, a clock stopped early). `source`: the GPU peak table (common/gpu-peaks.ts), the CPU's estimate
+// and kernels, a clock stopped early). `source`: the GPU peak table at the device's clock (common/gpu-peaks.ts),
+// NVIDIA's datasheet for the card (gpu-peaks.ts datasheetPeak, preferred where known), the CPU's estimate
 // (common/cpu-peaks.ts), a guide that a measured rate may pass, or a measurement (the CPU's memory bandwidth,
 // host/cpu-bandwidth.ts), which a point may pass too; absent in records from before it was recorded, all of them the
 // table's.
@@ -78,7 +68,7 @@ export const POINT_PEAK = z.strictObject({
   name: z.enum(['memory', 'pcie', 'fp32', 'fp64', 'fp64-tensor', 'tf32-tensor', 'fp16-tensor', 'bf16-tensor', 'int8-tensor']),
   unit: z.enum(['GB/s', 'GFLOP/s', 'GOP/s']),
   value: z.number(),
-  source: z.enum(['table', 'estimate', 'measured']).optional(),
+  source: z.enum(['table', 'datasheet', 'estimate', 'measured']).optional(),
 });
 export type PointPeak = z.infer<typeof POINT_PEAK>;
 
@@ -230,7 +220,8 @@ export const RUN_RECORD = z.strictObject({
 });
 export type RunRecord = z.infer<typeof RUN_RECORD>;
 
-// A run as the history lists it; summarizeRun makes one from a record.
+// A run as the history lists it: enough to tell runs apart without opening them (the parameters it ran with, the
+// finding it leads with); summarizeRun makes one from a record.
 export const RUN_SUMMARY = z.strictObject({
   id: RUN_RECORD.shape.id,
   lab: z.string(),
@@ -241,10 +232,14 @@ export const RUN_SUMMARY = z.strictObject({
   finishedAt: z.string().nullable(),
   points: z.int().min(0),
   errorCode: z.string().nullable(),
+  params: RUN_RECORD.shape.params,
+  headline: FINDING.nullable(),
 });
 export type RunSummary = z.infer<typeof RUN_SUMMARY>;
 
-export function summarizeRun(r: RunRecord): RunSummary {
+// `headline`: the lab's headline finding ids, most telling first (lab-descriptor.ts); without them, the run's first
+// finding about the lab (finding-order.ts).
+export function summarizeRun(r: RunRecord, headline: readonly string[] = []): RunSummary {
   return {
     id: r.id,
     lab: r.lab,
@@ -255,5 +250,7 @@ export function summarizeRun(r: RunRecord): RunSummary {
     finishedAt: r.finishedAt,
     points: r.points.length,
     errorCode: r.error?.code ?? null,
+    params: r.params,
+    headline: orderFindings(r.findings, headline).headline,
   };
 }

@@ -71,8 +71,9 @@ export function measuredPoint(planned: PlannedPoint, r: MeasurementResult): Poin
     return { ...point, status: 'failed', reason: message, error: { code: 'VERIFICATION_FAILED', message, details: { relativeError: v.relativeError } } };
   }
   const stats = timedStatistics(r);
-  // GFLOP/s = FLOPs / (ms · 10⁶); GB/s = bytes / (ms · 10⁶).
-  const perMs = stats.median > 0 ? 1 / (stats.median * 1e6) : 0;
+  // GFLOP/s = FLOPs / (ms · 10⁶); GB/s = bytes / (ms · 10⁶); none where the time is not the work's alone (copies with
+  // the kernels, a clock stopped at the launch).
+  const perMs = stats.median > 0 && !planned.unrated ? 1 / (stats.median * 1e6) : 0;
   return {
     ...point,
     clock: r.clock,
