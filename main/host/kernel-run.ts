@@ -49,11 +49,11 @@ function deviceFacts(device: CudaDevice, exercise: ExerciseDefinition, size: num
   return { name: summary.name, arch: `sm_${m[1]}${m[2]}`, ...rateYardstick(exercise, size, summary) };
 }
 
-function throughput(exercise: ExerciseDefinition, size: number, samplesMs: number[], peak: DeviceFacts['peak']): Throughput {
+function throughput(exercise: ExerciseDefinition, size: number, samplesMs: readonly number[], peak: DeviceFacts['peak']): Throughput {
   const medianMs = summarize(samplesMs).median;
   // bytes / (ms · 10⁶) = GB/s; flops / (ms · 10⁶) = GFLOP/s.
   const rate = exercise.work(size) / (medianMs * 1e6);
-  return { medianMs, samplesMs, rate, peakFraction: peak ? rate / peak.value : null };
+  return { medianMs, samplesMs: [...samplesMs], rate, peakFraction: peak ? rate / peak.value : null };
 }
 
 function launchReport(kernel: LoadedKernel, launch: KernelJob['launch'], exercise: ExerciseDefinition, size: number): LaunchReport {
