@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ERROR_PAYLOAD } from './host-protocol.ts';
 import { DEVICE_ID } from './measurement.ts';
 
-export const EXERCISE_IDS = ['polynomial-fp32', 'polynomial-fp64', 'saxpy', 'reduction', 'transpose', 'sgemm'] as const;
+export const EXERCISE_IDS = ['polynomial-fp32', 'polynomial-fp64', 'saxpy', 'reduction', 'transpose', 'sgemm', 'multiply', 'add'] as const;
 export type ExerciseId = (typeof EXERCISE_IDS)[number];
 
 export const MAX_SOURCE_CHARS = 100_000;

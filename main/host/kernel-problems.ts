@@ -124,6 +124,15 @@ async function build(buffers: Buffers, exercise: ExerciseId, size: number, seed:
         checkElements(got, x.host, y.host, reference, 'fp32'),
       );
     }
+    case 'multiply':
+    case 'add': {
+      const a = await buffers.input(n, seed, -1, 1);
+      const b = await buffers.input(n, seed + 1, -1, 1);
+      const dest = buffers.output('fp32', n);
+      // The product and the sum of two floats, taken in float64, are exact: the kernel's one rounding is all it may differ by.
+      const reference = exercise === 'multiply' ? (x: number, y: number) => x * y : (x: number, y: number) => x + y;
+      return problem(buffers, dest, [{ buffer: dest }, { buffer: a.dev }, { buffer: b.dev }, { u64: n }], (got) => checkElements(got, a.host, b.host, reference, 'fp32'));
+    }
     case 'reduction': {
       // Whole numbers 0…3 (see exercises.ts): the sum is exact in any order.
       const x = await buffers.input(n, seed, 0, 4, (v) => {
