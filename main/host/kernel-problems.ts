@@ -19,6 +19,21 @@ export interface Problem {
   poisonOutput(): void;
   verify(): Promise<VerificationResult>;
   free(): void;
+  // The same problem as the Python launch path takes it (kernel-python.ts), for the exercises the course launches
+  // from Python (Unit 10: the elementwise pair and the matrix product); null for the others.
+  python: HostProblem | null;
+}
+
+// An argument on the host's side: an input's values, the output's type and length, or a scalar with its C type.
+export type HostArg =
+  | { kind: 'input'; values: Float32Array | Float64Array }
+  | { kind: 'output'; dtype: 'fp32' | 'fp64'; length: number }
+  | { kind: 'scalar'; type: 'f32' | 'f64' | 'i32' | 'u64'; value: number };
+
+export interface HostProblem {
+  args: HostArg[];
+  // The same check as verify()'s, on an output read back from elsewhere.
+  check(got: Float32Array | Float64Array): VerificationResult;
 }
 
 const SGEMM_SAMPLES = 4096;
@@ -72,13 +87,14 @@ function checkElements(got: Float32Array | Float64Array, x: Float32Array | Float
   return verifyElementwise(got, (i) => element(x[i] ?? 0, y[i] ?? 0), precision);
 }
 
-function problem(buffers: Buffers, out: ElementBuffer, args: KernelArg[], check: (got: Float32Array | Float64Array) => VerificationResult, zero: ElementBuffer[] = []): Problem {
+function problem(buffers: Buffers, out: ElementBuffer, args: KernelArg[], check: (got: Float32Array | Float64Array) => VerificationResult, zero: ElementBuffer[] = [], hostArgs: HostArg[] | null = null): Problem {
   return {
     args,
     zeroBeforeEach: zero,
     poisonOutput: () => poison(out),
     verify: async () => check(out.read() as Float32Array | Float64Array),
     free: () => buffers.free(),
+    python: hostArgs ? { args: hostArgs, check } : null,
   };
 }
 
@@ -131,7 +147,8 @@ async function build(buffers: Buffers, exercise: ExerciseId, size: number, seed:
       const dest = buffers.output('fp32', n);
       // The product and the sum of two floats, taken in float64, are exact: the kernel's one rounding is all it may differ by.
       const reference = exercise === 'multiply' ? (x: number, y: number) => x * y : (x: number, y: number) => x + y;
-      return problem(buffers, dest, [{ buffer: dest }, { buffer: a.dev }, { buffer: b.dev }, { u64: n }], (got) => checkElements(got, a.host, b.host, reference, 'fp32'));
+      const host: HostArg[] = [{ kind: 'output', dtype: 'fp32', length: n }, { kind: 'input', values: a.host }, { kind: 'input', values: b.host }, { kind: 'scalar', type: 'u64', value: n }];
+      return problem(buffers, dest, [{ buffer: dest }, { buffer: a.dev }, { buffer: b.dev }, { u64: n }], (got) => checkElements(got, a.host, b.host, reference, 'fp32'), [], host);
     }
     case 'reduction': {
       // Whole numbers 0…3 (see exercises.ts): the sum is exact in any order.
@@ -153,8 +170,15 @@ async function build(buffers: Buffers, exercise: ExerciseId, size: number, seed:
       const am = await buffers.input(n * n, seed, -1, 1);
       const bm = await buffers.input(n * n, seed + 1, -1, 1);
       const cm = buffers.output('fp32', n * n);
-      return problem(buffers, cm, [{ buffer: am.dev }, { buffer: bm.dev }, { buffer: cm }, { i32: n }, { i32: n }, { i32: n }], (got) =>
-        verifySgemm({ a: am.host, b: bm.host, c: got as Float32Array, m: n, n, k: n, samples: SGEMM_SAMPLES, seed }),
+      const order: HostArg = { kind: 'scalar', type: 'i32', value: n };
+      const host: HostArg[] = [{ kind: 'input', values: am.host }, { kind: 'input', values: bm.host }, { kind: 'output', dtype: 'fp32', length: n * n }, order, order, order];
+      return problem(
+        buffers,
+        cm,
+        [{ buffer: am.dev }, { buffer: bm.dev }, { buffer: cm }, { i32: n }, { i32: n }, { i32: n }],
+        (got) => verifySgemm({ a: am.host, b: bm.host, c: got as Float32Array, m: n, n, k: n, samples: SGEMM_SAMPLES, seed }),
+        [],
+        host,
       );
     }
   }

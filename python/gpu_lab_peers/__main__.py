@@ -3,17 +3,18 @@ closes, so that it dies with the compute host that started it however that one e
 
 import importlib
 import json
-import math
 import os
 import platform
 import sys
 import time
 import traceback
 
+from .kernel_launch import KernelLaunch
 from .library_import import RESTORED, import_library
 from .protocol import ProtocolError, parse_request
 from .probe import probe
 from .labs import elementwise, matmul, transfer, vector_function
+from .sampled import Sampled
 
 # The engine's op (the request's `workload`) → its workloads, each named by its series' code.
 LABS = {
@@ -24,20 +25,15 @@ LABS = {
 }
 # How each dtype of the protocol is read and written by NumPy: bfloat16 as its raw bits.
 NUMPY_DTYPES = {"float64": "float64", "float32": "float32", "float16": "float16", "bfloat16": "uint16", "int8": "int8"}
-# At most this many calls in one sample, however short a call is.
-MAX_BATCH = 10_000
 
-
-class Prepared:
+class Prepared(Sampled):
     """One workload on its inputs: the arrays read from the engine's files, the call the samples time, and its clock:
     "host" (perf_counter around the call, and nothing else: on a GPU the clock stops when the launch returns),
     "host-sync" (perf_counter, the GPU synchronised after the call, as a program that waits for its result sees
     it), "time-time" (the same with time.time(), as the course's notebooks write it) or "events" (CUDA events
     around the call, the device's time). The workload names its own clock; the engine may ask for another one.
     Before every timed call the GPU is synchronised outside the clock, so that no sample pays for the one before.
-
-    Calls shorter than the engine's minimum sample are repeated inside one sample, as many times as the first
-    one says reach it, and the sample is their mean: a single call of a few microseconds reads mostly the clock."""
+    Its rounds of samples are Sampled's."""
 
     def __init__(self, request):
         workloads = LABS.get(request["workload"])
@@ -125,25 +121,6 @@ class Prepared:
         ms = (clock() - t0) * 1e3 / calls
         return ms, ms
 
-    def sample(self, warmup, count):
-        for _ in range(warmup):
-            self.once()
-        if self.batch is None and self.min_ms <= 0:
-            self.batch = 1  # no minimum: not a call more, so that a cold first sample stays the first call
-        if self.batch is None:
-            # The batch is fixed once, on a warmed call, and kept for every later round: without a warm-up a first
-            # call (allocations, a kernel loaded) would size it.
-            if warmup == 0:
-                self.once()
-            first, _ = self.once()
-            self.batch = 1 if first <= 0 or first >= self.min_ms else min(MAX_BATCH, math.ceil(self.min_ms / first))
-        samples, wall = [], []
-        for _ in range(count):
-            ms, host = self.once(self.batch)
-            samples.append(ms)
-            wall.append(host)
-        return samples, wall
-
     def write_output(self):
         if self.last is None:
             self.once()
@@ -178,17 +155,31 @@ def answer(out, rid, body=None, error=None):
     out.flush()
 
 
+def _release(state):
+    """Lets go of what is prepared: a kernel's device buffers and its context go at once."""
+    prepared = state.pop("prepared", None)
+    if prepared is not None and hasattr(prepared, "release"):
+        prepared.release()
+
+
 def handle(request, state):
     op = request["op"]
     if op == "probe":
         return probe(request["libraries"])
     if op == "prepare":
+        _release(state)
         prepared = Prepared(request)
         state["prepared"] = prepared
         return {"library": prepared.library, **({"restored": prepared.restored} if prepared.restored else {})}
+    if op == "prepare-kernel":
+        _release(state)
+        np = importlib.import_module("numpy")
+        launch = KernelLaunch(request, np)
+        state["prepared"] = launch
+        return {"library": launch.library, "launcher": launch.launcher.library, "compileMs": launch.launcher.compile_ms, "firstMs": launch.first_ms}
     prepared = state.get("prepared")
     if op == "release":
-        state.pop("prepared", None)
+        _release(state)
         release_memory()
         return {}
     if prepared is None:
@@ -198,6 +189,16 @@ def handle(request, state):
         return {"samplesMs": samples, "wallMs": wall, "timer": prepared.timer, "executionsPerSample": prepared.batch}
     prepared.write_output()
     return {}
+
+
+def _request_id(line):
+    """The id of a request refused while it was being read, where it has one to answer to; else None."""
+    try:
+        request = json.loads(line)
+    except ValueError:
+        return None
+    rid = request.get("id") if isinstance(request, dict) else None
+    return rid if isinstance(rid, int) and not isinstance(rid, bool) else None
 
 
 def main():
@@ -214,7 +215,7 @@ def main():
             rid = request["id"]
             answer(out, rid, handle(request, state))
         except ProtocolError as err:
-            answer(out, rid, error={"code": err.code, "message": str(err)})
+            answer(out, rid if rid is not None else _request_id(line), error={"code": err.code, "message": str(err)})
         except MemoryError:
             answer(out, rid, error={"code": "OUT_OF_HOST_MEMORY", "message": "the workload ran out of memory"})
         except Exception as err:  # a workload that raises: reported, the worker goes on

@@ -2,9 +2,7 @@
 // engine's, timed inside the worker (python-worker.ts) in rounds until the engine's rule stops it (sampling.ts),
 // then its last output checked against the engine's float64 reference, exactly as the engine's own series are. The
 // inputs and the output cross in files (in /dev/shm where there is one: memory, not disk), removed afterwards.
-import { mkdtemp, readFile, rm, statfs, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { GpuLabError } from '../../common/errors.ts';
@@ -16,6 +14,7 @@ import type { DType, ElementBuffer } from '../../../native/index.ts';
 import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, sampleAdaptively } from '../sampling.ts';
 import { ELEMENTWISE_TOLERANCE, gemmTolerance, verifyElementwise, verifyGemm } from '../verify.ts';
 import { PeerWorker, peerWorker } from '../python-worker.ts';
+import { shareDir } from '../share-dir.ts';
 import type { MeasurementBackend, MeasureContext } from './backend.ts';
 import { unsupported } from './backend.ts';
 import { vectorFunctionReference } from './vector-function.ts';
@@ -25,16 +24,6 @@ import { ELEMENTWISE_REFERENCE } from './elementwise.ts';
 const CALL_TIMEOUT_MS = 120_000;
 
 type Peered = Measurement & { peer: NonNullable<Measurement['peer']> };
-
-// In memory where /dev/shm has room for the arrays (a container's is often 64 MiB), else the temporary folder.
-async function shareDir(bytes: number): Promise<string> {
-  let base = tmpdir();
-  if (existsSync('/dev/shm')) {
-    const fs = await statfs('/dev/shm').catch(() => null);
-    if (fs && fs.bavail * fs.bsize > 2 * bytes) base = '/dev/shm';
-  }
-  return mkdtemp(join(base, 'gpu-lab-peer-'));
-}
 
 const PEER_DTYPE: Record<DType, PeerArray['dtype']> = { fp64: 'float64', fp32: 'float32', fp16: 'float16', bf16: 'bfloat16', int8: 'int8' };
 

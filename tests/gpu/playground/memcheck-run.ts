@@ -11,7 +11,7 @@ import { kernelLaunch } from '../../../main/playground/descriptors.ts';
 const root = join(import.meta.dirname, '..', '..', '..');
 const read = (file: string): string => readFileSync(join(root, file), 'utf8');
 // Odd sizes: the last block is partial, and n mod 4 ≠ 0 exercises the float4 kernels' scalar tails.
-const SIZES = { 'polynomial-fp32': 100_003, 'polynomial-fp64': 100_003, saxpy: 100_003, reduction: 100_003, transpose: 257, sgemm: 257 } as const;
+const SIZES = { 'polynomial-fp32': 100_003, 'polynomial-fp64': 100_003, saxpy: 100_003, reduction: 100_003, transpose: 257, sgemm: 257, multiply: 100_003, add: 100_003 } as const;
 
 let failed = 0;
 for (const def of EXERCISES) {
