@@ -37,6 +37,9 @@ export interface ExerciseDefinition {
   builtins: BuiltinDefinition[];
   // A kernel still running after this long is stopped (with its compute host).
   watchdogMs: number;
+  // Unit 10's exercises (the elementwise pair and the matrix product): a run that compares also launches the kernel
+  // from Python, as the course does (host/kernel-python.ts).
+  fromPython?: true;
 }
 
 // The grid that gives one thread per element of the output with this block.
@@ -211,6 +214,8 @@ const sgemm: ExerciseDefinition = {
     { id: 'cublas', kind: 'cublas', measurement: (n, device) => gemm('cublas', n, device) },
   ],
   watchdogMs: 10_000,
+  // Unit 10's second notebook (PyCUDA_multiplicar_matrices).
+  fromPython: true,
 };
 
 // Unit 10's first notebook (PyCUDA_multiplicar_sumar_elementos): two kernels, dest = a·b and dest = a + b, each an
@@ -246,6 +251,7 @@ function elementwise(op: 'multiply' | 'add'): ExerciseDefinition {
       },
     ],
     watchdogMs: 5000,
+    fromPython: true,
   };
 }
 

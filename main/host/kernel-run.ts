@@ -221,7 +221,7 @@ export async function runKernelJob(job: KernelJob, ctx: MeasureContext): Promise
         result.comparisons.push(await referenceComparison(exercise, job, ref, problem, facts));
       }
       // The same kernel launched from Python, as the course launches it, on the same inputs.
-      if (problem.python && !ctx.signal.aborted) {
+      if (exercise.fromPython && problem.python && !ctx.signal.aborted) {
         result.comparisons.push(await pythonLaunch(job, exercise.entry, problem.python, (samples) => throughput(exercise, job.size, samples, facts.peak), ctx.signal));
       }
       // The built-ins make buffers of their own: the student's go first.

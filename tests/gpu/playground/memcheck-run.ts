@@ -27,7 +27,8 @@ for (const def of EXERCISES) {
       { exercise: def.id, device: 'cuda:0', size, source: read(starter.file), fileName: starter.file.split('/').pop() ?? 'k.cu', launch, compare: true, references, seed: 11, listings: [] },
       { signal: controller.signal, onProgress: () => undefined },
     );
-    const bad = [r.verification?.ok ? null : 'starter', ...r.comparisons.filter((c) => !c.verified).map((c) => `${c.id}: ${c.error ?? ''}`)].filter(Boolean);
+    // The launch from Python (Unit 10) runs in the worker's process, another program than the one memcheck watches here.
+    const bad = [r.verification?.ok ? null : 'starter', ...r.comparisons.filter((c) => c.kind !== 'python' && !c.verified).map((c) => `${c.id}: ${c.error ?? ''}`)].filter(Boolean);
     if (bad.length) failed++;
     process.stdout.write(`${def.id} n=${size}: starter ${r.verification?.ok ? 'verified' : 'FAILED'}; ${r.comparisons.map((c) => `${c.id} ${c.verified ? 'verified' : `FAILED (${c.error ?? ''})`}`).join('; ')}\n`);
   } catch (err) {

@@ -110,6 +110,7 @@ export const exercises: PlaygroundText = {
       'Escribe el producto de matrices C = A·B en precisión simple, todas almacenadas por filas: A es de m × k, B de k × n y C de m × n. El ejercicio usa m = n = k = N.',
       'C se llena de NaN; después se comprueba que se ha escrito cada elemento, y la última fila completa, la última columna completa y 4096 elementos al azar se comparan con productos escalares calculados en float64, con la tolerancia de una suma de k términos en fp32.',
       '2·N³ operaciones de coma flotante: con N = 4096, 137 GFLOP. En la gráfica: los kernels de referencia compilados en tiempo de ejecución, el kernel con teselas del motor y cuBLAS.',
+      'Es también el segundo cuaderno de PyCUDA de la Unidad 10: tu kernel se lanza además desde Python, con PyCUDA (SourceModule, pycuda.driver.Event) donde está instalado y, si no, con cuda.core de NVIDIA; se verifica igual y se cronometra junto al lanzamiento del propio GPU Lab.',
     ],
     hints: [
       'Un hilo por elemento de C: la fila sale de la dimensión y, y la columna, de la x, para que un warp lea elementos consecutivos de una fila de B.',
