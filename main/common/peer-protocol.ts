@@ -76,6 +76,9 @@ export const PEER_REQUEST = z.discriminatedUnion('op', [
   }),
   z.strictObject({ id: z.int(), op: z.literal('sample'), warmup: z.int().min(0).max(100_000), count: z.int().min(1).max(100_000) }),
   z.strictObject({ id: z.int(), op: z.literal('output') }),
+  // The workload's own float64 reference of part of its output (the text-to-image lab: the first image computed on the
+  // CPU in float64), for workloads the engine has no reference of.
+  z.strictObject({ id: z.int(), op: z.literal('reference'), output: ARRAY.refine((a) => a.dtype === 'float64', 'float64') }),
   z.strictObject({ id: z.int(), op: z.literal('release') }),
 ]);
 export type PeerRequest = z.infer<typeof PEER_REQUEST>;
@@ -122,7 +125,12 @@ export const PEER_SAMPLES = z.strictObject({
   timer: z.enum(PEER_TIMERS),
   // Calls a sample holds (each sample is their mean): more than one only where a call is shorter than minSampleMs.
   executionsPerSample: z.int().min(1).max(10_000),
+  // The memory the workload held at its peak since it was prepared, where it says (text_to_image.py): on the GPU,
+  // PyTorch's peak allocation; on the CPU, the worker's peak resident memory.
+  memoryBytes: z.number().int().nonnegative().optional(),
 });
+// Where the reference's first value sits in the output.
+export const PEER_REFERENCE = z.strictObject({ id: z.int(), ok: z.literal(true), offset: z.int().min(0) });
 // `restored`: what the worker put back into NumPy before importing the library (python/gpu_lab_peers/library_import.py:
 // numpy.row_stack, which numba-cuda 0.30 reads and NumPy 2.5 removed).
 export const PEER_PREPARED = z.strictObject({ id: z.int(), ok: z.literal(true), library: z.string().max(200), restored: z.array(z.enum(['numpy.row_stack'])).max(1).optional() });

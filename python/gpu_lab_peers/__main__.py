@@ -13,7 +13,7 @@ from .kernel_launch import KernelLaunch
 from .library_import import RESTORED, import_library
 from .protocol import ProtocolError, parse_request
 from .probe import probe
-from .labs import elementwise, matmul, transfer, vector_function
+from .labs import elementwise, matmul, text_to_image, transfer, vector_function
 from .sampled import Sampled
 
 # The engine's op (the request's `workload`) → its workloads, each named by its series' code.
@@ -21,6 +21,7 @@ LABS = {
     "vector-function": vector_function.WORKLOADS,
     "gemm": matmul.WORKLOADS,
     "copy": transfer.WORKLOADS,
+    "text-to-image": text_to_image.WORKLOADS,
     **{op: elementwise.workloads(op) for op in elementwise.OPS},
 }
 # How each dtype of the protocol is read and written by NumPy: bfloat16 as its raw bits.
@@ -68,7 +69,13 @@ class Prepared(Sampled):
             if array.size != spec["length"]:
                 raise ProtocolError("INVALID_ARGUMENT", f"{spec['path']} holds {array.size} elements, not {spec['length']}")
         self.output = request["output"]
-        self.call, self.fetch, self.timer = setup(lib, device, *inputs, **request["params"])
+        made = setup(lib, device, *inputs, **request["params"])
+        # A workload is its (call, fetch, clock), or an object with them that may also give a float64 reference of its
+        # output, the memory it used and a release of its own (text_to_image.Workload).
+        self.workload = None if isinstance(made, tuple) else made
+        self.call, self.fetch, self.timer = made if isinstance(made, tuple) else (made.call, made.fetch, made.timer)
+        if self.workload is not None:
+            self.library = f"{self.library}; {made.implementation}"
         if request.get("timer"):
             if not self.gpu and request["timer"] != "host":
                 raise ProtocolError("INVALID_ARGUMENT", f"{request['code']} runs on the CPU: its only clock is host, not {request['timer']}")
@@ -120,6 +127,23 @@ class Prepared(Sampled):
             self._sync()
         ms = (clock() - t0) * 1e3 / calls
         return ms, ms
+
+    def memory(self):
+        return self.workload.memory() if self.workload is not None else None
+
+    def write_reference(self, output):
+        """The workload's own float64 reference of part of its output, and where in the output that part starts."""
+        if self.workload is None:
+            raise ProtocolError("UNSUPPORTED_OPERATION", "this workload is checked against the engine's own reference")
+        values = self.np.ascontiguousarray(self.workload.reference(), dtype="float64").reshape(-1)
+        if values.size != output["length"]:
+            raise ProtocolError("PEER_FAILED", f"the reference has {values.size} elements, not {output['length']}")
+        values.tofile(output["path"])
+        return {"offset": self.workload.reference_offset()}
+
+    def release(self):
+        if self.workload is not None:
+            self.workload.release()
 
     def write_output(self):
         if self.last is None:
@@ -186,7 +210,10 @@ def handle(request, state):
         raise ProtocolError("INVALID_ARGUMENT", f"`{op}` before `prepare`")
     if op == "sample":
         samples, wall = prepared.sample(request["warmup"], request["count"])
-        return {"samplesMs": samples, "wallMs": wall, "timer": prepared.timer, "executionsPerSample": prepared.batch}
+        memory = prepared.memory() if hasattr(prepared, "memory") else None
+        return {"samplesMs": samples, "wallMs": wall, "timer": prepared.timer, "executionsPerSample": prepared.batch, **({"memoryBytes": memory} if memory is not None else {})}
+    if op == "reference":
+        return prepared.write_reference(request["output"])
     prepared.write_output()
     return {}
 

@@ -8,7 +8,7 @@ import sys
 
 from .library_import import import_library
 
-LIBRARIES = ("numpy", "torch", "cupy", "numba", "pycuda", "cuda-core")
+LIBRARIES = ("numpy", "torch", "cupy", "numba", "transformers", "pycuda", "cuda-core")
 
 
 def _numpy(module):
@@ -106,7 +106,13 @@ def _cuda_core(module):
         return {"cudaAvailable": False, "cudaReason": f"{type(err).__name__}: {err}"}
 
 
-DETAILS = {"numpy": _numpy, "torch": _torch, "cupy": _cupy, "numba": _numba, "pycuda": _pycuda, "cuda-core": _cuda_core}
+def _transformers(module):
+    """What the text-to-image lab builds with it: CLIP's text model from its configuration, which needs torch."""
+    available = getattr(module, "is_torch_available", lambda: False)()
+    return {} if available else {"detailsReason": "transformers finds no PyTorch here, and its models need it"}
+
+
+DETAILS = {"numpy": _numpy, "transformers": _transformers, "torch": _torch, "cupy": _cupy, "numba": _numba, "pycuda": _pycuda, "cuda-core": _cuda_core}
 # The module each library is imported as, where it is not the library's own name.
 MODULES = {"cuda-core": "cuda.core"}
 

@@ -6,7 +6,7 @@ request, is {"ready": true, "python": "3.11.7", "pid": N}. A line that is not a 
 id null; the worker never dies of a bad line, and exits when its stdin closes."""
 
 MAX_LINE = 1 << 20
-OPS = ("probe", "prepare", "prepare-kernel", "sample", "output", "release")
+OPS = ("probe", "prepare", "prepare-kernel", "sample", "output", "reference", "release")
 # The arrays' element types as the engine stores them; bfloat16 crosses as its raw 16 bits (NumPy has no bfloat16).
 DTYPES = ("float64", "float32", "float16", "bfloat16", "int8")
 # The clocks a workload can be timed with (__main__.Prepared.once says what each one measures).
@@ -161,6 +161,10 @@ def parse_request(line):
         checked["minSampleMs"] = float(min_ms or 0)
     elif op == "prepare-kernel":
         _prepare_kernel(request, checked)
+    elif op == "reference":
+        checked["output"] = _array(_field(request, "output", dict), "output")
+        if checked["output"]["dtype"] != "float64":
+            raise ProtocolError("INVALID_ARGUMENT", f"`output.dtype` of a reference must be float64, not {checked['output']['dtype']!r}")
     elif op == "sample":
         checked["warmup"] = _field(request, "warmup", int)
         checked["count"] = _field(request, "count", int)

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 import { GpuLabError } from '../../common/errors.ts';
 import type { Measurement, MeasurementResult, Verification } from '../../common/measurement.ts';
-import { PEER_PREPARED, PEER_SAMPLES, ROW_STACK_RESTORED } from '../../common/peer-protocol.ts';
+import { PEER_PREPARED, PEER_REFERENCE, PEER_SAMPLES, ROW_STACK_RESTORED } from '../../common/peer-protocol.ts';
 import type { PeerArray, PeerTimer } from '../../common/peer-protocol.ts';
 import { DTYPE_BYTES } from '../../../native/index.ts';
 import type { DType, ElementBuffer } from '../../../native/index.ts';
@@ -19,9 +19,21 @@ import type { MeasurementBackend, MeasureContext } from './backend.ts';
 import { unsupported } from './backend.ts';
 import { vectorFunctionReference } from './vector-function.ts';
 import { ELEMENTWISE_REFERENCE } from './elementwise.ts';
+import { textToImageBuffer, textToImageOutput, textToImageParams, verifyAgainstReference } from './text-to-image.ts';
 
-// A workload's answer is awaited at most this long: past it the worker is taken for hung, and stopped.
+// A workload's answer is awaited at most this long: past it the worker is taken for hung, and stopped. A network's
+// (the text-to-image lab) may build 860 M parameters, or run a float64 pass of them on a laptop's CPU, in one answer.
 const CALL_TIMEOUT_MS = 120_000;
+const NETWORK_CALL_TIMEOUT_MS = 900_000;
+
+// The worker's float64 reference of part of the output, read from a file, and the output checked against it.
+async function checkAgainstReference(worker: PeerWorker, reference: NonNullable<PeerWork['reference']>, dir: string, timeoutMs: number, signal: AbortSignal): Promise<Verification> {
+  const path = join(dir, 'reference.bin');
+  const { offset } = PEER_REFERENCE.parse(await worker.call({ op: 'reference', output: { path, dtype: 'float64', length: reference.length } }, timeoutMs, signal));
+  const bytes = await readFile(path);
+  if (bytes.byteLength !== reference.length * 8) throw new GpuLabError('PEER_FAILED', `the reference has ${bytes.byteLength} bytes, not ${reference.length * 8}`);
+  return reference.check(typedOf('fp64', bytes) as Float64Array, offset);
+}
 
 type Peered = Measurement & { peer: NonNullable<Measurement['peer']> };
 
@@ -59,10 +71,22 @@ interface PeerWork {
   inputs: ElementBuffer[];
   out: ElementBuffer;
   params: Record<string, number>;
+  // The engine's check; or, where the engine has no reference of its own (a network), the check against the worker's
+  // float64 reference of part of the output (`reference`, of `length` values).
   verify: () => Verification;
+  reference?: { length: number; check: (values: Float64Array, offset: number) => Verification };
 }
 
 function peerWork(m: Peered, backend: MeasurementBackend): PeerWork {
+  if (m.op === 'text-to-image') {
+    const out = textToImageBuffer(m, backend);
+    const checked = textToImageOutput(m).checked;
+    const unchecked = (): Verification => {
+      throw new GpuLabError('PEER_FAILED', 'the text-to-image workload is checked against its float64 reference');
+    };
+    const check = (values: Float64Array, offset: number): Verification => verifyAgainstReference(out.read() as Float32Array, values, offset, m.dtype);
+    return { inputs: [], out, params: textToImageParams(m), verify: unchecked, reference: { length: checked, check } };
+  }
   if (m.op === 'vector-function') {
     const x = backend.input('fp64', m.elements, 0, undefined, 'host');
     const y = backend.input('fp64', m.elements, 1, undefined, 'host');
@@ -107,14 +131,17 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
     const inputs = await Promise.all(work.inputs.map((b, i) => exported(shared, `in${i}`, b)));
     const output: PeerArray = { path: join(shared, 'out.bin'), dtype: PEER_DTYPE[work.out.dtype], length: work.out.length };
     const timer = timerOf(m, m.device !== 'cpu');
+    const callMs = m.op === 'text-to-image' ? NETWORK_CALL_TIMEOUT_MS : CALL_TIMEOUT_MS;
     const request = { op: 'prepare', workload: m.op, code: m.peer.code, device: m.device, inputs, output, params: work.params, ...(timer ? { timer } : {}), minSampleMs: m.cold ? 0 : m.minSampleMs } as const;
-    const answer = PEER_PREPARED.parse(await worker.call(request, CALL_TIMEOUT_MS, ctx.signal));
+    const answer = PEER_PREPARED.parse(await worker.call(request, callMs, ctx.signal));
     prepared = true;
     const budgetSeconds = m.budgetSeconds ?? DEFAULT_BUDGET_SECONDS;
     let executionsPerSample = 1;
+    let memoryBytes: number | undefined;
     const round = async (warmup: number, count: number): Promise<{ samples: number[]; sampleWallMs: number[]; events: boolean }> => {
-      const answer = PEER_SAMPLES.parse(await worker.call({ op: 'sample', warmup, count }, CALL_TIMEOUT_MS, ctx.signal));
+      const answer = PEER_SAMPLES.parse(await worker.call({ op: 'sample', warmup, count }, callMs, ctx.signal));
       executionsPerSample = answer.executionsPerSample;
+      if (answer.memoryBytes !== undefined) memoryBytes = Math.max(memoryBytes ?? 0, answer.memoryBytes);
       return { samples: answer.samplesMs, sampleWallMs: answer.wallMs, events: answer.timer === 'events' };
     };
     const { rounds, sampling } = m.cold
@@ -126,11 +153,12 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
           signal: ctx.signal,
           onProgress: (spent, budget) => ctx.onProgress(Math.round(spent), Math.round(budget)),
         });
-    await worker.call({ op: 'output' }, CALL_TIMEOUT_MS, ctx.signal);
+    await worker.call({ op: 'output' }, callMs, ctx.signal);
     const bytes = await readFile(output.path);
     const expected = output.length * DTYPE_BYTES[work.out.dtype];
     if (bytes.byteLength !== expected) throw new GpuLabError('PEER_FAILED', `the ${m.peer.code} series wrote ${bytes.byteLength} bytes, not ${expected}`);
     (work.out as ElementBuffer<DType>).write(typedOf(work.out.dtype, bytes) as never);
+    const verification = work.reference ? await checkAgainstReference(worker, work.reference, shared, callMs, ctx.signal) : work.verify();
     const samples = rounds.flatMap((r) => r.samples);
     // Events time the device; the host's wall time of each sample is kept beside them, as the engine keeps its own.
     const events = rounds.every((r) => r.events);
@@ -140,15 +168,16 @@ export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: M
       implementation: `${answer.library} (Python ${worker.version}${answer.restored?.length ? `; ${ROW_STACK_RESTORED}` : ''})`,
       threads: 1,
       executionsPerSample,
-      verification: work.verify(),
+      verification,
       telemetry: null,
       sampling: sampling ?? { samples: samples.length, targetFraction: m.targetFraction ?? TARGET_INTERVAL_FRACTION, budgetSeconds, stop: 'max-samples' },
+      ...(memoryBytes !== undefined ? { memory: { bytes: memoryBytes, where: m.device === 'cpu' ? ('host' as const) : ('device' as const) } } : {}),
     };
   } finally {
     // The worker lets go of the arrays (and the GPU memory its library keeps cached) whatever happened, so that the
     // engine's next point has the memory its footprint check counted on; a worker of its own is stopped.
     if (m.cold) worker.stop();
-    else if (prepared && worker.alive) await worker.call({ op: 'release' }, CALL_TIMEOUT_MS).catch(() => undefined);
+    else if (prepared && worker.alive) await worker.call({ op: 'release' }, m.op === 'text-to-image' ? NETWORK_CALL_TIMEOUT_MS : CALL_TIMEOUT_MS).catch(() => undefined);
     if (dir) await rm(dir, { recursive: true, force: true });
   }
 }

@@ -50,7 +50,7 @@ export const labs: TextOf<typeof labsEn> = {
     title: 'Ejecución',
     python: 'Cronometrar también el Python del curso ({libraries}) si este ordenador lo tiene',
     pythonMissing: 'El Python del curso para este laboratorio ({libraries}) no está en este ordenador: el panel Python de la página de dispositivos dice qué tiene su intérprete.',
-    peer: { numpy: 'NumPy (Python)', torch: 'PyTorch (Python)', cupy: 'CuPy (Python)', numba: 'Numba (Python)', pycuda: 'PyCUDA (Python)', 'cuda-core': 'cuda.core (Python)' },
+    peer: { numpy: 'NumPy (Python)', torch: 'PyTorch (Python)', cupy: 'CuPy (Python)', numba: 'Numba (Python)', transformers: 'Transformers (Python)', pycuda: 'PyCUDA (Python)', 'cuda-core': 'cuda.core (Python)' },
     run: 'Ejecutar',
     starting: 'Iniciando…',
     cancel: 'Cancelar',

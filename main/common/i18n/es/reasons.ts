@@ -22,4 +22,7 @@ export const reasons: TextOf<typeof en> = {
   notADevice: '{device} no es un dispositivo de esta máquina (tiene {devices})',
   cancelled: 'la ejecución se canceló antes de este punto',
   failedBefore: 'la ejecución falló antes de este punto: {code}',
+  textToImageNotAsked: 'la ejecución no pidió {library}, con la que se ejecuta la red de este laboratorio',
+  textToImageCpuBatch: 'las series de la CPU se detienen en un lote de {max} (cpuMaxBatch): se deja fuera el lote de {batch}',
+  textToImageCpuDtype: '{dtype} no está entre los tipos de la CPU (cpuDtypes)',
 };
