@@ -12,7 +12,7 @@
 //    FlopCounterMode counts them, on the meta device.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -84,6 +84,12 @@ describe('Unit 10 on the GPU', { skip: skipWithoutGpu }, () => {
     const { runId } = await host.runs.startRun({ lab: 'text-to-image', device: DEVICE, params: { steps: 4, batches: [1, 4] }, peers: ['torch', 'transformers'] });
     await host.runs.whenIdle();
     const record = await host.runs.getRun(runId);
+    // Kept where asked (GPU_LAB_UNIT10_RECORDS): the record a fixture of a real run is taken from.
+    const keep = process.env.GPU_LAB_UNIT10_RECORDS;
+    if (keep) {
+      mkdirSync(keep, { recursive: true });
+      writeFileSync(join(keep, 'h200-text-to-image.json'), JSON.stringify(record, null, 1));
+    }
     for (const p of record.points) {
       const figures = p.status === 'ok' && p.stats
         ? `${p.stats.median.toFixed(2)} ms (${p.stats.count} samples, ±${(((p.stats.ciHigh ?? p.stats.median) - (p.stats.ciLow ?? p.stats.median)) / 2 / p.stats.median * 100).toFixed(1)} %), ${((p.gflops ?? 0) / 1000).toFixed(2)} TFLOP/s, memory ${p.memory ? `${(p.memory.bytes / 2 ** 30).toFixed(2)} GiB ${p.memory.where}` : '—'}, rel err ${p.verification?.relativeError?.toExponential(2) ?? '—'} (tol ${p.verification?.tolerance ?? '—'})`
