@@ -99,10 +99,19 @@ function withWhy(point: PlannedPoint, why: Message | null): PlannedPoint {
   return point.waived !== null || why === null ? point : waivedFor(point, why);
 }
 
-// The first measured point pays for Python, the model and the reference: its expected time says so.
+// The first measured point pays for Python and the model, and the first of each network for its float64 reference on
+// the CPU (at half the CPU's guessed fp32 rate): their expected times say so, and so does the time they are given.
 function firstBuilds(points: PlannedPoint[]): PlannedPoint[] {
   const first = points.findIndex((p) => p.measurement !== null);
-  return points.map((p, i) => (i === first ? { ...p, expectedSeconds: p.expectedSeconds + FIRST_POINT_SECONDS } : p));
+  const firstOf = (stage: string): number => points.findIndex((p) => (p.measurement as { stage?: string } | null)?.stage === stage);
+  const reference = new Map([
+    [firstOf('unet'), unetFlops(LATENT, 2) / ((CPU_GFLOPS_GUESS / 2) * 1e9)],
+    [firstOf('text-encoder'), clipTextFlops(2) / ((CPU_GFLOPS_GUESS / 2) * 1e9)],
+  ]);
+  return points.map((p, i) => {
+    const extra = (i === first ? FIRST_POINT_SECONDS : 0) + (reference.get(i) ?? 0);
+    return extra > 0 ? { ...p, expectedSeconds: p.expectedSeconds + extra } : p;
+  });
 }
 
 // After the run's last measured point the worker lets go of the weights (4 GB of host memory).
