@@ -9,4 +9,6 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const compiled = join(root, 'dist', 'main', 'cli', 'main.js');
 const entry = existsSync(compiled) ? compiled : join(root, 'main', 'cli', 'main.ts');
 const { processIo, runCli } = await import(pathToFileURL(entry).href);
-process.exitCode = await runCli(process.argv.slice(2), processIo());
+// A batch job's tasks start the command as it was started here: this Node and this file, by absolute paths.
+const self = [process.execPath, fileURLToPath(import.meta.url)];
+process.exitCode = await runCli(process.argv.slice(2), processIo(), process.env, { self });

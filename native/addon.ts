@@ -69,10 +69,29 @@ export interface RawCpuInfo {
 }
 
 export interface RawBlasInfo {
+  // The library's handle for a GEMM's `library`.
+  id: number;
   available: boolean;
+  // "OpenBLAS 0.3.34 (SkylakeX kernel, 64-bit integers)"; null where it did not open.
   name: string | null;
+  // What was opened (a soname or a file), null where it did not open; `path` whatever happened.
   library: string | null;
+  path: string;
+  // Where it came from, in the host's word ("system", "numpy", "scipy", "mkl", …).
+  origin: string;
   reason: string | null;
+  // BLAS: the Fortran interface alone (sgemm_, dgemm_), of no family the library names.
+  family: 'OpenBLAS' | 'MKL' | 'BLIS' | 'CBLAS' | 'BLAS' | null;
+  version: string | null;
+  // The library's own line about its build (openblas_get_config, MKL's version string).
+  config: string | null;
+  // The kernel it picked for this CPU (OpenBLAS's corename).
+  kernel: string | null;
+  symbol: string | null;
+  ilp64: boolean;
+  threadsSettable: boolean;
+  // Its thread count as opened (0: it does not say).
+  defaultThreads: number;
 }
 
 export interface RawBuildInfo {
@@ -87,6 +106,7 @@ export interface RawAddon {
   startBenchmark(spec: RawSpec, onProgress?: (p: RawProgress) => void): { promise: Promise<RawResult>; cancel(): void };
   cpuInfo(): RawCpuInfo;
   blasInfo(): RawBlasInfo;
+  blasOpen(path: string, origin: string): RawBlasInfo;
   buildInfo(): RawBuildInfo;
   // Present only in builds with CUDA; see native/cuda.ts.
   [key: string]: unknown;

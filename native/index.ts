@@ -1,6 +1,7 @@
 // The typed facade of the native addon: every argument is checked here, with an error naming it, before C++ sees it.
 import { loadAddon, recordedBuildReason } from './addon.ts';
 import type { RawBlasInfo, RawCpuInfo } from './addon.ts';
+import { invalid } from './validate.ts';
 
 export type { DType, Location } from './addon.ts';
 export { ElementBuffer, createHostBuffer, DTYPES, DTYPE_BYTES, checkDtype } from './buffers.ts';
@@ -9,7 +10,7 @@ export { benchmark, MAX_REPEATS } from './benchmark.ts';
 export type { BenchmarkOptions, BenchmarkProgress, BenchmarkResult, OpSpec } from './benchmark.ts';
 export type { CpuOpSpec, CpuLoopVariant, CpuGemmVariant } from './ops-cpu.ts';
 export type { CudaOpSpec, CudaDevice, CudaTimer, CudaResidency, CudaVectorFunctionVariant, CudaCopyMode, CublasMath } from './ops-cuda.ts';
-export { cudaInventory, devices, telemetry, searchCudaLibrariesIn, createDeviceBuffer, createPinnedBuffer, copyBuffer, poison, poisonAsync, describeLibrary } from './cuda.ts';
+export { cudaInventory, devices, telemetry, searchCudaLibrariesIn, createDeviceBuffer, createPinnedBuffer, copyBuffer, poison, poisonAsync, zeroFill, describeLibrary } from './cuda.ts';
 export type { CudaInventory, CudaDeviceInfo, Telemetry, LibraryStatus, Peak } from '../main/common/device-report.ts';
 export type { CopyOptions } from './cuda.ts';
 export { nvrtcInfo, compileKernel, loadKernel, LoadedKernel } from './kernel-playground.ts';
@@ -32,8 +33,18 @@ export function cpuInfo(): CpuInfo {
   return loadAddon().cpuInfo();
 }
 
+// The system's BLAS, from the loader's path: what a GEMM without a `library` runs on.
 export function blasInfo(): BlasInfo {
   return loadAddon().blasInfo();
+}
+
+// Opens the BLAS at `path` (a file, or a soname the loader finds), once per process; `origin` says where it came from
+// and is reported with it. A file that does not open, or has no CBLAS GEMMs, is answered with available false and
+// the reason, never an error.
+export function openBlas(path: string, origin: string): BlasInfo {
+  if (typeof path !== 'string' || path.length === 0 || path.includes('\0')) throw invalid('path', 'a library file or soname', path);
+  if (typeof origin !== 'string' || !/^[\w.-]{1,40}$/.test(origin)) throw invalid('origin', 'a word of letters, digits, ".", "_" or "-"', origin);
+  return loadAddon().blasOpen(path, origin);
 }
 
 export function buildInfo(): BuildInfo {

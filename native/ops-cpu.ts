@@ -28,7 +28,8 @@ export type CpuOpSpec =
       b: number;
       c: number;
     })
-  | (CpuBase & { op: 'gemm'; variant: CpuGemmVariant; a: ElementBuffer; b: ElementBuffer; out: ElementBuffer; m: number; n: number; k: number });
+  // `library`: a BLAS opened with openBlas (its id); absent, the system's (blasInfo).
+  | (CpuBase & { op: 'gemm'; variant: CpuGemmVariant; a: ElementBuffer; b: ElementBuffer; out: ElementBuffer; m: number; n: number; k: number; library?: number });
 
 export const CPU_OPS = ['empty', 'add', 'mul', 'exp', 'vector-function', 'gemm'] as const;
 const MAX_THREADS = 256;
@@ -82,7 +83,8 @@ export function cpuRawSpec(spec: CpuOpSpec, warmup: number, repeats: number): Ra
       const b = hostBuffer('b', spec.b, [a.dtype]);
       const out = hostBuffer('out', spec.out, [a.dtype]);
       const { m, n, k } = gemmShape(spec, a, b, out);
-      return { ...base, variant, threads, buffers: { a: a.raw, b: b.raw, out: out.raw }, numbers: { m, n, k } };
+      const library = spec.library === undefined ? undefined : integerIn('library', spec.library, 0, 1_000_000, 'the id of a BLAS opened with openBlas');
+      return { ...base, variant, threads, buffers: { a: a.raw, b: b.raw, out: out.raw }, numbers: { m, n, k, ...(library === undefined ? {} : { library }) } };
     }
   }
 }

@@ -14,8 +14,9 @@ gpu_lab_bootstrap() {
   # the same glyphs in every screenshot; poppler-utils: pdftotext, pdfinfo and pdftoppm, which read the PDF reports
   # back in the tests; cpp: GCC's preprocessor, the independent judge of the playground's source check;
   # desktop-file-utils: desktop-file-validate, which checks the Linux packages' menu entries; python3-numpy: the
-  # NumPy peer series the labs time beside the engine, tested for real.
-  local packages="build-essential cpp python3 python3-numpy libopenblas0-pthread chromium fonts-dejavu-core poppler-utils desktop-file-utils"
+  # NumPy peer series the labs time beside the engine, tested for real; slurm-wlm and munge: the one-node Slurm the
+  # batch tests start in a temporary folder (tests/unit/cli/support/slurm-cluster.ts), sbatch and squeue for real.
+  local packages="build-essential cpp python3 python3-numpy libopenblas0-pthread chromium fonts-dejavu-core poppler-utils desktop-file-utils slurm-wlm munge"
   local missing="" p
   for p in $packages; do
     dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // Runs every lab with its defaults on one device through the real compute host and writes each run record as JSON,
-// plus summary.json (status, error and findings per lab). For the GPU machine:
+// plus summary.json (status, error and findings per lab, and each series' wall time against its points' budgets).
+// Prints, per lab, where the time went: the engine's series and the Python peers' (issue 39: a peer series takes no
+// longer than its budget, the one its engine series has; the seven labs with peers under 120 s on the GPU machine).
+// For the GPU machine:
 //   node scripts/run-all-labs.mjs --device cuda:0 --out "$OUT"
 // Options: --device cpu|cuda:N (default cuda:0), --out DIR (default ./lab-runs), --data-dir DIR (run store; default
 // DIR/store), --lab ID (repeatable; default all), --param lab.name=value (repeatable, e.g. matmul.n=2000).
@@ -41,7 +44,20 @@ if (device !== 'cpu' && !summary.devices.devices.some((d) => d.id === device)) {
   await host.dispose();
   process.exit(2);
 }
+// Each point's wall time: from the previous point's event (or the run's start) to its own.
+let last = performance.now();
+const pointSeconds = new Map();
+host.runs.onDidChangeRun((e) => {
+  const now = performance.now();
+  if (e.kind === 'started') last = now;
+  if (e.kind === 'point') {
+    pointSeconds.set(e.point.key, (now - last) / 1000);
+    last = now;
+  }
+});
 let failures = 0;
+let peerSeconds = 0;
+const allStarted = performance.now();
 for (const lab of labs) {
   const t0 = performance.now();
   process.stdout.write(`\n=== ${lab.id} on ${device}\n`);
@@ -64,10 +80,46 @@ for (const lab of labs) {
   summary.labs.push({ lab: lab.id, runId: record.id, status: record.status, error: record.error, points: counts, seconds: (performance.now() - t0) / 1000, findings: record.findings.map((f) => findingText(f, 'en')) });
   process.stdout.write(`  ${record.status} in ${((performance.now() - t0) / 1000).toFixed(1)} s, points ${JSON.stringify(counts)}${record.error ? `, ${record.error.code}: ${record.error.message}` : ''}\n`);
   for (const p of record.points) if (p.status === 'failed') process.stdout.write(`  FAILED ${pointText(p, 'en', lab)}: ${p.error?.code}: ${p.error?.message}\n`);
+  const series = seriesTimes(lab, record);
+  summary.labs.at(-1).series = series;
+  for (const s of series) {
+    if (s.peer) peerSeconds += s.seconds;
+    const over = s.seconds > s.budgetSeconds ? ' OVER ITS BUDGET' : '';
+    process.stdout.write(`  ${s.peer ? `peer ${s.peer}` : 'engine'} ${s.series}: ${s.seconds.toFixed(2)} s for ${s.points} points (budgets ${s.budgetSeconds.toFixed(2)} s)${over}; ${phaseText(s)}\n`);
+  }
   for (const f of record.findings) process.stdout.write(`  • ${findingText(f, 'en')}\n`);
 }
 summary.finishedAt = new Date().toISOString();
+summary.seconds = (performance.now() - allStarted) / 1000;
+summary.peerSeconds = peerSeconds;
+process.stdout.write(`\nall ${labs.length} labs: ${summary.seconds.toFixed(1)} s, of which the Python peers' series ${peerSeconds.toFixed(1)} s\n`);
 writeFileSync(join(outDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 await host.dispose();
 process.stdout.write(`\nwrote ${labs.length} run records and summary.json to ${outDir}; ${failures} lab(s) with failures\n`);
 process.exitCode = failures ? 1 : 0;
+
+// Per series of a run: its wall time (the points' events apart), its points and their budgets (sampling's budget in
+// force, the plan's share of the run), where the time went in the compute host (the points' phases, summed), peers
+// named by their library.
+function seriesTimes(lab, record) {
+  const peerOf = new Map(lab.series.map((s) => [s.key, s.peer ?? null]));
+  const bySeries = new Map();
+  for (const p of record.points) {
+    if (p.status === 'waived') continue;
+    const s = bySeries.get(p.series) ?? { series: p.series, peer: peerOf.get(p.series) ?? null, seconds: 0, budgetSeconds: 0, points: 0, phases: {} };
+    s.seconds += pointSeconds.get(p.key) ?? 0;
+    s.budgetSeconds += p.sampling?.budgetSeconds ?? 0;
+    s.points += 1;
+    for (const [phase, seconds] of Object.entries(p.sampling?.phases ?? {})) s.phases[phase] = (s.phases[phase] ?? 0) + seconds;
+    bySeries.set(p.series, s);
+  }
+  return [...bySeries.values()];
+}
+
+// "sampling 1.40, inputs 0.30, check 0.20, elsewhere 0.58 s": the phases largest first, and what the host's phases do
+// not hold (the request's way to the host and back, the record, the release of a peer's arrays).
+function phaseText(s) {
+  const phases = Object.entries(s.phases).filter(([, v]) => v >= 0.005).sort((a, b) => b[1] - a[1]);
+  const elsewhere = s.seconds - Object.values(s.phases).reduce((sum, v) => sum + v, 0);
+  return [...phases.map(([k, v]) => `${k} ${v.toFixed(2)}`), `elsewhere ${elsewhere.toFixed(2)} s`].join(', ');
+}

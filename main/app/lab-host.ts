@@ -9,22 +9,31 @@ import { join } from 'node:path';
 import type { GpuLabApi } from '../common/contract/index.ts';
 import type { DevicesService } from '../common/contract/devices.ts';
 import type { LabsService } from '../common/contract/labs.ts';
+import type { ReportsService } from '../common/contract/reports.ts';
+import type { RunSummary } from '../common/run-record.ts';
 import { ComputeHostSupervisor } from '../engine/supervisor.ts';
 import { DeviceLocks, type LockHolder } from '../engine/device-lock.ts';
 import type { SupervisorOptions } from '../engine/supervisor.ts';
-import { labDescriptors } from '../labs/index.ts';
+import { LABS, labDescriptors } from '../labs/index.ts';
 import { KernelStore } from '../playground/kernel-store.ts';
 import { createPlaygroundService } from '../playground/playground-service.ts';
+import type { LocalPlaygroundService } from '../playground/playground-service.ts';
 import { createReportsService } from '../reports/reports-service.ts';
 import { defaultSourceRoots, readKernelSource } from '../sources/kernel-sources.ts';
 import { LabRunner, validateRunRequest } from '../runs/lab-runner.ts';
 import { RunStore } from '../runs/run-store.ts';
+import { soloClassroom } from './solo-classroom.ts';
+import { defaultsTimeBounds } from '../runs/time-bound.ts';
 
 export interface LabHost extends GpuLabApi {
   runs: LabRunner;
+  playground: LocalPlaygroundService;
   supervisor: ComputeHostSupervisor;
   store: RunStore;
   kernels: KernelStore;
+  // The reports service over some of the runs only (a student's, on a class's server): the labs report picks among
+  // them.
+  reportsOver(listRuns: () => Promise<RunSummary[]>): ReportsService;
   // Stops the compute host at once; a run in progress fails with it. Prefer close().
   dispose(): Promise<void>;
   // How a shell stops: every run in progress is cancelled (its record keeps the points measured and says so), the
@@ -83,12 +92,18 @@ export function createLabHost(options: LabHostOptions = {}): LabHost {
   };
   const sourceRoots = options.sourceRoots ?? defaultSourceRoots();
   const kernels = new KernelStore(options.dataDir ?? defaultDataDir(), { warn: options.warn });
-  const reports = createReportsService({ getRun: (id) => runs.getRun(id), listRuns: () => runs.listRuns(), getKernelRun: (id) => kernels.get(id), runsDir: store.dir, writerVersion: appVersion(), sourceRoots });
+  const reportsOver = (listRuns: () => Promise<RunSummary[]>): ReportsService =>
+    createReportsService({ getRun: (id) => runs.getRun(id), listRuns, getKernelRun: (id) => kernels.get(id), runsDir: store.dir, writerVersion: appVersion(), sourceRoots });
+  const reports = reportsOver(() => runs.listRuns());
   const playground = createPlaygroundService({ supervisor, store: kernels, sourceRoots, locks });
   const labs: LabsService = {
     listLabs: async (locale) => labDescriptors(locale),
     kernelSource: (file) => readKernelSource(file, labDescriptors(), sourceRoots),
     validateParams: async (lab, params) => validateRunRequest({ lab, params }).params,
+    timeBounds: async (device) => {
+      const env = await supervisor.environment();
+      return defaultsTimeBounds(LABS, env, device, await supervisor.peers(PEER_LIBRARIES));
+    },
   };
   return {
     devices,
@@ -96,9 +111,11 @@ export function createLabHost(options: LabHostOptions = {}): LabHost {
     runs,
     reports,
     playground,
+    classroom: soloClassroom(),
     supervisor,
     store,
     kernels,
+    reportsOver,
     async dispose() {
       await supervisor.stop();
     },

@@ -26,9 +26,12 @@ export interface CliContext {
   // Unset: a fork of this Node (bin/gpu-lab.js). The installed app passes its utility process, since its fuses
   // forbid running its binary as Node (main/electron/cli-mode.ts).
   launcher?: ComputeHostLauncher;
+  // How this gpu-lab is started again, by absolute paths (node and bin/gpu-lab.js, or the installed launcher): a
+  // batch job's tasks run the same on their nodes. Unset where it cannot be told (the CLI called as a library).
+  self?: readonly string[];
 }
 
-export type CommandName = 'bench' | 'devices' | 'kernel' | 'labs' | 'peers' | 'report' | 'run' | 'runs' | 'serve';
+export type CommandName = 'batch' | 'bench' | 'devices' | 'kernel' | 'labs' | 'peers' | 'report' | 'run' | 'runs' | 'serve';
 
 export interface CliCommand {
   name: CommandName;

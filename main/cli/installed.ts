@@ -7,6 +7,8 @@
 // `--port`) reach the command untouched. What main/electron does with this is wiring; the decisions are here, where
 // plain Node can test them.
 
+import { join } from 'node:path';
+
 export const INSTALLED_CLI_SWITCH = '--gpu-lab-cli';
 
 // The command's arguments when the app was started as the command, else null: the window (the desktop entry starts
@@ -35,4 +37,11 @@ export function takeBackStopSignals(proc: NodeJS.Process = process): void {
     };
     proc.on(signal, asNodeWould);
   }
+}
+
+// How the installed app's command starts itself again (a batch job's tasks run it on their nodes): its launcher,
+// resources/bin/gpu-lab, by absolute path, never the binary itself (the launcher adds the switches it needs). Not
+// packaged (a development Electron) there is no launcher: unset.
+export function installedSelf(isPackaged: boolean, resourcesPath: string): string[] | undefined {
+  return isPackaged ? [join(resourcesPath, 'bin', 'gpu-lab')] : undefined;
 }

@@ -77,6 +77,8 @@ function checkText(v: VerificationResult, t: CliText, locale: Locale): string {
       return t('kernel.check.sampledGemm', { checked: v.checked, samples: v.samples ?? '?', tolerance });
     case 'gemm-crossings':
       return t('kernel.check.gemmCrossings', { checked: v.checked, samples: v.samples ?? '?', tolerance });
+    case 'gemm-every-element':
+      return t('kernel.check.gemmEveryElement', { tolerance });
   }
 }
 

@@ -2,6 +2,7 @@
 import { GpuLabError, isErrorCode } from '../common/errors.ts';
 import { isLocale, setNumberLocale, systemLocale, type Locale } from '../common/locale.ts';
 import type { ComputeHostLauncher } from '../engine/launcher.ts';
+import { batchCommand } from './batch.ts';
 import { benchCommand } from './bench.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
@@ -20,7 +21,7 @@ import { translator } from '../common/i18n/index.ts';
 import { paramProblemOf, paramProblemText } from '../common/i18n/param-problem.ts';
 import { labDescriptors } from '../labs/index.ts';
 
-export const COMMANDS: CliCommand[] = [benchCommand, devicesCommand, kernelCommand, labsCommand, peersCommand, reportCommand, runCommand, runsCommand, serveCommand];
+export const COMMANDS: CliCommand[] = [batchCommand, benchCommand, devicesCommand, kernelCommand, labsCommand, peersCommand, reportCommand, runCommand, runsCommand, serveCommand];
 
 function help(t: CliText): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -89,6 +90,7 @@ export function processIo(): CliIo {
 
 export interface CliOptions {
   launcher?: ComputeHostLauncher;
+  self?: readonly string[];
 }
 
 export async function runCli(argv: string[], io: CliIo, env: Record<string, string | undefined> = process.env, options: CliOptions = {}): Promise<number> {
@@ -98,7 +100,7 @@ export async function runCli(argv: string[], io: CliIo, env: Record<string, stri
     const taken = takeLang(argv);
     args = taken.argv;
     const locale = chooseLocale(taken.lang, env);
-    cx = { locale, t: cliText(locale), launcher: options.launcher };
+    cx = { locale, t: cliText(locale), launcher: options.launcher, ...(options.self ? { self: options.self } : {}) };
   } catch (err) {
     // Said in the system's language: the one asked for is not known.
     io.err(`gpu-lab: ${errorText(err, cliText(systemLocale(env)), systemLocale(env))}\n`);

@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'ADDON_NOT_BUILT',
   // serve mode: a client past its limits (requests a second, requests at once, runs started); nothing was run
   'RATE_LIMITED',
+  // classroom mode: the caller's role may not do this (a student calling a teacher's method)
+  'FORBIDDEN',
   // the renderer's link to main (serve mode's WebSocket) dropped before an answer came
   'DISCONNECTED',
   // a Python peer (a NumPy, PyTorch, CuPy or Numba series) failed: its import, its code, or its worker

@@ -75,11 +75,14 @@ export const PEER_REQUEST = z.discriminatedUnion('op', [
     minSampleMs: z.number().min(0).max(1000).optional(),
   }),
   z.strictObject({ id: z.int(), op: z.literal('sample'), warmup: z.int().min(0).max(100_000), count: z.int().min(1).max(100_000) }),
-  z.strictObject({ id: z.int(), op: z.literal('output') }),
+  // `indices`: only these elements of the output are written back (those the engine's check reads, where it reads a
+  // sample), in this order.
+  z.strictObject({ id: z.int(), op: z.literal('output'), indices: z.array(z.int().min(0).max(2 ** 31 - 1)).max(8192).optional() }),
   // The workload's own float64 reference of part of its output (the text-to-image lab: the first image computed on the
   // CPU in float64), for workloads the engine has no reference of.
   z.strictObject({ id: z.int(), op: z.literal('reference'), output: ARRAY.refine((a) => a.dtype === 'float64', 'float64') }),
-  z.strictObject({ id: z.int(), op: z.literal('release') }),
+  // `keep`: the input files whose arrays the worker keeps for the peer points after (host/peer-files.ts); absent, none.
+  z.strictObject({ id: z.int(), op: z.literal('release'), keep: z.array(z.string().max(4096)).max(1000).optional() }),
 ]);
 export type PeerRequest = z.infer<typeof PEER_REQUEST>;
 // A request as the engine writes it, before the id is given.
@@ -128,12 +131,15 @@ export const PEER_SAMPLES = z.strictObject({
   // The memory the workload held at its peak since it was prepared, where it says (text_to_image.py): on the GPU,
   // PyTorch's peak allocation; on the CPU, the worker's peak resident memory.
   memoryBytes: z.number().int().nonnegative().optional(),
+  // Untimed calls the round made before its samples: its warm-up, and where the batch was sized, the call that sized it.
+  untimedCalls: z.int().min(0).max(200_000).optional(),
 });
 // Where the reference's first value sits in the output.
 export const PEER_REFERENCE = z.strictObject({ id: z.int(), ok: z.literal(true), offset: z.int().min(0) });
 // `restored`: what the worker put back into NumPy before importing the library (python/gpu_lab_peers/library_import.py:
 // numpy.row_stack, which numba-cuda 0.30 reads and NumPy 2.5 removed).
-export const PEER_PREPARED = z.strictObject({ id: z.int(), ok: z.literal(true), library: z.string().max(200), restored: z.array(z.enum(['numpy.row_stack'])).max(1).optional() });
+// `reusedInputs`: how many of its inputs the worker still held from an earlier point (host/peer-files.ts).
+export const PEER_PREPARED = z.strictObject({ id: z.int(), ok: z.literal(true), library: z.string().max(200), reusedInputs: z.int().min(0).max(8).optional(), restored: z.array(z.enum(['numpy.row_stack'])).max(1).optional() });
 // What the worker says of a kernel it prepared: which launcher took it ('pycuda' or 'cuda-core') and its version, how
 // long its compiler took, and the time of the launch whose output is verified.
 export const PEER_KERNEL_PREPARED = z.strictObject({

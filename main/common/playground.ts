@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 import { ERROR_PAYLOAD } from './host-protocol.ts';
 import { DEVICE_ID } from './measurement.ts';
-import { MESSAGE } from './run-record.ts';
+import { MESSAGE } from './message-schema.ts';
 
 export const EXERCISE_IDS = ['polynomial-fp32', 'polynomial-fp64', 'saxpy', 'reduction', 'transpose', 'sgemm', 'multiply', 'add'] as const;
 export type ExerciseId = (typeof EXERCISE_IDS)[number];
@@ -82,8 +82,9 @@ export type ExerciseDescriptor = z.infer<typeof EXERCISE_DESCRIPTOR>;
 export const PLAYGROUND_STATUS = z.strictObject({
   nvrtc: z.strictObject({ available: z.boolean(), version: z.string().nullable(), reason: z.string().nullable() }),
   devices: z.array(z.strictObject({ id: z.string(), name: z.string(), computeCapability: z.string() })),
-  // Null when a kernel can be compiled and run; otherwise the first reason it cannot.
+  // Null when a kernel can be compiled and run; otherwise the first reason it cannot, and the same as a message.
   unavailableReason: z.string().nullable(),
+  unavailableWhy: MESSAGE.nullable().optional(),
 });
 export type PlaygroundStatus = z.infer<typeof PLAYGROUND_STATUS>;
 
@@ -200,7 +201,9 @@ const VERIFICATION_FIELDS = {
   // sum; or, for SGEMM, the last row, the last column and `samples` random elements against float64 dot products
   // (every element of the output is also looked at for having been written).
   // 'sampled-gemm': runs stored before 'gemm-crossings', whose extra elements were drawn one by one at random.
-  check: z.enum(['every-element', 'total', 'sampled-gemm', 'gemm-crossings']),
+  // 'gemm-every-element': every element of an SGEMM against a float64 reference made on the GPU, within
+  // relativeTolerance × the reference's RMS.
+  check: z.enum(['every-element', 'total', 'sampled-gemm', 'gemm-crossings', 'gemm-every-element']),
   // |got − expected| allowed: this times |expected| (floored at this times the RMS of the reference) for
   // 'every-element'; this times the RMS of the elements checked for a GEMM check; 0 is an exact comparison.
   relativeTolerance: z.number().min(0),

@@ -10,27 +10,17 @@ import { DEVICE_LIST } from './devices.ts';
 import type { DeviceList } from './devices.ts';
 import type { ParamValues } from './lab-descriptor.ts';
 import type { Message } from './message.ts';
+import { orderFindings } from './finding-order.ts';
+import { MESSAGE } from './message-schema.ts';
+
+// The schema of a sentence as data, kept beside the devices' (message-schema.ts), read here by its old name too.
+export { MESSAGE };
 import { POINT_MEMORY, SAMPLING, TELEMETRY_SNAPSHOT, VERIFICATION } from './measurement.ts';
 import type { PointMemory, PointSampling, TelemetrySnapshot, Verification } from './measurement.ts';
 
 export type { PointSampling } from './measurement.ts';
 
 export const RUN_SCHEMA_VERSION = 1;
-
-const FORMATTED_NUMBER = z.strictObject({
-  num: z.number(),
-  as: z.enum(['ms', 'rate', 'times', 'sig', 'count', 'bytes', 'percent', 'int']),
-  unit: z.enum(['GB/s', 'GFLOP/s', 'GOP/s']).optional(),
-  digits: z.int().min(1).max(21).optional(),
-});
-
-// A finding's sentence as data (message.ts): its id and named values, nested messages included.
-export const MESSAGE: z.ZodType<Message> = z.lazy(() =>
-  z.strictObject({
-    key: z.string().min(1),
-    values: z.record(z.string(), z.union([z.string(), z.number(), FORMATTED_NUMBER, MESSAGE])).optional(),
-  }),
-);
 
 export interface SampleStats {
   count: number;
@@ -141,6 +131,22 @@ export interface Finding {
   tone: 'info' | 'warning';
 }
 
+// The Slurm job a run ran in, as Slurm's environment names it: the job sbatch printed (an array's own id), the array
+// task (null outside an array), the job step (each node's under gpu-lab batch --nodes; null in the batch script
+// itself), the node by its name in Slurm (which the machine's host name may spell longer) and the cluster (job ids
+// repeat from one cluster to another).
+// A node's name in Slurm: what a host name may hold, and nothing a terminal would act on.
+export const NODE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
+
+export const SLURM_IDS = z.strictObject({
+  jobId: z.string().regex(/^\d{1,12}$/),
+  arrayTaskId: z.int().min(0).nullable(),
+  stepId: z.string().regex(/^\d{1,12}$/).nullable(),
+  node: z.string().regex(NODE_NAME).nullable(),
+  cluster: z.string().min(1).max(128).nullable(),
+});
+export type SlurmIds = z.infer<typeof SLURM_IDS>;
+
 // waived: the run ended with nothing measured, every point needing what this machine lacks (a GPU, a library).
 export type RunStatus = 'queued' | 'running' | 'completed' | 'waived' | 'cancelled' | 'failed';
 
@@ -153,6 +159,8 @@ export interface RunRecord {
   params: ParamValues;
   // The Python peers' libraries the run asked to time beside the engine (absent: none, as in runs before them).
   peers?: PeerLibrary[];
+  // The points planned, in order (RUN_RECORD's `plan`).
+  plan?: Pick<PointResult, 'key' | 'series' | 'label' | 'name' | 'x' | 'reason' | 'why'>[];
   status: RunStatus;
   error: ErrorPayload | null;
   createdAt: string;
@@ -174,6 +182,11 @@ export interface RunRecord {
     // The share of the CPUs' busy time a hypervisor gave to other guests while the points were measured (Linux's
     // steal time; null where it cannot be read): on a shared virtual machine, the noise no method removes.
     cpuSteal?: number | null;
+    // The Slurm job that ran it (gpu-lab batch), absent outside one (main/runs/run-place.ts).
+    slurm?: SlurmIds;
+    // The GPU it measured on, by the UUID the CUDA runtime gives it (GPU-…): the same physical GPU whatever ordinal
+    // a node's CUDA_VISIBLE_DEVICES made of it; null where the run measured on the CPU.
+    gpuUuid?: string | null;
   };
   points: PointResult[];
   // Figures the lab derives from its points (speedups, break-even sizes), by name, for tables and reports.
@@ -191,6 +204,8 @@ export interface RunnerHost {
   bootId: string | null;
 }
 
+// A run as the history lists it: enough to tell runs apart without opening them (the parameters it ran with, the
+// finding it leads with).
 export interface RunSummary {
   id: string;
   lab: string;
@@ -201,9 +216,13 @@ export interface RunSummary {
   finishedAt: string | null;
   points: number;
   errorCode: string | null;
+  params: ParamValues;
+  headline: Finding | null;
 }
 
-export function summarizeRun(r: RunRecord): RunSummary {
+// `headline`: the lab's headline finding ids, most telling first (lab-descriptor.ts); without them, the run's first
+// finding about the lab (finding-order.ts).
+export function summarizeRun(r: RunRecord, headline: readonly string[] = []): RunSummary {
   return {
     id: r.id,
     lab: r.lab,
@@ -214,6 +233,8 @@ export function summarizeRun(r: RunRecord): RunSummary {
     finishedAt: r.finishedAt,
     points: r.points.length,
     errorCode: r.error?.code ?? null,
+    params: r.params,
+    headline: orderFindings(r.findings, headline).headline,
   };
 }
 
@@ -293,6 +314,11 @@ export const FINDING = z
     return { id: f.id, message: f.message ?? { key: 'common.recorded', values: { text: f.text ?? '' } }, value, unit, tone: f.tone };
   });
 
+// A planned point as the chart needs it before it is measured: its key, series, size and name, and for a point that
+// will be waived, why (`reason` null for a point to measure).
+export const PLANNED_POINT = POINT.pick({ key: true, series: true, label: true, name: true, x: true, reason: true, why: true });
+export type PlanEntry = z.infer<typeof PLANNED_POINT>;
+
 const PARAM_VALUE = z.union([z.number(), z.string(), z.array(z.number()), z.array(z.string())]);
 
 export const RUN_RECORD = z.strictObject({
@@ -304,6 +330,10 @@ export const RUN_RECORD = z.strictObject({
   params: z.record(z.string(), PARAM_VALUE),
   // The Python peers' libraries the run asked to time beside the engine (absent: none, as in runs before them).
   peers: z.array(z.enum(PEER_LIBRARIES)).optional(),
+  // The points the lab planned, in order, as the run's chart lays them out before they are measured (its categories,
+  // legend, panels and sizes hold still as the points arrive). Absent in runs recorded before it; a finished run's
+  // points are its plan anyway, every one of them measured, waived or cancelled.
+  plan: z.array(PLANNED_POINT).max(100_000).optional(),
   status: z.enum(['queued', 'running', 'completed', 'waived', 'cancelled', 'failed']),
   error: ERROR_PAYLOAD.nullable(),
   createdAt: z.string(),
@@ -317,6 +347,8 @@ export const RUN_RECORD = z.strictObject({
     runnerStartTicks: z.number().nullable().optional(),
     runnerHost: z.strictObject({ name: z.string().max(255), machineId: z.string().max(64).nullable(), bootId: z.string().max(64).nullable() }).optional(),
     cpuSteal: z.number().min(0).max(1).nullable().optional(),
+    slurm: SLURM_IDS.optional(),
+    gpuUuid: z.string().max(80).nullable().optional(),
   }),
   points: z.array(POINT),
   summary: z.record(z.string(), z.number().nullable()),

@@ -5,9 +5,10 @@
 // together is said as such. No figure here is ever a stand-in: an error measure that does not exist is a sentence.
 import type { VerificationResult } from './playground.ts';
 
-// The GEMM checks, old and new: a sample of C against float64 dot products, the rest for having been written.
+// The GEMM checks, old and new: a sample of C against float64 dot products, the rest for having been written; or
+// every element against a float64 reference made on the GPU. Their tolerance is relative to the reference's RMS.
 export function isGemmCheck(check: VerificationResult['check']): boolean {
-  return check === 'sampled-gemm' || check === 'gemm-crossings';
+  return check === 'sampled-gemm' || check === 'gemm-crossings' || check === 'gemm-every-element';
 }
 
 export type VerdictKey =

@@ -4,7 +4,7 @@
 // is: the fuses forbid starting this binary as Node, which is how the command would fork one.
 import { app, utilityProcess } from 'electron';
 
-import { takeBackStopSignals } from '../cli/installed.ts';
+import { installedSelf, takeBackStopSignals } from '../cli/installed.ts';
 import { processIo, runCli } from '../cli/main.ts';
 import { appResources } from './app-resources.ts';
 import { utilityLauncher } from './utility-launcher.ts';
@@ -19,7 +19,8 @@ export function startCli(args: string[]): void {
     .whenReady()
     .then(() => {
       takeBackStopSignals();
-      return runCli(args, processIo(), process.env, { launcher });
+      const self = installedSelf(app.isPackaged, process.resourcesPath);
+      return runCli(args, processIo(), process.env, { launcher, ...(self ? { self } : {}) });
     })
     .then(
       (code) => app.exit(code),

@@ -6,13 +6,14 @@ import { GpuLabError } from '../common/errors.ts';
 import { cudaInventory, devices, telemetry } from '../../native/index.ts';
 import { withCpuPeaks } from './cpu-peaks.ts';
 import { withCpuBandwidth } from './cpu-bandwidth.ts';
+import { withBlas } from './blas-host.ts';
 
 export type { CudaInventory, CudaDeviceInfo, DeviceReport, LibraryStatus, Telemetry } from '../common/device-report.ts';
 
 // `turn`: the host's queue, in which the CPU's bandwidth is measured the first time.
 export async function deviceReport(turn: <T>(work: () => Promise<T>) => Promise<T>): Promise<DeviceReport> {
   const cuda = cudaInventory();
-  return { list: await withCpuBandwidth(withCpuPeaks(devices()), turn), cuda, telemetry: cuda.devices.map((d) => telemetry(d.id)) };
+  return { list: await withBlas(await withCpuBandwidth(withCpuPeaks(devices()), turn), turn), cuda, telemetry: cuda.devices.map((d) => telemetry(d.id)) };
 }
 
 // One reading of a CUDA device, or INVALID_ARGUMENT naming the device and the ones there are.

@@ -4,6 +4,7 @@ import type { DeviceList } from '../common/devices.ts';
 import { buildInfo, cudaInventory, describeLibrary, devices } from '../../native/index.ts';
 import { withCpuPeaks } from './cpu-peaks.ts';
 import { withCpuBandwidth } from './cpu-bandwidth.ts';
+import { withBlas } from './blas-host.ts';
 
 export interface EnvironmentSnapshot {
   devices: DeviceList;
@@ -14,7 +15,7 @@ export interface EnvironmentSnapshot {
 // `turn`: the host's queue, in which the CPU's bandwidth is measured the first time.
 export async function environmentSnapshot(turn: <T>(work: () => Promise<T>) => Promise<T>): Promise<EnvironmentSnapshot> {
   const build = buildInfo();
-  const list = await withCpuBandwidth(withCpuPeaks(devices()), turn);
+  const list = await withBlas(await withCpuBandwidth(withCpuPeaks(devices()), turn), turn);
   const cuda = cudaInventory();
   const versions: Record<string, string> = {
     node: process.versions.node,

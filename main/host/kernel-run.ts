@@ -222,7 +222,7 @@ export async function runKernelJob(job: KernelJob, ctx: MeasureContext): Promise
       }
       // The same kernel launched from Python, as the course launches it, on the same inputs.
       if (exercise.fromPython && problem.python && !ctx.signal.aborted) {
-        result.comparisons.push(await pythonLaunch(job, exercise.entry, problem.python, (samples) => throughput(exercise, job.size, samples, facts.peak), ctx.signal));
+        result.comparisons.push(await pythonLaunch(job, exercise.entry, problem.python(), (samples) => throughput(exercise, job.size, samples, facts.peak), ctx.signal));
       }
       // The built-ins make buffers of their own: the student's go first.
       problem.free();

@@ -40,6 +40,9 @@ export interface SamplingOptions {
   // nor above the plan's budget.
   plannedRuns?: number;
   maxSamples?: number;
+  // The point's whole budget where part of it was spent before the samples (a Python peer's setup): a first sample
+  // alone longer than this, not than what is left, ends the sampling with that one sample.
+  wholeBudgetSeconds?: number;
   // The interval to reach, ± this fraction of the median (absent: TARGET_INTERVAL_FRACTION).
   targetFraction?: number;
   signal?: AbortSignal;
@@ -110,7 +113,7 @@ export async function sampleAdaptively<R extends RoundResult>(
     samples.push(...round.samples);
     wall.push(...round.sampleWallMs);
     options.onProgress?.(Math.min(spent(), budgetMs()), budgetMs());
-    if (samples.length === 1 && (wall[0] ?? 0) > planMs) return { rounds, sampling: { ...record('one-sample-over-budget'), budgetSeconds: options.budgetSeconds } };
+    if (samples.length === 1 && (wall[0] ?? 0) > Math.max(planMs, (options.wholeBudgetSeconds ?? 0) * 1000)) return { rounds, sampling: { ...record('one-sample-over-budget'), budgetSeconds: options.budgetSeconds } };
     if (samples.length < MIN_INTERVAL_SAMPLES && samples.length < maxSamples) continue;
     if (converged(samples, target)) return { rounds, sampling: record('converged') };
     if (samples.length >= maxSamples) return { rounds, sampling: record('max-samples') };

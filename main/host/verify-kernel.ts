@@ -245,6 +245,12 @@ function distinctDraw(count: number, limit: number, state: { s: number }): numbe
   return pool.slice(0, n).sort((x, y) => x - y);
 }
 
+// The tolerance of an fp32 sum of k terms, relative to the RMS of the reference: 8·√k·u with u = 2⁻²⁴.
+export function sgemmRelativeTolerance(k: number): number {
+  const u = 2 ** -24;
+  return Math.max(8 * u, 8 * Math.sqrt(k) * u);
+}
+
 export interface SampledGemm {
   a: Float32Array;
   b: Float32Array;
@@ -299,8 +305,7 @@ export function verifySgemm(p: SampledGemm): VerificationResult {
       refs.push(rowDot(a, k, row, column));
     }
   }
-  const u = 2 ** -24;
-  const rel = Math.max(8 * u, 8 * Math.sqrt(k) * u);
+  const rel = sgemmRelativeTolerance(k);
   const limit = rel * rms(refs);
   const poisoned = poisonedAt(c);
   indices.forEach((index, s) => tally.check(index, c[index] ?? Number.NaN, refs[s] ?? 0, limit, poisoned(index)));

@@ -42,6 +42,18 @@ function verdict(got: ArrayLike<number>, ref: ArrayLike<number>, indices: readon
   };
 }
 
+// The elements of an output of n that verifyElementwise reads: all of them (null), or its sample.
+export function elementwiseReads(n: number): number[] | null {
+  return n <= FULL_CHECK_LIMIT ? null : sampleIndices(n, ELEMENT_SAMPLES);
+}
+
+// The entries of an m×n product that verifyGemm reads: its grid of sampled rows and columns, row by row.
+export function gemmReads(m: number, n: number): number[] {
+  const rows = sampleIndices(m, GEMM_GRID, 7);
+  const cols = sampleIndices(n, GEMM_GRID, 11);
+  return rows.flatMap((i) => cols.map((j) => i * n + j));
+}
+
 // `inputs` are the operands in order (device buffers, or host twins holding the same values); `refAt` computes the
 // exact result of one element from their values.
 export function verifyElementwise(out: ElementBuffer, inputs: ElementBuffer[], refAt: (values: number[]) => number, tolerance: number): Verification {

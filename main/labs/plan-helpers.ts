@@ -236,7 +236,8 @@ export function logSizes(from: number, to: number, perDecade: number): number[] 
 export function peerPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields, peer: { library: PeerLibrary; code: string; timeTime?: boolean }, gpuTimer?: 'device' | 'host'): PlannedPoint | null {
   if (!ctx.peers?.asked.includes(peer.library)) return null;
   const withPeer = { ...m, peer } as MeasurementFields;
-  const point = gpuTimer ? gpuPoint(ctx, base, withPeer, gpuTimer) : cpuPoint(base, withPeer, 0.2);
+  // The same budget as the engine's point beside it: the worker's own overhead is paid out of it (host/ops/peer.ts).
+  const point = gpuTimer ? gpuPoint(ctx, base, withPeer, gpuTimer) : cpuPoint(base, withPeer);
   if (point.waived !== null) return point;
   const why = peerWaivedWhy(ctx.peers.report, peer.library, gpuTimer !== undefined);
   return why === null ? point : waivedFor(point, why);

@@ -157,7 +157,7 @@ const descriptor: LabDescriptor = {
     { kind: 'python', file: 'python/gpu_lab_peers/labs/text_to_image.py', functions: ['Workload.call', 'Workload.reference', '_noise_prediction', '_text_encoder'] },
   ],
   series: SERIES,
-  chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms' } },
+  chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms', log: true } },
   headline: ['image-speedup', 'why', 'half'],
 };
 

@@ -7,6 +7,8 @@ import type { ErrorPayload } from '../common/errors.ts';
 import type { PlaygroundService } from '../common/contract/playground.ts';
 import type { Dim3, ExerciseId, KernelRun, KernelRunRequest, KernelRunResult, ListingKind, PlaygroundStatus } from '../common/playground.ts';
 import { describeValue } from '../common/params.ts';
+import { noCudaWhy } from '../common/host-reasons.ts';
+import { msg } from '../common/message.ts';
 import { checkKernelSource, describeSourceRefusal } from '../common/kernel-source-check.ts';
 import { describeLaunchHeaderProblem, readLaunchHeader, resolveLaunch } from '../common/launch-header.ts';
 import type { ComputeHostSupervisor } from '../engine/supervisor.ts';
@@ -82,12 +84,22 @@ export function resolveRequest(r: KernelRunRequest): ResolvedRequest {
   return { exercise, size, launch, compare: r.compare ?? true, fileName: r.fileName ?? `${exercise.id}.cu`, source: r.source, listings: [...new Set(r.listings ?? [])] };
 }
 
+// A caller inside main (a class's queue) may give a kernel run a shorter time than the compute host's own limit; past
+// it the host is restarted and the run stored as failed with TIMEOUT.
+export interface KernelRunOptions {
+  timeoutMs?: number;
+}
+
+export interface LocalPlaygroundService extends PlaygroundService {
+  runKernel(request: KernelRunRequest, options?: KernelRunOptions): Promise<KernelRun>;
+}
+
 function statusOf(result: KernelRunResult): KernelRun['status'] {
   if (!result.compile.ok) return 'compile-error';
   return result.verification?.ok ? 'verified' : 'verification-failed';
 }
 
-export function createPlaygroundService(sources: PlaygroundSources): PlaygroundService {
+export function createPlaygroundService(sources: PlaygroundSources): LocalPlaygroundService {
   const { supervisor, store, sourceRoots } = sources;
   const locks = sources.locks ?? new DeviceLocks();
 
@@ -133,10 +145,16 @@ export function createPlaygroundService(sources: PlaygroundSources): PlaygroundS
         : !nvrtc.available
           ? `NVRTC, the CUDA run-time compiler, was not found: ${nvrtc.reason ?? 'unknown'}`
           : null;
-      return { nvrtc, devices, unavailableReason };
+      // The same in the reader's words: the host's reasons as messages (main/common/host-reasons.ts).
+      const unavailableWhy = !devices.length
+        ? (report.list.cudaWhy ?? report.cuda.why ?? noCudaWhy(unavailableReason ?? 'no CUDA device'))
+        : !nvrtc.available
+          ? msg('reasons.nvrtcMissing', { why: nvrtcLib.why ?? nvrtc.reason ?? '' })
+          : null;
+      return { nvrtc, devices, unavailableReason, unavailableWhy };
     },
 
-    async runKernel(withWait: KernelRunRequest): Promise<KernelRun> {
+    async runKernel(withWait: KernelRunRequest, options: KernelRunOptions = {}): Promise<KernelRun> {
       // Whether to wait for a busy GPU is this request's business, not the stored run's.
       const { wait, ...request } = withWait;
       const resolved = resolveRequest(request);
@@ -152,7 +170,7 @@ export function createPlaygroundService(sources: PlaygroundSources): PlaygroundS
       let lease: DeviceLease | null = null;
       try {
         lease = await locks.acquire([device], 'kernel', resolved.exercise.id, { wait: wait !== false });
-        const result = await supervisor.runKernel(await job(resolved, device));
+        const result = await supervisor.runKernel(await job(resolved, device), options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs });
         // Stored in English; a reader's language is applied when shown.
         result.comparisons = result.comparisons.map((c) => ({ ...c, title: comparisonTitle(resolved.exercise.id, c.id, 'en') }));
         run = { ...base, status: statusOf(result), result, error: null };

@@ -176,6 +176,8 @@ function checkText(v: VerificationResult, t: Translate): string {
       return t('pdf.kernelRun.verification.check.sampledGemm', { checked: v.checked, samples: v.samples ?? '?' });
     case 'gemm-crossings':
       return t('pdf.kernelRun.verification.check.gemmCrossings', { checked: v.checked, samples: v.samples ?? '?' });
+    case 'gemm-every-element':
+      return t('pdf.kernelRun.verification.check.gemmEveryElement');
   }
 }
 

@@ -11,20 +11,23 @@ import type { DeviceList, DeviceSummary } from '../common/devices.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { validateParams } from '../common/params.ts';
-import { RUN_SCHEMA_VERSION, summarizeRun } from '../common/run-record.ts';
-import { MIN_BUDGET_SECONDS } from '../common/statistics.ts';
+import { RUN_SCHEMA_VERSION } from '../common/run-record.ts';
 import type { Finding, PointResult, RunRecord, RunSummary } from '../common/run-record.ts';
 import type { ComputeHostSupervisor, HostEnvironment } from '../engine/supervisor.ts';
 import { DeviceLocks, waitingMessage, type DeviceLease, type LockHolder } from '../engine/device-lock.ts';
 import type { Lab, PlanContext, PlannedPoint } from '../labs/lab.ts';
 import { ANALYSIS_VERSION, LABS, findLab } from '../labs/index.ts';
 import { cancelledPoint, failedPoint, measuredPoint, waivedPoint } from './point-result.ts';
+import { pointBudgetSeconds } from './point-budget.ts';
 import { readCpuClockMHz, readCpuTimes, stealShare } from './cpu-steal.ts';
 import type { RunStore } from './run-store.ts';
 import { processStartTicks, thisMachine } from '../engine/process-identity.ts';
 import { exportRun } from './run-export.ts';
 import { runFindings } from './run-findings.ts';
+import { runSummary } from './run-summary.ts';
+import { noCudaWhy } from '../common/host-reasons.ts';
 import { availableHostBytes, checkPlanFits } from './memory-check.ts';
+import { gpuUuidOf, runPlace } from './run-place.ts';
 import { msg, renderMessage, type Message } from '../common/message.ts';
 import { translator } from '../common/i18n/index.ts';
 
@@ -66,27 +69,32 @@ function notSaved(record: RunRecord, dir: string, err: unknown): GpuLabError {
   });
 }
 
+// Resolves when the caller's queue gives the run its turn; CANCELLED if the run is cancelled first.
+function untilTurn(turn: Promise<void>, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const cancelled = (): void => reject(new GpuLabError('CANCELLED', 'The run was cancelled before it started'));
+    if (signal.aborted) return cancelled();
+    signal.addEventListener('abort', cancelled, { once: true });
+    turn.then(
+      () => {
+        signal.removeEventListener('abort', cancelled);
+        resolve();
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', cancelled);
+        reject(GpuLabError.from(err));
+      },
+    );
+  });
+}
+
 function newRunId(lab: string): string {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   return `${stamp}-${lab}-${randomBytes(3).toString('hex')}`;
 }
 
-// Why there is no CUDA device, from what the build or the driver said (native/cuda.ts, native/cuda/devices.cu), as a
-// message: the cases the addon words are read in the reader's language; anything else is quoted as it came.
-function noCudaWhy(reason: string): Message {
-  const driver = /no NVIDIA driver is installed \((\S+) was not found\)/.exec(reason);
-  if (driver) return msg('reasons.noDriver', { library: driver[1] ?? '' });
-  if (/the driver found none/.test(reason)) return msg('reasons.noneFound');
-  const runtime = /^no CUDA device: (cuda[A-Za-z]+)\b/.exec(reason);
-  if (runtime) return msg('reasons.cudaError', { code: runtime[1] ?? '' });
-  if (/^built without CUDA:?\s*nvcc was not found$/.test(reason)) return msg('reasons.noNvcc');
-  const built = /^built without CUDA:?\s*/.exec(reason);
-  const detail = reason.replace(/^(no CUDA device|built without CUDA):?\s*/, '') || reason;
-  return built ? msg('reasons.builtWithoutCuda', { detail }) : msg('reasons.noCuda', { detail });
-}
-
 // The device a run without one compares against: the first CUDA device, else the CPU alone.
-function defaultDevice(env: HostEnvironment): string {
+export function defaultDevice(env: HostEnvironment): string {
   return env.devices.devices.find((d) => d.kind === 'cuda')?.id ?? 'cpu';
 }
 
@@ -107,8 +115,9 @@ export function planContext(env: HostEnvironment, device: string, peers?: PlanCo
   return { cpu, cpuThreads: typeof cores === 'number' ? cores : 1, gpu, gpuWaivedReason, gpuWaivedWhy, ...(peers ? { peers } : {}) };
 }
 
+
 // The peer libraries a run of `lab` asks for and has series of: those the request named (absent: every one).
-function peersAsked(lab: Lab, asked: readonly PeerLibrary[] | undefined): PeerLibrary[] {
+export function peersAsked(lab: Lab, asked: readonly PeerLibrary[] | undefined): PeerLibrary[] {
   const has = new Set(lab.descriptor.series.flatMap((s) => (s.peer ? [s.peer] : [])));
   return (asked ?? PEER_LIBRARIES).filter((l) => has.has(l));
 }
@@ -200,15 +209,16 @@ export class LabRunner implements RunsService {
   }
 
   // A run is started in steps that wait (the host's device list, the first save): a shell closing meanwhile waits
-  // for them, or the first save would land after it had let go of the run store.
-  startRun(request: StartRunRequest): Promise<{ runId: string }> {
-    const started = this.start(request);
+  // for them, or the first save would land after it had let go of the run store. `turn`: a queue of the caller's
+  // (a class's) says when the run may begin; it stays queued until then, or until it is cancelled.
+  startRun(request: StartRunRequest, options: { turn?: Promise<void> } = {}): Promise<{ runId: string }> {
+    const started = this.start(request, options.turn);
     this.starting.add(started);
     void started.catch(() => undefined).finally(() => this.starting.delete(started));
     return started;
   }
 
-  private async start(request: StartRunRequest): Promise<{ runId: string }> {
+  private async start(request: StartRunRequest, turn: Promise<void> | undefined): Promise<{ runId: string }> {
     const { lab, device, params } = validateRunRequest(request);
     // A host that cannot say which devices it has fails the run itself, where the error is recorded.
     const env = await this.host.environment().catch(() => null);
@@ -238,7 +248,7 @@ export class LabRunner implements RunsService {
       createdAt: new Date().toISOString(),
       finishedAt: null,
       appVersion: this.appVersion,
-      environment: { devices: null, versions: {}, hostPid: null, runnerPid: process.pid, runnerStartTicks: processStartTicks(process.pid), runnerHost: thisMachine() },
+      environment: { devices: null, versions: {}, hostPid: null, runnerPid: process.pid, runnerStartTicks: processStartTicks(process.pid), runnerHost: thisMachine(), ...runPlace() },
       points: [],
       summary: {},
       findings: [],
@@ -256,12 +266,12 @@ export class LabRunner implements RunsService {
     const controller = new AbortController();
     if (this.stopping) controller.abort();
     this.active.set(record.id, { record, controller, progress: null });
-    this.queue = this.queue.then(() => this.execute(lab, record, controller.signal, request.wait !== false)).catch(() => undefined);
+    this.queue = this.queue.then(() => this.execute(lab, record, controller.signal, request.wait !== false, turn)).catch(() => undefined);
     return { runId: record.id };
   }
 
   // `wait`: whether a device another run holds is waited for (the default) or refused at once with DEVICE_BUSY.
-  private async execute(lab: Lab, record: RunRecord, signal: AbortSignal, wait: boolean): Promise<void> {
+  private async execute(lab: Lab, record: RunRecord, signal: AbortSignal, wait: boolean, turn?: Promise<void>): Promise<void> {
     const finish = async (started = true): Promise<void> => {
       record.finishedAt = new Date().toISOString();
       if (!started) {
@@ -290,13 +300,15 @@ export class LabRunner implements RunsService {
     let held = false;
     try {
       if (signal.aborted) throw new GpuLabError('CANCELLED', 'The run was cancelled before it started');
+      if (turn) await untilTurn(turn, signal);
       const env = await this.host.environment();
       if (!record.device) record.device = defaultDevice(env);
-      record.environment = { ...record.environment, devices: env.devices, versions: env.versions, hostPid: env.pid };
+      record.environment = { ...record.environment, devices: env.devices, versions: env.versions, hostPid: env.pid, gpuUuid: gpuUuidOf(env.devices, record.device) };
       // The interpreter is asked what it offers only where the run has peer series to plan.
       const asked = record.peers ?? [];
       const peers = asked.length ? { asked, report: await this.host.peers(asked) } : undefined;
       planned = lab.plan(record.params, planContext(env, record.device, peers));
+      record.plan = planned.map((p) => ({ key: p.key, series: p.series, label: p.label, name: p.name, x: p.x, reason: p.measurement ? null : (p.waived ?? ''), ...(!p.measurement && p.waivedWhy ? { why: p.waivedWhy } : {}) }));
       // Every device a point is measured on, held for the whole run: another process's run waits, or is refused.
       const devices = [...new Set(planned.filter((p) => p.measurement).map((p) => p.device))];
       if (devices.length) lease = await this.locks.acquire(devices, 'lab', record.lab, { wait, signal, onWait: (holder) => this.waiting(record, planned.length, holder) });
@@ -327,12 +339,13 @@ export class LabRunner implements RunsService {
       params: record.params,
       pointsTotal: planned.length,
       waived: [...waived.values()],
+      plan: record.plan,
     });
     const gpu = record.environment.devices?.devices.find((d) => d.id === record.device && d.kind === 'cuda') ?? null;
     const cpu = record.environment.devices?.devices.find((d) => d.kind === 'cpu') ?? null;
     const cpuTimes = readCpuTimes();
     try {
-      await this.measureAll(record, planned, signal, () => this.provisionalFindings(lab, record, gpu, cpu));
+      await this.measureAll(record, planned, signal, () => this.provisionalFindings(lab, record, planned, gpu, cpu));
     } finally {
       await lease?.release();
     }
@@ -353,7 +366,7 @@ export class LabRunner implements RunsService {
   }
 
   private emitEnd(record: RunRecord): void {
-    const summary = summarizeRun(record);
+    const summary = runSummary(record);
     if (record.status === 'failed' && record.error) this.emit({ kind: 'failed', runId: record.id, summary, error: record.error });
     else if (record.status === 'cancelled') this.emit({ kind: 'cancelled', runId: record.id, summary });
     else this.emit({ kind: 'completed', runId: record.id, summary });
@@ -381,11 +394,15 @@ export class LabRunner implements RunsService {
 
   // The findings of the points measured so far, while the run goes on: a finding whose text changed is sent again
   // under its id, so a page shows them growing; the record holds them until the final analysis replaces them. A lab
-  // whose analysis cannot read a partial run yet simply has none to show.
-  private provisionalFindings(lab: Lab, record: RunRecord, gpu: DeviceSummary | null, cpu: DeviceSummary | null): void {
+  // whose analysis cannot read a partial run yet simply has none to show. The run's own findings come with them, the
+  // plan's waived points counted from the start, so that the provisional findings take about the place of the final
+  // ones (the page lays them out unseen to hold it).
+  private provisionalFindings(lab: Lab, record: RunRecord, planned: readonly PlannedPoint[], gpu: DeviceSummary | null, cpu: DeviceSummary | null): void {
     let findings: Finding[];
     try {
-      findings = lab.analyze(record.points, record.params, gpu, cpu).findings;
+      const arrived = new Set(record.points.map((p) => p.key));
+      const waivedToCome = planned.filter((p) => !p.measurement && !arrived.has(p.key)).map(waivedPoint);
+      findings = [...lab.analyze(record.points, record.params, gpu, cpu).findings, ...runFindings([...record.points, ...waivedToCome], null, lab.descriptor)];
     } catch {
       return;
     }
@@ -448,7 +465,7 @@ export class LabRunner implements RunsService {
         const started = performance.now();
         try {
           // The engine samples until the median is steady or the point's share of the plan's time is spent.
-          const measurement = { ...point.measurement, budgetSeconds: point.measurement.budgetSeconds ?? Math.min(3600, Math.max(point.expectedSeconds, MIN_BUDGET_SECONDS)) };
+          const measurement = { ...point.measurement, budgetSeconds: pointBudgetSeconds(point) };
           const cpuBefore = readCpuTimes();
           const clockBefore = readCpuClockMHz();
           const r = await this.host.measure(measurement, {
@@ -500,9 +517,12 @@ export class LabRunner implements RunsService {
     if (record.status === 'running') progress(planned.length, 0, msg('common.run.analysis'));
   }
 
-  async cancelRun(runId: string): Promise<void> {
+  // `why`: said in the record's warnings when the run is stopped by something other than its owner (a class's time
+  // limit).
+  async cancelRun(runId: string, why?: string): Promise<void> {
     const run = this.active.get(runId);
     if (run) {
+      if (why && !run.controller.signal.aborted) run.record.warnings.push(why);
       run.controller.abort();
       return;
     }
@@ -512,7 +532,7 @@ export class LabRunner implements RunsService {
 
   async listRuns(): Promise<RunSummary[]> {
     const stored = await this.store.list();
-    const live = new Map([...this.active.values()].map((a) => a.record).concat([...this.unsaved.values()]).map((r) => [r.id, summarizeRun(r)]));
+    const live = new Map([...this.active.values()].map((a) => a.record).concat([...this.unsaved.values()]).map((r) => [r.id, runSummary(r)]));
     // A run not yet on disk (being set up, or waiting for a device) is listed from memory.
     const onDisk = new Set(stored.map((s) => s.id));
     const notYet = [...live.values()].filter((s) => !onDisk.has(s.id));

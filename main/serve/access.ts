@@ -19,15 +19,18 @@ export function sameToken(given: string | null | undefined, token: string): bool
 }
 
 // Cookies are shared by every port of a host name, so the name carries the port: two servers side by side keep
-// their own tokens.
-export function cookieName(port: number): string {
-  return `gpulab_token_${port}`;
+// their own tokens. A class's server keeps three kinds apart (the teacher's, a student's, the class link's), so that
+// one browser may hold the teacher's and a student's at once.
+export type CookieKind = 'token' | 'teacher' | 'student' | 'class';
+
+export function cookieName(port: number, kind: CookieKind = 'token'): string {
+  return `gpulab_${kind}_${port}`;
 }
 
-export function cookieToken(req: IncomingMessage, port: number): string | null {
+export function cookieToken(req: IncomingMessage, port: number, kind: CookieKind = 'token'): string | null {
   const header = req.headers.cookie;
   if (!header) return null;
-  const name = cookieName(port);
+  const name = cookieName(port, kind);
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq <= 0 || part.slice(0, eq).trim() !== name) continue;
@@ -41,8 +44,9 @@ export function cookieToken(req: IncomingMessage, port: number): string | null {
   return null;
 }
 
-export function tokenCookie(token: string, port: number): string {
-  return `${cookieName(port)}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict`;
+// Secure over HTTPS: the browser then never sends it over plain HTTP.
+export function tokenCookie(token: string, port: number, secure = false, kind: CookieKind = 'token'): string {
+  return `${cookieName(port, kind)}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 }
 
 export function queryToken(url: URL): string | null {
@@ -65,7 +69,8 @@ export function hostAllowed(hostHeader: string | undefined, policy: HostPolicy):
   return names.some((name) => hostHeader.toLowerCase() === `${name}:${policy.port}`.toLowerCase());
 }
 
-// A WebSocket must come from a page this server served: the Origin is http://<the Host the browser asked for>.
-export function originAllowed(origin: string | undefined, hostHeader: string | undefined): boolean {
-  return origin !== undefined && hostHeader !== undefined && origin.toLowerCase() === `http://${hostHeader}`.toLowerCase();
+// A WebSocket (or a class's join) must come from a page this server served: the Origin is http://<the Host the
+// browser asked for>, https:// where the server speaks HTTPS.
+export function originAllowed(origin: string | undefined, hostHeader: string | undefined, secure = false): boolean {
+  return origin !== undefined && hostHeader !== undefined && origin.toLowerCase() === `${secure ? 'https' : 'http'}://${hostHeader}`.toLowerCase();
 }

@@ -1,6 +1,7 @@
 #include "gemm.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <limits>
 
@@ -107,33 +108,39 @@ class GemmOp : public TimedOp {
       throw NativeError("INVALID_ARGUMENT",
                         "Expected \"blas\" or \"blocked\" for `variant` of `gemm` but received \"" + args.variant + "\"");
     }
-    if (blas_ && !Blas().available) throw NativeError("BLAS_UNAVAILABLE", "No system BLAS: " + Blas().reason);
     if (args.threads < 0 || args.threads > static_cast<int>(ThreadPool::kMaxThreads)) {
       throw NativeError("INVALID_ARGUMENT", "Expected 1 to " + std::to_string(ThreadPool::kMaxThreads) +
                                                 " for `threads` but received " + std::to_string(args.threads));
     }
     threads_ = args.threads > 0 ? args.threads : static_cast<int>(ThreadPool::Global().size());
-    // A BLAS without openblas_set_num_threads picks its own count: report that one, or 0 for unknown.
-    if (blas_ && !Blas().setThreads) threads_ = Blas().getThreads ? Blas().getThreads() : 0;
+    if (blas_) {
+      // The library the host chose (blas-libraries.ts), else the system's.
+      const double id = args.number("library", -1);
+      lib_ = id < 0 ? &Blas() : std::floor(id) == id && id <= 1e6 ? BlasById(static_cast<int>(id)) : nullptr;
+      if (!lib_) {
+        throw NativeError("INVALID_ARGUMENT", "Expected the id of an opened BLAS for `library` of `gemm` but received " +
+                                                  std::to_string(id));
+      }
+      if (!lib_->available) throw NativeError("BLAS_UNAVAILABLE", "No BLAS: " + lib_->reason);
+      // A BLAS without a thread setter picks its own count: report that one, or 0 for unknown.
+      if (!lib_->CanSetThreads()) threads_ = lib_->Threads();
+    }
   }
 
   std::string implementation() const override {
-    if (blas_) return Blas().name + " (" + Blas().path + ")";
+    if (blas_) return lib_->Describe() + " [" + lib_->origin + ": " + lib_->path + "]";
     return "built-in blocked GEMM";
   }
   int threads() const override { return threads_; }
   void Setup() override {
-    if (blas_ && Blas().setThreads) Blas().setThreads(threads_);
+    if (blas_ && lib_->CanSetThreads()) lib_->SetThreads(threads_);
   }
   void Run() override {
-    const int m = static_cast<int>(m_), n = static_cast<int>(n_), k = static_cast<int>(k_);
     if (dtype_ == DType::F32) {
-      if (blas_) Blas().sgemm(kCblasRowMajor, kCblasNoTrans, kCblasNoTrans, m, n, k, 1.0f, a_->as<float>(), k,
-                              b_->as<float>(), n, 0.0f, out_->as<float>(), n);
+      if (blas_) lib_->Sgemm(m_, n_, k_, a_->as<float>(), b_->as<float>(), out_->as<float>());
       else BlockedGemm(a_->as<float>(), b_->as<float>(), out_->as<float>(), m_, n_, k_, threads_);
     } else {
-      if (blas_) Blas().dgemm(kCblasRowMajor, kCblasNoTrans, kCblasNoTrans, m, n, k, 1.0, a_->as<double>(), k,
-                              b_->as<double>(), n, 0.0, out_->as<double>(), n);
+      if (blas_) lib_->Dgemm(m_, n_, k_, a_->as<double>(), b_->as<double>(), out_->as<double>());
       else BlockedGemm(a_->as<double>(), b_->as<double>(), out_->as<double>(), m_, n_, k_, threads_);
     }
   }
@@ -160,6 +167,7 @@ class GemmOp : public TimedOp {
   StoragePtr a_, b_, out_;
   size_t m_ = 0, n_ = 0, k_ = 0;
   bool blas_ = false;
+  const BlasLibrary* lib_ = nullptr;
   int threads_ = 1;
 };
 

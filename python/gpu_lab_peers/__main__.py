@@ -27,6 +27,24 @@ LABS = {
 # How each dtype of the protocol is read and written by NumPy: bfloat16 as its raw bits.
 NUMPY_DTYPES = {"float64": "float64", "float32": "float32", "float16": "float16", "bfloat16": "uint16", "int8": "int8"}
 
+# The arrays read from the engine's input files, by path, with what the file was when read: the peer series after
+# one that took the same inputs find them here instead of reading a gigabyte again (the engine keeps the files for
+# them, and names in `release` those whose arrays stay).
+INPUTS = {}
+
+
+def read_input(np, spec):
+    """The array in the file `spec` names, and whether it was read before: the one read before where the same file
+    (its inode, size and time) holds the same type and length, else read now."""
+    st = os.stat(spec["path"])
+    signature = (st.st_ino, st.st_size, st.st_mtime_ns, spec["dtype"], spec["length"])
+    hit = INPUTS.get(spec["path"])
+    if hit is not None and hit[0] == signature:
+        return hit[1], True
+    array = np.fromfile(spec["path"], dtype=NUMPY_DTYPES[spec["dtype"]], count=spec["length"])
+    INPUTS[spec["path"]] = (signature, array)
+    return array, False
+
 class Prepared(Sampled):
     """One workload on its inputs: the arrays read from the engine's files, the call the samples time, and its clock:
     "host" (perf_counter around the call, and nothing else: on a GPU the clock stops when the launch returns),
@@ -64,7 +82,11 @@ class Prepared(Sampled):
         self.library = f"{library} {getattr(lib, '__version__', '?')}"
         # What the worker put back into NumPy for this library (library_import.py): said beside its figures.
         self.restored = list(RESTORED) if library == "numba" else []
-        inputs = [np.fromfile(s["path"], dtype=NUMPY_DTYPES[s["dtype"]], count=s["length"]) for s in request["inputs"]]
+        read = [read_input(np, s) for s in request["inputs"]]
+        inputs = [array for array, _ in read]
+        self.reused = sum(1 for _, again in read if again)
+        # The arrays' bytes, the output's counted as the inputs' widest: how much a release may hand back.
+        self.nbytes = sum(a.nbytes for a in inputs) + request["output"]["length"] * max((a.itemsize for a in inputs), default=8)
         for spec, array in zip(request["inputs"], inputs):
             if array.size != spec["length"]:
                 raise ProtocolError("INVALID_ARGUMENT", f"{spec['path']} holds {array.size} elements, not {spec['length']}")
@@ -76,6 +98,8 @@ class Prepared(Sampled):
         self.call, self.fetch, self.timer = made if isinstance(made, tuple) else (made.call, made.fetch, made.timer)
         if self.workload is not None:
             self.library = f"{self.library}; {made.implementation}"
+            # A network's weights are no input, and what its release hands back (text_to_image.Workload.nbytes).
+            self.nbytes += getattr(made, "nbytes", 0)
         if request.get("timer"):
             if not self.gpu and request["timer"] != "host":
                 raise ProtocolError("INVALID_ARGUMENT", f"{request['code']} runs on the CPU: its only clock is host, not {request['timer']}")
@@ -145,20 +169,54 @@ class Prepared(Sampled):
         if self.workload is not None:
             self.workload.release()
 
-    def write_output(self):
+    def write_output(self, indices=None):
+        """The last call's output into the output file: whole, or only the elements at `indices` (the engine's check
+        reads a sample of a large output, and a gigabyte written and read back for 4096 elements cost seconds)."""
         if self.last is None:
             self.once()
-        result = self.np.ascontiguousarray(self.fetch(self.last), dtype=NUMPY_DTYPES[self.output["dtype"]]).reshape(-1)
+        np = self.np
+        dtype = NUMPY_DTYPES[self.output["dtype"]]
+        if indices is not None:
+            picked = self._picked(np.asarray(indices, dtype=np.int64))
+            if picked is not None:
+                np.ascontiguousarray(picked, dtype=dtype).reshape(-1).tofile(self.output["path"])
+                return
+        result = np.ascontiguousarray(self.fetch(self.last), dtype=dtype).reshape(-1)
         if result.size != self.output["length"]:
             raise ProtocolError("PEER_FAILED", f"the workload returned {result.size} elements, not {self.output['length']}")
-        result.tofile(self.output["path"])
+        (result if indices is None else result[np.asarray(indices, dtype=np.int64)]).tofile(self.output["path"])
+
+    def _picked(self, idx):
+        """The elements at `idx`, taken where the output lives (on the GPU, before the copy back) when its library
+        can index it so; None where it cannot, and the whole output is fetched instead."""
+        try:
+            flat = self.last.reshape(-1)
+            if flat.shape[0] != self.output["length"]:
+                return None
+            if self.library.startswith("torch"):
+                return self.fetch(flat[self.lib.from_numpy(idx).to(flat.device)])
+            if self.library.startswith("cupy"):
+                return self.fetch(flat[self.lib.asarray(idx)])
+            if isinstance(flat, self.np.ndarray):
+                return self.fetch(flat[idx])
+        except (AttributeError, TypeError, IndexError, RuntimeError, ValueError):
+            return None
+        return None
 
 
-def release_memory():
+# Below this many bytes of arrays a point's release skips the collector and the pools: what they would hand back is
+# no matter to the engine's next point, and a full collection with PyTorch loaded costs tens of milliseconds, which
+# over the hundreds of points of a run with peers came to seconds.
+RELEASE_BYTES = 64 << 20
+
+
+def release_memory(nbytes):
     """Hands back what the libraries keep cached for the arrays just let go (PyTorch's and CuPy's memory pools hold
     freed GPU memory for reuse), so that the engine's next point finds the GPU as free as its check assumes."""
     import gc
 
+    if nbytes < RELEASE_BYTES:
+        return
     gc.collect()
     torch = sys.modules.get("torch")
     if torch is not None and torch.cuda.is_initialized():
@@ -180,10 +238,12 @@ def answer(out, rid, body=None, error=None):
 
 
 def _release(state):
-    """Lets go of what is prepared: a kernel's device buffers and its context go at once."""
+    """Lets go of what is prepared, and gives it back (its `nbytes` say what a release may hand back): a kernel's
+    device buffers and its context go at once, a network's weights with its own release."""
     prepared = state.pop("prepared", None)
     if prepared is not None and hasattr(prepared, "release"):
         prepared.release()
+    return prepared
 
 
 def handle(request, state):
@@ -194,7 +254,7 @@ def handle(request, state):
         _release(state)
         prepared = Prepared(request)
         state["prepared"] = prepared
-        return {"library": prepared.library, **({"restored": prepared.restored} if prepared.restored else {})}
+        return {"library": prepared.library, "reusedInputs": prepared.reused, **({"restored": prepared.restored} if prepared.restored else {})}
     if op == "prepare-kernel":
         _release(state)
         np = importlib.import_module("numpy")
@@ -203,18 +263,21 @@ def handle(request, state):
         return {"library": launch.library, "launcher": launch.launcher.library, "compileMs": launch.launcher.compile_ms, "firstMs": launch.first_ms}
     prepared = state.get("prepared")
     if op == "release":
-        _release(state)
-        release_memory()
+        released = _release(state)
+        keep = set(request.get("keep") or [])
+        for path in [p for p in INPUTS if p not in keep]:
+            del INPUTS[path]
+        release_memory(getattr(released, "nbytes", 0))
         return {}
     if prepared is None:
         raise ProtocolError("INVALID_ARGUMENT", f"`{op}` before `prepare`")
     if op == "sample":
-        samples, wall = prepared.sample(request["warmup"], request["count"])
+        samples, wall, untimed = prepared.sample(request["warmup"], request["count"])
         memory = prepared.memory() if hasattr(prepared, "memory") else None
-        return {"samplesMs": samples, "wallMs": wall, "timer": prepared.timer, "executionsPerSample": prepared.batch, **({"memoryBytes": memory} if memory is not None else {})}
+        return {"samplesMs": samples, "wallMs": wall, "timer": prepared.timer, "executionsPerSample": prepared.batch, "untimedCalls": untimed, **({"memoryBytes": memory} if memory is not None else {})}
     if op == "reference":
         return prepared.write_reference(request["output"])
-    prepared.write_output()
+    prepared.write_output(request.get("indices"))
     return {}
 
 

@@ -256,8 +256,9 @@ class KernelLaunch(Sampled):
         ms = self.launcher.timed(lambda: self._calls(calls))
         return ms / calls, (time.perf_counter() - t0) * 1e3 / calls
 
-    def write_output(self):
-        """The output of the launch on the poisoned buffer, before any timing."""
+    def write_output(self, _indices=None):
+        """The output of the launch on the poisoned buffer, before any timing: whole (the engine asks for no sample of
+        a kernel's output)."""
         self.output_host.tofile(self.output["path"])
 
     def release(self):

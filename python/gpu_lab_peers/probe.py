@@ -56,8 +56,13 @@ def _numba(module):
                 name = gpu.name
                 names.append(name.decode() if isinstance(name, bytes) else str(name))
             # What the labs use of it: a @vectorize for the GPU compiled for real (numba-cuda 0.30 reads
-            # numpy.row_stack, which the worker restores where NumPy 2.5 removed it: library_import.py).
-            module.vectorize(["float64(float64)"], target="cuda")(lambda v: v + 1.0)
+            # numpy.row_stack, which the worker restores where NumPy 2.5 removed it: library_import.py). A named
+            # function: numba-cuda writes the kernel's source after the function's name, and a lambda's "<lambda>"
+            # is a SyntaxError there, as the H200 showed.
+            def plus_one(v):
+                return v + 1.0
+
+            module.vectorize(["float64(float64)"], target="cuda")(plus_one)
         return {"cudaAvailable": available, "devices": names}
     except Exception as err:
         return {"cudaAvailable": False, "cudaReason": f"{type(err).__name__}: {err}"}

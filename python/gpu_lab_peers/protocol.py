@@ -7,6 +7,7 @@ id null; the worker never dies of a bad line, and exits when its stdin closes.""
 
 MAX_LINE = 1 << 20
 OPS = ("probe", "prepare", "prepare-kernel", "sample", "output", "reference", "release")
+MAX_INDICES = 8192
 # The arrays' element types as the engine stores them; bfloat16 crosses as its raw 16 bits (NumPy has no bfloat16).
 DTYPES = ("float64", "float32", "float16", "bfloat16", "int8")
 # The clocks a workload can be timed with (__main__.Prepared.once says what each one measures).
@@ -165,6 +166,18 @@ def parse_request(line):
         checked["output"] = _array(_field(request, "output", dict), "output")
         if checked["output"]["dtype"] != "float64":
             raise ProtocolError("INVALID_ARGUMENT", f"`output.dtype` of a reference must be float64, not {checked['output']['dtype']!r}")
+    elif op == "output":
+        # The elements the engine's check reads, where it reads a sample: only those are written back.
+        indices = _field(request, "indices", list, required=False)
+        if indices is not None and (len(indices) > MAX_INDICES or not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 2**31 for i in indices)):
+            raise ProtocolError("INVALID_ARGUMENT", f"`indices` must be at most {MAX_INDICES} integers from 0 to 2^31")
+        checked["indices"] = indices
+    elif op == "release":
+        # The input files whose arrays stay for the peer points after (the engine's host/peer-files.ts); absent, none.
+        keep = _field(request, "keep", list, required=False)
+        if keep is not None and (len(keep) > 1000 or not all(isinstance(k, str) and len(k) <= 4096 for k in keep)):
+            raise ProtocolError("INVALID_ARGUMENT", "`keep` must be at most 1000 file paths")
+        checked["keep"] = keep or []
     elif op == "sample":
         checked["warmup"] = _field(request, "warmup", int)
         checked["count"] = _field(request, "count", int)

@@ -6,6 +6,7 @@ import type { DesktopApi, DesktopPreloadApi } from '../../main/common/desktop-ap
 import type { GpuLabApi } from '../../main/common/contract/index.ts';
 import { createApiClient } from './client.ts';
 import { desktopClient } from './desktop-client.ts';
+import { classSeatQuery } from './class-seat.ts';
 import { preloadTransport } from './preload-transport.ts';
 import type { Transport } from './transport.ts';
 import { websocketTransport } from './websocket-transport.ts';
@@ -19,11 +20,12 @@ declare global {
 function pickTransport(): Transport {
   if (window.gpuLab) return preloadTransport(window.gpuLab);
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return websocketTransport({ url: `${scheme}//${location.host}/api` });
+  return websocketTransport({ url: `${scheme}//${location.host}/api${classSeatQuery()}` });
 }
 
 export const transport: Transport = pickTransport();
 export const api: GpuLabApi = createApiClient(transport);
 export const desktop: DesktopApi | null = window.gpuLab?.desktop ? desktopClient(window.gpuLab.desktop) : null;
 export { ApiError, errorText } from './api-error.ts';
+export { joinClass } from './class-seat.ts';
 export type { ConnectionState } from './transport.ts';

@@ -69,12 +69,13 @@ describe('kernel playground', { skip: skipWithoutGpu }, () => {
     });
   }
 
-  // Issue 24, item 3: every exercise's compile-verify-time round trip under a second at its default size, SGEMM's
-  // 4096² included, with where the time went.
+  // Issues 24 and 39: every exercise's compile-verify-time round trip at its default size, SGEMM's 4096² included,
+  // with where the time went. The target is 500 ms on the GPU machine, printed as a figure; a second is asserted, as
+  // a bound on regressions well above it (the GPU machine is shared, and one slow round trip is not a regression).
   for (const def of EXERCISES) {
-    it(`compile, verify and time round trip of ${def.id} under 1 s (printed, with its phases)`, async () => {
+    it(`compile, verify and time round trip of ${def.id} (target under 500 ms, printed with its phases; bound 1 s)`, async () => {
       const source = read(def.kernels.find((k) => k.kind === 'starter')?.file ?? '');
-      const runs: { ms: number; phases: string }[] = [];
+      const runs: { ms: number; phases: string; method: string }[] = [];
       for (let i = 0; i < 5; i++) {
         // A different source each time, so that nothing is served from a cache.
         const started = performance.now();
@@ -83,12 +84,12 @@ describe('kernel playground', { skip: skipWithoutGpu }, () => {
         assert.equal(r.status, 'verified', JSON.stringify(r.error ?? r.result?.verification));
         const p = r.result?.phasesMs;
         assert.ok(p);
-        runs.push({ ms, phases: `compile ${p.compile.toFixed(0)}, inputs ${p.inputs.toFixed(0)}, verify ${p.verify.toFixed(0)}, time ${p.time.toFixed(0)} (${r.result?.repeats} launches)` });
+        runs.push({ ms, phases: `compile ${p.compile.toFixed(0)}, inputs ${p.inputs.toFixed(0)}, verify ${p.verify.toFixed(0)}, time ${p.time.toFixed(0)} (${r.result?.repeats} launches)`, method: r.result?.verification?.method ?? '?' });
       }
       const sorted = [...runs].sort((x, y) => x.ms - y.ms);
       const median = sorted[2];
       assert.ok(median);
-      figure(`${def.id} round trip: median ${median.ms.toFixed(0)} ms (${median.phases}) of ${runs.map((r) => r.ms.toFixed(0)).join(', ')} ms (target < 1000 ms)`);
+      figure(`${def.id} round trip: median ${median.ms.toFixed(0)} ms (${median.phases}) of ${runs.map((r) => r.ms.toFixed(0)).join(', ')} ms (target < 500 ms: ${median.ms < 500 ? 'met' : 'NOT MET'}); checked ${median.method}`);
       assert.ok(median.ms < 1000);
     });
   }

@@ -3,6 +3,7 @@
 // their payload (one file a service). Everything else is derived from it: the TypeScript of GpuLabApi, the names
 // on the wire ("service.method"), the IPC channels and the preload's window.gpuLab, the door's checks
 // (api-dispatch.ts), and the contract test that parses every answer. Errors arrive as {code, message, details}.
+import { CLASSROOM_CONTRACT } from './classroom.ts';
 import { DEVICES_CONTRACT } from './devices.ts';
 import { LABS_CONTRACT } from './labs.ts';
 import { PLAYGROUND_CONTRACT } from './playground.ts';
@@ -17,6 +18,7 @@ export const CONTRACT = {
   runs: RUNS_CONTRACT,
   reports: REPORTS_CONTRACT,
   playground: PLAYGROUND_CONTRACT,
+  classroom: CLASSROOM_CONTRACT,
 } as const;
 
 type Contract = typeof CONTRACT;

@@ -181,6 +181,8 @@ class Workload:
         if stage == "unet" and models["textWhy"]:
             self.implementation += f"; text states random ({models['textWhy']})"
         self.model = self._copy(models["unet" if stage == "unet" else "text"])
+        # The weights' bytes this point holds: what the worker's release may hand back (its pools emptied past 64 MiB).
+        self.nbytes = sum(p.numel() * p.element_size() for p in self.model.parameters())
         self.context = _context(torch, models, seed, batch).to(self.device, self.dtype)
         self.tokens = _tokens(torch, seed, batch).to(self.device)
         self.alphas = _alphas(torch)

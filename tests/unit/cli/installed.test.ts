@@ -7,9 +7,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
-import { installedCliArgs } from '../../../main/cli/installed.ts';
+import { installedCliArgs, installedSelf } from '../../../main/cli/installed.ts';
 
 const BINARY = '/opt/GPU Lab/gpu-lab';
+
+describe('installedSelf', () => {
+  it('starts the command again through its launcher, by absolute path, and has none where the app is not packaged', () => {
+    expect(installedSelf(true, '/opt/GPU Lab/resources')).toEqual(['/opt/GPU Lab/resources/bin/gpu-lab']);
+    expect(installedSelf(false, '/repo/node_modules/electron/dist/resources')).toBeUndefined();
+  });
+});
 
 describe('installedCliArgs', () => {
   it('is the window for the desktop entry: no switch, or files to open', () => {

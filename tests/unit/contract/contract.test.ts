@@ -111,6 +111,7 @@ const CALLS: Record<ApiMethod, Calls> = {
   'labs.listLabs': [[], ['es']],
   'labs.kernelSource': [['shaders/cuda/vector_function.cu']],
   'labs.validateParams': [['matmul', { n: 500 }], ['matmul-breakeven', { sizes: [100, 200] }], ['dtypes', {}]],
+  'labs.timeBounds': [['cpu']],
   'runs.startRun': [[QUICK]],
   'runs.cancelRun': async () => [[await runningRun()], [completedRunId]],
   'runs.listRuns': [[]],
@@ -136,6 +137,22 @@ const CALLS: Record<ApiMethod, Calls> = {
   'playground.deleteKernelRun': [[kernelRunToDelete]],
   'playground.loadDraft': [['saxpy'], ['sgemm']],
   'playground.saveDraft': [['sgemm', SAXPY]],
+  // Without a class (tests/unit/classroom/ call them on a class's server).
+  'classroom.session': [[]],
+  'classroom.queue': [[]],
+  'classroom.leaveQueue': [['q-000000000000']],
+  'classroom.classDistribution': async () => [[completedRunId]],
+  'classroom.listStudents': [[]],
+  'classroom.removeStudent': [['s-000000000000']],
+  'classroom.setCaps': [[{ maxPoints: 10, maxBytes: 1024, maxSeconds: 10 }]],
+};
+
+// What a server without a class answers its class's methods: that there is no class.
+const WITHOUT_A_CLASS: Partial<Record<ApiMethod, ErrorCode>> = {
+  'classroom.leaveQueue': 'NOT_FOUND',
+  'classroom.classDistribution': 'NOT_FOUND',
+  'classroom.removeStudent': 'NOT_FOUND',
+  'classroom.setCaps': 'NOT_FOUND',
 };
 
 // What the methods that need a GPU answer on a machine without one (this one): the error that says so. Their result
@@ -156,6 +173,11 @@ describe('every method of the contract, over serve mode on a real lab host', () 
     const calls = CALLS[method];
     for (const args of typeof calls === 'function' ? await calls() : calls) {
       const frame = await answer(method, args);
+      const noClass = WITHOUT_A_CLASS[method];
+      if (noClass) {
+        expect(frame, `${method}(${JSON.stringify(args)})`).toMatchObject({ ok: false, error: { code: noClass } });
+        continue;
+      }
       const without = WITHOUT_A_GPU[method];
       if (!hasGpu && without) {
         expect(frame, `${method}(${JSON.stringify(args)})`).toMatchObject({ ok: false, error: { code: without } });

@@ -36,6 +36,9 @@ function fakeApi() {
     runListeners.add(listener);
     return { dispose: () => runListeners.delete(listener) };
   };
+  // The class's queue never changes here.
+  const classroom = services.classroom ?? {};
+  classroom.onDidChangeQueue = () => ({ dispose: () => undefined });
   const emitRunEvent = (event: RunEvent): void => runListeners.forEach((l) => l(event));
   return { api: services as unknown as GpuLabApi, calls, emitRunEvent, runListeners };
 }

@@ -41,6 +41,8 @@ function countingApi(api: GpuLabApi, reached: string[]): GpuLabApi {
   }
   const runs = services.runs ?? {};
   runs.onDidChangeRun = api.runs.onDidChangeRun;
+  const classroom = services.classroom ?? {};
+  classroom.onDidChangeQueue = api.classroom.onDidChangeQueue;
   return services as unknown as GpuLabApi;
 }
 

@@ -106,6 +106,15 @@ describe('adaptive sampling', () => {
     expect(sampling).toMatchObject({ samples: 1, stop: 'one-sample-over-budget' });
   });
 
+  it('a point whose setup spent part of its budget (a peer\'s) still takes an interval\'s samples when one fits the whole', async () => {
+    // 300 ms a sample: past the 0.1 s left, within the point's 1 s.
+    const b = fakeBackend(() => 300);
+    const { sampling } = await sampleAdaptively(b.takeRound, { budgetSeconds: 0.1, wholeBudgetSeconds: 1, now: b.now });
+    expect(sampling.samples).toBe(MIN_INTERVAL_SAMPLES);
+    const past = fakeBackend(() => 1500);
+    expect((await sampleAdaptively(past.takeRound, { budgetSeconds: 0.1, wholeBudgetSeconds: 1, now: past.now })).sampling).toMatchObject({ samples: 1, stop: 'one-sample-over-budget' });
+  });
+
   it('stops at the cap however noisy the samples', async () => {
     const b = fakeBackend((i) => (i % 2 ? 2 : 1));
     const { sampling } = await sampleAdaptively(b.takeRound, { budgetSeconds: 1000, now: b.now });

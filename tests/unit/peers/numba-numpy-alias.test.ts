@@ -19,8 +19,9 @@ import { pdfText, savePdf } from '../reports/pdf-tools.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gpu-lab-numba-alias-'));
 
-// A stand-in Numba: njit and prange as plain Python, vectorize as NumPy's, and a `numba.cuda` whose import reads
-// numpy.row_stack as numba-cuda 0.30's does.
+// A stand-in Numba: njit and prange as plain Python, vectorize as NumPy's (for the GPU it first writes a kernel's
+// source after the function's name, as numba-cuda does, so a lambda fails as it does there), and a `numba.cuda` whose
+// import reads numpy.row_stack as numba-cuda 0.30's does.
 const fake = join(dir, 'site');
 mkdirSync(join(fake, 'numba', 'cuda'), { recursive: true });
 writeFileSync(
@@ -34,7 +35,11 @@ writeFileSync(
     '    return lambda f: f',
     'def vectorize(signatures, target=None):',
     '    import numpy',
-    '    return lambda f: numpy.vectorize(f)',
+    '    def build(f):',
+    '        if target == "cuda":',
+    '            exec(compile("def __vectorized_%s(x):\\n    return x\\n" % f.__name__, "<string>", "exec"), {})',
+    '        return numpy.vectorize(f)',
+    '    return build',
     '',
   ].join('\n'),
 );

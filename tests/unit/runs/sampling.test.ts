@@ -29,15 +29,21 @@ describe('adaptive sampling in the compute host', () => {
       expect(p.sampling, p.key).toBeDefined();
       const s = p.sampling;
       if (!s) continue;
-      // The plan asked for 3 repeats; the engine took at least the six an interval needs, and says so.
-      expect(s.samples, p.key).toBeGreaterThanOrEqual(MIN_INTERVAL_SAMPLES);
-      expect(['converged', 'budget', 'max-samples']).toContain(s.stop);
+      // The plan asked for 3 repeats; the engine took at least the six an interval needs, and says so, unless its one
+      // sample alone outlasted the point's budget (on a loaded machine, a first sample descheduled for that long; the
+      // rule itself is tested on given sample times in tests/unit/host): then one sample, and the record says so.
+      if (s.stop === 'one-sample-over-budget') {
+        expect(s.samples, p.key).toBe(1);
+      } else {
+        expect(s.samples, p.key).toBeGreaterThanOrEqual(MIN_INTERVAL_SAMPLES);
+        expect(['converged', 'budget', 'max-samples']).toContain(s.stop);
+        expect(p.stats?.ciLow).not.toBeNull();
+      }
       expect(s.targetFraction).toBe(TARGET_INTERVAL_FRACTION);
       expect(s.budgetSeconds).toBeGreaterThan(0);
       expect(p.hostMs).toHaveLength(s.samples);
       expect(p.stats?.count).toBe(s.samples);
       expect(p.repeats).toBe(s.samples);
-      expect(p.stats?.ciLow).not.toBeNull();
       // The CPU time stolen during the point, where Linux reports it (null elsewhere).
       expect(s.cpuSteal === null || (typeof s.cpuSteal === 'number' && s.cpuSteal >= 0 && s.cpuSteal <= 1)).toBe(true);
       expect(s).toHaveProperty('cpuSteal');

@@ -41,6 +41,7 @@ function fakeApi() {
         return { dispose: () => listeners.delete(listener) };
       },
     },
+    classroom: { onDidChangeQueue: () => ({ dispose: () => undefined }) },
   } as unknown as GpuLabApi;
   const end = (runId: string): void => {
     const event = { kind: 'completed', runId, summary: {} } as unknown as RunEvent;

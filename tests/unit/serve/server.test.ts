@@ -46,6 +46,7 @@ const api = {
       return { dispose: () => listeners.delete(l) };
     },
   },
+  classroom: { onDidChangeQueue: () => ({ dispose: () => undefined }) },
 } as unknown as GpuLabApi;
 
 let server: RunningServer;

@@ -33,7 +33,7 @@ writeFileSync(files.unhashed, bundle);
 writeFileSync(files.image, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(4096)]));
 
 // The files are what this test is about; the API is only what the server needs to start.
-const api = { runs: { onDidChangeRun: () => ({ dispose: () => undefined }) } } as unknown as GpuLabApi;
+const api = { runs: { onDidChangeRun: () => ({ dispose: () => undefined }) }, classroom: { onDidChangeQueue: () => ({ dispose: () => undefined }) } } as unknown as GpuLabApi;
 
 let server: RunningServer;
 beforeAll(async () => {

@@ -3,16 +3,19 @@
 // checks that each message names the same values). "{name}" is a named value; a message with forms `one` and `other`
 // is picked by its `count`. Errors raised by the engine keep their English message: the CLI only says who speaks.
 // Not translated, in either language: option names, lab ids, error codes, units and the names of libraries.
+import { batch } from './cli-batch.ts';
+
 export const cli = {
   main: {
     usage: 'Usage: gpu-lab <command> [options]',
     commands: 'Commands:',
     more: 'Run `gpu-lab <command> --help` for the options of one command.',
     lang: 'Every command takes --lang en{\'|\'}es: the language of its messages and of the PDF report (default: the system\'s, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG).',
-    exitCodes: 'Exit codes: 0 done and every result verified; 1 a failed run, a wrong result or another failure; 2 bad usage or input; 3 a run that measured nothing (every point waived); 75 the device is busy with another run (--no-wait); 130 a run cancelled by Ctrl-C, SIGTERM or SIGHUP.',
+    exitCodes: 'Exit codes: 0 done and every result verified; 1 a failed run, a wrong result or another failure; 2 bad usage or input; 3 a run that measured nothing (every point waived); 75 the device is busy with another run (--no-wait), or a batch job still pending or running (batch status); 130 a run cancelled by Ctrl-C, SIGTERM or SIGHUP.',
     unknownCommand: 'unknown command "{name}"',
   },
   commands: {
+    batch: { summary: 'run labs on a cluster\'s nodes through Slurm, into one shared folder; say where a job stands' },
     bench: {
       summary: 'measure the seed workloads on one device',
       usage: `Usage: gpu-lab bench [--device cpu{'|'}cuda:N] [--json] [--threads N] [--scale F] [--no-wait]
@@ -142,6 +145,7 @@ runs report writes the PDF report of a run that has ended, or of two runs compar
     serve: {
       summary: 'serve the app to a browser (prints a link with an access token)',
       usage: `Usage: gpu-lab serve [--port N] [--host H] [--data-dir DIR] [--python PATH] [--open] [--verbose]
+                     [--classroom NAME [--max-points N] [--max-bytes N] [--max-seconds N]] [--tls-cert FILE --tls-key FILE]
 
 Serves the GPU Lab app to a browser: open the link it prints (it carries the access token).
   --port      the port (default {port}; 0 picks a free one)
@@ -151,7 +155,16 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
   --python    the Python interpreter the labs’ peer series run on (default: $GPU_LAB_PYTHON, else python3
               from PATH); a page cannot choose it
   --open      also open the link in the default browser
-  --verbose   every compute-host log line (by default only crashes, kills and warnings)`,
+  --verbose   every compute-host log line (by default only crashes, kills and warnings)
+  --classroom a class of that name: prints the teacher's link and a link for the students, who join with a
+              name each; their runs wait in one queue and each sees only their own (the class is kept in the
+              data folder: one class per folder)
+  --max-points, --max-bytes, --max-seconds
+              the caps of a student's run: the points a lab run plans, the memory its largest point holds, the
+              time it may take (default 400 points, 4 GiB, 600 s; kept for the next start)
+  --tls-cert, --tls-key
+              serve HTTPS with this certificate and key (PEM files); needed for tokens not to travel in clear
+              beyond this machine`,
     },
   },
   // Refusals of what was typed: printed after "gpu-lab <command>: ", exit code 2.
@@ -192,6 +205,9 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     },
     format: '--format must be one of {formats}, not "{value}"',
     port: '--port must be an integer from 0 to 65535, not "{value}"',
+    classCap: '--{name} must be an integer from {min} to {max}, not "{value}"',
+    classOnly: '--{name} sets a cap of a class: it goes with --classroom NAME',
+    tlsPair: '--tls-cert and --tls-key go together: give both, or neither',
     runsAction: 'runs needs an action: list, show, export, delete or report',
     runsActionNot: 'runs needs an action: list, show, export, delete or report (not "{action}")',
     runId: 'runs {action} needs a run id (see `gpu-lab runs list`)',
@@ -406,6 +422,7 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     // How the output was checked ({check} above), from the verification's data: {tolerance} is one of `tolerance`.
     check: {
       everyElement: 'every element checked, {tolerance}',
+      gemmEveryElement: 'every element checked against float64 dot products (cuBLAS’s DGEMM of the inputs widened to float64, on the GPU); {tolerance}',
       total: 'the total, {tolerance}',
       sampledGemm: '{checked} elements checked (the last row, the last column and {samples} at random against float64 dot products, any other NaN or infinity as wrong), every element for having been written; {tolerance}',
       gemmCrossings: '{checked} elements checked (the last row, the last column and the {samples} where random rows cross random columns, against float64 dot products, any other NaN or infinity as wrong), every element for having been written; {tolerance}',
@@ -467,8 +484,22 @@ Open this link in a browser; it carries the access token:
 Press Ctrl+C to stop.`,
     exposed: 'warning: listening on {host}, not only this machine: anyone who can reach port {port} and has the link can run labs and read your runs. On a shared server prefer an SSH tunnel to 127.0.0.1.',
     noBrowser: 'could not open a browser ({detail}); open the link yourself',
+    classroom: `GPU Lab is serving the class "{name}" on {origin} (runs stored in {dir}).
+The teacher's link (yours: keep it to yourself, it can read every run and remove students):
+
+  {teacher}
+
+The class link, for the students (each gives a name and gets a token of their own):
+
+  {students}
+
+A student's run waits in the queue, one run at a time on this server; a student's run may plan at most
+{points} points, hold at most {bytes} and take at most {seconds} s. Press Ctrl+C to stop.`,
+    inClear: 'warning: {origin} is plain HTTP on an address other machines reach: the tokens (the teacher’s, the students’) travel in clear over the network, where anyone on the path can read them and use them. Give --tls-cert and --tls-key, or reach the server through an SSH tunnel.',
+    tlsUnreadable: 'cannot read {file} ({detail})',
     stopping: 'stopping',
   },
+  batch,
 } as const;
 
 export type CliCatalog = typeof cli;

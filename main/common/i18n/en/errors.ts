@@ -30,6 +30,7 @@ export const errors = {
   NATIVE_ERROR: 'An internal error occurred.',
   ADDON_NOT_BUILT: 'The native part of GPU Lab is not built.',
   RATE_LIMITED: 'Too many requests: wait a moment and try again.',
+  FORBIDDEN: 'Your role in the class does not allow this.',
   DISCONNECTED: 'The connection to GPU Lab was lost.',
   PEER_FAILED: 'The Python series failed.',
 } satisfies Record<ErrorCode, string>;

@@ -2,6 +2,7 @@
 // which vue-i18n reads in the renderer), the CLI (cli), the PDF report (pdf), the labs' findings and series
 // (labText) and the playground's exercises (exercises). ../es/index.ts has the same keys in Spanish.
 import { app } from './app.ts';
+import { classroom } from './classroom.ts';
 import { cli } from './cli.ts';
 import { devices } from './devices.ts';
 import { errorDetails, errors } from './errors.ts';
@@ -15,9 +16,10 @@ import { playground } from './playground.ts';
 import { reasons } from './reasons.ts';
 import { report } from './report.ts';
 import { results } from './results.ts';
+import { resultsTable } from './results-table.ts';
 
 // The parts the renderer's vue-i18n reads (the rest stays out of its bundle).
-export const appMessages = { app, devices, labs, results, history, report, playground, kernelChart, errors, errorDetails, reasons };
+export const appMessages = { app, devices, labs, results, resultsTable, history, report, playground, kernelChart, errors, errorDetails, reasons, classroom };
 
 export const en = { ...appMessages, cli, pdf, labText, labAbout, labShared, exercises };
 

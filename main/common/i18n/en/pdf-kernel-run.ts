@@ -81,6 +81,7 @@ export const pdfKernelRun = {
     // How the output was checked and to what tolerance, from the verification's data.
     check: {
       everyElement: 'every element',
+      gemmEveryElement: 'every element against float64 dot products (cuBLAS’s DGEMM of the inputs widened to float64, on the GPU)',
       total: 'the total',
       sampledGemm: '{checked} elements checked (the last row, the last column and {samples} at random against float64 dot products, any other NaN or infinity as wrong); every element for having been written',
       gemmCrossings: '{checked} elements checked (the last row, the last column and the {samples} where random rows cross random columns, against float64 dot products, any other NaN or infinity as wrong); every element for having been written',

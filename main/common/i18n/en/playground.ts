@@ -184,6 +184,7 @@ export const playground = {
     // How the output was checked and to what tolerance, then the largest error: one of `check` and one of `tolerance`.
     check: {
       everyElement: 'Every element checked, {tolerance}.',
+      gemmEveryElement: 'Every element checked against float64 dot products (cuBLAS’s DGEMM of the inputs widened to float64, on the GPU); {tolerance}.',
       total: 'The total checked, {tolerance}.',
       sampledGemm: '{checked} of {total} elements checked (the last row, the last column and {samples} at random against float64 dot products, any other NaN or infinity as wrong), every element for having been written; {tolerance}.',
       gemmCrossings: '{checked} of {total} elements checked (the last row, the last column and the {samples} where random rows cross random columns, against float64 dot products, any other NaN or infinity as wrong), every element for having been written; {tolerance}.',

@@ -3,6 +3,7 @@
 // laboratorios, los códigos de error, las unidades y los nombres de las bibliotecas; los números llevan coma decimal.
 import type { TextOf } from '../translate.ts';
 import type { CliCatalog } from '../en/cli.ts';
+import { batch } from './cli-batch.ts';
 
 export const cli: TextOf<CliCatalog> = {
   main: {
@@ -10,10 +11,11 @@ export const cli: TextOf<CliCatalog> = {
     commands: 'Comandos:',
     more: 'Escribe `gpu-lab <comando> --help` para ver las opciones de un comando.',
     lang: 'Todos los comandos aceptan --lang en{\'|\'}es: el idioma de sus mensajes y del informe en PDF (por defecto, el del sistema, según LANGUAGE, LC_ALL, LC_MESSAGES o LANG).',
-    exitCodes: 'Códigos de salida: 0 hecho y todos los resultados verificados; 1 una ejecución fallida, un resultado incorrecto u otro fallo; 2 uso o entrada incorrectos; 3 una ejecución que no midió nada (todos los puntos omitidos); 75 el dispositivo está ocupado con otra ejecución (--no-wait); 130 una ejecución cancelada con Ctrl-C, SIGTERM o SIGHUP.',
+    exitCodes: 'Códigos de salida: 0 hecho y todos los resultados verificados; 1 una ejecución fallida, un resultado incorrecto u otro fallo; 2 uso o entrada incorrectos; 3 una ejecución que no midió nada (todos los puntos omitidos); 75 el dispositivo está ocupado con otra ejecución (--no-wait), o un trabajo de batch aún pendiente o en ejecución (batch status); 130 una ejecución cancelada con Ctrl-C, SIGTERM o SIGHUP.',
     unknownCommand: 'no existe el comando «{name}»',
   },
   commands: {
+    batch: { summary: 'ejecuta laboratorios en los nodos de un clúster a través de Slurm, en una carpeta compartida; dice cómo va un trabajo' },
     bench: {
       summary: 'mide las cargas de trabajo de referencia en un dispositivo',
       usage: `Uso: gpu-lab bench [--device cpu{'|'}cuda:N] [--json] [--threads N] [--scale F] [--no-wait]
@@ -152,6 +154,7 @@ runs report escribe el informe en PDF de una ejecución terminada, o la comparac
     serve: {
       summary: 'sirve la aplicación a un navegador (muestra un enlace con un token de acceso)',
       usage: `Uso: gpu-lab serve [--port N] [--host H] [--data-dir CARPETA] [--python RUTA] [--open] [--verbose]
+                   [--classroom NOMBRE [--max-points N] [--max-bytes N] [--max-seconds N]] [--tls-cert FICHERO --tls-key FICHERO]
 
 Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva el token de acceso).
   --port      el puerto (por defecto {port}; con 0 se elige uno libre)
@@ -162,7 +165,17 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
   --python    el intérprete de Python de las series de referencia (por defecto: $GPU_LAB_PYTHON, si no python3
               del PATH); una página no puede elegirlo
   --open      abre además el enlace en el navegador predeterminado
-  --verbose   todas las líneas del registro del proceso de cómputo (por defecto, solo caídas, procesos terminados y avisos)`,
+  --verbose   todas las líneas del registro del proceso de cómputo (por defecto, solo caídas, procesos terminados y avisos)
+  --classroom una clase con ese nombre: muestra el enlace del profesor y uno para los alumnos, que entran con un
+              nombre cada uno; sus ejecuciones esperan en una cola y cada uno ve solo las suyas (la clase se guarda
+              en la carpeta de datos: una clase por carpeta)
+  --max-points, --max-bytes, --max-seconds
+              los límites de la ejecución de un alumno: los puntos que planifica un laboratorio, la memoria de su
+              punto más grande, el tiempo que puede durar (por defecto 400 puntos, 4 GiB, 600 s; se guardan para el
+              siguiente arranque)
+  --tls-cert, --tls-key
+              sirve HTTPS con este certificado y esta clave (ficheros PEM); hace falta para que los tokens no viajen
+              en claro fuera de esta máquina`,
     },
   },
   usage: {
@@ -202,6 +215,9 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     },
     format: '--format tiene que ser uno de estos: {formats}; no «{value}»',
     port: '--port tiene que ser un entero entre 0 y 65535, no «{value}»',
+    classCap: '--{name} tiene que ser un entero entre {min} y {max}, no «{value}»',
+    classOnly: '--{name} fija un límite de una clase: va con --classroom NOMBRE',
+    tlsPair: '--tls-cert y --tls-key van juntos: indica los dos o ninguno',
     runsAction: 'runs necesita una acción: list, show, export, delete o report',
     runsActionNot: 'runs necesita una acción: list, show, export, delete o report (no «{action}»)',
     runId: 'runs {action} necesita el id de una ejecución (consúltalo con `gpu-lab runs list`)',
@@ -404,6 +420,7 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     maxErrorLost: 'error rel. máx. no conservado (registró esta ejecución una versión anterior)',
     check: {
       everyElement: 'todos los elementos comprobados, {tolerance}',
+      gemmEveryElement: 'todos los elementos comprobados con productos escalares en float64 (la DGEMM de cuBLAS con las entradas pasadas a float64, en la GPU); {tolerance}',
       total: 'el total, {tolerance}',
       sampledGemm: '{checked} elementos comprobados (la última fila, la última columna y {samples} al azar con productos escalares en float64, cualquier otro NaN o infinito como incorrecto) y, de todos, que se hayan escrito; {tolerance}',
       gemmCrossings: '{checked} elementos comprobados (la última fila, la última columna y los {samples} donde se cruzan filas y columnas al azar, con productos escalares en float64, cualquier otro NaN o infinito como incorrecto) y, de todos, que se hayan escrito; {tolerance}',
@@ -460,6 +477,20 @@ Abre este enlace en un navegador; lleva el token de acceso:
 Pulsa Ctrl+C para detenerlo.`,
     exposed: 'aviso: escuchando en {host}, no solo en esta máquina: cualquiera que llegue al puerto {port} y tenga el enlace puede ejecutar laboratorios y leer tus ejecuciones. En un servidor compartido, mejor un túnel SSH a 127.0.0.1.',
     noBrowser: 'no se pudo abrir un navegador ({detail}); abre tú el enlace',
+    classroom: `GPU Lab está sirviendo la clase «{name}» en {origin} (las ejecuciones se guardan en {dir}).
+El enlace del profesor (el tuyo: no lo compartas, permite leer todas las ejecuciones y quitar alumnos):
+
+  {teacher}
+
+El enlace de la clase, para los alumnos (cada uno da un nombre y recibe un token propio):
+
+  {students}
+
+La ejecución de un alumno espera en la cola, una ejecución a la vez en este servidor; puede planificar como mucho
+{points} puntos, ocupar como mucho {bytes} y durar como mucho {seconds} s. Pulsa Ctrl+C para detenerlo.`,
+    inClear: 'aviso: {origin} es HTTP sin cifrar en una dirección a la que llegan otras máquinas: los tokens (el del profesor, los de los alumnos) viajan en claro por la red, donde cualquiera en el camino puede leerlos y usarlos. Indica --tls-cert y --tls-key, o llega al servidor por un túnel SSH.',
+    tlsUnreadable: 'no se puede leer {file} ({detail})',
     stopping: 'deteniendo',
   },
+  batch,
 };

@@ -30,6 +30,7 @@ export const errors: TextOf<typeof en> = {
   NATIVE_ERROR: 'Se produjo un error interno.',
   ADDON_NOT_BUILT: 'La parte nativa de GPU Lab no está compilada.',
   RATE_LIMITED: 'Demasiadas peticiones: espera un momento y vuelve a intentarlo.',
+  FORBIDDEN: 'Tu papel en la clase no permite esto.',
   DISCONNECTED: 'Se perdió la conexión con GPU Lab.',
   PEER_FAILED: 'Falló la serie de Python.',
 };

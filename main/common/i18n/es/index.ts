@@ -4,6 +4,7 @@
 import type { Messages } from '../en/index.ts';
 import type { TextOf } from '../translate.ts';
 import { app } from './app.ts';
+import { classroom } from './classroom.ts';
 import { cli } from './cli.ts';
 import { devices } from './devices.ts';
 import { errorDetails, errors } from './errors.ts';
@@ -17,7 +18,8 @@ import { playground } from './playground.ts';
 import { reasons } from './reasons.ts';
 import { report } from './report.ts';
 import { results } from './results.ts';
+import { resultsTable } from './results-table.ts';
 
-export const appMessages = { app, devices, labs, results, history, report, playground, kernelChart, errors, errorDetails, reasons };
+export const appMessages = { app, devices, labs, results, resultsTable, history, report, playground, kernelChart, errors, errorDetails, reasons, classroom };
 
 export const es: TextOf<Messages> = { ...appMessages, cli, pdf, labText, labAbout, labShared, exercises };

@@ -83,6 +83,7 @@ export const pdfKernelRun: TextOf<typeof en> = {
     tolerance: 'Tolerancia',
     check: {
       everyElement: 'todos los elementos',
+      gemmEveryElement: 'todos los elementos, con productos escalares en float64 (la DGEMM de cuBLAS con las entradas pasadas a float64, en la GPU)',
       total: 'el total',
       sampledGemm: '{checked} elementos comprobados (la última fila, la última columna y {samples} al azar con productos escalares en float64, cualquier otro NaN o infinito como incorrecto); de todos, que se hayan escrito',
       gemmCrossings: '{checked} elementos comprobados (la última fila, la última columna y los {samples} donde se cruzan filas y columnas al azar, con productos escalares en float64, cualquier otro NaN o infinito como incorrecto); de todos, que se hayan escrito',

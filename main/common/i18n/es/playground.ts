@@ -180,6 +180,7 @@ export const playground: TextOf<typeof en> = {
     },
     check: {
       everyElement: 'Se han comprobado todos los elementos, {tolerance}.',
+      gemmEveryElement: 'Se han comprobado todos los elementos con productos escalares en float64 (la DGEMM de cuBLAS con las entradas pasadas a float64, en la GPU); {tolerance}.',
       total: 'Se ha comprobado el total, {tolerance}.',
       sampledGemm: 'Se han comprobado {checked} de {total} elementos (la última fila, la última columna y {samples} al azar con productos escalares en float64, cualquier otro NaN o infinito como incorrecto) y, en todos, que se hayan escrito; {tolerance}.',
       gemmCrossings: 'Se han comprobado {checked} de {total} elementos (la última fila, la última columna y los {samples} donde se cruzan filas y columnas al azar, con productos escalares en float64, cualquier otro NaN o infinito como incorrecto) y, en todos, que se hayan escrito; {tolerance}.',

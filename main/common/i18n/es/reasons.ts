@@ -25,4 +25,12 @@ export const reasons: TextOf<typeof en> = {
   textToImageNotAsked: 'la ejecución no pidió {library}, con la que se ejecuta la red de este laboratorio',
   textToImageCpuBatch: 'las series de la CPU se detienen en un lote de {max} (cpuMaxBatch): se deja fuera el lote de {batch}',
   textToImageCpuDtype: '{dtype} no está entre los tipos de la CPU (cpuDtypes)',
+  libraryNotOpened: 'no se pudo abrir ninguna de {tried}',
+  libraryNotOpenedOthers: 'no se pudo abrir ninguna de {tried} desde la ruta del cargador ni desde {count} carpeta más | no se pudo abrir ninguna de {tried} desde la ruta del cargador ni desde otras {count} carpetas',
+  libraryNoCudaBuild: 'GPU Lab se compiló sin CUDA',
+  nvrtcMissing: 'no se encontró NVRTC, el compilador de CUDA en tiempo de ejecución: {why}',
+  cpuPeakNoFma: 'las unidades FMA de esta CPU ({vendor}, familia {family}, modelo {model}) no están en la tabla',
+  cpuPeakNoClock: 'ni cpufreq ni el nombre del modelo dan el reloj máximo',
+  cpuPeakNoCores: 'no se sabe cuántos núcleos tiene',
+  cpuPeakNoCpuinfo: 'no se puede leer /proc/cpuinfo',
 };

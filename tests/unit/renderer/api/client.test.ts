@@ -43,6 +43,7 @@ describe('API client', () => {
     await api.labs.listLabs();
     await api.labs.kernelSource('shaders/cuda/elementwise.cu');
     await api.labs.validateParams('matmul', { n: 500 });
+    await api.labs.timeBounds('cuda:0');
     await api.runs.startRun({ lab: 'matmul', device: 'cpu', params: { n: 500 } });
     await api.runs.cancelRun('r1');
     await api.runs.listRuns();
@@ -61,6 +62,13 @@ describe('API client', () => {
     await api.playground.deleteKernelRun('k1');
     await api.playground.loadDraft('saxpy');
     await api.playground.saveDraft('saxpy', 'x');
+    await api.classroom.session();
+    await api.classroom.queue();
+    await api.classroom.leaveQueue('q-000000000000');
+    await api.classroom.classDistribution('r1');
+    await api.classroom.listStudents();
+    await api.classroom.removeStudent('s-000000000000');
+    await api.classroom.setCaps({ maxPoints: 10, maxBytes: 1024, maxSeconds: 10 });
     expect(calls.map((c) => c.method).sort()).toEqual([...API_METHODS].sort());
     expect(calls.find((c) => c.method === 'runs.startRun')?.args).toEqual([{ lab: 'matmul', device: 'cpu', params: { n: 500 } }]);
     expect(calls.find((c) => c.method === 'runs.exportRun')?.args).toEqual(['r1', 'csv']);

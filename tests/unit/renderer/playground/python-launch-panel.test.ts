@@ -9,11 +9,11 @@ import { setNumberLocale } from '../../../../main/common/locale.ts';
 import type { Comparison, KernelRun } from '../../../../main/common/playground.ts';
 import KernelRunPanel from '../../../../renderer/components/playground/KernelRunPanel.vue';
 import { i18n } from '../../../../renderer/i18n/index.ts';
-import { kernelRun, saxpyResult, throughput } from './synthetic-kernel-run.ts';
+import { kernelRun, saxpyExercise, saxpyResult, throughput } from './synthetic-kernel-run.ts';
 
 vi.mock('../../../../renderer/components/charts/chart-setup.ts', () => ({ drawChart: () => ({ type: 'bar', update: () => true, destroy: () => undefined }) }));
 
-const mountPanel = (run: KernelRun) => mount(KernelRunPanel, { props: { run, metric: 'GB/s' }, global: { plugins: [createPinia(), i18n], stubs: { RouterLink: true } } });
+const mountPanel = (run: KernelRun) => mount(KernelRunPanel, { props: { run, exercise: saxpyExercise }, global: { plugins: [createPinia(), i18n], stubs: { RouterLink: true } } });
 
 afterEach(() => {
   i18n.global.locale.value = 'en';
@@ -40,7 +40,7 @@ describe('the launch from Python in a kernel run', () => {
     setNumberLocale('es');
     const why = msg('playground.python.missing', { interpreter: '/usr/bin/python3', detail: "pycuda: No module named 'pycuda'; cuda-core: No module named 'cuda'" });
     const panel = mountPanel(withPython({ id: 'python', kind: 'python', title: 'python', throughput: null, verified: false, error: 'not launched from Python: neither PyCUDA nor cuda.core imports', why }));
-    expect(panel.findAll('[data-testid="comparison"]').at(-1)?.text()).toMatch(/No se lanzó desde Python: \/usr\/bin\/python3 no tiene ni PyCUDA ni cuda\.core .*pip install pycuda .*pip install cuda-core\[cu13\]/);
+    expect(panel.findAll('[data-testid="comparison"]').at(-1)?.text()).toMatch(/^Tu kernel desde Python.*No se lanzó desde Python: \/usr\/bin\/python3 no tiene ni PyCUDA ni cuda\.core .*pip install pycuda .*pip install cuda-core\[cu13\]/);
     expect(panel.find('[data-testid="python-launch-finding"]').exists()).toBe(false);
   });
 });

@@ -1,0 +1,172 @@
+// A class in real browsers against `gpu-lab serve --classroom` on this machine's CPU: a student opens the class link,
+// joins with a name (HTML in it shown as text), sees their place in the queue while the teacher's run holds the
+// machine, runs a lab and finds it in their history beside the class's numbers; the join page and the student's
+// view read in Spanish too; the teacher's page, in another browser, is the teacher's.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import WebSocket from 'ws';
+
+interface ClassServe {
+  teacher: URL;
+  classLink: URL;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+async function startClass(): Promise<ClassServe> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gpu-lab-e2e-class-'));
+  // Devices' locks of its own: another program measuring on this machine must not hold up the class's runs here.
+  const env = { ...process.env, GPU_LAB_LOCK_DIR: mkdtempSync(join(tmpdir(), 'gpu-lab-e2e-class-locks-')) };
+  const child: ChildProcess = spawn(process.execPath, ['bin/gpu-lab.js', 'serve', '--port', '0', '--data-dir', dataDir, '--classroom', 'HPC 2026'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  child.stdout?.on('data', (d: Buffer) => (text += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (text += d.toString()));
+  const links = await new Promise<[URL, URL]>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no links in 30 s:\n${text}`)), 30_000);
+    const poll = setInterval(() => {
+      const teacher = /http:\/\/\S+\?token=[\w-]+/.exec(text);
+      const classLink = /http:\/\/\S+\?class=[\w-]+/.exec(text);
+      if (!teacher || !classLink) return;
+      clearInterval(poll);
+      clearTimeout(timer);
+      resolve([new URL(teacher[0]), new URL(classLink[0])]);
+    }, 50);
+  });
+  return {
+    teacher: links[0],
+    classLink: links[1],
+    output: () => text,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGINT');
+      await exited;
+    },
+  };
+}
+
+let serve: ClassServe;
+test.beforeAll(async () => {
+  serve = await startClass();
+});
+test.afterAll(async () => {
+  await serve.stop();
+});
+
+// The teacher's script: a run that holds the machine until it is cancelled.
+async function teacherHolds(): Promise<{ release(): Promise<void> }> {
+  const ws = new WebSocket(`${serve.teacher.origin.replace('http', 'ws')}/api?token=${serve.teacher.searchParams.get('token') ?? ''}`, { origin: serve.teacher.origin });
+  await new Promise((resolve) => ws.once('open', resolve));
+  const call = (id: number, method: string, args: unknown[]): Promise<{ value: { runId: string } }> =>
+    new Promise((resolve) => {
+      const onMessage = (data: WebSocket.RawData): void => {
+        const frame = JSON.parse(String(data)) as { id?: number; value: { runId: string } };
+        if (frame.id !== id) return;
+        ws.off('message', onMessage);
+        resolve(frame);
+      };
+      ws.on('message', onMessage);
+      ws.send(JSON.stringify({ id, method, args }));
+    });
+  const { value } = await call(1, 'runs.startRun', [{ lab: 'vector-function', device: 'cpu', params: { elements: 2_000_000, repeats: 1000 } }]);
+  return {
+    async release() {
+      await call(2, 'runs.cancelRun', [value.runId]);
+      ws.close();
+    },
+  };
+}
+
+async function joinAs(page: Page, name: string): Promise<void> {
+  await page.goto(serve.classLink.href);
+  expect(new URL(page.url()).search).toBe('?as=student');
+  await expect(page.getByTestId('join-page')).toBeVisible();
+  await page.getByLabel(/Your name|Tu nombre/).fill(name);
+  await page.getByRole('button', { name: /^(Join|Unirme)$/ }).click();
+  await expect(page.getByTestId('class-bar')).toBeVisible();
+}
+
+test('the class link asks for a name, refuses a bad one, and opens the student’s app, the name shown as text', async ({ page }) => {
+  await page.goto(serve.classLink.href);
+  await expect(page.getByRole('heading', { name: 'Join the class HPC 2026' })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  // Nothing of the app behind the join page: no rail, no labs.
+  await expect(page.getByTestId('device-picker')).toHaveCount(0);
+  await page.getByLabel('Your name').fill('Ana\u202eevil');
+  await page.getByRole('button', { name: 'Join' }).click();
+  await expect(page.getByRole('alert')).toContainText('control or invisible character');
+  await page.getByLabel('Your name').fill('<img src=x onerror="document.title=1">Ana');
+  await page.getByRole('button', { name: 'Join' }).click();
+  await expect(page.getByTestId('class-who')).toHaveText('HPC 2026 · <img src=x onerror="document.title=1">Ana');
+  await expect(page.getByTestId('class-bar').locator('img')).toHaveCount(0);
+  expect(await page.title()).not.toBe('1');
+  // Her history is empty: the teacher's and other students' runs are not hers.
+  await page.goto(`${serve.teacher.origin}/?as=student#/runs`);
+  await expect(page.getByTestId('class-who')).toContainText('Ana');
+  await expect(page.getByTestId('history-empty')).toBeVisible();
+});
+
+test('a student waits in the queue behind the teacher’s run, then runs a lab and sees it beside the class', async ({ page }) => {
+  await joinAs(page, 'Bea');
+  const hold = await teacherHolds();
+  await page.goto(`${serve.teacher.origin}/?as=student#/labs/vector-function`);
+  await page.getByTestId('device-picker').selectOption('cpu');
+  for (const [name, value] of Object.entries({ elements: '1000', repeats: '3', warmup: '0' })) await page.getByTestId(`param-${name}`).fill(value);
+  await expect(page.getByTestId('run')).toBeEnabled();
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('class-queue-entry')).toContainText(/is queued: 1 ahead of you, at most \d+ (s|min) before it starts/);
+  expect((await new AxeBuilder({ page }).include('[data-testid="class-bar"]').analyze()).violations.map((v) => v.id)).toEqual([]);
+  await hold.release();
+  await expect(page.getByTestId('run-status')).toContainText('Completed', { timeout: 60_000 });
+  await expect(page.getByTestId('class-queue-entry')).toHaveCount(0);
+  await page.goto(`${serve.teacher.origin}/?as=student#/runs`);
+  const rows = page.getByTestId('run-row');
+  await expect(rows).toHaveCount(1);
+  await rows.first().getByTestId('open-run').click();
+  await expect(page.getByTestId('class-comparison')).toContainText('You and the class');
+  await expect(page.getByTestId('class-comparison').locator('tbody tr').first()).toContainText('(1)');
+  expect((await new AxeBuilder({ page }).include('[data-testid="class-comparison"]').analyze()).violations.map((v) => v.id)).toEqual([]);
+});
+
+test('the join page and the student’s view read in Spanish', async ({ page }) => {
+  await page.goto(serve.classLink.href);
+  await page.getByTestId('language-picker').selectOption('es');
+  await expect(page.getByRole('heading', { name: 'Únete a la clase HPC 2026' })).toBeVisible();
+  await page.getByLabel('Tu nombre').fill('   ');
+  await page.getByRole('button', { name: 'Unirme' }).click();
+  await expect(page.getByRole('alert')).toContainText('Hace falta un nombre.');
+  await page.getByLabel('Tu nombre').fill('Carmen');
+  await page.getByRole('button', { name: 'Unirme' }).click();
+  await expect(page.getByTestId('class-who')).toHaveText('HPC 2026 · Carmen');
+  const hold = await teacherHolds();
+  await page.goto(`${serve.teacher.origin}/?as=student#/labs/vector-function`);
+  await page.getByTestId('device-picker').selectOption('cpu');
+  for (const [name, value] of Object.entries({ elements: '1000', repeats: '3', warmup: '0' })) await page.getByTestId(`param-${name}`).fill(value);
+  await expect(page.getByTestId('run')).toBeEnabled();
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('class-queue-entry')).toContainText(/está en la cola: 1 por delante de ti, como mucho \d+ (s|min) hasta que empiece/);
+  await page.getByRole('button', { name: 'Sacarla de la cola' }).click();
+  await expect(page.getByTestId('class-queue-entry')).toHaveCount(0);
+  await hold.release();
+});
+
+test('the teacher’s link opens the teacher’s page, apart from a student’s in the same browser', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await joinAs(page, 'Dora');
+  await page.goto(serve.teacher.href);
+  expect(new URL(page.url()).search).toBe('');
+  await expect(page.getByTestId('class-who')).toHaveText('HPC 2026 · teacher');
+  // The student's pages in the same browser are still Dora's.
+  const studentPage = await context.newPage();
+  await studentPage.goto(`${serve.teacher.origin}/?as=student`);
+  await expect(studentPage.getByTestId('class-who')).toHaveText('HPC 2026 · Dora');
+  await context.close();
+});
