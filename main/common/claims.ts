@@ -3,7 +3,7 @@
 // be told apart; whether a value lies within a spread of samples; whether a series grows or shrinks. A finding that
 // states a direction, a membership or a trend asks here first, so that no sentence says more than its numbers do.
 import type { PointResult } from './run-record.ts';
-import { medianInterval } from './statistics.ts';
+import { medianInterval, summarize } from './statistics.ts';
 
 // A measured time: its median, the interval the median lies in (its 95 % confidence interval; with fewer than 6
 // samples, the whole range of the samples, the most that can be said), and the samples' range.
@@ -21,6 +21,15 @@ export function estimateOf(p: PointResult | undefined): Estimate | null {
   const s = p.stats;
   const samples = p.timer === 'device' && p.deviceMs ? p.deviceMs : p.hostMs;
   const ci = s.ciLow != null && s.ciHigh != null ? { low: s.ciLow, high: s.ciHigh } : samples.length === s.count ? medianInterval(samples) : null;
+  return { median: s.median, low: ci?.low ?? s.min, high: ci?.high ?? s.max, min: s.min, max: s.max, samples: s.count };
+}
+
+// The same of bare samples (a kernel run's launches, which are no lab point): null where there are none.
+export function estimateOfSamples(samples: readonly number[]): Estimate | null {
+  const finite = samples.filter((s) => Number.isFinite(s));
+  if (finite.length === 0) return null;
+  const s = summarize(finite);
+  const ci = medianInterval(finite);
   return { median: s.median, low: ci?.low ?? s.min, high: ci?.high ?? s.max, min: s.min, max: s.max, samples: s.count };
 }
 

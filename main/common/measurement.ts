@@ -102,6 +102,22 @@ export const MEASUREMENT = z.discriminatedUnion('op', [
     z.strictObject({ op: z.literal('blas1'), routine: z.literal('sum'), elements: z.int().min(1).max(LIMITS.elements), ...common }),
     z.strictObject({ op: z.literal('blas1'), routine: z.literal('transpose'), n: z.int().min(1).max(LIMITS.squareOrder), ...common }),
   ]),
+  // The text-to-image lab (python/gpu_lab_peers/labs/text_to_image.py), PyTorch's only: one denoising step of a U-Net
+  // of Stable Diffusion 1.5's shapes on `batch` latents of latent × latent (guided: the batch twice through the
+  // U-Net, the prompt and the empty prompt), or the text encoder on the batch's prompts; `steps` make an image (the
+  // loop starts a new one after them). `model`: random weights, or SD 1.5's own from the local cache (never
+  // downloaded). `releaseModel`: the run's last point, after which the worker lets the model's weights go.
+  z.strictObject({
+    op: z.literal('text-to-image'),
+    stage: z.enum(['unet', 'text-encoder']),
+    batch: z.int().min(1).max(16),
+    dtype: z.enum(['fp32', 'fp16']),
+    latent: z.int().min(8).max(128).refine((v) => v % 8 === 0, 'a multiple of 8'),
+    steps: z.int().min(1).max(1000),
+    model: z.enum(['random', 'cached']).default('random'),
+    releaseModel: z.boolean().default(false),
+    ...common,
+  }),
   z.strictObject({
     op: z.literal('copy'),
     direction: z.enum(['h2d', 'd2h', 'd2d']),
@@ -171,6 +187,14 @@ export const SAMPLING = z.strictObject({
   phases: z.partialRecord(z.enum(POINT_PHASES), z.number().min(0)).optional(),
 });
 
+// The memory a point held at its peak: PyTorch's peak allocation on the GPU ('device'), or the peak resident memory
+// of the process that ran it on the CPU ('host': the Python worker, its interpreter and the model's weights with it).
+export interface PointMemory {
+  bytes: number;
+  where: 'device' | 'host';
+}
+export const POINT_MEMORY = z.strictObject({ bytes: z.number().nonnegative(), where: z.enum(['device', 'host']) });
+
 export interface MeasurementResult {
   hostMs: number[];
   deviceMs: number[] | null;
@@ -183,6 +207,8 @@ export interface MeasurementResult {
   telemetry: { start: TelemetrySnapshot; end: TelemetrySnapshot } | null;
   // Every result of the compute host has it; absent only from results made by hand (tests, records' fixtures).
   sampling?: PointSampling;
+  // Where the workload says (the text-to-image lab).
+  memory?: PointMemory;
 }
 
 export const VERIFICATION = z.strictObject({
@@ -212,4 +238,5 @@ export const MEASUREMENT_RESULT = z.strictObject({
   verification: VERIFICATION.nullable(),
   telemetry: z.strictObject({ start: TELEMETRY_SNAPSHOT, end: TELEMETRY_SNAPSHOT }).nullable(),
   sampling: SAMPLING.optional(),
+  memory: POINT_MEMORY.optional(),
 });

@@ -15,8 +15,8 @@ import { MESSAGE } from './message-schema.ts';
 
 // The schema of a sentence as data, kept beside the devices' (message-schema.ts), read here by its old name too.
 export { MESSAGE };
-import { SAMPLING, TELEMETRY_SNAPSHOT, VERIFICATION } from './measurement.ts';
-import type { PointSampling, TelemetrySnapshot, Verification } from './measurement.ts';
+import { POINT_MEMORY, SAMPLING, TELEMETRY_SNAPSHOT, VERIFICATION } from './measurement.ts';
+import type { PointMemory, PointSampling, TelemetrySnapshot, Verification } from './measurement.ts';
 
 export type { PointSampling } from './measurement.ts';
 
@@ -105,6 +105,8 @@ export interface PointResult {
   executionsPerSample?: number;
   // How many samples the engine took and why it stopped (absent in records from before sampling was adaptive).
   sampling?: PointSampling;
+  // The memory it held at its peak, where its workload says (the text-to-image lab).
+  memory?: PointMemory;
 }
 
 // The point's rate as a share of its peak (0.82 for 82 %), or null without a peak or a rate.
@@ -286,6 +288,7 @@ const POINT = z.strictObject({
   peak: z.strictObject({ name: z.enum(['memory', 'pcie', 'fp32', 'fp64', 'fp64-tensor', 'tf32-tensor', 'fp16-tensor', 'bf16-tensor', 'int8-tensor']), unit: z.enum(['GB/s', 'GFLOP/s', 'GOP/s']), value: z.number(), source: z.enum(['table', 'datasheet', 'estimate', 'measured']).optional() }).nullable().optional(),
   executionsPerSample: z.int().min(1).optional(),
   sampling: SAMPLING.optional(),
+  memory: POINT_MEMORY.optional(),
 });
 
 // A finding as stored. Records written before findings were messages only, or before units were ids, are read into
