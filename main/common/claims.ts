@@ -3,6 +3,7 @@
 // be told apart; whether a value lies within a spread of samples; whether a series grows or shrinks. A finding that
 // states a direction, a membership or a trend asks here first, so that no sentence says more than its numbers do.
 import type { PointResult } from './run-record.ts';
+import { summarize } from './statistics.ts';
 
 // A measured time: its median, the interval the median lies in (its 95 % confidence interval; with fewer than 6
 // samples, the whole range of the samples, the most that can be said), and the samples' range. Read off the point's
@@ -19,6 +20,14 @@ export interface Estimate {
 export function estimateOf(p: PointResult | undefined): Estimate | null {
   if (!p || p.status !== 'ok' || !p.stats) return null;
   const s = p.stats;
+  return { median: s.median, low: s.ciLow ?? s.min, high: s.ciHigh ?? s.max, min: s.min, max: s.max, samples: s.count };
+}
+
+// The same of bare samples (a kernel run's launches, which are no lab point): null where there are none.
+export function estimateOfSamples(samples: readonly number[]): Estimate | null {
+  const finite = samples.filter((s) => Number.isFinite(s));
+  if (finite.length === 0) return null;
+  const s = summarize(finite);
   return { median: s.median, low: s.ciLow ?? s.min, high: s.ciHigh ?? s.max, min: s.min, max: s.max, samples: s.count };
 }
 

@@ -14,6 +14,7 @@ export const LAB_IDS = [
   'elementwise-breakeven',
   'matmul-breakeven',
   'timing-pitfalls',
+  'text-to-image',
 ] as const;
 
 export type LabId = (typeof LAB_IDS)[number];

@@ -11,7 +11,7 @@ export type DeviceId = 'cpu' | `cuda:${number}`;
 //
 // The operations. `op` names the work; `variant` names the implementation that does it (a loop, a library, a
 // kernel); `path` where its data lives; `clock` what times it; `dtype` the element type.
-export const OPS = ['empty', 'add', 'mul', 'exp', 'vector-function', 'gemm', 'blas1', 'copy'] as const;
+export const OPS = ['empty', 'add', 'mul', 'exp', 'vector-function', 'gemm', 'blas1', 'copy', 'text-to-image'] as const;
 export type Op = (typeof OPS)[number];
 
 // Where the data lives while the operation is timed: already on the device (`resident`), or copied there and back
@@ -51,9 +51,9 @@ export const COPY_DIRECTIONS = ['h2d', 'd2h', 'd2d'] as const;
 export const HOST_MEMORIES = ['pageable', 'pinned'] as const;
 export const COPY_MODES = ['sync', 'async'] as const;
 export type CopyMode = (typeof COPY_MODES)[number];
-// The Python libraries whose code a peer series runs (python/gpu_lab_peers/, peer-protocol.ts).
-export const PEER_LIBRARIES = ['numpy', 'torch', 'cupy', 'numba'] as const;
-export type PeerLibrary = (typeof PEER_LIBRARIES)[number];
+// The Python libraries GPU Lab asks of the interpreter (peer-libraries.ts, plain data the renderer reads too).
+export { PEER_LIBRARIES } from './peer-libraries.ts';
+export type { PeerLibrary } from './peer-libraries.ts';
 // cuBLAS's level-1 routines (and its transpose) the kernel playground sets beside a student's kernel.
 export const BLAS1_ROUTINES = ['saxpy', 'sum', 'transpose'] as const;
 export type Blas1Routine = (typeof BLAS1_ROUTINES)[number];
@@ -138,6 +138,22 @@ export const MEASUREMENT = z.discriminatedUnion('op', [
     z.strictObject({ op: z.literal('blas1'), routine: z.literal('sum'), elements: z.int().min(1).max(LIMITS.elements), ...common }),
     z.strictObject({ op: z.literal('blas1'), routine: z.literal('transpose'), n: z.int().min(1).max(LIMITS.matrixOrder), ...common }),
   ]),
+  // The text-to-image lab (python/gpu_lab_peers/labs/text_to_image.py), PyTorch's only: one denoising step of a U-Net
+  // of Stable Diffusion 1.5's shapes on `batch` latents of latent × latent (guided: the batch twice through the
+  // U-Net, the prompt and the empty prompt), or the text encoder on the batch's prompts; `steps` make an image (the
+  // loop starts a new one after them). `model`: random weights, or SD 1.5's own from the local cache (never
+  // downloaded). `releaseModel`: the run's last point, after which the worker lets the model's weights go.
+  z.strictObject({
+    op: z.literal('text-to-image'),
+    stage: z.enum(['unet', 'text-encoder']),
+    batch: z.int().min(1).max(16),
+    dtype: z.enum(['fp32', 'fp16']),
+    latent: z.int().min(8).max(128).refine((v) => v % 8 === 0, 'a multiple of 8'),
+    steps: z.int().min(1).max(1000),
+    model: z.enum(['random', 'cached']).default('random'),
+    releaseModel: z.boolean().default(false),
+    ...common,
+  }),
   z.strictObject({
     op: z.literal('copy'),
     direction: z.enum(COPY_DIRECTIONS),
@@ -199,6 +215,11 @@ export const SAMPLING = z.strictObject({
 });
 export type PointSampling = z.infer<typeof SAMPLING>;
 
+// The memory a point held at its peak: PyTorch's peak allocation on the GPU ('device'), or the peak resident memory
+// of the process that ran it on the CPU ('host': the Python worker, its interpreter and the model's weights with it).
+export const POINT_MEMORY = z.strictObject({ bytes: z.number().nonnegative(), where: z.enum(['device', 'host']) });
+export type PointMemory = z.infer<typeof POINT_MEMORY>;
+
 // What the compute host answers for a measurement: the clock its samples were taken on (the CPU's is the host's,
 // whatever was asked), every sample on the host's clock and, where CUDA events timed it too, on those (which of them
 // count: statistics.ts countedSamples); the code that ran; the verification (null where there is nothing to check:
@@ -215,5 +236,6 @@ export const MEASUREMENT_RESULT = z.strictObject({
   telemetry: z.strictObject({ start: TELEMETRY_SNAPSHOT, end: TELEMETRY_SNAPSHOT }).nullable(),
   // Every result of the compute host has it; absent only from results made by hand (tests, records' fixtures).
   sampling: SAMPLING.optional(),
+  memory: POINT_MEMORY.optional(),
 });
 export type MeasurementResult = z.infer<typeof MEASUREMENT_RESULT>;

@@ -94,6 +94,10 @@ export function cpuPeak(m: MeasurementFields, cpu: DeviceSummary): PointPeak | n
     const measured = cpu.details.peakMemorySource === 'measured';
     return measured && typeof value === 'number' && value > 0 && bytes >= 4 * l3 ? { name: 'memory', unit: 'GB/s', value, source: 'measured' } : null;
   }
+  if (m.op === 'text-to-image') {
+    const value = m.dtype === 'fp32' ? cpu.peakGflopsFp32 : null;
+    return typeof value === 'number' && value > 0 ? { name: 'fp32', unit: 'GFLOP/s', value, source: 'estimate' } : null;
+  }
   if (m.op !== 'gemm' || (m.dtype !== 'fp32' && m.dtype !== 'fp64')) return null;
   if (m.threads !== undefined) {
     const cores = cpu.details.physicalCores;
@@ -160,6 +164,13 @@ export function gpuPeak(m: MeasurementFields, gpu: DeviceSummary, work?: PointWo
       return memory();
     case 'empty':
       return null;
+    // A network's step: its convolutions and matrix products on the FMA lanes in fp32 (TF32 is turned off, as the
+    // check holds it to float32), on the tensor cores in fp16.
+    case 'text-to-image': {
+      const name = gemmPeakName(m.dtype, facts.computeCapability);
+      const peak = name ? computePeak(facts, name) : null;
+      return peak ? of(peak.name, peak.unit, peak.value) : null;
+    }
   }
 }
 

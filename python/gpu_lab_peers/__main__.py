@@ -3,32 +3,29 @@ closes, so that it dies with the compute host that started it however that one e
 
 import importlib
 import json
-import math
 import os
 import platform
 import sys
 import time
 import traceback
 
+from .kernel_launch import KernelLaunch
 from .library_import import RESTORED, import_library
 from .protocol import ProtocolError, parse_request
 from .probe import probe
-from .labs import elementwise, matmul, transfer, vector_function
+from .labs import elementwise, matmul, text_to_image, transfer, vector_function
+from .sampled import Sampled
 
 # The engine's op (the request's `op`) → its workloads, each named by its series' code.
 LABS = {
     "vector-function": vector_function.WORKLOADS,
     "gemm": matmul.WORKLOADS,
     "copy": transfer.WORKLOADS,
+    "text-to-image": text_to_image.WORKLOADS,
     **{op: elementwise.workloads(op) for op in elementwise.OPS},
 }
 # How each of the engine's dtypes is read and written by NumPy: bfloat16 as its raw bits.
 NUMPY_DTYPES = {"fp64": "float64", "fp32": "float32", "fp16": "float16", "bf16": "uint16", "int8": "int8"}
-# At most this many calls in one sample, however short a call is.
-MAX_BATCH = 10_000
-# A warmed call of the warm-up this many times the minimum sample or longer makes each sample one call, with no call
-# more to size the batch (the engine's harness sizes from its warm-up the same way: native/src/benchmark.cc).
-SIZED_BY_WARMUP = 4
 # The arrays read from the engine's input files, by path, with what the file was when read: the peer series after
 # one that took the same inputs find them here instead of reading a gigabyte again (the engine keeps the files for
 # them, and names in `release` those whose arrays stay).
@@ -48,7 +45,7 @@ def read_input(np, spec):
     return array, False
 
 
-class Prepared:
+class Prepared(Sampled):
     """One workload on its inputs: the arrays read from the engine's files, the call the samples time, and its clock,
     in the engine's words: "host" (perf_counter around the call, and on a GPU the GPU synchronised after it, as a
     program that waits for its result sees it), "host-nosync" (perf_counter stopped when the call returns: on a GPU,
@@ -56,9 +53,7 @@ class Prepared:
     "events" (CUDA events around the call, the device's time). The workload names its own clock; the engine may ask
     for another one.
     Before every timed call the GPU is synchronised outside the clock, so that no sample pays for the one before.
-
-    Calls shorter than the engine's minimum sample are repeated inside one sample, as many times as the first
-    one says reach it, and the sample is their mean: a single call of a few microseconds reads mostly the clock."""
+    Its rounds of samples are Sampled's."""
 
     def __init__(self, request):
         workloads = LABS.get(request["op"])
@@ -97,7 +92,15 @@ class Prepared:
             if array.size != spec["length"]:
                 raise ProtocolError("INVALID_ARGUMENT", f"{spec['path']} holds {array.size} elements, not {spec['length']}")
         self.output = request["output"]
-        self.call, self.fetch, self.clock = setup(lib, device, *inputs, **request["params"])
+        made = setup(lib, device, *inputs, **request["params"])
+        # A workload is its (call, fetch, clock), or an object with them that may also give a float64 reference of its
+        # output, the memory it used and a release of its own (text_to_image.Workload).
+        self.workload = None if isinstance(made, tuple) else made
+        self.call, self.fetch, self.clock = made if isinstance(made, tuple) else (made.call, made.fetch, made.clock)
+        if self.workload is not None:
+            self.library = f"{self.library}; {made.implementation}"
+            # A network's weights are no input, and what its release hands back (text_to_image.Workload.nbytes).
+            self.nbytes += getattr(made, "nbytes", 0)
         if request.get("clock"):
             if not self.gpu and request["clock"] != "host":
                 raise ProtocolError("INVALID_ARGUMENT", f"{request['code']} runs on the CPU: its only clock is host, not {request['clock']}")
@@ -150,35 +153,22 @@ class Prepared:
         ms = (read() - t0) * 1e3 / calls
         return ms, ms
 
-    def sample(self, warmup, count):
-        """`count` samples after `warmup` untimed calls: (their times, their wall times, the untimed calls made)."""
-        warmed = math.inf
-        for i in range(warmup):
-            ms, _ = self.once()
-            if i > 0:
-                warmed = min(warmed, ms)
-        untimed = warmup
-        if self.batch is None and self.min_ms <= 0:
-            self.batch = 1  # no minimum: not a call more, so that a cold first sample stays the first call
-        if self.batch is None and math.isfinite(warmed) and warmed >= SIZED_BY_WARMUP * self.min_ms:
-            # A warmed call of the warm-up (the second on) far longer than the minimum sample: one call a sample,
-            # and no call more to size it (a gigabyte's copy takes a tenth of a second).
-            self.batch = 1
-        if self.batch is None:
-            # The batch is fixed once, on a warmed call, and kept for every later round: without a warm-up a first
-            # call (allocations, a kernel loaded) would size it.
-            if warmup == 0:
-                self.once()
-                untimed += 1
-            first, _ = self.once()
-            untimed += 1
-            self.batch = 1 if first <= 0 or first >= self.min_ms else min(MAX_BATCH, math.ceil(self.min_ms / first))
-        samples, wall = [], []
-        for _ in range(count):
-            ms, host = self.once(self.batch)
-            samples.append(ms)
-            wall.append(host)
-        return samples, wall, untimed
+    def memory(self):
+        return self.workload.memory() if self.workload is not None else None
+
+    def write_reference(self, output):
+        """The workload's own float64 reference of part of its output, and where in the output that part starts."""
+        if self.workload is None:
+            raise ProtocolError("UNSUPPORTED_OPERATION", "this workload is checked against the engine's own reference")
+        values = self.np.ascontiguousarray(self.workload.reference(), dtype="float64").reshape(-1)
+        if values.size != output["length"]:
+            raise ProtocolError("PEER_FAILED", f"the reference has {values.size} elements, not {output['length']}")
+        values.tofile(output["path"])
+        return {"offset": self.workload.reference_offset()}
+
+    def release(self):
+        if self.workload is not None:
+            self.workload.release()
 
     def write_output(self, indices=None):
         """The last call's output into the output file: whole, or only the elements at `indices` (the engine's check
@@ -248,29 +238,58 @@ def answer(out, rid, body=None, error=None):
     out.flush()
 
 
+def _release(state):
+    """Lets go of what is prepared, and gives it back (its `nbytes` say what a release may hand back): a kernel's
+    device buffers and its context go at once, a network's weights with its own release."""
+    prepared = state.pop("prepared", None)
+    if prepared is not None and hasattr(prepared, "release"):
+        prepared.release()
+    return prepared
+
+
 def handle(request, state):
     call = request["call"]
     if call == "probe":
         return probe(request["libraries"])
     if call == "prepare":
+        _release(state)
         prepared = Prepared(request)
         state["prepared"] = prepared
         return {"library": prepared.library, "reusedInputs": prepared.reused, **({"restored": prepared.restored} if prepared.restored else {})}
+    if call == "prepare-kernel":
+        _release(state)
+        np = importlib.import_module("numpy")
+        launch = KernelLaunch(request, np)
+        state["prepared"] = launch
+        return {"library": launch.library, "launcher": launch.launcher.library, "compileMs": launch.launcher.compile_ms, "firstMs": launch.first_ms}
     prepared = state.get("prepared")
     if call == "release":
-        released = state.pop("prepared", None)
+        released = _release(state)
         keep = set(request.get("keep") or [])
         for path in [p for p in INPUTS if p not in keep]:
             del INPUTS[path]
-        release_memory(released.nbytes if released is not None else 0)
+        release_memory(getattr(released, "nbytes", 0))
         return {}
     if prepared is None:
         raise ProtocolError("INVALID_ARGUMENT", f"`{call}` before `prepare`")
     if call == "sample":
         samples, wall, untimed = prepared.sample(request["warmup"], request["count"])
-        return {"samplesMs": samples, "wallMs": wall, "clock": prepared.clock, "executionsPerSample": prepared.batch, "untimedCalls": untimed}
+        memory = prepared.memory() if hasattr(prepared, "memory") else None
+        return {"samplesMs": samples, "wallMs": wall, "clock": prepared.clock, "executionsPerSample": prepared.batch, "untimedCalls": untimed, **({"memoryBytes": memory} if memory is not None else {})}
+    if call == "reference":
+        return prepared.write_reference(request["output"])
     prepared.write_output(request.get("indices"))
     return {}
+
+
+def _request_id(line):
+    """The id of a request refused while it was being read, where it has one to answer to; else None."""
+    try:
+        request = json.loads(line)
+    except ValueError:
+        return None
+    rid = request.get("id") if isinstance(request, dict) else None
+    return rid if isinstance(rid, int) and not isinstance(rid, bool) else None
 
 
 def main():
@@ -287,7 +306,7 @@ def main():
             rid = request["id"]
             answer(out, rid, handle(request, state))
         except ProtocolError as err:
-            answer(out, rid, error={"code": err.code, "message": str(err)})
+            answer(out, rid if rid is not None else _request_id(line), error={"code": err.code, "message": str(err)})
         except MemoryError:
             answer(out, rid, error={"code": "OUT_OF_HOST_MEMORY", "message": "the workload ran out of memory"})
         except Exception as err:  # a workload that raises: reported, the worker goes on

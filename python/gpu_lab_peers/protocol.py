@@ -6,10 +6,10 @@ request, is {"ready": true, "python": "3.11.7", "pid": N}. A line that is not a 
 id null; the worker never dies of a bad line, and exits when its stdin closes."""
 
 MAX_LINE = 1 << 20
-CALLS = ("probe", "prepare", "sample", "output", "release")
+CALLS = ("probe", "prepare", "prepare-kernel", "sample", "output", "reference", "release")
 MAX_INDICES = 8192
 # The measurement vocabulary's words (main/common/measurement.ts), unchanged. The engine's ops, each a workload's `op`:
-OPS = ("empty", "add", "mul", "exp", "vector-function", "gemm", "blas1", "copy")
+OPS = ("empty", "add", "mul", "exp", "vector-function", "gemm", "blas1", "copy", "text-to-image")
 # The arrays' element types as the engine stores them; bfloat16 crosses as its raw 16 bits (NumPy has no bfloat16).
 DTYPES = ("fp64", "fp32", "fp16", "bf16", "int8")
 # The clocks a workload can be timed with (__main__.Prepared.once says what each one measures): the engine's, and
@@ -48,6 +48,77 @@ def _array(spec, name):
     if length < 1 or length > (1 << 31):
         raise ProtocolError("INVALID_ARGUMENT", f"`{name}.length` must be from 1 to 2^31, not {length}")
     return {"path": path, "dtype": dtype, "length": length}
+
+
+# A playground kernel's request (kernel_launch.py): these fields and no other. Whatever else a request carries is
+# refused, so that no compiler option, include folder or define can ride along with the source.
+KERNEL_FIELDS = ("id", "call", "library", "device", "source", "fileName", "entry", "grid", "block", "sharedBytes", "args", "minSampleMs")
+KERNEL_LIBRARIES = ("auto", "pycuda", "cuda-core")
+MAX_SOURCE = 100_000
+MAX_SHARED = 49_152
+SCALAR_TYPES = ("f32", "f64", "i32", "u64")
+
+
+def _dims(request, name):
+    value = _field(request, name, list)
+    if len(value) != 3 or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v < 2**31 for v in value):
+        raise ProtocolError("INVALID_ARGUMENT", f"`{name}` must be 3 whole numbers from 1, not {value!r}")
+    return value
+
+
+def _kernel_arg(spec, i):
+    if not isinstance(spec, dict):
+        raise ProtocolError("INVALID_ARGUMENT", f"`args[{i}]` must be an object")
+    kind = _field(spec, "kind", str)
+    if kind == "scalar":
+        kind_of = _field(spec, "type", str)
+        value = _field(spec, "value", (int, float))
+        if kind_of not in SCALAR_TYPES:
+            raise ProtocolError("INVALID_ARGUMENT", f"`args[{i}].type` must be one of {', '.join(SCALAR_TYPES)}, not {kind_of!r}")
+        return {"kind": kind, "type": kind_of, "value": value}
+    if kind not in ("input", "output"):
+        raise ProtocolError("INVALID_ARGUMENT", f"`args[{i}].kind` must be input, output or scalar, not {kind!r}")
+    array = _array(spec, f"args[{i}]")
+    if array["dtype"] not in ("fp32", "fp64"):
+        raise ProtocolError("INVALID_ARGUMENT", f"`args[{i}].dtype` must be fp32 or fp64, not {array['dtype']!r}")
+    return {"kind": kind, **array}
+
+
+def _prepare_kernel(request, checked):
+    import re
+
+    extra = sorted(set(request) - set(KERNEL_FIELDS))
+    if extra:
+        raise ProtocolError("INVALID_ARGUMENT", f"`{extra[0]}` is not a field of prepare-kernel: the compiler's options are the worker's own, and only the source, its file's name and the kernel's name reach it")
+    library = _field(request, "library", str)
+    if library not in KERNEL_LIBRARIES:
+        raise ProtocolError("INVALID_ARGUMENT", f"`library` must be one of {', '.join(KERNEL_LIBRARIES)}, not {library!r}")
+    checked["library"] = library
+    checked["device"] = _field(request, "device", str)
+    source = _field(request, "source", str)
+    if not 1 <= len(source) <= MAX_SOURCE:
+        raise ProtocolError("INVALID_ARGUMENT", f"`source` must hold 1 to {MAX_SOURCE} characters, not {len(source)}")
+    checked["source"] = source
+    checked["fileName"] = _field(request, "fileName", str)
+    if not re.fullmatch(r"[\w.-]{1,120}", checked["fileName"]):
+        raise ProtocolError("INVALID_ARGUMENT", f"`fileName` must be 1 to 120 letters, digits, dots, dashes or underscores, not {checked['fileName']!r}")
+    checked["entry"] = _field(request, "entry", str)
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,63}", checked["entry"]):
+        raise ProtocolError("INVALID_ARGUMENT", f"`entry` must be a C identifier, not {checked['entry']!r}")
+    checked["grid"] = _dims(request, "grid")
+    checked["block"] = _dims(request, "block")
+    shared = _field(request, "sharedBytes", int)
+    if not 0 <= shared <= MAX_SHARED:
+        raise ProtocolError("INVALID_ARGUMENT", f"`sharedBytes` must be from 0 to {MAX_SHARED}, not {shared}")
+    checked["sharedBytes"] = shared
+    args = _field(request, "args", list)
+    if len(args) > 16:
+        raise ProtocolError("INVALID_ARGUMENT", "`args` must hold at most 16 arguments")
+    checked["args"] = [_kernel_arg(spec, i) for i, spec in enumerate(args)]
+    min_ms = _field(request, "minSampleMs", (int, float), required=False)
+    if min_ms is not None and not 0 <= min_ms <= 1000:
+        raise ProtocolError("INVALID_ARGUMENT", f"`minSampleMs` must be a number from 0 to 1000, not {min_ms!r}")
+    checked["minSampleMs"] = float(min_ms or 0)
 
 
 def parse_request(line):
@@ -95,6 +166,12 @@ def parse_request(line):
         if min_ms is not None and (isinstance(min_ms, bool) or not 0 <= min_ms <= 1000):
             raise ProtocolError("INVALID_ARGUMENT", f"`minSampleMs` must be a number from 0 to 1000, not {min_ms!r}")
         checked["minSampleMs"] = float(min_ms or 0)
+    elif call == "prepare-kernel":
+        _prepare_kernel(request, checked)
+    elif call == "reference":
+        checked["output"] = _array(_field(request, "output", dict), "output")
+        if checked["output"]["dtype"] != "fp64":
+            raise ProtocolError("INVALID_ARGUMENT", f"`output.dtype` of a reference must be fp64, not {checked['output']['dtype']!r}")
     elif call == "output":
         # The elements the engine's check reads, where it reads a sample: only those are written back.
         indices = _field(request, "indices", list, required=False)

@@ -6,6 +6,7 @@ import type { PointResult, PointStatus, RunRecord } from '../../main/common/run-
 import { pointLabel } from './point-label.ts';
 import { baselineKey, pointRate, pointsByKey, seriesOf, shareOfPeak, speedupOver } from './points.ts';
 import type { Translate } from './text.ts';
+import { PEER_LIBRARY_NAMES } from '../../main/common/peer-libraries.ts';
 import { formatInterval, formatMs, formatPercent, formatRate, formatRelativeError, formatTimes } from '../../main/common/format.ts';
 import { pointReason } from '../../main/common/i18n/error-text.ts';
 import { MIN_INTERVAL_SAMPLES } from '../../main/common/statistics.ts';
@@ -73,9 +74,6 @@ export function shareText(share: number, p: PointResult, t: Translate): string {
   if (p.peak?.source === 'measured') return t('results.table.peakMeasured', { share: formatPercent(share) });
   return p.peak?.source === 'estimate' ? t('results.table.peakEstimate', { share: formatPercent(share) }) : formatPercent(share);
 }
-
-// The peer libraries' names as their projects write them, the same in every language.
-const PEER_LIBRARY_NAMES = { numpy: 'NumPy', torch: 'PyTorch', cupy: 'CuPy', numba: 'Numba' } as const;
 
 function peerOf(lab: LabDescriptor, series: string, t: Translate): string {
   const library = seriesOf(lab, series)?.peer;

@@ -1,7 +1,7 @@
 // One measuring path for every backend: the measurement is validated (common/measurement.ts), its backend made
 // (the CPU or a CUDA device), and the op that owns it measures, verifies and frees. One file per op.
 import type { Measurement, MeasurementResult } from '../../common/measurement.ts';
-import { MeasurementBackend } from './backend.ts';
+import { MeasurementBackend, unsupported } from './backend.ts';
 import type { MeasureContext } from './backend.ts';
 import { measureBlas1 } from './blas1.ts';
 import { measureCopy } from './copy.ts';
@@ -33,6 +33,9 @@ export async function measure(m: Measurement, ctx: MeasureContext): Promise<Meas
         return await measureBlas1(m, backend);
       case 'copy':
         return await measureCopy(m, backend);
+      // A network in PyTorch: the Python worker's alone.
+      case 'text-to-image':
+        throw unsupported('the text-to-image workload without its PyTorch peer', backend.device);
     }
   } finally {
     backend.free();

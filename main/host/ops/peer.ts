@@ -7,7 +7,7 @@ import { readFile, rm } from 'node:fs/promises';
 
 import { GpuLabError } from '../../common/errors.ts';
 import type { Measurement, MeasurementResult, PointPhase, Verification } from '../../common/measurement.ts';
-import { PEER_PREPARED, PEER_SAMPLES, ROW_STACK_RESTORED } from '../../common/peer-protocol.ts';
+import { PEER_PREPARED, PEER_REFERENCE, PEER_SAMPLES, ROW_STACK_RESTORED } from '../../common/peer-protocol.ts';
 import type { PeerArray, PeerClock } from '../../common/peer-protocol.ts';
 import { DTYPE_BYTES } from '../../../native/index.ts';
 import type { DType, ElementBuffer } from '../../../native/index.ts';
@@ -23,15 +23,26 @@ import type { MeasurementBackend, MeasureContext } from './backend.ts';
 import { unsupported } from './backend.ts';
 import { vectorFunctionReference } from './vector-function.ts';
 import { ELEMENTWISE_REFERENCE } from './elementwise.ts';
+import { textToImageBuffer, textToImageOutput, textToImageParams, verifyAgainstReference } from './text-to-image.ts';
 
-// A workload's answer is awaited at most this long: past it the worker is taken for hung, and stopped.
+// A workload's answer is awaited at most this long: past it the worker is taken for hung, and stopped. A network's
+// (the text-to-image lab) may build 860 M parameters, or run a float64 pass of them on a laptop's CPU, in one answer.
 const CALL_TIMEOUT_MS = 120_000;
+const NETWORK_CALL_TIMEOUT_MS = 900_000;
 
 type Peered = Measurement & { peer: NonNullable<Measurement['peer']> };
 
 // How long the last peer point's output, check and release took: the next point's samples leave that much of its
 // budget for its own.
 let lastTailSeconds = 0;
+
+// The worker's float64 reference of part of the output, read from a file at `path`, and the output checked against it.
+async function checkAgainstReference(worker: PeerWorker, reference: NonNullable<PeerWork['reference']>, path: string, timeoutMs: number, signal: AbortSignal): Promise<Verification> {
+  const { offset } = PEER_REFERENCE.parse(await worker.call({ call: 'reference', output: { path, dtype: 'fp64', length: reference.length } }, timeoutMs, signal));
+  const bytes = await readFile(path);
+  if (bytes.byteLength !== reference.length * 8) throw new GpuLabError('PEER_FAILED', `the reference has ${bytes.byteLength} bytes, not ${reference.length * 8}`);
+  return reference.check(typedOf('fp64', bytes) as Float64Array, offset);
+}
 
 // The peer's output bytes as the typed array of the engine's buffer (a copy: the file's bytes need not be aligned).
 function typedOf(dtype: DType, bytes: Uint8Array): Float64Array | Float32Array | Uint16Array | Int8Array {
@@ -56,7 +67,10 @@ interface PeerWork {
   inputs: PeerInput[];
   out: ElementBuffer;
   params: Record<string, number>;
+  // The engine's check; or, where the engine has no reference of its own (a network), the check against the worker's
+  // float64 reference of part of the output (`reference`, of `length` values).
   verify: () => Verification;
+  reference?: { length: number; check: (values: Float64Array, offset: number) => Verification };
   // The output's elements the check reads, where it reads a sample: only those come back from the worker.
   reads: number[] | null;
 }
@@ -67,6 +81,15 @@ function peerWork(m: Peered, backend: MeasurementBackend): PeerWork {
     key: `${m.seed + slot}:${dtype}:${length}:${range ? `${range.low},${range.high}` : ''}`,
     buffer: backend.input(dtype, length, slot, range, 'host'),
   });
+  if (m.op === 'text-to-image') {
+    const out = textToImageBuffer(m, backend);
+    const checked = textToImageOutput(m).checked;
+    const unchecked = (): Verification => {
+      throw new GpuLabError('PEER_FAILED', 'the text-to-image workload is checked against its float64 reference');
+    };
+    const check = (values: Float64Array, offset: number): Verification => verifyAgainstReference(out.read() as Float32Array, values, offset, m.dtype);
+    return { inputs: [], out, params: textToImageParams(m), verify: unchecked, reference: { length: checked, check }, reads: null };
+  }
   if (m.op === 'vector-function') {
     const xi = input('fp64', m.elements, 0);
     const yi = input('fp64', m.elements, 1);
@@ -138,6 +161,7 @@ async function measured(m: Peered, backend: MeasurementBackend, ctx: MeasureCont
   // kernel: the shared worker has run that code already.
   const worker = m.cold ? await PeerWorker.start() : await peerWorker();
   let outputPath: string | null = null;
+  let referencePath: string | null = null;
   let prepared = false;
   let tailStarted: number | null = null;
   try {
@@ -145,8 +169,9 @@ async function measured(m: Peered, backend: MeasurementBackend, ctx: MeasureCont
     outputPath = outputFile();
     const output: PeerArray = { path: outputPath, dtype: work.out.dtype, length: work.out.length };
     const clock = clockOf(m, m.device !== 'cpu');
+    const callMs = m.op === 'text-to-image' ? NETWORK_CALL_TIMEOUT_MS : CALL_TIMEOUT_MS;
     const request = { call: 'prepare', op: m.op, code: m.peer.code, device: m.device, inputs, output, params: work.params, ...(clock ? { clock } : {}), minSampleMs: m.cold ? 0 : m.minSampleMs } as const;
-    const answer = PEER_PREPARED.parse(await phase('prepare', () => worker.call(request, CALL_TIMEOUT_MS, ctx.signal)));
+    const answer = PEER_PREPARED.parse(await phase('prepare', () => worker.call(request, callMs, ctx.signal)));
     prepared = true;
     if (onCpu) await phase('quiet', () => cpuQuiet('peer'));
     // The point's budget covers all of it, the inputs handed over and the worker's preparation before the samples, the
@@ -156,11 +181,13 @@ async function measured(m: Peered, backend: MeasurementBackend, ctx: MeasureCont
     const setupSeconds = (performance.now() - started) / 1000 + lastTailSeconds;
     const budgetSeconds = Math.max(MIN_BUDGET_SECONDS, (m.budgetSeconds ?? DEFAULT_BUDGET_SECONDS) - setupSeconds);
     let executionsPerSample = 1;
+    let memoryBytes: number | undefined;
     // Events time the device, and the host's wall time of each sample is kept beside them, as the engine keeps its
     // own; any other clock is the host's (time.time() too).
     const round = async (warmup: number, count: number): Promise<RoundResult> => {
-      const answer = PEER_SAMPLES.parse(await worker.call({ call: 'sample', warmup, count }, CALL_TIMEOUT_MS, ctx.signal));
+      const answer = PEER_SAMPLES.parse(await worker.call({ call: 'sample', warmup, count }, callMs, ctx.signal));
       executionsPerSample = answer.executionsPerSample;
+      if (answer.memoryBytes !== undefined) memoryBytes = Math.max(memoryBytes ?? 0, answer.memoryBytes);
       if (answer.clock === 'events') return { clock: 'events', hostMs: answer.wallMs, deviceMs: answer.samplesMs, sampleWallMs: answer.wallMs };
       return { clock: answer.clock === 'time-time' ? 'host' : answer.clock, hostMs: answer.samplesMs, deviceMs: null, sampleWallMs: answer.wallMs };
     };
@@ -178,7 +205,7 @@ async function measured(m: Peered, backend: MeasurementBackend, ctx: MeasureCont
     );
     tailStarted = performance.now();
     const bytes = await phase('output', async () => {
-      await worker.call({ call: 'output', ...(work.reads ? { indices: work.reads } : {}) }, CALL_TIMEOUT_MS, ctx.signal);
+      await worker.call({ call: 'output', ...(work.reads ? { indices: work.reads } : {}) }, callMs, ctx.signal);
       return readFile(output.path);
     });
     const expected = (work.reads?.length ?? output.length) * DTYPE_BYTES[work.out.dtype];
@@ -189,7 +216,9 @@ async function measured(m: Peered, backend: MeasurementBackend, ctx: MeasureCont
     if (work.reads) work.reads.forEach((index, i) => out.write(values.subarray(i, i + 1) as never, index));
     else out.write(values as never);
     const timed = joinRounds(rounds);
-    const verification = await phase('check', work.verify);
+    const { reference } = work;
+    if (reference) referencePath = outputFile();
+    const verification = await phase('check', () => (reference && referencePath ? checkAgainstReference(worker, reference, referencePath, callMs, ctx.signal) : work.verify()));
     return {
       ...timed,
       implementation: `${answer.library} (Python ${worker.version}${answer.restored?.length ? `; ${ROW_STACK_RESTORED}` : ''})`,
@@ -199,6 +228,7 @@ async function measured(m: Peered, backend: MeasurementBackend, ctx: MeasureCont
       telemetry: null,
       // The budget in force for the whole point: the samples' and the setup it paid for first.
       sampling: { ...(sampling ? { ...sampling, budgetSeconds: sampling.budgetSeconds + setupSeconds } : { samples: timed.hostMs.length, targetFraction: m.targetFraction ?? TARGET_INTERVAL_FRACTION, budgetSeconds: budgetSeconds + setupSeconds, stop: 'max-samples' as const }), phases: backend.phases },
+      ...(memoryBytes !== undefined ? { memory: { bytes: memoryBytes, where: onCpu ? ('host' as const) : ('device' as const) } } : {}),
     };
   } finally {
     if (onCpu) cpuWorkDone('peer');
@@ -206,8 +236,9 @@ async function measured(m: Peered, backend: MeasurementBackend, ctx: MeasureCont
     // that the engine's next point has the memory its footprint check counted on, keeping only the input arrays of
     // the files kept for the peer points after it; a worker of its own is stopped.
     if (m.cold) worker.stop();
-    else if (prepared && worker.alive) await worker.call({ call: 'release', keep: keptPaths() }, CALL_TIMEOUT_MS).catch(() => undefined);
+    else if (prepared && worker.alive) await worker.call({ call: 'release', keep: keptPaths() }, m.op === 'text-to-image' ? NETWORK_CALL_TIMEOUT_MS : CALL_TIMEOUT_MS).catch(() => undefined);
     if (outputPath) await rm(outputPath, { force: true });
+    if (referencePath) await rm(referencePath, { force: true });
     if (tailStarted !== null) lastTailSeconds = (performance.now() - tailStarted) / 1000;
   }
 }

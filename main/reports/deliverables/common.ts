@@ -4,6 +4,7 @@
 import type { Translate } from '../../../renderer/charts/text.ts';
 import { formatMs, formatTimes, formatWhole } from '../../common/format.ts';
 import type { LabDescriptor, SeriesDescriptor } from '../../common/lab-descriptor.ts';
+import { PEER_LIBRARY_NAMES } from '../../common/peer-protocol.ts';
 import type { PeerLibrary } from '../../common/peer-protocol.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import type { TableCell, TableColumn, TableRow } from '../table.ts';
@@ -127,13 +128,11 @@ export function hasPoint(record: RunRecord, series: readonly SeriesDescriptor[],
   return series.some((s) => pointAt(record, s.key, x) !== undefined);
 }
 
-// The libraries' own names, the same in every language (as gpu-lab peers and the devices page write them).
-const LIBRARIES: Record<PeerLibrary, string> = { numpy: 'NumPy', torch: 'PyTorch', cupy: 'CuPy', numba: 'Numba' };
 
 // A peer row's first cell, set apart from GPU Lab's: what the row is, and under it that it is the course's Python, or
 // GPU Lab's addition in Python where the course material has no such code (the descriptor's `addition`).
 export function peerCell(text: string, series: PeerSeries, t: Translate): TableCell {
-  return { text, note: t(series.addition ? 'pdf.deliverable.addition' : 'pdf.deliverable.peer', { library: LIBRARIES[series.peer] }) };
+  return { text, note: t(series.addition ? 'pdf.deliverable.addition' : 'pdf.deliverable.peer', { library: PEER_LIBRARY_NAMES[series.peer] }) };
 }
 
 // The baseline a deliverable answers its seed's question against (DESIGN §10, "Baselines"): the course's own series
@@ -168,7 +167,7 @@ export function notMeasuredWhy({ record, lab, t }: DeliverableContext, key: stri
   const asked = record.peers ?? [];
   if (points.length === 0 && library && !asked.includes(library)) {
     if (asked.length === 0) return t('pdf.deliverable.against.why.noPeers');
-    return t('pdf.deliverable.against.why.notAsked', { library: LIBRARIES[library], asked: asked.map((l) => LIBRARIES[l]).join(', ') });
+    return t('pdf.deliverable.against.why.notAsked', { library: PEER_LIBRARY_NAMES[library], asked: asked.map((l) => PEER_LIBRARY_NAMES[l]).join(', ') });
   }
   return t('pdf.deliverable.against.why.notMeasured');
 }

@@ -30,7 +30,7 @@ describe('the peers\' input files', () => {
     const [fx, fy] = await inputFiles([x, y], 1024, 4096);
     if (!fx || !fy) throw new Error('no files');
     expect(new Uint8Array(readFileSync(fx.path))).toEqual(new Uint8Array(x.buffer.read().buffer));
-    expect(fx).toMatchObject({ dtype: 'float32', length: 256 });
+    expect(fx).toMatchObject({ dtype: 'fp32', length: 256 });
     const written = statSync(fx.path).mtimeMs;
     // The next point with the same x: the same file, not written again.
     const [again] = await inputFiles([x], 1024, 4096);

@@ -10,7 +10,8 @@ import type { MeasurementInput } from '../../../main/common/measurement.ts';
 import { readRunRecord } from '../../../main/common/run-record-read.ts';
 import { LABS, findLab } from '../../../main/labs/index.ts';
 import type { PlannedPoint } from '../../../main/labs/lab.ts';
-import { CPU_ONLY, WITH_GPU, pointFromPlan } from './synthetic.ts';
+import { CPU_ONLY, WITH_GPU, asRunnerPlans, pointFromPlan } from './synthetic.ts';
+import { clipTextFlops, clipTextParameters, unetFlops, unetParameters } from '../../../main/common/unet-work.ts';
 
 // Bytes of an element of A and B, and of C (int8 products sum into int32: native/cuda/ops_gemm.cu).
 const GEMM_BYTES = { fp64: [8, 8], fp32: [4, 4], tf32: [4, 4], fp16: [2, 2], bf16: [2, 2], int8: [1, 4] } as const;
@@ -39,6 +40,13 @@ function countedWork(m: MeasurementInput): { flops: number; bytes: number } {
       throw new Error('no lab plans a blas1 measurement');
     case 'empty':
       return { flops: 0, bytes: 0 };
+    // A guided U-Net step runs the batch twice (the prompt and the empty prompt) and reads every weight once; the
+    // text encoder runs each image's two prompts. Counted layer by layer in unet-work.ts (its parameter counts are
+    // checked against the real models' in tests/unit/labs/text-to-image.test.ts).
+    case 'text-to-image': {
+      const bytes = m.dtype === 'fp16' ? 2 : 4;
+      return m.stage === 'unet' ? { flops: unetFlops(m.latent, 2 * m.batch), bytes: unetParameters() * bytes } : { flops: clipTextFlops(2 * m.batch), bytes: clipTextParameters() * bytes };
+    }
   }
 }
 
@@ -60,7 +68,7 @@ describe('work counted once per op', () => {
     for (const [context, ctx] of [['with a GPU', WITH_GPU], ['CPU only', CPU_ONLY]] as const) {
       it(`${lab.descriptor.id}, ${context}: every rate is the op's work ÷ the median`, () => {
         const params = validateParams(lab.descriptor.id, lab.descriptor.parameters, {});
-        const planned = lab.plan(params, ctx).filter((p): p is PlannedPoint & { measurement: MeasurementInput } => p.measurement !== null);
+        const planned = lab.plan(params, asRunnerPlans(lab, ctx)).filter((p): p is PlannedPoint & { measurement: MeasurementInput } => p.measurement !== null);
         // Only the transfer lab has nothing to measure without a GPU.
         expect(planned.length > 0 || (lab.descriptor.id === 'transfer' && ctx === CPU_ONLY)).toBe(true);
         planned.forEach((plannedPoint, i) => {

@@ -29,7 +29,7 @@ import { failedPoint, waivedPoint } from '../../../main/runs/point-result.ts';
 import { CPU, GPU, WITH_GPU } from '../labs/synthetic.ts';
 
 const LIBRARIES: PeerLibrary[] = ['numpy', 'torch', 'cupy', 'numba'];
-const NAMES: Record<PeerLibrary, string> = { numpy: 'NumPy', torch: 'PyTorch', cupy: 'CuPy', numba: 'Numba' };
+const NAMES: Record<PeerLibrary, string> = { numpy: 'NumPy', torch: 'PyTorch', cupy: 'CuPy', numba: 'Numba', transformers: 'Transformers', pycuda: 'PyCUDA', 'cuda-core': 'cuda.core' };
 // What became of the course's baseline series in a run.
 const STATES = ['ran', 'waived', 'failed', 'noPeers', 'notAsked'] as const;
 type State = (typeof STATES)[number];

@@ -10,6 +10,7 @@ import { vectorFunction, vectorFunctionDescriptor } from './lab-vector-function.
 import { elementwiseBreakeven, elementwiseBreakevenDescriptor } from './lab-elementwise-breakeven.ts';
 import { matmulBreakeven, matmulBreakevenDescriptor } from './lab-matmul-breakeven.ts';
 import { timingPitfalls, timingPitfallsDescriptor } from './lab-timing-pitfalls.ts';
+import { textToImage, textToImageDescriptor } from './lab-text-to-image.ts';
 
 export const labText = {
   common: {
@@ -80,6 +81,7 @@ export const labText = {
   'elementwise-breakeven': elementwiseBreakeven,
   'matmul-breakeven': matmulBreakeven,
   'timing-pitfalls': timingPitfalls,
+  'text-to-image': textToImage,
 } as const;
 
 export type LabTextCatalog = typeof labText;
@@ -92,6 +94,7 @@ export const labDescriptors: Record<string, DescriptorText> = {
   'elementwise-breakeven': elementwiseBreakevenDescriptor,
   'matmul-breakeven': matmulBreakevenDescriptor,
   'timing-pitfalls': timingPitfallsDescriptor,
+  'text-to-image': textToImageDescriptor,
 };
 
 // The parameters almost every lab shares, except where one words them its own way.
@@ -105,4 +108,4 @@ export const sharedParameters: Record<'repeats' | 'threads' | 'warmup', Paramete
 };
 
 // A parameter's unit for a count of one ("1 run"), by the unit's id (the labs' units are English words).
-export const unitsOne: Record<string, string> = { samples: 'sample', runs: 'run', threads: 'thread', elements: 'element', bytes: 'byte' };
+export const unitsOne: Record<string, string> = { samples: 'sample', runs: 'run', threads: 'thread', elements: 'element', bytes: 'byte', steps: 'step', images: 'image' };

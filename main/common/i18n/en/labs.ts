@@ -82,7 +82,7 @@ export const labs = {
     title: 'Run',
     python: 'Also time the course’s Python ({libraries}) where this computer has it',
     pythonMissing: 'The course’s Python for this lab ({libraries}) is not on this computer: the Devices page’s Python panel says what its interpreter has.',
-    peer: { numpy: 'NumPy', torch: 'PyTorch', cupy: 'CuPy', numba: 'Numba' },
+    peer: { numpy: 'NumPy', torch: 'PyTorch', cupy: 'CuPy', numba: 'Numba', transformers: 'Transformers', pycuda: 'PyCUDA', 'cuda-core': 'cuda.core' },
     run: 'Run',
     starting: 'Starting…',
     cancel: 'Cancel',

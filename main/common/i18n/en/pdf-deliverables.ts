@@ -366,4 +366,17 @@ export const pdfDeliverables = {
       threadsSlower: 'One thread takes {one}, all {threads} threads {all}: all of them were slower, so here comparing with one thread would not flatter a GPU; another program may have been using the other cores.',
     },
   },
+  textToImage: {
+    source: 'From the course material: Unit 10’s third notebook, “Stable_Diffusion_GPU_vs_CPU”, which times Stable Diffusion generating an image from a text on the GPU and on the CPU. Here with random weights of Stable Diffusion 1.5’s shapes: no image is produced, only the network’s arithmetic is timed.',
+    caption: 'A U-Net step per point (its batch’s images at once, guided), the text encoder once per image; one image is {steps} steps.',
+    columns: { point: 'Point', time: 'Time', image: 'One image', speedup: 'GPU’s speedup per image', rate: 'Rate', memory: 'Memory at its peak' },
+    memory: { device: '{bytes} (GPU)', host: '{bytes} (worker, resident)' },
+    note: 'One image: {steps} steps of its batch divided by the batch, and the text encoder once. The speedup is the CPU’s image in fp32 over the GPU’s at the same batch. Every point is checked against the same step computed on the CPU in float64 (relative error at most {fp32} in fp32, {fp16} in fp16).',
+    q: {
+      faster: 'How much faster is the GPU for generating an image?',
+      why: 'Why?',
+      memory: 'How much memory does it take?',
+      check: 'Is the GPU’s arithmetic right?',
+    },
+  },
 };

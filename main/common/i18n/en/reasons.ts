@@ -21,6 +21,10 @@ export const reasons = {
   peerNoCuda: '{library} {version} has no working CUDA here',
   peerNoCudaWhy: '{library} {version} has no working CUDA here: {detail}',
   int8Shape: 'torch._int_mm multiplies only matrices of more than 16 rows whose columns are a multiple of 8, and N = {n} is not',
+  // The text-to-image lab (main/labs/text-to-image.ts): its workload is PyTorch's (and transformers' for the text).
+  textToImageNotAsked: 'the run did not ask for {library}, which this lab’s network runs in',
+  textToImageCpuBatch: 'the CPU’s series stop at batch {max} (cpuMaxBatch): a batch of {batch} is left out',
+  textToImageCpuDtype: '{dtype} is not among the CPU’s types (cpuDtypes)',
   // A CUDA library the loader could not open ({tried}: the names tried), in the words of native/cuda/dynlib.cu.
   libraryNotOpened: 'none of {tried} could be opened',
   libraryNotOpenedOthers: 'none of {tried} could be opened from the loader’s path or {count} other folder | none of {tried} could be opened from the loader’s path or {count} other folders',

@@ -11,6 +11,7 @@ import { vectorFunctionDescriptor, vectorFunction } from './lab-vector-function.
 import { elementwiseBreakevenDescriptor, elementwiseBreakeven } from './lab-elementwise-breakeven.ts';
 import { matmulBreakevenDescriptor, matmulBreakeven } from './lab-matmul-breakeven.ts';
 import { timingPitfallsDescriptor, timingPitfalls } from './lab-timing-pitfalls.ts';
+import { textToImageDescriptor, textToImage } from './lab-text-to-image.ts';
 
 export const labText: TextOf<LabTextCatalog> = {
   common: {
@@ -67,6 +68,7 @@ export const labText: TextOf<LabTextCatalog> = {
   'elementwise-breakeven': elementwiseBreakeven,
   'matmul-breakeven': matmulBreakeven,
   'timing-pitfalls': timingPitfalls,
+  'text-to-image': textToImage,
 };
 
 export const labDescriptors: Record<string, DescriptorText> = {
@@ -77,6 +79,7 @@ export const labDescriptors: Record<string, DescriptorText> = {
   'elementwise-breakeven': elementwiseBreakevenDescriptor,
   'matmul-breakeven': matmulBreakevenDescriptor,
   'timing-pitfalls': timingPitfallsDescriptor,
+  'text-to-image': textToImageDescriptor,
 };
 
 // Los parámetros que comparten casi todos los laboratorios, salvo donde uno los explica a su manera.
@@ -93,7 +96,7 @@ export const sharedParameters = {
 };
 
 // Las unidades que acompañan a los valores de los parámetros.
-export const units = { samples: 'muestras', runs: 'ejecuciones', threads: 'hilos', elements: 'elementos', 'log10 elements': 'log10 de elementos', bytes: 'bytes', '×': '×', '': '' };
+export const units = { samples: 'muestras', runs: 'ejecuciones', threads: 'hilos', elements: 'elementos', 'log10 elements': 'log10 de elementos', bytes: 'bytes', steps: 'pasos', images: 'imágenes', '×': '×', '': '' };
 
 // Y su forma para una sola: «1 ejecución».
-export const unitsOne: Record<string, string> = { samples: 'muestra', runs: 'ejecución', threads: 'hilo', elements: 'elemento', bytes: 'byte' };
+export const unitsOne: Record<string, string> = { samples: 'muestra', runs: 'ejecución', threads: 'hilo', elements: 'elemento', bytes: 'byte', steps: 'paso', images: 'imagen' };

@@ -75,7 +75,7 @@ export const labs: TextOf<typeof labsEn> = {
     title: 'Ejecución',
     python: 'Cronometrar también el Python del curso ({libraries}) si este ordenador lo tiene',
     pythonMissing: 'El Python del curso para este laboratorio ({libraries}) no está en este ordenador: el panel Python de la página de dispositivos dice qué tiene su intérprete.',
-    peer: { numpy: 'NumPy', torch: 'PyTorch', cupy: 'CuPy', numba: 'Numba' },
+    peer: { numpy: 'NumPy', torch: 'PyTorch', cupy: 'CuPy', numba: 'Numba', transformers: 'Transformers', pycuda: 'PyCUDA', 'cuda-core': 'cuda.core' },
     run: 'Ejecutar',
     starting: 'Iniciando…',
     cancel: 'Cancelar',

@@ -325,6 +325,19 @@ export const pdfDeliverables: TextOf<typeof en> = {
       fp64: 'Comparando fp32 con fp64: {items}.',
     },
   },
+  textToImage: {
+    source: 'Del material del curso: el tercer cuaderno de la Unidad 10, «Stable_Diffusion_GPU_vs_CPU», que cronometra a Stable Diffusion generando una imagen a partir de un texto en la GPU y en la CPU. Aquí con pesos aleatorios con las formas de Stable Diffusion 1.5: no se produce ninguna imagen, solo se cronometra la aritmética de la red.',
+    caption: 'Un paso de la U-Net por punto (las imágenes de su lote a la vez, con guía) y el codificador de texto una vez por imagen; una imagen son {steps} pasos.',
+    columns: { point: 'Punto', time: 'Tiempo', image: 'Una imagen', speedup: 'Aceleración de la GPU por imagen', rate: 'Velocidad', memory: 'Memoria en su máximo' },
+    memory: { device: '{bytes} (GPU)', host: '{bytes} (proceso, residente)' },
+    note: 'Una imagen: {steps} pasos de su lote divididos por el lote y el codificador de texto una vez. La aceleración es la imagen de la CPU en fp32 entre la de la GPU con el mismo lote. Cada punto se comprueba frente al mismo paso calculado en la CPU en float64 (error relativo de {fp32} como mucho en fp32 y de {fp16} en fp16).',
+    q: {
+      faster: '¿Cuánto más rápida es la GPU para generar una imagen?',
+      why: '¿Por qué?',
+      memory: '¿Cuánta memoria necesita?',
+      check: '¿Es correcta la aritmética de la GPU?',
+    },
+  },
   timingPitfalls: {
     source: 'Del material del curso: los «Pitfalls comunes» de «HPC con GPU (3/22)»: olvidar sincronizar, comparar la GPU con un solo hilo de la CPU y medir sin calentamiento.',
     caption: 'La misma GEMM en float32 con N = {n}, cronometrada mal y bien.',
