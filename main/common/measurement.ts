@@ -3,6 +3,8 @@
 // process boundary), validated on arrival in the host.
 import { z } from 'zod';
 
+import { PEER_LIBRARIES } from './peer-libraries.ts';
+
 export const DEVICE_ID = z.string().regex(/^(cpu|cuda:\d{1,2})$/, 'a device id: "cpu" or "cuda:N"');
 export type DeviceId = 'cpu' | `cuda:${number}`;
 
@@ -52,7 +54,7 @@ export const HOST_MEMORIES = ['pageable', 'pinned'] as const;
 export const COPY_MODES = ['sync', 'async'] as const;
 export type CopyMode = (typeof COPY_MODES)[number];
 // The Python libraries GPU Lab asks of the interpreter (peer-libraries.ts, plain data the renderer reads too).
-export { PEER_LIBRARIES } from './peer-libraries.ts';
+export { PEER_LIBRARIES };
 export type { PeerLibrary } from './peer-libraries.ts';
 // cuBLAS's level-1 routines (and its transpose) the kernel playground sets beside a student's kernel.
 export const BLAS1_ROUTINES = ['saxpy', 'sum', 'transpose'] as const;

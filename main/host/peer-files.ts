@@ -13,7 +13,7 @@ import { join } from 'node:path';
 
 import type { PeerArray } from '../common/peer-protocol.ts';
 import { DTYPE_BYTES } from '../../native/index.ts';
-import type { DType, ElementBuffer } from '../../native/index.ts';
+import type { ElementBuffer } from '../../native/index.ts';
 
 export const KEEP_BYTES_MAX = 2 * 1024 ** 3;
 export const IDLE_MS = 5000;
