@@ -35,7 +35,7 @@ function lab(id: string): Lab {
 // A planned point measured with these samples, as the runner records it (its rates from its work, none where the
 // plan says the time is not the work's alone).
 function measured(p: PlannedPoint, samples: number[]): PointResult {
-  return measuredPoint(p, { hostMs: samples, deviceMs: samples, executionsPerSample: 1, implementation: 'synthetic', threads: 2, verification: { method: 'full', checked: 1, total: 1, relativeError: 1e-7, tolerance: 1e-5, passed: true, mismatches: [] }, telemetry: null });
+  return measuredPoint(p, { clock: p.clock, hostMs: samples, deviceMs: samples, executionsPerSample: 1, implementation: 'synthetic', threads: 2, verification: { method: 'full', checked: 1, total: 1, relativeError: 1e-7, tolerance: 1e-5, passed: true, mismatches: [] }, telemetry: null });
 }
 
 // Six to twelve samples within ±spread of a median (integers drawn and scaled: fast-check's doubles cluster at

@@ -116,6 +116,7 @@ function point(planned: PlannedPoint, median: number, spread: number, memoryByte
   if (!planned.measurement) return waivedPoint(planned);
   const hostMs = [-1, -0.75, -0.5, -0.25, 0.25, 0.5, 0.75, 1].map((k) => median * (1 + k * spread));
   return measuredPoint(planned, {
+    clock: planned.clock,
     hostMs,
     deviceMs: null,
     executionsPerSample: 1,
