@@ -96,6 +96,7 @@ export const PEER_SAMPLES = z.strictObject({
   // Untimed calls the round made before its samples: its warm-up, and where the batch was sized, the call that sized it.
   untimedCalls: z.int().min(0).max(200_000).optional(),
 });
+export type PeerSamples = z.infer<typeof PEER_SAMPLES>;
 // `restored`: what the worker put back into NumPy before importing the library (python/gpu_lab_peers/library_import.py:
 // numpy.row_stack, which numba-cuda 0.30 reads and NumPy 2.5 removed).
 // `reusedInputs`: how many of its inputs the worker still held from an earlier point (host/peer-files.ts).

@@ -8,10 +8,11 @@ import { readFile, rm } from 'node:fs/promises';
 import { GpuLabError } from '../../common/errors.ts';
 import type { Measurement, MeasurementResult, PointPhase, Verification } from '../../common/measurement.ts';
 import { PEER_PREPARED, PEER_SAMPLES, ROW_STACK_RESTORED } from '../../common/peer-protocol.ts';
-import type { PeerArray, PeerTimer } from '../../common/peer-protocol.ts';
+import type { PeerArray, PeerSamples, PeerTimer } from '../../common/peer-protocol.ts';
 import { DTYPE_BYTES } from '../../../native/index.ts';
 import type { DType, ElementBuffer } from '../../../native/index.ts';
 import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, sampleAdaptively } from '../sampling.ts';
+import type { RoundResult } from '../sampling.ts';
 import { MIN_BUDGET_SECONDS } from '../../common/statistics.ts';
 import { cpuQuiet, cpuWorkDone } from '../cpu-quiet.ts';
 import { ELEMENTWISE_TOLERANCE, elementwiseReads, gemmReads, gemmTolerance, verifyElementwise, verifyGemm } from '../verify.ts';
@@ -60,6 +61,27 @@ interface PeerWork {
   verify: () => Verification;
   // The output's elements the check reads, where it reads a sample: only those come back from the worker.
   reads: number[] | null;
+}
+
+// One round of a peer's samples as the stopping rule reads it. The worker gives each sample's times per call (a
+// sample of batched calls is their mean, as the engine's harness gives it); the rule budgets a sample by its whole
+// wall time, all its calls together, as the engine's backend does (backend.ts): read per call, a batch of a hundred
+// 50-µs calls looked like 50 µs, not 5 ms, and the rounds ran past the budget by the batch's factor.
+export interface PeerRound extends RoundResult {
+  // Each sample's host wall time per call, as the record keeps it beside the device's.
+  hostMs: number[];
+  events: boolean;
+  executionsPerSample: number;
+}
+
+export function peerRound(answer: PeerSamples): PeerRound {
+  return {
+    samples: answer.samplesMs,
+    sampleWallMs: answer.wallMs.map((ms) => ms * answer.executionsPerSample),
+    hostMs: answer.wallMs,
+    events: answer.timer === 'events',
+    executionsPerSample: answer.executionsPerSample,
+  };
 }
 
 function peerWork(m: Peered, backend: MeasurementBackend): PeerWork {
@@ -157,10 +179,10 @@ async function measured(m: Peered, backend: MeasurementBackend, ctx: MeasureCont
     const setupSeconds = (performance.now() - started) / 1000 + lastTailSeconds;
     const budgetSeconds = Math.max(MIN_BUDGET_SECONDS, (m.budgetSeconds ?? DEFAULT_BUDGET_SECONDS) - setupSeconds);
     let executionsPerSample = 1;
-    const round = async (warmup: number, count: number): Promise<{ samples: number[]; sampleWallMs: number[]; events: boolean }> => {
-      const answer = PEER_SAMPLES.parse(await worker.call({ op: 'sample', warmup, count }, CALL_TIMEOUT_MS, ctx.signal));
+    const round = async (warmup: number, count: number): Promise<PeerRound> => {
+      const answer = peerRound(PEER_SAMPLES.parse(await worker.call({ op: 'sample', warmup, count }, CALL_TIMEOUT_MS, ctx.signal)));
       executionsPerSample = answer.executionsPerSample;
-      return { samples: answer.samplesMs, sampleWallMs: answer.wallMs, events: answer.timer === 'events' };
+      return answer;
     };
     const { rounds, sampling } = await phase('sampling', async () =>
       m.cold
@@ -191,7 +213,7 @@ async function measured(m: Peered, backend: MeasurementBackend, ctx: MeasureCont
     const events = rounds.every((r) => r.events);
     const verification = await phase('check', work.verify);
     return {
-      hostMs: events ? rounds.flatMap((r) => r.sampleWallMs) : samples,
+      hostMs: events ? rounds.flatMap((r) => r.hostMs) : samples,
       deviceMs: events ? samples : null,
       implementation: `${answer.library} (Python ${worker.version}${answer.restored?.length ? `; ${ROW_STACK_RESTORED}` : ''})`,
       threads: 1,
