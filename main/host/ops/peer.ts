@@ -232,9 +232,11 @@ async function measured(m: Peered, backend: MeasurementBackend, ctx: MeasureCont
     // The worker lets go of what the point made (and the GPU memory its library keeps cached) whatever happened, so
     // that the engine's next point has the memory its footprint check counted on, keeping only the input arrays of
     // the files kept for the peer points after it; a worker of its own is stopped.
-    if (m.cold) worker.stop();
-    else if (prepared && worker.alive) await worker.call({ op: 'release', keep: keptPaths() }, CALL_TIMEOUT_MS).catch(() => undefined);
-    if (outputPath) await rm(outputPath, { force: true });
+    await phase('release', async () => {
+      if (m.cold) worker.stop();
+      else if (prepared && worker.alive) await worker.call({ op: 'release', keep: keptPaths() }, CALL_TIMEOUT_MS).catch(() => undefined);
+      if (outputPath) await rm(outputPath, { force: true });
+    });
     doneWithInputs?.();
     if (tailStarted !== null) lastTailSeconds = (performance.now() - tailStarted) / 1000;
   }
