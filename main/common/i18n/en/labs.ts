@@ -60,7 +60,12 @@ export const labs = {
     listRange: 'Up to {count} values, each from {min} to {max}{unit}.',
     hintElements: '= {count} elements',
     hintBytes: '= {size}',
+    // The rest of a parameter's help, which one line does not hold.
+    more: 'More',
+    less: 'Less',
     hintAllThreads: '= every logical core',
+    // The CPU threads' 0, wherever a value is read back: the engine uses every logical core.
+    allCores: 'all cores',
     // What main refused, in the reader's words: {label} is the parameter, {value} what was typed.
     invalid: {
       // {also} is the rule against another parameter (also, below), or nothing.
@@ -183,5 +188,7 @@ export const labs = {
       nvml: 'NVML',
     },
     yes: 'yes',
+    // A CUDA library the run could not open ({why}: why, in words).
+    notFound: 'not found: {why}',
   },
 };
