@@ -198,8 +198,9 @@ export type TelemetrySnapshot = z.infer<typeof TELEMETRY_SNAPSHOT>;
 // the cap was reached, or the run was cancelled.
 export const SAMPLING_STOPS = ['converged', 'budget', 'one-sample-over-budget', 'max-samples', 'cancelled'] as const;
 // A point's phases: its inputs written (and, for a peer, handed over in files), the CPU's quiet waited for, the BLAS
-// library chosen, the peer's worker preparing, the samples (warm-up included), the peer's output read back, the check.
-export const POINT_PHASES = ['inputs', 'quiet', 'choice', 'prepare', 'sampling', 'output', 'check'] as const;
+// library chosen, the peer's worker preparing, the samples (warm-up included), the peer's output read back, the check,
+// the peer's worker letting go of the point's arrays (and the memory its libraries cache).
+export const POINT_PHASES = ['inputs', 'quiet', 'choice', 'prepare', 'sampling', 'output', 'check', 'release'] as const;
 export type PointPhase = (typeof POINT_PHASES)[number];
 export const SAMPLING = z.strictObject({
   samples: z.int().min(0),

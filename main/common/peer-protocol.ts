@@ -137,6 +137,7 @@ export const PEER_SAMPLES = z.strictObject({
 });
 // Where the reference's first value sits in the output.
 export const PEER_REFERENCE = z.strictObject({ id: z.int(), ok: z.literal(true), offset: z.int().min(0) });
+export type PeerSamples = z.infer<typeof PEER_SAMPLES>;
 // `restored`: what the worker put back into NumPy before importing the library (python/gpu_lab_peers/library_import.py:
 // numpy.row_stack, which numba-cuda 0.30 reads and NumPy 2.5 removed).
 // `reusedInputs`: how many of its inputs the worker still held from an earlier point (host/peer-files.ts).

@@ -1,11 +1,12 @@
 // The files a Python peer's inputs cross in (ops/peer.ts), in /dev/shm where it has room (memory, not disk), else
 // the temporary folder. Several peer series take the same inputs one after the other (the transfer lab's four
 // PyTorch copies of each size, the break-even lab's PyTorch CPU, with copies and resident at each size), and each
-// wrote them again, a gigabyte read out of the engine's buffer and written to a file for every one: so an input's
-// file is kept, by what fills it (seed, stream, type, length, range), for the peer points after it, up to
-// KEEP_BYTES_MAX in all (and a quarter of the free memory), the oldest let go first, and all of them once no peer point has come for IDLE_MS. The worker
-// keeps the arrays it read from the files kept (python-worker's `release` with `keep`). Each host's folder is named
-// by its pid: one left by a host that died is removed by the next.
+// made them again, a gigabyte filled with the seed's values, read out of the buffer and written to a file for every
+// one: so an input is kept, its host buffer (which the check reads) and its file (which the worker reads), by what
+// fills it (seed, stream, type, length, range), for the peer points after it, up to KEEP_BYTES_MAX in all, buffers
+// and files together (and half the free memory), the oldest let go first, and all of them once no peer point has
+// come for IDLE_MS. The worker keeps the arrays it read from the files kept (python-worker's `release` with `keep`).
+// Each host's folder is named by its pid: one left by a host that died is removed by the next.
 import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import { mkdtemp, rm, statfs, writeFile } from 'node:fs/promises';
 import { freemem, tmpdir } from 'node:os';
@@ -15,20 +16,32 @@ import type { PeerArray } from '../common/peer-protocol.ts';
 import { DTYPE_BYTES } from '../../native/index.ts';
 import type { ElementBuffer } from '../../native/index.ts';
 
-export const KEEP_BYTES_MAX = 2 * 1024 ** 3;
+export const KEEP_BYTES_MAX = 4 * 1024 ** 3;
 export const IDLE_MS = 5000;
 const PREFIX = 'gpu-lab-peer-';
 
 export interface PeerInput {
   // What fills it: equal keys, equal bytes (the one seeding rule, MeasurementBackend.input).
   key: string;
-  buffer: ElementBuffer;
+  // The input in a host buffer, filled; called only where none is kept under the key.
+  make: () => Promise<ElementBuffer>;
 }
 
 interface Kept {
   array: PeerArray;
+  buffer: ElementBuffer;
+  // The buffer's and the file's together.
   bytes: number;
   usedAt: number;
+  // Points measuring on it now; a kept input let go meanwhile frees its buffer when the last of them is done.
+  users: number;
+  gone: boolean;
+}
+
+// Lets go of a kept input's buffer, now or when the points on it are done.
+function letGo(k: Kept): void {
+  k.gone = true;
+  if (k.users === 0) k.buffer.free();
 }
 
 let folder: { dir: string; base: string } | null = null;
@@ -87,34 +100,52 @@ async function folderFor(bytes: number): Promise<string> {
   return dir;
 }
 
-// The files of `inputs`, those kept reused and the others written; then what is kept trimmed to `keepBytes` (never
-// these inputs' own).
-export async function inputFiles(inputs: readonly PeerInput[], outputBytes: number, keepBytes = Math.min(KEEP_BYTES_MAX, freemem() / 4)): Promise<PeerArray[]> {
+// The files and the buffers of `inputs`, those kept reused and the others made and written; then what is kept trimmed
+// to `keepBytes` (never these inputs' own). The buffers stay the kept inputs', never freed by the caller, who calls
+// `done` when its point no longer reads them.
+export async function inputFiles(inputs: readonly PeerInput[], outputBytes: number, keepBytes = Math.min(KEEP_BYTES_MAX, freemem() / 2)): Promise<{ arrays: PeerArray[]; buffers: ElementBuffer[]; done: () => void }> {
   const bytesOf = (b: ElementBuffer): number => b.length * DTYPE_BYTES[b.dtype];
-  const missing = inputs.filter((i) => !kept.has(i.key));
-  const dir = await folderFor(missing.reduce((sum, i) => sum + bytesOf(i.buffer), outputBytes));
+  const made = new Map<string, ElementBuffer>();
+  for (const input of inputs) if (!kept.has(input.key) && !made.has(input.key)) made.set(input.key, await input.make());
+  const dir = await folderFor([...made.values()].reduce((sum, b) => sum + bytesOf(b), outputBytes));
   const now = performance.now();
   const arrays: PeerArray[] = [];
+  const buffers: ElementBuffer[] = [];
+  const used: Kept[] = [];
   for (const input of inputs) {
     let k = kept.get(input.key);
     if (!k) {
+      // Made above, or made now where moving the folder let go of the kept one meanwhile.
+      const buffer = made.get(input.key) ?? (await input.make());
+      made.delete(input.key);
       const path = join(dir, `in-${kept.size}-${Math.random().toString(36).slice(2, 10)}.bin`);
-      const values = input.buffer.read();
+      const values = buffer.read();
       await writeFile(path, new Uint8Array(values.buffer, values.byteOffset, values.byteLength), { flag: 'wx', mode: 0o600 });
-      k = { array: { path, dtype: input.buffer.dtype, length: values.length }, bytes: values.byteLength, usedAt: now };
+      k = { array: { path, dtype: buffer.dtype, length: values.length }, buffer, bytes: 2 * values.byteLength, usedAt: now, users: 0, gone: false };
       kept.set(input.key, k);
     }
     k.usedAt = now;
     arrays.push(k.array);
+    buffers.push(k.buffer);
+    used.push(k);
   }
+  for (const b of made.values()) b.free();
+  for (const k of used) k.users++;
   const mine = new Set(inputs.map((i) => i.key));
   for (const [key, k] of [...kept.entries()].sort((x, y) => x[1].usedAt - y[1].usedAt)) {
     if (keptBytes() <= keepBytes) break;
-    if (mine.has(key)) continue;
+    if (mine.has(key) || k.users > 0) continue;
     kept.delete(key);
+    letGo(k);
     await rm(k.array.path, { force: true });
   }
-  return arrays;
+  let released = false;
+  const done = (): void => {
+    if (released) return;
+    released = true;
+    for (const k of used) if (--k.users === 0 && k.gone) k.buffer.free();
+  };
+  return { arrays, buffers, done };
 }
 
 // A fresh path for a point's output, in the same folder.
@@ -128,11 +159,12 @@ export function keptPaths(): string[] {
   return [...kept.values()].map((k) => k.array.path);
 }
 
-// Every kept file let go, and the folder: at once for the points after (a point that starts meanwhile writes its
+// Every kept input let go, and the folder: at once for the points after (a point that starts meanwhile makes its
 // inputs anew, in a folder of its own), the files removed after.
 export function forgetInputs(): Promise<void> {
   const old = folder;
   folder = null;
+  for (const k of kept.values()) letGo(k);
   kept.clear();
   return old ? rm(old.dir, { recursive: true, force: true }) : Promise.resolve();
 }

@@ -13,6 +13,7 @@ import type { BenchmarkResult, CpuOpSpec, CudaDevice, CudaOpSpec, DType, Element
 import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, joinRounds, sampleAdaptively } from '../sampling.ts';
 import type { RoundResult } from '../sampling.ts';
 import { cpuQuiet, cpuWorkDone } from '../cpu-quiet.ts';
+import { givePinned, takePinned } from '../pinned-pool.ts';
 
 // A CUDA op as an op file writes it: the backend adds the device and the clock.
 type Unclocked<T> = T extends unknown ? Omit<T, 'device' | 'clock'> : never;
@@ -78,7 +79,9 @@ export class MeasurementBackend {
   buffer<D extends DType>(dtype: D, length: number, place: Place = 'home'): ElementBuffer<D> {
     const where = place === 'home' ? (this.kind === 'cpu' || this.withCopies ? 'host' : 'device') : place;
     if (where === 'device') return this.keep(createDeviceBuffer(dtype, length, this.device as CudaDevice));
-    return this.keep(where === 'pinned' ? createPinnedBuffer(dtype, length) : createHostBuffer(dtype, length));
+    // A cold measurement's buffers are fresh, its first touch part of what it times.
+    if (where === 'pinned') return this.keep(this.m.cold ? createPinnedBuffer(dtype, length) : takePinned(dtype, length));
+    return this.keep(createHostBuffer(dtype, length));
   }
 
   // An input filled from the seed's `slot`-th stream: slot 0 is the seed itself, slot 1 the seed + 1, and so on
@@ -174,7 +177,11 @@ export class MeasurementBackend {
     };
   }
 
+  // Pinned memory goes back to the pool for the next point of its size (pinned-pool.ts), the rest is freed.
   free(): void {
-    for (const b of this.buffers.splice(0)) b.free();
+    for (const b of this.buffers.splice(0)) {
+      if (b.location === 'pinned') givePinned(b);
+      else b.free();
+    }
   }
 }

@@ -8,8 +8,8 @@ import { readFile, rm } from 'node:fs/promises';
 import { GpuLabError } from '../../common/errors.ts';
 import type { Measurement, MeasurementResult, PointPhase, Verification } from '../../common/measurement.ts';
 import { PEER_PREPARED, PEER_REFERENCE, PEER_SAMPLES, ROW_STACK_RESTORED } from '../../common/peer-protocol.ts';
-import type { PeerArray, PeerClock } from '../../common/peer-protocol.ts';
-import { DTYPE_BYTES } from '../../../native/index.ts';
+import type { PeerArray, PeerClock, PeerSamples } from '../../common/peer-protocol.ts';
+import { DTYPE_BYTES, createHostBuffer } from '../../../native/index.ts';
 import type { DType, ElementBuffer } from '../../../native/index.ts';
 import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, joinRounds, sampleAdaptively } from '../sampling.ts';
 import type { RoundResult } from '../sampling.ts';
@@ -61,26 +61,50 @@ function clockOf(m: Peered, gpu: boolean): PeerClock | undefined {
   return m.clock === 'host' && m.peer.timeTime ? 'time-time' : m.clock;
 }
 
+// One round of a peer's samples as the stopping rule reads it. The worker gives each sample's times per call (a
+// sample of batched calls is their mean, as the engine's harness gives it); the rule budgets a sample by its whole
+// wall time, all its calls together, as the engine's backend does (backend.ts): read per call, a batch of a hundred
+// 50-µs calls looked like 50 µs, not 5 ms, and the rounds ran past the budget by the batch's factor.
+// One round of a peer's samples as the stopping rule judges them, on their clock: CUDA events time the device, the
+// host's wall time of each kept beside them as the engine keeps its own; any other clock is the host's (time.time()
+// too). The budget counts every call of a batched sample (the worker answers each sample's wall time per call).
+export interface PeerRound extends RoundResult {
+  hostMs: number[];
+  executionsPerSample: number;
+}
+
+export function peerRound(answer: PeerSamples): PeerRound {
+  const sampleWallMs = answer.wallMs.map((ms) => ms * answer.executionsPerSample);
+  const { executionsPerSample } = answer;
+  if (answer.clock === 'events') return { clock: 'events', hostMs: answer.wallMs, deviceMs: answer.samplesMs, sampleWallMs, executionsPerSample };
+  return { clock: answer.clock === 'time-time' ? 'host' : answer.clock, hostMs: answer.samplesMs, deviceMs: null, sampleWallMs, executionsPerSample };
+}
+
 // What a peer measures, in the engine's terms: its inputs from the seed's streams (the engine's own twins of the same
-// seed and slot hold the same values), its output, the numbers its code is given, and the engine's check.
+// seed and slot hold the same values), its output, the numbers its code is given, and the engine's check of the
+// output on the inputs' buffers (kept from an earlier peer point where one took the same: peer-files.ts).
+// The output is not poisoned: every element the check reads is written from the worker's file, whose length is
+// checked, and a gigabyte poisoned for 4096 elements read cost a tenth of a second a point.
 interface PeerWork {
   inputs: PeerInput[];
   out: ElementBuffer;
   params: Record<string, number>;
-  // The engine's check; or, where the engine has no reference of its own (a network), the check against the worker's
-  // float64 reference of part of the output (`reference`, of `length` values).
-  verify: () => Verification;
+  // The engine's check on the inputs' buffers; or, where the engine has no reference of its own (a network), the
+  // check against the worker's float64 reference of part of the output (`reference`, of `length` values).
+  verify: (inputs: ElementBuffer[]) => Verification;
   reference?: { length: number; check: (values: Float64Array, offset: number) => Verification };
   // The output's elements the check reads, where it reads a sample: only those come back from the worker.
   reads: number[] | null;
 }
 
 function peerWork(m: Peered, backend: MeasurementBackend): PeerWork {
-  // An input with the key of what fills it: the seed's stream, the type, the length and the range.
-  const input = <D extends DType>(dtype: D, length: number, slot: number, range?: { low: number; high: number }): PeerInput & { buffer: ElementBuffer<D> } => ({
+  // An input with the key of what fills it: the seed's stream, the type, the length and the range; made, where no
+  // peer point before kept it, as MeasurementBackend.input makes the engine's (the one seeding rule).
+  const input = (dtype: DType, length: number, slot: number, range?: { low: number; high: number }): PeerInput => ({
     key: `${m.seed + slot}:${dtype}:${length}:${range ? `${range.low},${range.high}` : ''}`,
-    buffer: backend.input(dtype, length, slot, range, 'host'),
+    make: () => createHostBuffer(dtype, length).fillRandomAsync(m.seed + slot, range),
   });
+  const output = (dtype: DType, length: number): ElementBuffer => backend.buffer(dtype, length, 'host');
   if (m.op === 'text-to-image') {
     const out = textToImageBuffer(m, backend);
     const checked = textToImageOutput(m).checked;
@@ -91,35 +115,31 @@ function peerWork(m: Peered, backend: MeasurementBackend): PeerWork {
     return { inputs: [], out, params: textToImageParams(m), verify: unchecked, reference: { length: checked, check }, reads: null };
   }
   if (m.op === 'vector-function') {
-    const xi = input('fp64', m.elements, 0);
-    const yi = input('fp64', m.elements, 1);
-    const [x, y] = [xi.buffer, yi.buffer];
-    const out = backend.output('fp64', m.elements, 'host');
-    return { inputs: [xi, yi], out, params: { a: m.a, b: m.b, c: m.c }, verify: () => verifyElementwise(out, [x, y], vectorFunctionReference(m.a, m.b, m.c), ELEMENTWISE_TOLERANCE.fp64), reads: elementwiseReads(m.elements) };
+    const out = output('fp64', m.elements);
+    return { inputs: [input('fp64', m.elements, 0), input('fp64', m.elements, 1)], out, params: { a: m.a, b: m.b, c: m.c }, verify: (xy) => verifyElementwise(out, xy, vectorFunctionReference(m.a, m.b, m.c), ELEMENTWISE_TOLERANCE.fp64), reads: elementwiseReads(m.elements) };
   }
   if (m.op === 'gemm') {
     // The dtype's storage and inputs as the engine's own GEMM makes them (ops/gemm.ts); int8 products come back as fp32.
     const stored: DType = m.dtype === 'tf32' ? 'fp32' : m.dtype;
     const range = stored === 'int8' ? undefined : { low: -1, high: 1 };
-    const ai = input(stored, m.m * m.k, 0, range);
-    const bi = input(stored, m.k * m.n, 1, range);
-    const [a, b] = [ai.buffer, bi.buffer];
-    const out = backend.output(stored === 'int8' ? 'fp32' : stored, m.m * m.n, 'host');
-    return { inputs: [ai, bi], out, params: { m: m.m, n: m.n, k: m.k }, verify: () => verifyGemm(a, b, out, m.m, m.n, m.k, gemmTolerance(m.dtype, m.k)), reads: gemmReads(m.m, m.n) };
+    const out = output(stored === 'int8' ? 'fp32' : stored, m.m * m.n);
+    const verify = ([a, b]: ElementBuffer[]): Verification => {
+      if (!a || !b) throw new GpuLabError('PEER_FAILED', 'the GEMM\'s inputs were not made');
+      return verifyGemm(a, b, out, m.m, m.n, m.k, gemmTolerance(m.dtype, m.k));
+    };
+    return { inputs: [input(stored, m.m * m.k, 0, range), input(stored, m.k * m.n, 1, range)], out, params: { m: m.m, n: m.n, k: m.k }, verify, reads: gemmReads(m.m, m.n) };
   }
   if (m.op === 'add' || m.op === 'mul' || m.op === 'exp') {
-    const range = m.op === 'exp' ? { low: -4, high: 4 } : { low: -1, high: 1 };
+    const op = m.op;
+    const range = op === 'exp' ? { low: -4, high: 4 } : { low: -1, high: 1 };
     const inputs = [input('fp32', m.elements, 0, range)];
-    if (m.op !== 'exp') inputs.push(input('fp32', m.elements, 1, range));
-    const out = backend.output('fp32', m.elements, 'host');
-    const buffers = inputs.map((i) => i.buffer);
-    return { inputs, out, params: {}, verify: () => verifyElementwise(out, buffers, ELEMENTWISE_REFERENCE[m.op], ELEMENTWISE_TOLERANCE.fp32), reads: elementwiseReads(m.elements) };
+    if (op !== 'exp') inputs.push(input('fp32', m.elements, 1, range));
+    const out = output('fp32', m.elements);
+    return { inputs, out, params: {}, verify: (buffers) => verifyElementwise(out, buffers, ELEMENTWISE_REFERENCE[op], ELEMENTWISE_TOLERANCE.fp32), reads: elementwiseReads(m.elements) };
   }
   if (m.op === 'copy') {
-    const srci = input('int8', m.bytes, 0);
-    const src = srci.buffer;
-    const out = backend.output('int8', m.bytes, 'host');
-    return { inputs: [srci], out, params: {}, verify: () => verifyElementwise(out, [src], ([v = Number.NaN]) => v, 0), reads: elementwiseReads(m.bytes) };
+    const out = output('int8', m.bytes);
+    return { inputs: [input('int8', m.bytes, 0)], out, params: {}, verify: (src) => verifyElementwise(out, src, ([v = Number.NaN]) => v, 0), reads: elementwiseReads(m.bytes) };
   }
   throw unsupported(`a Python ${m.peer.library} series of ${m.op}`, backend.device);
 }
@@ -162,10 +182,13 @@ async function measured(m: Peered, backend: MeasurementBackend, ctx: MeasureCont
   const worker = m.cold ? await PeerWorker.start() : await peerWorker();
   let outputPath: string | null = null;
   let referencePath: string | null = null;
+  let doneWithInputs: (() => void) | null = null;
   let prepared = false;
   let tailStarted: number | null = null;
   try {
-    const inputs = await phase('inputs', () => inputFiles(work.inputs, work.out.length * DTYPE_BYTES[work.out.dtype]));
+    const files = await phase('inputs', () => inputFiles(work.inputs, work.out.length * DTYPE_BYTES[work.out.dtype]));
+    doneWithInputs = files.done;
+    const inputs = files.arrays;
     outputPath = outputFile();
     const output: PeerArray = { path: outputPath, dtype: work.out.dtype, length: work.out.length };
     const clock = clockOf(m, m.device !== 'cpu');
@@ -182,14 +205,12 @@ async function measured(m: Peered, backend: MeasurementBackend, ctx: MeasureCont
     const budgetSeconds = Math.max(MIN_BUDGET_SECONDS, (m.budgetSeconds ?? DEFAULT_BUDGET_SECONDS) - setupSeconds);
     let executionsPerSample = 1;
     let memoryBytes: number | undefined;
-    // Events time the device, and the host's wall time of each sample is kept beside them, as the engine keeps its
-    // own; any other clock is the host's (time.time() too).
-    const round = async (warmup: number, count: number): Promise<RoundResult> => {
-      const answer = PEER_SAMPLES.parse(await worker.call({ call: 'sample', warmup, count }, callMs, ctx.signal));
+    const round = async (warmup: number, count: number): Promise<PeerRound> => {
+      const sampled = PEER_SAMPLES.parse(await worker.call({ call: 'sample', warmup, count }, callMs, ctx.signal));
+      if (sampled.memoryBytes !== undefined) memoryBytes = Math.max(memoryBytes ?? 0, sampled.memoryBytes);
+      const answer = peerRound(sampled);
       executionsPerSample = answer.executionsPerSample;
-      if (answer.memoryBytes !== undefined) memoryBytes = Math.max(memoryBytes ?? 0, answer.memoryBytes);
-      if (answer.clock === 'events') return { clock: 'events', hostMs: answer.wallMs, deviceMs: answer.samplesMs, sampleWallMs: answer.wallMs };
-      return { clock: answer.clock === 'time-time' ? 'host' : answer.clock, hostMs: answer.samplesMs, deviceMs: null, sampleWallMs: answer.wallMs };
+      return answer;
     };
     const { rounds, sampling } = await phase('sampling', async () =>
       m.cold
@@ -218,7 +239,7 @@ async function measured(m: Peered, backend: MeasurementBackend, ctx: MeasureCont
     const timed = joinRounds(rounds);
     const { reference } = work;
     if (reference) referencePath = outputFile();
-    const verification = await phase('check', () => (reference && referencePath ? checkAgainstReference(worker, reference, referencePath, callMs, ctx.signal) : work.verify()));
+    const verification = await phase('check', () => (reference && referencePath ? checkAgainstReference(worker, reference, referencePath, callMs, ctx.signal) : work.verify(files.buffers)));
     return {
       ...timed,
       implementation: `${answer.library} (Python ${worker.version}${answer.restored?.length ? `; ${ROW_STACK_RESTORED}` : ''})`,
@@ -235,10 +256,13 @@ async function measured(m: Peered, backend: MeasurementBackend, ctx: MeasureCont
     // The worker lets go of what the point made (and the GPU memory its library keeps cached) whatever happened, so
     // that the engine's next point has the memory its footprint check counted on, keeping only the input arrays of
     // the files kept for the peer points after it; a worker of its own is stopped.
-    if (m.cold) worker.stop();
-    else if (prepared && worker.alive) await worker.call({ call: 'release', keep: keptPaths() }, m.op === 'text-to-image' ? NETWORK_CALL_TIMEOUT_MS : CALL_TIMEOUT_MS).catch(() => undefined);
-    if (outputPath) await rm(outputPath, { force: true });
-    if (referencePath) await rm(referencePath, { force: true });
+    await phase('release', async () => {
+      if (m.cold) worker.stop();
+      else if (prepared && worker.alive) await worker.call({ call: 'release', keep: keptPaths() }, m.op === 'text-to-image' ? NETWORK_CALL_TIMEOUT_MS : CALL_TIMEOUT_MS).catch(() => undefined);
+      if (outputPath) await rm(outputPath, { force: true });
+      if (referencePath) await rm(referencePath, { force: true });
+    });
+    doneWithInputs?.();
     if (tailStarted !== null) lastTailSeconds = (performance.now() - tailStarted) / 1000;
   }
 }
