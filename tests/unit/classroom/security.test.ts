@@ -70,6 +70,10 @@ const TEACHER_ONLY: Partial<Record<ApiMethod, () => unknown[]>> = {
   'classroom.listStudents': () => [],
   'classroom.removeStudent': () => [bob.id],
   'classroom.setCaps': () => [{ maxPoints: 100_000, maxBytes: 2 ** 50, maxSeconds: 86_400 }],
+  // The class's table and exports hold every student's name and numbers.
+  'classroom.classOverview': () => [],
+  'classroom.classCsv': () => [],
+  'classroom.writeClassReport': () => [{ locale: 'es' }],
 };
 
 // Every method that names a run, a kernel run or a queued run, called by Ana with Bob's: each must be here.
@@ -123,6 +127,9 @@ const VALID: Record<ApiMethod, () => unknown[]> = {
   'classroom.listStudents': () => [],
   'classroom.removeStudent': () => [ana.id],
   'classroom.setCaps': () => [{ maxPoints: 1, maxBytes: 1024, maxSeconds: 10 }],
+  'classroom.classOverview': () => [],
+  'classroom.classCsv': () => [],
+  'classroom.writeClassReport': () => [{}],
 };
 
 function refusal(frame: Record<string, unknown>): { code?: string; message?: string } {
