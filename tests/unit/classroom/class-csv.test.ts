@@ -9,37 +9,8 @@ import { ClassStore } from '../../../main/classroom/class-store.ts';
 import { writeClassReport } from '../../../main/reports/report-writer.ts';
 import { RunStore } from '../../../main/runs/run-store.ts';
 import { classFolder } from './class-fixture.ts';
+import { readCsv } from './csv-reader.ts';
 import type { ClassFolder } from './class-fixture.ts';
-
-// RFC 4180: fields separated by commas, a quoted field may hold commas, quotes (doubled) and line breaks.
-export function readCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  expect(quoted, 'a quoted field left open').toBe(false);
-  expect(field + row.join(''), 'text after the last line break').toBe('');
-  return rows;
-}
 
 // Names a spreadsheet would run or split: formulas, a quote, a comma, a line of HTML.
 const NAMES = ['Ana', 'Bob', 'Cleo', 'Dan', 'Eva', '=HYPERLINK("http://x","y")', '+1, "quoted"', '@SUM(A1)', '-2+3', '<b>Zoë</b>'];
