@@ -159,10 +159,10 @@ export default tseslint.config(
               // libraries, a student's name in a class, and the catalogs with their engine (i18n/) are pure (no Node, no
               // zod): a finding is rendered and ordered, a number written, a peak computed, a kernel source checked, a
               // file named, a launch header read, a verification said, a listing laid out, an install command given, a
-              // name checked and a message read alike in main and the renderer.
-              regex: '(^|/)main/common/(?!((locale|message|format|kernel-source-check|claims|statistics|gpu-peaks|finding-order|file-name|launch-header|verification-verdict|listing-blocks|cuda-libraries|student-name)\\.ts$|i18n/))',
+              // name checked, a message and a class's table read alike in main and the renderer.
+              regex: '(^|/)main/common/(?!((locale|message|format|kernel-source-check|claims|statistics|gpu-peaks|finding-order|file-name|launch-header|verification-verdict|listing-blocks|cuda-libraries|student-name|class-text)\\.ts$|i18n/))',
               allowTypeImports: true,
-              message: 'The renderer may import main/common types only (import type), and locale.ts, message.ts, format.ts, kernel-source-check.ts, claims.ts, statistics.ts, gpu-peaks.ts, finding-order.ts, file-name.ts, launch-header.ts, verification-verdict.ts, listing-blocks.ts, cuda-libraries.ts, student-name.ts and i18n/.',
+              message: 'The renderer may import main/common types only (import type), and locale.ts, message.ts, format.ts, kernel-source-check.ts, claims.ts, statistics.ts, gpu-peaks.ts, finding-order.ts, file-name.ts, launch-header.ts, verification-verdict.ts, listing-blocks.ts, cuda-libraries.ts, student-name.ts, class-text.ts and i18n/.',
             },
           ],
         },

@@ -7,7 +7,8 @@ import { formatFindingValue } from './format.ts';
 import type { Locale } from './locale.ts';
 import type { FindingInterval } from './run-record.ts';
 
-export type ClassTranslate = (key: string, named?: Record<string, string | number>) => string;
+// `plural`: the count that picks a message's form ("1 student | {count} students").
+export type ClassTranslate = (key: string, named?: Record<string, string | number>, plural?: number) => string;
 
 // A headline finding's short name, for a column's title: the lab's own where the catalog has one, else its id.
 export function headlineName(lab: string, id: string, t: ClassTranslate): string {
@@ -38,7 +39,7 @@ export function numberText(n: ClassNumber, t: ClassTranslate, locale: Locale): {
 // The class's range for a column: "1.1 M – 4.2 M, median 2 M (12 students)".
 export function rangeText(range: ClassRangeView, unit: string, t: ClassTranslate, locale: Locale): string {
   const f = (v: number): string => formatFindingValue(v, unit, locale);
-  return t('classroom.range.text', { low: f(range.low), high: f(range.high), median: f(range.median), students: range.students });
+  return t('classroom.range.text', { low: f(range.low), high: f(range.high), median: f(range.median), count: range.students }, range.students);
 }
 
 // Where a student's figure lies against the class's range, as placeAgainst decided it; '' where it is not told apart

@@ -64,7 +64,7 @@ function setupTable(lab: string, setup: ClassSetup, ctx: ReportContext): void {
 function setupSummary(lab: string, setup: ClassSetup, ctx: ReportContext): void {
   const { layout, t, settings } = ctx;
   const { locale } = settings;
-  layout.heading(3, t('classroom.teacher.labs.setup', { device: setup.device, count: setup.rows.length }));
+  layout.heading(3, t('classroom.teacher.labs.setup', { device: setup.device, count: setup.rows.length }, setup.rows.length));
   layout.paragraph(t('classroom.teacher.labs.params', { params: paramsText(setup.params, ctx) }), { size: SIZES.small, colour: COLOURS.muted });
   setupTable(lab, setup, ctx);
   layout.paragraph(t('pdf.class.numbersTitle'), { font: 'bold' });

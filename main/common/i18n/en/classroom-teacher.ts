@@ -5,12 +5,14 @@ export const classroomTeacher = {
   title: 'The class {className}',
   intro:
     'Each student’s latest run of each lab and setup, with the lab’s headline numbers and the interval each lies in. A number is flagged only where its whole interval lies outside the class’s range: the middle half of the students’ values, widened by one and a half times its width on each side (on a log scale), once {min} students have a value.',
+  onlyTeacher: 'This page is the teacher’s: it shows every student’s runs.',
   refresh: 'Read the class again',
   reading: 'Reading the class…',
   students: {
     title: 'Students ({count})',
     none: 'No student has joined yet: give them the class link.',
-    runs: '{runs} runs · {kernelRuns} kernel runs',
+    runs: '{count} run | {count} runs',
+    kernelRuns: '{count} kernel run | {count} kernel runs',
     remove: 'Remove',
     removeLabel: 'Remove {name}',
     confirmTitle: 'Remove {name} from the class?',
@@ -41,7 +43,7 @@ export const classroomTeacher = {
   },
   labs: {
     title: 'The labs',
-    setup: 'On {device} · {count} students',
+    setup: 'On {device} · {count} student | On {device} · {count} students',
     params: 'Parameters: {params}',
     student: 'Student',
     run: 'Run',

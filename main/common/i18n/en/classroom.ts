@@ -78,6 +78,6 @@ export const classroom = {
   },
   // Where a figure can lie, from its run's intervals; a side the measurements leave open said so.
   interval: { both: '{low} – {high}', atMost: 'up to {high}', atLeast: '{low} or more', open: 'open on both sides' },
-  range: { text: '{low} – {high}, median {median} ({students} students)' },
+  range: { text: '{low} – {high}, median {median} ({count} student) | {low} – {high}, median {median} ({count} students)' },
   against: { above: 'above the class’s range ({low} – {high})', below: 'below the class’s range ({low} – {high})' },
 };

@@ -8,12 +8,14 @@ export const classroomTeacher: TextOf<typeof english> = {
   title: 'La clase {className}',
   intro:
     'La última ejecución de cada alumno en cada laboratorio y configuración, con los números principales del laboratorio y el intervalo en que está cada uno. Un número se marca solo si todo su intervalo queda fuera del rango de la clase: la mitad central de los valores de los alumnos, ampliada una vez y media su anchura por cada lado (en escala logarítmica), en cuanto {min} alumnos tienen un valor.',
+  onlyTeacher: 'Esta página es del profesor: muestra las ejecuciones de todos los alumnos.',
   refresh: 'Volver a leer la clase',
   reading: 'Leyendo la clase…',
   students: {
     title: 'Alumnos ({count})',
     none: 'Aún no se ha unido ningún alumno: dales el enlace de la clase.',
-    runs: '{runs} ejecuciones · {kernelRuns} ejecuciones de kernels',
+    runs: '{count} ejecución | {count} ejecuciones',
+    kernelRuns: '{count} ejecución de kernel | {count} ejecuciones de kernels',
     remove: 'Quitar',
     removeLabel: 'Quitar a {name}',
     confirmTitle: '¿Quitar a {name} de la clase?',
@@ -44,7 +46,7 @@ export const classroomTeacher: TextOf<typeof english> = {
   },
   labs: {
     title: 'Los laboratorios',
-    setup: 'En {device} · {count} alumnos',
+    setup: 'En {device} · {count} alumno | En {device} · {count} alumnos',
     params: 'Parámetros: {params}',
     student: 'Alumno',
     run: 'Ejecución',

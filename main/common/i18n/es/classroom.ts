@@ -76,6 +76,6 @@ export const classroom: TextOf<typeof english> = {
     'timing-pitfalls': { sync: 'Tiempo sincronizado ÷ sin sincronizar', 'gpu-cold': 'Llamada en frío ÷ mediana en caliente (GPU)', 'cpu-cold': 'Llamada en frío ÷ mediana en caliente (CPU)', threads: 'Todos los hilos sobre uno' },
   },
   interval: { both: '{low} – {high}', atMost: 'hasta {high}', atLeast: '{low} o más', open: 'abierto por ambos lados' },
-  range: { text: '{low} – {high}, mediana {median} ({students} alumnos)' },
+  range: { text: '{low} – {high}, mediana {median} ({count} alumno) | {low} – {high}, mediana {median} ({count} alumnos)' },
   against: { above: 'por encima del rango de la clase ({low} – {high})', below: 'por debajo del rango de la clase ({low} – {high})' },
 };
