@@ -12,6 +12,8 @@ import type { Page } from '@playwright/test';
 export interface ClassServe {
   teacher: URL;
   classLink: URL;
+  // The folder of the devices' locks the class's server takes: a test holds a device there as another program would.
+  lockDir: string;
   output: () => string;
   stop(): Promise<void>;
 }
@@ -19,7 +21,8 @@ export interface ClassServe {
 export async function startClass(): Promise<ClassServe> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gpu-lab-e2e-class-'));
   // Devices' locks of its own: another program measuring on this machine must not hold up the class's runs here.
-  const env = { ...process.env, GPU_LAB_LOCK_DIR: mkdtempSync(join(tmpdir(), 'gpu-lab-e2e-class-locks-')) };
+  const lockDir = mkdtempSync(join(tmpdir(), 'gpu-lab-e2e-class-locks-'));
+  const env = { ...process.env, GPU_LAB_LOCK_DIR: lockDir };
   const child: ChildProcess = spawn(process.execPath, ['bin/gpu-lab.js', 'serve', '--port', '0', '--data-dir', dataDir, '--classroom', 'HPC 2026'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   child.stdout?.on('data', (d: Buffer) => (text += d.toString()));
@@ -38,6 +41,7 @@ export async function startClass(): Promise<ClassServe> {
   return {
     teacher: links[0],
     classLink: links[1],
+    lockDir,
     output: () => text,
     async stop() {
       if (child.exitCode !== null) return;

@@ -28,7 +28,7 @@ export const classroomTeacher = {
     maxSeconds: 'Time limit of a run (seconds)',
     save: 'Save the caps',
     saving: 'Saving…',
-    saved: 'Saved: {points} points, {bytes}, {seconds} s.',
+    saved: 'Saved. Points a run plans: {points}; memory: {bytes}; time: {seconds} s.',
   },
   queue: {
     title: 'The queue',

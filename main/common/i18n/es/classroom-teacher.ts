@@ -31,7 +31,7 @@ export const classroomTeacher: TextOf<typeof english> = {
     maxSeconds: 'Tiempo límite de una ejecución (segundos)',
     save: 'Guardar los límites',
     saving: 'Guardando…',
-    saved: 'Guardado: {points} puntos, {bytes}, {seconds} s.',
+    saved: 'Guardado. Puntos que planifica una ejecución: {points}; memoria: {bytes}; tiempo: {seconds} s.',
   },
   queue: {
     title: 'La cola',
