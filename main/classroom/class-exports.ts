@@ -2,6 +2,7 @@
 // the class's PDF, all made from the same runs read the same way (class-overview.ts), whether the class's server
 // asks (the teacher's methods) or `gpu-lab classroom export` reads a data folder.
 import type { LabHost } from '../app/lab-host.ts';
+import { MAX_REPORT_RUNS, reportOrder } from '../common/class-text.ts';
 import type { ClassOverview, ClassReportRequest } from '../common/contract/classroom.ts';
 import type { ExportedRun } from '../common/contract/runs.ts';
 import type { RunRecord, RunSummary } from '../common/run-record.ts';
@@ -31,6 +32,8 @@ export function classSources(store: ClassStore, runs: StoredRuns): ClassSources 
 export interface ClassReportOptions extends ClassReportRequest {
   writerVersion: string;
   date?: Date;
+  // The runs given a section of their own, at most (MAX_REPORT_RUNS without).
+  maxRuns?: number;
 }
 
 // What writes the class's PDF: the report writer (main/reports/report-writer.ts, writeClassReport), which the app's
@@ -62,7 +65,10 @@ export class ClassExports {
   async pdf(options: ClassReportOptions): Promise<ReportPdf> {
     const sources = this.sources();
     const overview = classOverview(sources, await this.reader.runs(sources));
-    const ids = overview.labs.flatMap((l) => l.setups.flatMap((s) => s.rows.map((r) => r.runId)));
+    // Only the runs the report gives a section: the summary needs no record.
+    const ids = reportOrder(overview)
+      .slice(0, options.maxRuns ?? MAX_REPORT_RUNS)
+      .map((r) => r.runId);
     const records = await Promise.all(ids.map((id) => sources.getRun(id)));
     return this.writeReport(overview, records, { locale: options.locale, writerVersion: options.writerVersion, date: options.date });
   }

@@ -4,6 +4,7 @@
 // against the class's range for it only as far as its interval allows (common/claims.ts); and who has not run the
 // lab yet. The app's view, the class's CSV and its PDF are all made from this.
 import { classRange, placeAgainst } from '../common/claims.ts';
+import { MAX_SETUPS_A_STUDENT } from '../common/class-text.ts';
 import type { ClassCaps, ClassLab, ClassNumber, ClassOverview, ClassRow, ClassSetup, ClassStudent } from '../common/contract/classroom.ts';
 import { headlineIds } from '../common/finding-order.ts';
 import { LAB_IDS } from '../common/lab-descriptor.ts';
@@ -75,12 +76,14 @@ interface Setup {
   rows: ClassRun[];
 }
 
-// Each student's runs of one lab as the table shows them: the latest completed run of each setup they completed;
-// a student who completed none, their latest finished run (failed, cancelled, waived), with its status.
-function chosenRuns(runs: readonly ClassRun[]): ClassRun[] {
+// Each student's runs of one lab as the table shows them: the latest completed run of each setup they completed (of
+// their MAX_SETUPS_A_STUDENT latest setups); a student who completed none, their latest finished run (failed,
+// cancelled, waived), with its status. `earlier`: the completed runs of the older setups left out.
+function chosenRuns(runs: readonly ClassRun[]): { chosen: ClassRun[]; earlier: number } {
   const byStudent = new Map<string, ClassRun[]>();
   for (const r of runs) byStudent.set(r.student.id, [...(byStudent.get(r.student.id) ?? []), r]);
   const chosen: ClassRun[] = [];
+  let earlier = 0;
   for (const own of byStudent.values()) {
     const completed = own.filter((r) => r.status === 'completed');
     if (completed.length === 0) {
@@ -91,12 +94,14 @@ function chosenRuns(runs: readonly ClassRun[]): ClassRun[] {
     const latest: ClassRun[] = [];
     for (const r of completed) {
       const at = latest.findIndex((x) => x.device === r.device && sameParams(x.params, r.params));
-      if (at >= 0) latest[at] = r;
-      else latest.push(r);
+      if (at >= 0) latest.splice(at, 1);
+      latest.push(r);
     }
-    chosen.push(...latest);
+    const kept = latest.slice(-MAX_SETUPS_A_STUDENT);
+    earlier += completed.filter((r) => !kept.some((k) => k.device === r.device && sameParams(k.params, r.params))).length;
+    chosen.push(...kept);
   }
-  return chosen;
+  return { chosen, earlier };
 }
 
 function setupsOf(runs: readonly ClassRun[]): Setup[] {
@@ -158,10 +163,12 @@ export function labOverview(lab: string, runs: readonly ClassRun[], roster: read
   const headline = findLab(lab)?.descriptor.headline ?? [];
   const ofLab = runs.filter((r) => r.lab === lab);
   const ran = new Set(ofLab.map((r) => r.student.id));
+  const { chosen, earlier } = chosenRuns(ofLab);
   return {
     lab,
-    setups: setupsOf(chosenRuns(ofLab)).map((s) => setupView(s, headline)),
+    setups: setupsOf(chosen).map((s) => setupView(s, headline)),
     notRun: roster.filter((s) => !ran.has(s.id)).map((s) => ({ id: s.id, name: s.name })),
+    earlier,
   };
 }
 

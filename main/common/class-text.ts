@@ -2,10 +2,15 @@
 // name, its figure in its unit with the interval it lies in, the class's range for it, and where a student's figure
 // lies against that range, in words that say no more than common/claims.ts decided (placeAgainst). Pure: the renderer
 // and main both read it, each with its own translate function over the same catalog ("classroom.…").
-import type { ClassNumber, ClassRangeView } from './contract/classroom.ts';
+import type { ClassLab, ClassNumber, ClassOverview, ClassRangeView, ClassRow } from './contract/classroom.ts';
 import { formatFindingValue } from './format.ts';
 import type { Locale } from './locale.ts';
 import type { FindingInterval } from './run-record.ts';
+
+// The setups of one lab a student's rows show at most: their latest (main/classroom/class-overview.ts). A student who
+// runs a lab on ever other parameters would otherwise grow the teacher's table, read again every second, and the
+// class's PDF without bound; the CSV keeps every run.
+export const MAX_SETUPS_A_STUDENT = 3;
 
 // `plural`: the count that picks a message's form ("1 student | {count} students").
 export type ClassTranslate = (key: string, named?: Record<string, string | number>, plural?: number) => string;
@@ -48,4 +53,21 @@ export function againstText(n: ClassNumber, range: ClassRangeView | null, t: Cla
   if (!range || (n.against !== 'above' && n.against !== 'below')) return '';
   const f = (v: number): string => formatFindingValue(v, n.finding.unit, locale);
   return t(`classroom.against.${n.against}`, { low: f(range.low), high: f(range.high) });
+}
+
+// The line under a lab's tables where some students' older setups are left out of them; '' where none is.
+export function earlierText(lab: ClassLab, t: ClassTranslate): string {
+  return lab.earlier > 0 ? t('classroom.teacher.labs.earlier', { count: lab.earlier, max: MAX_SETUPS_A_STUDENT }, lab.earlier) : '';
+}
+
+// The runs the class's PDF gives a section of their own, at most: a section is a few pages with its chart, and a full
+// class of five hundred students would run to thousands of pages. The summary of each lab still shows every row.
+export const MAX_REPORT_RUNS = 150;
+
+// The rows of the class's tables in the order the class's PDF gives each its section: student by student (those in the
+// class, then those removed, whose runs stay), and for each, lab by lab.
+export function reportOrder(overview: ClassOverview): ClassRow[] {
+  const rows = overview.labs.flatMap((l) => l.setups.flatMap((s) => s.rows));
+  const students = [...new Set([...overview.students.map((s) => s.id), ...rows.map((r) => r.studentId)])];
+  return students.flatMap((id) => rows.filter((r) => r.studentId === id));
 }

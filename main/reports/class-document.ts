@@ -4,7 +4,7 @@
 // shows, with the run report's own sections (its facts, parameters, results, findings and the course's deliverable).
 // Students' names are anyone's input: they are only ever drawn as text.
 import { MIN_CLASS_STUDENTS } from '../common/claims.ts';
-import { againstText, headlineName, intervalText, numberText, rangeText } from '../common/class-text.ts';
+import { againstText, earlierText, headlineName, intervalText, numberText, rangeText, reportOrder } from '../common/class-text.ts';
 import type { ClassLab, ClassOverview, ClassRow, ClassSetup } from '../common/contract/classroom.ts';
 import { formatFindingValue } from '../common/format.ts';
 import { localizeDecimal } from '../common/locale.ts';
@@ -100,18 +100,9 @@ function labSummary(lab: ClassLab, report: ClassReport, ctx: ReportContext): voi
   layout.heading(2, title, 120);
   if (lab.setups.length === 0) layout.paragraph(t('classroom.teacher.labs.none'));
   for (const setup of lab.setups) setupSummary(lab.lab, setup, ctx);
+  if (lab.earlier > 0) layout.paragraph(earlierText(lab, t), { size: SIZES.small, colour: COLOURS.muted });
   const names = lab.notRun.map((s) => s.name);
   layout.paragraph(names.length ? t('classroom.teacher.labs.notRun', { names: names.join(', ') }) : t('classroom.teacher.labs.everyone'), { size: SIZES.small });
-}
-
-// A student's chapters: for each lab, the runs the summary shows of theirs, in the labs' order.
-function chaptersOf(studentId: string, report: ClassReport): { row: ClassRow; run: LabRun }[] {
-  return report.overview.labs.flatMap((lab) =>
-    lab.setups.flatMap((s) => s.rows.filter((r) => r.studentId === studentId)).flatMap((row) => {
-      const run = report.runs.get(row.runId);
-      return run ? [{ row, run }] : [];
-    }),
-  );
 }
 
 // One run of a student with the run report's own sections.
@@ -148,16 +139,20 @@ export async function classDocument(report: ClassReport, title: string, ctx: Rep
   layout.heading(1, t('pdf.class.studentsTitle'));
   layout.doc.outline.addItem(t('pdf.class.studentsTitle'));
   // The removed students' runs stay in the class, and so in its report, after those still in it.
-  const students = new Map<string, { id: string; name: string }>();
-  for (const s of overview.students) students.set(s.id, s);
-  const rows = overview.labs.flatMap((l) => l.setups.flatMap((s) => s.rows));
-  for (const row of rows) if (!students.has(row.studentId)) students.set(row.studentId, { id: row.studentId, name: row.student });
-  if (students.size === 0) layout.paragraph(t('pdf.class.noStudents'));
-  const chapters = [...students.values()].map((st) => ({ student: st, chapters: chaptersOf(st.id, report) }));
-  const idle = chapters.filter((c) => c.chapters.length === 0).map((c) => c.student.name);
+  const rows = reportOrder(overview);
+  if (overview.students.length === 0 && rows.length === 0) layout.paragraph(t('pdf.class.noStudents'));
+  const ran = new Set(rows.map((r) => r.studentId));
+  const idle = overview.students.filter((s) => !ran.has(s.id)).map((s) => s.name);
   if (idle.length) layout.paragraph(t('pdf.class.noRun', { students: idle.join(', ') }));
+  const chapters = rows.flatMap((row) => {
+    const run = report.runs.get(row.runId);
+    return run ? [{ row, run }] : [];
+  });
+  // The runs past the report's limit (class-exports.ts, MAX_REPORT_RUNS) come without their records.
+  const left = rows.length - chapters.length;
+  if (left > 0) layout.paragraph(t('pdf.class.leftOut', { count: left, max: chapters.length }, left));
   // The first chapter follows the part's title on its page; each other starts a page.
-  for (const [i, { row, run }] of chapters.flatMap((c) => c.chapters).entries()) {
+  for (const [i, { row, run }] of chapters.entries()) {
     if (i > 0) layout.newPage();
     chapter(row, run, ctx);
   }

@@ -148,6 +148,9 @@ export const CLASS_LAB = z.strictObject({
   setups: z.array(CLASS_SETUP),
   // The students in the class with no finished run of this lab.
   notRun: z.array(z.strictObject({ id: STUDENT_ID, name: z.string() })),
+  // The completed runs left out of the tables: those of a student's setups older than their latest few
+  // (main/classroom/class-overview.ts, MAX_SETUPS_A_STUDENT). The CSV has every run.
+  earlier: z.int().min(0),
 });
 export type ClassLab = z.infer<typeof CLASS_LAB>;
 

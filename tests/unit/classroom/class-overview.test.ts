@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { MIN_CLASS_STUDENTS } from '../../../main/common/claims.ts';
+import { MAX_SETUPS_A_STUDENT } from '../../../main/common/class-text.ts';
 import type { ClassStudent } from '../../../main/common/contract/classroom.ts';
 import type { Finding, RunStatus } from '../../../main/common/run-record.ts';
 import { classOverview } from '../../../main/classroom/class-overview.ts';
@@ -117,5 +118,28 @@ describe('the class’s table of a lab', () => {
     expect(lab?.notRun.map((s) => s.name)).toEqual(['Student 2', 'Student 3']);
     // Every other lab: nobody has run it.
     for (const other of overviewOf([ana, bob, cleo, dan], runs).labs.filter((l) => l.lab !== LAB)) expect(other.notRun).toHaveLength(3);
+  });
+
+  it('shows each student’s latest few setups of a lab only, and counts the completed runs of the older ones it leaves out', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ who: fc.integer({ min: 0, max: 2 }), size: fc.integer({ min: 1, max: 8 }) }), { minLength: 1, maxLength: 40 }), (plays) => {
+        const students = [student(1), student(2), student(3)];
+        // Each run a setup of its own sizes; a student may run one setup many times.
+        const runs = plays.map((p) => run(students[p.who] as StoredStudent, [breakEven(100 * p.size, { low: 90 * p.size, high: 110 * p.size })], { params: { sizes: [100, 100 * p.size] } }));
+        const lab = overviewOf(students, runs).labs.find((l) => l.lab === LAB);
+        let earlier = 0;
+        for (const [i, s] of students.entries()) {
+          const own = plays.filter((p) => p.who === i);
+          // The setups a student ran, the most recently run last.
+          const order: number[] = [];
+          for (const p of own) order.splice(0, order.length, ...order.filter((x) => x !== p.size), p.size);
+          const shown = order.slice(-MAX_SETUPS_A_STUDENT);
+          const rows = lab?.setups.flatMap((setup) => setup.rows.filter((r) => r.studentId === s.id).map((r) => [setup.params.sizes, r.numbers[0]?.finding.value])) ?? [];
+          expect(rows.sort()).toEqual(shown.map((size) => [[100, 100 * size], 100 * size]).sort());
+          earlier += own.filter((p) => !shown.includes(p.size)).length;
+        }
+        expect(lab?.earlier).toBe(earlier);
+      }),
+    );
   });
 });

@@ -78,4 +78,19 @@ describe('the class’s PDF', () => {
     expect(text).toContain('Aún sin ejecutarlo: Quim');
     expect(text).not.toContain('above the class’s range');
   }, 120_000);
+
+  it('gives a section of its own to as many runs as its limit, and says how many more the summary shows, in both languages', async () => {
+    const whole = await exports.pdf({ writerVersion: 'test' });
+    const pdf = await exports.pdf({ writerVersion: 'test', maxRuns: 2 });
+    expect(pdf.pages).toBeLessThan(whole.pages);
+    const text = flat(pdfText(savePdf(pdf.bytes), undefined, { layout: true }));
+    expect(text).toContain('4 runs the summary shows have no section of their own here: the report gives a section to 2 runs at most.');
+    // The first students in the class have theirs; the others are in the summary's table only.
+    expect(text).toMatch(/Ana · Matrix product break-?\s?even/);
+    expect(text).toMatch(/Bob · Matrix product break-?\s?even/);
+    expect(text).not.toMatch(/Cleo · Matrix product/);
+    expect(text).toContain('Cleo');
+    const es = flat(pdfText(savePdf((await exports.pdf({ writerVersion: 'test', maxRuns: 5, locale: 'es' })).bytes)));
+    expect(es).toContain('Una ejecución del resumen no tiene aquí sección propia: el informe da sección a 5 ejecuciones como mucho.');
+  }, 180_000);
 });

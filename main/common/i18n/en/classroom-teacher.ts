@@ -52,6 +52,8 @@ export const classroomTeacher = {
     none: 'No student has run this lab yet.',
     notRun: 'Not run yet: {names}',
     everyone: 'Every student has run this lab.',
+    earlier:
+      'One completed run of a student’s older setup is left out of these tables (each student’s {max} latest setups are shown); the CSV has every run. | {count} completed runs of students’ older setups are left out of these tables (each student’s {max} latest setups are shown); the CSV has every run.',
     range: 'The class: {range}',
     noRange: 'fewer than {min} students: no range, nobody flagged',
     noValue: 'no single number: {text}',

@@ -16,4 +16,6 @@ export const pdfClass = {
   studentPart: '{student} · {lab}',
   noStudents: 'No student has joined the class yet.',
   noRun: 'No finished run of any lab yet: {students}.',
+  leftOut:
+    'One run the summary shows has no section of its own here: the report gives a section to {max} runs at most. Its numbers are in the summary and in the class’s CSV, its whole report on its run’s page. | {count} runs the summary shows have no section of their own here: the report gives a section to {max} runs at most. Their numbers are in the summary and in the class’s CSV, each one’s whole report on its run’s page.',
 };

@@ -55,6 +55,8 @@ export const classroomTeacher: TextOf<typeof english> = {
     none: 'Ningún alumno ha ejecutado aún este laboratorio.',
     notRun: 'Aún sin ejecutarlo: {names}',
     everyone: 'Todos los alumnos han ejecutado este laboratorio.',
+    earlier:
+      'Una ejecución completada de una configuración anterior de un alumno queda fuera de estas tablas (se muestran las {max} configuraciones más recientes de cada alumno); el CSV tiene todas las ejecuciones. | {count} ejecuciones completadas de configuraciones anteriores de los alumnos quedan fuera de estas tablas (se muestran las {max} configuraciones más recientes de cada alumno); el CSV tiene todas las ejecuciones.',
     range: 'La clase: {range}',
     noRange: 'menos de {min} alumnos: sin rango, nadie marcado',
     noValue: 'sin un número único: {text}',

@@ -19,4 +19,6 @@ export const pdfClass: TextOf<typeof english> = {
   studentPart: '{student} · {lab}',
   noStudents: 'Aún no se ha unido ningún alumno a la clase.',
   noRun: 'Aún sin ninguna ejecución terminada: {students}.',
+  leftOut:
+    'Una ejecución del resumen no tiene aquí sección propia: el informe da sección a {max} ejecuciones como mucho. Sus números están en el resumen y en el CSV de la clase, y su informe completo en la página de la ejecución. | {count} ejecuciones del resumen no tienen aquí sección propia: el informe da sección a {max} ejecuciones como mucho. Sus números están en el resumen y en el CSV de la clase, y el informe completo de cada una en la página de su ejecución.',
 };

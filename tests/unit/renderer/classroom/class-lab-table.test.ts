@@ -30,9 +30,9 @@ const runs: ClassRun[] = students.map((s, i) => {
 const roster = [...students, late].map((s) => ({ id: s.id, name: s.name, joinedAt: s.joinedAt, runs: 1, kernelRuns: 0 }));
 const lab = classOverview({ name: 'HPC', caps: { maxPoints: 1, maxBytes: 1024, maxSeconds: 10 }, roster }, runs).labs.find((l) => l.lab === 'matmul-breakeven');
 
-function mountTable() {
-  if (!lab) throw new Error('no lab');
-  return mount(ClassLabTable, { props: { lab, title: 'Matrix product break-even' }, global: { plugins: [i18n], stubs: { RouterLink: RouterLinkStub } } });
+function mountTable(shown = lab) {
+  if (!shown) throw new Error('no lab');
+  return mount(ClassLabTable, { props: { lab: shown, title: 'Matrix product break-even' }, global: { plugins: [i18n], stubs: { RouterLink: RouterLinkStub } } });
 }
 
 describe('the teacher’s table of a lab', () => {
@@ -61,6 +61,21 @@ describe('the teacher’s table of a lab', () => {
     expect(wrapper.get('[data-testid="class-outside"]').text()).toMatch(/^por encima del rango de la clase \(/);
     expect(wrapper.get('caption').text()).toContain('En cuda:0 · 6 alumnos');
     expect(wrapper.get('[data-testid="class-not-run"]').text()).toBe('Aún sin ejecutarlo: Quim');
+    i18n.global.locale.value = 'en';
+    useLanguageStore().locale = 'en';
+  });
+
+  it('says how many runs of older setups it leaves out, in both languages, and nothing where it leaves none out', () => {
+    expect(mountTable().find('[data-testid="class-earlier"]').exists()).toBe(false);
+    // Ana runs four more sizes: her three latest setups are shown, the first two runs left out.
+    const more = [500, 600, 700, 800].map((n, i): ClassRun => ({ ...(runs[0] as ClassRun), id: `more-${i}`, createdAt: `2026-01-01T09:0${i}:00Z`, params: { sizes: [100, n] } }));
+    const wider = classOverview({ name: 'HPC', caps: { maxPoints: 1, maxBytes: 1024, maxSeconds: 10 }, roster }, [...runs, ...more]).labs.find((l) => l.lab === 'matmul-breakeven');
+    expect(mountTable(wider).get('[data-testid="class-earlier"]').text()).toBe(
+      '2 completed runs of students’ older setups are left out of these tables (each student’s 3 latest setups are shown); the CSV has every run.',
+    );
+    useLanguageStore().locale = 'es';
+    i18n.global.locale.value = 'es';
+    expect(mountTable(wider).get('[data-testid="class-earlier"]').text()).toMatch(/^2 ejecuciones completadas de configuraciones anteriores de los alumnos quedan fuera/);
     i18n.global.locale.value = 'en';
     useLanguageStore().locale = 'en';
   });
