@@ -35,9 +35,9 @@ function names(store: ClassStore): (owner: Owner) => string | null {
 function classroomFor(parts: ClassParts, owner: Owner, session: () => ClassSession): ClassroomService {
   const { host, store, queue, runs, exports } = parts;
   const viewer = owner === TEACHER ? ({ role: 'teacher' } as const) : ({ role: 'student', owner } as const);
-  // The door refuses the class's exports to a student (access.ts); this is the second lock.
+  // The door refuses the teacher's methods to a student (access.ts); this is the second lock.
   const teacherOnly = (): void => {
-    if (owner !== TEACHER) throw new GpuLabError('FORBIDDEN', 'The class’s table and exports are the teacher’s');
+    if (owner !== TEACHER) throw new GpuLabError('FORBIDDEN', 'The class’s students, caps, table and exports are the teacher’s');
   };
   return {
     session: async () => session(),
@@ -49,9 +49,18 @@ function classroomFor(parts: ClassParts, owner: Owner, session: () => ClassSessi
         getRun: (id) => host.runs.getRun(id),
         ownerOf: (id) => store.ownerOf('runs', id),
       }),
-    listStudents: async () => store.roster(),
-    removeStudent: (id) => parts.removeStudent(id),
-    setCaps: (caps) => store.setCaps(caps),
+    listStudents: async () => {
+      teacherOnly();
+      return store.roster();
+    },
+    removeStudent: async (id) => {
+      teacherOnly();
+      await parts.removeStudent(id);
+    },
+    setCaps: async (caps) => {
+      teacherOnly();
+      return store.setCaps(caps);
+    },
     classOverview: async () => {
       teacherOnly();
       return exports.overview();

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ACCESS } from '../../../main/classroom/access.ts';
+import { studentServices } from '../../../main/classroom/class-services.ts';
 import { checkCall } from '../../../main/classroom/door.ts';
 import { API_METHODS } from '../../../main/common/contract/index.ts';
 import type { ApiMethod } from '../../../main/common/contract/index.ts';
@@ -148,6 +149,17 @@ describe('a student’s token against the teacher’s methods', () => {
     expect(error.code).toBe('FORBIDDEN');
     expect(error.message).toContain(method);
     // Bob is still in the class, and the caps are the teacher's.
+    expect(s.classroom.store.student(bob.id)?.name).toBe('Bob');
+    expect(s.classroom.store.caps.maxPoints).toBe(400);
+  });
+});
+
+describe('the class’s services behind the door', () => {
+  it.each(Object.keys(TEACHER_ONLY).filter((m) => m.startsWith('classroom.')) as ApiMethod[])('refuse %s to a student a second time', async (method) => {
+    const parts = { host: s.host, store: s.classroom.store, queue: s.classroom.queue, runs: s.classroom.runs, exports: s.classroom.exports, removeStudent: (id: string) => s.classroom.removeStudent(id) };
+    const services = studentServices(parts, ana.id).classroom as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    const name = method.slice('classroom.'.length);
+    await expect(services[name]?.(...(TEACHER_ONLY[method]?.() ?? []))).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect(s.classroom.store.student(bob.id)?.name).toBe('Bob');
     expect(s.classroom.store.caps.maxPoints).toBe(400);
   });
