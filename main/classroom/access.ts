@@ -42,6 +42,7 @@ export const ACCESS: Record<ApiMethod, MethodAccess> = {
   'labs.listLabs': { roles: CLASS },
   'labs.kernelSource': { roles: CLASS },
   'labs.validateParams': { roles: CLASS },
+  'labs.timeBounds': { roles: CLASS },
   'runs.startRun': { roles: CLASS },
   'runs.cancelRun': { roles: CLASS, names: aRun },
   'runs.listRuns': { roles: CLASS },

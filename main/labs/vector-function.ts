@@ -6,7 +6,7 @@ import type { ParamValues, SeriesDescriptor } from '../common/lab-descriptor.ts'
 import type { PeerLibrary } from '../common/peer-protocol.ts';
 import { msg, n as num_, type Message } from '../common/message.ts';
 import { shareOfPeak, type PointResult, type PointWork } from '../common/run-record.ts';
-import { agreementFinding, find, finding, okMedian, speedup, speedupInterval, withInterval } from './analysis.ts';
+import { agreementFinding, cacheClause, find, finding, okMedian, speedup, speedupInterval, speedupValue, withInterval } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
@@ -41,7 +41,8 @@ const UNFUSED_BYTES_PER_ELEMENT = 56;
 // events around one call (cupyx's benchmark), a synchronise read with time.time() (its timing_numba_GPU), and events
 // around a loop of calls (its timing_numba_GPU2, ten calls there; here as many as fill MIN_SAMPLE_MS).
 // `gpu`: the clock of a GPU series (events, or the host's after a synchronise); `addition`: not in the notebook
-// (Numba's parallel loop, cupy.fuse), GPU Lab's own beside it.
+// (Numba's parallel loop, cupy.fuse), GPU Lab's own beside it; `like`: the engine's series doing the same work the
+// same way (one core or all, in passes or fused, with the copies), whose hue it is drawn in.
 const NUMPY_BYTES_PER_ELEMENT = 8 * (2 + 2 * 4 + 1);
 interface PeerSeries {
   series: keyof typeof LABELS;
@@ -53,20 +54,21 @@ interface PeerSeries {
   timeTime?: true;
   loop?: true;
   addition?: true;
+  like: string;
 }
 const PEER_SERIES: readonly PeerSeries[] = [
-  { series: 'numpy-notebook', library: 'numpy', code: 'numpy-notebook', gpu: null, bytes: NUMPY_BYTES_PER_ELEMENT },
-  { series: 'numba-njit', library: 'numba', code: 'numba-njit', gpu: null, bytes: FUSED_BYTES_PER_ELEMENT },
-  { series: 'numba-parallel', library: 'numba', code: 'numba-parallel', gpu: null, bytes: FUSED_BYTES_PER_ELEMENT, addition: true },
-  { series: 'cupy-notebook', library: 'cupy', code: 'cupy-notebook', gpu: 'device', bytes: NUMPY_BYTES_PER_ELEMENT },
-  { series: 'cupy-fused', library: 'cupy', code: 'cupy-fused', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, addition: true },
-  { series: 'cupy-copies', library: 'cupy', code: 'cupy-copies', gpu: 'host', bytes: NUMPY_BYTES_PER_ELEMENT, path: 'with-copies' },
-  { series: 'numba-cuda-vectorize', library: 'numba', code: 'numba-cuda-vectorize', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT },
-  { series: 'numba-cuda-vectorize-time', library: 'numba', code: 'numba-cuda-vectorize', gpu: 'host', bytes: FUSED_BYTES_PER_ELEMENT, timeTime: true },
-  { series: 'numba-cuda-vectorize-loop', library: 'numba', code: 'numba-cuda-vectorize', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, loop: true },
-  { series: 'numba-cuda-copies', library: 'numba', code: 'numba-cuda-copies', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, path: 'with-copies' },
-  { series: 'numba-cuda-copies-time', library: 'numba', code: 'numba-cuda-copies', gpu: 'host', bytes: FUSED_BYTES_PER_ELEMENT, path: 'with-copies', timeTime: true },
-  { series: 'numba-cuda-copies-loop', library: 'numba', code: 'numba-cuda-copies', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, path: 'with-copies', loop: true },
+  { series: 'numpy-notebook', library: 'numpy', code: 'numpy-notebook', gpu: null, bytes: NUMPY_BYTES_PER_ELEMENT, like: 'cpu-single' },
+  { series: 'numba-njit', library: 'numba', code: 'numba-njit', gpu: null, bytes: FUSED_BYTES_PER_ELEMENT, like: 'cpu-single' },
+  { series: 'numba-parallel', library: 'numba', code: 'numba-parallel', gpu: null, bytes: FUSED_BYTES_PER_ELEMENT, addition: true, like: 'cpu-threads' },
+  { series: 'cupy-notebook', library: 'cupy', code: 'cupy-notebook', gpu: 'device', bytes: NUMPY_BYTES_PER_ELEMENT, like: 'gpu-unfused' },
+  { series: 'cupy-fused', library: 'cupy', code: 'cupy-fused', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, addition: true, like: 'gpu-fused' },
+  { series: 'cupy-copies', library: 'cupy', code: 'cupy-copies', gpu: 'host', bytes: NUMPY_BYTES_PER_ELEMENT, path: 'with-copies', like: 'gpu-transfers' },
+  { series: 'numba-cuda-vectorize', library: 'numba', code: 'numba-cuda-vectorize', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, like: 'gpu-fused' },
+  { series: 'numba-cuda-vectorize-time', library: 'numba', code: 'numba-cuda-vectorize', gpu: 'host', bytes: FUSED_BYTES_PER_ELEMENT, timeTime: true, like: 'gpu-fused' },
+  { series: 'numba-cuda-vectorize-loop', library: 'numba', code: 'numba-cuda-vectorize', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, loop: true, like: 'gpu-fused' },
+  { series: 'numba-cuda-copies', library: 'numba', code: 'numba-cuda-copies', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, path: 'with-copies', like: 'gpu-transfers' },
+  { series: 'numba-cuda-copies-time', library: 'numba', code: 'numba-cuda-copies', gpu: 'host', bytes: FUSED_BYTES_PER_ELEMENT, path: 'with-copies', timeTime: true, like: 'gpu-transfers' },
+  { series: 'numba-cuda-copies-loop', library: 'numba', code: 'numba-cuda-copies', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, path: 'with-copies', loop: true, like: 'gpu-transfers' },
 ];
 // Each series counts the bytes its own kernels move, so that its GB/s is what the memory delivered: the three
 // passes move 56 bytes per element, the fused kernel and the CPU loops 24, the copies 24 across the bus.
@@ -99,7 +101,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   return [...engine, ...peers];
 }
 
-function analyze(points: readonly PointResult[], _params: ParamValues, _gpu: DeviceSummary | null): LabAnalysis {
+function analyze(points: readonly PointResult[], _params: ParamValues, _gpu: DeviceSummary | null, cpu?: DeviceSummary | null): LabAnalysis {
   const a: LabAnalysis = { summary: {}, findings: [] };
   for (const s of SERIES) {
     const p = find(points, s.series);
@@ -116,7 +118,7 @@ function analyze(points: readonly PointResult[], _params: ParamValues, _gpu: Dev
   const threadsOrder = eOne && eAll ? compareTimes(eAll, eOne) : null;
   const threadsInterval = speedupInterval(single, threads);
   if (x !== null && threadsOrder === 'faster') {
-    a.findings.push(withInterval(finding('threads', m('threadsScale', { ...times, ratio: num_.times(x), rate: num_.rate(threads?.gbps ?? 0, 'GB/s') }), x, 'times'), threadsInterval));
+    a.findings.push(withInterval(finding('threads', m('threadsScale', { ...times, ratio: speedupValue(single, threads) ?? num_.times(x), rate: num_.rate(threads?.gbps ?? 0, 'GB/s'), cache: cacheClause(threads, cpu) }), x, 'times'), threadsInterval));
   } else if (x !== null && threadsOrder === 'slower') {
     a.findings.push(withInterval(finding('threads', m('threadsSlower', { ...times, ratio: num_.times(1 / x) }), x, 'times', 'warning'), threadsInterval));
   } else if (x !== null && threadsOrder === 'indistinguishable') {
@@ -135,8 +137,8 @@ function analyze(points: readonly PointResult[], _params: ParamValues, _gpu: Dev
     a.findings.push(finding('numpy-vs-loop', m(key, values), numpyMs / oneMs, 'times'));
   }
   // The peers that do the same work as one of GPU Lab's series: Numba's loops against the engine's, the fused CuPy
-  // kernel against the fused kernel.
-  for (const [peer, ours] of [['numba-njit', 'cpu-single'], ['numba-parallel', 'cpu-threads'], ['cupy-fused', 'gpu-fused']] as const) {
+  // kernel against the fused kernel, CuPy with its copies against the fused kernel with its copies.
+  for (const [peer, ours] of [['numba-njit', 'cpu-single'], ['numba-parallel', 'cpu-threads'], ['cupy-fused', 'gpu-fused'], ['cupy-copies', 'gpu-transfers']] as const) {
     const agreement = agreementFinding(`${peer}-agreement`, find(points, peer), find(points, ours), { peer: msg(`${LAB}.series.${peer}`), ours: msg(`${LAB}.series.${ours}`) });
     if (agreement) a.findings.push(agreement);
   }
@@ -165,7 +167,7 @@ function analyze(points: readonly PointResult[], _params: ParamValues, _gpu: Dev
   if (fused?.gbps && fusedMs !== null && fusedShare !== null && fused.peak) {
     const share = fusedShare;
     a.summary.fusedShareOfPeakBandwidth = share;
-    const values = { size: num_.count(fused.work.bytes), time: num_.ms(fusedMs), rate: num_.rate(fused.gbps, 'GB/s'), share: num_.percent(share), peak: num_.rate(fused.peak.value, 'GB/s') };
+    const values = { size: num_.bytes(fused.work.bytes), time: num_.ms(fusedMs), rate: num_.rate(fused.gbps, 'GB/s'), share: num_.percent(share), peak: num_.rate(fused.peak.value, 'GB/s') };
     a.findings.push(finding('bandwidth', m('bandwidth', values), share, 'share'));
   }
   const transfers = find(points, 'gpu-transfers');
@@ -175,7 +177,7 @@ function analyze(points: readonly PointResult[], _params: ParamValues, _gpu: Dev
     a.summary.transferShare = share;
     // x and y over, z back: the same 24 bytes per element the kernel moves, now across the bus.
     const copyMs = withCopies - fusedMs;
-    const copies = copyMs > 0 ? m('copies', { size: num_.count(transfers.work.bytes), time: num_.ms(copyMs), rate: num_.rate(transfers.work.bytes / (copyMs * 1e6), 'GB/s') }) : '';
+    const copies = copyMs > 0 ? m('copies', { size: num_.bytes(transfers.work.bytes), time: num_.ms(copyMs), rate: num_.rate(transfers.work.bytes / (copyMs * 1e6), 'GB/s') }) : '';
     const values = { share: num_.percent(share), withCopies: num_.ms(withCopies), resident: num_.ms(fusedMs), copies };
     a.findings.push(finding('transfer-share', m('transferShare', values), share, 'share'));
     const vsCpu = speedup(threads, transfers);
@@ -208,7 +210,7 @@ export const vectorFunctionLab: Lab = {
       { id: 'large', ...presetWords(LAB, 'large'), params: { elements: 50_000_000 } },
     ],
     kernels: [
-      { kind: 'cpu', file: 'native/cpu/vector_function.cc', functions: ['single-thread loop', 'multithreaded loop'] },
+      { kind: 'cpu', file: 'native/cpu/vector_function.cc', functions: ['VectorFunctionRange'] },
       { kind: 'cuda', file: 'shaders/cuda/vector_function.cu', functions: ['polynomial', 'ScaledSquareKernel', 'AddScaledKernel', 'AddConstantKernel'] },
       { kind: 'python', file: 'python/gpu_lab_peers/labs/vector_function.py', functions: ['numpy_notebook', 'numba_njit', 'numba_parallel', 'cupy_notebook', 'cupy_fused', 'cupy_copies', 'numba_cuda_vectorize', 'numba_cuda_copies'] },
     ],
@@ -227,10 +229,11 @@ export const vectorFunctionLab: Lab = {
         baseline: s.gpu ? 'cpu-threads' : 'cpu-single',
         peer: s.library,
         ...(s.addition ? { addition: true } : {}),
+        family: s.like,
       })),
     ],
     headline: ['fusion', 'copies-vs-cpu', 'threads'],
-    chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms' } },
+    chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms', log: true } },
   },
   plan,
   analyze,

@@ -1,17 +1,18 @@
 // Break-even sizes on a sweep: a vertical line at each size the summary holds, labelled with the size; a bound
 // (reached already at the smallest size, or not within the sizes measured) is said in a note, never drawn as if it
-// were the value.
+// were the value. In a chart of panels the line stays in its series' panel, named as the panel names the series.
 import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
 import type { RunRecord } from '../../main/common/run-record.ts';
 import { breakEvenTarget, breakEvens } from './break-even.ts';
 import type { ChartInputs } from './chart-common.ts';
 import type { VerticalMark } from './marks-plugin.ts';
 import { seriesStyle } from './palette.ts';
+import { panelScale } from './panels.ts';
 import { seriesOf } from './points.ts';
 import type { SeriesGroup } from './series-groups.ts';
 import type { Translate } from './text.ts';
 import type { SizeQuantity } from '../../main/common/format.ts';
-import { formatAxisNumber, formatSize } from '../../main/common/format.ts';
+import { formatAxisNumber, formatBreakEven, formatSize } from '../../main/common/format.ts';
 
 export interface BreakEvenMarks {
   target: number;
@@ -21,9 +22,11 @@ export interface BreakEvenMarks {
   sentences: string[];
 }
 
-// A size with its unit, as a sentence needs it: "2.1 k elements", "N = 740", "3.5 MiB".
-export function sizeText(quantity: SizeQuantity, value: number, t: Translate): string {
-  return t(`results.chart.size.${quantity === 'matrix-n' ? 'matrixN' : quantity}`, { size: formatSize(quantity, value) });
+// A size with its unit, as a sentence needs it: "2.1 k elements", "N = 740", "3.5 MiB"; an interpolated break-even to
+// the two significant digits it is known to ("N ≈ 310" reads "N = 310", never "N = 306.2").
+export function sizeText(quantity: SizeQuantity, value: number, t: Translate, interpolated = false): string {
+  const size = interpolated ? formatBreakEven(quantity, value) : formatSize(quantity, value);
+  return t(`results.chart.size.${quantity === 'matrix-n' ? 'matrixN' : quantity}`, { size });
 }
 
 export function breakEvenMarks(
@@ -33,6 +36,7 @@ export function breakEvenMarks(
   xQuantity: SizeQuantity,
   inputs: ChartInputs,
   runName = '',
+  panelled = false,
 ): BreakEvenMarks {
   const { t, theme } = inputs;
   const target = breakEvenTarget(record);
@@ -49,8 +53,11 @@ export function breakEvenMarks(
       target: `${formatAxisNumber(target)}×`,
     };
     if (entry.size !== null) {
-      const size = sizeText(xQuantity, entry.size, t);
-      out.vertical.push({ x: entry.size, label: t('results.chart.breakEven.line', { ...named, size }), colour: seriesStyle(theme, group.index).colour });
+      const size = sizeText(xQuantity, entry.size, t, true);
+      const panel = panelled ? group.descriptor.panel : undefined;
+      const inPanel = panel === undefined ? named.series : `${runName ? `${runName}: ` : ''}${group.descriptor.inPanel ?? group.descriptor.label}`;
+      const mark = { x: entry.size, label: t('results.chart.breakEven.line', { ...named, series: inPanel, size }), short: size, colour: seriesStyle(theme, group.colouring).colour };
+      out.vertical.push(panel === undefined ? mark : { ...mark, scale: panelScale(panel) });
       out.sentences.push(t(`results.chart.breakEven.${kind}.at`, { ...named, size }));
     } else if (entry.atMost !== null) {
       out.notes.push(t(`results.chart.breakEven.${kind}.atMost`, { ...named, size: sizeText(xQuantity, entry.atMost, t) }));

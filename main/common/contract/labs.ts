@@ -2,8 +2,9 @@
 // a lab's parameters as the form is filled in.
 import { z } from 'zod';
 
-import { LAB_DESCRIPTOR, PARAM_VALUES } from '../lab-descriptor.ts';
+import { LAB_DESCRIPTOR, LAB_IDS, PARAM_VALUES } from '../lab-descriptor.ts';
 import { LOCALES } from '../locale.ts';
+import { DEVICE_ID } from '../measurement.ts';
 import { arg, method, service } from './spec.ts';
 import type { ServiceOf } from './spec.ts';
 
@@ -17,6 +18,10 @@ export const KERNEL_SOURCE_TEXT = z.strictObject({
 });
 export type KernelSourceText = z.infer<typeof KERNEL_SOURCE_TEXT>;
 
+// The most a lab's run with its defaults takes on a device, in seconds, from its plan's time budgets.
+export const LAB_TIME_BOUND = z.strictObject({ lab: z.enum(LAB_IDS), atMostSeconds: z.number().nonnegative() });
+export type LabTimeBound = z.infer<typeof LAB_TIME_BOUND>;
+
 export const LABS_CONTRACT = service({
   // In `locale` (English without): the words, and the templates the renderer renders findings with.
   listLabs: method([LOCALE_ARGUMENT], z.array(LAB_DESCRIPTOR)),
@@ -25,6 +30,9 @@ export const LABS_CONTRACT = service({
   // The parameters as a run would take them (defaults filled in), or INVALID_PARAMS whose message is the lab
   // schema's own and whose details name the parameter at fault: the form checks as the user types.
   validateParams: method([arg('lab', z.string().min(1).max(64), 'a lab id'), arg('params', PARAM_VALUES, 'an object of parameter name → a number, a text or a list of either')], PARAM_VALUES),
+  // For each lab, the most its run with its defaults takes on `device` (one of this machine's), with the Python
+  // peers this machine offers: what the catalog tells of a lab not yet run.
+  timeBounds: method([arg('device', DEVICE_ID, 'a device id: "cpu" or "cuda:N"')], z.array(LAB_TIME_BOUND)),
 });
 
 export type LabsService = ServiceOf<typeof LABS_CONTRACT>;

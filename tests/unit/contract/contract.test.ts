@@ -111,6 +111,7 @@ const CALLS: Record<ApiMethod, Calls> = {
   'labs.listLabs': [[], ['es']],
   'labs.kernelSource': [['shaders/cuda/vector_function.cu']],
   'labs.validateParams': [['matmul', { n: 500 }], ['matmul-breakeven', { sizes: [100, 200] }], ['dtypes', {}]],
+  'labs.timeBounds': [['cpu']],
   'runs.startRun': [[QUICK]],
   'runs.cancelRun': async () => [[await runningRun()], [completedRunId]],
   'runs.listRuns': [[]],

@@ -24,6 +24,14 @@ export const elementwiseBreakeven: TextOf<typeof en> = {
     'exp-torch-resident': 'exp de PyTorch en la GPU con datos residentes',
   },
   paths: { 'gpu-transfers': 'GPU con transferencias', 'gpu-resident': 'GPU con datos residentes' },
+  inPanel: {
+    cpu: 'CPU',
+    'gpu-transfers': 'GPU con transferencias',
+    'gpu-resident': 'GPU con datos residentes',
+    'torch-cpu': 'PyTorch en la CPU',
+    'torch-transfers': 'PyTorch en la GPU con transferencias',
+    'torch-resident': 'PyTorch en la GPU con datos residentes',
+  },
   findings: {
     between: '{op}: la {path} pasa a ser {target}× más rápida que la CPU a partir de unos {size} elementos{at}.',
     betweenRange: '{op}: la {path} pasa a ser {target}× más rápida que la CPU a partir de unos {size} elementos (en algún punto entre {low} y {high}, dentro de la incertidumbre de las medianas){at}.',
@@ -63,7 +71,7 @@ export const elementwiseBreakevenDescriptor: DescriptorText = {
     minExponent: { label: 'Tamaño más pequeño', description: 'El array más pequeño tiene 10 elevado a este valor elementos.' },
     maxExponent: {
       label: 'Tamaño más grande',
-      description: 'El array más grande tiene 10 elevado a este valor elementos (10⁸ float32 = 400 MB por array); no puede ser menor que el más pequeño.',
+      description: 'El array más grande tiene 10 elevado a este valor elementos (10⁸ float32 = 381 MiB por array); no puede ser menor que el más pequeño.',
     },
     pointsPerDecade: { label: 'Tamaños por década', description: 'Cuántos tamaños se miden por cada factor de diez.' },
     target: { label: 'Aceleración objetivo', description: 'El punto de equilibrio que se da es el tamaño a partir del cual la GPU es este número de veces más rápida.' },

@@ -6,6 +6,7 @@ import { vi } from 'vitest';
 import type { ExportedRun, ExportFormat, RunEvent, RunProgress } from '../../../../main/common/contract/runs.ts';
 import type { LabsReportContents, LabsReportRequest, ReportFile } from '../../../../main/common/contract/reports.ts';
 import type { LabDescriptor } from '../../../../main/common/lab-descriptor.ts';
+import type { LabTimeBound } from '../../../../main/common/contract/labs.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
 import type { RunRecord, RunSummary } from '../../../../main/common/run-record.ts';
 import { ApiError, errorText } from '../../../../renderer/api/api-error.ts';
@@ -34,6 +35,7 @@ export const reportsApi = {
 // The labs as main describes them in English: the panel names each lab.
 export const labsApi = {
   listLabs: vi.fn<() => Promise<LabDescriptor[]>>(async () => labDescriptors('en')),
+  timeBounds: vi.fn<(device: string) => Promise<LabTimeBound[]>>(async () => []),
 };
 
 // An event as main would send it, to every page that listens.
