@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { GpuLabApi } from '../common/contract/index.ts';
 import type { DevicesService } from '../common/contract/devices.ts';
 import type { LabsService } from '../common/contract/labs.ts';
+import type { ClassOverview } from '../common/contract/classroom.ts';
 import type { ReportsService } from '../common/contract/reports.ts';
 import type { RunSummary } from '../common/run-record.ts';
 import { ComputeHostSupervisor } from '../engine/supervisor.ts';
@@ -19,6 +20,7 @@ import { KernelStore } from '../playground/kernel-store.ts';
 import { createPlaygroundService } from '../playground/playground-service.ts';
 import type { LocalPlaygroundService } from '../playground/playground-service.ts';
 import { createReportsService } from '../reports/reports-service.ts';
+import type { ReportOptions, ReportPdf } from '../reports/report-writer.ts';
 import { defaultSourceRoots, readKernelSource } from '../sources/kernel-sources.ts';
 import { LabRunner, validateRunRequest } from '../runs/lab-runner.ts';
 import { RunStore } from '../runs/run-store.ts';
@@ -34,6 +36,8 @@ export interface LabHost extends GpuLabApi {
   // The reports service over some of the runs only (a student's, on a class's server): the labs report picks among
   // them.
   reportsOver(listRuns: () => Promise<RunSummary[]>): ReportsService;
+  // The class's PDF (a class's server): its summary of the class, then the runs of `records`, each student's.
+  writeClassReport(overview: ClassOverview, records: readonly unknown[], options: ReportOptions): Promise<ReportPdf>;
   // Stops the compute host at once; a run in progress fails with it. Prefer close().
   dispose(): Promise<void>;
   // How a shell stops: every run in progress is cancelled (its record keeps the points measured and says so), the
@@ -116,6 +120,11 @@ export function createLabHost(options: LabHostOptions = {}): LabHost {
     store,
     kernels,
     reportsOver,
+    async writeClassReport(overview, records, reportOptions) {
+      // Loaded on the first report, as the reports service loads it: the PDF library and the canvas cost half a second.
+      const { writeClassReport } = await import('../reports/report-writer.ts');
+      return writeClassReport(overview, records, { sourceRoots, ...reportOptions });
+    },
     async dispose() {
       await supervisor.stop();
     },

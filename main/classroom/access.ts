@@ -74,6 +74,9 @@ export const ACCESS: Record<ApiMethod, MethodAccess> = {
   'classroom.listStudents': { roles: TEACHER },
   'classroom.removeStudent': { roles: TEACHER },
   'classroom.setCaps': { roles: TEACHER },
+  'classroom.classOverview': { roles: TEACHER },
+  'classroom.classCsv': { roles: TEACHER },
+  'classroom.writeClassReport': { roles: TEACHER },
 };
 
 // The entry of `method`, or null where the table has none (a method added to the contract and not to the table).

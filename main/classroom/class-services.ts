@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 
 import type { LabHost } from '../app/lab-host.ts';
+import { appVersion } from '../app/lab-host.ts';
 import type { ClassroomService, ClassSession } from '../common/contract/classroom.ts';
 import type { GpuLabApi } from '../common/contract/index.ts';
 import type { PlaygroundService } from '../common/contract/playground.ts';
@@ -12,6 +13,7 @@ import type { RunsService } from '../common/contract/runs.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { KernelStore } from '../playground/kernel-store.ts';
 import { classDistribution } from './class-distribution.ts';
+import type { ClassExports } from './class-exports.ts';
 import type { ClassQueue } from './class-queue.ts';
 import type { ClassRuns } from './class-runs.ts';
 import { TEACHER } from './class-store.ts';
@@ -22,6 +24,7 @@ export interface ClassParts {
   store: ClassStore;
   queue: ClassQueue;
   runs: ClassRuns;
+  exports: ClassExports;
   removeStudent(id: string): Promise<void>;
 }
 
@@ -30,8 +33,12 @@ function names(store: ClassStore): (owner: Owner) => string | null {
 }
 
 function classroomFor(parts: ClassParts, owner: Owner, session: () => ClassSession): ClassroomService {
-  const { host, store, queue, runs } = parts;
+  const { host, store, queue, runs, exports } = parts;
   const viewer = owner === TEACHER ? ({ role: 'teacher' } as const) : ({ role: 'student', owner } as const);
+  // The door refuses the teacher's methods to a student (access.ts); this is the second lock.
+  const teacherOnly = (): void => {
+    if (owner !== TEACHER) throw new GpuLabError('FORBIDDEN', 'The class’s students, caps, table and exports are the teacher’s');
+  };
   return {
     session: async () => session(),
     queue: async () => queue.view(viewer, names(store)),
@@ -43,11 +50,30 @@ function classroomFor(parts: ClassParts, owner: Owner, session: () => ClassSessi
         ownerOf: (id) => store.ownerOf('runs', id),
       }),
     listStudents: async () => {
-      const owned = (kind: 'runs' | 'kernelRuns', id: string): number => store.owned(kind, id).size;
-      return store.students().map((s) => ({ id: s.id, name: s.name, joinedAt: s.joinedAt, runs: owned('runs', s.id), kernelRuns: owned('kernelRuns', s.id) }));
+      teacherOnly();
+      return store.roster();
     },
-    removeStudent: (id) => parts.removeStudent(id),
-    setCaps: (caps) => store.setCaps(caps),
+    removeStudent: async (id) => {
+      teacherOnly();
+      await parts.removeStudent(id);
+    },
+    setCaps: async (caps) => {
+      teacherOnly();
+      return store.setCaps(caps);
+    },
+    classOverview: async () => {
+      teacherOnly();
+      return exports.overview();
+    },
+    classCsv: async () => {
+      teacherOnly();
+      return exports.csv();
+    },
+    writeClassReport: async (request) => {
+      teacherOnly();
+      const pdf = await exports.pdf({ ...request, writerVersion: appVersion() });
+      return { filename: pdf.filename, mimeType: 'application/pdf', base64: Buffer.from(pdf.bytes).toString('base64'), pages: pdf.pages };
+    },
     onDidChangeQueue: (listener) => queue.onDidChange(() => listener(queue.view(viewer, names(store)))),
   };
 }

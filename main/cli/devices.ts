@@ -6,7 +6,9 @@ import { TOOLKIT_LIBRARY_INSTALL } from '../common/cuda-libraries.ts';
 import type { LibraryInstall, ToolkitLibraryId } from '../common/cuda-libraries.ts';
 import { formatBytes } from '../common/format.ts';
 import { gpuPeaks } from '../common/gpu-peaks.ts';
+import { translator } from '../common/i18n/index.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
+import { renderMessage } from '../common/message.ts';
 import type { CudaDeviceInfo, DeviceReport, LibraryStatus, Telemetry } from '../common/device-report.ts';
 import { ComputeHostSupervisor } from '../engine/supervisor.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
@@ -102,7 +104,7 @@ export function formatDevices(report: DeviceReport, cx: CliContext): string {
   const cpuPeaks = !cpu ? [] : estimate ? [`  FP32 ${String(cpu.details.peakFp32Formula)}`, `  FP64 ${String(cpu.details.peakFp64Formula)}`] : typeof cpu.details.peakReason === 'string' ? [`  ${cpu.details.peakReason}`] : [];
   // Its memory bandwidth is measured, not estimated: the method beside the figure.
   if (cpu && cpu.details.peakMemorySource === 'measured') cpuPeaks.push(`  memory ${String(cpu.details.peakMemoryFormula)} = ${rate(cpu.peakMemoryGBps, 'GB/s', 'en')}`);
-  const lines = [...table(rows), ...cpuPeaks.map((l) => localizeDecimal(l, locale)), '', t('devices.cpuGemm', { blas: list.blas }), ''];
+  const lines = [...table(rows), ...cpuPeaks.map((l) => localizeDecimal(l, locale)), '', t('devices.cpuGemm', { blas: list.blasWhat ? renderMessage(list.blasWhat, translator(locale), locale) : list.blas }), ''];
   if (!cuda.available) {
     lines.push(t('devices.cudaMissing', { reason: cuda.reason ?? t('devices.unknownReason') }));
   } else {

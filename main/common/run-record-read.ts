@@ -4,7 +4,7 @@
 // that no reader casts.
 import { z } from 'zod';
 
-import { FINDING, FINDING_UNITS, MESSAGE, POINT, RUN_RECORD, RUN_SCHEMA_VERSION, STATS } from './run-record.ts';
+import { FINDING, FINDING_INTERVAL, FINDING_UNITS, MESSAGE, POINT, RUN_RECORD, RUN_SCHEMA_VERSION, STATS } from './run-record.ts';
 import type { Finding, FindingUnit, PointResult, RunRecord } from './run-record.ts';
 import { countedSamples, summarize } from './statistics.ts';
 
@@ -23,6 +23,7 @@ const FINDING_V1 = z
     value: z.number().nullable(),
     unit: z.string(),
     tone: z.enum(['info', 'warning']),
+    interval: FINDING_INTERVAL.optional(),
   })
   .refine((f) => f.message !== undefined || f.text !== undefined, 'a finding needs its message')
   .refine((f) => (FINDING_UNITS as readonly string[]).includes(f.unit) || f.unit in LEGACY_UNITS, { message: `a unit: ${FINDING_UNITS.join(', ')}`, path: ['unit'] })
@@ -30,7 +31,8 @@ const FINDING_V1 = z
     const known = FINDING.shape.unit.safeParse(f.unit);
     const unit = LEGACY_UNITS[f.unit] ?? (known.success ? known.data : 'none');
     const value = f.unit === '%' && f.value !== null ? f.value / 100 : f.value;
-    return { id: f.id, message: f.message ?? { key: 'common.recorded', values: { text: f.text ?? '' } }, value, unit, tone: f.tone };
+    const finding: Finding = { id: f.id, message: f.message ?? { key: 'common.recorded', values: { text: f.text ?? '' } }, value, unit, tone: f.tone };
+    return f.interval ? { ...finding, interval: f.interval } : finding;
   });
 
 // Version 1's points: `timer` (device: CUDA events; host: the host's clock), statistics that may lack the median's

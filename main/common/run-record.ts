@@ -131,12 +131,19 @@ export type FindingUnit = (typeof FINDING_UNITS)[number];
 
 // A finding is a message (its sentence as an id and its numbers, message.ts) and the figure it is about: no words of
 // any language are stored, so that it reads in the language of whoever opens the run.
+// Where a finding's value can lie, from the confidence intervals of the medians it is made of (common/claims.ts); a
+// side is null where the measurements leave it open (a break-even that may lie beyond the sizes measured).
+export const FINDING_INTERVAL = z.strictObject({ low: z.number().nullable(), high: z.number().nullable() });
+export type FindingInterval = z.infer<typeof FINDING_INTERVAL>;
+
 export const FINDING = z.strictObject({
   id: z.string(),
   message: MESSAGE,
   value: z.number().nullable(),
   unit: z.enum(FINDING_UNITS),
   tone: z.enum(['info', 'warning']),
+  // Absent where the lab gives none for this finding, and in records from before it was kept.
+  interval: FINDING_INTERVAL.optional(),
 });
 export type Finding = z.infer<typeof FINDING>;
 

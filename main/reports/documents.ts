@@ -35,7 +35,7 @@ export function authorship(ctx: ReportContext): void {
   layout.labelled(t('pdf.facts.written'), dateText(settings.date));
 }
 
-function runFacts(record: RunRecord, ctx: ReportContext): void {
+export function runFacts(record: RunRecord, ctx: ReportContext): void {
   const { layout, t, settings } = ctx;
   layout.labelled(t('pdf.facts.lab'), `${record.labTitle} (${record.lab})`);
   layout.labelled(t('pdf.facts.run'), record.id);

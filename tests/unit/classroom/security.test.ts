@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ACCESS } from '../../../main/classroom/access.ts';
+import { studentServices } from '../../../main/classroom/class-services.ts';
 import { checkCall } from '../../../main/classroom/door.ts';
 import { API_METHODS } from '../../../main/common/contract/index.ts';
 import type { ApiMethod } from '../../../main/common/contract/index.ts';
@@ -72,6 +73,10 @@ const TEACHER_ONLY: Partial<Record<ApiMethod, () => unknown[]>> = {
   'classroom.listStudents': () => [],
   'classroom.removeStudent': () => [bob.id],
   'classroom.setCaps': () => [{ maxPoints: 100_000, maxBytes: 2 ** 50, maxSeconds: 86_400 }],
+  // The class's table and exports hold every student's name and numbers.
+  'classroom.classOverview': () => [],
+  'classroom.classCsv': () => [],
+  'classroom.writeClassReport': () => [{ locale: 'es' }],
 };
 
 // Every method that names a run, a kernel run or a queued run, called by Ana with Bob's: each must be here.
@@ -126,6 +131,9 @@ const VALID: Record<ApiMethod, () => unknown[]> = {
   'classroom.listStudents': () => [],
   'classroom.removeStudent': () => [ana.id],
   'classroom.setCaps': () => [{ maxPoints: 1, maxBytes: 1024, maxSeconds: 10 }],
+  'classroom.classOverview': () => [],
+  'classroom.classCsv': () => [],
+  'classroom.writeClassReport': () => [{}],
 };
 
 function refusal(frame: Record<string, unknown>): { code?: string; message?: string } {
@@ -144,6 +152,17 @@ describe('a student’s token against the teacher’s methods', () => {
     expect(error.code).toBe('FORBIDDEN');
     expect(error.message).toContain(method);
     // Bob is still in the class, and the caps are the teacher's.
+    expect(s.classroom.store.student(bob.id)?.name).toBe('Bob');
+    expect(s.classroom.store.caps.maxPoints).toBe(400);
+  });
+});
+
+describe('the class’s services behind the door', () => {
+  it.each(Object.keys(TEACHER_ONLY).filter((m) => m.startsWith('classroom.')) as ApiMethod[])('refuse %s to a student a second time', async (method) => {
+    const parts = { host: s.host, store: s.classroom.store, queue: s.classroom.queue, runs: s.classroom.runs, exports: s.classroom.exports, removeStudent: (id: string) => s.classroom.removeStudent(id) };
+    const services = studentServices(parts, ana.id).classroom as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    const name = method.slice('classroom.'.length);
+    await expect(services[name]?.(...(TEACHER_ONLY[method]?.() ?? []))).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect(s.classroom.store.student(bob.id)?.name).toBe('Bob');
     expect(s.classroom.store.caps.maxPoints).toBe(400);
   });

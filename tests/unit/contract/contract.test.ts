@@ -145,6 +145,9 @@ const CALLS: Record<ApiMethod, Calls> = {
   'classroom.listStudents': [[]],
   'classroom.removeStudent': [['s-000000000000']],
   'classroom.setCaps': [[{ maxPoints: 10, maxBytes: 1024, maxSeconds: 10 }]],
+  'classroom.classOverview': [[]],
+  'classroom.classCsv': [[]],
+  'classroom.writeClassReport': [[{ locale: 'es' }]],
 };
 
 // What a server without a class answers its class's methods: that there is no class.
@@ -153,6 +156,9 @@ const WITHOUT_A_CLASS: Partial<Record<ApiMethod, ErrorCode>> = {
   'classroom.classDistribution': 'NOT_FOUND',
   'classroom.removeStudent': 'NOT_FOUND',
   'classroom.setCaps': 'NOT_FOUND',
+  'classroom.classOverview': 'NOT_FOUND',
+  'classroom.classCsv': 'NOT_FOUND',
+  'classroom.writeClassReport': 'NOT_FOUND',
 };
 
 // What the methods that need a GPU answer on a machine without one (this one): the error that says so. Their result

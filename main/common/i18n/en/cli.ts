@@ -4,6 +4,7 @@
 // is picked by its `count`. Errors raised by the engine keep their English message: the CLI only says who speaks.
 // Not translated, in either language: option names, lab ids, error codes, units and the names of libraries.
 import { batch } from './cli-batch.ts';
+import { classroom } from './cli-classroom.ts';
 
 export const cli = {
   main: {
@@ -16,6 +17,7 @@ export const cli = {
   },
   commands: {
     batch: { summary: 'run labs on a cluster\'s nodes through Slurm, into one shared folder; say where a job stands' },
+    classroom: { summary: 'write a class\'s report (PDF) and its runs (CSV) from its data folder' },
     bench: {
       summary: 'measure the seed workloads on one device',
       usage: `Usage: gpu-lab bench [--device cpu{'|'}cuda:N] [--json] [--threads N] [--scale F] [--no-wait]
@@ -500,6 +502,7 @@ A student's run waits in the queue, one run at a time on this server; a student'
     stopping: 'stopping',
   },
   batch,
+  classroom,
 } as const;
 
 export type CliCatalog = typeof cli;

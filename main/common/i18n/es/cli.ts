@@ -4,6 +4,7 @@
 import type { TextOf } from '../translate.ts';
 import type { CliCatalog } from '../en/cli.ts';
 import { batch } from './cli-batch.ts';
+import { classroom } from './cli-classroom.ts';
 
 export const cli: TextOf<CliCatalog> = {
   main: {
@@ -16,6 +17,7 @@ export const cli: TextOf<CliCatalog> = {
   },
   commands: {
     batch: { summary: 'ejecuta laboratorios en los nodos de un clúster a través de Slurm, en una carpeta compartida; dice cómo va un trabajo' },
+    classroom: { summary: 'escribe el informe de una clase (PDF) y sus ejecuciones (CSV) desde su carpeta de datos' },
     bench: {
       summary: 'mide las cargas de trabajo de referencia en un dispositivo',
       usage: `Uso: gpu-lab bench [--device cpu{'|'}cuda:N] [--json] [--threads N] [--scale F] [--no-wait]
@@ -493,4 +495,5 @@ La ejecución de un alumno espera en la cola, una ejecución a la vez en este se
     stopping: 'deteniendo',
   },
   batch,
+  classroom,
 };
