@@ -5,8 +5,12 @@ import { z } from 'zod';
 
 import { PEER_LIBRARIES } from './peer-protocol.ts';
 
-export const DEVICE_ID = z.string().regex(/^(cpu|cuda:\d{1,2})$/, 'a device id: "cpu" or "cuda:N"');
-export type DeviceId = 'cpu' | `cuda:${number}`;
+// The CPU, a CUDA device by its ordinal, or a WebGPU adapter by its place in the compute host's list of them
+// (host/webgpu/dawn.ts).
+export const DEVICE_ID = z.string().regex(/^(cpu|cuda:\d{1,2}|webgpu:\d{1,2})$/, 'a device id: "cpu", "cuda:N" or "webgpu:N"');
+export type DeviceId = 'cpu' | `cuda:${number}` | `webgpu:${number}`;
+export const WEBGPU_DEVICE = /^webgpu:\d{1,2}$/;
+export const isWebgpuDevice = (device: string): device is `webgpu:${number}` => WEBGPU_DEVICE.test(device);
 
 // The measurement vocabulary, one word each from the lab plans down to the native facade (which re-exports these
 // types) and the addon:
@@ -78,6 +82,8 @@ export const MEASUREMENT = z.discriminatedUnion('op', [
   z.strictObject({
     op: z.literal('vector-function'),
     variant: z.enum(['single', 'threads', 'unfused', 'fused']),
+    // fp64, the course's type, on the CPU and CUDA; fp32 on WebGPU, whose WGSL has no f64.
+    dtype: z.enum(['fp64', 'fp32']).default('fp64'),
     elements: z.int().min(1).max(LIMITS.elements),
     a: z.number(),
     b: z.number(),
@@ -162,6 +168,15 @@ export const SAMPLING = z.strictObject({
   cpuClockMHz: z.strictObject({ start: z.number().positive(), end: z.number().positive() }).nullable().optional(),
 });
 
+// How fine the clocks of a WebGPU sample are. `timestamps`: timestamp queries at the GPU's own tick ('unquantised':
+// Dawn's quantisation turned off; WebGPU does not tell the tick, a nanosecond on most GPUs), rounded by Dawn to steps
+// of TIMESTAMP_QUANTUM_NS ('quantised': seen where every timestamp read was a multiple of it), or not read ('none').
+// `hostMs`: the host's clock around onSubmittedWorkDone() tells nothing shorter than an empty submission's round trip,
+// measured when the device was opened.
+export const TIMESTAMP_QUANTUM_NS = 65536;
+export const CLOCK_RESOLUTION = z.strictObject({ timestamps: z.enum(['unquantised', 'quantised', 'none']), hostMs: z.number().nonnegative() });
+export type ClockResolution = z.infer<typeof CLOCK_RESOLUTION>;
+
 export interface MeasurementResult {
   hostMs: number[];
   deviceMs: number[] | null;
@@ -174,6 +189,8 @@ export interface MeasurementResult {
   telemetry: { start: TelemetrySnapshot; end: TelemetrySnapshot } | null;
   // Every result of the compute host has it; absent only from results made by hand (tests, records' fixtures).
   sampling?: PointSampling;
+  // WebGPU's only (CLOCK_RESOLUTION).
+  clockResolution?: ClockResolution;
 }
 
 export const VERIFICATION = z.strictObject({
@@ -203,4 +220,5 @@ export const MEASUREMENT_RESULT = z.strictObject({
   verification: VERIFICATION.nullable(),
   telemetry: z.strictObject({ start: TELEMETRY_SNAPSHOT, end: TELEMETRY_SNAPSHOT }).nullable(),
   sampling: SAMPLING.optional(),
+  clockResolution: CLOCK_RESOLUTION.optional(),
 });

@@ -10,8 +10,8 @@ import { DEVICE_LIST } from './devices.ts';
 import type { DeviceList } from './devices.ts';
 import type { ParamValues } from './lab-descriptor.ts';
 import type { Message } from './message.ts';
-import { SAMPLING, TELEMETRY_SNAPSHOT, VERIFICATION } from './measurement.ts';
-import type { PointSampling, TelemetrySnapshot, Verification } from './measurement.ts';
+import { CLOCK_RESOLUTION, SAMPLING, TELEMETRY_SNAPSHOT, VERIFICATION } from './measurement.ts';
+import type { ClockResolution, PointSampling, TelemetrySnapshot, Verification } from './measurement.ts';
 
 export type { PointSampling } from './measurement.ts';
 
@@ -114,6 +114,8 @@ export interface PointResult {
   executionsPerSample?: number;
   // How many samples the engine took and why it stopped (absent in records from before sampling was adaptive).
   sampling?: PointSampling;
+  // How fine a WebGPU point's clocks are (measurement.ts CLOCK_RESOLUTION); absent on other devices.
+  clockResolution?: ClockResolution;
 }
 
 // The point's rate as a share of its peak (0.82 for 82 %), or null without a peak or a rate.
@@ -287,6 +289,7 @@ const POINT = z.strictObject({
   peak: z.strictObject({ name: z.enum(['memory', 'pcie', 'fp32', 'fp64', 'fp64-tensor', 'tf32-tensor', 'fp16-tensor', 'bf16-tensor', 'int8-tensor']), unit: z.enum(['GB/s', 'GFLOP/s', 'GOP/s']), value: z.number(), source: z.enum(['table', 'estimate', 'measured']).optional() }).nullable().optional(),
   executionsPerSample: z.int().min(1).optional(),
   sampling: SAMPLING.optional(),
+  clockResolution: CLOCK_RESOLUTION.optional(),
 });
 
 // A finding as stored. Records written before findings were messages only, or before units were ids, are read into

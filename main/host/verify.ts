@@ -54,9 +54,12 @@ export function gemmReads(m: number, n: number): number[] {
   return rows.flatMap((i) => cols.map((j) => i * n + j));
 }
 
+// What verification reads of an array: a native buffer, or a WebGPU array's host copy (host/webgpu/backend.ts).
+export type ElementsRead = Pick<ElementBuffer, 'length' | 'toFloat64'>;
+
 // `inputs` are the operands in order (device buffers, or host twins holding the same values); `refAt` computes the
 // exact result of one element from their values.
-export function verifyElementwise(out: ElementBuffer, inputs: ElementBuffer[], refAt: (values: number[]) => number, tolerance: number): Verification {
+export function verifyElementwise(out: ElementsRead, inputs: ElementsRead[], refAt: (values: number[]) => number, tolerance: number): Verification {
   const n = out.length;
   if (n <= FULL_CHECK_LIMIT) {
     const got = out.toFloat64();
