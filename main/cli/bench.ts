@@ -139,6 +139,8 @@ async function run(argv: string[], io: CliIo, { t, locale, launcher }: CliContex
   const host = new ComputeHostSupervisor({ launcher, log: () => undefined });
   let lease: DeviceLease | null = null;
   try {
+    // The bench's rows are the CPU's and CUDA's (a WebGPU adapter has none yet).
+    if (device.startsWith('webgpu:')) throw new GpuLabError('UNSUPPORTED_OPERATION', `gpu-lab bench measures the CPU or a CUDA device, not ${device}: run a lab on it instead (gpu-lab run vector-function --device ${device})`, { device });
     if (device !== 'cpu') {
       // A device this machine does not have is a usage error, as for `gpu-lab run`: INVALID_PARAMS, exit 2, naming the
       // ones it has in the CLI's language (main.ts).

@@ -156,6 +156,17 @@ export function gpuPeak(m: MeasurementFields, gpu: DeviceSummary, work?: PointWo
   }
 }
 
+// What a WebGPU device runs in this version (host/ops/index.ts): the elementwise ops and the vector function, in
+// WGSL. Anything else a lab plans on the GPU is waived there with the reason, as is the course's Python (it needs
+// CUDA).
+const WEBGPU_OPS: ReadonlySet<string> = new Set(['add', 'mul', 'exp', 'vector-function']);
+function webgpuWaivedWhy(m: MeasurementFields): Message | null {
+  if (m.peer) return msg('reasons.webgpuPeer', { library: m.peer.library });
+  if (!WEBGPU_OPS.has(m.op)) return msg('reasons.webgpuNotYet', { op: m.op });
+  if ('dtype' in m && m.op === 'vector-function' && m.dtype !== 'fp32') return msg('reasons.webgpuNoF64');
+  return null;
+}
+
 export function gpuPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields, timer: 'device' | 'host' = 'device'): PlannedPoint {
   const device = ctx.gpu?.id ?? 'cuda';
   if (!ctx.gpu) {
@@ -164,7 +175,9 @@ export function gpuPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields
   // A point read on the host clock is measured on it too: no events, no hold kernel, launch and sync included.
   const clock = m.clock ?? (timer === 'host' ? 'host' : undefined);
   const measurement = { ...m, ...(clock ? { clock } : {}), device: ctx.gpu.id } as MeasurementInput;
-  return { ...cpuPoint(base, m, 0.05), device, timer, measurement, peak: gpuPeak(m, ctx.gpu, base.work) };
+  const planned = { ...cpuPoint(base, m, 0.05), device, timer, measurement, peak: gpuPeak(m, ctx.gpu, base.work) };
+  const why = ctx.gpu.kind === 'webgpu' ? webgpuWaivedWhy(m) : null;
+  return why ? waivedFor(planned, why) : planned;
 }
 
 // Parameters most labs share.

@@ -22,4 +22,10 @@ export const reasons: TextOf<typeof en> = {
   notADevice: '{device} no es un dispositivo de esta máquina (tiene {devices})',
   cancelled: 'la ejecución se canceló antes de este punto',
   failedBefore: 'la ejecución falló antes de este punto: {code}',
+  noWebgpu: 'no hay ningún adaptador WebGPU: {detail}',
+  webgpuOff: 'WebGPU está desactivado ({env}=off)',
+  webgpuNoBindings: 'no se cargaron los bindings de Node de Dawn (npm webgpu): {detail}',
+  webgpuPeer: 'el código de {library} del curso se ejecuta en CUDA, no en WebGPU',
+  webgpuNotYet: 'GPU Lab aún no ejecuta la operación {op} en WebGPU',
+  webgpuNoF64: 'WGSL no tiene tipo de coma flotante de 64 bits: en WebGPU esto se ejecuta en float32',
 };
