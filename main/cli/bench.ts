@@ -106,7 +106,7 @@ function parse(argv: string[]): { device: string; json: boolean; threads: number
   const args = parseArgs(argv, ['device', 'threads', 'scale'], ['json', 'no-wait']);
   if (args.positional.length) throw new UsageError('usage.unexpected', { value: args.positional[0] ?? '' });
   const device = option(args, 'device') ?? 'cpu';
-  if (device !== 'cpu' && !/^cuda:\d+$/.test(device)) throw new UsageError('usage.device', { value: device });
+  if (device !== 'cpu' && !/^cuda:\d+$/.test(device)) throw new UsageError('usage.cpuOrCuda', { value: device });
   const threadsText = option(args, 'threads');
   const threads = threadsText === undefined ? undefined : integerOption('threads', threadsText, { min: 1, max: 256 }, () => new UsageError('usage.threads', { value: threadsText }));
   const scaleText = option(args, 'scale') ?? '1';
@@ -139,8 +139,6 @@ async function run(argv: string[], io: CliIo, { t, locale, launcher }: CliContex
   const host = new ComputeHostSupervisor({ launcher, log: () => undefined });
   let lease: DeviceLease | null = null;
   try {
-    // The bench's rows are the CPU's and CUDA's (a WebGPU adapter has none yet).
-    if (device.startsWith('webgpu:')) throw new GpuLabError('UNSUPPORTED_OPERATION', `gpu-lab bench measures the CPU or a CUDA device, not ${device}: run a lab on it instead (gpu-lab run vector-function --device ${device})`, { device });
     if (device !== 'cpu') {
       // A device this machine does not have is a usage error, as for `gpu-lab run`: INVALID_PARAMS, exit 2, naming the
       // ones it has in the CLI's language (main.ts).

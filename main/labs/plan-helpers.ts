@@ -19,6 +19,8 @@ export const CPU_GBPS_GUESS = 10;
 export const GPU_GFLOPS_GUESS = 20_000;
 export const GPU_GBPS_GUESS = 500;
 export const BUS_GBPS_GUESS = 10;
+// A WebGPU software adapter (lavapipe on two cores): its invocations are emulated on the CPU.
+export const SOFTWARE_ADAPTER_GBPS_GUESS = 1;
 
 // Elementwise over n elements of `bytes` each: add/mul read two and write one (3 accesses), exp reads one and
 // writes one (2); exp counted as one operation per element.
@@ -175,7 +177,10 @@ export function gpuPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields
   // A point read on the host clock is measured on it too: no events, no hold kernel, launch and sync included.
   const clock = m.clock ?? (timer === 'host' ? 'host' : undefined);
   const measurement = { ...m, ...(clock ? { clock } : {}), device: ctx.gpu.id } as MeasurementInput;
-  const planned = { ...cpuPoint(base, m, 0.05), device, timer, measurement, peak: gpuPeak(m, ctx.gpu, base.work) };
+  // A software adapter's kernels run on the CPU, slower than its own loops: its budget is sized at that rate.
+  const software = ctx.gpu.kind === 'webgpu' && ctx.gpu.details.software === true;
+  const sized = software ? { ...base, sampleSeconds: (base.sampleSeconds * GPU_GBPS_GUESS) / SOFTWARE_ADAPTER_GBPS_GUESS } : base;
+  const planned = { ...cpuPoint(sized, m, 0.05), device, timer, measurement, peak: gpuPeak(m, ctx.gpu, base.work) };
   const why = ctx.gpu.kind === 'webgpu' ? webgpuWaivedWhy(m) : null;
   return why ? waivedFor(planned, why) : planned;
 }

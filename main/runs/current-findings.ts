@@ -6,6 +6,7 @@
 // points' statistics are computed again from their samples too, and their work and peaks counted as this version
 // counts them (current-work.ts).
 import type { DeviceSummary } from '../common/devices.ts';
+import { isGpu } from '../common/devices.ts';
 import type { Finding, PointResult, RunRecord } from '../common/run-record.ts';
 import { summarize } from '../common/statistics.ts';
 import { ANALYSIS_VERSION, findLab } from '../labs/index.ts';
@@ -26,7 +27,7 @@ export function withCurrentFindings(stored: RunRecord): RunRecord {
   const lab = findLab(stored.lab);
   if (!lab) return stored;
   const devices = stored.environment.devices?.devices ?? [];
-  const gpu: DeviceSummary | null = devices.find((d) => d.id === stored.device && d.kind === 'cuda') ?? null;
+  const gpu: DeviceSummary | null = devices.find((d) => d.id === stored.device && isGpu(d)) ?? null;
   const cpu: DeviceSummary | null = devices.find((d) => d.kind === 'cpu') ?? null;
   const record = withCurrentWork({ ...stored, points: stored.points.map(restated) }, lab, cpu, gpu);
   let findings: Finding[];

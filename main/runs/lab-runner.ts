@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Disposable, Event } from '../common/contract/spec.ts';
 import type { ExportFormat, ExportedRun, RunEvent, RunProgress, RunsService, StartRunRequest } from '../common/contract/runs.ts';
 import type { DeviceList, DeviceSummary } from '../common/devices.ts';
+import { isGpu } from '../common/devices.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { validateParams } from '../common/params.ts';
@@ -369,7 +370,7 @@ export class LabRunner implements RunsService {
       waived: [...waived.values()],
       plan: record.plan,
     });
-    const gpu = record.environment.devices?.devices.find((d) => d.id === record.device && d.kind === 'cuda') ?? null;
+    const gpu = record.environment.devices?.devices.find((d) => d.id === record.device && isGpu(d)) ?? null;
     const cpu = record.environment.devices?.devices.find((d) => d.kind === 'cpu') ?? null;
     const cpuTimes = readCpuTimes();
     try {

@@ -109,11 +109,12 @@ of those kernel runs (see \`gpu-lab kernel runs\`).
     },
     run: {
       summary: 'run a lab on the CPU and a GPU, print and store the results',
-      usage: `Usage: gpu-lab run <lab> [--device cpu{'|'}cuda:N] [--param name=value …] [--json FILE] [--pdf FILE [--author NAME] [--course NAME]] [--data-dir DIR] [--quiet] [--no-wait]
+      usage: `Usage: gpu-lab run <lab> [--device cpu{'|'}cuda:N{'|'}webgpu:N] [--param name=value …] [--json FILE] [--pdf FILE [--author NAME] [--course NAME]] [--data-dir DIR] [--quiet] [--no-wait]
                     [--peers all{'|'}none{'|'}numpy,torch,cupy,numba] [--python PATH]
 
 Runs a lab and stores the run in the data folder (default $XDG_DATA_HOME/gpu-lab or ~/.local/share/gpu-lab).
-  --device   the GPU to compare with the CPU (default: the first CUDA device, else the CPU alone)
+  --device   the GPU to compare with the CPU: a CUDA device or a WebGPU adapter (see gpu-lab devices; default: the
+             first CUDA device, else the CPU alone)
   --param    a lab parameter, e.g. --param n=2000 --param sizes=100,500,1000 (see \`gpu-lab labs\`)
   --json     also write the run record to FILE (in English, whatever the language)
 {reportOptions}
@@ -174,7 +175,8 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     optionAsValue: '--{name} needs a value, and "{value}" is an option; a file really named so is written ./{value}',
     givenTwice: '--{name} given {count} times',
     unexpected: 'unexpected argument "{value}"',
-    device: '--device: expected "cpu" or "cuda:N" but received "{value}"',
+    device: '--device: expected "cpu", "cuda:N" or "webgpu:N" but received "{value}"',
+    cpuOrCuda: '--device: expected "cpu" or "cuda:N" but received "{value}"',
     noSuchDevice: '--device {value}: this machine has no such device; its devices are {devices}',
     threads: '--threads: expected an integer from 1 to 256 but received "{value}"',
     scale: '--scale: expected a number greater than 0 and at most 1 but received "{value}"',

@@ -116,12 +116,13 @@ números de página. Un laboratorio sin ninguna ejecución terminada en ese disp
     },
     run: {
       summary: 'ejecuta un laboratorio en la CPU y en una GPU, muestra los resultados y los guarda',
-      usage: `Uso: gpu-lab run <laboratorio> [--device cpu{'|'}cuda:N] [--param nombre=valor …] [--json ARCHIVO] [--pdf ARCHIVO [--author NOMBRE] [--course NOMBRE]] [--data-dir CARPETA] [--quiet] [--no-wait]
+      usage: `Uso: gpu-lab run <laboratorio> [--device cpu{'|'}cuda:N{'|'}webgpu:N] [--param nombre=valor …] [--json ARCHIVO] [--pdf ARCHIVO [--author NOMBRE] [--course NOMBRE]] [--data-dir CARPETA] [--quiet] [--no-wait]
                     [--peers all{'|'}none{'|'}numpy,torch,cupy,numba] [--python RUTA]
 
 Ejecuta un laboratorio y guarda la ejecución en la carpeta de datos (por defecto $XDG_DATA_HOME/gpu-lab o
 ~/.local/share/gpu-lab).
-  --device   la GPU que se compara con la CPU (por defecto: el primer dispositivo CUDA; si no hay, solo la CPU)
+  --device   la GPU que se compara con la CPU: un dispositivo CUDA o un adaptador WebGPU (véase gpu-lab devices; por
+             defecto: el primer dispositivo CUDA; si no hay, solo la CPU)
   --param    un parámetro del laboratorio, p. ej. --param n=2000 --param sizes=100,500,1000 (consulta \`gpu-lab labs\`)
   --json     escribe además el registro de la ejecución en ARCHIVO (en inglés, sea cual sea el idioma)
 {reportOptions}
@@ -184,7 +185,8 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     optionAsValue: 'a --{name} le falta el valor, y «{value}» es una opción; un archivo que se llame así se escribe ./{value}',
     givenTwice: '--{name} aparece {count} veces',
     unexpected: 'argumento inesperado: «{value}»',
-    device: '--device: se esperaba «cpu» o «cuda:N», pero se recibió «{value}»',
+    device: '--device: se esperaba «cpu», «cuda:N» o «webgpu:N», pero se recibió «{value}»',
+    cpuOrCuda: '--device: se esperaba «cpu» o «cuda:N», pero se recibió «{value}»',
     noSuchDevice: '--device {value}: esta máquina no tiene ese dispositivo; sus dispositivos son {devices}',
     threads: '--threads: se esperaba un entero entre 1 y 256, pero se recibió «{value}»',
     scale: '--scale: se esperaba un número mayor que 0 y como mucho 1, pero se recibió «{value}»',
