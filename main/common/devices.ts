@@ -29,7 +29,3 @@ export type DeviceList = z.infer<typeof DEVICE_LIST>;
 
 // A GPU a lab can compare with the CPU: a CUDA device or a WebGPU adapter.
 export const isGpu = (d: DeviceSummary): boolean => d.kind === 'cuda' || d.kind === 'webgpu';
-
-// A WebGPU adapter that is a program on the CPU (Mesa's lavapipe and llvmpipe, SwiftShader, Microsoft's WARP): its
-// numbers are the CPU's, not a GPU's.
-export const isSoftwareAdapter = (d: DeviceSummary): boolean => d.kind === 'webgpu' && d.details.software === true;

@@ -83,6 +83,7 @@ export const labs = {
     cancel: 'Cancel',
     cancelling: 'Cancelling…',
     onGpu: 'Compares the CPU with {id}, {name}.',
+    onSoftware: 'Compares the CPU with {id}, {name}: a WebGPU software adapter, which runs on this same CPU, not on a GPU.',
     onCpuOnly: 'CPU only: the GPU series will be marked waived. Pick a GPU under Device, at the top of the sidebar, to compare.',
     fixParams: 'Correct the parameters marked in red to run.',
     otherRunning: 'A run of “{lab}” is in progress ({percent}); one run at a time keeps the measurements honest.',

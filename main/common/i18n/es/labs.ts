@@ -78,6 +78,7 @@ export const labs: TextOf<typeof labsEn> = {
     cancel: 'Cancelar',
     cancelling: 'Cancelando…',
     onGpu: 'Compara la CPU con {id}, {name}.',
+    onSoftware: 'Compara la CPU con {id}, {name}: un adaptador WebGPU por software, que se ejecuta en esta misma CPU, no en una GPU.',
     onCpuOnly: 'Solo CPU: las series de GPU se marcarán como omitidas. Elige una GPU en «Dispositivo», arriba en la barra lateral, para comparar.',
     fixParams: 'Corrige los parámetros marcados en rojo para poder ejecutar.',
     otherRunning: 'Hay una ejecución de «{lab}» en curso ({percent}); se ejecuta una cada vez para que las mediciones no se estorben.',
