@@ -15,6 +15,10 @@ type Detail = DeviceSummary['details'][string];
 
 // Details of a GPU that the run's versions repeat.
 const VERSION_DETAILS = new Set(['driverVersion', 'driverCudaVersion', 'runtimeVersion', 'cublas', 'nvrtc', 'nvml']);
+// A WebGPU adapter's limits that are sizes in bytes.
+const BYTE_LIMITS = new Set(['limit.maxBufferSize', 'limit.maxStorageBufferBindingSize', 'limit.maxComputeWorkgroupStorageSize']);
+// A WebGPU adapter's keys for its device lock, not facts of the adapter.
+const LOCK_DETAILS = new Set(['lockKey', 'nvidia']);
 
 // Counts as the app's device inspector writes them: whole, in English with the thousands separator ("1,980 MHz"); in
 // Spanish without one ("1980 MHz"), where a comma is the decimal sign and "1,980" would read as not quite two.
@@ -26,7 +30,7 @@ function detailText(key: string, value: Detail, ctx: ReportContext): string {
   if (value === null) return '—';
   if (typeof value === 'boolean') return t(value ? 'pdf.environment.yes' : 'pdf.environment.no');
   if (typeof value === 'string') return value;
-  if (key.endsWith('Bytes')) return formatBytes(value);
+  if (key.endsWith('Bytes') || BYTE_LIMITS.has(key)) return formatBytes(value);
   if (key.endsWith('MHz')) return t('pdf.environment.unit.mhz', { value: count(value, ctx) });
   if (key.endsWith('Bits')) return t('pdf.environment.unit.bits', { value: count(value, ctx) });
   if (key.endsWith('W')) return t('pdf.environment.unit.watts', { value: count(value, ctx) });
@@ -49,8 +53,10 @@ function deviceRows(device: DeviceSummary, ctx: ReportContext): TableRow[] {
     ['peakFp64', device.peakGflopsFp64, 'GFLOP/s'],
   ];
   for (const [name, value, unit] of peaks) {
-    if (value === null) continue;
     const formula = device.details[`${name}Formula`];
+    // A WebGPU adapter without a peak says why ("no peak known: …").
+    if (value === null && device.kind === 'webgpu' && typeof formula === 'string') rows.push({ cells: [t(`pdf.environment.${name}`), formula] });
+    if (value === null) continue;
     rows.push({ cells: [t(`pdf.environment.${name}`), { text: formatRate(value, unit as 'GB/s' | 'GFLOP/s'), note: typeof formula === 'string' ? formula : undefined }] });
   }
   // The tensor-core peaks the table of peaks knows for this card (common/gpu-peaks.ts), each with its formula: what a
@@ -63,7 +69,7 @@ function deviceRows(device: DeviceSummary, ctx: ReportContext): TableRow[] {
   for (const [key, value] of Object.entries(device.details)) {
     // Formulas are shown under the peak they give, and say where it comes from (an estimate, a measurement): not again
     // as a row of their source; versions in the table of versions.
-    if (key.endsWith('Formula') || key.endsWith('Source') || VERSION_DETAILS.has(key)) continue;
+    if (key.endsWith('Formula') || key.endsWith('Source') || VERSION_DETAILS.has(key) || LOCK_DETAILS.has(key)) continue;
     // The PCIe peak carries its formula; the CPU's last-level cache where its size comes from.
     const formula = key === 'peakPcieGBps' ? device.details.peakPcieFormula : key === 'l3CacheBytes' && device.kind === 'cpu' ? t('pdf.environment.l3Source') : undefined;
     rows.push({ cells: [detailLabel(key, ctx), { text: detailText(key, value, ctx), note: typeof formula === 'string' ? formula : undefined }] });

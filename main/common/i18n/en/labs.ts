@@ -182,6 +182,7 @@ export const labs = {
       cublas: 'cuBLAS',
       nvrtc: 'NVRTC',
       nvml: 'NVML',
+      webgpu: 'WebGPU (Dawn’s Node bindings)',
     },
     yes: 'yes',
   },

@@ -174,6 +174,7 @@ export const labs: TextOf<typeof labsEn> = {
       cublas: 'cuBLAS',
       nvrtc: 'NVRTC',
       nvml: 'NVML',
+      webgpu: 'WebGPU (bindings de Node de Dawn)',
     },
     yes: 'sí',
   },
