@@ -127,7 +127,7 @@ describe('errors in Spanish', () => {
   it('says a usage error in Spanish (exit 2)', async () => {
     const r = await gpuLab(['run', 'matmul-breakeven', '--device', 'tpu', '--lang', 'es']);
     expect(r.code).toBe(2);
-    expect(r.err).toBe('gpu-lab run: --device: se esperaba «cpu» o «cuda:N», pero se recibió «tpu»\n');
+    expect(r.err).toBe('gpu-lab run: --device: se esperaba «cpu», «cuda:N» o «webgpu:N», pero se recibió «tpu»\n');
   });
 
   it('words a parameter the lab refuses, and a device this machine lacks, in Spanish (exit 2); English keeps the engine’s words', async () => {
