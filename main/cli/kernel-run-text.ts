@@ -13,7 +13,9 @@ import { CATALOGS } from '../common/i18n/index.ts';
 import { isGemmCheck, maxErrorOf, verdictSentences } from '../common/verification-verdict.ts';
 import type { CliContext } from './command.ts';
 import type { CliText } from './cli-text.ts';
-import { errorText } from '../common/i18n/error-text.ts';
+import { comparisonReason, errorText } from '../common/i18n/error-text.ts';
+import { renderMessage } from '../common/message.ts';
+import { pythonLaunchFinding } from '../common/python-launch.ts';
 import { translator } from '../common/i18n/index.ts';
 
 export interface KernelRunText {
@@ -144,7 +146,7 @@ function tableLines(rows: readonly Row[], metric: 'GB/s' | 'GFLOP/s', t: CliText
 }
 
 function comparisonRow(c: Comparison, run: KernelRun, t: CliText, locale: Locale): Row {
-  const note = c.error ?? (c.verified ? '' : t('kernel.notVerified'));
+  const note = comparisonReason(c, translator(locale), locale) ?? (c.verified ? '' : t('kernel.notVerified'));
   return { name: comparisonTitle(run.exercise, c.id, locale), throughput: c.throughput, note };
 }
 
@@ -173,6 +175,8 @@ function resultLines(run: KernelRun, result: KernelRunResult, file: string, cx: 
     if (result.peak) lines.push(t('kernel.peak', { device: result.device, peak: peakText(result.peak, locale) }));
     if (result.l2) lines.push(t('kernel.fromL2', { device: result.device, data: formatBytes(result.l2.workingSetBytes, locale), l2: formatBytes(result.l2.l2Bytes, locale) }));
     if (result.throughput) lines.push(t('kernel.timing', { repeats: result.repeats, warmup: result.warmup, total: formatMs(result.totalMs, locale) }));
+    const python = pythonLaunchFinding(result);
+    if (python) lines.push(renderMessage(python, translator(locale), locale));
     const p = result.phasesMs;
     if (p) lines.push(t('kernel.phases', { compile: formatMs(p.compile, locale), inputs: formatMs(p.inputs, locale), verify: formatMs(p.verify, locale), time: formatMs(p.time, locale), compare: formatMs(p.compare, locale) }));
   }

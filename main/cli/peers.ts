@@ -2,15 +2,13 @@
 // (torch.cuda.is_available(), device_count(), the devices' names) answered for this machine, with NumPy's BLAS
 // and each library's version, or why it is not there. Asked of the compute host, which starts the worker as a run
 // would; the interpreter is --python, else GPU_LAB_PYTHON, else python3.
-import { PEER_LIBRARIES } from '../common/peer-protocol.ts';
+import { PEER_LIBRARIES, PEER_LIBRARY_NAMES } from '../common/peer-protocol.ts';
 import type { PeersReport } from '../common/peer-protocol.ts';
 import { ComputeHostSupervisor } from '../engine/supervisor.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
 import { parseArgs, pathOption } from './cli-options.ts';
 import { usePython } from './python-option.ts';
-
-const NAMES = { numpy: 'NumPy', torch: 'PyTorch', cupy: 'CuPy', numba: 'Numba' } as const;
 
 export function formatPeers(report: PeersReport, { t }: CliContext): string {
   if (!report.available) return t('peersReport.none', { interpreter: report.interpreter, reason: report.reason });
@@ -22,10 +20,10 @@ export function formatPeers(report: PeersReport, { t }: CliContext): string {
     if (!lib.found) {
       // Why, in the reader's language where the probe says what kind of failure it was (Python's own words inside).
       const reason = lib.kind === 'missing' ? t('peersReport.notInstalled', { error: lib.error ?? '' }) : lib.kind === 'broken' ? t('peersReport.importFailed', { error: lib.error ?? '' }) : lib.reason;
-      lines.push(t('peersReport.missing', { name: NAMES[id], reason }));
+      lines.push(t('peersReport.missing', { name: PEER_LIBRARY_NAMES[id], reason }));
       continue;
     }
-    lines.push(t('peersReport.found', { name: NAMES[id], version: lib.version }));
+    lines.push(t('peersReport.found', { name: PEER_LIBRARY_NAMES[id], version: lib.version }));
     if (lib.blas) lines.push(t('peersReport.blas', { blas: lib.blas }));
     if (lib.cudaVersion) lines.push(t('peersReport.cudaVersion', { version: lib.cudaVersion }));
     if (lib.cudaAvailable === true) lines.push(t('peersReport.cuda', { count: lib.devices?.length ?? '?', devices: lib.devices?.join(', ') ?? '?' }));

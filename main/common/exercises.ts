@@ -37,6 +37,9 @@ export interface ExerciseDefinition {
   builtins: BuiltinDefinition[];
   // A kernel still running after this long is stopped (with its compute host).
   watchdogMs: number;
+  // Unit 10's exercises (the elementwise pair and the matrix product): a run that compares also launches the kernel
+  // from Python, as the course does (host/kernel-python.ts).
+  fromPython?: true;
 }
 
 // The grid that gives one thread per element of the output with this block.
@@ -211,9 +214,48 @@ const sgemm: ExerciseDefinition = {
     { id: 'cublas', kind: 'cublas', measurement: (n, device) => gemm('cublas', n, device) },
   ],
   watchdogMs: 10_000,
+  // Unit 10's second notebook (PyCUDA_multiplicar_matrices).
+  fromPython: true,
 };
 
-export const EXERCISES: readonly ExerciseDefinition[] = [polynomial('fp32'), polynomial('fp64'), saxpy, reduction, transpose, sgemm];
+// Unit 10's first notebook (PyCUDA_multiplicar_sumar_elementos): two kernels, dest = a·b and dest = a + b, each an
+// exercise of its own with the notebook's argument order (the output first) and the element count added. The
+// engine's own elementwise kernel of the same operation is measured beside them.
+function elementwise(op: 'multiply' | 'add'): ExerciseDefinition {
+  return {
+    id: op,
+    entry: op === 'multiply' ? 'multiply_them' : 'add_them',
+    params: [
+      { name: 'dest', role: 'output', ctype: 'float*' },
+      { name: 'a', role: 'input', ctype: 'const float*' },
+      { name: 'b', role: 'input', ctype: 'const float*' },
+      { name: 'n', role: 'scalar', ctype: 'size_t' },
+    ],
+    size: { name: 'n', default: 1 << 24, min: 1, max: 1 << 28 },
+    cover: '1d',
+    defaultBlock: [256, 1, 1],
+    elementType: 'fp32',
+    metric: 'GB/s',
+    // a and b read, dest written.
+    work: (n) => 12 * n,
+    outputShape: (n) => ({ length: n, rows: null, cols: null }),
+    kernels: [
+      { id: 'starter', kind: 'starter', file: `shaders/playground/${op}.starter.cu` },
+      { id: 'grid-stride-float4', kind: 'reference', file: `shaders/playground/${op}.reference.cu` },
+    ],
+    builtins: [
+      {
+        id: 'elementwise',
+        kind: 'builtin',
+        measurement: (n, device) => ({ op: op === 'multiply' ? 'mul' : 'add', variant: 'kernel', path: 'resident', elements: n, device, warmup: 3, repeats: 20, seed: 7 }),
+      },
+    ],
+    watchdogMs: 5000,
+    fromPython: true,
+  };
+}
+
+export const EXERCISES: readonly ExerciseDefinition[] = [polynomial('fp32'), polynomial('fp64'), saxpy, reduction, transpose, sgemm, elementwise('multiply'), elementwise('add')];
 
 export function exerciseDefinition(id: ExerciseId): ExerciseDefinition {
   const found = EXERCISES.find((e) => e.id === id);

@@ -2,6 +2,7 @@
 // ops under main/host/ops/ allocate them (a cuBLAS or the native op's own scratch space is not counted: it is small
 // beside the operands). Points run one at a time, so a run needs as much as its largest point, not their sum.
 import type { GemmDtype, MeasurementInput } from './measurement.ts';
+import { UNET_CHANNELS, clipTextParameters, unetParameters } from './unet-work.ts';
 
 export interface Footprint {
   hostBytes: number;
@@ -49,5 +50,23 @@ export function measurementFootprint(m: MeasurementInput): Footprint {
     case 'copy':
       if (m.direction === 'd2d') return { hostBytes: 0, deviceBytes: 2 * m.bytes };
       return { hostBytes: m.bytes, deviceBytes: m.bytes };
+    case 'text-to-image':
+      return textToImageFootprint(m);
   }
+}
+
+// The text-to-image lab's estimate (python/gpu_lab_peers/labs/text_to_image.py): the worker keeps both networks' float32
+// weights on the host, and widens the U-Net's to float64 in place once for the run's reference; a GPU point holds a
+// copy of the network it runs in its type. Activations: about 40 feature maps of 320 channels at the latents' size
+// for each latent row (the skip connections kept for the way up, and the layer at work), doubled by guidance; the
+// GPU's attention runs in fused kernels that keep no table of scores.
+function textToImageFootprint(m: Extract<MeasurementInput, { op: 'text-to-image' }>): Footprint {
+  const dtypeBytes = m.dtype === 'fp16' ? 2 : 4;
+  const unet = unetParameters();
+  const text = clipTextParameters();
+  const rows = 2 * m.batch;
+  const activations = rows * 40 * UNET_CHANNELS[0] * m.latent * m.latent;
+  const hostBytes = unet * 8 + text * 4 + activations * 8;
+  if (m.device === 'cpu') return { hostBytes, deviceBytes: 0 };
+  return { hostBytes, deviceBytes: (m.stage === 'unet' ? unet : text) * dtypeBytes + activations * dtypeBytes };
 }

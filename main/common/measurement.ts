@@ -108,6 +108,22 @@ export const MEASUREMENT = z.discriminatedUnion('op', [
     z.strictObject({ op: z.literal('blas1'), routine: z.literal('sum'), elements: z.int().min(1).max(LIMITS.elements), ...common }),
     z.strictObject({ op: z.literal('blas1'), routine: z.literal('transpose'), n: z.int().min(1).max(LIMITS.squareOrder), ...common }),
   ]),
+  // The text-to-image lab (python/gpu_lab_peers/labs/text_to_image.py), PyTorch's only: one denoising step of a U-Net
+  // of Stable Diffusion 1.5's shapes on `batch` latents of latent × latent (guided: the batch twice through the
+  // U-Net, the prompt and the empty prompt), or the text encoder on the batch's prompts; `steps` make an image (the
+  // loop starts a new one after them). `model`: random weights, or SD 1.5's own from the local cache (never
+  // downloaded). `releaseModel`: the run's last point, after which the worker lets the model's weights go.
+  z.strictObject({
+    op: z.literal('text-to-image'),
+    stage: z.enum(['unet', 'text-encoder']),
+    batch: z.int().min(1).max(16),
+    dtype: z.enum(['fp32', 'fp16']),
+    latent: z.int().min(8).max(128).refine((v) => v % 8 === 0, 'a multiple of 8'),
+    steps: z.int().min(1).max(1000),
+    model: z.enum(['random', 'cached']).default('random'),
+    releaseModel: z.boolean().default(false),
+    ...common,
+  }),
   z.strictObject({
     op: z.literal('copy'),
     direction: z.enum(['h2d', 'd2h', 'd2d']),
@@ -157,7 +173,16 @@ export interface PointSampling {
   cpuSteal?: number | null;
   // The CPUs' mean clock before and after the point, in MHz (runs/cpu-steal.ts); null where cpufreq is not readable.
   cpuClockMHz?: { start: number; end: number } | null;
+  // Where the point's time went in the compute host, in seconds, by phase (POINT_PHASES): what a run's wall time
+  // holds beyond its samples (scripts/run-all-labs.mjs sums them per series). Absent in records from before.
+  phases?: Partial<Record<PointPhase, number>>;
 }
+
+// A point's phases: its inputs written (and, for a peer, handed over in files), the CPU's quiet waited for, the BLAS
+// library chosen, the peer's worker preparing, the samples (warm-up included), the peer's output read back, the check,
+// the peer's worker letting go of the point's arrays (and the memory its libraries cache).
+export const POINT_PHASES = ['inputs', 'quiet', 'choice', 'prepare', 'sampling', 'output', 'check', 'release'] as const;
+export type PointPhase = (typeof POINT_PHASES)[number];
 
 export const SAMPLING = z.strictObject({
   samples: z.int().min(0),
@@ -166,6 +191,7 @@ export const SAMPLING = z.strictObject({
   stop: z.enum(SAMPLING_STOPS),
   cpuSteal: z.number().nullable().optional(),
   cpuClockMHz: z.strictObject({ start: z.number().positive(), end: z.number().positive() }).nullable().optional(),
+  phases: z.partialRecord(z.enum(POINT_PHASES), z.number().min(0)).optional(),
 });
 
 // How fine the clocks of a WebGPU sample are. `timestamps`: timestamp queries at the GPU's own tick ('unquantised':
@@ -176,6 +202,13 @@ export const SAMPLING = z.strictObject({
 export const TIMESTAMP_QUANTUM_NS = 65536;
 export const CLOCK_RESOLUTION = z.strictObject({ timestamps: z.enum(['unquantised', 'quantised', 'none']), hostMs: z.number().nonnegative() });
 export type ClockResolution = z.infer<typeof CLOCK_RESOLUTION>;
+// The memory a point held at its peak: PyTorch's peak allocation on the GPU ('device'), or the peak resident memory
+// of the process that ran it on the CPU ('host': the Python worker, its interpreter and the model's weights with it).
+export interface PointMemory {
+  bytes: number;
+  where: 'device' | 'host';
+}
+export const POINT_MEMORY = z.strictObject({ bytes: z.number().nonnegative(), where: z.enum(['device', 'host']) });
 
 export interface MeasurementResult {
   hostMs: number[];
@@ -191,6 +224,8 @@ export interface MeasurementResult {
   sampling?: PointSampling;
   // WebGPU's only (CLOCK_RESOLUTION).
   clockResolution?: ClockResolution;
+  // Where the workload says (the text-to-image lab).
+  memory?: PointMemory;
 }
 
 export const VERIFICATION = z.strictObject({
@@ -221,4 +256,5 @@ export const MEASUREMENT_RESULT = z.strictObject({
   telemetry: z.strictObject({ start: TELEMETRY_SNAPSHOT, end: TELEMETRY_SNAPSHOT }).nullable(),
   sampling: SAMPLING.optional(),
   clockResolution: CLOCK_RESOLUTION.optional(),
+  memory: POINT_MEMORY.optional(),
 });

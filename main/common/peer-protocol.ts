@@ -11,8 +11,11 @@ export const PYTHON_ENV = 'GPU_LAB_PYTHON';
 // Where none is named: python3, looked up in PATH when the worker starts.
 export const DEFAULT_PYTHON = 'python3';
 
-export const PEER_LIBRARIES = ['numpy', 'torch', 'cupy', 'numba'] as const;
-export type PeerLibrary = (typeof PEER_LIBRARIES)[number];
+import { PEER_LIBRARIES } from './peer-libraries.ts';
+import type { PeerLibrary } from './peer-libraries.ts';
+
+export { PEER_LIBRARIES, PEER_LIBRARY_NAMES } from './peer-libraries.ts';
+export type { PeerLibrary } from './peer-libraries.ts';
 
 export const PEER_READY = z.strictObject({ ready: z.literal(true), python: z.string().max(40), pid: z.int() });
 
@@ -25,6 +28,18 @@ const ARRAY = z.strictObject({ path: z.string().min(1).max(4096), dtype: z.enum(
 export const PEER_TIMERS = ['events', 'host', 'host-sync', 'time-time'] as const;
 export type PeerTimer = (typeof PEER_TIMERS)[number];
 export type PeerArray = z.infer<typeof ARRAY>;
+
+// Where a playground kernel is launched from: PyCUDA where it imports, else cuda.core ('auto'), or the one named.
+export const KERNEL_LAUNCH_LIBRARIES = ['auto', 'pycuda', 'cuda-core'] as const;
+export type KernelLaunchLibrary = (typeof KERNEL_LAUNCH_LIBRARIES)[number];
+const KERNEL_ARG = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.enum(['input', 'output']), path: z.string().min(1).max(4096), dtype: z.enum(['float32', 'float64']), length: z.int().min(1).max(2 ** 31) }),
+  z.strictObject({ kind: z.literal('scalar'), type: z.enum(['f32', 'f64', 'i32', 'u64']), value: z.number() }),
+]);
+export type PeerKernelArg = z.infer<typeof KERNEL_ARG>;
+// The playground's MAX_SOURCE_CHARS (playground.ts imports this file's neighbours: kept apart to keep imports one-way).
+export const MAX_KERNEL_SOURCE_CHARS = 100_000;
+const DIM3 = z.tuple([z.int().min(1), z.int().min(1), z.int().min(1)]);
 
 export const PEER_REQUEST = z.discriminatedUnion('op', [
   z.strictObject({ id: z.int(), op: z.literal('probe'), libraries: z.array(z.enum(PEER_LIBRARIES)) }),
@@ -42,11 +57,32 @@ export const PEER_REQUEST = z.discriminatedUnion('op', [
     timer: z.enum(PEER_TIMERS).optional(),
     minSampleMs: z.number().min(0).max(1000).optional(),
   }),
+  // A playground kernel launched from Python: the source the door checked, its file's and kernel's names, the launch,
+  // the arguments in the signature's order. No field names a compiler option or an include folder: the worker's
+  // options are its own (and it refuses any field not listed).
+  z.strictObject({
+    id: z.int(),
+    op: z.literal('prepare-kernel'),
+    library: z.enum(KERNEL_LAUNCH_LIBRARIES),
+    device: z.string().max(16),
+    source: z.string().min(1).max(MAX_KERNEL_SOURCE_CHARS),
+    fileName: z.string().regex(/^[\w.-]{1,120}$/),
+    entry: z.string().regex(/^[A-Za-z_]\w{0,63}$/),
+    grid: DIM3,
+    block: DIM3,
+    sharedBytes: z.int().min(0).max(49_152),
+    args: z.array(KERNEL_ARG).max(16),
+    minSampleMs: z.number().min(0).max(1000).optional(),
+  }),
   z.strictObject({ id: z.int(), op: z.literal('sample'), warmup: z.int().min(0).max(100_000), count: z.int().min(1).max(100_000) }),
   // `indices`: only these elements of the output are written back (those the engine's check reads, where it reads a
   // sample), in this order.
   z.strictObject({ id: z.int(), op: z.literal('output'), indices: z.array(z.int().min(0).max(2 ** 31 - 1)).max(8192).optional() }),
-  z.strictObject({ id: z.int(), op: z.literal('release') }),
+  // The workload's own float64 reference of part of its output (the text-to-image lab: the first image computed on the
+  // CPU in float64), for workloads the engine has no reference of.
+  z.strictObject({ id: z.int(), op: z.literal('reference'), output: ARRAY.refine((a) => a.dtype === 'float64', 'float64') }),
+  // `keep`: the input files whose arrays the worker keeps for the peer points after (host/peer-files.ts); absent, none.
+  z.strictObject({ id: z.int(), op: z.literal('release'), keep: z.array(z.string().max(4096)).max(1000).optional() }),
 ]);
 export type PeerRequest = z.infer<typeof PEER_REQUEST>;
 // A request as the engine writes it, before the id is given.
@@ -92,10 +128,29 @@ export const PEER_SAMPLES = z.strictObject({
   timer: z.enum(PEER_TIMERS),
   // Calls a sample holds (each sample is their mean): more than one only where a call is shorter than minSampleMs.
   executionsPerSample: z.int().min(1).max(10_000),
+  // The memory the workload held at its peak since it was prepared, where it says (text_to_image.py): on the GPU,
+  // PyTorch's peak allocation; on the CPU, the worker's peak resident memory.
+  memoryBytes: z.number().int().nonnegative().optional(),
+  // Untimed calls the round made before its samples: its warm-up, and where the batch was sized, the call that sized it.
+  untimedCalls: z.int().min(0).max(200_000).optional(),
 });
+// Where the reference's first value sits in the output.
+export const PEER_REFERENCE = z.strictObject({ id: z.int(), ok: z.literal(true), offset: z.int().min(0) });
+export type PeerSamples = z.infer<typeof PEER_SAMPLES>;
 // `restored`: what the worker put back into NumPy before importing the library (python/gpu_lab_peers/library_import.py:
 // numpy.row_stack, which numba-cuda 0.30 reads and NumPy 2.5 removed).
-export const PEER_PREPARED = z.strictObject({ id: z.int(), ok: z.literal(true), library: z.string().max(200), restored: z.array(z.enum(['numpy.row_stack'])).max(1).optional() });
+// `reusedInputs`: how many of its inputs the worker still held from an earlier point (host/peer-files.ts).
+export const PEER_PREPARED = z.strictObject({ id: z.int(), ok: z.literal(true), library: z.string().max(200), reusedInputs: z.int().min(0).max(8).optional(), restored: z.array(z.enum(['numpy.row_stack'])).max(1).optional() });
+// What the worker says of a kernel it prepared: which launcher took it ('pycuda' or 'cuda-core') and its version, how
+// long its compiler took, and the time of the launch whose output is verified.
+export const PEER_KERNEL_PREPARED = z.strictObject({
+  id: z.int(),
+  ok: z.literal(true),
+  library: z.string().max(200),
+  launcher: z.enum(['pycuda', 'cuda-core']),
+  compileMs: z.number().nonnegative(),
+  firstMs: z.number().nonnegative(),
+});
 // How a series' implementation says so, in the record (English, as the libraries' own names there); the report's
 // method finds the series by it and says it in the reader's language.
 export const ROW_STACK_RESTORED = 'numpy.row_stack restored as numpy.vstack for Numba';

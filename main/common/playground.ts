@@ -6,8 +6,9 @@ import { z } from 'zod';
 
 import { ERROR_PAYLOAD } from './host-protocol.ts';
 import { DEVICE_ID } from './measurement.ts';
+import { MESSAGE } from './message-schema.ts';
 
-export const EXERCISE_IDS = ['polynomial-fp32', 'polynomial-fp64', 'saxpy', 'reduction', 'transpose', 'sgemm'] as const;
+export const EXERCISE_IDS = ['polynomial-fp32', 'polynomial-fp64', 'saxpy', 'reduction', 'transpose', 'sgemm', 'multiply', 'add'] as const;
 export type ExerciseId = (typeof EXERCISE_IDS)[number];
 
 export const MAX_SOURCE_CHARS = 100_000;
@@ -81,8 +82,9 @@ export type ExerciseDescriptor = z.infer<typeof EXERCISE_DESCRIPTOR>;
 export const PLAYGROUND_STATUS = z.strictObject({
   nvrtc: z.strictObject({ available: z.boolean(), version: z.string().nullable(), reason: z.string().nullable() }),
   devices: z.array(z.strictObject({ id: z.string(), name: z.string(), computeCapability: z.string() })),
-  // Null when a kernel can be compiled and run; otherwise the first reason it cannot.
+  // Null when a kernel can be compiled and run; otherwise the first reason it cannot, and the same as a message.
   unavailableReason: z.string().nullable(),
+  unavailableWhy: MESSAGE.nullable().optional(),
 });
 export type PlaygroundStatus = z.infer<typeof PLAYGROUND_STATUS>;
 
@@ -273,15 +275,20 @@ const THROUGHPUT = z.strictObject({
 });
 export type Throughput = z.infer<typeof THROUGHPUT>;
 
-// One bar beside the student's: a reference kernel compiled the same way, or a built-in kernel of the engine.
+// One bar beside the student's: a reference kernel compiled the same way, a built-in kernel of the engine, or the
+// student's own kernel launched from Python as Unit 10 does it (common/python-launch.ts).
 const COMPARISON = z.strictObject({
   id: z.string(),
-  kind: z.enum(['reference', 'builtin', 'cublas']),
+  kind: z.enum(['reference', 'builtin', 'cublas', 'python']),
   title: z.string(),
   throughput: THROUGHPUT.nullable(),
   verified: z.boolean(),
-  // Why there is no figure ("no cuBLAS on this machine").
+  // Why there is no figure ("no cuBLAS on this machine"), in English as stored…
   error: z.string().nullable(),
+  // …and as a message, where one says it in the reader's language (absent from runs stored before).
+  why: MESSAGE.optional(),
+  // What launched it, where that is not the exercise's own path ("cuda.core 1.2.0", "PyCUDA 2025.1.2").
+  implementation: z.string().max(200).optional(),
 });
 export type Comparison = z.infer<typeof COMPARISON>;
 

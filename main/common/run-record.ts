@@ -10,27 +10,17 @@ import { DEVICE_LIST } from './devices.ts';
 import type { DeviceList } from './devices.ts';
 import type { ParamValues } from './lab-descriptor.ts';
 import type { Message } from './message.ts';
-import { CLOCK_RESOLUTION, SAMPLING, TELEMETRY_SNAPSHOT, VERIFICATION } from './measurement.ts';
-import type { ClockResolution, PointSampling, TelemetrySnapshot, Verification } from './measurement.ts';
+import { orderFindings } from './finding-order.ts';
+import { MESSAGE } from './message-schema.ts';
+
+// The schema of a sentence as data, kept beside the devices' (message-schema.ts), read here by its old name too.
+export { MESSAGE };
+import { CLOCK_RESOLUTION, POINT_MEMORY, SAMPLING, TELEMETRY_SNAPSHOT, VERIFICATION } from './measurement.ts';
+import type { ClockResolution, PointMemory, PointSampling, TelemetrySnapshot, Verification } from './measurement.ts';
 
 export type { PointSampling } from './measurement.ts';
 
 export const RUN_SCHEMA_VERSION = 1;
-
-const FORMATTED_NUMBER = z.strictObject({
-  num: z.number(),
-  as: z.enum(['ms', 'rate', 'times', 'sig', 'count', 'bytes', 'percent', 'int']),
-  unit: z.enum(['GB/s', 'GFLOP/s', 'GOP/s']).optional(),
-  digits: z.int().min(1).max(21).optional(),
-});
-
-// A finding's sentence as data (message.ts): its id and named values, nested messages included.
-export const MESSAGE: z.ZodType<Message> = z.lazy(() =>
-  z.strictObject({
-    key: z.string().min(1),
-    values: z.record(z.string(), z.union([z.string(), z.number(), FORMATTED_NUMBER, MESSAGE])).optional(),
-  }),
-);
 
 export interface SampleStats {
   count: number;
@@ -71,10 +61,11 @@ export interface PointPeak {
   name: 'memory' | 'pcie' | 'fp32' | 'fp64' | 'fp64-tensor' | 'tf32-tensor' | 'fp16-tensor' | 'bf16-tensor' | 'int8-tensor';
   unit: 'GB/s' | 'GFLOP/s' | 'GOP/s';
   value: number;
-  // Where the value comes from: the GPU peak table (common/gpu-peaks.ts), the CPU's estimate (common/cpu-peaks.ts), a
-  // guide that a measured rate may pass, or a measurement (the CPU's memory bandwidth, host/cpu-bandwidth.ts), which a
-  // point may pass too. Absent in records from before it was recorded, all of them the table's.
-  source?: 'table' | 'estimate' | 'measured';
+  // Where the value comes from: the GPU peak table at the device's clock (common/gpu-peaks.ts), NVIDIA's datasheet for
+  // the card (gpu-peaks.ts datasheetPeak, preferred where known), the CPU's estimate (common/cpu-peaks.ts), a guide
+  // that a measured rate may pass, or a measurement (the CPU's memory bandwidth, host/cpu-bandwidth.ts), which a point
+  // may pass too. Absent in records from before it was recorded, all of them the table's.
+  source?: 'table' | 'datasheet' | 'estimate' | 'measured';
 }
 
 export interface PointResult {
@@ -116,6 +107,8 @@ export interface PointResult {
   sampling?: PointSampling;
   // How fine a WebGPU point's clocks are (measurement.ts CLOCK_RESOLUTION); absent on other devices.
   clockResolution?: ClockResolution;
+  // The memory it held at its peak, where its workload says (the text-to-image lab).
+  memory?: PointMemory;
 }
 
 // The point's rate as a share of its peak (0.82 for 82 %), or null without a peak or a rate.
@@ -214,6 +207,8 @@ export interface RunnerHost {
   bootId: string | null;
 }
 
+// A run as the history lists it: enough to tell runs apart without opening them (the parameters it ran with, the
+// finding it leads with).
 export interface RunSummary {
   id: string;
   lab: string;
@@ -224,9 +219,13 @@ export interface RunSummary {
   finishedAt: string | null;
   points: number;
   errorCode: string | null;
+  params: ParamValues;
+  headline: Finding | null;
 }
 
-export function summarizeRun(r: RunRecord): RunSummary {
+// `headline`: the lab's headline finding ids, most telling first (lab-descriptor.ts); without them, the run's first
+// finding about the lab (finding-order.ts).
+export function summarizeRun(r: RunRecord, headline: readonly string[] = []): RunSummary {
   return {
     id: r.id,
     lab: r.lab,
@@ -237,6 +236,8 @@ export function summarizeRun(r: RunRecord): RunSummary {
     finishedAt: r.finishedAt,
     points: r.points.length,
     errorCode: r.error?.code ?? null,
+    params: r.params,
+    headline: orderFindings(r.findings, headline).headline,
   };
 }
 
@@ -286,10 +287,11 @@ const POINT = z.strictObject({
   gbps: z.number().nullable(),
   verification: VERIFICATION.nullable(),
   telemetry: z.strictObject({ start: TELEMETRY_SNAPSHOT, end: TELEMETRY_SNAPSHOT }).nullable(),
-  peak: z.strictObject({ name: z.enum(['memory', 'pcie', 'fp32', 'fp64', 'fp64-tensor', 'tf32-tensor', 'fp16-tensor', 'bf16-tensor', 'int8-tensor']), unit: z.enum(['GB/s', 'GFLOP/s', 'GOP/s']), value: z.number(), source: z.enum(['table', 'estimate', 'measured']).optional() }).nullable().optional(),
+  peak: z.strictObject({ name: z.enum(['memory', 'pcie', 'fp32', 'fp64', 'fp64-tensor', 'tf32-tensor', 'fp16-tensor', 'bf16-tensor', 'int8-tensor']), unit: z.enum(['GB/s', 'GFLOP/s', 'GOP/s']), value: z.number(), source: z.enum(['table', 'datasheet', 'estimate', 'measured']).optional() }).nullable().optional(),
   executionsPerSample: z.int().min(1).optional(),
   sampling: SAMPLING.optional(),
   clockResolution: CLOCK_RESOLUTION.optional(),
+  memory: POINT_MEMORY.optional(),
 });
 
 // A finding as stored. Records written before findings were messages only, or before units were ids, are read into

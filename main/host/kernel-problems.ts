@@ -25,6 +25,22 @@ export interface Problem {
   poisonOutput(): void;
   verify(): Promise<VerificationResult>;
   free(): void;
+  // The same problem as the Python launch path takes it (kernel-python.ts), for the exercises the course launches
+  // from Python (Unit 10: the elementwise pair and the matrix product); null for the others. A function: the inputs
+  // are read into JavaScript only where a launch from Python needs them.
+  python: (() => HostProblem) | null;
+}
+
+// An argument on the host's side: an input's values, the output's type and length, or a scalar with its C type.
+export type HostArg =
+  | { kind: 'input'; values: Float32Array | Float64Array }
+  | { kind: 'output'; dtype: 'fp32' | 'fp64'; length: number }
+  | { kind: 'scalar'; type: 'f32' | 'f64' | 'i32' | 'u64'; value: number };
+
+export interface HostProblem {
+  args: HostArg[];
+  // The host's check of verify(), on an output read back from elsewhere.
+  check(got: Float32Array | Float64Array): VerificationResult;
 }
 
 const SGEMM_SAMPLES = 4096;
@@ -98,12 +114,22 @@ function once<T>(make: () => T): () => T {
 // Where the device cannot make the reference, the check goes to the host; any other failure is the run's.
 const HOST_INSTEAD = new Set(['LIBRARY_UNAVAILABLE', 'CUDA_ERROR_OUT_OF_MEMORY', 'UNSUPPORTED_OPERATION']);
 
-function problem(buffers: Buffers, out: ElementBuffer, args: KernelArg[], onDevice: { check: DeviceCheck; words: DeviceCheckWords }, onHost: (got: Float32Array | Float64Array) => VerificationResult, zero: ElementBuffer[] = []): Problem {
+// `onDevice` null: the device has no check of that kind (the elementwise product and sum of Unit 10), the host's.
+function problem(
+  buffers: Buffers,
+  out: ElementBuffer,
+  args: KernelArg[],
+  onDevice: { check: DeviceCheck; words: DeviceCheckWords } | null,
+  onHost: (got: Float32Array | Float64Array) => VerificationResult,
+  zero: ElementBuffer[] = [],
+  hostArgs: (() => HostArg[]) | null = null,
+): Problem {
   return {
     args,
     zeroBeforeEach: zero,
     poisonOutput: () => poison(out),
     verify: async () => {
+      if (!onDevice) return onHost(out.read() as Float32Array | Float64Array);
       try {
         return deviceVerification(await verifyOnDevice(onDevice.check), onDevice.words);
       } catch (err) {
@@ -112,6 +138,7 @@ function problem(buffers: Buffers, out: ElementBuffer, args: KernelArg[], onDevi
       }
     },
     free: () => buffers.free(),
+    python: hostArgs ? () => ({ args: hostArgs(), check: onHost }) : null,
   };
 }
 
@@ -167,6 +194,16 @@ async function build(buffers: Buffers, exercise: ExerciseId, size: number, seed:
         checkElements(got, x.host(), y.host(), reference, 'fp32'),
       );
     }
+    case 'multiply':
+    case 'add': {
+      const a = await buffers.input(n, seed, -1, 1);
+      const b = await buffers.input(n, seed + 1, -1, 1);
+      const dest = buffers.output('fp32', n);
+      // The product and the sum of two floats, taken in float64, are exact: the kernel's one rounding is all it may differ by.
+      const reference = exercise === 'multiply' ? (x: number, y: number) => x * y : (x: number, y: number) => x + y;
+      const host = (): HostArg[] => [{ kind: 'output', dtype: 'fp32', length: n }, { kind: 'input', values: a.host() }, { kind: 'input', values: b.host() }, { kind: 'scalar', type: 'u64', value: n }];
+      return problem(buffers, dest, [{ buffer: dest }, { buffer: a.dev }, { buffer: b.dev }, { u64: n }], null, (got) => checkElements(got, a.host(), b.host(), reference, 'fp32'), [], host);
+    }
     case 'reduction': {
       // Whole numbers 0…3 (see exercises.ts): the sum is exact in any order.
       const x = await buffers.input(n, seed, 0, 4, (v) => {
@@ -191,8 +228,16 @@ async function build(buffers: Buffers, exercise: ExerciseId, size: number, seed:
       const cm = buffers.output('fp32', n * n);
       const rel = sgemmRelativeTolerance(n);
       const words: DeviceCheckWords = { method: 'every element against float64 dot products (cuBLAS DGEMM of the inputs widened to float64), on the GPU', tolerance: `${rel.toExponential(2)} × RMS`, check: 'gemm-every-element', relativeTolerance: rel, cols: n };
-      return problem(buffers, cm, [{ buffer: am.dev }, { buffer: bm.dev }, { buffer: cm }, { i32: n }, { i32: n }, { i32: n }], { check: { kind: 'gemm', out: cm, a: am.dev, b: bm.dev, m: n, n, k: n, relative: rel }, words }, (got) =>
-        verifySgemm({ a: am.host(), b: bm.host(), c: got as Float32Array, m: n, n, k: n, samples: SGEMM_SAMPLES, seed }),
+      const order: HostArg = { kind: 'scalar', type: 'i32', value: n };
+      const host = (): HostArg[] => [{ kind: 'input', values: am.host() }, { kind: 'input', values: bm.host() }, { kind: 'output', dtype: 'fp32', length: n * n }, order, order, order];
+      return problem(
+        buffers,
+        cm,
+        [{ buffer: am.dev }, { buffer: bm.dev }, { buffer: cm }, { i32: n }, { i32: n }, { i32: n }],
+        { check: { kind: 'gemm', out: cm, a: am.dev, b: bm.dev, m: n, n, k: n, relative: rel }, words },
+        (got) => verifySgemm({ a: am.host(), b: bm.host(), c: got as Float32Array, m: n, n, k: n, samples: SGEMM_SAMPLES, seed }),
+        [],
+        host,
       );
     }
   }

@@ -11,7 +11,7 @@ import type { CudaDevice } from '../../native/index.ts';
 import { compileKernel, loadKernel, nvrtcInfo } from '../../native/kernel-playground.ts';
 import type { CompiledKernel, LoadedKernel } from '../../native/kernel-playground.ts';
 import type { MeasureContext } from './ops/index.ts';
-import { MIN_INTERVAL_SAMPLES, summarize } from '../common/statistics.ts';
+import { summarize } from '../common/statistics.ts';
 import { measure } from './ops/index.ts';
 import { parseCompilerLog, signatureCheck } from '../common/compiler-log.ts';
 import { exerciseDefinition, signatureOf } from '../common/exercises.ts';
@@ -21,15 +21,10 @@ import { createProblem } from './kernel-problems.ts';
 import type { Problem } from './kernel-problems.ts';
 import { disassemble, ptxListing, unavailableListing } from './listings.ts';
 import { rateYardstick } from './rate-yardstick.ts';
-import { converged } from './sampling.ts';
+import { WARMUP, launchRounds } from './launch-rounds.ts';
+import { pythonLaunch } from './kernel-python.ts';
 import type { RateYardstick } from './rate-yardstick.ts';
 
-const WARMUP = 2;
-// Timed launches: about half a second of GPU time, never fewer than MIN_INTERVAL_SAMPLES (the fewest that give the
-// median an interval), at most 100; taken in rounds, and stopped early once the median's 95 % interval lies within
-// ±2 % of it, as the labs' points stop (sampling.ts). A 25 ms SGEMM then takes 6 launches, not 20.
-const TIMING_BUDGET_MS = 500;
-const MAX_REPEATS = 100;
 
 // The references' compiled images, by source and architecture: compiling them again on every run would cost the
 // student a second of NVRTC each time.
@@ -91,16 +86,7 @@ async function withCleanup<T>(work: () => Promise<T>, cleanup: () => void): Prom
 }
 
 async function timeKernel(kernel: LoadedKernel, problem: Problem, launch: KernelJob['launch'], watchdogMs: number, firstMs: number): Promise<number[]> {
-  const planned = Math.min(MAX_REPEATS, Math.max(MIN_INTERVAL_SAMPLES, Math.ceil(TIMING_BUDGET_MS / Math.max(firstMs, 0.001))));
-  const round = Math.max(MIN_INTERVAL_SAMPLES, Math.ceil(planned / 4));
-  const samples: number[] = [];
-  while (samples.length < planned) {
-    const repeats = Math.min(round, planned - samples.length);
-    const { samplesMs } = await kernel.launch({ ...launch, args: problem.args, zeroBeforeEach: problem.zeroBeforeEach, warmup: samples.length === 0 ? WARMUP : 0, repeats, watchdogMs });
-    samples.push(...samplesMs);
-    if (converged(samples)) break;
-  }
-  return samples;
+  return launchRounds(firstMs, async (warmup, repeats) => (await kernel.launch({ ...launch, args: problem.args, zeroBeforeEach: problem.zeroBeforeEach, warmup, repeats, watchdogMs })).samplesMs);
 }
 
 // One launch on poisoned outputs, then the check.
@@ -233,6 +219,10 @@ export async function runKernelJob(job: KernelJob, ctx: MeasureContext): Promise
       for (const ref of job.references) {
         if (ctx.signal.aborted) break;
         result.comparisons.push(await referenceComparison(exercise, job, ref, problem, facts));
+      }
+      // The same kernel launched from Python, as the course launches it, on the same inputs.
+      if (exercise.fromPython && problem.python && !ctx.signal.aborted) {
+        result.comparisons.push(await pythonLaunch(job, exercise.entry, problem.python(), (samples) => throughput(exercise, job.size, samples, facts.peak), ctx.signal));
       }
       // The built-ins make buffers of their own: the student's go first.
       problem.free();

@@ -5,7 +5,7 @@
 import type { Verification } from '../common/measurement.ts';
 import { verify } from '../../native/index.ts';
 import type { ElementBuffer } from '../../native/index.ts';
-import { sampleIndices } from './verify.ts';
+import { readAt, sampleIndices } from './verify.ts';
 
 const FULL_CHECK_LIMIT = 1 << 20;
 const ELEMENT_SAMPLES = 4096;
@@ -23,8 +23,8 @@ export function verifyTranspose(out: ElementBuffer, input: ElementBuffer, n: num
     got = out.toFloat64();
     ref = Array.from({ length: total }, (_, i) => values[sourceOf(i)] ?? Number.NaN);
   } else {
-    got = indices.map((i) => out.toFloat64(i, 1)[0] ?? Number.NaN);
-    ref = indices.map((i) => input.toFloat64(sourceOf(i), 1)[0] ?? Number.NaN);
+    got = readAt(out, indices);
+    ref = Array.from(readAt(input, indices.map(sourceOf)));
   }
   const v = verify(got, ref, 0, indices ?? undefined);
   const finite = Number.isFinite(v.relError);

@@ -1,4 +1,4 @@
-// The seven labs (README.md, "The labs"), by id, in the order a course meets them.
+// The eight labs (README.md, "The labs"), by id, in the order a course meets them.
 import type { Locale } from '../common/locale.ts';
 import { localizeDescriptor } from './lab-text.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
@@ -10,6 +10,7 @@ import { matmulLab } from './matmul.ts';
 import { timingPitfallsLab } from './timing-pitfalls.ts';
 import { transferLab } from './transfer.ts';
 import { vectorFunctionLab } from './vector-function.ts';
+import { textToImageLab } from './text-to-image.ts';
 
 export const LABS: readonly Lab[] = [
   transferLab,
@@ -19,6 +20,7 @@ export const LABS: readonly Lab[] = [
   elementwiseBreakevenLab,
   matmulBreakevenLab,
   timingPitfallsLab,
+  textToImageLab,
 ];
 
 // The version of the analyses below: raised whenever a lab's findings or summary change what they say, so that a

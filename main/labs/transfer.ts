@@ -78,6 +78,16 @@ function sampledFor(series: string, bytes: number, largest: number, repeats: num
   return CLOSE_SERIES.has(series) && bytes === largest ? { repeats: Math.max(2 * repeats, 40), targetFraction: CLOSE_TARGET } : { repeats };
 }
 
+// The sizes a PyTorch copy is measured at. The article's own `.to('cuda')` from pageable memory over the whole sweep:
+// the report reads on it how the bandwidth grows with size and from which size it reaches half its best. The others
+// at the article's sizes in the sweep (its pinned example's 100 MB, its table's three) and the largest, where each is
+// held against the engine's copy: nothing reads them in between, and each of their points pays a pinning or an
+// allocation of its own in the worker (a fifth of the transfer lab's time went to the PyTorch series).
+function peerSizes(series: string, sizes: readonly number[]): number[] {
+  if (series === 'torch-h2d-pageable') return [...sizes];
+  return sizes.filter((bytes, i) => SEED_COPY_BYTES.includes(bytes) || i === sizes.length - 1);
+}
+
 function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const repeats = num(params, 'repeats');
   const points: PlannedPoint[] = [];
@@ -102,7 +112,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   // PyTorch's copies are synchronous, each beside the engine's synchronous copy: planned where that one is.
   const sync = strs(params, 'modes').includes('sync');
   for (const s of PEER_SERIES.filter((s) => sync && directions.includes(s.direction) && memories.includes(s.hostMemory))) {
-    for (const bytes of sizes) {
+    for (const bytes of peerSizes(s.series, sizes)) {
       const sample = bytes / (BUS_GBPS_GUESS * 1e9) + 3e-5;
       const base = { key: `${s.series}@${bytes}`, series: s.series, name: pointName(LAB, s.series, n.bytes(bytes)), x: bytes, work: { flops: 0, bytes, elements: bytes }, sampleSeconds: sample };
       const m = { op: 'copy', direction: s.direction, hostMemory: s.hostMemory, mode: 'sync', bytes, warmup: num(params, 'warmup'), seed: 1, ...sampledFor(s.series, bytes, largest, repeatsWithin(2, sample, 3, repeats)) } as const;

@@ -9,6 +9,7 @@ import type { ExerciseDefinition } from '../common/exercises.ts';
 import { describeLaunchHeaderProblem, readLaunchHeader, resolveLaunch } from '../common/launch-header.ts';
 import { readInstalledSource } from '../sources/kernel-sources.ts';
 import { CATALOGS } from '../common/i18n/index.ts';
+import { isPythonLaunch } from '../common/python-launch.ts';
 
 // How a kernel that comes with an exercise is launched at `size`: as its file's launch header says. A file without
 // one, or with a wrong one, is a fault of this copy of GPU Lab (tests/unit/playground/references.test.ts).
@@ -62,8 +63,10 @@ export async function exerciseDescriptor(id: ExerciseId, locale: Locale, roots: 
   return describe(exerciseDefinition(id), locale, roots);
 }
 
-// The title of a comparison (a reference kernel or a built-in) in the reader's language.
+// The title of a comparison (a reference kernel, a built-in, the student's kernel launched from Python) in the
+// reader's language.
 export function comparisonTitle(exercise: ExerciseId, id: string, locale: Locale): string {
   const text = CATALOGS[locale].exercises[exercise];
+  if (isPythonLaunch(id)) return CATALOGS[locale].playground.python.titles[id];
   return text.kernels[id]?.title ?? text.builtins[id] ?? id;
 }

@@ -12,6 +12,8 @@ import { COLOURS, SIZES } from './layout.ts';
 import type { ReportContext } from './report-context.ts';
 import type { TableCell, TableRow } from './table.ts';
 import { drawTable } from './table.ts';
+import { renderMessage } from '../common/message.ts';
+import { pythonLaunchFinding } from '../common/python-launch.ts';
 
 function checkCell(bar: KernelBar, ctx: ReportContext): TableCell {
   const { t } = ctx;
@@ -64,4 +66,6 @@ export function throughputSection(result: KernelRunResult, exercise: ExerciseDes
     rows: bars.map((bar) => barRow(bar, yours, exercise.metric, ctx)),
   });
   layout.paragraph(t('pdf.kernelRun.throughput.againstNote'), { size: SIZES.small, colour: COLOURS.muted });
+  const python = pythonLaunchFinding(result);
+  if (python) layout.paragraph(renderMessage(python, t, ctx.settings.locale));
 }

@@ -12,7 +12,7 @@ import { isGpu } from '../common/devices.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { validateParams } from '../common/params.ts';
-import { RUN_SCHEMA_VERSION, summarizeRun } from '../common/run-record.ts';
+import { RUN_SCHEMA_VERSION } from '../common/run-record.ts';
 import type { Finding, PointResult, RunRecord, RunSummary } from '../common/run-record.ts';
 import type { ComputeHostSupervisor, HostEnvironment } from '../engine/supervisor.ts';
 import { DeviceLocks, lockNames, waitingMessage, type DeviceLease, type LockHolder } from '../engine/device-lock.ts';
@@ -25,6 +25,8 @@ import type { RunStore } from './run-store.ts';
 import { processStartTicks, thisMachine } from '../engine/process-identity.ts';
 import { exportRun } from './run-export.ts';
 import { runFindings } from './run-findings.ts';
+import { runSummary } from './run-summary.ts';
+import { noCudaWhy } from '../common/host-reasons.ts';
 import { availableHostBytes, checkPlanFits } from './memory-check.ts';
 import { gpuUuidOf, runPlace } from './run-place.ts';
 import { msg, renderMessage, type Message } from '../common/message.ts';
@@ -90,20 +92,6 @@ function untilTurn(turn: Promise<void>, signal: AbortSignal): Promise<void> {
 function newRunId(lab: string): string {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   return `${stamp}-${lab}-${randomBytes(3).toString('hex')}`;
-}
-
-// Why there is no CUDA device, from what the build or the driver said (native/cuda.ts, native/cuda/devices.cu), as a
-// message: the cases the addon words are read in the reader's language; anything else is quoted as it came.
-function noCudaWhy(reason: string): Message {
-  const driver = /no NVIDIA driver is installed \((\S+) was not found\)/.exec(reason);
-  if (driver) return msg('reasons.noDriver', { library: driver[1] ?? '' });
-  if (/the driver found none/.test(reason)) return msg('reasons.noneFound');
-  const runtime = /^no CUDA device: (cuda[A-Za-z]+)\b/.exec(reason);
-  if (runtime) return msg('reasons.cudaError', { code: runtime[1] ?? '' });
-  if (/^built without CUDA:?\s*nvcc was not found$/.test(reason)) return msg('reasons.noNvcc');
-  const built = /^built without CUDA:?\s*/.exec(reason);
-  const detail = reason.replace(/^(no CUDA device|built without CUDA):?\s*/, '') || reason;
-  return built ? msg('reasons.builtWithoutCuda', { detail }) : msg('reasons.noCuda', { detail });
 }
 
 // Why there is no WebGPU adapter (host/webgpu/dawn.ts's words) as a message, read in the reader's language where
@@ -395,7 +383,7 @@ export class LabRunner implements RunsService {
   }
 
   private emitEnd(record: RunRecord): void {
-    const summary = summarizeRun(record);
+    const summary = runSummary(record);
     if (record.status === 'failed' && record.error) this.emit({ kind: 'failed', runId: record.id, summary, error: record.error });
     else if (record.status === 'cancelled') this.emit({ kind: 'cancelled', runId: record.id, summary });
     else this.emit({ kind: 'completed', runId: record.id, summary });
@@ -561,7 +549,7 @@ export class LabRunner implements RunsService {
 
   async listRuns(): Promise<RunSummary[]> {
     const stored = await this.store.list();
-    const live = new Map([...this.active.values()].map((a) => a.record).concat([...this.unsaved.values()]).map((r) => [r.id, summarizeRun(r)]));
+    const live = new Map([...this.active.values()].map((a) => a.record).concat([...this.unsaved.values()]).map((r) => [r.id, runSummary(r)]));
     // A run not yet on disk (being set up, or waiting for a device) is listed from memory.
     const onDisk = new Set(stored.map((s) => s.id));
     const notYet = [...live.values()].filter((s) => !onDisk.has(s.id));

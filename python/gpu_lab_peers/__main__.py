@@ -3,41 +3,56 @@ closes, so that it dies with the compute host that started it however that one e
 
 import importlib
 import json
-import math
 import os
 import platform
 import sys
 import time
 import traceback
 
+from .kernel_launch import KernelLaunch
 from .library_import import RESTORED, import_library
 from .protocol import ProtocolError, parse_request
 from .probe import probe
-from .labs import elementwise, matmul, transfer, vector_function
+from .labs import elementwise, matmul, text_to_image, transfer, vector_function
+from .sampled import Sampled
 
 # The engine's op (the request's `workload`) → its workloads, each named by its series' code.
 LABS = {
     "vector-function": vector_function.WORKLOADS,
     "gemm": matmul.WORKLOADS,
     "copy": transfer.WORKLOADS,
+    "text-to-image": text_to_image.WORKLOADS,
     **{op: elementwise.workloads(op) for op in elementwise.OPS},
 }
 # How each dtype of the protocol is read and written by NumPy: bfloat16 as its raw bits.
 NUMPY_DTYPES = {"float64": "float64", "float32": "float32", "float16": "float16", "bfloat16": "uint16", "int8": "int8"}
-# At most this many calls in one sample, however short a call is.
-MAX_BATCH = 10_000
+
+# The arrays read from the engine's input files, by path, with what the file was when read: the peer series after
+# one that took the same inputs find them here instead of reading a gigabyte again (the engine keeps the files for
+# them, and names in `release` those whose arrays stay).
+INPUTS = {}
 
 
-class Prepared:
+def read_input(np, spec):
+    """The array in the file `spec` names, and whether it was read before: the one read before where the same file
+    (its inode, size and time) holds the same type and length, else read now."""
+    st = os.stat(spec["path"])
+    signature = (st.st_ino, st.st_size, st.st_mtime_ns, spec["dtype"], spec["length"])
+    hit = INPUTS.get(spec["path"])
+    if hit is not None and hit[0] == signature:
+        return hit[1], True
+    array = np.fromfile(spec["path"], dtype=NUMPY_DTYPES[spec["dtype"]], count=spec["length"])
+    INPUTS[spec["path"]] = (signature, array)
+    return array, False
+
+class Prepared(Sampled):
     """One workload on its inputs: the arrays read from the engine's files, the call the samples time, and its clock:
     "host" (perf_counter around the call, and nothing else: on a GPU the clock stops when the launch returns),
     "host-sync" (perf_counter, the GPU synchronised after the call, as a program that waits for its result sees
     it), "time-time" (the same with time.time(), as the course's notebooks write it) or "events" (CUDA events
     around the call, the device's time). The workload names its own clock; the engine may ask for another one.
     Before every timed call the GPU is synchronised outside the clock, so that no sample pays for the one before.
-
-    Calls shorter than the engine's minimum sample are repeated inside one sample, as many times as the first
-    one says reach it, and the sample is their mean: a single call of a few microseconds reads mostly the clock."""
+    Its rounds of samples are Sampled's."""
 
     def __init__(self, request):
         workloads = LABS.get(request["workload"])
@@ -67,14 +82,24 @@ class Prepared:
         self.library = f"{library} {getattr(lib, '__version__', '?')}"
         # What the worker put back into NumPy for this library (library_import.py): said beside its figures.
         self.restored = list(RESTORED) if library == "numba" else []
-        inputs = [np.fromfile(s["path"], dtype=NUMPY_DTYPES[s["dtype"]], count=s["length"]) for s in request["inputs"]]
+        read = [read_input(np, s) for s in request["inputs"]]
+        inputs = [array for array, _ in read]
+        self.reused = sum(1 for _, again in read if again)
         # The arrays' bytes, the output's counted as the inputs' widest: how much a release may hand back.
         self.nbytes = sum(a.nbytes for a in inputs) + request["output"]["length"] * max((a.itemsize for a in inputs), default=8)
         for spec, array in zip(request["inputs"], inputs):
             if array.size != spec["length"]:
                 raise ProtocolError("INVALID_ARGUMENT", f"{spec['path']} holds {array.size} elements, not {spec['length']}")
         self.output = request["output"]
-        self.call, self.fetch, self.timer = setup(lib, device, *inputs, **request["params"])
+        made = setup(lib, device, *inputs, **request["params"])
+        # A workload is its (call, fetch, clock), or an object with them that may also give a float64 reference of its
+        # output, the memory it used and a release of its own (text_to_image.Workload).
+        self.workload = None if isinstance(made, tuple) else made
+        self.call, self.fetch, self.timer = made if isinstance(made, tuple) else (made.call, made.fetch, made.timer)
+        if self.workload is not None:
+            self.library = f"{self.library}; {made.implementation}"
+            # A network's weights are no input, and what its release hands back (text_to_image.Workload.nbytes).
+            self.nbytes += getattr(made, "nbytes", 0)
         if request.get("timer"):
             if not self.gpu and request["timer"] != "host":
                 raise ProtocolError("INVALID_ARGUMENT", f"{request['code']} runs on the CPU: its only clock is host, not {request['timer']}")
@@ -127,24 +152,22 @@ class Prepared:
         ms = (clock() - t0) * 1e3 / calls
         return ms, ms
 
-    def sample(self, warmup, count):
-        for _ in range(warmup):
-            self.once()
-        if self.batch is None and self.min_ms <= 0:
-            self.batch = 1  # no minimum: not a call more, so that a cold first sample stays the first call
-        if self.batch is None:
-            # The batch is fixed once, on a warmed call, and kept for every later round: without a warm-up a first
-            # call (allocations, a kernel loaded) would size it.
-            if warmup == 0:
-                self.once()
-            first, _ = self.once()
-            self.batch = 1 if first <= 0 or first >= self.min_ms else min(MAX_BATCH, math.ceil(self.min_ms / first))
-        samples, wall = [], []
-        for _ in range(count):
-            ms, host = self.once(self.batch)
-            samples.append(ms)
-            wall.append(host)
-        return samples, wall
+    def memory(self):
+        return self.workload.memory() if self.workload is not None else None
+
+    def write_reference(self, output):
+        """The workload's own float64 reference of part of its output, and where in the output that part starts."""
+        if self.workload is None:
+            raise ProtocolError("UNSUPPORTED_OPERATION", "this workload is checked against the engine's own reference")
+        values = self.np.ascontiguousarray(self.workload.reference(), dtype="float64").reshape(-1)
+        if values.size != output["length"]:
+            raise ProtocolError("PEER_FAILED", f"the reference has {values.size} elements, not {output['length']}")
+        values.tofile(output["path"])
+        return {"offset": self.workload.reference_offset()}
+
+    def release(self):
+        if self.workload is not None:
+            self.workload.release()
 
     def write_output(self, indices=None):
         """The last call's output into the output file: whole, or only the elements at `indices` (the engine's check
@@ -214,26 +237,58 @@ def answer(out, rid, body=None, error=None):
     out.flush()
 
 
+def _release(state):
+    """Lets go of what is prepared, and gives it back (its `nbytes` say what a release may hand back): a kernel's
+    device buffers and its context go at once, a network's weights with its own release."""
+    prepared = state.pop("prepared", None)
+    if prepared is not None and hasattr(prepared, "release"):
+        prepared.release()
+    return prepared
+
+
 def handle(request, state):
     op = request["op"]
     if op == "probe":
         return probe(request["libraries"])
     if op == "prepare":
+        _release(state)
         prepared = Prepared(request)
         state["prepared"] = prepared
-        return {"library": prepared.library, **({"restored": prepared.restored} if prepared.restored else {})}
+        return {"library": prepared.library, "reusedInputs": prepared.reused, **({"restored": prepared.restored} if prepared.restored else {})}
+    if op == "prepare-kernel":
+        _release(state)
+        np = importlib.import_module("numpy")
+        launch = KernelLaunch(request, np)
+        state["prepared"] = launch
+        return {"library": launch.library, "launcher": launch.launcher.library, "compileMs": launch.launcher.compile_ms, "firstMs": launch.first_ms}
     prepared = state.get("prepared")
     if op == "release":
-        released = state.pop("prepared", None)
-        release_memory(released.nbytes if released is not None else 0)
+        released = _release(state)
+        keep = set(request.get("keep") or [])
+        for path in [p for p in INPUTS if p not in keep]:
+            del INPUTS[path]
+        release_memory(getattr(released, "nbytes", 0))
         return {}
     if prepared is None:
         raise ProtocolError("INVALID_ARGUMENT", f"`{op}` before `prepare`")
     if op == "sample":
-        samples, wall = prepared.sample(request["warmup"], request["count"])
-        return {"samplesMs": samples, "wallMs": wall, "timer": prepared.timer, "executionsPerSample": prepared.batch}
+        samples, wall, untimed = prepared.sample(request["warmup"], request["count"])
+        memory = prepared.memory() if hasattr(prepared, "memory") else None
+        return {"samplesMs": samples, "wallMs": wall, "timer": prepared.timer, "executionsPerSample": prepared.batch, "untimedCalls": untimed, **({"memoryBytes": memory} if memory is not None else {})}
+    if op == "reference":
+        return prepared.write_reference(request["output"])
     prepared.write_output(request.get("indices"))
     return {}
+
+
+def _request_id(line):
+    """The id of a request refused while it was being read, where it has one to answer to; else None."""
+    try:
+        request = json.loads(line)
+    except ValueError:
+        return None
+    rid = request.get("id") if isinstance(request, dict) else None
+    return rid if isinstance(rid, int) and not isinstance(rid, bool) else None
 
 
 def main():
@@ -250,7 +305,7 @@ def main():
             rid = request["id"]
             answer(out, rid, handle(request, state))
         except ProtocolError as err:
-            answer(out, rid, error={"code": err.code, "message": str(err)})
+            answer(out, rid if rid is not None else _request_id(line), error={"code": err.code, "message": str(err)})
         except MemoryError:
             answer(out, rid, error={"code": "OUT_OF_HOST_MEMORY", "message": "the workload ran out of memory"})
         except Exception as err:  # a workload that raises: reported, the worker goes on

@@ -3,11 +3,12 @@ or not (with the reason), its version, the BLAS NumPy calls, and the CUDA device
 
 import importlib
 import platform
+import shutil
 import sys
 
 from .library_import import import_library
 
-LIBRARIES = ("numpy", "torch", "cupy", "numba")
+LIBRARIES = ("numpy", "torch", "cupy", "numba", "transformers", "pycuda", "cuda-core")
 
 
 def _numpy(module):
@@ -67,7 +68,58 @@ def _numba(module):
         return {"cudaAvailable": False, "cudaReason": f"{type(err).__name__}: {err}"}
 
 
-DETAILS = {"numpy": _numpy, "torch": _torch, "cupy": _cupy, "numba": _numba}
+def _pycuda(module):
+    """What a playground kernel launched through PyCUDA needs: its driver module on a GPU, and nvcc on PATH, which
+    its SourceModule compiles with."""
+    info = {}
+    try:
+        drv = importlib.import_module("pycuda.driver")
+        drv.init()
+        count = drv.Device.count()
+        info.update({"cudaAvailable": count > 0, "devices": [drv.Device(i).name() for i in range(count)]})
+        major, minor = divmod(drv.get_driver_version() // 10, 100)
+        info["cudaVersion"] = f"{major}.{minor}"
+    except Exception as err:
+        return {"cudaAvailable": False, "cudaReason": f"{type(err).__name__}: {err}"}
+    if shutil.which("nvcc") is None:
+        info.update({"cudaAvailable": False, "cudaReason": "no nvcc on PATH, which SourceModule compiles with (install the CUDA toolkit)"})
+    return info
+
+
+def _cuda_core(module):
+    """cuda.core's devices, through the driver bindings it is built on (whose version says the CUDA they were built
+    for), and whether the NVRTC its Program compiles with answers."""
+    try:
+        bindings = importlib.import_module("cuda.bindings")
+        driver = importlib.import_module("cuda.bindings.driver")
+        nvrtc = importlib.import_module("cuda.bindings.nvrtc")
+        driver.cuInit(0)
+        err, count = driver.cuDeviceGetCount()
+        if err != driver.CUresult.CUDA_SUCCESS:
+            return {"cudaAvailable": False, "devices": [], "cudaReason": f"cuDeviceGetCount: {err}"}
+        names = []
+        for i in range(count):
+            _, handle = driver.cuDeviceGet(i)
+            _, raw = driver.cuDeviceGetName(64, handle)
+            names.append(raw.split(b"\0")[0].decode())
+        built = ".".join(str(getattr(bindings, "__version__", "?")).split(".")[:2])
+        err = nvrtc.nvrtcVersion()[0]
+        if err != nvrtc.nvrtcResult.NVRTC_SUCCESS:
+            return {"cudaAvailable": False, "devices": names, "cudaVersion": built, "cudaReason": f"NVRTC, which Program compiles with, did not answer: {err}"}
+        return {"cudaAvailable": count > 0, "devices": names, "cudaVersion": built}
+    except Exception as err:
+        return {"cudaAvailable": False, "cudaReason": f"{type(err).__name__}: {err}"}
+
+
+def _transformers(module):
+    """What the text-to-image lab builds with it: CLIP's text model from its configuration, which needs torch."""
+    available = getattr(module, "is_torch_available", lambda: False)()
+    return {} if available else {"detailsReason": "transformers finds no PyTorch here, and its models need it"}
+
+
+DETAILS = {"numpy": _numpy, "transformers": _transformers, "torch": _torch, "cupy": _cupy, "numba": _numba, "pycuda": _pycuda, "cuda-core": _cuda_core}
+# The module each library is imported as, where it is not the library's own name.
+MODULES = {"cuda-core": "cuda.core"}
 
 
 def probe(libraries):
@@ -77,7 +129,7 @@ def probe(libraries):
             report["libraries"][name] = {"found": False, "kind": "unknown", "reason": f"not a peer library (one of {', '.join(LIBRARIES)})"}
             continue
         try:
-            module = import_library(name)
+            module = import_library(MODULES.get(name, name))
         except ImportError as err:
             # `kind` and `error` let the engine say it in the reader's language; `reason` says it in English.
             report["libraries"][name] = {"found": False, "kind": "missing", "error": str(err), "reason": f"not installed for this interpreter ({err})"}
@@ -86,7 +138,7 @@ def probe(libraries):
             error = f"{type(err).__name__}: {err}"
             report["libraries"][name] = {"found": False, "kind": "broken", "error": error, "reason": f"the import failed: {error}"}
             continue
-        entry = {"found": True, "version": str(getattr(module, "__version__", "?"))}
+        entry = {"found": True, "version": str(getattr(module, "__version__", None) or getattr(module, "VERSION_TEXT", "?"))}
         try:
             entry.update(DETAILS[name](module))
         except Exception as err:

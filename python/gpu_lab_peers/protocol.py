@@ -6,7 +6,7 @@ request, is {"ready": true, "python": "3.11.7", "pid": N}. A line that is not a 
 id null; the worker never dies of a bad line, and exits when its stdin closes."""
 
 MAX_LINE = 1 << 20
-OPS = ("probe", "prepare", "sample", "output", "release")
+OPS = ("probe", "prepare", "prepare-kernel", "sample", "output", "reference", "release")
 MAX_INDICES = 8192
 # The arrays' element types as the engine stores them; bfloat16 crosses as its raw 16 bits (NumPy has no bfloat16).
 DTYPES = ("float64", "float32", "float16", "bfloat16", "int8")
@@ -45,6 +45,77 @@ def _array(spec, name):
     if length < 1 or length > (1 << 31):
         raise ProtocolError("INVALID_ARGUMENT", f"`{name}.length` must be from 1 to 2^31, not {length}")
     return {"path": path, "dtype": dtype, "length": length}
+
+
+# A playground kernel's request (kernel_launch.py): these fields and no other. Whatever else a request carries is
+# refused, so that no compiler option, include folder or define can ride along with the source.
+KERNEL_FIELDS = ("id", "op", "library", "device", "source", "fileName", "entry", "grid", "block", "sharedBytes", "args", "minSampleMs")
+KERNEL_LIBRARIES = ("auto", "pycuda", "cuda-core")
+MAX_SOURCE = 100_000
+MAX_SHARED = 49_152
+SCALAR_TYPES = ("f32", "f64", "i32", "u64")
+
+
+def _dims(request, name):
+    value = _field(request, name, list)
+    if len(value) != 3 or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v < 2**31 for v in value):
+        raise ProtocolError("INVALID_ARGUMENT", f"`{name}` must be 3 whole numbers from 1, not {value!r}")
+    return value
+
+
+def _kernel_arg(spec, i):
+    if not isinstance(spec, dict):
+        raise ProtocolError("INVALID_ARGUMENT", f"`args[{i}]` must be an object")
+    kind = _field(spec, "kind", str)
+    if kind == "scalar":
+        kind_of = _field(spec, "type", str)
+        value = _field(spec, "value", (int, float))
+        if kind_of not in SCALAR_TYPES:
+            raise ProtocolError("INVALID_ARGUMENT", f"`args[{i}].type` must be one of {', '.join(SCALAR_TYPES)}, not {kind_of!r}")
+        return {"kind": kind, "type": kind_of, "value": value}
+    if kind not in ("input", "output"):
+        raise ProtocolError("INVALID_ARGUMENT", f"`args[{i}].kind` must be input, output or scalar, not {kind!r}")
+    array = _array(spec, f"args[{i}]")
+    if array["dtype"] not in ("float32", "float64"):
+        raise ProtocolError("INVALID_ARGUMENT", f"`args[{i}].dtype` must be float32 or float64, not {array['dtype']!r}")
+    return {"kind": kind, **array}
+
+
+def _prepare_kernel(request, checked):
+    import re
+
+    extra = sorted(set(request) - set(KERNEL_FIELDS))
+    if extra:
+        raise ProtocolError("INVALID_ARGUMENT", f"`{extra[0]}` is not a field of prepare-kernel: the compiler's options are the worker's own, and only the source, its file's name and the kernel's name reach it")
+    library = _field(request, "library", str)
+    if library not in KERNEL_LIBRARIES:
+        raise ProtocolError("INVALID_ARGUMENT", f"`library` must be one of {', '.join(KERNEL_LIBRARIES)}, not {library!r}")
+    checked["library"] = library
+    checked["device"] = _field(request, "device", str)
+    source = _field(request, "source", str)
+    if not 1 <= len(source) <= MAX_SOURCE:
+        raise ProtocolError("INVALID_ARGUMENT", f"`source` must hold 1 to {MAX_SOURCE} characters, not {len(source)}")
+    checked["source"] = source
+    checked["fileName"] = _field(request, "fileName", str)
+    if not re.fullmatch(r"[\w.-]{1,120}", checked["fileName"]):
+        raise ProtocolError("INVALID_ARGUMENT", f"`fileName` must be 1 to 120 letters, digits, dots, dashes or underscores, not {checked['fileName']!r}")
+    checked["entry"] = _field(request, "entry", str)
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,63}", checked["entry"]):
+        raise ProtocolError("INVALID_ARGUMENT", f"`entry` must be a C identifier, not {checked['entry']!r}")
+    checked["grid"] = _dims(request, "grid")
+    checked["block"] = _dims(request, "block")
+    shared = _field(request, "sharedBytes", int)
+    if not 0 <= shared <= MAX_SHARED:
+        raise ProtocolError("INVALID_ARGUMENT", f"`sharedBytes` must be from 0 to {MAX_SHARED}, not {shared}")
+    checked["sharedBytes"] = shared
+    args = _field(request, "args", list)
+    if len(args) > 16:
+        raise ProtocolError("INVALID_ARGUMENT", "`args` must hold at most 16 arguments")
+    checked["args"] = [_kernel_arg(spec, i) for i, spec in enumerate(args)]
+    min_ms = _field(request, "minSampleMs", (int, float), required=False)
+    if min_ms is not None and not 0 <= min_ms <= 1000:
+        raise ProtocolError("INVALID_ARGUMENT", f"`minSampleMs` must be a number from 0 to 1000, not {min_ms!r}")
+    checked["minSampleMs"] = float(min_ms or 0)
 
 
 def parse_request(line):
@@ -89,12 +160,24 @@ def parse_request(line):
         if min_ms is not None and (isinstance(min_ms, bool) or not 0 <= min_ms <= 1000):
             raise ProtocolError("INVALID_ARGUMENT", f"`minSampleMs` must be a number from 0 to 1000, not {min_ms!r}")
         checked["minSampleMs"] = float(min_ms or 0)
+    elif op == "prepare-kernel":
+        _prepare_kernel(request, checked)
+    elif op == "reference":
+        checked["output"] = _array(_field(request, "output", dict), "output")
+        if checked["output"]["dtype"] != "float64":
+            raise ProtocolError("INVALID_ARGUMENT", f"`output.dtype` of a reference must be float64, not {checked['output']['dtype']!r}")
     elif op == "output":
         # The elements the engine's check reads, where it reads a sample: only those are written back.
         indices = _field(request, "indices", list, required=False)
         if indices is not None and (len(indices) > MAX_INDICES or not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 2**31 for i in indices)):
             raise ProtocolError("INVALID_ARGUMENT", f"`indices` must be at most {MAX_INDICES} integers from 0 to 2^31")
         checked["indices"] = indices
+    elif op == "release":
+        # The input files whose arrays stay for the peer points after (the engine's host/peer-files.ts); absent, none.
+        keep = _field(request, "keep", list, required=False)
+        if keep is not None and (len(keep) > 1000 or not all(isinstance(k, str) and len(k) <= 4096 for k in keep)):
+            raise ProtocolError("INVALID_ARGUMENT", "`keep` must be at most 1000 file paths")
+        checked["keep"] = keep or []
     elif op == "sample":
         checked["warmup"] = _field(request, "warmup", int)
         checked["count"] = _field(request, "count", int)

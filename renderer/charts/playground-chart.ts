@@ -17,11 +17,13 @@ import { seriesStyle } from './palette.ts';
 import type { YQuantity } from './points.ts';
 import type { Translate } from './text.ts';
 import { formatMs, formatPercent } from '../../main/common/format.ts';
+import { comparisonReason } from '../../main/common/i18n/error-text.ts';
 
 export type KernelMetric = ExerciseDescriptor['metric'];
-export type KernelBarKind = 'yours' | 'reference' | 'builtin' | 'cublas';
-// A kind keeps its colour in every kernel chart: the student's kernel the first of the palette.
-const KIND_ORDER: readonly KernelBarKind[] = ['yours', 'reference', 'builtin', 'cublas'];
+export type KernelBarKind = 'yours' | 'reference' | 'builtin' | 'cublas' | 'python';
+// A kind keeps its colour in every kernel chart: the student's kernel the first of the palette, the same kernel
+// launched from Python (Unit 10) the last.
+const KIND_ORDER: readonly KernelBarKind[] = ['yours', 'reference', 'builtin', 'cublas', 'python'];
 
 export interface KernelBar {
   id: string;
@@ -55,7 +57,7 @@ export function kernelBars(result: KernelRunResult, t: Translate): KernelBar[] {
     title: c.title,
     throughput: c.throughput,
     verified: c.verified,
-    reason: c.throughput ? null : (c.error ?? t('kernelChart.notes.noTiming')),
+    reason: c.throughput ? null : (comparisonReason(c, t) ?? t('kernelChart.notes.noTiming')),
   }));
   return [yours, ...others];
 }

@@ -54,11 +54,11 @@ test.describe('on this machine (no GPU, no NVRTC)', () => {
   });
   test.afterAll(async () => serve.stop());
 
-  test('lists the six exercises, shows a statement and the signature, and the starter in the editor', async ({ page }) => {
+  test('lists the eight exercises, shows a statement and the signature, and the starter in the editor', async ({ page }) => {
     await open(page, serve, '#/playground');
     await expect(page).toHaveURL(/#\/playground\/polynomial-fp32$/);
     const list = page.getByRole('navigation', { name: 'Exercises' }).getByRole('link');
-    await expect(list).toHaveCount(6);
+    await expect(list).toHaveCount(8);
     expect(await list.allInnerTexts()).toEqual(exercises.map((e) => expect.stringContaining(e.title)));
     await page.getByTestId('exercise-saxpy').click();
     const saxpy = exercise('saxpy');

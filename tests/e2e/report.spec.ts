@@ -114,14 +114,15 @@ test.describe('the report of every lab, from the history', () => {
     const rows = panel.getByTestId('labs-report-contents').locator('tbody tr');
     // The newest run is an H100 one: its device comes first.
     await expect(panel.getByTestId('labs-report-device')).toHaveValue('cuda:0');
-    await expect(rows).toHaveCount(7);
-    await expect(rows.filter({ hasText: 'Not run on this device' })).toHaveCount(5);
-    await expect(panel.locator('legend')).toHaveText('PDF of every lab (2 of 7 labs run)');
+    await expect(rows).toHaveCount(8);
+    await expect(rows.filter({ hasText: 'Not run on this device' })).toHaveCount(6);
+    await expect(panel.locator('legend')).toHaveText('PDF of every lab (2 of 8 labs run)');
     await expect(panel.locator('tr[data-lab="matmul"] a')).toHaveAttribute('href', `#/runs/${fixture('h100-matmul').id}`);
 
     await panel.getByTestId('labs-report-device').selectOption('cpu');
-    await expect(rows.filter({ hasText: 'Not run on this device' })).toHaveCount(0);
-    await expect(panel.locator('legend')).toHaveText('PDF of every lab (7 of 7 labs run)');
+    // Every lab has a recorded CPU run but text-to-image.
+    await expect(rows.filter({ hasText: 'Not run on this device' })).toHaveCount(1);
+    await expect(panel.locator('legend')).toHaveText('PDF of every lab (7 of 8 labs run)');
     await expect(panel.locator('tr[data-lab="matmul"] a')).toHaveAttribute('href', `#/runs/${fixture('cpu-matmul').id}`);
 
     await panel.getByTestId('report-author').fill(AUTHOR);

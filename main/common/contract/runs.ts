@@ -50,6 +50,8 @@ export const RUN_SUMMARY = z.strictObject({
   finishedAt: z.string().nullable(),
   points: z.int().min(0),
   errorCode: z.string().nullable(),
+  params: RUN_RECORD.shape.params,
+  headline: RUN_RECORD.shape.findings.element.nullable(),
 });
 
 // RunSummary is still written out in run-record.ts: until it is this schema's type, the two must not differ.

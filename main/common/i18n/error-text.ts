@@ -4,6 +4,7 @@
 import type { ErrorPayload } from '../errors.ts';
 import { numberLocale, type Locale } from '../locale.ts';
 import { renderMessage } from '../message.ts';
+import type { Comparison } from '../playground.ts';
 import type { PointResult } from '../run-record.ts';
 import type { Translate } from './translate.ts';
 
@@ -29,4 +30,11 @@ export function pointReason(p: Pick<PointResult, 'status' | 'reason' | 'why' | '
   if (p.error) return errorText(p.error, t, locale);
   if (p.why && (locale !== 'en' || !p.reason)) return renderMessage(p.why, t, locale);
   return p.reason ?? '';
+}
+
+// Why a kernel run's comparison has no figure, as pointReason says it of a point: in English as stored, in another
+// language from its message where the run keeps one; null where it has a figure and nothing went wrong.
+export function comparisonReason(c: Pick<Comparison, 'error' | 'why'>, t: Translate, locale: Locale = numberLocale()): string | null {
+  if (c.why && (locale !== 'en' || !c.error)) return renderMessage(c.why, t, locale);
+  return c.error;
 }

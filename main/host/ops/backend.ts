@@ -9,12 +9,13 @@
 //   webgpu  host/webgpu/backend.ts: arrays on the host and on the adapter, WGSL passes, timestamp queries or the
 //         host clock; sampled by the same rule (sampleMeasurement, below)
 import { GpuLabError } from '../../common/errors.ts';
-import type { Measurement, MeasurementResult, PointSampling, TelemetrySnapshot, Verification } from '../../common/measurement.ts';
+import type { Measurement, MeasurementResult, PointPhase, PointSampling, TelemetrySnapshot, Verification } from '../../common/measurement.ts';
 import { benchmark, createDeviceBuffer, createHostBuffer, createPinnedBuffer, poisonAsync, telemetry } from '../../../native/index.ts';
 import type { CpuOpSpec, CudaDevice, CudaOpSpec, DType, ElementBuffer, OpSpec } from '../../../native/index.ts';
 import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, sampleAdaptively } from '../sampling.ts';
 import type { RoundResult } from '../sampling.ts';
 import { cpuQuiet, cpuWorkDone } from '../cpu-quiet.ts';
+import { givePinned, takePinned } from '../pinned-pool.ts';
 
 // A CUDA op as an op file writes it: the backend adds the device and the clock.
 type Unclocked<T> = T extends unknown ? Omit<T, 'device' | 'timer'> : never;
@@ -44,6 +45,8 @@ export class MeasurementBackend {
   // The fills and poisonings of host buffers, written off the host's JS thread (gigabytes of first-touched pages take
   // seconds, and the supervisor's heartbeats must still be answered); run() waits for them before timing anything.
   private readonly writes: Promise<unknown>[] = [];
+  // Seconds spent in each phase of the point so far (PointSampling.phases).
+  readonly phases: Partial<Record<PointPhase, number>> = {};
 
   constructor(m: Measurement, ctx: MeasureContext) {
     this.m = m;
@@ -53,6 +56,16 @@ export class MeasurementBackend {
     this.withTransfers = 'path' in m && m.path === 'with-copies';
     if (this.kind === 'cpu' && m.clock === 'host-nosync') throw unsupported('the host-nosync clock (there is no asynchronous launch on the CPU)', 'cpu');
     if (this.kind === 'cpu' && this.withTransfers) throw unsupported('host↔device transfers', 'cpu');
+  }
+
+  // Runs `work` and counts its time to `phase`.
+  async phase<T>(phase: PointPhase, work: () => Promise<T> | T): Promise<T> {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      this.phases[phase] = (this.phases[phase] ?? 0) + (performance.now() - started) / 1000;
+    }
   }
 
   // A write run() will wait for; handled here too, so that an op refused before run() leaves no unhandled rejection.
@@ -69,7 +82,9 @@ export class MeasurementBackend {
   buffer<D extends DType>(dtype: D, length: number, place: Place = 'home'): ElementBuffer<D> {
     const where = place === 'home' ? (this.kind === 'cpu' || this.withTransfers ? 'host' : 'device') : place;
     if (where === 'device') return this.keep(createDeviceBuffer(dtype, length, this.device as CudaDevice));
-    return this.keep(where === 'pinned' ? createPinnedBuffer(dtype, length) : createHostBuffer(dtype, length));
+    // A cold measurement's buffers are fresh, its first touch part of what it times.
+    if (where === 'pinned') return this.keep(this.m.cold ? createPinnedBuffer(dtype, length) : takePinned(dtype, length));
+    return this.keep(createHostBuffer(dtype, length));
   }
 
   // An input filled from the seed's `slot`-th stream: slot 0 is the seed itself, slot 1 the seed + 1, and so on
@@ -101,7 +116,7 @@ export class MeasurementBackend {
 
   // Every write settled (a failed one fails the point), none still running when the clock starts.
   async settled(): Promise<void> {
-    const writes = await Promise.allSettled(this.writes.splice(0));
+    const writes = await this.phase('inputs', () => Promise.allSettled(this.writes.splice(0)));
     const failed = writes.find((w) => w.status === 'rejected');
     if (failed) throw (failed as PromiseRejectedResult).reason;
   }
@@ -111,11 +126,13 @@ export class MeasurementBackend {
   async run(spec: BackendOpSpec, verify: () => Verification | null): Promise<MeasurementResult> {
     const native = (this.kind === 'cpu' ? spec : { ...spec, device: this.device, timer: this.m.clock }) as OpSpec;
     await this.settled();
-    if (this.kind === 'cpu') await cpuQuiet('engine');
+    // A GEMM on a BLAS computes on that library's threads, anything else on the engine's own.
+    const user = 'library' in spec && typeof spec.library === 'number' ? `blas:${spec.library}` : 'engine';
+    if (this.kind === 'cpu') await this.phase('quiet', () => cpuQuiet(user));
     try {
       return await this.sample(native, verify);
     } finally {
-      if (this.kind === 'cpu') cpuWorkDone('engine');
+      if (this.kind === 'cpu') cpuWorkDone(user);
     }
   }
 
@@ -126,13 +143,18 @@ export class MeasurementBackend {
       const samples = this.kind === 'cuda' && this.m.clock === 'events' && r.deviceMs ? r.deviceMs : r.hostMs;
       return { ...r, samples, sampleWallMs: r.hostMs.map((ms) => ms * r.executionsPerSample) };
     };
-    const { rounds, sampling } = await sampleMeasurement(this.m, this.ctx, round);
+    const { rounds, sampling } = await this.phase('sampling', () => sampleMeasurement(this.m, this.ctx, round));
     const end = this.snapshot();
-    return { ...resultOf(rounds, sampling), verification: verify(), telemetry: start && end ? { start, end } : null };
+    const verification = await this.phase('check', verify);
+    return { ...resultOf(rounds, sampling), sampling: { ...sampling, phases: this.phases }, verification, telemetry: start && end ? { start, end } : null };
   }
 
+  // Pinned memory goes back to the pool for the next point of its size (pinned-pool.ts), the rest is freed.
   free(): void {
-    for (const b of this.buffers.splice(0)) b.free();
+    for (const b of this.buffers.splice(0)) {
+      if (b.location === 'pinned') givePinned(b);
+      else b.free();
+    }
   }
 }
 

@@ -49,6 +49,9 @@ export async function measure(m: Measurement, ctx: MeasureContext): Promise<Meas
         return await measureBlas1(m, backend);
       case 'copy':
         return await measureCopy(m, backend);
+      // A network in PyTorch: the Python worker's alone.
+      case 'text-to-image':
+        throw unsupported('the text-to-image workload without its PyTorch peer', backend.device);
     }
   } finally {
     backend.free();

@@ -9,6 +9,7 @@ import { matmulDeliverable } from './matmul.ts';
 import { timingPitfallsDeliverable } from './timing-pitfalls.ts';
 import { transferDeliverable } from './transfer.ts';
 import { vectorFunctionDeliverable } from './vector-function.ts';
+import { textToImageDeliverable } from './text-to-image.ts';
 
 const BUILDERS: Record<LabId, DeliverableBuilder> = {
   transfer: transferDeliverable,
@@ -18,6 +19,7 @@ const BUILDERS: Record<LabId, DeliverableBuilder> = {
   'elementwise-breakeven': elementwiseBreakevenDeliverable,
   'matmul-breakeven': matmulBreakevenDeliverable,
   'timing-pitfalls': timingPitfallsDeliverable,
+  'text-to-image': textToImageDeliverable,
 };
 
 export function labDeliverable(context: DeliverableContext): Deliverable | null {

@@ -1,6 +1,6 @@
 // One icon per lab, from lucide: the catalog's cards show it beside the title, and the app's rail can show the same
 // one beside a lab's name. Every lab has one (the record is keyed by every lab id), so a new lab cannot be left out.
-import { ArrowLeftRight, Binary, ChartLine, FlaskConical, Grid3x3, Scale, SquareFunction, Timer } from '@lucide/vue';
+import { ArrowLeftRight, Binary, ChartLine, FlaskConical, Grid3x3, Scale, SquareFunction, Timer, WandSparkles } from '@lucide/vue';
 import type { LucideIcon } from '@lucide/vue';
 
 import type { LabId } from '../../../main/common/lab-descriptor.ts';
@@ -13,6 +13,7 @@ export const LAB_ICONS: Record<LabId, LucideIcon> = {
   'elementwise-breakeven': Scale,
   'matmul-breakeven': ChartLine,
   'timing-pitfalls': Timer,
+  'text-to-image': WandSparkles,
 };
 
 // A lab this version of the renderer does not know (a newer main) still gets an icon.

@@ -5,8 +5,9 @@ import type { ErrorCode } from '../../../main/common/errors.ts';
 import { formatRelativeError } from '../../../main/common/format.ts';
 import type { Translate } from '../../../main/common/i18n/translate.ts';
 import { localizeDecimal } from '../../../main/common/locale.ts';
-import type { Dim3, KernelRun, VerificationResult } from '../../../main/common/playground.ts';
+import type { Dim3, ExerciseDescriptor, KernelRun, KernelRunResult, VerificationResult } from '../../../main/common/playground.ts';
 import { maxErrorOf, verdictSentences } from '../../../main/common/verification-verdict.ts';
+import { isPythonLaunch } from '../../../main/common/python-launch.ts';
 
 export function elementText(value: number): string {
   if (Number.isNaN(value)) return 'NaN';
@@ -38,4 +39,13 @@ export function verificationText(v: VerificationResult, t: Translate): { verdict
   const m = maxErrorOf(v);
   const maxError = m.key === 'maxError' ? t('playground.verification.maxError', { error: formatRelativeError(m.error) }) : t(`playground.verification.${m.key}`);
   return { verdict, maxError };
+}
+
+// A run's comparisons named as the exercise names them in the language shown, the student's kernel launched from
+// Python (Unit 10) as the catalog names it: a stored run keeps the titles of the language it was run in; one whose
+// kernel this version no longer has keeps its own.
+export function withTitlesOf(result: KernelRunResult, exercise: ExerciseDescriptor, t: Translate): KernelRunResult {
+  const titles = new Map<string, string>([...exercise.kernels, ...exercise.builtins].map((k) => [k.id, k.title]));
+  const titleOf = (id: string, stored: string): string => titles.get(id) ?? (isPythonLaunch(id) ? t(`playground.python.titles.${id}`) : stored);
+  return { ...result, comparisons: result.comparisons.map((c) => ({ ...c, title: titleOf(c.id, c.title) })) };
 }

@@ -40,7 +40,7 @@ const cx = (locale: Locale): { locale: Locale; t: ReturnType<typeof cliText> } =
 const recorded = (name: string): KernelRun => KERNEL_RUN.parse(JSON.parse(readFileSync(join(root, 'tests/fixtures/kernel-runs', name), 'utf8')));
 
 describe('gpu-lab kernel list and show', () => {
-  it.each(['en', 'es'] as const)('lists the six exercises with their titles, signatures and metrics (%s)', async (lang) => {
+  it.each(['en', 'es'] as const)('lists the eight exercises with their titles, signatures and metrics (%s)', async (lang) => {
     const r = await gpuLab('kernel', 'list', '--lang', lang);
     expect(r.code, r.err).toBe(0);
     const text = lang === 'es' ? playgroundEs : playgroundEn;
@@ -49,7 +49,7 @@ describe('gpu-lab kernel list and show', () => {
       expect(r.out).toContain(`${id}  —  ${text[id].title}\n  ${signatureOf(def)}\n`);
       expect(r.out).toContain(`${def.size.name} = ${def.size.default} ${lang === 'es' ? 'por defecto' : 'by default'} (${def.size.min} … ${def.size.max})`);
     }
-    expect(r.out.match(/^\S+ {2}— {2}/gm)).toHaveLength(6);
+    expect(r.out.match(/^\S+ {2}— {2}/gm)).toHaveLength(EXERCISE_IDS.length);
   });
 
   it('lists the descriptors as JSON, in English whatever the language', async () => {

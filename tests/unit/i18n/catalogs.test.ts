@@ -35,6 +35,9 @@ const SAME_IN_BOTH = new Set([
   // Slurm's commands, by name.
   'cli.batch.status.source.squeue',
   'cli.batch.status.source.sacct',
+  // The Python libraries' own names.
+  'labs.run.peer.torch',
+  'labs.run.peer.numba',
   'app.liveRun.running',
   // "{n} min": a number and its unit.
   'classroom.duration.minutes',

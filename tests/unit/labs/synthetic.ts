@@ -1,7 +1,8 @@
 // Points as the runner would record them, built from chosen median times, for testing analyses without measuring.
 import { msg } from '../../../main/common/message.ts';
 import type { PointResult } from '../../../main/common/run-record.ts';
-import type { PlannedPoint } from '../../../main/labs/lab.ts';
+import type { Lab, PlanContext, PlannedPoint } from '../../../main/labs/lab.ts';
+import type { PeerLibrary, PeersReport } from '../../../main/common/peer-protocol.ts';
 import { measuredPoint } from '../../../main/runs/point-result.ts';
 
 // Five samples spread ±1 % around `medianMs`, verified.
@@ -37,3 +38,17 @@ export const CPU_ONLY = {
   gpuWaivedReason: 'built without CUDA: nvcc was not found',
   gpuWaivedWhy: msg('reasons.builtWithoutCuda', { detail: 'nvcc was not found' }),
 };
+
+// What an interpreter with every library offers, CUDA working where there is a GPU.
+export function peersFound(asked: readonly PeerLibrary[], gpu: boolean): PeersReport {
+  const libraries = Object.fromEntries(asked.map((l) => [l, { found: true as const, version: '1.0', cudaAvailable: gpu }]));
+  return { interpreter: 'python3', available: true, probe: { python: '3.12.3', executable: '/usr/bin/python3', libraries } };
+}
+
+// A lab as the runner plans it by default: a lab whose every series is Python's (text-to-image) with its libraries asked
+// and found; the others without their peers, as most tests take them.
+export function asRunnerPlans(lab: Lab, ctx: PlanContext): PlanContext {
+  if (!lab.descriptor.series.every((s) => s.peer)) return ctx;
+  const asked = [...new Set(lab.descriptor.series.flatMap((s) => (s.peer ? [s.peer] : [])))];
+  return { ...ctx, peers: { asked, report: peersFound(asked, ctx.gpu !== null) } };
+}

@@ -9,10 +9,10 @@ import { defaultSourceRoots } from '../../../main/sources/kernel-sources.ts';
 const root = join(import.meta.dirname, '..', '..', '..');
 
 describe('the exercises as the app shows them', () => {
-  it('six exercises, each with a starter and a reference whose text is the file on disk, in both languages', async () => {
+  it('eight exercises (Unit 10’s multiply and add among them), each with a starter and a reference whose text is the file on disk, in both languages', async () => {
     for (const locale of ['en', 'es'] as const) {
       const exercises = await exerciseDescriptors(locale, defaultSourceRoots());
-      expect(exercises.map((e) => e.id)).toEqual(['polynomial-fp32', 'polynomial-fp64', 'saxpy', 'reduction', 'transpose', 'sgemm']);
+      expect(exercises.map((e) => e.id)).toEqual(['polynomial-fp32', 'polynomial-fp64', 'saxpy', 'reduction', 'transpose', 'sgemm', 'multiply', 'add']);
       for (const e of exercises) {
         expect(e.kernels.filter((k) => k.kind === 'starter')).toHaveLength(1);
         expect(e.kernels.some((k) => k.kind === 'reference')).toBe(true);

@@ -22,12 +22,13 @@ afterAll(async () => {
 });
 
 describe('the playground without a GPU', () => {
-  it('lists the six exercises in Spanish over the wire', async () => {
+  it('lists the eight exercises in Spanish over the wire', async () => {
     const r = await dispatch(host, 'playground.listExercises', ['es']);
     expect(r.ok).toBe(true);
     const exercises = (r.ok ? r.value : []) as ExerciseDescriptor[];
-    expect(exercises).toHaveLength(6);
+    expect(exercises).toHaveLength(8);
     expect(exercises.find((e) => e.id === 'sgemm')?.title).toMatch(/producto/);
+    expect(exercises.find((e) => e.id === 'multiply')?.title).toMatch(/Multiplicar elementos/);
   });
 
   it('says why kernels cannot run here', async () => {

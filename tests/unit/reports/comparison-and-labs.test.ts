@@ -58,7 +58,9 @@ describe('a comparison report', () => {
 });
 
 describe('the report of every lab on one device', () => {
-  const runs = LAB_IDS.map((lab) => fixture(`h100-${lab}`));
+  // Every lab's recorded H100 run but text-to-image's, which no GPU of these machines has recorded yet
+  // (tests/gpu/unit10.test.ts writes one where GPU_LAB_UNIT10_RECORDS names a folder).
+  const runs = LAB_IDS.filter((lab) => lab !== 'text-to-image').map((lab) => fixture(`h100-${lab}`));
 
   it('lists each lab in its table of contents with the page its chapter starts on, and numbers every page', async () => {
     const pdf = await writeLabsReport(runs, 'cuda:0', { author: 'Laura Llamas López', course: 'Programación de GPUs' });

@@ -63,7 +63,7 @@ describe('reports.writeReport over the dispatch', () => {
 
 describe('the report of every lab on a device', () => {
   const summary = (id: string, lab: string, device: string, status: RunSummary['status'], createdAt: string): RunSummary => ({
-    id, lab, labTitle: lab, device, status, createdAt, finishedAt: null, points: 1, errorCode: null,
+    id, lab, labTitle: lab, device, status, createdAt, finishedAt: null, points: 1, errorCode: null, params: {}, headline: null,
   });
 
   it('takes the newest completed run of each lab on the device, else its newest cancelled or failed one', () => {
@@ -80,7 +80,7 @@ describe('the report of every lab on a device', () => {
     );
     // In the app's order of labs: transfer comes before matmul.
     expect(choice.runs.map((r) => r.id)).toEqual(['cancelled', 'new-ok']);
-    expect(choice.missing).toEqual(['dtypes', 'vector-function', 'elementwise-breakeven', 'matmul-breakeven', 'timing-pitfalls']);
+    expect(choice.missing).toEqual(['dtypes', 'vector-function', 'elementwise-breakeven', 'matmul-breakeven', 'timing-pitfalls', 'text-to-image']);
   });
 
   const api = apiWithRuns('h100-matmul', 'h100-transfer', 'cpu-matmul');
@@ -90,7 +90,7 @@ describe('the report of every lab on a device', () => {
     if (!contents.ok) throw new Error(contents.error.message);
     const chosen = contents.value as LabsReportContents;
     expect(chosen.runs.map((r) => r.id)).toEqual([fixture('h100-transfer').id, fixture('h100-matmul').id]);
-    expect(chosen.missing).toHaveLength(5);
+    expect(chosen.missing).toHaveLength(6);
     const answer = await dispatch(api, 'reports.writeLabsReport', [{ device: 'cuda:0', author: 'Ana Pérez', locale: 'es' }]);
     if (!answer.ok) throw new Error(answer.error.message);
     const file = answer.value as ReportFile;
@@ -102,7 +102,7 @@ describe('the report of every lab on a device', () => {
     for (const run of ['h100-transfer', 'h100-matmul']) expect(text).toContain(fixture(run).id);
     expect(text).not.toContain(fixture('cpu-matmul').id);
     expect(text).toContain('Informe de GPU Lab: los laboratorios en NVIDIA H100');
-    expect(text.match(/: no se ha ejecutado en este dispositivo/g)).toHaveLength(5);
+    expect(text.match(/: no se ha ejecutado en este dispositivo/g)).toHaveLength(6);
   });
 
   it('refuses a device that is not one, naming the argument, and a device without a finished run as NOT_FOUND', async () => {

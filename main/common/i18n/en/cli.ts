@@ -36,12 +36,13 @@ when there is none.
   --json   print the device list, the CUDA inventory and the telemetry readings as JSON`,
     },
     peers: {
-      summary: 'the Python the labs’ peer series would use: NumPy, PyTorch, CuPy and Numba, found or why not',
+      summary: 'the Python the labs’ peer series would use: NumPy, PyTorch, CuPy, Numba, Transformers, PyCUDA and cuda.core, found or why not',
       usage: `Usage: gpu-lab peers [--python PATH] [--json]
 
 Which Python interpreter the labs' peer series use (the course's own code, timed beside GPU Lab's), its version,
-and for NumPy, PyTorch, CuPy and Numba: found or why not, the version, the BLAS NumPy calls, and the CUDA devices
-PyTorch, CuPy and Numba see (torch.cuda.is_available(), device_count() and the devices' names).
+and for NumPy, PyTorch, CuPy, Numba, Transformers (the text-to-image lab's text encoder), PyCUDA and cuda.core (the
+playground's launch from Python, Unit 10): found or why not, the version, the BLAS NumPy calls, and the CUDA devices
+PyTorch, CuPy, Numba, PyCUDA and cuda.core see (torch.cuda.is_available(), device_count() and the devices' names).
   --python PATH  the interpreter to ask (default: $GPU_LAB_PYTHON, else python3 from PATH); gpu-lab run takes it too
   --json         print the report as JSON`,
     },

@@ -117,7 +117,8 @@ export const exercises: PlaygroundText = {
     statement: [
       'Write the matrix product C = A·B in single precision, all row-major: A is m × k, B is k × n, C is m × n. The exercise uses m = n = k = N.',
       'C is filled with NaN, then every element is checked for having been written, and the whole last row, the whole last column and 4096 random elements are compared with dot products in float64, to the tolerance of an fp32 sum of k terms.',
-      '2·N³ floating-point operations: at N = 4096, 137 GFLOP. On the chart: the reference kernels compiled at run time, the engine\'s tiled kernel, and cuBLAS.',
+      '2·N³ floating-point operations: at N = 4,096, 137 GFLOP. On the chart: the reference kernels compiled at run time, the engine\'s tiled kernel, and cuBLAS.',
+      'This is also Unit 10\'s second PyCUDA notebook: your kernel is launched from Python as well, through PyCUDA (SourceModule, pycuda.driver.Event) where it is installed, else through NVIDIA\'s cuda.core, verified the same way and timed beside GPU Lab\'s own launch.',
     ],
     hints: [
       'One thread per element of C: row from the y dimension, column from x, so that a warp reads consecutive elements of a row of B.',
@@ -132,5 +133,47 @@ export const exercises: PlaygroundText = {
       'builtin-tiled': { title: 'Reference: the engine\'s tiled kernel', note: 'The matmul labs\' kernel from shaders/cuda: 128×128 tiles, 8×8 per thread in registers, double-buffered.' },
     },
     builtins: { 'gemm-tiled': 'Built-in tiled kernel (engine, nvcc)', cublas: 'cuBLAS SGEMM' },
+  },
+  multiply: {
+    title: 'Multiply elements: dest = a·b (Unit 10)',
+    statement: [
+      'The first kernel of Unit 10\'s PyCUDA notebook: dest[i] = a[i]·b[i] for every i < n, in single precision, with the output first in the argument list as the notebook writes it (its multiply_them), and the element count added so that any n is covered.',
+      'dest is filled with NaN, then every element is compared with the product computed in float64 from the same random a and b in [−1, 1): the product of two floats is exact in float64, so only the kernel\'s own rounding is allowed.',
+      'Your kernel is also launched from Python, as the course does it: through PyCUDA (SourceModule, timed with pycuda.driver.Event) where PyCUDA is installed, else through NVIDIA\'s cuda.core (Program, launch, events). Its output is verified the same way, and the two launch paths are compared on the same GPU.',
+      '12 bytes move per element for one multiplication: this is a memory exercise. Compare your GB/s with the device peak and with the engine\'s own elementwise kernel.',
+    ],
+    hints: [
+      'One thread per element: i = blockIdx.x · blockDim.x + threadIdx.x, and nothing to do when i ≥ n.',
+      'The notebook launches one block of 400 threads for 400 elements; with millions of elements the grid must grow with n (grid=cover in the launch header does it), or the kernel must loop.',
+      'Loading a and b four floats at a time (float4) halves nothing in bytes but cuts the memory instructions by four; the n mod 4 elements at the end need a scalar path.',
+    ],
+    sizeLabel: 'Elements (n)',
+    work: '12 bytes per element: a and b read, dest written (4 bytes each)',
+    kernels: {
+      starter: { title: 'Starter: one thread per element', note: 'The notebook\'s kernel with a bounds check.' },
+      'grid-stride-float4': { title: 'Reference: grid-stride loop over float4', note: 'Fewer, wider memory accesses, and any grid covers any n.' },
+    },
+    builtins: { elementwise: 'Built-in elementwise multiply (engine, nvcc)' },
+  },
+  add: {
+    title: 'Add elements: dest = a + b (Unit 10)',
+    statement: [
+      'The second kernel of Unit 10\'s PyCUDA notebook: dest[i] = a[i] + b[i] for every i < n, in single precision, with the same arguments as the multiplication (its add_them).',
+      'dest is filled with NaN, then every element is compared with the sum computed in float64 from the same random a and b in [−1, 1): the sum of two floats is exact in float64, so only the kernel\'s own rounding is allowed.',
+      'As with the multiplication, your kernel is also launched from Python (PyCUDA where installed, else cuda.core), verified, and timed beside the run-time compiled launch.',
+      'An addition costs the same as a multiplication here: both wait on the same 12 bytes per element. Expect the same GB/s as the multiply exercise.',
+    ],
+    hints: [
+      'The same indexing and bounds check as multiply_them; only the operator changes.',
+      'If your sum is slower than your product, look at the launch: the arithmetic cannot be the difference.',
+      'A grid-stride loop (i += gridDim.x · blockDim.x) lets you try grids far smaller than n / blockDim.x.',
+    ],
+    sizeLabel: 'Elements (n)',
+    work: '12 bytes per element: a and b read, dest written (4 bytes each)',
+    kernels: {
+      starter: { title: 'Starter: one thread per element', note: 'The notebook\'s kernel with a + b and a bounds check.' },
+      'grid-stride-float4': { title: 'Reference: grid-stride loop over float4', note: 'Fewer, wider memory accesses, and any grid covers any n.' },
+    },
+    builtins: { elementwise: 'Built-in elementwise add (engine, nvcc)' },
   },
 };

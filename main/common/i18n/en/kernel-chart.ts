@@ -9,6 +9,7 @@ export const kernelChart = {
     reference: 'Reference kernels',
     builtin: 'Built-in kernels',
     cublas: 'cuBLAS library',
+    python: 'Your kernel launched from Python',
   },
   ofPeak: '{percent} of peak',
   notTimed: 'not timed',

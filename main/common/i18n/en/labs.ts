@@ -60,7 +60,12 @@ export const labs = {
     listRange: 'Up to {count} values, each from {min} to {max}{unit}.',
     hintElements: '= {count} elements',
     hintBytes: '= {size}',
+    // The rest of a parameter's help, which one line does not hold.
+    more: 'More',
+    less: 'Less',
     hintAllThreads: '= every logical core',
+    // The CPU threads' 0, wherever a value is read back: the engine uses every logical core.
+    allCores: 'all cores',
     // What main refused, in the reader's words: {label} is the parameter, {value} what was typed.
     invalid: {
       // {also} is the rule against another parameter (also, below), or nothing.
@@ -77,7 +82,7 @@ export const labs = {
     title: 'Run',
     python: 'Also time the course’s Python ({libraries}) where this computer has it',
     pythonMissing: 'The course’s Python for this lab ({libraries}) is not on this computer: the Devices page’s Python panel says what its interpreter has.',
-    peer: { numpy: 'NumPy', torch: 'PyTorch', cupy: 'CuPy', numba: 'Numba' },
+    peer: { numpy: 'NumPy', torch: 'PyTorch', cupy: 'CuPy', numba: 'Numba', transformers: 'Transformers', pycuda: 'PyCUDA', 'cuda-core': 'cuda.core' },
     run: 'Run',
     starting: 'Starting…',
     cancel: 'Cancel',
@@ -185,5 +190,7 @@ export const labs = {
       webgpu: 'WebGPU (Dawn’s Node bindings)',
     },
     yes: 'yes',
+    // A CUDA library the run could not open ({why}: why, in words).
+    notFound: 'not found: {why}',
   },
 };

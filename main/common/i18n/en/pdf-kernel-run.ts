@@ -126,7 +126,7 @@ export const pdfKernelRun = {
     chart: 'Chart',
     table: 'Every kernel timed',
     columns: { kernel: 'Kernel', kind: 'Kind', median: 'Median', rate: 'Rate', peak: 'Of peak', against: 'Yours ÷ it', check: 'Output' },
-    kind: { yours: 'yours', reference: 'reference', builtin: 'built-in', cublas: 'library' },
+    kind: { yours: 'yours', reference: 'reference', builtin: 'built-in', cublas: 'library', python: 'from Python' },
     verified: '✓ verified',
     unverified: '✗ differs from the reference',
     noFigure: 'no figure: {reason}',

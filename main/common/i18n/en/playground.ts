@@ -224,7 +224,22 @@ export const playground = {
     yoursAgainst: 'Yours ÷ this',
     unverified: '(wrong result)',
     noFigure: 'No figure: {reason}',
-    kinds: { reference: 'reference', builtin: 'built-in', cublas: 'library' },
+    kinds: { reference: 'reference', builtin: 'built-in', cublas: 'library', python: 'from Python' },
+  },
+  // Unit 10's launch path: the student's kernel launched again from Python (common/python-launch.ts).
+  python: {
+    titles: { python: 'Your kernel from Python', 'python-pycuda': 'Your kernel from Python (PyCUDA)', 'python-cuda-core': 'Your kernel from Python (cuda.core)' },
+    finding: {
+      faster:
+        'Launched from Python through {library}, your kernel took {python} against {nvrtc} in GPU Lab’s own launch after NVRTC: {ratio} faster (from {low} to {high}, as far as the two medians’ intervals allow). The run does not say why: the compiler, the code it made and the launch path all differ.',
+      slower:
+        'Launched from Python through {library}, your kernel took {python} against {nvrtc} in GPU Lab’s own launch after NVRTC: {ratio} slower (from {low} to {high}, as far as the two medians’ intervals allow). The run does not say why: the compiler, the code it made and the launch path all differ.',
+      same: 'Launched from Python through {library}, your kernel took {python} against {nvrtc} in GPU Lab’s own launch after NVRTC: the two cannot be told apart at this precision (the ratio lies between {low} and {high}).',
+    },
+    missing: 'Not launched from Python: {interpreter} has neither PyCUDA nor cuda.core ({detail}). Install one of them: pip install pycuda (with the CUDA toolkit’s nvcc on PATH), or pip install cuda-core[cu13].',
+    noInterpreter: 'Not launched from Python: {detail}',
+    failed: 'The launch from Python failed: {detail}',
+    wrong: 'Launched from Python, its output did not match the reference: {wrong} of {checked} elements checked are wrong, {unwritten} of {total} never written.',
   },
   history: {
     title: 'Earlier runs of this exercise',

@@ -28,4 +28,19 @@ export const reasons = {
   webgpuPeer: 'the course’s {library} code runs on CUDA, not on WebGPU',
   webgpuNotYet: 'GPU Lab does not yet run the {op} operation on WebGPU',
   webgpuNoF64: 'WGSL has no 64-bit float type: on WebGPU this runs in float32',
+  // The text-to-image lab (main/labs/text-to-image.ts): its workload is PyTorch's (and transformers' for the text).
+  textToImageNotAsked: 'the run did not ask for {library}, which this lab’s network runs in',
+  textToImageCpuBatch: 'the CPU’s series stop at batch {max} (cpuMaxBatch): a batch of {batch} is left out',
+  textToImageCpuDtype: '{dtype} is not among the CPU’s types (cpuDtypes)',
+  // A CUDA library the loader could not open ({tried}: the names tried), in the words of native/cuda/dynlib.cu.
+  libraryNotOpened: 'none of {tried} could be opened',
+  libraryNotOpenedOthers: 'none of {tried} could be opened from the loader’s path or {count} other folder | none of {tried} could be opened from the loader’s path or {count} other folders',
+  libraryNoCudaBuild: 'GPU Lab was built without CUDA',
+  // The kernel playground's compiler, missing ({why}: why the loader could not open it).
+  nvrtcMissing: 'NVRTC, the CUDA run-time compiler, was not found: {why}',
+  // Why the CPU has no estimated FLOP peak (common/cpu-peaks.ts).
+  cpuPeakNoFma: 'the FMA units of this CPU ({vendor} family {family} model {model}) are not in the table',
+  cpuPeakNoClock: 'neither cpufreq nor the model name gives the maximum clock',
+  cpuPeakNoCores: 'the number of cores is not known',
+  cpuPeakNoCpuinfo: '/proc/cpuinfo is not readable',
 };

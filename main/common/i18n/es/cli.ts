@@ -37,13 +37,14 @@ explica por qué.
   --json   muestra en JSON la lista de dispositivos, el inventario de CUDA y las lecturas de telemetría`,
     },
     peers: {
-      summary: 'el Python que usarían las series de referencia de los laboratorios: NumPy, PyTorch, CuPy y Numba, encontrados o por qué no',
+      summary: 'el Python que usarían las series de referencia de los laboratorios: NumPy, PyTorch, CuPy, Numba, Transformers, PyCUDA y cuda.core, encontrados o por qué no',
       usage: `Uso: gpu-lab peers [--python RUTA] [--json]
 
 Qué intérprete de Python usan las series de referencia de los laboratorios (el propio código del curso, cronometrado
-junto al de GPU Lab), su versión y, para NumPy, PyTorch, CuPy y Numba: si se encuentran o por qué no, la versión, la
-BLAS que usa NumPy y los dispositivos CUDA que ven PyTorch, CuPy y Numba (torch.cuda.is_available(), device_count()
-y los nombres de los dispositivos).
+junto al de GPU Lab), su versión y, para NumPy, PyTorch, CuPy, Numba, Transformers (el codificador de texto del
+laboratorio de texto a imagen), PyCUDA y cuda.core (el lanzamiento desde Python del playground, Unidad 10): si se
+encuentran o por qué no, la versión, la BLAS que usa NumPy y los dispositivos CUDA que ven PyTorch, CuPy, Numba,
+PyCUDA y cuda.core (torch.cuda.is_available(), device_count() y los nombres de los dispositivos).
   --python RUTA  el intérprete al que preguntar (por defecto: $GPU_LAB_PYTHON, si no python3 del PATH); gpu-lab run
                  también lo acepta
   --json         muestra el informe en JSON`,

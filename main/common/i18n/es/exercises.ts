@@ -110,6 +110,7 @@ export const exercises: PlaygroundText = {
       'Escribe el producto de matrices C = A·B en precisión simple, todas almacenadas por filas: A es de m × k, B de k × n y C de m × n. El ejercicio usa m = n = k = N.',
       'C se llena de NaN; después se comprueba que se ha escrito cada elemento, y la última fila completa, la última columna completa y 4096 elementos al azar se comparan con productos escalares calculados en float64, con la tolerancia de una suma de k términos en fp32.',
       '2·N³ operaciones de coma flotante: con N = 4096, 137 GFLOP. En la gráfica: los kernels de referencia compilados en tiempo de ejecución, el kernel con teselas del motor y cuBLAS.',
+      'Es también el segundo cuaderno de PyCUDA de la Unidad 10: tu kernel se lanza además desde Python, con PyCUDA (SourceModule, pycuda.driver.Event) donde está instalado y, si no, con cuda.core de NVIDIA; se verifica igual y se cronometra junto al lanzamiento del propio GPU Lab.',
     ],
     hints: [
       'Un hilo por elemento de C: la fila sale de la dimensión y, y la columna, de la x, para que un warp lea elementos consecutivos de una fila de B.',
@@ -127,5 +128,47 @@ export const exercises: PlaygroundText = {
       },
     },
     builtins: { 'gemm-tiled': 'Kernel con teselas integrado (motor, nvcc)', cublas: 'SGEMM de cuBLAS' },
+  },
+  multiply: {
+    title: 'Multiplicar elementos: dest = a·b (Unidad 10)',
+    statement: [
+      'El primer kernel del cuaderno de PyCUDA de la Unidad 10: dest[i] = a[i]·b[i] para todo i < n, en precisión simple, con la salida en primer lugar entre los argumentos, como la escribe el cuaderno (su multiply_them), y con el número de elementos añadido para cubrir cualquier n.',
+      'dest se llena de NaN; después cada elemento se compara con el producto calculado en float64 a partir de los mismos a y b aleatorios en [−1, 1): el producto de dos floats es exacto en float64, así que solo se admite el redondeo del propio kernel.',
+      'Tu kernel también se lanza desde Python, como en el curso: con PyCUDA (SourceModule, cronometrado con pycuda.driver.Event) donde PyCUDA está instalado y, si no, con cuda.core de NVIDIA (Program, launch y eventos). Su salida se verifica igual, y las dos vías de lanzamiento se comparan en la misma GPU.',
+      'Por cada elemento se mueven 12 bytes para una sola multiplicación: es un ejercicio de memoria. Compara tus GB/s con el pico del dispositivo y con el kernel elemento a elemento del propio motor.',
+    ],
+    hints: [
+      'Un hilo por elemento: i = blockIdx.x · blockDim.x + threadIdx.x, y nada que hacer cuando i ≥ n.',
+      'El cuaderno lanza un bloque de 400 hilos para 400 elementos; con millones de elementos, el grid tiene que crecer con n (grid=cover en la cabecera de lanzamiento lo hace) o el kernel tiene que recorrer un bucle.',
+      'Leer a y b de cuatro en cuatro floats (float4) no ahorra bytes, pero divide entre cuatro las instrucciones de memoria; los n mod 4 elementos del final necesitan un camino escalar.',
+    ],
+    sizeLabel: 'Elementos (n)',
+    work: '12 bytes por elemento: se leen a y b y se escribe dest (4 bytes cada uno)',
+    kernels: {
+      starter: { title: 'Punto de partida: un hilo por elemento', note: 'El kernel del cuaderno con la comprobación del límite.' },
+      'grid-stride-float4': { title: 'Referencia: bucle con salto de grid sobre float4', note: 'Menos accesos a memoria y más anchos, y cualquier grid cubre cualquier n.' },
+    },
+    builtins: { elementwise: 'Multiplicación elemento a elemento integrada (motor, nvcc)' },
+  },
+  add: {
+    title: 'Sumar elementos: dest = a + b (Unidad 10)',
+    statement: [
+      'El segundo kernel del cuaderno de PyCUDA de la Unidad 10: dest[i] = a[i] + b[i] para todo i < n, en precisión simple, con los mismos argumentos que la multiplicación (su add_them).',
+      'dest se llena de NaN; después cada elemento se compara con la suma calculada en float64 a partir de los mismos a y b aleatorios en [−1, 1): la suma de dos floats es exacta en float64, así que solo se admite el redondeo del propio kernel.',
+      'Como con la multiplicación, tu kernel también se lanza desde Python (PyCUDA donde esté instalado y, si no, cuda.core), se verifica y se cronometra junto al lanzamiento compilado en tiempo de ejecución.',
+      'Aquí una suma cuesta lo mismo que una multiplicación: las dos esperan a los mismos 12 bytes por elemento. Cabe esperar los mismos GB/s que en el ejercicio de multiplicar.',
+    ],
+    hints: [
+      'La misma indexación y la misma comprobación del límite que en multiply_them; solo cambia el operador.',
+      'Si tu suma va más lenta que tu producto, mira el lanzamiento: la aritmética no puede ser la diferencia.',
+      'Un bucle con salto de grid (i += gridDim.x · blockDim.x) te deja probar grids mucho menores que n / blockDim.x.',
+    ],
+    sizeLabel: 'Elementos (n)',
+    work: '12 bytes por elemento: se leen a y b y se escribe dest (4 bytes cada uno)',
+    kernels: {
+      starter: { title: 'Punto de partida: un hilo por elemento', note: 'El kernel del cuaderno con a + b y la comprobación del límite.' },
+      'grid-stride-float4': { title: 'Referencia: bucle con salto de grid sobre float4', note: 'Menos accesos a memoria y más anchos, y cualquier grid cubre cualquier n.' },
+    },
+    builtins: { elementwise: 'Suma elemento a elemento integrada (motor, nvcc)' },
   },
 };

@@ -10,6 +10,7 @@ export const kernelChart: TextOf<typeof en> = {
     reference: 'Kernels de referencia',
     builtin: 'Kernels integrados',
     cublas: 'Biblioteca cuBLAS',
+    python: 'Tu kernel lanzado desde Python',
   },
   ofPeak: '{percent} del pico',
   notTimed: 'sin medir',

@@ -57,7 +57,10 @@ export const labs: TextOf<typeof labsEn> = {
     listRange: 'Hasta {count} valores, cada uno de {min} a {max}{unit}.',
     hintElements: '= {count} elementos',
     hintBytes: '= {size}',
+    more: 'Más',
+    less: 'Menos',
     hintAllThreads: '= todos los núcleos lógicos',
+    allCores: 'todos los núcleos',
     invalid: {
       integer: '{label} = {value} no es válido: se espera un entero de {min} a {max}{unit}{also}.',
       number: '{label} = {value} no es válido: se espera un número de {min} a {max}{unit}{also}.',
@@ -72,7 +75,7 @@ export const labs: TextOf<typeof labsEn> = {
     title: 'Ejecución',
     python: 'Cronometrar también el Python del curso ({libraries}) si este ordenador lo tiene',
     pythonMissing: 'El Python del curso para este laboratorio ({libraries}) no está en este ordenador: el panel Python de la página de dispositivos dice qué tiene su intérprete.',
-    peer: { numpy: 'NumPy (Python)', torch: 'PyTorch (Python)', cupy: 'CuPy (Python)', numba: 'Numba (Python)' },
+    peer: { numpy: 'NumPy', torch: 'PyTorch', cupy: 'CuPy', numba: 'Numba', transformers: 'Transformers', pycuda: 'PyCUDA', 'cuda-core': 'cuda.core' },
     run: 'Ejecutar',
     starting: 'Iniciando…',
     cancel: 'Cancelar',
@@ -177,5 +180,6 @@ export const labs: TextOf<typeof labsEn> = {
       webgpu: 'WebGPU (bindings de Node de Dawn)',
     },
     yes: 'sí',
+    notFound: 'no encontrada: {why}',
   },
 };

@@ -124,7 +124,7 @@ export const pdfKernelRun: TextOf<typeof en> = {
     chart: 'Gráfica',
     table: 'Todos los kernels medidos',
     columns: { kernel: 'Kernel medido', kind: 'Tipo', median: 'Mediana', rate: 'Tasa', peak: 'Del pico', against: 'El tuyo ÷ este', check: 'Salida' },
-    kind: { yours: 'el tuyo', reference: 'referencia', builtin: 'integrado', cublas: 'biblioteca' },
+    kind: { yours: 'el tuyo', reference: 'referencia', builtin: 'integrado', cublas: 'biblioteca', python: 'desde Python' },
     verified: '✓ verificado',
     unverified: '✗ difiere de la referencia',
     noFigure: 'sin cifra: {reason}',

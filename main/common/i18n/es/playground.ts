@@ -218,7 +218,21 @@ export const playground: TextOf<typeof en> = {
     yoursAgainst: 'El tuyo ÷ este',
     unverified: '(resultado incorrecto)',
     noFigure: 'Sin cifra: {reason}',
-    kinds: { reference: 'referencia', builtin: 'integrado', cublas: 'biblioteca' },
+    kinds: { reference: 'referencia', builtin: 'integrado', cublas: 'biblioteca', python: 'desde Python' },
+  },
+  python: {
+    titles: { python: 'Tu kernel desde Python', 'python-pycuda': 'Tu kernel desde Python (PyCUDA)', 'python-cuda-core': 'Tu kernel desde Python (cuda.core)' },
+    finding: {
+      faster:
+        'Lanzado desde Python con {library}, tu kernel tardó {python} frente a {nvrtc} en el lanzamiento de GPU Lab tras NVRTC: {ratio} más rápido (entre {low} y {high}, hasta donde lo permiten los intervalos de las dos medianas). La ejecución no dice por qué: el compilador, el código que genera y la vía de lanzamiento son distintos.',
+      slower:
+        'Lanzado desde Python con {library}, tu kernel tardó {python} frente a {nvrtc} en el lanzamiento de GPU Lab tras NVRTC: {ratio} más lento (entre {low} y {high}, hasta donde lo permiten los intervalos de las dos medianas). La ejecución no dice por qué: el compilador, el código que genera y la vía de lanzamiento son distintos.',
+      same: 'Lanzado desde Python con {library}, tu kernel tardó {python} frente a {nvrtc} en el lanzamiento de GPU Lab tras NVRTC: con esta precisión no se pueden distinguir (el cociente está entre {low} y {high}).',
+    },
+    missing: 'No se lanzó desde Python: {interpreter} no tiene ni PyCUDA ni cuda.core ({detail}). Instala uno de los dos: pip install pycuda (con el nvcc del CUDA Toolkit en el PATH) o pip install cuda-core[cu13].',
+    noInterpreter: 'No se lanzó desde Python: {detail}',
+    failed: 'El lanzamiento desde Python falló: {detail}',
+    wrong: 'Lanzado desde Python, su salida no coincidió con la referencia: {wrong} de {checked} elementos comprobados son erróneos y {unwritten} de {total} no se escribieron.',
   },
   history: {
     title: 'Ejecuciones anteriores de este ejercicio',

@@ -60,7 +60,7 @@ describe('the live run', () => {
     expect(live.record?.points).toHaveLength(3);
 
     fake().answer('runs.getRun', () => stored);
-    fake().emit({ kind: 'completed', runId: stored.id, summary: { id: stored.id, lab: 'matmul', labTitle: '', device: 'cuda:0', status: 'completed', createdAt: '', finishedAt: '', points: 5, errorCode: null } });
+    fake().emit({ kind: 'completed', runId: stored.id, summary: { id: stored.id, lab: 'matmul', labTitle: '', device: 'cuda:0', status: 'completed', createdAt: '', finishedAt: '', points: 5, errorCode: null, params: {}, headline: null } });
     await flushPromises();
     expect(live.record).toEqual(stored);
     expect(live.active).toBe(false);
