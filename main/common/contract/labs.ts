@@ -2,8 +2,9 @@
 // a lab's parameters as the form is filled in.
 import { z } from 'zod';
 
-import { LAB_DESCRIPTOR, PARAM_VALUES } from '../lab-descriptor.ts';
+import { LAB_DESCRIPTOR, LAB_IDS, PARAM_VALUES } from '../lab-descriptor.ts';
 import { LOCALES } from '../locale.ts';
+import { REFERENCE_RUN } from '../reference-run.ts';
 import { arg, method, service } from './spec.ts';
 import type { ServiceOf } from './spec.ts';
 
@@ -17,6 +18,11 @@ export const KERNEL_SOURCE_TEXT = z.strictObject({
 });
 export type KernelSourceText = z.infer<typeof KERNEL_SOURCE_TEXT>;
 
+// A reference result and where it comes from: the table GPU Lab ships, or a file in the data folder's references/
+// (a teacher's, written by `gpu-lab runs export ID --reference`).
+export const REFERENCE_RESULT = z.strictObject({ origin: z.enum(['shipped', 'data-folder']), reference: REFERENCE_RUN });
+export type ReferenceResult = z.infer<typeof REFERENCE_RESULT>;
+
 export const LABS_CONTRACT = service({
   // In `locale` (English without): the words, and the templates the renderer renders findings with.
   listLabs: method([LOCALE_ARGUMENT], z.array(LAB_DESCRIPTOR)),
@@ -25,6 +31,8 @@ export const LABS_CONTRACT = service({
   // The parameters as a run would take them (defaults filled in), or INVALID_PARAMS whose message is the lab
   // schema's own and whose details name the parameter at fault: the form checks as the user types.
   validateParams: method([arg('lab', z.string().min(1).max(64), 'a lab id'), arg('params', PARAM_VALUES, 'an object of parameter name → a number, a text or a list of either')], PARAM_VALUES),
+  // Other machines' headline numbers for a lab, per GPU model: shown beside a run as another machine's, never as its own.
+  referenceResults: method([arg('lab', z.enum(LAB_IDS), `a lab id: ${LAB_IDS.join(', ')}`)], z.array(REFERENCE_RESULT)),
 });
 
 export type LabsService = ServiceOf<typeof LABS_CONTRACT>;

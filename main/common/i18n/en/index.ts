@@ -11,6 +11,7 @@ import { history } from './history.ts';
 import { kernelChart } from './kernel-chart.ts';
 import { labDescriptors as labAbout, labText, sharedParameters as labShared } from './lab-text.ts';
 import { labs } from './labs.ts';
+import { machines } from './machines.ts';
 import { pdf } from './pdf.ts';
 import { playground } from './playground.ts';
 import { reasons } from './reasons.ts';
@@ -18,7 +19,7 @@ import { report } from './report.ts';
 import { results } from './results.ts';
 
 // The parts the renderer's vue-i18n reads (the rest stays out of its bundle).
-export const appMessages = { app, devices, labs, results, history, report, playground, kernelChart, errors, errorDetails, reasons, classroom };
+export const appMessages = { app, devices, labs, results, history, report, playground, kernelChart, errors, errorDetails, reasons, classroom, machines };
 
 export const en = { ...appMessages, cli, pdf, labText, labAbout, labShared, exercises };
 
