@@ -282,18 +282,31 @@ function zipKind(entry: yauzl.Entry, name: string): EntryKind {
 async function stageZip(source: ImportSource, stager: Stager, limits: ImportLimits): Promise<void> {
   let zip: yauzl.ZipFile | null = null;
   try {
-    // Names are decoded here, not by yauzl: it would end the whole archive at the first unsafe name, where only that
-    // entry is left out. Sizes are checked against what each entry says (validateEntrySizes) and counted again here.
+    // Names are decoded here, not by yauzl, and kept as written (backslashes too): yauzl would end the whole archive at
+    // the first unsafe name, where only that entry is left out. Sizes are checked against what each entry says
+    // (validateEntrySizes) and counted again here.
     zip = await yauzl.openPromise(source.path, { decodeStrings: false, validateEntrySizes: true, autoClose: false });
     if (zip.entryCount > limits.entries) throw tooManyEntries(zip.entryCount, limits.entries);
+    // The central directory first, which inflates nothing: the entries wanted and the bytes they declare. An archive
+    // that declares more than the cap (a bomb of entries that all point at one inflating file) is refused before any
+    // is read; one that lies about a size fails as it inflates.
+    const wanted: { entry: yauzl.Entry; name: string }[] = [];
+    let declared = 0;
     for await (const entry of zip.eachEntry()) {
       stager.count();
-      const name = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false);
+      const name = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, true);
       if (!stager.wants(name, zipKind(entry, name), entry.uncompressedSize)) continue;
       if (!entry.canDecodeFileData()) {
         stager.skip(name, 'unreadable', `encrypted, or compressed with method ${entry.compressionMethod}, which zip readers need not know`);
         continue;
       }
+      declared += entry.uncompressedSize;
+      wanted.push({ entry, name });
+    }
+    if (declared > limits.totalBytes) {
+      throw new SourceRefused('too-large', `its records declare ${declared} bytes uncompressed, more than the ${limits.totalBytes} of one import: nothing read, nothing imported`, declared, limits.totalBytes);
+    }
+    for (const { entry, name } of wanted) {
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of await zip.openReadStreamPromise(entry)) {

@@ -23,10 +23,10 @@ export interface ImportOptions {
   limits?: ImportLimits;
 }
 
-// What is here already: every stored run's id, and the run each content is (a record's JSON but its id).
+// What is here already: every stored run's id, and the runs of each content (a record's JSON but its id).
 interface Held {
   ids: Set<string>;
-  byContent: Map<string, string>;
+  byContent: Map<string, Set<string>>;
 }
 
 // A record to move in: its staged file, under the id it will have.
@@ -57,7 +57,7 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-// A record's content but its id: a run kept under a new id here is still found the same when it comes again.
+// A record's content but its id: a run kept here under a new id is still found the same when it comes again.
 function contentOf(json: unknown): string {
   const { id: _id, ...rest } = json as Record<string, unknown>;
   return createHash('sha256').update(canonical(rest)).digest('hex');
@@ -65,11 +65,19 @@ function contentOf(json: unknown): string {
 
 async function heldRuns(store: RunStore): Promise<Held> {
   const held: Held = { ids: new Set(), byContent: new Map() };
-  await store.storedJson((id, json) => {
-    held.ids.add(id);
-    held.byContent.set(contentOf(json), id);
-  });
+  await store.storedJson((id, json) => hold(held, id, contentOf(json)));
   return held;
+}
+
+function hold(held: Held, id: string, content: string): void {
+  held.ids.add(id);
+  held.byContent.set(content, (held.byContent.get(content) ?? new Set()).add(id));
+}
+
+// The run here that is this very record: the same content under its id, or under a new id an import gave it.
+function sameRun(held: Held, id: string, content: string): string | undefined {
+  const renamed = `${id.slice(0, 103)}-imported-`;
+  return [...(held.byContent.get(content) ?? [])].find((kept) => kept === id || (kept.startsWith(renamed) && /^[0-9a-f]{6}$/.test(kept.slice(renamed.length))));
 }
 
 // An id no run here has: the record's own with a suffix, cut to fit the 120 characters of an id.
@@ -119,14 +127,13 @@ async function judge(staged: StagedEntry, stager: Stager, held: Held, result: Im
     return;
   }
   const content = contentOf(json);
-  const same = held.byContent.get(content);
+  const same = sameRun(held, record.id, content);
   if (same !== undefined) {
     result.identical.push({ id: same, entry });
     return;
   }
   const id = held.ids.has(record.id) ? freshId(record.id, held) : record.id;
-  held.ids.add(id);
-  held.byContent.set(content, id);
+  hold(held, id, content);
   placing.push({ entry, path: staged.path, id, was: id === record.id ? null : record.id, fileId: record.id, json: json as Record<string, unknown>, lab: record.lab, device: record.device });
 }
 
@@ -151,7 +158,7 @@ async function placeOne(p: Placing, runsDir: string, stagingDir: string, held: H
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 8) throw err;
       p.was ??= p.id;
       p.id = freshId(p.was, held);
-      held.ids.add(p.id);
+      hold(held, p.id, contentOf(p.json));
     }
   }
 }
@@ -187,7 +194,7 @@ async function importSource(source: ImportSource, held: Held, options: ImportOpt
       // Not here after all: a later source bringing the same runs imports them.
       for (const p of placing) {
         held.ids.delete(p.id);
-        held.byContent.delete(contentOf(p.json));
+        held.byContent.get(contentOf(p.json))?.delete(p.id);
       }
       const code = (err as NodeJS.ErrnoException).code ?? 'EIO';
       return { ...refuse(new SourceRefused('not-written', `the runs folder would not take the records (${code}): nothing imported`)), skipped: stager.skipped, otherFiles: stager.otherFiles };
