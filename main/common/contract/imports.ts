@@ -68,6 +68,14 @@ export const UPLOAD_FILE = z.strictObject({
 });
 export type UploadFile = z.infer<typeof UPLOAD_FILE>;
 
+// One part of a file, in order: `offset` is the bytes of the file sent before it.
+export const UPLOAD_PART = z.strictObject({
+  file: z.int().min(0).max(UPLOAD_MAX_FILES - 1),
+  offset: z.int().min(0).max(UPLOAD_MAX_BYTES),
+  base64: z.base64().max(Math.ceil(UPLOAD_PART_BYTES / 3) * 4),
+});
+export type UploadPart = z.infer<typeof UPLOAD_PART>;
+
 const IMPORT_ID_ARGUMENT = arg('importId', IMPORT_ID, 'an import id (u- and 16 hexadecimal digits)');
 
 export const IMPORTS_CONTRACT = service({
@@ -76,12 +84,7 @@ export const IMPORTS_CONTRACT = service({
     z.strictObject({ importId: IMPORT_ID, partBytes: z.int().min(1) }),
   ),
   send: method(
-    [
-      IMPORT_ID_ARGUMENT,
-      arg('file', z.int().min(0).max(UPLOAD_MAX_FILES - 1), 'the index of a file of the upload'),
-      arg('offset', z.int().min(0).max(UPLOAD_MAX_BYTES), 'the offset of the part in its file: the bytes sent of it so far'),
-      arg('base64', z.base64().max(Math.ceil(UPLOAD_PART_BYTES / 3) * 4), `at most ${UPLOAD_PART_BYTES} bytes in base64`),
-    ],
+    [IMPORT_ID_ARGUMENT, arg('part', UPLOAD_PART, `a part {file: the index of a file of the upload; offset: the bytes of it sent so far; base64: at most ${UPLOAD_PART_BYTES} bytes}`)],
     z.strictObject({ received: z.int().min(0) }),
   ),
   finish: method([IMPORT_ID_ARGUMENT], IMPORT_REPORT),
