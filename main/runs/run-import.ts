@@ -12,6 +12,8 @@ import { join } from 'node:path';
 
 import type { ImportReport, ImportedSource } from '../common/contract/imports.ts';
 import { RUN_RECORD } from '../common/run-record.ts';
+import type { RunRecord } from '../common/run-record.ts';
+import { withCurrentFindings } from './current-findings.ts';
 import { IMPORT_LIMITS, SourceRefused, printableName, stageSource } from './import-staging.ts';
 import type { ImportLimits, ImportSource, StagedEntry, Stager } from './import-staging.ts';
 import { notJson, readRegularFile } from './regular-file.ts';
@@ -57,9 +59,13 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-// A record's content but its id: a run kept here under a new id is still found the same when it comes again.
+// A record's content but its id, as this version reads it: its findings, summary and statistics derived again from its
+// samples (current-findings.ts), so that a run exported by another version, or re-derived since, is still the same
+// measurement; and without its id, so that a run kept here under a new id is found the same when it comes again.
 function contentOf(json: unknown): string {
-  const { id: _id, ...rest } = json as Record<string, unknown>;
+  const parsed = RUN_RECORD.safeParse(json);
+  const read = parsed.success ? withCurrentFindings(parsed.data as RunRecord) : json;
+  const { id: _id, ...rest } = read as Record<string, unknown>;
   return createHash('sha256').update(canonical(rest)).digest('hex');
 }
 
