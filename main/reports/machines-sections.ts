@@ -1,7 +1,7 @@
 // The devices report (`gpu-lab report --devices`, the app's Compare devices): one lab across every device that has a
 // run of it, a table of the devices and one of the headline points, each device read against device A. The rows come
 // from the app's own functions (renderer/charts/device-comparison.ts), so that the PDF and the app say the same.
-import { cellText, columnTitle, rowLabel } from '../../renderer/charts/device-comparison.ts';
+import { cellText, columnTitle, deviceLetter, rowLabel } from '../../renderer/charts/device-comparison.ts';
 import type { DevicesComparison } from '../common/contract/reports.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
 import { authorship } from './documents.ts';
@@ -10,12 +10,6 @@ import type { ReportContext } from './report-context.ts';
 import { dateText } from './report-context.ts';
 import type { TableRow } from './table.ts';
 import { drawTable } from './table.ts';
-
-// Device A, B, … Z, then AA: the first is the one the others are read against.
-export function deviceLetter(i: number): string {
-  const letter = String.fromCharCode(65 + (i % 26));
-  return i < 26 ? letter : `${deviceLetter(Math.floor(i / 26) - 1)}${letter}`;
-}
 
 export function devicesSection(comparison: DevicesComparison, lab: LabDescriptor, ctx: ReportContext): void {
   const { layout, t } = ctx;

@@ -139,7 +139,7 @@ export class Stager {
   wants(name: string, kind: EntryKind, size: number): boolean {
     const unsafe = unsafeNameWhy(name);
     if (unsafe) {
-      this.skip(name, 'unsafe-name', `${unsafe}: nothing is written outside the import's own folder`);
+      this.skip(name, 'unsafe-name', unsafe);
       return false;
     }
     const special = KIND_SKIPS[kind];

@@ -73,6 +73,12 @@ export function compareDevices(records: readonly RunRecord[], lab: LabDescriptor
   return { lab: lab.id, columns, rows };
 }
 
+// Device A, B, … Z, then AA: the first is the one the others are read against.
+export function deviceLetter(i: number): string {
+  const letter = String.fromCharCode(65 + (i % 26));
+  return i < 26 ? letter : `${deviceLetter(Math.floor(i / 26) - 1)}${letter}`;
+}
+
 // How a column names its device: the GPU (or the CPU) model and the node; `full` adds the driver.
 export function columnTitle(c: DeviceColumn, t: Translate, full = false): string {
   const model = c.gpu ?? c.cpu ?? c.device;

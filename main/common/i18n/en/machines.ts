@@ -26,7 +26,7 @@ export const machines = {
     refused: 'refused, nothing of it imported: {why}',
     summary: '{source}: {imported} imported, {identical} already here, {skipped} left out',
     skip: {
-      'unsafe-name': 'its name leads out of the folder ({detail}); nothing was written',
+      'unsafe-name': 'its name leads out of the folder (absolute, or through ..); nothing was written',
       link: 'a symbolic link, neither followed nor created',
       hardlink: 'a hard link, neither followed nor created',
       device: 'a device file, not created',
@@ -56,6 +56,7 @@ export const machines = {
     none: 'No device has a finished run of this lab yet.',
     one: 'Only one device has a run of this lab: run it on another (gpu-lab batch on a cluster, or import colleagues’ runs) to compare.',
     pdf: 'PDF of every lab across devices',
+    pdfLab: 'PDF of this lab across devices',
     writing: 'Writing the PDF…',
     pdfFailed: 'The PDF could not be written: {error}',
     letter: 'Device {letter}',

@@ -25,7 +25,7 @@ export const machines: TextOf<typeof machinesEn> = {
     refused: 'rechazado, no se ha importado nada de él: {why}',
     summary: '{source}: {imported} importadas, {identical} ya estaban, {skipped} sin importar',
     skip: {
-      'unsafe-name': 'su nombre sale de la carpeta ({detail}); no se ha escrito nada',
+      'unsafe-name': 'su nombre sale de la carpeta (absoluto, o a través de ..); no se ha escrito nada',
       link: 'un enlace simbólico, ni seguido ni creado',
       hardlink: 'un enlace duro, ni seguido ni creado',
       device: 'un archivo de dispositivo, no creado',
@@ -55,6 +55,7 @@ export const machines: TextOf<typeof machinesEn> = {
     none: 'Ningún dispositivo tiene todavía una ejecución terminada de este laboratorio.',
     one: 'Solo un dispositivo tiene una ejecución de este laboratorio: ejecútalo en otro (gpu-lab batch en un clúster, o importa las ejecuciones de tus compañeros) para comparar.',
     pdf: 'PDF de todos los laboratorios en los dispositivos',
+    pdfLab: 'PDF de este laboratorio en los dispositivos',
     writing: 'Escribiendo el PDF…',
     pdfFailed: 'No se ha podido escribir el PDF: {error}',
     letter: 'Dispositivo {letter}',
