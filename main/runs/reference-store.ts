@@ -1,9 +1,9 @@
 // The reference results a lab is shown beside: the table GPU Lab ships (common/reference-table.ts) and those a teacher
 // puts in the data folder's references/ (`gpu-lab runs export ID --reference --out DIR/references/NAME.json`, one
 // file a run). Those files are read as every file of the data folder is (regular-file.ts: regular files only, no
-// link followed, a size cap), checked against the schema, and capped in number; one that fails is skipped with a
+// link followed, the folder itself no link either, a size cap), checked against the schema, and capped in number; one that fails is skipped with a
 // warning naming it.
-import { readdir } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import type { ReferenceResult } from '../common/contract/labs.ts';
@@ -18,6 +18,13 @@ export const MAX_REFERENCE_FILES = 200;
 
 export async function readReferenceFiles(dataDir: string, warn: (message: string) => void): Promise<ReferenceRun[]> {
   const dir = join(dataDir, 'references');
+  // The folder itself may not lead out of the data folder either: a link in its place is not followed.
+  const looked = await lstat(dir).catch(() => null);
+  if (looked === null) return [];
+  if (!looked.isDirectory()) {
+    warn(`not reading ${dir}: it is ${looked.isSymbolicLink() ? 'a symbolic link (not followed)' : 'not a folder'}`);
+    return [];
+  }
   const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort();
   if (names.length > MAX_REFERENCE_FILES) warn(`${dir} holds ${names.length} reference files: reading the first ${MAX_REFERENCE_FILES}`);
   const references: ReferenceRun[] = [];

@@ -71,4 +71,17 @@ describe('a data folder’s references', () => {
     expect(warnings.join('\n')).not.toContain('root:');
     expect(await referenceResults('transfer', dataDir, () => undefined)).toHaveLength(1);
   });
+
+  it('does not follow a references folder that is a link out of the data folder', async () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), 'gpu-lab-elsewhere-'));
+    const shipped = REFERENCE_TABLE.find((r) => r.lab === 'matmul');
+    if (!shipped) throw new Error('no shipped matmul reference');
+    writeFileSync(join(elsewhere, 'planted.json'), JSON.stringify({ ...shipped, runId: 'planted', machine: { ...shipped.machine, gpu: 'Planted GPU' } }));
+    const dataDir = mkdtempSync(join(tmpdir(), 'gpu-lab-references-'));
+    symlinkSync(elsewhere, join(dataDir, 'references'));
+    const warnings: string[] = [];
+    const results = await referenceResults('matmul', dataDir, (m) => warnings.push(m));
+    expect(results.map((r) => r.origin)).toEqual(['shipped']);
+    expect(warnings).toEqual([`not reading ${join(dataDir, 'references')}: it is a symbolic link (not followed)`]);
+  });
 });
