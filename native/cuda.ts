@@ -3,6 +3,7 @@
 // driver: devices() then says why, and the rest throw CUDA_UNAVAILABLE.
 import type { CudaDeviceInfo, CudaInventory, LibraryStatus, Telemetry } from '../main/common/device-report.ts';
 import type { DeviceList, DeviceSummary } from '../main/common/devices.ts';
+import { libraryWhy, noCudaWhy } from '../main/common/host-reasons.ts';
 import { GpuLabError } from '../main/common/errors.ts';
 import { loadAddon } from './addon.ts';
 import type { DType, RawBuffer } from './addon.ts';
@@ -46,9 +47,24 @@ export function cudaInventory(): CudaInventory {
   const cuda = cudaAddon();
   if (!cuda) {
     const reason = `built without CUDA: ${loadAddon().buildInfo().cudaReason ?? 'nvcc was not found'}`;
-    return { available: false, reason, runtimeVersion: null, driverCudaVersion: null, driverVersion: null, libraries: { cublas: MISSING, nvrtc: MISSING, nvml: MISSING }, devices: [] };
+    return withWhy({ available: false, reason, runtimeVersion: null, driverCudaVersion: null, driverVersion: null, libraries: { cublas: MISSING, nvrtc: MISSING, nvml: MISSING }, devices: [] });
   }
-  return cuda.cudaDevices();
+  return withWhy(cuda.cudaDevices());
+}
+
+// The addon's reasons, said again as messages for readers of other languages (main/common/host-reasons.ts).
+function libraryWithWhy(lib: LibraryStatus): LibraryStatus {
+  const said = lib.found || lib.reason === null ? null : libraryWhy(lib.reason);
+  return { ...lib, why: said?.why ?? null, detail: said?.detail ?? null };
+}
+
+function withWhy(inv: CudaInventory): CudaInventory {
+  const { cublas, nvrtc, nvml } = inv.libraries;
+  return {
+    ...inv,
+    why: inv.available || inv.reason === null ? null : noCudaWhy(inv.reason),
+    libraries: { cublas: libraryWithWhy(cublas), nvrtc: libraryWithWhy(nvrtc), nvml: libraryWithWhy(nvml) },
+  };
 }
 
 // The folders, in order, to look for cuBLAS and NVRTC in when the loader's path has neither (instead of
@@ -137,7 +153,7 @@ export function devices(): DeviceList {
   const blas = addon.blasInfo();
   const blasText = blas.available ? `${blas.name ?? 'BLAS'} (${blas.library ?? '?'})` : `built-in blocked GEMM (no system BLAS: ${blas.reason ?? 'not found'})`;
   const inv = cudaInventory();
-  return { devices: [cpuSummary(), ...inv.devices.map((d) => cudaSummary(d, inv))], cudaReason: inv.available ? null : inv.reason, blas: blasText };
+  return { devices: [cpuSummary(), ...inv.devices.map((d) => cudaSummary(d, inv))], cudaReason: inv.available ? null : inv.reason, cudaWhy: inv.available ? null : (inv.why ?? null), blas: blasText };
 }
 
 // One reading of the device's clocks, temperature, power and throttle reasons. A device past the ones this machine

@@ -2,9 +2,12 @@
 // The renderer under a streaming run, measured in Debian's Chromium: 500 points arriving at 50 a second over serve
 // mode's WebSocket, while the page is clicked five times a second. Prints the time from each point's event to its
 // being drawn on the chart, the input latency (Event Timing) and the longest frames (a requestAnimationFrame probe),
-// the first load of the app, and the size of the JavaScript it loads first. The points are replayed (an H100's
-// elementwise run, resampled to 500 points): the subject is the page, not the machine's measurements.
+// the first load of the app, and the size of the JavaScript it loads first. Then, the run ended, the results table's
+// box scrolled from its first row to its last in three seconds of wheel turns: the frame times while it scrolls. The
+// points are replayed (an H100's elementwise run, resampled: tests/e2e/support/resampled-run.ts): the subject is the
+// page, not the machine's measurements.
 //   npm run build && node scripts/bench-ui.mjs [--points 500] [--rate 50] [--table-in-view]
+//   node scripts/bench-ui.mjs --points 2000 --rate 400    (the table of 2,000 rows)
 // --table-in-view scrolls the results table into view as the run starts (the harder case: its rows are drawn), and
 // clicks the table's scroll box instead of the lab's explanation.
 // For finding where the time goes: GPU_LAB_TRACE=1 sums the browser's own work (style, layout, paint) and names the
@@ -20,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 
 import { labDescriptors } from '../main/labs/index.ts';
+import { resampledPoints } from '../tests/e2e/support/resampled-run.ts';
 import { validateRunRequest } from '../main/runs/lab-runner.ts';
 import { rendererDir } from '../main/serve/renderer-dir.ts';
 import { startServer } from '../main/serve/server.ts';
@@ -29,26 +33,6 @@ const { values } = parseArgs({ options: { points: { type: 'string', default: '50
 const TOTAL = Number(values.points);
 const RATE = Number(values.rate);
 const fixture = (name) => JSON.parse(readFileSync(join(root, 'tests', 'fixtures', name), 'utf8'));
-
-// The H100 run's nine series, each resampled on a log grid (medians interpolated log-log between measured sizes).
-function resampledPoints(source, total) {
-  const series = [...new Set(source.points.map((p) => p.series))];
-  const perSeries = Math.ceil(total / series.length);
-  const points = [];
-  for (let i = 0; i < perSeries; i++) {
-    const x = Math.round(10 ** (2 + (6 * i) / (perSeries - 1)));
-    for (const s of series) {
-      const measured = source.points.filter((p) => p.series === s && p.stats);
-      const right = measured.find((p) => p.x >= x) ?? measured.at(-1);
-      const left = [...measured].reverse().find((p) => p.x <= x) ?? measured[0];
-      const f = left.x === right.x ? 0 : Math.log(x / left.x) / Math.log(right.x / left.x);
-      const scale = (a, b) => Math.exp(Math.log(a) + f * (Math.log(b) - Math.log(a)));
-      const stats = Object.fromEntries(Object.keys(left.stats).map((k) => [k, typeof left.stats[k] === 'number' && left.stats[k] > 0 ? scale(left.stats[k], right.stats[k] || left.stats[k]) : left.stats[k]]));
-      points.push({ ...left, key: `${s}@${x}`, x, label: `${left.label.replace(/, [^,]+$/, '')}, ${x}`, stats, work: { ...left.work, elements: x, bytes: (left.work.bytes / left.x) * x, flops: x } });
-    }
-  }
-  return points.slice(0, total);
-}
 
 const source = fixture('runs/h100-elementwise-breakeven.json');
 const planned = resampledPoints(source, TOTAL);
@@ -76,13 +60,13 @@ function replay() {
     if (i < planned.length) return setTimeout(tick, 2);
     record = { ...record, status: 'completed', finishedAt: new Date().toISOString(), findings: source.findings, summary: source.summary };
     for (const finding of source.findings) emit({ kind: 'finding', runId, finding });
-    emit({ kind: 'completed', runId, summary: { id: runId, lab: record.lab, labTitle: record.labTitle, device: record.device, status: 'completed', createdAt: record.createdAt, finishedAt: record.finishedAt, points: record.points.length, errorCode: null } });
+    emit({ kind: 'completed', runId, summary: { id: runId, lab: record.lab, labTitle: record.labTitle, device: record.device, status: 'completed', createdAt: record.createdAt, finishedAt: record.finishedAt, points: record.points.length, errorCode: null, params: record.params, headline: null } });
   };
   tick();
   return { runId };
 }
 
-const summary = () => (record ? [{ id: record.id, lab: record.lab, labTitle: record.labTitle, device: record.device, status: record.status, createdAt: record.createdAt, finishedAt: record.finishedAt, points: record.points.length, errorCode: null }] : []);
+const summary = () => (record ? [{ id: record.id, lab: record.lab, labTitle: record.labTitle, device: record.device, status: record.status, createdAt: record.createdAt, finishedAt: record.finishedAt, points: record.points.length, errorCode: null, params: record.params, headline: null }] : []);
 const api = {
   devices: {
     listDevices: async () => ({ devices: devices.devices, cudaReason: devices.cudaReason, blas: devices.blas }),
@@ -172,7 +156,7 @@ if (values['table-in-view']) {
   await page.getByTestId('results-table').waitFor();
   await page.getByTestId('results-table').scrollIntoViewIfNeeded();
 }
-const toggle = await page.locator(values['table-in-view'] ? '.results-table caption' : '.explanation > summary').boundingBox();
+const toggle = await page.locator(values['table-in-view'] ? '.results-box .hint' : '[data-testid="about-toggle"]').boundingBox();
 const clickDurations = [];
 const deadline = Date.now() + (TOTAL / RATE) * 1000 + 5000;
 while (Date.now() < deadline && (record?.status !== 'completed' || sentAt.length < TOTAL)) {
@@ -182,6 +166,24 @@ while (Date.now() < deadline && (record?.status !== 'completed' || sentAt.length
   await page.waitForTimeout(200);
 }
 await page.waitForTimeout(500);
+// The results table, every row of the run in it, scrolled from top to bottom by wheel turns over about three seconds.
+const box = page.locator('.results-scroll');
+await box.scrollIntoViewIfNeeded();
+await box.evaluate((el) => el.scrollTo(0, 0));
+const tableBox = await box.boundingBox();
+const scroll = { from: await page.evaluate(() => performance.now()), to: 0, rows: Number(await page.getByTestId('results-table').getAttribute('data-rows')), drawnMax: 0 };
+if (tableBox) {
+  await page.mouse.move(tableBox.x + tableBox.width / 2, tableBox.y + tableBox.height / 2);
+  const distance = await box.evaluate((el) => el.scrollHeight - el.clientHeight);
+  const steps = 180;
+  for (let i = 0; i < steps; i++) {
+    await page.mouse.wheel(0, distance / steps);
+    await page.waitForTimeout(16);
+    if (i % 20 === 0) scroll.drawnMax = Math.max(scroll.drawnMax, await page.locator('.results-table tbody tr[data-key]').count());
+  }
+  await page.waitForTimeout(200);
+}
+scroll.to = await page.evaluate(() => performance.now());
 const bench = await page.evaluate(() => window.__bench);
 if (tracer) {
   const done = new Promise((r) => tracer.once('Tracing.tracingComplete', r));
@@ -227,7 +229,10 @@ const latencies = sentAt.map((sent, n) => {
   return drawn ? drawn.at - sent : NaN;
 });
 const missing = latencies.filter((l) => Number.isNaN(l)).length;
-const gaps = bench.frames.slice(1).map((t, i) => t - bench.frames[i]);
+const streamFrames = bench.frames.filter((t) => t < scroll.from);
+const gaps = streamFrames.slice(1).map((t, i) => t - streamFrames[i]);
+const scrollFrames = bench.frames.filter((t) => t >= scroll.from && t <= scroll.to);
+const scrollGaps = scrollFrames.slice(1).map((t, i) => t - scrollFrames[i]);
 const inputs = bench.events.filter((e) => ['click', 'pointerdown', 'pointerup', 'mousedown', 'mouseup', 'keydown'].includes(e.name));
 const result = {
   points: TOTAL,
@@ -236,6 +241,7 @@ const result = {
   pointToChartMs: { median: percentile(latencies.filter(Number.isFinite), 0.5), p95: percentile(latencies.filter(Number.isFinite), 0.95), max: Math.max(...latencies.filter(Number.isFinite)), notDrawn: missing },
   inputLatencyMs: { eventTimingEntriesOver16ms: inputs.length, p95Duration: inputs.length ? percentile(inputs.map((e) => e.duration), 0.95) : 0, clicksP95RoundTrip: percentile(clickDurations, 0.95), clicks: clickDurations.length },
   framesMs: { p95Gap: percentile(gaps, 0.95), longestGap: Math.max(...gaps), over100: gaps.filter((g) => g > 100).length, frames: gaps.length },
+  tableScroll: { rows: scroll.rows, rowsDrawnAtMost: scroll.drawnMax, frames: scrollGaps.length, medianGapMs: percentile(scrollGaps, 0.5), p95GapMs: percentile(scrollGaps, 0.95), longestGapMs: Math.max(...scrollGaps), over50ms: scrollGaps.filter((g) => g > 50).length },
   firstLoadMs,
   navigation: navigation ? { domContentLoadedMs: Math.round(navigation.domContentLoadedEventEnd), loadMs: Math.round(navigation.loadEventEnd) } : null,
   initialJs: { files: initial, gzipKiB: Number((initialGzipBytes / 1024).toFixed(1)) },

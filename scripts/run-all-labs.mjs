@@ -84,8 +84,8 @@ for (const lab of labs) {
   summary.labs.at(-1).series = series;
   for (const s of series) {
     if (s.peer) peerSeconds += s.seconds;
-    const over = s.peer && s.seconds > s.budgetSeconds ? ' OVER ITS BUDGET' : '';
-    process.stdout.write(`  ${s.peer ? `peer ${s.peer}` : 'engine'} ${s.series}: ${s.seconds.toFixed(2)} s for ${s.points} points (budgets ${s.budgetSeconds.toFixed(2)} s)${over}\n`);
+    const over = s.seconds > s.budgetSeconds ? ' OVER ITS BUDGET' : '';
+    process.stdout.write(`  ${s.peer ? `peer ${s.peer}` : 'engine'} ${s.series}: ${s.seconds.toFixed(2)} s for ${s.points} points (budgets ${s.budgetSeconds.toFixed(2)} s)${over}; ${phaseText(s)}\n`);
   }
   for (const f of record.findings) process.stdout.write(`  • ${findingText(f, 'en')}\n`);
 }
@@ -99,17 +99,27 @@ process.stdout.write(`\nwrote ${labs.length} run records and summary.json to ${o
 process.exitCode = failures ? 1 : 0;
 
 // Per series of a run: its wall time (the points' events apart), its points and their budgets (sampling's budget in
-// force, the plan's share of the run), peers named by their library.
+// force, the plan's share of the run), where the time went in the compute host (the points' phases, summed), peers
+// named by their library.
 function seriesTimes(lab, record) {
   const peerOf = new Map(lab.series.map((s) => [s.key, s.peer ?? null]));
   const bySeries = new Map();
   for (const p of record.points) {
     if (p.status === 'waived') continue;
-    const s = bySeries.get(p.series) ?? { series: p.series, peer: peerOf.get(p.series) ?? null, seconds: 0, budgetSeconds: 0, points: 0 };
+    const s = bySeries.get(p.series) ?? { series: p.series, peer: peerOf.get(p.series) ?? null, seconds: 0, budgetSeconds: 0, points: 0, phases: {} };
     s.seconds += pointSeconds.get(p.key) ?? 0;
     s.budgetSeconds += p.sampling?.budgetSeconds ?? 0;
     s.points += 1;
+    for (const [phase, seconds] of Object.entries(p.sampling?.phases ?? {})) s.phases[phase] = (s.phases[phase] ?? 0) + seconds;
     bySeries.set(p.series, s);
   }
   return [...bySeries.values()];
+}
+
+// "sampling 1.40, inputs 0.30, check 0.20, elsewhere 0.58 s": the phases largest first, and what the host's phases do
+// not hold (the request's way to the host and back, the record, the release of a peer's arrays).
+function phaseText(s) {
+  const phases = Object.entries(s.phases).filter(([, v]) => v >= 0.005).sort((a, b) => b[1] - a[1]);
+  const elsewhere = s.seconds - Object.values(s.phases).reduce((sum, v) => sum + v, 0);
+  return [...phases.map(([k, v]) => `${k} ${v.toFixed(2)}`), `elsewhere ${elsewhere.toFixed(2)} s`].join(', ');
 }

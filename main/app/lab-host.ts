@@ -15,7 +15,7 @@ import type { RunSummary } from '../common/run-record.ts';
 import { ComputeHostSupervisor } from '../engine/supervisor.ts';
 import { DeviceLocks, type LockHolder } from '../engine/device-lock.ts';
 import type { SupervisorOptions } from '../engine/supervisor.ts';
-import { labDescriptors } from '../labs/index.ts';
+import { LABS, labDescriptors } from '../labs/index.ts';
 import { KernelStore } from '../playground/kernel-store.ts';
 import { createPlaygroundService } from '../playground/playground-service.ts';
 import type { LocalPlaygroundService } from '../playground/playground-service.ts';
@@ -27,6 +27,7 @@ import { referenceResults } from '../runs/reference-store.ts';
 import { importRuns } from '../runs/run-import.ts';
 import { RunStore } from '../runs/run-store.ts';
 import { soloClassroom } from './solo-classroom.ts';
+import { defaultsTimeBounds } from '../runs/time-bound.ts';
 
 export interface LabHost extends GpuLabApi {
   runs: LabRunner;
@@ -108,6 +109,10 @@ export function createLabHost(options: LabHostOptions = {}): LabHost {
     kernelSource: (file) => readKernelSource(file, labDescriptors(), sourceRoots),
     validateParams: async (lab, params) => validateRunRequest({ lab, params }).params,
     referenceResults: references,
+    timeBounds: async (device) => {
+      const env = await supervisor.environment();
+      return defaultsTimeBounds(LABS, env, device, await supervisor.peers(PEER_LIBRARIES));
+    },
   };
   return {
     devices,

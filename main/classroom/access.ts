@@ -43,6 +43,7 @@ export const ACCESS: Record<ApiMethod, MethodAccess> = {
   'labs.kernelSource': { roles: CLASS },
   'labs.validateParams': { roles: CLASS },
   'labs.referenceResults': { roles: CLASS },
+  'labs.timeBounds': { roles: CLASS },
   'runs.startRun': { roles: CLASS },
   'runs.cancelRun': { roles: CLASS, names: aRun },
   'runs.listRuns': { roles: CLASS },

@@ -3,6 +3,8 @@
 // with many cores busy, AVX-512 clock offsets and a VM's view of the host all make a real CPU slower (or, with a base
 // clock only, faster) than this: a share of it is a guide, and a share over 100 % is shown with this source, never
 // clamped. Where the microarchitecture or the clock is unknown there is no estimate, and `reason` says why.
+import { msg } from './message.ts';
+import type { Message } from './message.ts';
 
 export interface CpuFacts {
   vendor: string;
@@ -21,8 +23,9 @@ export interface CpuPeakEstimate {
   // "estimate: 16 cores × 3500 MHz (cpufreq maximum) × 16 fp32 lanes (AVX-512) × 2 FMA units × 2 FLOP = 3584 GFLOP/s"
   fp32Formula: string;
   fp64Formula: string;
-  // Why there is no estimate, or null.
+  // Why there is no estimate, or null; `why` says it as a message (the reasons part of the catalogs).
   reason: string | null;
+  why: Message | null;
 }
 
 interface FmaUnits {
@@ -68,12 +71,15 @@ function clockOf(facts: CpuFacts): { mhz: number; source: string } | null {
 }
 
 export function estimateCpuPeaks(facts: CpuFacts): CpuPeakEstimate {
-  const none = (reason: string): CpuPeakEstimate => ({ fp32Gflops: null, fp64Gflops: null, fp32Formula: '', fp64Formula: '', reason });
+  const none = (reason: string, why: Message): CpuPeakEstimate => ({ fp32Gflops: null, fp64Gflops: null, fp32Formula: '', fp64Formula: '', reason, why });
   const fma = fmaUnits(facts);
-  if (!fma) return none(`no FLOP peak: the FMA units of this CPU (${facts.vendor} family ${facts.family ?? '?'} model ${facts.model ?? '?'}) are not in the table`);
+  if (!fma) {
+    const cpu = { vendor: facts.vendor, family: facts.family ?? '?', model: facts.model ?? '?' };
+    return none(`no FLOP peak: the FMA units of this CPU (${cpu.vendor} family ${cpu.family} model ${cpu.model}) are not in the table`, msg('reasons.cpuPeakNoFma', cpu));
+  }
   const clock = clockOf(facts);
-  if (!clock) return none('no FLOP peak: neither cpufreq nor the model name gives the maximum clock');
-  if (facts.physicalCores <= 0) return none('no FLOP peak: the number of cores is not known');
+  if (!clock) return none('no FLOP peak: neither cpufreq nor the model name gives the maximum clock', msg('reasons.cpuPeakNoClock'));
+  if (facts.physicalCores <= 0) return none('no FLOP peak: the number of cores is not known', msg('reasons.cpuPeakNoCores'));
   const { lanes, isa } = fp32Lanes(facts);
   const formula = (l: number, type: string): [number, string] => {
     const value = (facts.physicalCores * clock.mhz * l * fma.units * 2) / 1000;
@@ -81,5 +87,5 @@ export function estimateCpuPeaks(facts: CpuFacts): CpuPeakEstimate {
   };
   const [fp32, fp32Formula] = formula(lanes, 'fp32');
   const [fp64, fp64Formula] = formula(lanes / 2, 'fp64');
-  return { fp32Gflops: fp32, fp64Gflops: fp64, fp32Formula, fp64Formula, reason: null };
+  return { fp32Gflops: fp32, fp64Gflops: fp64, fp32Formula, fp64Formula, reason: null, why: null };
 }

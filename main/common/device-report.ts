@@ -4,6 +4,7 @@
 import { z } from 'zod';
 
 import { DEVICE_LIST } from './devices.ts';
+import { MESSAGE } from './message-schema.ts';
 
 export type CudaDeviceId = `cuda:${number}`;
 
@@ -15,8 +16,11 @@ const LIBRARY = z.strictObject({
   soname: z.string().nullable(),
   path: z.string().nullable(),
   version: z.string().nullable(),
-  // Why it was not found, when it was not.
+  // Why it was not found, when it was not; `why` says it as a message (host-reasons.ts) and `detail` is the loader's
+  // own error, quoted as it came.
   reason: z.string().nullable(),
+  why: MESSAGE.nullable().optional(),
+  detail: z.string().nullable().optional(),
   // The folders looked in after the system loader's path, when it was not found (cuBLAS and NVRTC: a CUDA toolkit,
   // conda environments, NVIDIA's Python wheels); empty for NVML, which comes with the driver.
   searched: z.array(z.string()),
@@ -84,8 +88,9 @@ export type CudaDeviceInfo = z.infer<typeof CUDA_DEVICE>;
 
 const CUDA_INVENTORY = z.strictObject({
   available: z.boolean(),
-  // "no CUDA device: …" or "built without CUDA: …" when unavailable.
+  // "no CUDA device: …" or "built without CUDA: …" when unavailable; `why`, the same as a message.
   reason: z.string().nullable(),
+  why: MESSAGE.nullable().optional(),
   runtimeVersion: z.string().nullable(),
   // The CUDA version the driver supports ("13.0") and the driver's own version ("580.65.06", from NVML).
   driverCudaVersion: z.string().nullable(),

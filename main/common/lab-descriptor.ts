@@ -77,13 +77,25 @@ export const SERIES_DESCRIPTOR = z.strictObject({
   // A Python series the course material does not have (Numba's parallel loop, cupy.fuse, a GEMM per dtype): GPU Lab's
   // addition in that library, never called the course's code.
   addition: z.literal(true).optional(),
+  // The family it belongs to, by name (without one, a family of its own): a family is drawn in one hue, a transfer's
+  // direction, the wrong and the right timing of one pitfall, an engine's series and the course's code doing the same.
+  family: z.string().optional(),
+  // Its shade within the family: pinned memory deeper than pageable; the wrong timing paler than the right one.
+  tone: z.enum(['pale', 'deep']).optional(),
+  // The panel it is drawn in, where a chart is small multiples (the elementwise lab: one panel per operation, on the
+  // same axes).
+  panel: z.string().optional(),
+  // Its name inside its panel, which names the rest ("GPU with transfers" in the panel of add): the legend's words.
+  inPanel: z.string().optional(),
 });
 export type SeriesDescriptor = z.infer<typeof SERIES_DESCRIPTOR>;
 
 export const CHART_DESCRIPTOR = z.strictObject({
   // What the x axis holds: a size (log scale) or one category per series.
   x: z.strictObject({ quantity: z.enum(['bytes', 'elements', 'matrix-n', 'category']), log: z.boolean() }),
-  y: z.strictObject({ quantity: z.enum(['GB/s', 'GFLOP/s', 'ms', 'speedup', 'TFLOP/s']) }),
+  // The value axis is logarithmic or linear by the lab's choice, never by the values a run happened to measure: a
+  // lab's chart keeps its scale from one run to the next.
+  y: z.strictObject({ quantity: z.enum(['GB/s', 'GFLOP/s', 'ms', 'speedup', 'TFLOP/s']), log: z.boolean() }),
 });
 export type ChartDescriptor = z.infer<typeof CHART_DESCRIPTOR>;
 

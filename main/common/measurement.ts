@@ -151,7 +151,15 @@ export interface PointSampling {
   cpuSteal?: number | null;
   // The CPUs' mean clock before and after the point, in MHz (runs/cpu-steal.ts); null where cpufreq is not readable.
   cpuClockMHz?: { start: number; end: number } | null;
+  // Where the point's time went in the compute host, in seconds, by phase (POINT_PHASES): what a run's wall time
+  // holds beyond its samples (scripts/run-all-labs.mjs sums them per series). Absent in records from before.
+  phases?: Partial<Record<PointPhase, number>>;
 }
+
+// A point's phases: its inputs written (and, for a peer, handed over in files), the CPU's quiet waited for, the BLAS
+// library chosen, the peer's worker preparing, the samples (warm-up included), the peer's output read back, the check.
+export const POINT_PHASES = ['inputs', 'quiet', 'choice', 'prepare', 'sampling', 'output', 'check'] as const;
+export type PointPhase = (typeof POINT_PHASES)[number];
 
 export const SAMPLING = z.strictObject({
   samples: z.int().min(0),
@@ -160,6 +168,7 @@ export const SAMPLING = z.strictObject({
   stop: z.enum(SAMPLING_STOPS),
   cpuSteal: z.number().nullable().optional(),
   cpuClockMHz: z.strictObject({ start: z.number().positive(), end: z.number().positive() }).nullable().optional(),
+  phases: z.partialRecord(z.enum(POINT_PHASES), z.number().min(0)).optional(),
 });
 
 export interface MeasurementResult {

@@ -46,7 +46,8 @@ export const PEER_REQUEST = z.discriminatedUnion('op', [
   // `indices`: only these elements of the output are written back (those the engine's check reads, where it reads a
   // sample), in this order.
   z.strictObject({ id: z.int(), op: z.literal('output'), indices: z.array(z.int().min(0).max(2 ** 31 - 1)).max(8192).optional() }),
-  z.strictObject({ id: z.int(), op: z.literal('release') }),
+  // `keep`: the input files whose arrays the worker keeps for the peer points after (host/peer-files.ts); absent, none.
+  z.strictObject({ id: z.int(), op: z.literal('release'), keep: z.array(z.string().max(4096)).max(1000).optional() }),
 ]);
 export type PeerRequest = z.infer<typeof PEER_REQUEST>;
 // A request as the engine writes it, before the id is given.
@@ -92,10 +93,13 @@ export const PEER_SAMPLES = z.strictObject({
   timer: z.enum(PEER_TIMERS),
   // Calls a sample holds (each sample is their mean): more than one only where a call is shorter than minSampleMs.
   executionsPerSample: z.int().min(1).max(10_000),
+  // Untimed calls the round made before its samples: its warm-up, and where the batch was sized, the call that sized it.
+  untimedCalls: z.int().min(0).max(200_000).optional(),
 });
 // `restored`: what the worker put back into NumPy before importing the library (python/gpu_lab_peers/library_import.py:
 // numpy.row_stack, which numba-cuda 0.30 reads and NumPy 2.5 removed).
-export const PEER_PREPARED = z.strictObject({ id: z.int(), ok: z.literal(true), library: z.string().max(200), restored: z.array(z.enum(['numpy.row_stack'])).max(1).optional() });
+// `reusedInputs`: how many of its inputs the worker still held from an earlier point (host/peer-files.ts).
+export const PEER_PREPARED = z.strictObject({ id: z.int(), ok: z.literal(true), library: z.string().max(200), reusedInputs: z.int().min(0).max(8).optional(), restored: z.array(z.enum(['numpy.row_stack'])).max(1).optional() });
 // How a series' implementation says so, in the record (English, as the libraries' own names there); the report's
 // method finds the series by it and says it in the reader's language.
 export const ROW_STACK_RESTORED = 'numpy.row_stack restored as numpy.vstack for Numba';

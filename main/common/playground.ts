@@ -6,6 +6,7 @@ import { z } from 'zod';
 
 import { ERROR_PAYLOAD } from './host-protocol.ts';
 import { DEVICE_ID } from './measurement.ts';
+import { MESSAGE } from './message-schema.ts';
 
 export const EXERCISE_IDS = ['polynomial-fp32', 'polynomial-fp64', 'saxpy', 'reduction', 'transpose', 'sgemm'] as const;
 export type ExerciseId = (typeof EXERCISE_IDS)[number];
@@ -81,8 +82,9 @@ export type ExerciseDescriptor = z.infer<typeof EXERCISE_DESCRIPTOR>;
 export const PLAYGROUND_STATUS = z.strictObject({
   nvrtc: z.strictObject({ available: z.boolean(), version: z.string().nullable(), reason: z.string().nullable() }),
   devices: z.array(z.strictObject({ id: z.string(), name: z.string(), computeCapability: z.string() })),
-  // Null when a kernel can be compiled and run; otherwise the first reason it cannot.
+  // Null when a kernel can be compiled and run; otherwise the first reason it cannot, and the same as a message.
   unavailableReason: z.string().nullable(),
+  unavailableWhy: MESSAGE.nullable().optional(),
 });
 export type PlaygroundStatus = z.infer<typeof PLAYGROUND_STATUS>;
 

@@ -10,27 +10,17 @@ import { DEVICE_LIST } from './devices.ts';
 import type { DeviceList } from './devices.ts';
 import type { ParamValues } from './lab-descriptor.ts';
 import type { Message } from './message.ts';
+import { orderFindings } from './finding-order.ts';
+import { MESSAGE } from './message-schema.ts';
+
+// The schema of a sentence as data, kept beside the devices' (message-schema.ts), read here by its old name too.
+export { MESSAGE };
 import { SAMPLING, TELEMETRY_SNAPSHOT, VERIFICATION } from './measurement.ts';
 import type { PointSampling, TelemetrySnapshot, Verification } from './measurement.ts';
 
 export type { PointSampling } from './measurement.ts';
 
 export const RUN_SCHEMA_VERSION = 1;
-
-const FORMATTED_NUMBER = z.strictObject({
-  num: z.number(),
-  as: z.enum(['ms', 'rate', 'times', 'sig', 'count', 'bytes', 'percent', 'int']),
-  unit: z.enum(['GB/s', 'GFLOP/s', 'GOP/s']).optional(),
-  digits: z.int().min(1).max(21).optional(),
-});
-
-// A finding's sentence as data (message.ts): its id and named values, nested messages included.
-export const MESSAGE: z.ZodType<Message> = z.lazy(() =>
-  z.strictObject({
-    key: z.string().min(1),
-    values: z.record(z.string(), z.union([z.string(), z.number(), FORMATTED_NUMBER, MESSAGE])).optional(),
-  }),
-);
 
 export interface SampleStats {
   count: number;
@@ -167,6 +157,8 @@ export interface RunRecord {
   params: ParamValues;
   // The Python peers' libraries the run asked to time beside the engine (absent: none, as in runs before them).
   peers?: PeerLibrary[];
+  // The points planned, in order (RUN_RECORD's `plan`).
+  plan?: Pick<PointResult, 'key' | 'series' | 'label' | 'name' | 'x' | 'reason' | 'why'>[];
   status: RunStatus;
   error: ErrorPayload | null;
   createdAt: string;
@@ -210,6 +202,8 @@ export interface RunnerHost {
   bootId: string | null;
 }
 
+// A run as the history lists it: enough to tell runs apart without opening them (the parameters it ran with, the
+// finding it leads with).
 export interface RunSummary {
   id: string;
   lab: string;
@@ -220,9 +214,13 @@ export interface RunSummary {
   finishedAt: string | null;
   points: number;
   errorCode: string | null;
+  params: ParamValues;
+  headline: Finding | null;
 }
 
-export function summarizeRun(r: RunRecord): RunSummary {
+// `headline`: the lab's headline finding ids, most telling first (lab-descriptor.ts); without them, the run's first
+// finding about the lab (finding-order.ts).
+export function summarizeRun(r: RunRecord, headline: readonly string[] = []): RunSummary {
   return {
     id: r.id,
     lab: r.lab,
@@ -233,6 +231,8 @@ export function summarizeRun(r: RunRecord): RunSummary {
     finishedAt: r.finishedAt,
     points: r.points.length,
     errorCode: r.error?.code ?? null,
+    params: r.params,
+    headline: orderFindings(r.findings, headline).headline,
   };
 }
 
@@ -311,6 +311,11 @@ export const FINDING = z
     return { id: f.id, message: f.message ?? { key: 'common.recorded', values: { text: f.text ?? '' } }, value, unit, tone: f.tone };
   });
 
+// A planned point as the chart needs it before it is measured: its key, series, size and name, and for a point that
+// will be waived, why (`reason` null for a point to measure).
+export const PLANNED_POINT = POINT.pick({ key: true, series: true, label: true, name: true, x: true, reason: true, why: true });
+export type PlanEntry = z.infer<typeof PLANNED_POINT>;
+
 const PARAM_VALUE = z.union([z.number(), z.string(), z.array(z.number()), z.array(z.string())]);
 
 export const RUN_RECORD = z.strictObject({
@@ -322,6 +327,10 @@ export const RUN_RECORD = z.strictObject({
   params: z.record(z.string(), PARAM_VALUE),
   // The Python peers' libraries the run asked to time beside the engine (absent: none, as in runs before them).
   peers: z.array(z.enum(PEER_LIBRARIES)).optional(),
+  // The points the lab planned, in order, as the run's chart lays them out before they are measured (its categories,
+  // legend, panels and sizes hold still as the points arrive). Absent in runs recorded before it; a finished run's
+  // points are its plan anyway, every one of them measured, waived or cancelled.
+  plan: z.array(PLANNED_POINT).max(100_000).optional(),
   status: z.enum(['queued', 'running', 'completed', 'waived', 'cancelled', 'failed']),
   error: ERROR_PAYLOAD.nullable(),
   createdAt: z.string(),

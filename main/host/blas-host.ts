@@ -5,8 +5,9 @@ import { BlasChooser, libraryText } from './blas-choice.ts';
 import type { BlasPick } from './blas-choice.ts';
 import { blasCandidates, interpreterPlaces, openCandidates } from './blas-libraries.ts';
 
-// The size the devices list names a choice at: the middle of the range where the libraries differ most.
-const DEVICES_SIZE = 1024;
+// The size the devices list names a choice at: the middle of the range where the libraries differ most, and one the
+// labs measure (matmul-breakeven's N = 1000), whose choice it shares.
+const DEVICES_SIZE = 1000;
 
 let chooser: Promise<BlasChooser> | null = null;
 
@@ -16,7 +17,7 @@ export function hostBlas(): Promise<BlasChooser> {
 }
 
 // "OpenBLAS 0.3.34 (SkylakeX kernel, 64-bit integers) from NumPy's bundled copy, /…/libscipy_openblas64_-….so,
-// on 16 threads for fp32 at N = 1024; also found: …; each GEMM's library and threads are measured at its size".
+// on 16 threads for fp32 at N = 1000; also found: …; each GEMM's library and threads are measured at its size".
 export function blasText(pick: BlasPick | null, chooserOf: Pick<BlasChooser, 'libraries'>, fallback: string): string {
   if (!pick) return fallback;
   const others = chooserOf.libraries.filter((l) => l !== pick.library).map(libraryText);
@@ -27,7 +28,7 @@ export function blasText(pick: BlasPick | null, chooserOf: Pick<BlasChooser, 'li
   ].join('; ');
 }
 
-// The device list with its BLAS line naming the library chosen at N = 1024 (fp32), measured in the host's turn the
+// The device list with its BLAS line naming the library chosen at N = 1000 (fp32), measured in the host's turn the
 // first time, as the CPU's bandwidth is.
 export async function withBlas(list: DeviceList, turn: <T>(work: () => Promise<T>) => Promise<T>): Promise<DeviceList> {
   try {

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 
 import { estimateCpuPeaks, type CpuFacts } from '../common/cpu-peaks.ts';
+import { msg } from '../common/message.ts';
 import type { DeviceList, DeviceSummary } from '../common/devices.ts';
 
 // A file's text, or null where it cannot be read.
@@ -49,9 +50,9 @@ export function cpuFacts(physicalCores: number): CpuFacts | null {
 function withEstimate(cpu: DeviceSummary): DeviceSummary {
   const cores = typeof cpu.details.physicalCores === 'number' ? cpu.details.physicalCores : 0;
   const facts = cpuFacts(cores);
-  if (!facts) return { ...cpu, details: { ...cpu.details, peakReason: 'no FLOP peak: /proc/cpuinfo is not readable' } };
+  if (!facts) return { ...cpu, peakWhy: msg('reasons.cpuPeakNoCpuinfo'), details: { ...cpu.details, peakReason: 'no FLOP peak: /proc/cpuinfo is not readable' } };
   const e = estimateCpuPeaks(facts);
-  if (e.reason !== null) return { ...cpu, details: { ...cpu.details, peakReason: e.reason } };
+  if (e.reason !== null) return { ...cpu, peakWhy: e.why, details: { ...cpu.details, peakReason: e.reason } };
   return {
     ...cpu,
     peakGflopsFp32: e.fp32Gflops,

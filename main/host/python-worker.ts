@@ -12,6 +12,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 import { GpuLabError, isErrorCode } from '../common/errors.ts';
+import { computeProcessEnded, computeProcessStarted } from './cpu-quiet.ts';
 import { DEFAULT_PYTHON, PEER_ANSWER, PEER_PROBE, PEER_READY, PYTHON_ENV } from '../common/peer-protocol.ts';
 import type { PeerCall, PeerLibrary, PeersReport } from '../common/peer-protocol.ts';
 
@@ -104,6 +105,12 @@ export class PeerWorker {
           return;
         }
         const worker = new PeerWorker(proc, python, ready.python);
+        // Its threads count in the CPU's quiet between it and the engine (cpu-quiet.ts).
+        const pid = proc.pid;
+        if (pid !== undefined) {
+          computeProcessStarted(pid);
+          proc.once('exit', () => computeProcessEnded(pid));
+        }
         worker.stderr = stderr;
         worker.listen(lines);
         resolve(worker);
@@ -195,6 +202,11 @@ export class PeerWorker {
 
 // One worker per interpreter for the life of the compute host: NumPy and torch imports are paid once.
 let shared: PeerWorker | null = null;
+
+// That worker where one is running; none is started for asking.
+export function currentPeerWorker(): PeerWorker | null {
+  return shared?.alive ? shared : null;
+}
 export async function peerWorker(env: Record<string, string | undefined> = process.env): Promise<PeerWorker> {
   if (shared?.alive && shared.python === pythonCommand(env)) return shared;
   shared?.stop();

@@ -177,7 +177,8 @@ export const dtypesLab: Lab = {
       { id: 'quick', ...presetWords(LAB, 'quick'), params: { n: 1024 } },
     ],
     kernels: [
-      { kind: 'library', file: 'OpenBLAS (dgemm, sgemm), else native/cpu/gemm.cc', functions: ['cblas_dgemm', 'cblas_sgemm'] },
+      { kind: 'library', file: 'OpenBLAS', functions: ['cblas_dgemm', 'cblas_sgemm'] },
+      { kind: 'cpu', file: 'native/cpu/gemm.cc', functions: ['BlockedGemm'] },
       { kind: 'library', file: 'cuBLAS / cuBLASLt', functions: ['cublasGemmEx'] },
       { kind: 'python', file: 'python/gpu_lab_peers/labs/matmul.py', functions: ['_per_dtype', '_on_gpu'] },
     ],
@@ -185,10 +186,10 @@ export const dtypesLab: Lab = {
       { key: 'cpu', label: SERIES.cpu, deviceKind: 'cpu' },
       { key: 'gpu', label: SERIES.gpu, deviceKind: 'cuda', baseline: 'cpu' },
       // Seed 003 lists the types but times no GEMM in them: PyTorch's, torch._int_mm included, are GPU Lab's addition.
-      { key: 'torch', label: SERIES.torch, deviceKind: 'cuda', baseline: 'cpu', peer: 'torch', addition: true },
+      { key: 'torch', label: SERIES.torch, deviceKind: 'cuda', baseline: 'cpu', peer: 'torch', addition: true, family: 'gpu' },
     ],
     headline: ['gpu-fp16', 'gpu-fp32', 'cpu-fp64', 'footprint'],
-    chart: { x: { quantity: 'category', log: false }, y: { quantity: 'TFLOP/s' } },
+    chart: { x: { quantity: 'category', log: false }, y: { quantity: 'TFLOP/s', log: true } },
   },
   plan,
   analyze,

@@ -233,18 +233,22 @@ export const elementwiseBreakevenLab: Lab = {
       { id: 'fine', ...presetWords(LAB, 'fine'), params: { pointsPerDecade: 4 } },
     ],
     kernels: [
-      { kind: 'cpu', file: 'native/cpu/elementwise.cc', functions: ['add (threads)', 'mul (threads)', 'exp (threads)'] },
+      { kind: 'cpu', file: 'native/cpu/elementwise.cc', functions: ['AddRange', 'MulRange', 'ExpRange'] },
       { kind: 'cuda', file: 'shaders/cuda/elementwise.cu', functions: ['BinaryKernel (add, mul)', 'UnaryKernel (exp)'] },
       { kind: 'python', file: 'python/gpu_lab_peers/labs/elementwise.py', functions: ['_cpu', '_transfers', '_resident'] },
     ],
-    series: OPS.flatMap((op) => [
-      { key: series(op, 'cpu'), label: TEXT.series[series(op, 'cpu')], deviceKind: 'cpu' as const },
-      ...PATHS.map((p) => ({ key: series(op, p.key), label: TEXT.series[series(op, p.key)], deviceKind: 'cuda' as const, baseline: series(op, 'cpu') })),
-      { key: series(op, 'torch-cpu'), label: TEXT.series[series(op, 'torch-cpu')], deviceKind: 'cpu' as const, peer: 'torch' as const },
-      ...TORCH.map((t) => ({ key: series(op, t.key), label: TEXT.series[series(op, t.key)], deviceKind: 'cuda' as const, baseline: series(op, 'torch-cpu'), peer: 'torch' as const })),
-    ]),
+    // One panel per operation; in each, a path keeps its hue, PyTorch's beside the engine's.
+    series: OPS.flatMap((op) => {
+      const inOp = (kind: SeriesKind) => ({ key: series(op, kind), label: TEXT.series[series(op, kind)], panel: op, inPanel: TEXT.inPanel[kind] });
+      return [
+        { ...inOp('cpu'), deviceKind: 'cpu' as const, family: 'cpu' },
+        ...PATHS.map((p) => ({ ...inOp(p.key), deviceKind: 'cuda' as const, baseline: series(op, 'cpu'), family: p.key })),
+        { ...inOp('torch-cpu'), deviceKind: 'cpu' as const, peer: 'torch' as const, family: 'cpu' },
+        ...TORCH.map((t) => ({ ...inOp(t.key), deviceKind: 'cuda' as const, baseline: series(op, 'torch-cpu'), peer: 'torch' as const, family: t.ours })),
+      ];
+    }),
     headline: ['add-gpu-transfers-break-even', 'add-gpu-resident-break-even', 'add-cpu-bandwidth'],
-    chart: { x: { quantity: 'elements', log: true }, y: { quantity: 'speedup' } },
+    chart: { x: { quantity: 'elements', log: true }, y: { quantity: 'speedup', log: true } },
   },
   plan,
   analyze: (points, params, _gpu, cpu) => analyze(points, params, cpu ?? null),

@@ -82,7 +82,11 @@ export function localizeDescriptor(d: LabDescriptor, locale: Locale): LabDescrip
       return withOne({ ...p, label: words?.label ?? p.label, description: words?.description ?? p.description, unit: unit(p.unit), unitId: p.unit });
     }),
     presets: d.presets.map((p) => ({ ...p, label: text.presets[p.id]?.label ?? p.label, description: text.presets[p.id]?.description ?? p.description })),
-    series: d.series.map((s) => ({ ...s, label: messages[`${d.id}.series.${s.key}`] ?? s.label })),
+    series: d.series.map((s) => ({
+      ...s,
+      label: messages[`${d.id}.series.${s.key}`] ?? s.label,
+      ...(s.inPanel !== undefined && s.panel !== undefined ? { inPanel: messages[`${d.id}.inPanel.${s.key.slice(s.panel.length + 1)}`] ?? s.inPanel } : {}),
+    })),
     messages,
     locale,
   };

@@ -154,7 +154,8 @@ export const matmulLab: Lab = {
       { id: 'laptop', ...presetWords(LAB, 'laptop'), params: { n: 2000 } },
     ],
     kernels: [
-      { kind: 'library', file: 'OpenBLAS (sgemm), else native/cpu/gemm.cc', functions: ['cblas_sgemm', 'blocked GEMM'] },
+      { kind: 'library', file: 'OpenBLAS', functions: ['cblas_sgemm'] },
+      { kind: 'cpu', file: 'native/cpu/gemm.cc', functions: ['BlockedGemm'] },
       { kind: 'library', file: 'cuBLAS', functions: ['cublasGemmEx (CUBLAS_COMPUTE_32F)'] },
       { kind: 'cuda', file: 'shaders/cuda/sgemm.cu', functions: ['SgemmNaiveKernel', 'sgemm'] },
       { kind: 'python', file: 'python/gpu_lab_peers/labs/matmul.py', functions: ['numpy_matmul', 'torch_resident', 'torch_copies'] },
@@ -162,10 +163,11 @@ export const matmulLab: Lab = {
     series: [
       { key: 'cpu-blas', label: SERIES['cpu-blas'], deviceKind: 'cpu' },
       ...GPU_SERIES.map((s): SeriesDescriptor => ({ key: s.series, label: s.label, deviceKind: 'cuda', baseline: 'cpu-blas' })),
-      ...PEER_SERIES.map((s): SeriesDescriptor => ({ key: s.series, label: SERIES[s.series], deviceKind: s.gpu ? 'cuda' : 'cpu', baseline: 'cpu-blas', peer: s.library })),
+      // Each peer in the hue of the engine's series it is compared with.
+      ...PEER_SERIES.map((s): SeriesDescriptor => ({ key: s.series, label: SERIES[s.series], deviceKind: s.gpu ? 'cuda' : 'cpu', baseline: 'cpu-blas', peer: s.library, family: s.ours })),
     ],
     headline: ['gpu-transfers-speedup', 'gpu-cublas-speedup', 'cpu-rate'],
-    chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms' } },
+    chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms', log: true } },
   },
   plan,
   analyze,

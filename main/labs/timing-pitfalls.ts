@@ -155,19 +155,23 @@ export const timingPitfallsLab: Lab = {
       { id: 'small', ...presetWords(LAB, 'small'), params: { n: 256 } },
     ],
     kernels: [
-      { kind: 'library', file: 'OpenBLAS (sgemm), else native/cpu/gemm.cc', functions: ['cblas_sgemm'] },
+      { kind: 'library', file: 'OpenBLAS', functions: ['cblas_sgemm'] },
+      { kind: 'cpu', file: 'native/cpu/gemm.cc', functions: ['BlockedGemm'] },
       { kind: 'library', file: 'cuBLAS', functions: ['cublasGemmEx (CUBLAS_COMPUTE_32F)'] },
       { kind: 'python', file: 'python/gpu_lab_peers/labs/matmul.py', functions: ['torch_resident'] },
     ],
     // Each pair's series, once each (torch-events is the right side of two pairs).
+    // A pair in one hue, its wrong timing paler; time.time() shares PyTorch's events with the missing synchronisation.
     series: [...new Set(PAIRS.flatMap((p) => [p.wrong, p.right]))].map((key) => ({
       key,
       label: SERIES[key],
       deviceKind: key.startsWith('cpu') ? ('cpu' as const) : ('cuda' as const),
       ...(PEER_KEYS.has(key) ? { peer: 'torch' as const } : {}),
+      family: PAIRS.find((p) => p.right === PAIRS.find((q) => q.wrong === key || q.right === key)?.right)?.id ?? key,
+      ...(PAIRS.some((p) => p.wrong === key) ? { tone: 'pale' as const } : {}),
     })),
     headline: ['sync', 'gpu-cold', 'cpu-cold', 'threads'],
-    chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms' } },
+    chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms', log: true } },
   },
   plan,
   analyze,

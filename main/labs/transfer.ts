@@ -37,6 +37,11 @@ const PEER_SERIES = [
 ] as const;
 const PEER_KEYS = new Set<string>(PEER_SERIES.map((s) => s.series));
 
+// "h2d-pinned-sync" → the family h2d, the deep shade.
+function copyColour(series: string): { family: string; tone?: 'deep' } {
+  return { family: series.split('-')[0] ?? series, ...(series.includes('-pinned') ? { tone: 'deep' as const } : {}) };
+}
+
 function kinds(params: ParamValues): Kind[] {
   const out: Kind[] = [];
   for (const direction of strs(params, 'directions') as Direction[]) {
@@ -223,11 +228,12 @@ export const transferLab: Lab = {
     // Every kind of copy, in the catalog's order: direction, then host memory, then mode, device→device last; then
     // PyTorch's.
     series: [
-      ...Object.entries(SERIES).filter(([key]) => !PEER_KEYS.has(key)).map(([key, label]) => ({ key, label, deviceKind: 'cuda' as const })),
-      ...PEER_SERIES.map((s) => ({ key: s.series, label: SERIES[s.series] ?? s.series, deviceKind: 'cuda' as const, peer: 'torch' as const, ...(s.addition ? { addition: true as const } : {}) })),
+      // A direction is a hue, pinned memory its deeper shade; PyTorch's copies in the shade of the engine's they match.
+      ...Object.entries(SERIES).filter(([key]) => !PEER_KEYS.has(key)).map(([key, label]) => ({ key, label, deviceKind: 'cuda' as const, ...copyColour(key) })),
+      ...PEER_SERIES.map((s) => ({ key: s.series, label: SERIES[s.series] ?? s.series, deviceKind: 'cuda' as const, peer: 'torch' as const, ...(s.addition ? { addition: true as const } : {}), ...copyColour(s.ours) })),
     ],
     headline: ['h2d-pinned', 'h2d-pinned-sync-peak', 'h2d-pageable-sync-peak'],
-    chart: { x: { quantity: 'bytes', log: true }, y: { quantity: 'GB/s' } },
+    chart: { x: { quantity: 'bytes', log: true }, y: { quantity: 'GB/s', log: true } },
   },
   plan,
   analyze,

@@ -41,7 +41,8 @@ const UNFUSED_BYTES_PER_ELEMENT = 56;
 // events around one call (cupyx's benchmark), a synchronise read with time.time() (its timing_numba_GPU), and events
 // around a loop of calls (its timing_numba_GPU2, ten calls there; here as many as fill MIN_SAMPLE_MS).
 // `gpu`: the clock of a GPU series (events, or the host's after a synchronise); `addition`: not in the notebook
-// (Numba's parallel loop, cupy.fuse), GPU Lab's own beside it.
+// (Numba's parallel loop, cupy.fuse), GPU Lab's own beside it; `like`: the engine's series doing the same work the
+// same way (one core or all, in passes or fused, with the copies), whose hue it is drawn in.
 const NUMPY_BYTES_PER_ELEMENT = 8 * (2 + 2 * 4 + 1);
 interface PeerSeries {
   series: keyof typeof LABELS;
@@ -53,20 +54,21 @@ interface PeerSeries {
   timeTime?: true;
   loop?: true;
   addition?: true;
+  like: string;
 }
 const PEER_SERIES: readonly PeerSeries[] = [
-  { series: 'numpy-notebook', library: 'numpy', code: 'numpy-notebook', gpu: null, bytes: NUMPY_BYTES_PER_ELEMENT },
-  { series: 'numba-njit', library: 'numba', code: 'numba-njit', gpu: null, bytes: FUSED_BYTES_PER_ELEMENT },
-  { series: 'numba-parallel', library: 'numba', code: 'numba-parallel', gpu: null, bytes: FUSED_BYTES_PER_ELEMENT, addition: true },
-  { series: 'cupy-notebook', library: 'cupy', code: 'cupy-notebook', gpu: 'device', bytes: NUMPY_BYTES_PER_ELEMENT },
-  { series: 'cupy-fused', library: 'cupy', code: 'cupy-fused', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, addition: true },
-  { series: 'cupy-copies', library: 'cupy', code: 'cupy-copies', gpu: 'host', bytes: NUMPY_BYTES_PER_ELEMENT, path: 'with-copies' },
-  { series: 'numba-cuda-vectorize', library: 'numba', code: 'numba-cuda-vectorize', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT },
-  { series: 'numba-cuda-vectorize-time', library: 'numba', code: 'numba-cuda-vectorize', gpu: 'host', bytes: FUSED_BYTES_PER_ELEMENT, timeTime: true },
-  { series: 'numba-cuda-vectorize-loop', library: 'numba', code: 'numba-cuda-vectorize', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, loop: true },
-  { series: 'numba-cuda-copies', library: 'numba', code: 'numba-cuda-copies', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, path: 'with-copies' },
-  { series: 'numba-cuda-copies-time', library: 'numba', code: 'numba-cuda-copies', gpu: 'host', bytes: FUSED_BYTES_PER_ELEMENT, path: 'with-copies', timeTime: true },
-  { series: 'numba-cuda-copies-loop', library: 'numba', code: 'numba-cuda-copies', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, path: 'with-copies', loop: true },
+  { series: 'numpy-notebook', library: 'numpy', code: 'numpy-notebook', gpu: null, bytes: NUMPY_BYTES_PER_ELEMENT, like: 'cpu-single' },
+  { series: 'numba-njit', library: 'numba', code: 'numba-njit', gpu: null, bytes: FUSED_BYTES_PER_ELEMENT, like: 'cpu-single' },
+  { series: 'numba-parallel', library: 'numba', code: 'numba-parallel', gpu: null, bytes: FUSED_BYTES_PER_ELEMENT, addition: true, like: 'cpu-threads' },
+  { series: 'cupy-notebook', library: 'cupy', code: 'cupy-notebook', gpu: 'device', bytes: NUMPY_BYTES_PER_ELEMENT, like: 'gpu-unfused' },
+  { series: 'cupy-fused', library: 'cupy', code: 'cupy-fused', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, addition: true, like: 'gpu-fused' },
+  { series: 'cupy-copies', library: 'cupy', code: 'cupy-copies', gpu: 'host', bytes: NUMPY_BYTES_PER_ELEMENT, path: 'with-copies', like: 'gpu-transfers' },
+  { series: 'numba-cuda-vectorize', library: 'numba', code: 'numba-cuda-vectorize', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, like: 'gpu-fused' },
+  { series: 'numba-cuda-vectorize-time', library: 'numba', code: 'numba-cuda-vectorize', gpu: 'host', bytes: FUSED_BYTES_PER_ELEMENT, timeTime: true, like: 'gpu-fused' },
+  { series: 'numba-cuda-vectorize-loop', library: 'numba', code: 'numba-cuda-vectorize', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, loop: true, like: 'gpu-fused' },
+  { series: 'numba-cuda-copies', library: 'numba', code: 'numba-cuda-copies', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, path: 'with-copies', like: 'gpu-transfers' },
+  { series: 'numba-cuda-copies-time', library: 'numba', code: 'numba-cuda-copies', gpu: 'host', bytes: FUSED_BYTES_PER_ELEMENT, path: 'with-copies', timeTime: true, like: 'gpu-transfers' },
+  { series: 'numba-cuda-copies-loop', library: 'numba', code: 'numba-cuda-copies', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, path: 'with-copies', loop: true, like: 'gpu-transfers' },
 ];
 // Each series counts the bytes its own kernels move, so that its GB/s is what the memory delivered: the three
 // passes move 56 bytes per element, the fused kernel and the CPU loops 24, the copies 24 across the bus.
@@ -207,7 +209,7 @@ export const vectorFunctionLab: Lab = {
       { id: 'large', ...presetWords(LAB, 'large'), params: { elements: 50_000_000 } },
     ],
     kernels: [
-      { kind: 'cpu', file: 'native/cpu/vector_function.cc', functions: ['single-thread loop', 'multithreaded loop'] },
+      { kind: 'cpu', file: 'native/cpu/vector_function.cc', functions: ['VectorFunctionRange'] },
       { kind: 'cuda', file: 'shaders/cuda/vector_function.cu', functions: ['polynomial', 'ScaledSquareKernel', 'AddScaledKernel', 'AddConstantKernel'] },
       { kind: 'python', file: 'python/gpu_lab_peers/labs/vector_function.py', functions: ['numpy_notebook', 'numba_njit', 'numba_parallel', 'cupy_notebook', 'cupy_fused', 'cupy_copies', 'numba_cuda_vectorize', 'numba_cuda_copies'] },
     ],
@@ -226,10 +228,11 @@ export const vectorFunctionLab: Lab = {
         baseline: s.gpu ? 'cpu-threads' : 'cpu-single',
         peer: s.library,
         ...(s.addition ? { addition: true } : {}),
+        family: s.like,
       })),
     ],
     headline: ['fusion', 'copies-vs-cpu', 'threads'],
-    chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms' } },
+    chart: { x: { quantity: 'category', log: false }, y: { quantity: 'ms', log: true } },
   },
   plan,
   analyze,

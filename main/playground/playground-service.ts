@@ -7,6 +7,8 @@ import type { ErrorPayload } from '../common/errors.ts';
 import type { PlaygroundService } from '../common/contract/playground.ts';
 import type { Dim3, ExerciseId, KernelRun, KernelRunRequest, KernelRunResult, ListingKind, PlaygroundStatus } from '../common/playground.ts';
 import { describeValue } from '../common/params.ts';
+import { noCudaWhy } from '../common/host-reasons.ts';
+import { msg } from '../common/message.ts';
 import { checkKernelSource, describeSourceRefusal } from '../common/kernel-source-check.ts';
 import { describeLaunchHeaderProblem, readLaunchHeader, resolveLaunch } from '../common/launch-header.ts';
 import type { ComputeHostSupervisor } from '../engine/supervisor.ts';
@@ -143,7 +145,13 @@ export function createPlaygroundService(sources: PlaygroundSources): LocalPlaygr
         : !nvrtc.available
           ? `NVRTC, the CUDA run-time compiler, was not found: ${nvrtc.reason ?? 'unknown'}`
           : null;
-      return { nvrtc, devices, unavailableReason };
+      // The same in the reader's words: the host's reasons as messages (main/common/host-reasons.ts).
+      const unavailableWhy = !devices.length
+        ? (report.list.cudaWhy ?? report.cuda.why ?? noCudaWhy(unavailableReason ?? 'no CUDA device'))
+        : !nvrtc.available
+          ? msg('reasons.nvrtcMissing', { why: nvrtcLib.why ?? nvrtc.reason ?? '' })
+          : null;
+      return { nvrtc, devices, unavailableReason, unavailableWhy };
     },
 
     async runKernel(withWait: KernelRunRequest, options: KernelRunOptions = {}): Promise<KernelRun> {

@@ -33,27 +33,14 @@ export interface ChartImageSize {
 // points wide: its 12 px labels read at about 7.4 pt on paper, as the tables do.
 export const REPORT_CHART: ChartImageSize = { width: 800, height: 450, scale: 2 };
 
+// The report's size for a chart that needs more height than most (rows of bars, panels): as wide, at least as tall.
+export function reportChartSize(minHeight: number): ChartImageSize {
+  return { ...REPORT_CHART, height: Math.max(REPORT_CHART.height, minHeight) };
+}
+
 // The height a chart takes on the page, at the layout's full width.
 export function chartHeight(layout: { width: number }, size: ChartImageSize = REPORT_CHART): number {
   return (layout.width * size.height) / size.width;
-}
-
-// A bar chart's category names are laid out for the app's wider chart: here each line is wrapped at the words (after
-// a comma first) to the width a category gets, so that neighbours do not overlap. The words stay the same.
-function wrapLine(line: string, chars: number): string[] {
-  if (line.length <= chars) return [line];
-  const at = line.lastIndexOf(', ', chars) > 0 ? line.lastIndexOf(', ', chars) + 1 : line.lastIndexOf(' ', chars);
-  if (at <= 0) return [line];
-  return [line.slice(0, at).trimEnd(), ...wrapLine(line.slice(at).trimStart(), chars)];
-}
-
-function narrowLabels(config: RunChartConfig, width: number): RunChartConfig {
-  if (config.type !== 'bar') return config;
-  const labels = config.data.labels ?? [];
-  // About 7 px a character at 12 px; the y axis and its title take some 90 px.
-  const chars = Math.max(10, Math.floor((width - 90) / Math.max(labels.length, 1) / 7));
-  const wrapped = labels.map((label) => (Array.isArray(label) ? label : [label]).flatMap((line) => wrapLine(line, chars)));
-  return { ...config, data: { ...config.data, labels: wrapped } };
 }
 
 // Chart.js reads its canvas through the DOM's types; the headless canvas implements what it uses.
@@ -67,7 +54,7 @@ export function withHeadlessChart<T>(config: RunChartConfig, size: ChartImageSiz
   // responsive: there is no container to follow.
   const canvas = createCanvas(size.width, size.height);
   const options = { ...config.options, responsive: false, maintainAspectRatio: false, animation: false as const, devicePixelRatio: size.scale };
-  const headless = { ...narrowLabels(config, size.width), options } as ChartConfiguration;
+  const headless = { ...config, options } as ChartConfiguration;
   const chart = new Chart(canvas as unknown as ChartItem, headless);
   try {
     return use(chart, canvas);

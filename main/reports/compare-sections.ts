@@ -5,7 +5,7 @@ import { compareRows, paramRows } from '../../renderer/charts/compare-rows.ts';
 import { LIGHT_CHART_THEME } from '../../renderer/charts/palette.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
 import type { RunRecord } from '../common/run-record.ts';
-import { chartHeight, chartPng } from './chart-image.ts';
+import { chartHeight, chartPng, reportChartSize } from './chart-image.ts';
 import { COLOURS, SIZES } from './layout.ts';
 import type { LabRun, ReportContext } from './report-context.ts';
 import { dateText, deviceName } from './report-context.ts';
@@ -53,9 +53,10 @@ export function paramsTable(a: LabRun, b: LabRun, ctx: ReportContext): void {
 export function compareChartSection(a: LabRun, b: LabRun, ctx: ReportContext): void {
   const { layout, t } = ctx;
   const chart = compareChart(a.record, b.record, a.lab, { theme: LIGHT_CHART_THEME, t });
-  const height = chartHeight(layout);
+  const size = reportChartSize(chart.minHeight);
+  const height = chartHeight(layout, size);
   layout.ensureSpace(height + 6);
-  layout.image(chartPng(chart.config), layout.width, height);
+  layout.image(chartPng(chart.config, size), layout.width, height);
   if (chart.notes.length > 0) layout.bullets(chart.notes.map((text) => ({ text, colour: COLOURS.muted })), SIZES.small);
 }
 

@@ -7,8 +7,7 @@ import type { ReportLayout } from './layout.ts';
 import { methodSection } from './method-section.ts';
 import type { LabRun, ReportContext } from './report-context.ts';
 import { dateText, deviceName } from './report-context.ts';
-import { chartHeight } from './chart-image.ts';
-import { aboutSection, deliverableSection, findingsSection, kernelsSection, parametersSection, resultsSection } from './run-sections.ts';
+import { aboutSection, deliverableSection, findingsSection, kernelsSection, parametersSection, resultsChart, resultsSection } from './run-sections.ts';
 import { compareChartSection, factsTable, paramsTable, ratiosTable } from './compare-sections.ts';
 import { referencesSection } from './reference-section.ts';
 import { errorText } from '../common/i18n/error-text.ts';
@@ -70,7 +69,7 @@ async function runSections(run: LabRun, ctx: ReportContext, options: { environme
   await section('parameters', () => parametersSection(run, ctx));
   await section('method', () => methodSection(run, ctx));
   // The results open with the chart: the heading goes to the page the chart fits on.
-  await section('results', () => resultsSection(run, ctx), chartHeight(layout) + 40);
+  await section('results', () => resultsSection(run, ctx), resultsChart(run, ctx).height + 40);
   await section('findings', () => findingsSection(run, ctx));
   referencesSection(run, ctx);
   await section('deliverable', () => deliverableSection(run, ctx));

@@ -12,7 +12,7 @@ import type { PointResult } from '../common/run-record.ts';
 import { readKernelSource } from '../sources/kernel-sources.ts';
 import { labDescriptors } from '../labs/index.ts';
 import { findingText } from '../labs/lab-text.ts';
-import { chartHeight, chartPng } from './chart-image.ts';
+import { chartHeight, chartPng, reportChartSize } from './chart-image.ts';
 import { drawSource } from './code-listing.ts';
 import { labDeliverable } from './deliverables/index.ts';
 import { COLOURS, SIZES } from './layout.ts';
@@ -84,13 +84,19 @@ function resultCells(row: ResultRow, point: PointResult | undefined, reasonOnce:
   ];
 }
 
+// The run's chart, at the size it needs (taller for rows of bars or panels), and the height it takes on the page.
+export function resultsChart({ record, lab }: LabRun, ctx: ReportContext) {
+  const chart = runChart(record, lab, { theme: LIGHT_CHART_THEME, t: ctx.t });
+  const size = reportChartSize(chart.minHeight);
+  return { chart, size, height: chartHeight(ctx.layout, size) };
+}
+
 export function resultsSection(run: LabRun, ctx: ReportContext): void {
   const { layout, t } = ctx;
   const { record, lab } = run;
-  const chart = runChart(record, lab, { theme: LIGHT_CHART_THEME, t });
-  const height = chartHeight(layout);
+  const { chart, size, height } = resultsChart(run, ctx);
   layout.heading(3, t('pdf.sections.chart'), height + 6);
-  layout.image(chartPng(chart.config), layout.width, height);
+  layout.image(chartPng(chart.config, size), layout.width, height);
   if (chart.notes.length > 0) layout.bullets(chart.notes.map((text) => ({ text, colour: COLOURS.muted })), SIZES.small);
 
   layout.heading(3, t('pdf.sections.table'));

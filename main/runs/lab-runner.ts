@@ -11,7 +11,7 @@ import type { DeviceList, DeviceSummary } from '../common/devices.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { validateParams } from '../common/params.ts';
-import { RUN_SCHEMA_VERSION, summarizeRun } from '../common/run-record.ts';
+import { RUN_SCHEMA_VERSION } from '../common/run-record.ts';
 import type { Finding, PointResult, RunRecord, RunSummary } from '../common/run-record.ts';
 import type { ComputeHostSupervisor, HostEnvironment } from '../engine/supervisor.ts';
 import { DeviceLocks, waitingMessage, type DeviceLease, type LockHolder } from '../engine/device-lock.ts';
@@ -24,6 +24,8 @@ import type { RunStore } from './run-store.ts';
 import { processStartTicks, thisMachine } from '../engine/process-identity.ts';
 import { exportRun } from './run-export.ts';
 import { runFindings } from './run-findings.ts';
+import { runSummary } from './run-summary.ts';
+import { noCudaWhy } from '../common/host-reasons.ts';
 import { availableHostBytes, checkPlanFits } from './memory-check.ts';
 import { gpuUuidOf, runPlace } from './run-place.ts';
 import { msg, renderMessage, type Message } from '../common/message.ts';
@@ -91,20 +93,6 @@ function newRunId(lab: string): string {
   return `${stamp}-${lab}-${randomBytes(3).toString('hex')}`;
 }
 
-// Why there is no CUDA device, from what the build or the driver said (native/cuda.ts, native/cuda/devices.cu), as a
-// message: the cases the addon words are read in the reader's language; anything else is quoted as it came.
-function noCudaWhy(reason: string): Message {
-  const driver = /no NVIDIA driver is installed \((\S+) was not found\)/.exec(reason);
-  if (driver) return msg('reasons.noDriver', { library: driver[1] ?? '' });
-  if (/the driver found none/.test(reason)) return msg('reasons.noneFound');
-  const runtime = /^no CUDA device: (cuda[A-Za-z]+)\b/.exec(reason);
-  if (runtime) return msg('reasons.cudaError', { code: runtime[1] ?? '' });
-  if (/^built without CUDA:?\s*nvcc was not found$/.test(reason)) return msg('reasons.noNvcc');
-  const built = /^built without CUDA:?\s*/.exec(reason);
-  const detail = reason.replace(/^(no CUDA device|built without CUDA):?\s*/, '') || reason;
-  return built ? msg('reasons.builtWithoutCuda', { detail }) : msg('reasons.noCuda', { detail });
-}
-
 // The device a run without one compares against: the first CUDA device, else the CPU alone.
 export function defaultDevice(env: HostEnvironment): string {
   return env.devices.devices.find((d) => d.kind === 'cuda')?.id ?? 'cpu';
@@ -126,6 +114,7 @@ export function planContext(env: HostEnvironment, device: string, peers?: PlanCo
   const cores = cpu.details.logicalCores;
   return { cpu, cpuThreads: typeof cores === 'number' ? cores : 1, gpu, gpuWaivedReason, gpuWaivedWhy, ...(peers ? { peers } : {}) };
 }
+
 
 // The peer libraries a run of `lab` asks for and has series of: those the request named (absent: every one).
 export function peersAsked(lab: Lab, asked: readonly PeerLibrary[] | undefined): PeerLibrary[] {
@@ -319,6 +308,7 @@ export class LabRunner implements RunsService {
       const asked = record.peers ?? [];
       const peers = asked.length ? { asked, report: await this.host.peers(asked) } : undefined;
       planned = lab.plan(record.params, planContext(env, record.device, peers));
+      record.plan = planned.map((p) => ({ key: p.key, series: p.series, label: p.label, name: p.name, x: p.x, reason: p.measurement ? null : (p.waived ?? ''), ...(!p.measurement && p.waivedWhy ? { why: p.waivedWhy } : {}) }));
       // Every device a point is measured on, held for the whole run: another process's run waits, or is refused.
       const devices = [...new Set(planned.filter((p) => p.measurement).map((p) => p.device))];
       if (devices.length) lease = await this.locks.acquire(devices, 'lab', record.lab, { wait, signal, onWait: (holder) => this.waiting(record, planned.length, holder) });
@@ -349,12 +339,13 @@ export class LabRunner implements RunsService {
       params: record.params,
       pointsTotal: planned.length,
       waived: [...waived.values()],
+      plan: record.plan,
     });
     const gpu = record.environment.devices?.devices.find((d) => d.id === record.device && d.kind === 'cuda') ?? null;
     const cpu = record.environment.devices?.devices.find((d) => d.kind === 'cpu') ?? null;
     const cpuTimes = readCpuTimes();
     try {
-      await this.measureAll(record, planned, signal, () => this.provisionalFindings(lab, record, gpu, cpu));
+      await this.measureAll(record, planned, signal, () => this.provisionalFindings(lab, record, planned, gpu, cpu));
     } finally {
       await lease?.release();
     }
@@ -375,7 +366,7 @@ export class LabRunner implements RunsService {
   }
 
   private emitEnd(record: RunRecord): void {
-    const summary = summarizeRun(record);
+    const summary = runSummary(record);
     if (record.status === 'failed' && record.error) this.emit({ kind: 'failed', runId: record.id, summary, error: record.error });
     else if (record.status === 'cancelled') this.emit({ kind: 'cancelled', runId: record.id, summary });
     else this.emit({ kind: 'completed', runId: record.id, summary });
@@ -403,11 +394,15 @@ export class LabRunner implements RunsService {
 
   // The findings of the points measured so far, while the run goes on: a finding whose text changed is sent again
   // under its id, so a page shows them growing; the record holds them until the final analysis replaces them. A lab
-  // whose analysis cannot read a partial run yet simply has none to show.
-  private provisionalFindings(lab: Lab, record: RunRecord, gpu: DeviceSummary | null, cpu: DeviceSummary | null): void {
+  // whose analysis cannot read a partial run yet simply has none to show. The run's own findings come with them, the
+  // plan's waived points counted from the start, so that the provisional findings take about the place of the final
+  // ones (the page lays them out unseen to hold it).
+  private provisionalFindings(lab: Lab, record: RunRecord, planned: readonly PlannedPoint[], gpu: DeviceSummary | null, cpu: DeviceSummary | null): void {
     let findings: Finding[];
     try {
-      findings = lab.analyze(record.points, record.params, gpu, cpu).findings;
+      const arrived = new Set(record.points.map((p) => p.key));
+      const waivedToCome = planned.filter((p) => !p.measurement && !arrived.has(p.key)).map(waivedPoint);
+      findings = [...lab.analyze(record.points, record.params, gpu, cpu).findings, ...runFindings([...record.points, ...waivedToCome], null, lab.descriptor)];
     } catch {
       return;
     }
@@ -537,7 +532,7 @@ export class LabRunner implements RunsService {
 
   async listRuns(): Promise<RunSummary[]> {
     const stored = await this.store.list();
-    const live = new Map([...this.active.values()].map((a) => a.record).concat([...this.unsaved.values()]).map((r) => [r.id, summarizeRun(r)]));
+    const live = new Map([...this.active.values()].map((a) => a.record).concat([...this.unsaved.values()]).map((r) => [r.id, runSummary(r)]));
     // A run not yet on disk (being set up, or waiting for a device) is listed from memory.
     const onDisk = new Set(stored.map((s) => s.id));
     const notYet = [...live.values()].filter((s) => !onDisk.has(s.id));

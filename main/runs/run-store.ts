@@ -11,12 +11,13 @@ import { readdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 
 import { GpuLabError } from '../common/errors.ts';
-import { RUN_RECORD, summarizeRun } from '../common/run-record.ts';
+import { RUN_RECORD } from '../common/run-record.ts';
 import type { RunRecord, RunSummary } from '../common/run-record.ts';
 import { ensureFolder, writeFileAtomic } from './atomic-write.ts';
 import { withCurrentFindings } from './current-findings.ts';
 import { MAX_RECORD_BYTES, notJson, readRegularFile, unreadOf } from './regular-file.ts';
 import { interruptedRun, runnerState } from './run-liveness.ts';
+import { runSummary } from './run-summary.ts';
 
 const RUN_ID = /^[A-Za-z0-9._-]{1,120}$/;
 
@@ -138,7 +139,7 @@ export class RunStore {
   }
 
   async list(): Promise<RunSummary[]> {
-    return (await this.records()).map(summarizeRun).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    return (await this.records()).map(runSummary).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
   // A run by its id: its own file, and any copy a sync tool made beside it (whose name begins with the id).

@@ -155,6 +155,28 @@ bool Bind(void* h, BlasLibrary& lib) {
   return false;
 }
 
+// OpenBLAS's threads spin for 2^28 clock ticks after a call (about 0.1 s) before they sleep, and whatever computes
+// next waits for them to (main/host/cpu-quiet.ts): each library the GEMM's choice times after another, a peer after
+// the engine. Told 2^25 (about 15 ms), they still spin through the microseconds between a benchmark's calls and its
+// rounds, where waking would cost, and every handover is a tenth as long. OpenBLAS reads OPENBLAS_THREAD_TIMEOUT as
+// it loads; it is set only where the environment names none, and only while a library is opened, so that the Python
+// peers, started later, run their NumPy as the environment has it.
+class ShortSpin {
+ public:
+  ShortSpin() : set_(std::getenv(kName) == nullptr) {
+    if (set_) setenv(kName, "25", 0);
+  }
+  ~ShortSpin() {
+    if (set_) unsetenv(kName);
+  }
+  ShortSpin(const ShortSpin&) = delete;
+  ShortSpin& operator=(const ShortSpin&) = delete;
+
+ private:
+  static constexpr const char* kName = "OPENBLAS_THREAD_TIMEOUT";
+  bool set_;
+};
+
 std::mutex& Lock() {
   static std::mutex m;
   return m;
@@ -187,7 +209,11 @@ BlasLibrary OpenOne(const std::string& path, const std::string& origin) {
     return lib;
   }
   // Local: two OpenBLAS builds in one process must not resolve each other's symbols.
-  void* h = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  void* h;
+  {
+    ShortSpin spin;
+    h = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  }
   if (!h) {
     const char* err = dlerror();
     lib.reason = err ? err : ("could not open " + path);

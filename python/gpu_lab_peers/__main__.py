@@ -26,6 +26,26 @@ LABS = {
 NUMPY_DTYPES = {"float64": "float64", "float32": "float32", "float16": "float16", "bfloat16": "uint16", "int8": "int8"}
 # At most this many calls in one sample, however short a call is.
 MAX_BATCH = 10_000
+# A warmed call of the warm-up this many times the minimum sample or longer makes each sample one call, with no call
+# more to size the batch (the engine's harness sizes from its warm-up the same way: native/src/benchmark.cc).
+SIZED_BY_WARMUP = 4
+# The arrays read from the engine's input files, by path, with what the file was when read: the peer series after
+# one that took the same inputs find them here instead of reading a gigabyte again (the engine keeps the files for
+# them, and names in `release` those whose arrays stay).
+INPUTS = {}
+
+
+def read_input(np, spec):
+    """The array in the file `spec` names, and whether it was read before: the one read before where the same file
+    (its inode, size and time) holds the same type and length, else read now."""
+    st = os.stat(spec["path"])
+    signature = (st.st_ino, st.st_size, st.st_mtime_ns, spec["dtype"], spec["length"])
+    hit = INPUTS.get(spec["path"])
+    if hit is not None and hit[0] == signature:
+        return hit[1], True
+    array = np.fromfile(spec["path"], dtype=NUMPY_DTYPES[spec["dtype"]], count=spec["length"])
+    INPUTS[spec["path"]] = (signature, array)
+    return array, False
 
 
 class Prepared:
@@ -67,7 +87,9 @@ class Prepared:
         self.library = f"{library} {getattr(lib, '__version__', '?')}"
         # What the worker put back into NumPy for this library (library_import.py): said beside its figures.
         self.restored = list(RESTORED) if library == "numba" else []
-        inputs = [np.fromfile(s["path"], dtype=NUMPY_DTYPES[s["dtype"]], count=s["length"]) for s in request["inputs"]]
+        read = [read_input(np, s) for s in request["inputs"]]
+        inputs = [array for array, _ in read]
+        self.reused = sum(1 for _, again in read if again)
         # The arrays' bytes, the output's counted as the inputs' widest: how much a release may hand back.
         self.nbytes = sum(a.nbytes for a in inputs) + request["output"]["length"] * max((a.itemsize for a in inputs), default=8)
         for spec, array in zip(request["inputs"], inputs):
@@ -128,23 +150,34 @@ class Prepared:
         return ms, ms
 
     def sample(self, warmup, count):
-        for _ in range(warmup):
-            self.once()
+        """`count` samples after `warmup` untimed calls: (their times, their wall times, the untimed calls made)."""
+        warmed = math.inf
+        for i in range(warmup):
+            ms, _ = self.once()
+            if i > 0:
+                warmed = min(warmed, ms)
+        untimed = warmup
         if self.batch is None and self.min_ms <= 0:
             self.batch = 1  # no minimum: not a call more, so that a cold first sample stays the first call
+        if self.batch is None and math.isfinite(warmed) and warmed >= SIZED_BY_WARMUP * self.min_ms:
+            # A warmed call of the warm-up (the second on) far longer than the minimum sample: one call a sample,
+            # and no call more to size it (a gigabyte's copy takes a tenth of a second).
+            self.batch = 1
         if self.batch is None:
             # The batch is fixed once, on a warmed call, and kept for every later round: without a warm-up a first
             # call (allocations, a kernel loaded) would size it.
             if warmup == 0:
                 self.once()
+                untimed += 1
             first, _ = self.once()
+            untimed += 1
             self.batch = 1 if first <= 0 or first >= self.min_ms else min(MAX_BATCH, math.ceil(self.min_ms / first))
         samples, wall = [], []
         for _ in range(count):
             ms, host = self.once(self.batch)
             samples.append(ms)
             wall.append(host)
-        return samples, wall
+        return samples, wall, untimed
 
     def write_output(self, indices=None):
         """The last call's output into the output file: whole, or only the elements at `indices` (the engine's check
@@ -221,17 +254,20 @@ def handle(request, state):
     if op == "prepare":
         prepared = Prepared(request)
         state["prepared"] = prepared
-        return {"library": prepared.library, **({"restored": prepared.restored} if prepared.restored else {})}
+        return {"library": prepared.library, "reusedInputs": prepared.reused, **({"restored": prepared.restored} if prepared.restored else {})}
     prepared = state.get("prepared")
     if op == "release":
         released = state.pop("prepared", None)
+        keep = set(request.get("keep") or [])
+        for path in [p for p in INPUTS if p not in keep]:
+            del INPUTS[path]
         release_memory(released.nbytes if released is not None else 0)
         return {}
     if prepared is None:
         raise ProtocolError("INVALID_ARGUMENT", f"`{op}` before `prepare`")
     if op == "sample":
-        samples, wall = prepared.sample(request["warmup"], request["count"])
-        return {"samplesMs": samples, "wallMs": wall, "timer": prepared.timer, "executionsPerSample": prepared.batch}
+        samples, wall, untimed = prepared.sample(request["warmup"], request["count"])
+        return {"samplesMs": samples, "wallMs": wall, "timer": prepared.timer, "executionsPerSample": prepared.batch, "untimedCalls": untimed}
     prepared.write_output(request.get("indices"))
     return {}
 

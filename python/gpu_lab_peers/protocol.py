@@ -95,6 +95,12 @@ def parse_request(line):
         if indices is not None and (len(indices) > MAX_INDICES or not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 2**31 for i in indices)):
             raise ProtocolError("INVALID_ARGUMENT", f"`indices` must be at most {MAX_INDICES} integers from 0 to 2^31")
         checked["indices"] = indices
+    elif op == "release":
+        # The input files whose arrays stay for the peer points after (the engine's host/peer-files.ts); absent, none.
+        keep = _field(request, "keep", list, required=False)
+        if keep is not None and (len(keep) > 1000 or not all(isinstance(k, str) and len(k) <= 4096 for k in keep)):
+            raise ProtocolError("INVALID_ARGUMENT", "`keep` must be at most 1000 file paths")
+        checked["keep"] = keep or []
     elif op == "sample":
         checked["warmup"] = _field(request, "warmup", int)
         checked["count"] = _field(request, "count", int)

@@ -1,5 +1,5 @@
-// The y axis's bounds, computed from everything a chart draws (bars or medians, whiskers, bands, reference lines), so
-// that nothing drawn leaves the plot: Chart.js left alone sizes an axis to its datasets' values only, and a whisker
+// The value axis's bounds, computed from everything a chart draws (bars or medians, whiskers, bands, reference lines),
+// so that nothing drawn leaves the plot: Chart.js left alone sizes an axis to its datasets' values only, and a whisker
 // to a slow sample (93 ms over bars of 50 ms) ran off its top. Linear from zero, or logarithmic from a power of ten
 // below the smallest value (never at or below 0); either way with headroom above the largest value, room for the
 // value written over a bar. The ticks are chosen here too, at round values: 1, 2 or 5 times a power of ten.
@@ -23,13 +23,6 @@ function finite(values: readonly number[]): number[] {
 
 function positive(values: readonly number[]): number[] {
   return values.filter((v) => Number.isFinite(v) && v > 0);
-}
-
-// How many times the largest positive value is the smallest: 1 with fewer than two.
-export function valueSpan(values: readonly number[]): number {
-  const p = positive(values);
-  if (p.length < 2) return 1;
-  return Math.max(...p) / Math.min(...p);
 }
 
 // Rounded to twelve significant digits: 0.1 × 3 is 0.3 as a tick, not 0.30000000000000004.
@@ -77,15 +70,8 @@ export function logRange(values: readonly number[], headroom = HEADROOM.bars): A
   return { log: true, min, max, ticks: fine.length > 12 ? powers : fine };
 }
 
-// Where the axis turns logarithmic: bars once their values span more than a factor of 10 (a GPU bar of 14.6 ms beside
-// a CPU bar of 708 ms is two pixels high on a linear axis), lines once they span two decades (a line keeps its shape
-// on a linear axis longer than a bar keeps its length).
-export const LOG_ABOVE: Record<AxisKind, number> = { bars: 10, lines: 100 };
-
-export function wantsLog(values: readonly number[], kind: AxisKind): boolean {
-  return positive(values).length >= 2 && valueSpan(values) > LOG_ABOVE[kind];
-}
-
-export function axisRange(values: readonly number[], kind: AxisKind): AxisRange | null {
-  return wantsLog(values, kind) ? logRange(values, HEADROOM[kind]) : linearRange(values, HEADROOM[kind]);
+// Linear or logarithmic as the lab says (its chart descriptor's `y.log`), never as the values happen to spread: a
+// lab's chart keeps its scale from one run to the next. Values at or below zero have no place on a log axis.
+export function axisRange(values: readonly number[], log: boolean, kind: AxisKind): AxisRange | null {
+  return log ? logRange(values, HEADROOM[kind]) : linearRange(values, HEADROOM[kind]);
 }

@@ -1,12 +1,13 @@
 // Break-even sizes on a sweep: a vertical line at each size the summary holds, labelled with the size; a bound
 // (reached already at the smallest size, or not within the sizes measured) is said in a note, never drawn as if it
-// were the value.
+// were the value. In a chart of panels the line stays in its series' panel, named as the panel names the series.
 import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
 import type { RunRecord } from '../../main/common/run-record.ts';
 import { breakEvenTarget, breakEvens } from './break-even.ts';
 import type { ChartInputs } from './chart-common.ts';
 import type { VerticalMark } from './marks-plugin.ts';
 import { seriesStyle } from './palette.ts';
+import { panelScale } from './panels.ts';
 import { seriesOf } from './points.ts';
 import type { SeriesGroup } from './series-groups.ts';
 import type { Translate } from './text.ts';
@@ -33,6 +34,7 @@ export function breakEvenMarks(
   xQuantity: SizeQuantity,
   inputs: ChartInputs,
   runName = '',
+  panelled = false,
 ): BreakEvenMarks {
   const { t, theme } = inputs;
   const target = breakEvenTarget(record);
@@ -50,7 +52,10 @@ export function breakEvenMarks(
     };
     if (entry.size !== null) {
       const size = sizeText(xQuantity, entry.size, t);
-      out.vertical.push({ x: entry.size, label: t('results.chart.breakEven.line', { ...named, size }), colour: seriesStyle(theme, group.index).colour });
+      const panel = panelled ? group.descriptor.panel : undefined;
+      const inPanel = panel === undefined ? named.series : `${runName ? `${runName}: ` : ''}${group.descriptor.inPanel ?? group.descriptor.label}`;
+      const mark = { x: entry.size, label: t('results.chart.breakEven.line', { ...named, series: inPanel, size }), short: size, colour: seriesStyle(theme, group.colouring).colour };
+      out.vertical.push(panel === undefined ? mark : { ...mark, scale: panelScale(panel) });
       out.sentences.push(t(`results.chart.breakEven.${kind}.at`, { ...named, size }));
     } else if (entry.atMost !== null) {
       out.notes.push(t(`results.chart.breakEven.${kind}.atMost`, { ...named, size: sizeText(xQuantity, entry.atMost, t) }));

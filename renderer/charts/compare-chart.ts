@@ -1,21 +1,25 @@
 // Two runs of the same lab on one chart: each series in its own colour, run A drawn solid and run B dashed (bars:
-// B outlined), medians only (each run's own chart shows its spread). Break-even lines of both runs, named by run.
+// B outlined), medians only (each run's own chart shows its spread). Break-even lines of both runs, named by run; a
+// lab of panels (elementwise) in its panels. A speedup lab's runs that do not both have a speedup (a CPU-only run has
+// no GPU series to divide by) are compared by what both measured, as each run's page falls back to it.
 import type { ChartDataset, Point } from 'chart.js';
 
 import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
 import type { RunRecord } from '../../main/common/run-record.ts';
 import { breakEvenTarget } from './break-even.ts';
 import { breakEvenMarks } from './break-even-marks.ts';
-import { categories, categoryAxis, categoryLabels, legendOnlyBar } from './category-chart.ts';
+import { asRows, categories, categoryAxis, categoryLabels, legendOnlyBar, rowsHeight } from './category-chart.ts';
 import type { BarConfig, ChartInputs, LineConfig, RunChart } from './chart-common.ts';
-import { baseOptions, legendLabels, subtitle, yScale, yTitle } from './chart-common.ts';
+import { baseOptions, legendLabels, neededHeight, PLOT_HEIGHT, plotTitle, valueScale, valueTitle, yTitle } from './chart-common.ts';
 import type { VerticalMark } from './marks-plugin.ts';
 import { runMarksPlugin } from './marks-plugin.ts';
 import { seriesStyle, withAlpha } from './palette.ts';
+import { panelAxes, panelLegend, panelScale, panelsOf } from './panels.ts';
+import type { YQuantity } from './points.ts';
 import { baselinePoint, keySuffix, plottedValue, pointsByKey } from './points.ts';
 import type { SeriesGroup } from './series-groups.ts';
 import { isWaived, legendLabel, seriesGroups, statusNotes, waivedLegend } from './series-groups.ts';
-import { legendOnlyLine, referenceLines, sizeAxis } from './sweep-chart.ts';
+import { hasSpeedups, legendOnlyLine, measuredQuantity, referenceLines, sizeAxis } from './sweep-chart.ts';
 import type { SizeQuantity } from '../../main/common/format.ts';
 
 type Run = 'A' | 'B';
@@ -33,39 +37,49 @@ function sides(a: RunRecord, b: RunRecord, lab: LabDescriptor): [RunSide, RunSid
   ];
 }
 
-function plottedGroups(side: RunSide, lab: LabDescriptor): SeriesGroup[] {
-  return lab.chart.y.quantity === 'speedup' ? side.groups.filter((g) => g.descriptor.baseline !== undefined) : side.groups;
+// The lab's quantity; for a speedup, only where both runs have one, else the figure both runs' points have.
+function comparedQuantity(runs: readonly RunSide[], lab: LabDescriptor): { quantity: YQuantity; fallback: boolean } {
+  const asked = lab.chart.y.quantity;
+  if (asked !== 'speedup' || runs.every((side) => hasSpeedups(side.groups))) return { quantity: asked, fallback: false };
+  return { quantity: measuredQuantity(runs.flatMap((side) => side.record.points)), fallback: true };
+}
+
+function plottedGroups(side: RunSide, quantity: YQuantity): SeriesGroup[] {
+  return quantity === 'speedup' ? side.groups.filter((g) => g.descriptor.baseline !== undefined) : side.groups;
 }
 
 function sweep(runs: [RunSide, RunSide], lab: LabDescriptor, inputs: ChartInputs): RunChart {
   const { t, theme } = inputs;
-  const quantity = lab.chart.y.quantity;
+  const { quantity, fallback } = comparedQuantity(runs, lab);
+  const log = lab.chart.y.log;
   const xQuantity = lab.chart.x.quantity as SizeQuantity;
+  const panels = panelsOf(runs.flatMap((side) => plottedGroups(side, quantity)));
   const datasets: ChartDataset<'line', Point[]>[] = [];
-  const yValues: number[] = [];
+  const values: number[] = [];
   const sizes = new Set<number>();
   const vertical: VerticalMark[] = [];
-  const notes: string[] = [];
+  const notes: string[] = [t('results.compare.chartNote'), ...(fallback ? [t('results.compare.fallback', { y: yTitle(quantity, t) })] : [])];
   let drawn = 0;
   for (const side of runs) {
     const byKey = pointsByKey(side.record);
-    const plotted = plottedGroups(side, lab);
+    const plotted = plottedGroups(side, quantity);
     for (const g of plotted) {
       // Sizes of every point, drawn or not, so that the axis is the runs'.
       for (const p of g.points) if (p.x !== null) sizes.add(p.x);
       if (isWaived(g)) continue;
-      const { colour, marker } = seriesStyle(theme, g.index);
+      const { colour, marker } = seriesStyle(theme, g.colouring);
       const points = g.points.filter((p) => p.x !== null).sort((x, y) => (x.x ?? 0) - (y.x ?? 0));
       const data = points.map((p) => {
         const v = plottedValue(p, quantity, baselinePoint(lab, byKey, p));
         if (v) {
           drawn++;
-          yValues.push(v.y);
+          values.push(v.y);
         }
         return { x: p.x ?? 0, y: v ? v.y : Number.NaN };
       });
       datasets.push({
-        label: t('results.compare.legend', { series: legendLabel(g, t), run: side.run }),
+        label: t('results.compare.legend', { series: panels.length > 0 ? panelLegend(g, t) : legendLabel(g, t), run: side.run }),
+        yAxisID: panels.length > 0 && g.descriptor.panel !== undefined ? panelScale(g.descriptor.panel) : 'y',
         data,
         borderColor: colour,
         backgroundColor: side.run === 'A' ? colour : 'transparent',
@@ -78,39 +92,49 @@ function sweep(runs: [RunSide, RunSide], lab: LabDescriptor, inputs: ChartInputs
       });
     }
     for (const label of waivedLegend(plotted, t)) datasets.push(legendOnlyLine(t('results.compare.legend', { series: label, run: side.run }), theme));
-    const marks = breakEvenMarks(side.record, lab, plotted, xQuantity, inputs, t('results.compare.run', { run: side.run }));
-    vertical.push(...marks.vertical);
-    notes.push(...statusNotes(side.groups, t).map((n) => `${t('results.compare.run', { run: side.run })}: ${n}`), ...marks.notes);
+    const marks = quantity === 'speedup' ? breakEvenMarks(side.record, lab, plotted, xQuantity, inputs, t('results.compare.run', { run: side.run }), panels.length > 0) : null;
+    vertical.push(...(marks?.vertical ?? []));
+    notes.push(...statusNotes(side.groups, t).map((n) => `${t('results.compare.run', { run: side.run })}: ${n}`), ...(marks?.notes ?? []));
   }
   // Run A's target: the ratio table says where the runs differ.
-  const horizontal = drawn > 0 ? referenceLines(quantity, breakEvenTarget(runs[0].record), inputs) : [];
+  const horizontal = drawn > 0 ? referenceLines(quantity, breakEvenTarget(runs[0].record), inputs, panels) : [];
   const sorted = [...sizes].sort((x, y) => x - y);
-  const base = baseOptions(theme);
+  const scale = valueScale(quantity, [...values, ...horizontal.map((h) => h.y)], log, inputs, 'lines');
+  // A path named once in a chart of panels (its entry stands for every panel).
+  const firstOfLabel = (i: number): boolean => datasets.findIndex((ds) => ds.label === datasets[i]?.label) === i;
   const config: LineConfig = {
     type: 'line',
     data: { datasets },
     options: {
-      ...base,
+      ...baseOptions(theme),
       parsing: false,
       interaction: { mode: 'nearest', intersect: false },
       scales: {
         x: sizeAxis(xQuantity, lab.chart.x.log, sorted, inputs, vertical.map((m) => m.x)),
-        y: yScale(quantity, [...yValues, ...horizontal.map((h) => h.y)], inputs, 'lines'),
+        ...(panels.length > 0 ? panelAxes(panels, scale, theme) : { y: scale }),
       },
       plugins: {
-        subtitle: subtitle([t('results.compare.chartNote')], theme),
-        legend: { position: 'top', labels: legendLabels(theme) },
+        title: plotTitle(valueTitle(quantity, log, t), theme),
+        legend: { position: 'top', labels: { ...legendLabels(theme), filter: (item) => firstOfLabel(item.datasetIndex ?? -1) } },
         runMarks: { vertical, horizontal, whiskers: [], labelBackground: theme.surface, font: '11px sans-serif' },
       },
     },
     plugins: [runMarksPlugin()],
   };
-  return { config, notes: [...new Set(notes)], drawnPoints: drawn, description: t('results.compare.description', { lab: lab.title, y: yTitle(quantity, t), points: drawn }) };
+  const legendWords = datasets.filter((_, i) => firstOfLabel(i)).map((ds) => ds.label ?? '');
+  return {
+    config,
+    notes: [...new Set(notes)],
+    drawnPoints: drawn,
+    description: t('results.compare.description', { lab: lab.title, y: yTitle(quantity, t), points: drawn }),
+    minHeight: neededHeight(legendWords, panels.length > 0 ? 150 * panels.length : PLOT_HEIGHT),
+  };
 }
 
 function bars(runs: RunSide[], lab: LabDescriptor, inputs: ChartInputs): RunChart {
   const { t, theme } = inputs;
   const quantity = lab.chart.y.quantity;
+  const log = lab.chart.y.log;
   // Categories of both runs: B's points that A lacks join after A's.
   const merged = new Map<string, SeriesGroup>();
   for (const side of runs) {
@@ -120,17 +144,19 @@ function bars(runs: RunSide[], lab: LabDescriptor, inputs: ChartInputs): RunChar
       merged.set(g.descriptor.key, into);
     }
   }
-  const cats = categories([...merged.values()].sort((x, y) => x.index - y.index), lab, new Map(), t, false);
+  const ordered = [...merged.values()].sort((x, y) => x.index - y.index);
+  const rows = asRows(categories(ordered, lab, new Map(), t, false).length);
+  const cats = categories(ordered, lab, new Map(), t, false, rows ? 28 : 18);
   const index = new Map(cats.map((c, i) => [c.id, i]));
   const datasets: ChartDataset<'bar', (number | null)[]>[] = [];
-  const yValues: number[] = [];
-  const notes: string[] = [];
+  const values: number[] = [];
+  const notes: string[] = [t('results.compare.chartNoteBars')];
   let drawn = 0;
   for (const side of runs) {
     const byKey = pointsByKey(side.record);
     for (const g of side.groups) {
       if (isWaived(g)) continue;
-      const { colour } = seriesStyle(theme, g.index);
+      const { colour } = seriesStyle(theme, g.colouring);
       const data: (number | null)[] = cats.map(() => null);
       for (const p of g.points) {
         const suffix = keySuffix(p).replace(/^[-@]/, '');
@@ -138,7 +164,7 @@ function bars(runs: RunSide[], lab: LabDescriptor, inputs: ChartInputs): RunChar
         const v = plottedValue(p, quantity, baselinePoint(lab, byKey, p));
         if (i < 0 || !v) continue;
         data[i] = v.y;
-        yValues.push(v.y);
+        values.push(v.y);
         drawn++;
       }
       const outlined = side.run === 'B';
@@ -154,24 +180,28 @@ function bars(runs: RunSide[], lab: LabDescriptor, inputs: ChartInputs): RunChar
     for (const label of waivedLegend(side.groups, t)) datasets.push(legendOnlyBar(t('results.compare.legend', { series: label, run: side.run }), cats.length, theme));
     notes.push(...statusNotes(side.groups, t).map((n) => `${t('results.compare.run', { run: side.run })}: ${n}`));
   }
-  const base = baseOptions(theme);
+  const scale = valueScale(quantity, values, log, inputs, 'bars');
   const config: BarConfig = {
     type: 'bar',
     data: { labels: categoryLabels(cats), datasets },
     options: {
-      ...base,
+      ...baseOptions(theme),
+      indexAxis: rows ? 'y' : 'x',
       skipNull: true,
-      scales: {
-        x: categoryAxis(theme),
-        y: yScale(quantity, yValues, inputs, 'bars'),
-      },
+      scales: rows ? { y: categoryAxis(theme), x: scale } : { x: categoryAxis(theme), y: scale },
       plugins: {
-        subtitle: subtitle([t('results.compare.chartNoteBars')], theme),
+        title: plotTitle(valueTitle(quantity, log, t), theme),
         legend: { position: 'top', labels: { ...legendLabels(theme), usePointStyle: false } },
       },
     },
   };
-  return { config, notes, drawnPoints: drawn, description: t('results.compare.description', { lab: lab.title, y: yTitle(quantity, t), points: drawn }) };
+  return {
+    config,
+    notes,
+    drawnPoints: drawn,
+    description: t('results.compare.description', { lab: lab.title, y: yTitle(quantity, t), points: drawn }),
+    minHeight: neededHeight(datasets.map((d) => d.label ?? ''), rows ? rowsHeight(cats) : PLOT_HEIGHT),
+  };
 }
 
 export function compareChart(a: RunRecord, b: RunRecord, lab: LabDescriptor, inputs: ChartInputs): RunChart {

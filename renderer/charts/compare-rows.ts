@@ -7,6 +7,8 @@ import { comparePoints } from '../../main/common/claims.ts';
 import { pointLabel } from './point-label.ts';
 import type { Translate } from './text.ts';
 import { formatBytes, formatMs, formatTimes, unitFor } from '../../main/common/format.ts';
+import { paramValueText } from '../../main/common/i18n/param-text.ts';
+import { numberLocale } from '../../main/common/locale.ts';
 
 // 'tie': the two medians' 95 % intervals overlap, so neither run can be called faster at this precision (the same
 // claim every finding makes, common/claims.ts).
@@ -102,8 +104,9 @@ export interface ParamRow {
   differs: boolean;
 }
 
-function paramText(value: ParamValue | undefined, p: { unit: string; unitOne?: string }): string {
+function paramText(value: ParamValue | undefined, p: { unit: string; unitId?: string; unitOne?: string }, t: Translate | undefined): string {
   if (value === undefined) return DASH;
+  if (t) return paramValueText(p, value, t, numberLocale());
   if (Array.isArray(value)) return value.join(', ');
   if (typeof value === 'number' && p.unit === 'bytes') return formatBytes(value);
   const unit = unitFor(p, value);
@@ -111,8 +114,9 @@ function paramText(value: ParamValue | undefined, p: { unit: string; unitOne?: s
 }
 
 // The parameters described, in their order, then any a record has that they do not name (a record of an older
-// version of the lab, or of another lab).
-export function paramRows(a: RunRecord, b: RunRecord, known: readonly ParameterDescriptor[]): ParamRow[] {
+// version of the lab, or of another lab). With the reader's words (t), a value reads as the history and a run's page
+// read it (the CPU threads' 0 as "all cores").
+export function paramRows(a: RunRecord, b: RunRecord, known: readonly ParameterDescriptor[], t?: Translate): ParamRow[] {
   const names = [...known.map((p) => p.name)];
   for (const name of [...Object.keys(a.params), ...Object.keys(b.params)]) if (!names.includes(name)) names.push(name);
   return names.map((name) => {
@@ -121,8 +125,8 @@ export function paramRows(a: RunRecord, b: RunRecord, known: readonly ParameterD
     return {
       name,
       label: descriptor?.label ?? name,
-      a: paramText(a.params[name], unit),
-      b: paramText(b.params[name], unit),
+      a: paramText(a.params[name], unit, t),
+      b: paramText(b.params[name], unit, t),
       differs: JSON.stringify(a.params[name]) !== JSON.stringify(b.params[name]),
     };
   });

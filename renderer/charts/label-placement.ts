@@ -1,7 +1,8 @@
 // Where a label written over the plot goes (a break-even size beside its dashed line, a reference line's name): the
 // first of its candidate places, in the order given, whose box crosses no series line, no marker and no label already
-// placed; where every candidate crosses something, the one that crosses the fewest. Pure geometry in canvas pixels
-// (y grows downwards), so that it is tested apart from Chart.js and the canvas.
+// placed; where every candidate crosses something, the one that crosses the fewest, a label already placed counting
+// as more than any number of lines (text over a line still reads; text over text does not). Pure geometry in canvas
+// pixels (y grows downwards), so that it is tested apart from Chart.js and the canvas.
 
 export interface Box {
   left: number;
@@ -28,7 +29,12 @@ export interface Obstacles {
   segments: Segment[];
   dots: Dot[];
   boxes: Box[];
+  // Labels already placed.
+  texts?: Box[];
 }
+
+// What crossing a label weighs against crossing a line, a marker or a bar.
+export const TEXT_CROSSING = 1000;
 
 export interface Area {
   left: number;
@@ -80,12 +86,13 @@ export function dotHitsBox(d: Dot, b: Box): boolean {
   return (d.x - nx) ** 2 + (d.y - ny) ** 2 <= d.r ** 2;
 }
 
-// How many obstacles the box crosses.
+// How many obstacles the box crosses, a label as TEXT_CROSSING of them.
 export function crossings(box: Box, o: Obstacles): number {
   let n = 0;
   for (const s of o.segments) if (segmentHitsBox(s, box)) n++;
   for (const d of o.dots) if (dotHitsBox(d, box)) n++;
   for (const b of o.boxes) if (boxesOverlap(b, box)) n++;
+  for (const b of o.texts ?? []) if (boxesOverlap(b, box)) n += TEXT_CROSSING;
   return n;
 }
 

@@ -2,9 +2,10 @@
 // light one. Series colours are the Okabe–Ito palette (told apart with every common colour-vision deficiency), its
 // yellow swapped for a neutral grey that reads on white, and Paul Tol's olive as a ninth (the transfer and the
 // elementwise labs have nine series); each lightened for the dark theme so that it keeps at least 3:1 against the
-// dark surface. A series keeps its colour in both themes and in every chart: it is picked by the
-// series' place in the lab's descriptor, and paired with a marker shape, so that two series sharing a colour (a lab
-// with more series than colours) still differ.
+// dark surface. A series keeps its colour in both themes and in every chart: its hue is its family's (series that
+// belong together share one: a transfer's direction, a wrong timing and the right one), its shade says which member
+// it is (pinned memory deeper than pageable, the wrong timing paler than the right one), and its marker shape is its
+// own place in the lab's descriptor, so that two series sharing a colour still differ.
 import type { PointStyle } from 'chart.js';
 
 export type ThemeMode = 'light' | 'dark';
@@ -50,13 +51,38 @@ export function chartTheme(mode: ThemeMode): ChartTheme {
 const MARKERS: readonly PointStyle[] = ['circle', 'rect', 'triangle', 'rectRot', 'star', 'crossRot', 'cross'];
 
 export interface SeriesStyle {
+  // The line, the bar's edge, the marker.
   colour: string;
+  // A bar's fill: the colour itself, or a paler shade of it for a series drawn 'pale'.
+  fill: string;
   marker: PointStyle;
 }
 
-export function seriesStyle(theme: ChartTheme, seriesIndex: number): SeriesStyle {
-  const i = Math.max(0, seriesIndex);
-  return { colour: theme.series[i % theme.series.length] ?? theme.text, marker: MARKERS[i % MARKERS.length] ?? 'circle' };
+// Where a series' colour comes from: its hue (the place of its family among the lab's families: series that belong
+// together, a transfer's direction, a pair of right and wrong timings, share one), its shade within the family, and
+// its own place in the lab's series (its marker).
+export interface SeriesColouring {
+  family: number;
+  tone?: 'pale' | 'deep';
+  index: number;
+}
+
+// `hex` moved `share` of the way to `towards` (both #rrggbb).
+export function mix(hex: string, towards: string, share: number): string {
+  const rgb = (h: string) => [1, 3, 5].map((i) => Number.parseInt(h.slice(i, i + 2), 16));
+  const [a, b] = [rgb(hex), rgb(towards)];
+  if (a.some((v) => Number.isNaN(v)) || b.some((v) => Number.isNaN(v))) return hex;
+  return `#${a.map((v, i) => Math.round(v + ((b[i] ?? v) - v) * share).toString(16).padStart(2, '0')).join('')}`;
+}
+
+// A deep shade moves a third of the way to the text's colour (darker on white, lighter on the dark surface); a pale one
+// half way to the surface, as a bar's fill only: a pale bar keeps its edge in the family's colour.
+export function seriesStyle(theme: ChartTheme, series: SeriesColouring): SeriesStyle {
+  const family = Math.max(0, series.family);
+  const hue = theme.series[family % theme.series.length] ?? theme.text;
+  const colour = series.tone === 'deep' ? mix(hue, theme.text, 0.33) : hue;
+  const fill = series.tone === 'pale' ? mix(hue, theme.surface, 0.5) : colour;
+  return { colour, fill, marker: MARKERS[Math.max(0, series.index) % MARKERS.length] ?? 'circle' };
 }
 
 // '#0072B2' at 0.2 → 'rgba(0, 114, 178, 0.2)': bands and outlined bars are the series' colour, see-through.

@@ -10,7 +10,7 @@ import type { ExerciseDescriptor, KernelRunResult, Throughput } from '../../main
 import { categoryAxis, categoryLabels, wrap } from './category-chart.ts';
 import type { Category } from './category-chart.ts';
 import type { BarConfig, ChartInputs, RunChart } from './chart-common.ts';
-import { baseOptions, formatValue, legendLabels, shortValue, subtitle, yScale, yTitle } from './chart-common.ts';
+import { baseOptions, formatValue, legendLabels, neededHeight, PLOT_HEIGHT, plotTitle, shortValue, valueScale, valueTitle, yTitle } from './chart-common.ts';
 import type { BarLabel, HorizontalMark, RunMarksOptions, Whisker } from './marks-plugin.ts';
 import { runMarksPlugin } from './marks-plugin.ts';
 import { seriesStyle } from './palette.ts';
@@ -121,7 +121,7 @@ export function kernelRunChart(result: KernelRunResult, metric: KernelMetric, in
       barLabels.push({ dataset: datasets.length, index, at: Math.max(y, range.high / scale), text: shortValue(quantity, y) });
       yValues.push(y, range.low / scale, range.high / scale);
     });
-    const { colour } = seriesStyle(theme, KIND_ORDER.indexOf(kind));
+    const { colour } = seriesStyle(theme, { family: KIND_ORDER.indexOf(kind), index: KIND_ORDER.indexOf(kind) });
     datasets.push({ label: t(`kernelChart.kind.${kind}`), data, backgroundColor: colour, borderColor: colour, borderWidth: 1, maxBarThickness: 72 });
     barAt.push(bars.map((b) => (b.kind === kind ? b : null)));
   }
@@ -148,9 +148,10 @@ export function kernelRunChart(result: KernelRunResult, metric: KernelMetric, in
       ...baseOptions(theme),
       // One bar per category: the kinds share the x axis without leaving gaps for each other.
       skipNull: true,
-      scales: { x: categoryAxis(theme), y: yScale(quantity, yValues, inputs, 'bars') },
+      // Linear, whatever the rates: a kernel's bar beside cuBLAS's reads as its share of it.
+      scales: { x: categoryAxis(theme), y: valueScale(quantity, yValues, false, inputs, 'bars') },
       plugins: {
-        subtitle: subtitle(drawn.length > 0 ? [t('results.chart.spread.whiskers')] : [], theme),
+        title: plotTitle(valueTitle(quantity, false, t), theme),
         legend: { display: datasets.length > 1, position: 'top', labels: legendLabels(theme) },
         tooltip: {
           callbacks: {
@@ -176,6 +177,7 @@ export function kernelRunChart(result: KernelRunResult, metric: KernelMetric, in
     drawn.length,
   );
   // Where the data fits in L2 the peak is not unknown but beside the point: the report around the chart says why.
-  const notes = [...barNotes(bars, t), ...(peak === null && !result.l2 ? [t('kernelChart.notes.peakUnknown')] : [])];
-  return { config, notes, drawnPoints: drawn.length, description };
+  const reading = drawn.length > 0 ? [t('results.chart.spread.whiskers')] : [];
+  const notes = [...reading, ...barNotes(bars, t), ...(peak === null && !result.l2 ? [t('kernelChart.notes.peakUnknown')] : [])];
+  return { config, notes, drawnPoints: drawn.length, description, minHeight: neededHeight(datasets.length > 1 ? datasets.map((d) => d.label ?? '') : [], PLOT_HEIGHT) };
 }

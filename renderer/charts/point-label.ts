@@ -11,7 +11,7 @@ import { sizeText } from './break-even-marks.ts';
 import { seriesOf } from './points.ts';
 import type { Translate } from './text.ts';
 
-export function pointLabel(p: PointResult, lab: LabDescriptor, t: Translate): string {
+export function pointLabel(p: Pick<PointResult, 'name' | 'series' | 'x' | 'label'>, lab: LabDescriptor, t: Translate): string {
   if (p.name) {
     const locale = lab.locale ?? 'en';
     return renderMessage(p.name, flatTranslate(lab.messages ?? {}, locale), locale);

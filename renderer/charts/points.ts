@@ -15,12 +15,12 @@ export function seriesOf(lab: LabDescriptor, seriesKey: string): SeriesDescripto
 }
 
 // What follows the series in a point's key: "@1000000" for a size, "-fp32" for a type, "" for a series' only point.
-export function keySuffix(point: PointResult): string {
+export function keySuffix(point: Pick<PointResult, 'key' | 'series'>): string {
   return point.key.startsWith(point.series) ? point.key.slice(point.series.length) : '';
 }
 
 // The baseline's point of the same suffix: 'add-gpu-resident@1000000' ↔ 'add-cpu@1000000', 'gpu-fp32' ↔ 'cpu-fp32'.
-export function baselineKey(lab: LabDescriptor, point: PointResult): string | null {
+export function baselineKey(lab: LabDescriptor, point: Pick<PointResult, 'key' | 'series'>): string | null {
   const baseline = seriesOf(lab, point.series)?.baseline;
   return baseline === undefined ? null : `${baseline}${keySuffix(point)}`;
 }

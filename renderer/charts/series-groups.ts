@@ -1,31 +1,90 @@
 // A run's points grouped by series in the lab's order, with what the legend and the notes under a chart say about
 // series that could not be drawn: waived (named with the reason), failed, not measured.
 import type { LabDescriptor, SeriesDescriptor } from '../../main/common/lab-descriptor.ts';
-import type { PointResult, RunRecord } from '../../main/common/run-record.ts';
+import type { PlanEntry, PointResult, RunRecord } from '../../main/common/run-record.ts';
+import type { SeriesColouring } from './palette.ts';
 import type { Translate } from './text.ts';
 import { pointReason } from '../../main/common/i18n/error-text.ts';
 
 export interface SeriesGroup {
   descriptor: SeriesDescriptor;
-  // The series' place in the lab's descriptor: its colour and marker.
+  // The series' place in the lab's descriptor: the order of its bars, lines and legend entry.
   index: number;
+  // Its colour and marker (palette.ts): its family's hue, its shade, its marker by its place in its panel.
+  colouring: SeriesColouring;
   points: PointResult[];
+  // Points of a run in progress still to be measured: they keep their category, size and legend entry until they come.
+  pending: PlanEntry[];
+}
+
+// Each series' colouring: families numbered in the order they first appear, markers in the order of the series within
+// a panel, so that a path has the same colour and marker in every panel of a chart.
+export function seriesColourings(series: readonly SeriesDescriptor[]): Map<string, SeriesColouring> {
+  const families: string[] = [];
+  const perPanel = new Map<string, number>();
+  const out = new Map<string, SeriesColouring>();
+  for (const s of series) {
+    const family = s.family ?? s.key;
+    if (!families.includes(family)) families.push(family);
+    const index = perPanel.get(s.panel ?? '') ?? 0;
+    perPanel.set(s.panel ?? '', index + 1);
+    out.set(s.key, { family: families.indexOf(family), ...(s.tone ? { tone: s.tone } : {}), index });
+  }
+  return out;
+}
+
+// A point the plan waives, as it will be recorded when its turn comes: the chart says so from the start.
+function plannedWaiver(e: PlanEntry): PointResult {
+  return {
+    ...e,
+    device: '',
+    status: 'waived',
+    error: null,
+    work: { flops: 0, bytes: 0, elements: 0 },
+    implementation: null,
+    threads: null,
+    warmup: 0,
+    repeats: 0,
+    timer: 'host',
+    hostMs: [],
+    deviceMs: null,
+    stats: null,
+    gflops: null,
+    gbps: null,
+    verification: null,
+    telemetry: null,
+  };
 }
 
 // Series in the descriptor's order, each with its points in the record's order; a series the descriptor does not
-// know (a record from an older version of the lab) comes last, under its key.
+// know (a record from an older version of the lab) comes last, under its key, in a family of its own. While the run
+// goes on, its plan's points that have not come yet are there too (waived ones as waived, the others pending), so
+// that the chart's categories, legend and sizes are the run's from its start.
 export function seriesGroups(record: RunRecord, lab: LabDescriptor): SeriesGroup[] {
   const byKey = new Map<string, SeriesGroup>();
-  lab.series.forEach((descriptor, index) => byKey.set(descriptor.key, { descriptor, index, points: [] }));
-  for (const p of record.points) {
-    let group = byKey.get(p.series);
-    if (!group) {
-      group = { descriptor: { key: p.series, label: p.series, deviceKind: p.device === 'cpu' ? 'cpu' : 'cuda' }, index: byKey.size, points: [] };
-      byKey.set(p.series, group);
+  const colourings = seriesColourings(lab.series);
+  const families = new Set(lab.series.map((s) => s.family ?? s.key)).size;
+  lab.series.forEach((descriptor, index) => byKey.set(descriptor.key, { descriptor, index, colouring: colourings.get(descriptor.key) ?? { family: index, index }, points: [], pending: [] }));
+  const group = (series: string, device: string): SeriesGroup => {
+    let g = byKey.get(series);
+    if (!g) {
+      const index = byKey.size;
+      const colouring = { family: families + index - lab.series.length, index };
+      g = { descriptor: { key: series, label: series, deviceKind: device === 'cpu' ? 'cpu' : 'cuda' }, index, colouring, points: [], pending: [] };
+      byKey.set(series, g);
     }
-    group.points.push(p);
+    return g;
+  };
+  for (const p of record.points) group(p.series, p.device).points.push(p);
+  if (record.status === 'queued' || record.status === 'running') {
+    const arrived = new Set(record.points.map((p) => p.key));
+    for (const e of record.plan ?? []) {
+      if (arrived.has(e.key)) continue;
+      if (e.reason !== null) group(e.series, '').points.push(plannedWaiver(e));
+      else group(e.series, '').pending.push(e);
+    }
   }
-  return [...byKey.values()].filter((g) => g.points.length > 0);
+  return [...byKey.values()].filter((g) => g.points.length > 0 || g.pending.length > 0);
 }
 
 export type GroupState = 'measured' | 'waived' | 'failed' | 'not-measured';
@@ -45,25 +104,27 @@ export function isWaived(group: SeriesGroup): boolean {
   return groupState(group.points) === 'waived';
 }
 
-// One legend entry per reason the series were waived for: "6 series waived: no CUDA device: …", or, for a series
-// waived alone for its reason, "GPU resident — waived: …". In the order the series come.
+// One legend entry per reason the series were waived for: "6 series waived", or, for a series waived alone for its
+// reason, "GPU resident — waived"; the reasons are said in the notes under the chart (statusNotes), where a long one
+// wraps instead of running off the canvas. In the order the series come.
 export function waivedLegend(groups: readonly SeriesGroup[], t: Translate): string[] {
   const byReason = new Map<string, string[]>();
   for (const g of groups) {
     if (!isWaived(g)) continue;
     const first = g.points.find((p) => p.status === 'waived');
-    const reason = (first ? pointReason(first, t) : '') || t('results.chart.notes.noReason');
+    const reason = first ? pointReason(first, t) : '';
     byReason.set(reason, [...(byReason.get(reason) ?? []), g.descriptor.label]);
   }
-  return [...byReason].map(([reason, series]) =>
-    series.length === 1 ? t('results.chart.legend.waivedOne', { series: series[0] ?? '', reason }) : t('results.chart.legend.waivedMany', { count: series.length, reason }),
+  return [...byReason.values()].map((series) =>
+    series.length === 1 ? t('results.chart.legend.waived', { series: series[0] ?? '' }) : t('results.chart.legend.waivedMany', { count: series.length }),
   );
 }
 
-// The name of a series that has a line or bars (a waived one is in waivedLegend's entries): as it is, or marked failed
-// or not measured where nothing of it was drawn.
-export function legendLabel(group: SeriesGroup, t: Translate): string {
-  const series = group.descriptor.label;
+// The name of a series that has a line or bars (a waived one is in waivedLegend's entries): as it is (or as its panel
+// names it, `series`), or marked failed or not measured where nothing of it was drawn.
+export function legendLabel(group: SeriesGroup, t: Translate, series = group.descriptor.label): string {
+  // A series still to come is named as it is; what became of it is said once it has ended.
+  if (group.pending.length > 0) return series;
   switch (groupState(group.points)) {
     case 'waived':
       return t('results.chart.legend.waived', { series });

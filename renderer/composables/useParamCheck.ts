@@ -1,5 +1,6 @@
 // Checks a lab's parameters with main as the user types (the lab schema is the one judge, so the message shown is
-// the one a run would get): a short pause after the last change, only the latest answer counts.
+// the one a run would get): a short pause after the last change, only the latest answer counts. Run asks at once
+// (checkNow), without the pause, for the values the form holds at that moment.
 import { onScopeDispose, ref, watch } from 'vue';
 import type { Ref } from 'vue';
 
@@ -15,23 +16,38 @@ export interface ParamCheckOptions {
   delayMs?: number;
 }
 
-export function useParamCheck(options: ParamCheckOptions): { problem: Ref<ParamProblem | null>; checking: Ref<boolean> } {
+export interface ParamCheck {
+  problem: Ref<ParamProblem | null>;
+  checking: Ref<boolean>;
+  checkNow: () => Promise<ParamProblem | null>;
+}
+
+export function useParamCheck(options: ParamCheckOptions): ParamCheck {
   const problem = ref<ParamProblem | null>(null);
   const checking = ref(false);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let generation = 0;
 
-  async function check(): Promise<void> {
+  // The verdict on the values as they are now; shown unless a newer check has started since.
+  async function check(): Promise<ParamProblem | null> {
     const mine = ++generation;
+    let found: ParamProblem | null = null;
     try {
       await api.labs.validateParams(options.lab.value, options.values.value);
-      if (mine === generation) problem.value = null;
     } catch (err) {
-      if (mine !== generation) return;
-      problem.value = err instanceof ApiError ? paramProblemOf(err) : { parameter: null, message: errorText(err) };
-    } finally {
-      if (mine === generation) checking.value = false;
+      found = err instanceof ApiError ? paramProblemOf(err) : { parameter: null, message: errorText(err) };
     }
+    if (mine === generation) {
+      problem.value = found;
+      checking.value = false;
+    }
+    return found;
+  }
+
+  function checkNow(): Promise<ParamProblem | null> {
+    clearTimeout(timer);
+    checking.value = true;
+    return check();
   }
 
   watch(
@@ -44,5 +60,5 @@ export function useParamCheck(options: ParamCheckOptions): { problem: Ref<ParamP
     { deep: true, immediate: true },
   );
   onScopeDispose(() => clearTimeout(timer));
-  return { problem, checking };
+  return { problem, checking, checkNow };
 }

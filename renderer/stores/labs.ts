@@ -3,7 +3,7 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef, watch } from 'vue';
 
-import type { KernelSourceText } from '../../main/common/contract/labs.ts';
+import type { KernelSourceText, LabTimeBound } from '../../main/common/contract/labs.ts';
 import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
 import type { Locale } from '../../main/common/locale.ts';
 import { api, errorText } from '../api/index.ts';
@@ -66,5 +66,10 @@ export const useLabsStore = defineStore('labs', () => {
     return source;
   }
 
-  return { labs, error, load, byId, titleOf, kernelSource };
+  // For each lab, the most its run with the defaults takes on `device` (main's bound from the plan's time budgets).
+  function timeBounds(device: string): Promise<LabTimeBound[]> {
+    return api.labs.timeBounds(device);
+  }
+
+  return { labs, error, load, byId, titleOf, kernelSource, timeBounds };
 });

@@ -25,7 +25,7 @@ export const useLiveRunStore = defineStore('liveRun', () => {
     if (!r) return;
     switch (e.kind) {
       case 'started':
-        record.value = { ...r, status: 'running', device: e.device, params: e.params };
+        record.value = { ...r, status: 'running', device: e.device, params: e.params, ...(e.plan ? { plan: e.plan } : {}) };
         return;
       case 'progress':
         progress.value = e.progress;

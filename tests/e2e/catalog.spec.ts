@@ -1,7 +1,8 @@
 // The labs catalog in Chromium, on serve mode with two recorded CPU runs stored (transfer and timing pitfalls): every
 // card is one link named by its lab's title that opens the lab; timing pitfalls shows its run's chart as a drawn
-// canvas; transfer's CPU run has nothing to draw (every series is a GPU one, waived) and says so; the others show a
-// placeholder and "Not run yet"; at 800 px the cards fit the window. The tab's icon is the app's drawing. Screenshots under
+// canvas; transfer's CPU run has nothing to draw (every series is a GPU one, waived) and says so; the others say what
+// they measure and the most their defaults take on this machine's CPU, the first of them marked as where to start,
+// and "Not run yet"; at 800 px the cards fit the window. The tab's icon is the app's drawing. Screenshots under
 // test-results/screenshots/catalog-*.png.
 import { readFileSync } from 'node:fs';
 
@@ -34,17 +35,18 @@ test('each card is one link named by its lab’s title, and opens the lab', asyn
     await expect(link).toHaveCount(1);
     await expect(link).toHaveAttribute('href', `#/labs/${lab.id}`);
   }
-  // A click on the card's picture, away from the title, opens the lab too: the link covers the card.
+  // A click on the card's top (what the lab measures, where it has no chart), away from the title, opens the lab too:
+  // the link covers the card.
   const lab = labs[2];
   if (!lab) throw new Error('a third lab');
-  const picture = await page.getByTestId(`lab-card-${lab.id}`).getByTestId('lab-thumbnail').boundingBox();
+  const picture = await page.getByTestId(`lab-card-${lab.id}`).getByTestId('lab-preview').boundingBox();
   if (!picture) throw new Error('the thumbnail is laid out');
   await page.mouse.click(picture.x + picture.width / 2, picture.y + picture.height / 2);
   await expect(page).toHaveURL(new RegExp(`#/labs/${lab.id}$`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText(lab.title);
 });
 
-test('labs with a stored run show its chart, the others a placeholder', async ({ page }) => {
+test('labs with a stored run show its chart, the others what they measure, the most they take, and where to start', async ({ page }) => {
   await openCatalog(page);
   for (const lab of labs) {
     const card = page.getByTestId(`lab-card-${lab.id}`);
@@ -62,11 +64,16 @@ test('labs with a stored run show its chart, the others a placeholder', async ({
       expect(drawn).toEqual({ height: 119, painted: true });
       await expect(card.getByTestId('lab-last-run')).toContainText(/^Last run .+ on the CPU$/);
     } else {
-      await expect(thumbnail).toHaveText('No chart yet');
-      await expect(thumbnail.locator('canvas')).toHaveCount(0);
+      await expect(thumbnail).toHaveCount(0);
+      await expect(card.locator('canvas')).toHaveCount(0);
+      await expect(card.getByTestId('lab-preview')).toContainText(/^(Start here)?Measures .+\./);
+      await expect(card.getByTestId('lab-at-most')).toHaveText(/^At most \d+ (s|min|h \d+ min) with its defaults on the CPU$/);
       await expect(card.getByTestId('lab-last-run')).toHaveText('Not run yet');
     }
   }
+  // The first lab of the course without a finished run: data types (transfer's CPU run is finished).
+  await expect(page.getByTestId('start-here')).toHaveCount(1);
+  await expect(page.getByTestId('lab-card-dtypes').getByTestId('start-here')).toHaveText('Start here');
 });
 
 test('the tab shows the app’s icon, the drawing the packaged icons are made from', async ({ page }) => {

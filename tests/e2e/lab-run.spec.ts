@@ -57,8 +57,12 @@ test('picks the CPU, runs the lab and sees the chart, the table and the findings
   expect(new Set(counts.filter((n) => n > 0 && n < 27)).size).toBeGreaterThanOrEqual(3);
   expect(await pointCount(page)).toBe(27);
   const table = page.getByTestId('results-table');
-  await expect(table.locator('tbody tr[data-status="ok"]')).toHaveCount(27);
-  await expect(table.locator('tbody tr[data-status="waived"]')).toHaveCount(54);
+  await expect(table).toHaveAttribute('data-rows', '81');
+  await expect(page.getByTestId('group-measured')).toHaveText('Measured by GPU Lab: 27 points');
+  // The waived points' group comes after GPU Lab's own, at the end of the table's box.
+  await page.locator('.results-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(page.getByTestId('group-waived')).toHaveText('Waived: 54 points');
+  await page.locator('.results-scroll').evaluate((el) => el.scrollTo(0, 0));
   await expect(table.locator('tbody tr[data-status="ok"]').first()).toContainText('✓');
   await expect(page.getByTestId('findings')).toContainText('WAIVED');
   await expect(page.getByTestId('findings').locator('li')).not.toHaveCount(0);
@@ -77,7 +81,9 @@ test('cancels a run in the middle: it stops, says so, and keeps the points measu
   const measured = await pointCount(page);
   expect(measured).toBeGreaterThanOrEqual(2);
   expect(measured).toBeLessThan(33);
-  await expect(page.getByTestId('results-table').locator('tbody tr[data-status="cancelled"]').first()).toBeVisible();
+  // The points not measured close GPU Lab's own group, at the end of the table.
+  await page.locator('.results-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(page.getByTestId('results-table').locator('tbody tr[data-status="cancelled"]').last()).toBeVisible();
   await expect(page.getByTestId('run')).toBeEnabled();
 });
 
@@ -88,15 +94,19 @@ test('a bad parameter shows the schema\'s own message beside it and nothing runs
   const problem = page.getByTestId('param-problem');
   await expect(problem).toHaveText('«Largest size» = 12 is not allowed: expected an integer from 1 to 9 log10 elements, and at least «Smallest size».');
   await expect(page.getByTestId('param-maxExponent')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByTestId('run')).toBeDisabled();
+  await expect(page.getByTestId('fix-params')).toBeVisible();
+  // Run asks main again and runs nothing: the field at fault takes the focus.
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('param-maxExponent')).toBeFocused();
   // A rule between two parameters is the schema's too.
   await page.getByTestId('param-maxExponent').fill('4');
   await page.getByTestId('param-minExponent').fill('6');
   await expect(problem).toHaveText('«Largest size» = 4 is not allowed with «Smallest size» = 6: it must be at least «Smallest size».');
-  await expect(page.getByTestId('run')).toBeDisabled();
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('param-maxExponent')).toBeFocused();
   await page.getByTestId('reset-params').click();
   await expect(problem).toHaveCount(0);
-  await expect(page.getByTestId('run')).toBeEnabled();
+  await expect(page.getByTestId('fix-params')).toHaveCount(0);
   expect(await page.evaluate(() => document.querySelectorAll('[data-testid="run-status"]').length)).toBe(before);
 });
 

@@ -1,6 +1,6 @@
 // A small window, 800 × 900, in English and in Spanish: no page scrolls sideways, and the results table keeps the
-// figures a reader compares — median, spread, rate, % of peak, speedup, verified — in view, not off to the side of a
-// scroll area. On the recorded H100 session (its runs and the CPU-only machine's, a GPU's device page), in serve mode.
+// figures a reader compares — median with its interval, rate, % of peak, speedup, samples, verified — in view, not
+// off to the side of a scroll area. On the recorded H100 session (its runs and the CPU-only machine's, a GPU's device page), in serve mode.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -14,7 +14,7 @@ import type { ServeProcess } from './support/serve.ts';
 
 const runId = (fixture: string): string => (JSON.parse(readFileSync(join('tests', 'fixtures', 'runs', `${fixture}.json`), 'utf8')) as { id: string }).id;
 const WIDTH = 800;
-const KEY_FIGURES = ['median', 'spread', 'rate', 'peak', 'speedup', 'verified'] as const;
+const KEY_FIGURES = ['median', 'rate', 'peak', 'speedup', 'samples', 'verified'] as const;
 
 test.use({ viewport: { width: WIDTH, height: 900 } });
 
@@ -52,7 +52,8 @@ async function noSidewaysScroll(page: Page): Promise<void> {
 }
 
 // The first measured row's key figures lie inside the window and inside the table's own box (nothing scrolled away
-// within it). A waived first row shows its reason instead of a row of dashes, so the first measured one is read.
+// within it), each cut by nothing (its text as wide as its cell allows). A waived first row shows its reason instead
+// of its figures, so the first measured one is read.
 async function keyFiguresInView(page: Page): Promise<void> {
   const table = page.getByTestId('results-table');
   const row = table.locator('tbody tr[data-status="ok"]').first();
@@ -70,10 +71,11 @@ async function keyFiguresInView(page: Page): Promise<void> {
     const at = await cell.boundingBox();
     expect(at, metric).not.toBeNull();
     expect({ metric, left: (at?.x ?? -1) >= left - 1, right: (at?.x ?? 0) + (at?.width ?? 0) <= right + 1 }).toEqual({ metric, left: true, right: true });
+    expect({ metric, cut: await cell.evaluate((el) => el.scrollWidth > el.clientWidth + 1) }).toEqual({ metric, cut: false });
   }
 }
 
-// The stacked table stays a table a screen reader can walk: axe finds nothing serious in it.
+// The table stays one a screen reader can walk: axe finds nothing serious in it.
 async function noSeriousViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

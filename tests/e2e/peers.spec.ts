@@ -41,17 +41,20 @@ test('a run with the course’s Python: peer rows marked, agreement said, in bot
   await page.goto(`${server.origin}/#/runs/${record.id}`);
   const table = page.getByTestId('results-table');
   await expect(table).toBeVisible();
+  // In a group of their own, each row naming its library where the point is named in full.
+  await expect(page.getByTestId('group-peer')).toHaveText('The course’s Python: 3 points');
   for (const [key, library] of [['numpy-matmul', 'NumPy'], ['torch-resident', 'PyTorch'], ['torch-copies', 'PyTorch']] as const) {
-    await expect(table.locator(`tr[data-key="${key}"] [data-testid="peer-badge"]`)).toHaveText(`Python · ${library}`);
+    await expect(table.locator(`tr[data-key="${key}"]`)).toHaveAttribute('data-group', 'peer');
+    await expect(table.locator(`tr[data-key="${key}"] [data-metric="series"]`)).toHaveAttribute('title', new RegExp(`· Python · ${library}$`));
   }
-  await expect(table.locator('tr[data-key="gpu-cublas"] [data-testid="peer-badge"]')).toHaveCount(0);
+  await expect(table.locator('tr[data-key="gpu-cublas"]')).toHaveAttribute('data-group', 'measured');
   // The agreement of PyTorch's resident GEMM with cuBLAS, with both medians as the table gives them.
   const findings = page.locator('.lab-findings');
   await expect(findings).toContainText('PyTorch on the GPU, resident (');
   await expect(findings).toContainText('GPU Lab’s GPU cuBLAS resident (');
   const torch = await table.locator('tr[data-key="torch-resident"] [data-metric="median"]').innerText();
-  await expect(findings).toContainText(`PyTorch on the GPU, resident (${torch.trim().split('\n')[0]?.trim()})`);
+  await expect(findings).toContainText(`PyTorch on the GPU, resident (${torch.trim().split(/\s±/)[0]?.trim()})`);
   await page.getByLabel('Language').selectOption({ label: 'Español' });
-  await expect(table.locator('tr[data-key="torch-resident"] [data-testid="peer-badge"]')).toHaveText('Python · PyTorch');
+  await expect(page.getByTestId('group-peer')).toHaveText('El Python del curso: 3 puntos');
   await expect(findings).toContainText('PyTorch en la GPU, con datos residentes (');
 });

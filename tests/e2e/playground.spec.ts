@@ -30,8 +30,12 @@ async function open(page: Page, server: ServeProcess, hash: string): Promise<voi
 }
 
 // The editor's text, line by line as CodeMirror draws it (only what is in view; a kernel is a screenful).
+// The whole text, from the editor's own state: CodeMirror lays out only the lines near the view, and a long kernel with
+// its comments wrapped beside the result runs past it.
+// (CodeMirror's own EditorView.findFromDOM reads it the same way: the content's tile, its root, its view.)
 async function editorText(page: Page): Promise<string> {
-  return (await page.locator('.cm-content .cm-line').allTextContents()).join('\n');
+  type Content = { cmTile?: { root?: { view?: { state: { doc: { toString(): string } } } } } };
+  return page.locator('.cm-content').evaluate((el) => (el as unknown as Content).cmTile?.root?.view?.state.doc.toString() ?? '');
 }
 
 async function scan(page: Page, shot: string): Promise<void> {

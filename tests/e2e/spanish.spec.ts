@@ -55,7 +55,10 @@ async function expectSpanishResults(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Hallazgos' })).toBeVisible();
   // The table's medians and rates: decimal commas, never a decimal point.
   const table = page.getByTestId('results-table');
-  await expect(table).toContainText('GPU con transferencias, N = 100');
+  const first = table.locator('tr[data-key="gpu-transfers@100"]');
+  await expect(first.locator('[data-metric="series"]')).toHaveText(/^GPU con transferencias/);
+  await expect(first.locator('[data-metric="size"]')).toHaveText('N = 100');
+  await expect(first.getByTestId('show-samples')).toHaveAccessibleName('GPU con transferencias, N = 100: ver sus muestras');
   await expect(table).toContainText(/\d,\d+ (ms|µs)/);
   await expect(table).toContainText(/\d,\d+ [GT]FLOP\/s/);
   expect(await table.textContent()).not.toMatch(/\d\.\d+ (ms|µs|[GT]FLOP\/s)/);
@@ -114,7 +117,7 @@ test('a stored run’s page reads in Spanish, in the dark theme too', async ({ p
 test('the PDF report saved from the Spanish app is in Spanish, numbers with a decimal comma', async ({ page }) => {
   await open(page, `#/runs/${h100Run}`);
   await page.getByLabel('Language').selectOption('es');
-  await expect(page.getByTestId('results-table')).toContainText('GPU con transferencias, N = 100');
+  await expect(page.getByTestId('results-table')).toContainText('GPU con transferencias');
   await page.getByRole('button', { name: 'Guardar PDF…' }).click();
   const download = page.waitForEvent('download');
   await page.getByRole('dialog', { name: 'Informe PDF de esta ejecución' }).getByRole('button', { name: 'Guardar el informe PDF' }).click();

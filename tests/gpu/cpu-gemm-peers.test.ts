@@ -60,7 +60,8 @@ describe('the CPU GEMM beside NumPy and PyTorch on the CPU', { skip }, () => {
   after(async () => {
     // Why each library was chosen: every trial at each calibration size, for the record.
     for (const pick of await (await hostBlas()).picksMade()) {
-      figure(`chosen at N = ${pick.size} ${pick.dtype}: ${pick.library.origin} on ${pick.threads} threads; trials ${pick.trials.map((t) => `${t.library.split(' from ')[0]} [${t.library.split(', ').pop()}] ${t.threads}t ${t.medianMs.toFixed(3)} ms`).join('; ')}`);
+      const interval = (t: (typeof pick.trials)[number]): string => (t.lowMs !== undefined && t.highMs !== undefined ? ` (${t.lowMs.toFixed(3)}–${t.highMs.toFixed(3)})` : '');
+      figure(`chosen at N = ${pick.size} ${pick.dtype}: ${pick.library.origin} on ${pick.threads} threads; trials ${pick.trials.map((t) => `${t.library.split(' from ')[0]} [${t.library.split(', ').pop()}] ${t.threads}t ${t.medianMs.toFixed(3)} ms${interval(t)} ×${t.samples}`).join('; ')}`);
     }
     (await peerWorker()).stop();
   });

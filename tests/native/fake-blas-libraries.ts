@@ -29,6 +29,9 @@ export interface FakeBlas {
   fortran?: boolean;
   // An OpenMP runtime's thread functions beside it (omp_set_num_threads, omp_get_max_threads).
   omp?: boolean;
+  // The thread count a setting of the calling thread, as OpenMP's is (and MKL's on OpenMP); and each GEMM logged,
+  // with the calling thread's id and the count it runs with, to the file FAKE_BLAS_LOG names when it is called.
+  perThread?: boolean;
 }
 
 function source(f: FakeBlas): string {
@@ -39,6 +42,7 @@ function source(f: FakeBlas): string {
 void ${p}cblas_${c}gemm${s}(int order, int ta, int tb, ${int} m, ${int} n, ${int} k, ${t} alpha, const ${t}* a, ${int} lda,
                      const ${t}* b, ${int} ldb, ${t} beta, ${t}* cc, ${int} ldc) {
   if (order != 101 || ta != 111 || tb != 111) return;
+  logCall("${c}gemm");
   if (${f.sleepUs ?? 0} > 0) usleep(${f.sleepUs ?? 0} / (threads > 0 ? threads : 1));
   if ((double)m * n * k > 1e7) return;  /* the chooser's sizes: only the time matters */
   for (${int} i = 0; i < m; i++) for (${int} j = 0; j < n; j++) {
@@ -53,6 +57,7 @@ void ${p}cblas_${c}gemm${s}(int order, int ta, int tb, ${int} m, ${int} n, ${int
 void ${c}gemm_(const char* ta, const char* tb, const int* m, const int* n, const int* k, const ${t}* alpha, const ${t}* a,
                const int* lda, const ${t}* b, const int* ldb, const ${t}* beta, ${t}* cc, const int* ldc, size_t la, size_t lb) {
   if (*ta != 'N' || *tb != 'N') return;
+  logCall("${c}gemm_");
   for (int j = 0; j < *n; j++) for (int i = 0; i < *m; i++) {
     double sum = 0;
     for (int q = 0; q < *k; q++) sum += (double)a[i + q * *lda] * b[q + j * *ldb];
@@ -72,10 +77,20 @@ void MKL_Get_Version_String(char* buf, int len) { snprintf(buf, len, "%s", "${f.
 int MKL_Get_Max_Threads(void) { return threads; }
 void MKL_Set_Num_Threads(int t) { threads = t; }`
     : '';
-  return `#include <stddef.h>
+  return `#define _GNU_SOURCE
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
 #include <unistd.h>
-static int threads = 4;
+static ${f.perThread ? '__thread ' : ''}int threads = 4;
+static void logCall(const char* what) {
+  const char* path = getenv("FAKE_BLAS_LOG");
+  FILE* log = path && *path ? fopen(path, "a") : NULL;
+  if (!log) return;
+  fprintf(log, "%s %ld %d\\n", what, (long)syscall(SYS_gettid), threads);
+  fclose(log);
+}
 ${f.noGemm ? 'int not_a_blas(void) { return 0; }' : f.fortran ? fortran('float', 's') + fortran('double', 'd') : gemm('float', 's') + gemm('double', 'd')}
 ${f.omp ? 'void omp_set_num_threads(int t) { threads = t; }\nint omp_get_max_threads(void) { return threads; }' : ''}
 ${openblas}

@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { LAB_DESCRIPTOR, LAB_IDS, PARAM_VALUES } from '../lab-descriptor.ts';
 import { LOCALES } from '../locale.ts';
+import { DEVICE_ID } from '../measurement.ts';
 import { REFERENCE_RUN } from '../reference-run.ts';
 import { arg, method, service } from './spec.ts';
 import type { ServiceOf } from './spec.ts';
@@ -23,6 +24,10 @@ export type KernelSourceText = z.infer<typeof KERNEL_SOURCE_TEXT>;
 export const REFERENCE_RESULT = z.strictObject({ origin: z.enum(['shipped', 'data-folder']), reference: REFERENCE_RUN });
 export type ReferenceResult = z.infer<typeof REFERENCE_RESULT>;
 
+// The most a lab's run with its defaults takes on a device, in seconds, from its plan's time budgets.
+export const LAB_TIME_BOUND = z.strictObject({ lab: z.enum(LAB_IDS), atMostSeconds: z.number().nonnegative() });
+export type LabTimeBound = z.infer<typeof LAB_TIME_BOUND>;
+
 export const LABS_CONTRACT = service({
   // In `locale` (English without): the words, and the templates the renderer renders findings with.
   listLabs: method([LOCALE_ARGUMENT], z.array(LAB_DESCRIPTOR)),
@@ -33,6 +38,9 @@ export const LABS_CONTRACT = service({
   validateParams: method([arg('lab', z.string().min(1).max(64), 'a lab id'), arg('params', PARAM_VALUES, 'an object of parameter name → a number, a text or a list of either')], PARAM_VALUES),
   // Other machines' headline numbers for a lab, per GPU model: shown beside a run as another machine's, never as its own.
   referenceResults: method([arg('lab', z.enum(LAB_IDS), `a lab id: ${LAB_IDS.join(', ')}`)], z.array(REFERENCE_RESULT)),
+  // For each lab, the most its run with its defaults takes on `device` (one of this machine's), with the Python
+  // peers this machine offers: what the catalog tells of a lab not yet run.
+  timeBounds: method([arg('device', DEVICE_ID, 'a device id: "cpu" or "cuda:N"')], z.array(LAB_TIME_BOUND)),
 });
 
 export type LabsService = ServiceOf<typeof LABS_CONTRACT>;

@@ -50,6 +50,8 @@ export const RUN_SUMMARY = z.strictObject({
   finishedAt: z.string().nullable(),
   points: z.int().min(0),
   errorCode: z.string().nullable(),
+  params: RUN_RECORD.shape.params,
+  headline: RUN_RECORD.shape.findings.element.nullable(),
 });
 
 // RunSummary is still written out in run-record.ts: until it is this schema's type, the two must not differ.
@@ -69,6 +71,8 @@ export const RUN_EVENT = z.discriminatedUnion('kind', [
     // The planned points that will not run on this machine, by reason (all the GPU series on a machine without a
     // GPU), so that a table can say so once instead of on every row.
     waived: z.array(z.strictObject({ reason: z.string(), points: z.int().min(0), why: MESSAGE.optional() })).optional(),
+    // Every point planned, in order: the chart lays out its categories, legend and sizes from the start.
+    plan: RUN_RECORD.shape.plan,
   }),
   z.strictObject({ kind: z.literal('progress'), runId: RUN_ID, progress: RUN_PROGRESS }),
   z.strictObject({ kind: z.literal('point'), runId: RUN_ID, point: RUN_RECORD.shape.points.element }),

@@ -7,7 +7,7 @@
 //   cuda  operands on the device, or in pageable host memory when the copies are timed (path "with-copies");
 //         CUDA events, the host clock after a synchronise, or the host clock without one; telemetry before and after
 import { GpuLabError } from '../../common/errors.ts';
-import type { Measurement, MeasurementResult, PointSampling, TelemetrySnapshot, Verification } from '../../common/measurement.ts';
+import type { Measurement, MeasurementResult, PointPhase, PointSampling, TelemetrySnapshot, Verification } from '../../common/measurement.ts';
 import { benchmark, createDeviceBuffer, createHostBuffer, createPinnedBuffer, poisonAsync, telemetry } from '../../../native/index.ts';
 import type { BenchmarkResult, CpuOpSpec, CudaDevice, CudaOpSpec, DType, ElementBuffer, OpSpec } from '../../../native/index.ts';
 import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, sampleAdaptively } from '../sampling.ts';
@@ -41,6 +41,8 @@ export class MeasurementBackend {
   // The fills and poisonings of host buffers, written off the host's JS thread (gigabytes of first-touched pages take
   // seconds, and the supervisor's heartbeats must still be answered); run() waits for them before timing anything.
   private readonly writes: Promise<unknown>[] = [];
+  // Seconds spent in each phase of the point so far (PointSampling.phases).
+  readonly phases: Partial<Record<PointPhase, number>> = {};
 
   constructor(m: Measurement, ctx: MeasureContext) {
     this.m = m;
@@ -50,6 +52,16 @@ export class MeasurementBackend {
     this.withTransfers = 'path' in m && m.path === 'with-copies';
     if (this.kind === 'cpu' && m.clock === 'host-nosync') throw unsupported('the host-nosync clock (there is no asynchronous launch on the CPU)', 'cpu');
     if (this.kind === 'cpu' && this.withTransfers) throw unsupported('host↔device transfers', 'cpu');
+  }
+
+  // Runs `work` and counts its time to `phase`.
+  async phase<T>(phase: PointPhase, work: () => Promise<T> | T): Promise<T> {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      this.phases[phase] = (this.phases[phase] ?? 0) + (performance.now() - started) / 1000;
+    }
   }
 
   // A write run() will wait for; handled here too, so that an op refused before run() leaves no unhandled rejection.
@@ -105,7 +117,7 @@ export class MeasurementBackend {
   // whole sample for nothing, and is skipped. A cold one is its samples in one go.
   // Every write settled (a failed one fails the point), none still running when the clock starts.
   async settled(): Promise<void> {
-    const writes = await Promise.allSettled(this.writes.splice(0));
+    const writes = await this.phase('inputs', () => Promise.allSettled(this.writes.splice(0)));
     const failed = writes.find((w) => w.status === 'rejected');
     if (failed) throw (failed as PromiseRejectedResult).reason;
   }
@@ -113,11 +125,13 @@ export class MeasurementBackend {
   async run(spec: BackendOpSpec, verify: () => Verification | null): Promise<MeasurementResult> {
     const native = (this.kind === 'cpu' ? spec : { ...spec, device: this.device, timer: this.m.clock }) as OpSpec;
     await this.settled();
-    if (this.kind === 'cpu') await cpuQuiet('engine');
+    // A GEMM on a BLAS computes on that library's threads, anything else on the engine's own.
+    const user = 'library' in spec && typeof spec.library === 'number' ? `blas:${spec.library}` : 'engine';
+    if (this.kind === 'cpu') await this.phase('quiet', () => cpuQuiet(user));
     try {
       return await this.sample(native, verify);
     } finally {
-      if (this.kind === 'cpu') cpuWorkDone('engine');
+      if (this.kind === 'cpu') cpuWorkDone(user);
     }
   }
 
@@ -129,26 +143,25 @@ export class MeasurementBackend {
       const samples = this.kind === 'cuda' && this.m.clock === 'events' && r.deviceMs ? r.deviceMs : r.hostMs;
       return { ...r, samples, sampleWallMs: r.hostMs.map((ms) => ms * r.executionsPerSample) };
     };
-    let rounds: (BenchmarkResult & RoundResult)[];
-    let sampling: PointSampling;
-    if (this.m.cold) {
-      const r = await round(0, this.m.repeats, this.ctx.onProgress);
-      rounds = [r];
-      sampling = { samples: r.hostMs.length, targetFraction: TARGET_INTERVAL_FRACTION, budgetSeconds, stop: 'max-samples' };
-    } else {
+    const { rounds, sampling } = await this.phase('sampling', async (): Promise<{ rounds: (BenchmarkResult & RoundResult)[]; sampling: PointSampling }> => {
+      if (this.m.cold) {
+        const r = await round(0, this.m.repeats, this.ctx.onProgress);
+        return { rounds: [r], sampling: { samples: r.hostMs.length, targetFraction: TARGET_INTERVAL_FRACTION, budgetSeconds, stop: 'max-samples' } };
+      }
       let sized: number | undefined;
-      ({ rounds, sampling } = await sampleAdaptively(
+      return sampleAdaptively(
         async ({ first, samples }) => {
           const r = await round(first ? this.m.warmup : (sized ?? 1) > 1 ? 1 : 0, samples, () => undefined, first ? undefined : sized);
           if (first && this.m.minSampleMs > 0 && this.m.warmup > 0) sized = r.executionsPerSample;
           return r;
         },
         { budgetSeconds, plannedRuns: this.m.warmup + this.m.repeats, targetFraction: this.m.targetFraction, signal: this.ctx.signal, onProgress: (spent, budget) => this.ctx.onProgress(Math.round(spent), Math.round(budget)) },
-      ));
-    }
+      );
+    });
     const end = this.snapshot();
     const first = rounds[0];
     const deviceMs = rounds.every((r) => r.deviceMs) ? rounds.flatMap((r) => r.deviceMs ?? []) : null;
+    const verification = await this.phase('check', verify);
     return {
       hostMs: rounds.flatMap((r) => r.hostMs),
       deviceMs,
@@ -156,9 +169,9 @@ export class MeasurementBackend {
       threads: first?.threads ?? 0,
       // Every round of a warm point takes its samples at the first round's size.
       executionsPerSample: first?.executionsPerSample ?? 1,
-      verification: verify(),
+      verification,
       telemetry: start && end ? { start, end } : null,
-      sampling,
+      sampling: { ...sampling, phases: this.phases },
     };
   }
 

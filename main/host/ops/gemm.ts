@@ -4,12 +4,12 @@
 // timed, or the hand-written naive and tiled SGEMMs. The float64 reference is a sampled grid of k-term dot products
 // (verify.ts), checked against the dtype's tolerance, which grows with k.
 import type { Measurement, MeasurementResult, Verification } from '../../common/measurement.ts';
+import { poisonAsync } from '../../../native/index.ts';
 import type { CpuOpSpec, DType } from '../../../native/index.ts';
 import type { MeasurementBackend } from './backend.ts';
 import { unsupported } from './backend.ts';
 import { gemmTolerance, verifyGemm } from '../verify.ts';
 import { hostBlas } from '../blas-host.ts';
-import { cpuQuiet } from '../cpu-quiet.ts';
 import { libraryText, pickSummary } from '../blas-choice.ts';
 
 type Gemm = Extract<Measurement, { op: 'gemm' }>;
@@ -24,7 +24,7 @@ export function measureGemm(m: Gemm, backend: MeasurementBackend): Promise<Measu
     const out = backend.output(m.dtype, m.m * m.n);
     const spec = { op: 'gemm', variant: m.variant, a, b, out, m: m.m, n: m.n, k: m.k, threads: m.threads } as const;
     if (m.variant === 'blocked') return backend.run(spec, () => verifyGemm(a, b, out, m.m, m.n, m.k, tolerance));
-    return cpuBlasGemm(m.dtype, spec, backend, () => verifyGemm(a, b, out, m.m, m.n, m.k, tolerance));
+    return cpuBlasGemm(m.dtype, spec, backend, m.cold === true, () => verifyGemm(a, b, out, m.m, m.n, m.k, tolerance));
   }
   if (m.variant === 'naive' || m.variant === 'tiled') {
     if (m.dtype !== 'fp32' || backend.withTransfers) throw unsupported('the hand-written GEMM kernels on anything but resident fp32 matrices', backend.device);
@@ -44,12 +44,19 @@ export function measureGemm(m: Gemm, backend: MeasurementBackend): Promise<Measu
   return backend.run({ op: 'gemm', variant, math: m.dtype === 'tf32' ? 'tf32' : 'default', a, b, out, m: m.m, n: m.n, k: m.k }, () => verifyGemm(a, b, out, m.m, m.n, m.k, tolerance));
 }
 
-// On the library and threads measured fastest for this product's type and size (blas-choice.ts), named with how
-// they were chosen; on the system's BLAS where none was found beyond it.
-async function cpuBlasGemm(dtype: 'fp32' | 'fp64', spec: Extract<CpuOpSpec, { op: 'gemm' }>, backend: MeasurementBackend, verify: () => Verification | null): Promise<MeasurementResult> {
-  // The calibration too waits for a peer's threads to sleep.
-  await cpuQuiet('engine');
-  const pick = await (await hostBlas()).pick(dtype, Math.round(Math.cbrt(spec.m * spec.n * spec.k)), spec.threads);
+// On the library and threads measured fastest for this product's type and shape (blas-choice.ts), named with how
+// they were chosen; on the system's BLAS where none was found beyond it. Where the choice is measured now, it is on
+// this product's own operands (their inputs written first); its output is poisoned again after the trials, so that
+// an element the chosen library leaves unwritten still fails the check. A cold point's output stays untouched (its
+// first touch is what it measures): its choice is measured on operands of the chooser's own.
+async function cpuBlasGemm(dtype: 'fp32' | 'fp64', spec: Extract<CpuOpSpec, { op: 'gemm' }>, backend: MeasurementBackend, cold: boolean, verify: () => Verification | null): Promise<MeasurementResult> {
+  await backend.settled();
+  const { a, b, out, m, n, k } = spec;
+  const pick = await backend.phase('choice', async () => {
+    const chosen = await (await hostBlas()).pick(dtype, { m, n, k }, spec.threads, cold ? undefined : { a, b, out, m, n, k });
+    if (!cold) await poisonAsync(out);
+    return chosen;
+  });
   if (!pick) return backend.run(spec, verify);
   const r = await backend.run({ ...spec, library: pick.library.id, threads: pick.library.threadsSettable ? pick.threads : undefined }, verify);
   return { ...r, implementation: `${libraryText(pick.library)}; ${pickSummary(pick)}` };

@@ -1,5 +1,5 @@
 // A run's chart made small for a catalog card: the configuration the run page draws (charts/run-chart.ts), with
-// nothing to read or point at. No legend, tooltip, note under the plot, tick labels or axis titles (at 120 px they
+// nothing to read or point at. No legend, tooltip, title, tick labels or axis titles (at 120 px they
 // would be all there is); no events at all, so that the chart never answers the pointer and the card's link gets
 // every click; no animation; thinner lines and small markers; the break-even and target lines kept, their labels not.
 import type { BarConfig, LineConfig, RunChartConfig } from '../../charts/chart-common.ts';
@@ -10,7 +10,7 @@ import type {} from '../../charts/marks-plugin.ts';
 type MarksOptions = NonNullable<NonNullable<NonNullable<LineConfig['options']>['plugins']>['runMarks']>;
 
 const quietOptions = () => ({ animation: false as const, events: [], layout: { padding: 8 } });
-const QUIET_PLUGINS = { legend: { display: false }, tooltip: { enabled: false }, subtitle: { display: false }, title: { display: false } } as const;
+const QUIET_PLUGINS = { legend: { display: false }, tooltip: { enabled: false }, title: { display: false } } as const;
 
 function quietMarks(marks: MarksOptions | undefined): MarksOptions | undefined {
   if (!marks) return undefined;
@@ -25,11 +25,11 @@ function quietMarks(marks: MarksOptions | undefined): MarksOptions | undefined {
   };
 }
 
-// Each axis kept for its range and grid, without the words around it.
+// Each axis kept for its range and grid, without the words around it, nor the room rows keep for their names.
 function quietScales<S extends object>(scales: Record<string, S | undefined> | undefined): Record<string, S> {
   const quiet: Record<string, S> = {};
   for (const [id, scale] of Object.entries(scales ?? {})) {
-    if (scale) quiet[id] = { ...scale, ticks: { display: false }, title: { display: false }, border: { display: false } };
+    if (scale) quiet[id] = { ...scale, ticks: { display: false }, title: { display: false }, border: { display: false }, afterFit: undefined };
   }
   return quiet;
 }

@@ -1,5 +1,5 @@
 // Chart.js with only what the run charts use registered (line and bar charts, linear, log and category axes, the
-// band fill, legend, tooltip and the note under the plot), so that the bundle leaves the rest out. The one place the
+// band fill, legend, tooltip and the title above the plot), so that the bundle leaves the rest out. The one place the
 // renderer constructs a Chart: tests replace this module to watch charts being created and updated.
 import { Chart } from 'chart.js';
 

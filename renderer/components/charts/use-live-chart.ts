@@ -1,7 +1,7 @@
 // A Chart.js chart that follows its data: drawn when the canvas is mounted, redrawn in place (data and options
 // replaced, the Chart kept) at most once per animation frame however many times its sources change in between, and
-// destroyed on unmount. What the chart says in words (its notes, its description, the points it draws) is state
-// beside it.
+// destroyed on unmount. What the chart says in words (its notes, its description, the points it draws) and the height
+// it needs are state beside it.
 import type { Ref, ShallowRef, WatchSource } from 'vue';
 import { onBeforeUnmount, onMounted, shallowRef, watch } from 'vue';
 
@@ -13,6 +13,8 @@ export interface ChartWords {
   notes: string[];
   description: string;
   drawnPoints: number;
+  // The least height the chart reads at (rows of bars, panels, a long legend), in CSS pixels.
+  minHeight: number;
 }
 
 export interface LiveChartOptions {
@@ -24,13 +26,13 @@ export interface LiveChartOptions {
 
 export function useLiveChart(options: LiveChartOptions): { chart: ShallowRef<LiveChart | null>; words: ShallowRef<ChartWords> } {
   const chart = shallowRef<LiveChart | null>(null);
-  const words = shallowRef<ChartWords>({ notes: [], description: '', drawnPoints: 0 });
+  const words = shallowRef<ChartWords>({ notes: [], description: '', drawnPoints: 0, minHeight: 0 });
   let frame = 0;
 
   function redraw(): void {
     frame = 0;
     const built = options.build();
-    words.value = { notes: built.notes, description: built.description, drawnPoints: built.drawnPoints };
+    words.value = { notes: built.notes, description: built.description, drawnPoints: built.drawnPoints, minHeight: built.minHeight };
     const canvas = options.canvas.value;
     if (!canvas) return;
     if (chart.value?.update(built.config)) return;

@@ -108,6 +108,9 @@ export function editorExtensions(options: EditorOptions): Extension[] {
     cudaWords,
     lintGutter(),
     EditorView.theme({ '&': options.fill ? { height: '100%' } : { maxHeight: '36rem' } }),
+    // A line longer than the editor is wide goes on under itself, indented as it began, never cut at the edge: the
+    // starters' comments run past 110 columns, and the editor beside the result is half a window wide.
+    EditorView.lineWrapping,
     // In the tab order even read-only, so that a keyboard reaches the source and scrolls it.
     EditorView.contentAttributes.of({ 'aria-label': options.label, tabindex: '0' }),
     EditorView.editable.of(!options.readOnly),

@@ -5,7 +5,7 @@ import type { ErrorCode } from '../../../main/common/errors.ts';
 import { formatRelativeError } from '../../../main/common/format.ts';
 import type { Translate } from '../../../main/common/i18n/translate.ts';
 import { localizeDecimal } from '../../../main/common/locale.ts';
-import type { Dim3, KernelRun, VerificationResult } from '../../../main/common/playground.ts';
+import type { Dim3, ExerciseDescriptor, KernelRun, KernelRunResult, VerificationResult } from '../../../main/common/playground.ts';
 import { maxErrorOf, verdictSentences } from '../../../main/common/verification-verdict.ts';
 
 export function elementText(value: number): string {
@@ -38,4 +38,11 @@ export function verificationText(v: VerificationResult, t: Translate): { verdict
   const m = maxErrorOf(v);
   const maxError = m.key === 'maxError' ? t('playground.verification.maxError', { error: formatRelativeError(m.error) }) : t(`playground.verification.${m.key}`);
   return { verdict, maxError };
+}
+
+// A run's comparisons named as the exercise names them in the language shown: a stored run keeps the titles of the
+// language it was run in; one whose kernel this version no longer has keeps its own.
+export function withTitlesOf(result: KernelRunResult, exercise: ExerciseDescriptor): KernelRunResult {
+  const titles = new Map<string, string>([...exercise.kernels, ...exercise.builtins].map((k) => [k.id, k.title]));
+  return { ...result, comparisons: result.comparisons.map((c) => ({ ...c, title: titles.get(c.id) ?? c.title })) };
 }

@@ -14,7 +14,7 @@ import type { GpuLabApi } from '../../../main/common/contract/index.ts';
 import type { DeviceReport } from '../../../main/common/device-report.ts';
 import { GpuLabError } from '../../../main/common/errors.ts';
 import { PEERS_REPORT } from '../../../main/common/peer-protocol.ts';
-import { labDescriptors } from '../../../main/labs/index.ts';
+import { LABS, labDescriptors } from '../../../main/labs/index.ts';
 import type { ExerciseId } from '../../../main/common/playground.ts';
 import { exerciseDescriptors } from '../../../main/playground/descriptors.ts';
 import { KernelStore } from '../../../main/playground/kernel-store.ts';
@@ -26,6 +26,7 @@ import { referenceResults } from '../../../main/runs/reference-store.ts';
 import { importRuns } from '../../../main/runs/run-import.ts';
 import { exportRun } from '../../../main/runs/run-export.ts';
 import { RunStore } from '../../../main/runs/run-store.ts';
+import { defaultsTimeBounds } from '../../../main/runs/time-bound.ts';
 import { rendererDir } from '../../../main/serve/renderer-dir.ts';
 import { startServer } from '../../../main/serve/server.ts';
 
@@ -77,6 +78,9 @@ const api: GpuLabApi = {
     kernelSource: (file) => readKernelSource(file, labDescriptors(), defaultSourceRoots()),
     validateParams: async (lab, params) => validateRunRequest({ lab, params }).params,
     referenceResults: (lab) => referenceResults(lab, dataDir, (m) => process.stderr.write(`${m}\n`)),
+    // The H100's plans, with the peers its interpreter had.
+    timeBounds: async (device) =>
+      defaultsTimeBounds(LABS, { devices: report.list, versions: {}, pid: 0 }, device, PEERS_REPORT.parse(JSON.parse(readFileSync(join(fixtures, 'peers', 'h100.json'), 'utf8')))),
   },
   runs: {
     startRun: async () => notHere(),

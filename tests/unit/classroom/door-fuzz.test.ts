@@ -2,12 +2,15 @@
 // another student's run, kernel run and queued run where an id goes): every call gets a coded answer without a stack,
 // the server goes on serving, and nothing of the other student's or the teacher's changes: their records, their
 // kernel run, their draft, the class's students and caps. A failure names the seed: GPU_LAB_FUZZ_SEED replays it.
-import { readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ACCESS } from '../../../main/classroom/access.ts';
+import { processStartTicks } from '../../../main/engine/process-identity.ts';
 import type { ApiMethod } from '../../../main/common/contract/index.ts';
 import { FUZZ_SEED, Random, STACK_FRAME, anyMethod, argumentsFor, isCodedError } from '../serve/fuzz-cases.ts';
 import type { ApiClient } from '../serve/ws-client.ts';
@@ -15,7 +18,9 @@ import { ask, join as joinClass, socketOf, startClassServer } from './class-serv
 import type { ClassServer, Student } from './class-server.ts';
 
 const CASES = 500;
-const LONG = { lab: 'vector-function', device: 'cpu', params: { elements: 2_000_000, repeats: 1000 } };
+// The teacher's run that holds the class's machine for as long as the fuzz lasts, however slow the machine: it waits
+// for the CPU, which another program (a sleeping process with a lock of its own) holds until the test ends.
+const HOLD = { lab: 'vector-function', device: 'cpu', params: { elements: 1000, repeats: 1, warmup: 0 } };
 const QUICK = { lab: 'vector-function', device: 'cpu', params: { elements: 1000, repeats: 1, warmup: 0 } };
 
 let s: ClassServer;
@@ -26,10 +31,16 @@ let bobRuns: string[] = [];
 let bobKernelRun = '';
 let bobEntry = '';
 let hold = '';
+let otherProgram: ChildProcess | null = null;
 const fileOf = (id: string): string => readFileSync(join(s.dataDir, 'runs', `${id}.json`), 'utf8');
 
 beforeAll(async () => {
-  s = await startClassServer();
+  const lockDir = mkdtempSync(join(tmpdir(), 'gpu-lab-fuzz-locks-'));
+  otherProgram = spawn('sleep', ['3600'], { stdio: 'ignore' });
+  const pid = otherProgram.pid ?? 0;
+  const holder = { user: 'other', pid, startTicks: processStartTicks(pid), host: hostname(), use: 'bench', name: 'another program', device: 'cpu', since: new Date().toISOString(), token: 'other-program' };
+  writeFileSync(join(lockDir, 'cpu.lock'), `${JSON.stringify(holder)}\n`);
+  s = await startClassServer({ lockDir });
   ana = await joinClass(s, 'Ana');
   bob = await joinClass(s, 'Bob');
   const [a1 = '', a2 = '', ...others] = s.runIds;
@@ -42,7 +53,7 @@ beforeAll(async () => {
   await ask(bobSocket, 'playground.saveDraft', ['saxpy', '// Bob’s']);
   // A run of the teacher's holds the machine; Bob's waits behind it.
   const teacher = await socketOf(s, s.classroom.teacherToken);
-  hold = ((await ask(teacher, 'runs.startRun', [LONG])).value as { runId: string }).runId;
+  hold = ((await ask(teacher, 'runs.startRun', [HOLD])).value as { runId: string }).runId;
   await ask(bobSocket, 'runs.startRun', [QUICK]);
   bobEntry = ((await ask(bobSocket, 'classroom.queue', [])).value as { entries: { id: string }[] }).entries[0]?.id ?? '';
   bobSocket.ws.close();
@@ -53,6 +64,7 @@ beforeAll(async () => {
 afterAll(async () => {
   anaSocket.ws.close();
   await s.close();
+  otherProgram?.kill('SIGKILL');
 });
 
 // Arguments aimed at Bob: his ids where the method takes one.

@@ -17,7 +17,9 @@ import type { ClassServer, Student } from './class-server.ts';
 
 // Small enough to run in a moment on the CPU; long enough to keep the queue busy.
 const QUICK = { lab: 'vector-function', device: 'cpu', params: { elements: 1000, repeats: 1, warmup: 0 } };
-const LONG = { lab: 'vector-function', device: 'cpu', params: { elements: 2_000_000, repeats: 1000 } };
+// A run that holds the machine for far longer than a test's setup (13 sizes up to 10⁸ elements, three operations);
+// the tests cancel it once it has served its purpose.
+const LONG = { lab: 'elementwise-breakeven', device: 'cpu', params: { minExponent: 2, maxExponent: 8 } };
 
 let s: ClassServer;
 let ana: Student;
@@ -106,6 +108,7 @@ const VALID: Record<ApiMethod, () => unknown[]> = {
   'labs.kernelSource': () => ['shaders/cuda/vector_function.cu'],
   'labs.validateParams': () => ['matmul', {}],
   'labs.referenceResults': () => ['matmul'],
+  'labs.timeBounds': () => ['cpu'],
   'runs.startRun': () => [QUICK],
   'runs.cancelRun': () => [anaRun],
   'runs.listRuns': () => [],

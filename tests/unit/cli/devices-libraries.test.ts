@@ -32,7 +32,7 @@ describe.skipIf(!buildInfo().cuda || !canBuildFakes || realOnesOnLoaderPath)('th
     const r = spawnSync(process.execPath, [bin, 'devices', '--json'], { encoding: 'utf8', env, timeout: 120_000 });
     expect(r.status, r.stderr).toBe(0);
     const { libraries } = (JSON.parse(r.stdout) as { cuda: CudaInventory }).cuda;
-    expect(libraries.nvrtc).toEqual({ found: true, soname: 'libnvrtc.so.13', path: nvrtc, version: FAKE_NVRTC_VERSION, reason: null, searched: [] });
+    expect(libraries.nvrtc).toEqual({ found: true, soname: 'libnvrtc.so.13', path: nvrtc, version: FAKE_NVRTC_VERSION, reason: null, why: null, detail: null, searched: [] });
     expect(libraries.cublas.found).toBe(false);
     expect(libraries.cublas.reason).toContain(`${join(wheelLib, 'libcublas.so.13')}: `);
     // CUDA_PATH first, then the wheels of the python3 on PATH; the machine's own toolkit folder, if any, after them.

@@ -120,6 +120,7 @@ const CALLS: Record<ApiMethod, Calls> = {
   'labs.kernelSource': [['shaders/cuda/vector_function.cu']],
   'labs.validateParams': [['matmul', { n: 500 }], ['matmul-breakeven', { sizes: [100, 200] }], ['dtypes', {}]],
   'labs.referenceResults': [['matmul'], ['transfer'], ['dtypes']],
+  'labs.timeBounds': [['cpu']],
   'runs.startRun': [[QUICK]],
   'runs.cancelRun': async () => [[await runningRun()], [completedRunId]],
   'runs.listRuns': [[]],

@@ -35,6 +35,9 @@ const SAME_IN_BOTH = new Set([
   // Slurm's commands, by name.
   'cli.batch.status.source.squeue',
   'cli.batch.status.source.sacct',
+  // The Python libraries' own names.
+  'labs.run.peer.torch',
+  'labs.run.peer.numba',
   'app.liveRun.running',
   // "{n} min": a number and its unit.
   'classroom.duration.minutes',
@@ -62,6 +65,9 @@ const SAME_IN_BOTH = new Set([
   'labs.params.hintBytes',
   'labs.progress.seconds',
   'labs.progress.minutes',
+  // A time rounded up, in units: "2 min", "1 h 3 min".
+  'labs.catalog.time.minutes',
+  'labs.catalog.time.hours',
   'results.chart.size.bytes',
   'results.chart.size.matrixN',
   'results.chart.breakEven.line',

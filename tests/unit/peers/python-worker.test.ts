@@ -3,7 +3,7 @@
 // crashing on import, a worker that prints garbage or hangs, a line that is not the protocol — ends as an error or
 // a report with the reason, never as a hung or crashed host; and it exits when its stdin closes.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -166,6 +166,22 @@ describe('the worker\'s clocks and batches', () => {
     expect((await w.call({ op: 'sample', warmup: 0, count: 1 }, 60_000)).executionsPerSample).toBe(1);
   });
 
+  it('sizes the batch from a warmed call of the warm-up, where it is far longer than the minimum sample, with no call more', async () => {
+    const w = await PeerWorker.start({ ...process.env, GPU_LAB_PYTHON: 'python3' });
+    started.push(w);
+    // 200 000 elements: a call of a millisecond or more, against a minimum of 10 µs.
+    await w.call(prepare({ minSampleMs: 0.01 }, 200_000), 60_000);
+    expect(await w.call({ op: 'sample', warmup: 2, count: 3 }, 60_000)).toMatchObject({ executionsPerSample: 1, untimedCalls: 2 });
+    // One warm-up is the first call alone, not a warmed one: a call more sizes the batch.
+    await w.call(prepare({ minSampleMs: 0.01 }, 200_000), 60_000);
+    expect(await w.call({ op: 'sample', warmup: 1, count: 3 }, 60_000)).toMatchObject({ executionsPerSample: 1, untimedCalls: 2 });
+    // A short call against a 5 ms minimum: sized on a call of its own, many calls a sample.
+    await w.call(prepare({ minSampleMs: 5 }), 60_000);
+    const short = await w.call({ op: 'sample', warmup: 2, count: 2 }, 60_000);
+    expect(short.untimedCalls).toBe(3);
+    expect(short.executionsPerSample).toBeGreaterThan(1);
+  });
+
   it('refuses a GPU clock for a CPU workload, and a clock or a minimum it does not know, naming the field and what it takes', async () => {
     const w = await PeerWorker.start({ ...process.env, GPU_LAB_PYTHON: 'python3' });
     started.push(w);
@@ -195,5 +211,33 @@ describe('the worker\'s clocks and batches', () => {
     const bad = PEER_ANSWER.parse(JSON.parse(await raw.next()));
     expect(bad.ok === false && bad.error.message).toMatch(/inputs\[0\]\.dtype` must be one of float64, float32, float16, bfloat16, int8, not 'complex64'/);
     raw.close();
+  });
+});
+
+describe('the worker\'s inputs kept between points', () => {
+  const prepare = (files: ReturnType<typeof vectorFiles>) => ({ op: 'prepare' as const, workload: 'vector-function', code: 'numpy-notebook', device: 'cpu', params: { a: 2, b: 3, c: 1 }, ...files });
+  // What the notebook's expression gives on the files' values: x = (j % 7) − 3, y = x + 1.
+  const expected = (j: number): number => 2 * ((j % 7) - 3) ** 2 + 3 * ((j % 7) - 2) + 1;
+
+  it('keeps the arrays of the files the engine keeps, reads again those it lets go, and computes the same on either', async () => {
+    const w = await PeerWorker.start({ ...process.env, GPU_LAB_PYTHON: 'python3' });
+    started.push(w);
+    const files = vectorFiles(997);
+    const [x, y] = files.inputs.map((i) => i.path);
+    const outputs: number[][] = [];
+    const point = async (keep: string[]): Promise<number> => {
+      const answer = await w.call(prepare(files), 60_000);
+      await w.call({ op: 'sample', warmup: 0, count: 1 }, 60_000);
+      await w.call({ op: 'output', indices: [0, 5, 996] }, 60_000);
+      const bytes = readFileSync(files.output.path);
+      outputs.push([...new Float64Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength))]);
+      await w.call({ op: 'release', keep }, 60_000);
+      return answer.reusedInputs as number;
+    };
+    expect(await point([x ?? '', y ?? ''])).toBe(0);
+    expect(await point([x ?? ''])).toBe(2);
+    expect(await point([])).toBe(1);
+    expect(await point([])).toBe(0);
+    for (const out of outputs) expect(out).toEqual([0, 5, 996].map(expected));
   });
 });

@@ -1,13 +1,17 @@
 // The break-even and reference labels of charts drawn by Chart.js on the report's headless canvas (the app draws the
 // same configurations): each label's box, as the marks plugin placed it, crosses no series line and covers no marker
-// as Chart.js laid them out, stays inside the plot, and overlaps no other label. At the report's size and at the
-// app's.
+// as Chart.js laid them out, stays inside the plot, and overlaps no other label; a break-even's label stands beside
+// its own line, in its own panel. At the report's size and at the app's, PyTorch's break-evens in Spanish too.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
 import type { Chart } from 'chart.js';
 import { describe, expect, it } from 'vitest';
 
 import type { LabDescriptor } from '../../../main/common/lab-descriptor.ts';
-import type { RunRecord } from '../../../main/common/run-record.ts';
-import { findLab } from '../../../main/labs/index.ts';
+import { translator } from '../../../main/common/i18n/index.ts';
+import { RUN_RECORD, type RunRecord } from '../../../main/common/run-record.ts';
+import { findLab, labDescriptors } from '../../../main/labs/index.ts';
 import { REPORT_CHART, withHeadlessChart } from '../../../main/reports/chart-image.ts';
 import type { RunChart } from '../../../renderer/charts/chart-common.ts';
 import { compareChart } from '../../../renderer/charts/compare-chart.ts';
@@ -21,6 +25,14 @@ import { appT, fixture } from './pdf-tools.ts';
 
 const inputs = { theme: LIGHT_CHART_THEME, t: appT };
 const APP_CHART = { width: 1000, height: 380, scale: 1 };
+
+const peerRun = RUN_RECORD.parse(JSON.parse(readFileSync(fileURLToPath(new URL('../../fixtures/peer-runs/h100-elementwise-breakeven-peers.json', import.meta.url)), 'utf8'))) as RunRecord;
+
+function spanish(record: RunRecord): LabDescriptor {
+  const found = labDescriptors('es').find((l) => l.id === record.lab);
+  if (!found) throw new Error(`no lab ${record.lab}`);
+  return found;
+}
 
 function lab(record: RunRecord): LabDescriptor {
   const found = findLab(record.lab);
@@ -53,7 +65,12 @@ function placedLabels(built: RunChart, size: { width: number; height: number; sc
     const options = (built.config.options?.plugins?.runMarks ?? {}) as Partial<RunMarksOptions>;
     ctx.font = options.font ?? '12px sans-serif';
     const placed = placeMarkLabels(chart as unknown as MarkChart, options, (text) => ctx.measureText(text).width);
-    return { placed, series: drawnSeries(chart), area: { ...chart.chartArea } };
+    // Each break-even's line: its x and the panel it runs down (its y axis's top and bottom).
+    const lines = (options.vertical ?? []).map((m) => {
+      const panel = chart.scales[m.scale ?? 'y'];
+      return { x: chart.scales.x?.getPixelForValue(m.x) ?? Number.NaN, top: panel?.top ?? Number.NaN, bottom: panel?.bottom ?? Number.NaN };
+    });
+    return { placed, series: drawnSeries(chart), area: { ...chart.chartArea }, lines };
   });
 }
 
@@ -63,6 +80,9 @@ const CHARTS: [string, () => RunChart][] = [
   ['h100-transfer', () => runChart(fixture('h100-transfer'), lab(fixture('h100-transfer')), inputs)],
   ['matmul-breakeven compared', () => compareChart(fixture('h100-matmul-breakeven'), fixture('cpu-matmul-breakeven'), lab(fixture('h100-matmul-breakeven')), inputs)],
   ['elementwise-breakeven compared with itself', () => compareChart(fixture('h100-elementwise-breakeven'), fixture('h100-elementwise-breakeven'), lab(fixture('h100-elementwise-breakeven')), inputs)],
+  // PyTorch's break-evens beside the engine's, in English and in the longer Spanish.
+  ['h100-elementwise-breakeven with peers', () => runChart(peerRun, lab(peerRun), inputs)],
+  ['h100-elementwise-breakeven with peers, in Spanish', () => runChart(peerRun, spanish(peerRun), { theme: LIGHT_CHART_THEME, t: translator('es') })],
 ];
 
 describe('labels over a drawn chart', () => {
@@ -71,9 +91,11 @@ describe('labels over a drawn chart', () => {
     [name, 'the app', build, APP_CHART],
   ] as const))('%s at %s’s size: every label clear of lines, markers and other labels', (_name, _where, build, size) => {
     const built = build();
-    const { placed, series, area } = placedLabels(built, size);
-    const boxes = [...placed.horizontal, ...placed.vertical].filter((b): b is Box => b !== null);
-    expect(boxes.length).toBe((built.config.options?.plugins?.runMarks?.horizontal?.length ?? 0) + (built.config.options?.plugins?.runMarks?.vertical?.length ?? 0));
+    const { placed, series, area, lines } = placedLabels(built, size);
+    // Every mark with words has its label placed (a reference line repeated in each panel is named in the first).
+    const boxes = [...placed.horizontal, ...placed.vertical].flatMap((l) => (l && l.text !== '' ? [l.box] : [])).filter((b): b is Box => b.width > 0);
+    const worded = [...(built.config.options?.plugins?.runMarks?.horizontal ?? []), ...(built.config.options?.plugins?.runMarks?.vertical ?? [])].filter((m) => m.label !== '');
+    expect(boxes.length).toBe(worded.length);
     boxes.forEach((box, i) => {
       expect(hits(box, series), `label ${i} crosses a series`).toBe(0);
       expect(box.left).toBeGreaterThanOrEqual(area.left);
@@ -81,6 +103,15 @@ describe('labels over a drawn chart', () => {
       expect(box.top).toBeGreaterThanOrEqual(area.top);
       expect(box.top + box.height).toBeLessThanOrEqual(area.bottom);
       boxes.slice(i + 1).forEach((other) => expect(boxesTouch(box, other), `labels ${i} and another overlap`).toBe(false));
+    });
+    // A break-even's label stands beside its own line, in its own panel: an edge of it a few pixels from the line.
+    placed.vertical.forEach((label, i) => {
+      const line = lines[i];
+      if (!label || label.text === '' || !line) return;
+      const gap = Math.min(Math.abs(label.box.left - line.x), Math.abs(label.box.left + label.box.width - line.x));
+      expect(gap, `the label "${label.text}" stands ${gap} px from its line`).toBeLessThanOrEqual(4);
+      expect(label.box.top).toBeGreaterThanOrEqual(line.top);
+      expect(label.box.top + label.box.height).toBeLessThanOrEqual(line.bottom);
     });
   });
 });

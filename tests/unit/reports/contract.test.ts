@@ -63,7 +63,7 @@ describe('reports.writeReport over the dispatch', () => {
 
 describe('the report of every lab on a device', () => {
   const summary = (id: string, lab: string, device: string, status: RunSummary['status'], createdAt: string): RunSummary => ({
-    id, lab, labTitle: lab, device, status, createdAt, finishedAt: null, points: 1, errorCode: null,
+    id, lab, labTitle: lab, device, status, createdAt, finishedAt: null, points: 1, errorCode: null, params: {}, headline: null,
   });
 
   it('takes the newest completed run of each lab on the device, else its newest cancelled or failed one', () => {

@@ -67,6 +67,12 @@ describe('labs on the CPU through the compute host', () => {
       }
     }
     expect(events[0]?.kind).toBe('started');
+    // The plan, in the record and in the started event, is the points the run went on to record, in their order,
+    // each waived one with its reason: what a running chart lays out before they come.
+    const plan = record.points.map((p) => ({ key: p.key, series: p.series, x: p.x, reason: p.status === 'waived' ? p.reason : null }));
+    expect(record.plan?.map((e) => ({ key: e.key, series: e.series, x: e.x, reason: e.reason }))).toEqual(plan);
+    const started = events[0];
+    expect(started?.kind === 'started' ? started.plan : undefined).toEqual(record.plan);
     expect(events.at(-1)?.kind).toBe('completed');
     expect(events.filter((e) => e.kind === 'point')).toHaveLength(record.points.length);
     expect(events.some((e) => e.kind === 'finding')).toBe(true);

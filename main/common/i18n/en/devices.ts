@@ -176,6 +176,16 @@ export const devices = {
         'The {type} matrix-product operations per second of the tensor cores, dense, from the architecture’s rate per SM per clock; the labs show a cuBLAS GEMM in {type} as a share of it.',
     },
     source: 'Rate per clock from {source}.',
+    // The peak table's sources (common/gpu-peaks.ts) by compute capability, for {source} above; a capability not
+    // listed here is said in the table's own words.
+    sources: {
+      '7_0': 'NVIDIA Tesla V100 whitepaper: 64 FP32 and 32 FP64 lanes per SM; 8 tensor cores × 64 FMA per clock',
+      '7_5': 'NVIDIA Turing whitepaper: 64 FP32 and 2 FP64 lanes per SM; 8 tensor cores × 64 FP16 FMA per clock',
+      '8_0': 'NVIDIA A100 whitepaper: 64 FP32 and 32 FP64 lanes per SM; 4 tensor cores × 256 FP16 FMA per clock, FP64 DMMA 64 FMA per SM per clock',
+      '8_6': 'NVIDIA Ampere GA102 whitepaper: 128 FP32 and 2 FP64 lanes per SM; 4 tensor cores × 128 FP16 FMA per clock (RTX A6000 rate)',
+      '8_9': 'NVIDIA Ada whitepaper: 128 FP32 and 2 FP64 lanes per SM; 4 tensor cores, RTX 4090 dense FP16 with FP16 accumulation as the upper bound',
+      '9_0': 'NVIDIA H100 whitepaper: 128 FP32 and 64 FP64 lanes per SM; 4 tensor cores × 512 FP16 FMA per clock, FP64 tensor 128 FMA per SM per clock',
+    },
     pcie: {
       label: 'PCIe (host ↔ GPU)',
       explain:

@@ -34,6 +34,8 @@ export const history = {
     pointsHint: 'Measurements in the run: one per size and series of the lab.',
     export: 'Export',
     actions: 'Actions',
+    // The number the run leads with (its lab's headline finding), the finding's sentence on hover.
+    result: 'Result',
   },
   run: {
     // How a run is named in buttons and messages: its lab and when it started.
@@ -44,6 +46,15 @@ export const history = {
     // Under the lab where the table is narrow.
     points: '{count} point | {count} points',
     onCpu: 'on the CPU',
+    // Under the lab: what the run was run with, where it differs from the lab's defaults.
+    defaults: 'default parameters',
+    changed: 'Parameters changed from the defaults: {params}',
+  },
+  // A run's headline number, by what it counts; a break-even size is read between two measured sizes.
+  headline: {
+    n: 'N ≈ {n}',
+    elements: '≈ {count} elements',
+    points: '{count} point | {count} points',
   },
   duration: {
     ms: '{value} ms',

@@ -17,9 +17,10 @@ import { playground } from './playground.ts';
 import { reasons } from './reasons.ts';
 import { report } from './report.ts';
 import { results } from './results.ts';
+import { resultsTable } from './results-table.ts';
 
 // The parts the renderer's vue-i18n reads (the rest stays out of its bundle).
-export const appMessages = { app, devices, labs, results, history, report, playground, kernelChart, errors, errorDetails, reasons, classroom, machines };
+export const appMessages = { app, devices, labs, results, resultsTable, history, report, playground, kernelChart, errors, errorDetails, reasons, classroom, machines };
 
 export const en = { ...appMessages, cli, pdf, labText, labAbout, labShared, exercises };
 

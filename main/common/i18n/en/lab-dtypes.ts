@@ -45,7 +45,7 @@ export const dtypesDescriptor: DescriptorText = {
     dtypes: { label: 'Data types', description: 'Types to measure.' },
   },
   presets: {
-    'seed-003': { label: 'N = 4096 (HPC con GPU 3/22)', description: 'The course\'s dtype comparison: every type on a 4096×4096 GEMM.' },
+    'seed-003': { label: 'N = 4096, as in the article', description: 'The course\'s dtype comparison (the article “HPC con GPU”, 3/22): every type on a 4096×4096 GEMM.' },
     quick: { label: 'Quick: N = 1024', description: 'A smaller matrix: seconds on a laptop CPU, but too small to fill a large GPU.' },
   },
 };

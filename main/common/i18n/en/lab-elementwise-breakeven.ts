@@ -26,6 +26,15 @@ export const elementwiseBreakeven = {
   },
   // The two ways of running on the GPU, as the findings name them (the {path} of a break-even).
   paths: { 'gpu-transfers': 'GPU with transfers', 'gpu-resident': 'GPU resident' },
+  // A series in the chart's panel of its operation, which names the operation: the legend's words.
+  inPanel: {
+    cpu: 'CPU',
+    'gpu-transfers': 'GPU with transfers',
+    'gpu-resident': 'GPU resident',
+    'torch-cpu': 'PyTorch CPU',
+    'torch-transfers': 'PyTorch GPU with transfers',
+    'torch-resident': 'PyTorch GPU resident',
+  },
   findings: {
     // {target} is the target speedup, a parameter: "2", not the "2.00" of a measured ratio.
     between: '{op}: the {path} becomes {target}× faster than the CPU from about {size} elements{at}.',

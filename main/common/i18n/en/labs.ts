@@ -11,9 +11,34 @@ export const labs = {
     lastRunOn: 'Last run {when} on {device}',
     lastRunCpu: 'Last run {when} on the CPU',
     neverRun: 'Not run yet',
-    noChart: 'No chart yet',
     // The lab's last run measured nothing that its chart draws: every series waived on that device, or failed.
     nothingDrawn: 'Nothing to draw from its last run',
+    // A card without a chart says what the lab measures: its chart's quantity, against what.
+    measures: 'Measures {quantity} {by}.',
+    quantity: {
+      gbps: 'the bandwidth (GB/s)',
+      gflops: 'the throughput (GFLOP/s)',
+      tflops: 'the throughput (TFLOP/s)',
+      ms: 'the time',
+      speedup: 'the GPU’s speedup over the CPU',
+    },
+    by: {
+      bytes: 'against the copy size',
+      elements: 'against the array size',
+      matrixN: 'against the matrix size N',
+      category: 'of each of its {count} series',
+    },
+    // An upper bound from the plan's time budgets, with the lab's default parameters; {device} is "cuda:0" or theCpu.
+    atMost: 'At most {time} with its defaults on {device}',
+    nothingToMeasure: 'Nothing to measure on {device}: its series need a GPU',
+    theCpu: 'the CPU',
+    time: {
+      seconds: '{s} s',
+      minutes: '{m} min',
+      hours: '{h} h {m} min',
+    },
+    // The first lab of the course not run yet.
+    startHere: 'Start here',
   },
   view: {
     back: '← All labs',
@@ -35,7 +60,12 @@ export const labs = {
     listRange: 'Up to {count} values, each from {min} to {max}{unit}.',
     hintElements: '= {count} elements',
     hintBytes: '= {size}',
+    // The rest of a parameter's help, which one line does not hold.
+    more: 'More',
+    less: 'Less',
     hintAllThreads: '= every logical core',
+    // The CPU threads' 0, wherever a value is read back: the engine uses every logical core.
+    allCores: 'all cores',
     // What main refused, in the reader's words: {label} is the parameter, {value} what was typed.
     invalid: {
       // {also} is the rule against another parameter (also, below), or nothing.
@@ -158,5 +188,7 @@ export const labs = {
       nvml: 'NVML',
     },
     yes: 'yes',
+    // A CUDA library the run could not open ({why}: why, in words).
+    notFound: 'not found: {why}',
   },
 };

@@ -21,4 +21,15 @@ export const reasons = {
   peerNoCuda: '{library} {version} has no working CUDA here',
   peerNoCudaWhy: '{library} {version} has no working CUDA here: {detail}',
   int8Shape: 'torch._int_mm multiplies only matrices of more than 16 rows whose columns are a multiple of 8, and N = {n} is not',
+  // A CUDA library the loader could not open ({tried}: the names tried), in the words of native/cuda/dynlib.cu.
+  libraryNotOpened: 'none of {tried} could be opened',
+  libraryNotOpenedOthers: 'none of {tried} could be opened from the loader’s path or {count} other folder | none of {tried} could be opened from the loader’s path or {count} other folders',
+  libraryNoCudaBuild: 'GPU Lab was built without CUDA',
+  // The kernel playground's compiler, missing ({why}: why the loader could not open it).
+  nvrtcMissing: 'NVRTC, the CUDA run-time compiler, was not found: {why}',
+  // Why the CPU has no estimated FLOP peak (common/cpu-peaks.ts).
+  cpuPeakNoFma: 'the FMA units of this CPU ({vendor} family {family} model {model}) are not in the table',
+  cpuPeakNoClock: 'neither cpufreq nor the model name gives the maximum clock',
+  cpuPeakNoCores: 'the number of cores is not known',
+  cpuPeakNoCpuinfo: '/proc/cpuinfo is not readable',
 };

@@ -19,9 +19,8 @@ export const results = {
     },
     legend: {
       waived: '{series} — waived',
-      // Series waived together, one legend entry per reason.
-      waivedOne: '{series} — waived: {reason}',
-      waivedMany: '{count} series waived: {reason}',
+      // Series waived together, one legend entry per reason; the reason is said under the chart, where it has room.
+      waivedMany: '{count} series waived',
       failed: '{series} — failed',
       notMeasured: '{series} — not measured',
     },
@@ -139,6 +138,8 @@ export const results = {
     faster: 'run {run} faster',
     chartNote: 'Solid lines: run A. Dashed lines: run B. Medians only; each run’s own page shows its spread.',
     chartNoteBars: 'Filled bars: run A. Outlined bars: run B. Medians only; each run’s own page shows its spread.',
+    // A speedup lab's runs where one or neither has a GPU series measured: what both measured instead.
+    fallback: 'Not both runs measured a speedup (one needs a GPU series measured): the chart compares {y} instead, which both runs measured.',
     description: '{lab}, two runs: {y}, {points} points drawn.',
     differentLabs: 'These runs are of different labs ({first} and {second}): their points measure different things and are not compared. Their summaries are side by side below.',
     labUnknown: 'The lab {lab} of these runs is not known to this version of GPU Lab: the points are compared without a chart.',

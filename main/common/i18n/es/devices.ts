@@ -178,6 +178,14 @@ export const devices: TextOf<typeof devicesEn> = {
         'Las operaciones por segundo de los productos de matrices en {type} en los núcleos tensoriales, densos, según la tasa por SM y por ciclo de la arquitectura; los laboratorios muestran un GEMM de cuBLAS en {type} como una fracción de ella.',
     },
     source: 'Tasa por ciclo según {source}.',
+    sources: {
+      '7_0': 'el documento técnico de la NVIDIA Tesla V100: 64 unidades FP32 y 32 FP64 por SM; 8 núcleos tensoriales × 64 FMA por ciclo',
+      '7_5': 'el documento técnico de Turing de NVIDIA: 64 unidades FP32 y 2 FP64 por SM; 8 núcleos tensoriales × 64 FMA en FP16 por ciclo',
+      '8_0': 'el documento técnico de la NVIDIA A100: 64 unidades FP32 y 32 FP64 por SM; 4 núcleos tensoriales × 256 FMA en FP16 por ciclo, y en FP64 (DMMA) 64 FMA por SM y ciclo',
+      '8_6': 'el documento técnico de Ampere GA102 de NVIDIA: 128 unidades FP32 y 2 FP64 por SM; 4 núcleos tensoriales × 128 FMA en FP16 por ciclo (la tasa de la RTX A6000)',
+      '8_9': 'el documento técnico de Ada de NVIDIA: 128 unidades FP32 y 2 FP64 por SM; 4 núcleos tensoriales, con el FP16 denso de la RTX 4090 acumulando en FP16 como cota superior',
+      '9_0': 'el documento técnico de la NVIDIA H100: 128 unidades FP32 y 64 FP64 por SM; 4 núcleos tensoriales × 512 FMA en FP16 por ciclo, y en FP64 tensorial 128 FMA por SM y ciclo',
+    },
     pcie: {
       label: 'PCIe (host ↔ GPU)',
       explain:

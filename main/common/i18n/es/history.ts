@@ -37,6 +37,7 @@ export const history: TextOf<typeof historyEn> = {
     pointsHint: 'Mediciones de la ejecución: una por cada tamaño y serie del laboratorio.',
     export: 'Exportar',
     actions: 'Acciones',
+    result: 'Resultado',
   },
   run: {
     name: '{lab} del {date}',
@@ -44,6 +45,13 @@ export const history: TextOf<typeof historyEn> = {
     on: 'en {device}',
     points: '{count} punto | {count} puntos',
     onCpu: 'en la CPU',
+    defaults: 'parámetros por defecto',
+    changed: 'Parámetros cambiados respecto a los de por defecto: {params}',
+  },
+  headline: {
+    n: 'N ≈ {n}',
+    elements: '≈ {count} elementos',
+    points: '{count} punto | {count} puntos',
   },
   duration: {
     ms: '{value} ms',

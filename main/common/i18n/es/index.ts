@@ -19,7 +19,8 @@ import { playground } from './playground.ts';
 import { reasons } from './reasons.ts';
 import { report } from './report.ts';
 import { results } from './results.ts';
+import { resultsTable } from './results-table.ts';
 
-export const appMessages = { app, devices, labs, results, history, report, playground, kernelChart, errors, errorDetails, reasons, classroom, machines };
+export const appMessages = { app, devices, labs, results, resultsTable, history, report, playground, kernelChart, errors, errorDetails, reasons, classroom, machines };
 
 export const es: TextOf<Messages> = { ...appMessages, cli, pdf, labText, labAbout, labShared, exercises };

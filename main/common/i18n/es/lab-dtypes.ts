@@ -41,7 +41,7 @@ export const dtypesDescriptor: DescriptorText = {
     dtypes: { label: 'Tipos de datos', description: 'Los tipos que se miden.' },
   },
   presets: {
-    'seed-003': { label: 'N = 4096 (HPC con GPU 3/22)', description: 'La comparación de tipos del curso: todos los tipos en una GEMM de 4096×4096.' },
+    'seed-003': { label: 'N = 4096, como en el artículo', description: 'La comparación de tipos del curso (el artículo «HPC con GPU», 3/22): todos los tipos en una GEMM de 4096×4096.' },
     quick: { label: 'Rápido: N = 1024', description: 'Una matriz más pequeña: segundos en la CPU de un portátil, pero demasiado pequeña para llenar una GPU grande.' },
   },
 };

@@ -24,6 +24,14 @@ export const elementwiseBreakeven: TextOf<typeof en> = {
     'exp-torch-resident': 'exp de PyTorch en la GPU con datos residentes',
   },
   paths: { 'gpu-transfers': 'GPU con transferencias', 'gpu-resident': 'GPU con datos residentes' },
+  inPanel: {
+    cpu: 'CPU',
+    'gpu-transfers': 'GPU con transferencias',
+    'gpu-resident': 'GPU con datos residentes',
+    'torch-cpu': 'PyTorch en la CPU',
+    'torch-transfers': 'PyTorch en la GPU con transferencias',
+    'torch-resident': 'PyTorch en la GPU con datos residentes',
+  },
   findings: {
     between: '{op}: la {path} pasa a ser {target}× más rápida que la CPU a partir de unos {size} elementos{at}.',
     betweenRange: '{op}: la {path} pasa a ser {target}× más rápida que la CPU a partir de unos {size} elementos (en algún punto entre {low} y {high}, dentro de la incertidumbre de las medianas){at}.',

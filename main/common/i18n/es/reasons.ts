@@ -22,4 +22,12 @@ export const reasons: TextOf<typeof en> = {
   notADevice: '{device} no es un dispositivo de esta máquina (tiene {devices})',
   cancelled: 'la ejecución se canceló antes de este punto',
   failedBefore: 'la ejecución falló antes de este punto: {code}',
+  libraryNotOpened: 'no se pudo abrir ninguna de {tried}',
+  libraryNotOpenedOthers: 'no se pudo abrir ninguna de {tried} desde la ruta del cargador ni desde {count} carpeta más | no se pudo abrir ninguna de {tried} desde la ruta del cargador ni desde otras {count} carpetas',
+  libraryNoCudaBuild: 'GPU Lab se compiló sin CUDA',
+  nvrtcMissing: 'no se encontró NVRTC, el compilador de CUDA en tiempo de ejecución: {why}',
+  cpuPeakNoFma: 'las unidades FMA de esta CPU ({vendor}, familia {family}, modelo {model}) no están en la tabla',
+  cpuPeakNoClock: 'ni cpufreq ni el nombre del modelo dan el reloj máximo',
+  cpuPeakNoCores: 'no se sabe cuántos núcleos tiene',
+  cpuPeakNoCpuinfo: 'no se puede leer /proc/cpuinfo',
 };

@@ -20,8 +20,7 @@ export const results: TextOf<typeof en> = {
     },
     legend: {
       waived: '{series}: sin ejecutar',
-      waivedOne: '{series}: sin ejecutar ({reason})',
-      waivedMany: '{count} series sin ejecutar: {reason}',
+      waivedMany: '{count} series sin ejecutar',
       failed: '{series}: con fallos',
       notMeasured: '{series}: sin medir',
     },
@@ -133,6 +132,7 @@ export const results: TextOf<typeof en> = {
     faster: 'la ejecución {run} es más rápida',
     chartNote: 'Líneas continuas: ejecución A. Líneas discontinuas: ejecución B. Solo medianas; la página de cada ejecución muestra su dispersión.',
     chartNoteBars: 'Barras rellenas: ejecución A. Barras con contorno: ejecución B. Solo medianas; la página de cada ejecución muestra su dispersión.',
+    fallback: 'No ambas ejecuciones midieron una aceleración (hace falta una serie de GPU medida): la gráfica compara en su lugar {y}, que ambas midieron.',
     description: '{lab}, dos ejecuciones: {y}, {points} puntos dibujados.',
     differentLabs: 'Estas ejecuciones son de laboratorios distintos ({first} y {second}): sus puntos miden cosas distintas y no se comparan. Sus resúmenes están uno junto a otro más abajo.',
     labUnknown: 'Esta versión de GPU Lab no conoce el laboratorio {lab} de estas ejecuciones: los puntos se comparan sin gráfica.',

@@ -43,6 +43,7 @@ describe('API client', () => {
     await api.labs.listLabs();
     await api.labs.kernelSource('shaders/cuda/elementwise.cu');
     await api.labs.validateParams('matmul', { n: 500 });
+    await api.labs.timeBounds('cuda:0');
     await api.runs.startRun({ lab: 'matmul', device: 'cpu', params: { n: 500 } });
     await api.runs.cancelRun('r1');
     await api.runs.listRuns();

@@ -1,7 +1,9 @@
 // The labs catalog on the recorded fixtures: each card's thumbnail is the chart of its lab's newest completed run
 // (never a newer run still going, cancelled or failed, never an older one), drawn small with nothing to point at,
-// only once the card nears the viewport, and destroyed with the page; a lab without a finished run shows a
-// placeholder and says it was not run. Chart.js is replaced at its module boundary (chart-setup.ts).
+// only once the card nears the viewport, and destroyed with the page; a lab without a finished run has no grey box
+// but says what it measures, the most its run with the defaults takes on the chosen device (main's bound), and the
+// first of them in the course is marked as where to start. Chart.js is replaced at its module boundary
+// (chart-setup.ts).
 import { flushPromises, mount, RouterLinkStub } from '@vue/test-utils';
 import { createPinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,10 +14,11 @@ import type { RunChartConfig } from '../../../../renderer/charts/chart-common.ts
 import { runChart } from '../../../../renderer/charts/run-chart.ts';
 import { lastFinishedRuns } from '../../../../renderer/components/catalog/last-runs.ts';
 import { i18n } from '../../../../renderer/i18n/index.ts';
+import { useDevicesStore } from '../../../../renderer/stores/devices.ts';
 import { useLabsStore } from '../../../../renderer/stores/labs.ts';
 import LabsCatalogView from '../../../../renderer/views/LabsCatalogView.vue';
 import { fixtureRun, inputs } from '../charts/synthetic-runs.ts';
-import { runsApi } from '../history/fake-api.ts';
+import { labsApi, runsApi } from '../history/fake-api.ts';
 
 vi.mock('../../../../renderer/api/index.ts', async () => (await import('../history/fake-api.ts')).apiModule());
 
@@ -52,6 +55,9 @@ function showAll(): void {
   for (const callback of [...observed.callbacks.values()]) callback([{ isIntersecting: true }]);
 }
 
+// The recorded H100 machine's CPU and GPU.
+const [CPU, GPU] = fixtureRun('h100-matmul').record.environment.devices?.devices ?? [];
+if (!CPU || !GPU) throw new Error('the H100 fixture lists its CPU and its GPU');
 const { record: h100Transfer, lab: transferLab } = fixtureRun('h100-transfer');
 const { record: cpuTransfer } = fixtureRun('cpu-transfer');
 const { record: h100Dtypes, lab: dtypesLab } = fixtureRun('h100-dtypes');
@@ -138,10 +144,12 @@ describe('the catalog’s thumbnails', () => {
       expect(options.animation).toBe(false);
       expect(options.plugins?.legend?.display).toBe(false);
       expect(options.plugins?.tooltip?.enabled).toBe(false);
-      expect(options.plugins?.subtitle?.display).toBe(false);
+      expect(options.plugins?.title?.display).toBe(false);
       for (const scale of Object.values(options.scales ?? {})) {
         expect(scale?.ticks?.display).toBe(false);
         expect(scale && 'title' in scale ? scale.title?.display : false).toBe(false);
+        // Nor the room a chart of rows keeps for the names it does not show.
+        expect(scale && 'afterFit' in scale ? scale.afterFit : undefined).toBeUndefined();
       }
       // The break-even lines stay; their words do not.
       expect((options.plugins?.runMarks?.vertical ?? []).every((m) => m?.label === '')).toBe(true);
@@ -171,15 +179,47 @@ describe('the catalog’s thumbnails', () => {
 });
 
 describe('a lab’s card', () => {
-  it('says when and on which device the lab last ran, or that it has not run, with a placeholder', async () => {
+  it('says when and on which device the lab last ran, or that it has not run', async () => {
     const wrapper = await mountCatalog();
     showAll();
     await flushPromises();
     expect(card(wrapper, 'transfer').get('[data-testid="lab-last-run"]').text()).toBe('Last run Nov 23, 2026 on cuda:0');
     expect(card(wrapper, 'matmul').get('[data-testid="lab-last-run"]').text()).toBe('Not run yet');
-    expect(card(wrapper, 'matmul').get('[data-testid="lab-thumbnail"]').text()).toBe('No chart yet');
     expect(card(wrapper, 'matmul').find('canvas').exists()).toBe(false);
     expect(card(wrapper, 'matmul').text()).toContain('Lab 3');
+  });
+
+  it('without a run: no grey box, but what the lab measures, the most its defaults take on the chosen device, and where to start', async () => {
+    labsApi.timeBounds.mockImplementation(async (device) =>
+      device === 'cuda:0' ? [{ lab: 'matmul', atMostSeconds: 77.4 }, { lab: 'vector-function', atMostSeconds: 12.2 }, { lab: 'elementwise-breakeven', atMostSeconds: 3725 }] : [],
+    );
+    const wrapper = await mountCatalog();
+    useDevicesStore().list = { devices: [CPU, GPU], cudaReason: null, blas: 'OpenBLAS' };
+    await flushPromises();
+    for (const lab of ['matmul', 'vector-function', 'elementwise-breakeven']) expect(card(wrapper, lab).find('[data-testid="lab-thumbnail"]').exists(), lab).toBe(false);
+    expect(labsApi.timeBounds).toHaveBeenCalledWith('cuda:0');
+    const matmul = card(wrapper, 'matmul').get('[data-testid="lab-preview"]');
+    expect(matmul.text()).toContain('Measures the time of each of its 5 series.');
+    // An upper bound rounds up: 77.4 s is at most 2 min.
+    expect(matmul.get('[data-testid="lab-at-most"]').text()).toBe('At most 2 min with its defaults on cuda:0');
+    expect(card(wrapper, 'vector-function').get('[data-testid="lab-at-most"]').text()).toBe('At most 13 s with its defaults on cuda:0');
+    expect(card(wrapper, 'elementwise-breakeven').get('[data-testid="lab-preview"]').text()).toContain('Measures the GPU’s speedup over the CPU against the array size.');
+    expect(card(wrapper, 'elementwise-breakeven').get('[data-testid="lab-at-most"]').text()).toBe('At most 1 h 3 min with its defaults on cuda:0');
+    // transfer and dtypes have finished runs: matmul, the third lab, is the first to run.
+    expect(wrapper.findAll('[data-testid="start-here"]').map((b) => b.element.closest('[data-testid^="lab-card-"]')?.getAttribute('data-testid'))).toEqual(['lab-card-matmul']);
+  });
+
+  it('asks again for the device picked in the rail, and says so of the CPU', async () => {
+    labsApi.timeBounds.mockImplementation(async (device) => (device === 'cpu' ? [{ lab: 'matmul', atMostSeconds: 30 }, { lab: 'transfer', atMostSeconds: 0 }] : []));
+    const wrapper = await mountCatalog([]);
+    const devices = useDevicesStore();
+    devices.list = { devices: [CPU, GPU], cudaReason: null, blas: 'OpenBLAS' };
+    devices.select('cpu');
+    await flushPromises();
+    expect(card(wrapper, 'matmul').get('[data-testid="lab-at-most"]').text()).toBe('At most 30 s with its defaults on the CPU');
+    expect(card(wrapper, 'transfer').get('[data-testid="lab-at-most"]').text()).toBe('Nothing to measure on the CPU: its series need a GPU');
+    // No run at all: the first lab of the course.
+    expect(card(wrapper, 'transfer').find('[data-testid="start-here"]').exists()).toBe(true);
   });
 
   it('is one link to its lab, named by the lab’s title and described by its summary and last run', async () => {

@@ -16,7 +16,7 @@ import { kernelRunChart } from '../../../../renderer/charts/playground-chart.ts'
 import { runChart } from '../../../../renderer/charts/run-chart.ts';
 import { mulberry32 } from '../../seeded-random.ts';
 import { saxpyResult } from '../playground/synthetic-kernel-run.ts';
-import { drawnValues, scaleBounds } from './config-access.ts';
+import { drawnValues, scaleBounds, valueAxes } from './config-access.ts';
 import { failed, fixtureRun, inputs, syntheticRun, withPoint } from './synthetic-runs.ts';
 
 const logUniform = (r: () => number, lo: number, hi: number) => 10 ** (Math.log10(lo) + r() * (Math.log10(hi) - Math.log10(lo)));
@@ -72,9 +72,15 @@ function roomAbove(min: number, max: number, top: number, log: boolean): number 
 
 function expectAxesHoldWhatIsDrawn(chart: RunChart, what: string): void {
   const drawn = drawnValues(chart);
-  const y = scaleBounds(chart, 'y');
   const finiteY = drawn.y.filter((v) => Number.isFinite(v));
   expect(finiteY.length, `${what}: a value drawn is not a number`).toBe(drawn.y.length);
+  // Every panel of a chart of panels is on the same range; a chart of rows reads its values across.
+  for (const id of valueAxes(chart)) expectValueAxisHolds(chart, id, finiteY, what);
+  expectSizesOnAxis(chart, drawn.x, what);
+}
+
+function expectValueAxisHolds(chart: RunChart, id: string, finiteY: readonly number[], what: string): void {
+  const y = scaleBounds(chart, id);
   if (finiteY.length > 0) {
     const { min, max } = y;
     if (min === undefined || max === undefined) throw new Error(`${what}: the y axis has no bounds`);
@@ -90,11 +96,14 @@ function expectAxesHoldWhatIsDrawn(chart: RunChart, what: string): void {
     const needed = bars ? 0.07 : 0.03;
     if (top > 0) expect(roomAbove(min, max, top, log), `${what}: room above ${top} on ${min}…${max}`).toBeGreaterThanOrEqual(needed);
   }
-  if (chart.config.type === 'line' && drawn.x.length > 0) {
+}
+
+function expectSizesOnAxis(chart: RunChart, sizes: readonly number[], what: string): void {
+  if (chart.config.type === 'line' && sizes.length > 0) {
     const x = scaleBounds(chart, 'x');
     if (x.min === undefined || x.max === undefined) throw new Error(`${what}: the x axis has no bounds`);
     if (x.type === 'logarithmic') expect(x.min).toBeGreaterThan(0);
-    for (const v of drawn.x) {
+    for (const v of sizes) {
       expect(v, `${what}: size ${v} left of the axis`).toBeGreaterThanOrEqual(x.min);
       expect(v, `${what}: size ${v} right of the axis`).toBeLessThanOrEqual(x.max);
     }
@@ -145,14 +154,17 @@ describe('every value drawn lies on the axes', () => {
     },
   );
 
-  it('keeps a whisker to a 93 ms sample on an axis of bars near 50 ms', () => {
-    // Every bar about 50 ms (one axis, linear), the slowest sample of one at 93 ms.
+  it('keeps a whisker to a 93 ms sample on an axis of bars near 50 ms, on either scale', () => {
+    // Every bar about 50 ms, the slowest sample of one at 93 ms.
     const { record, lab } = syntheticRun('matmul', { samplesMs: (p) => (p.series === 'cpu-blas' ? [48, 49, 50, 51, 93] : [49, 50, 50, 51, 52]) });
     const chart = runChart(record, lab, inputs);
-    const y = scaleBounds(chart, 'y');
+    expect(scaleBounds(chart, 'y').max).toBeGreaterThan(93);
+    expectAxesHoldWhatIsDrawn(chart, 'matmul with a 93 ms sample');
+    const linear = runChart(record, { ...lab, chart: { ...lab.chart, y: { ...lab.chart.y, log: false } } }, inputs);
+    const y = scaleBounds(linear, 'y');
     expect(y.type).toBe('linear');
     expect(y.max).toBeGreaterThanOrEqual(93 * (1 + HEADROOM.bars));
-    expectAxesHoldWhatIsDrawn(chart, 'matmul with a 93 ms sample');
+    expectAxesHoldWhatIsDrawn(linear, 'matmul with a 93 ms sample, on a linear axis');
   });
 });
 

@@ -8,7 +8,7 @@ import { catalogTranslate } from '../../../../main/common/i18n/translate.ts';
 import { compareChart } from '../../../../renderer/charts/compare-chart.ts';
 import { compareRows, paramRows } from '../../../../renderer/charts/compare-rows.ts';
 import { results as resultsEs } from '../../../../main/common/i18n/es/results.ts';
-import { barConfig, lineConfig } from './config-access.ts';
+import { barConfig, lineConfig, marks } from './config-access.ts';
 import { fixtureRun, inputs, syntheticRun, t } from './synthetic-runs.ts';
 
 // Run B: every time scaled by `factor`, statistics included.
@@ -100,7 +100,7 @@ describe('comparison chart', () => {
     expect(cpuA?.borderDash).toEqual([]);
     expect(cpuB?.borderDash).toEqual([6, 4]);
     // Run B's two GPU series, waived for the same reason: one legend entry.
-    expect(datasets.map((d) => d.label)).toContain('2 series waived: no CUDA device: no NVIDIA driver is installed (libcuda.so.1 was not found) (B)');
+    expect(datasets.map((d) => d.label)).toContain('2 series waived (B)');
     const ok = [...a.record.points, ...b.record.points].filter((p) => p.status === 'ok').length;
     expect(chart.drawnPoints).toBe(ok);
   });
@@ -114,6 +114,35 @@ describe('comparison chart', () => {
     expect(gpuA?.data).toHaveLength(6);
     expect(cpuB?.borderWidth).toBe(2);
     expect(String(cpuB?.backgroundColor)).toMatch(/^rgba\(.*0\.12\)$/);
+  });
+});
+
+describe('a speedup lab compared where a run has no speedup', () => {
+  // Two CPU-only runs of the elementwise lab: no GPU series to divide by in either.
+  const cpuOnly = (seed: number) => syntheticRun('elementwise-breakeven', { gpu: false, params: { ops: ['add'] }, id: `cpu-only-${seed}`, medianMs: (p) => (p.x ?? 1) * 1e-6 * seed });
+
+  it('compares two CPU-only runs by the bandwidth both measured, not as an empty speedup chart', () => {
+    const a = cpuOnly(1);
+    const b = cpuOnly(2);
+    const chart = compareChart(a.record, b.record, a.lab, inputs);
+    expect((chart.config.options?.plugins?.title as { text?: string }).text).toBe('Bandwidth in GB/s (higher is faster), log scale');
+    const ok = [...a.record.points, ...b.record.points].filter((p) => p.status === 'ok');
+    expect(chart.drawnPoints).toBe(ok.length);
+    const cpuA = lineConfig(chart).data.datasets.find((d) => d.label === 'CPU (A)');
+    const first = a.record.points.find((p) => p.series === 'add-cpu' && p.status === 'ok');
+    expect(cpuA?.data.find((pt) => pt.x === first?.x)?.y).toBeCloseTo(first?.gbps ?? 0, 9);
+    expect(chart.notes).toContain('Not both runs measured a speedup (one needs a GPU series measured): the chart compares Bandwidth in GB/s (higher is faster) instead, which both runs measured.');
+    expect(marks(chart).horizontal).toEqual([]);
+  });
+
+  it('falls back too where one run has a GPU and the other has not, and keeps the speedup where both have one', () => {
+    const gpu = fixtureRun('h100-elementwise-breakeven');
+    const cpu = fixtureRun('cpu-elementwise-breakeven');
+    const mixed = compareChart(gpu.record, cpu.record, gpu.lab, inputs);
+    expect((mixed.config.options?.plugins?.title as { text?: string }).text).toMatch(/^Bandwidth in GB\/s/);
+    expect(mixed.drawnPoints).toBe([...gpu.record.points, ...cpu.record.points].filter((p) => p.status === 'ok').length);
+    const both = compareChart(gpu.record, gpu.record, gpu.lab, inputs);
+    expect((both.config.options?.plugins?.title as { text?: string }).text).toMatch(/^Speedup over the baseline/);
   });
 });
 

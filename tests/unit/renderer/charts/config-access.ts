@@ -34,20 +34,34 @@ export function marks(chart: RunChart) {
 }
 
 type Formatter = (value: number) => unknown;
-type TickBuilder = (axis: { ticks: { value: number }[] }) => void;
+type TickBuilder = (axis: { ticks: { value: number }[]; width: number; height: number; isHorizontal(): boolean }) => void;
 
-export function axisTicks(chart: RunChart, axisId: 'x' | 'y'): { type: string | undefined; labels: string[] } {
+// The axes a chart's values are read on: x for bars lying as rows, y otherwise, one y axis a panel in a chart of
+// panels.
+export function valueAxes(chart: RunChart): string[] {
+  if (chart.config.type === 'bar' && chart.config.options?.indexAxis === 'y') return ['x'];
+  return Object.keys(chart.config.options?.scales ?? {}).filter((id) => id.startsWith('y'));
+}
+
+export function valueAxis(chart: RunChart): string {
+  const [first] = valueAxes(chart);
+  if (first === undefined) throw new Error('no value axis');
+  return first;
+}
+
+// The ticks an axis of `length` pixels gets (long enough for all of them by default).
+export function axisTicks(chart: RunChart, axisId: string, length = 10_000): { type: string | undefined; labels: string[] } {
   const axis = chart.config.options?.scales?.[axisId];
   if (!axis) throw new Error(`no ${axisId} axis`);
-  const built = { ticks: [] as { value: number }[] };
+  const built = { ticks: [] as { value: number }[], width: length, height: length, isHorizontal: () => axisId.startsWith('x') };
   (axis.afterBuildTicks as unknown as TickBuilder | undefined)?.(built);
   const format = axis.ticks?.callback as unknown as Formatter;
   return { type: axis.type, labels: built.ticks.map((tick) => String(format(tick.value))) };
 }
 
 export interface DrawnValues {
-  // Every y value the chart draws: bars, medians, the bands' edges, whisker ends, the values written over bars,
-  // reference lines.
+  // Every value the chart draws on its value axis: bars, medians, the bands' edges, whisker ends, the values written
+  // over bars, reference lines.
   y: number[];
   // Every x value a sweep draws: its points' sizes and its break-even lines.
   x: number[];
@@ -58,6 +72,7 @@ export function drawnValues(chart: RunChart): DrawnValues {
   const y: number[] = [];
   const x: number[] = [];
   if (chart.config.type === 'bar') {
+    // A bar's value, on its value axis whichever way the bars stand.
     for (const ds of chart.config.data.datasets) for (const v of ds.data) if (typeof v === 'number' && Number.isFinite(v)) y.push(v);
   } else {
     for (const ds of chart.config.data.datasets) {
@@ -82,7 +97,7 @@ export interface ScaleBounds {
   max: number | undefined;
 }
 
-export function scaleBounds(chart: RunChart, axisId: 'x' | 'y'): ScaleBounds {
+export function scaleBounds(chart: RunChart, axisId: string): ScaleBounds {
   const axis = chart.config.options?.scales?.[axisId] as { type?: string; min?: unknown; max?: unknown } | undefined;
   const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
   return { type: axis?.type, min: num(axis?.min), max: num(axis?.max) };

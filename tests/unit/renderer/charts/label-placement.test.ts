@@ -101,6 +101,7 @@ function fakeChart(lines: { x: number; y: number }[][]): MarkChart {
   const x = { getPixelForValue: (v: number) => 60 + v * 100 };
   const y = { getPixelForValue: (v: number) => 360 - v };
   return {
+    width: 800,
     scales: { x, y },
     chartArea: AREA,
     data: { datasets: lines.map(() => ({ borderWidth: 2, pointRadius: 3.5 })) },
@@ -116,7 +117,7 @@ describe('the marks plugin', () => {
     // A series along the bottom of the plot, where the first place beside a break-even line is.
     const chart = fakeChart([[{ x: 0, y: 10 }, { x: 7.2, y: 10 }]]);
     const placed = placeMarkLabels(chart, { vertical: [{ x: 3, label: 'GPU resident: N = 332', colour: '#000' }] }, measure);
-    const box = placed.vertical[0];
+    const box = placed.vertical[0]?.box;
     if (!box) throw new Error('no label placed');
     expect(hits(box, { segments: [{ x1: 60, y1: 350, x2: 780, y2: 350 }], dots: [{ x: 60, y: 350, r: 5.5 }, { x: 780, y: 350, r: 5.5 }] })).toBe(0);
   });
@@ -133,11 +134,30 @@ describe('the marks plugin', () => {
       },
       measure,
     );
-    const [a, b] = placed.vertical;
+    const [a, b] = placed.vertical.map((l) => l?.box);
     if (!a || !b) throw new Error('labels not placed');
     expect(boxesTouch(a, b)).toBe(false);
     expect(hits(a, { segments: [{ x1: 380, y1: AREA.top, x2: 380, y2: AREA.bottom }], dots: [] })).toBe(0);
     expect(hits(b, { segments: [{ x1: 360, y1: AREA.top, x2: 360, y2: AREA.bottom }], dots: [] })).toBe(0);
+  });
+
+  it('says a label in its short form where the whole of it finds no free place', () => {
+    // Two break-evens a few pixels apart on a plot 140 pixels wide: the long labels cannot both fit.
+    const narrow: MarkChart = { ...fakeChart([]), chartArea: { left: 60, right: 200, top: 20, bottom: 60 } };
+    const placed = placeMarkLabels(
+      narrow,
+      {
+        vertical: [
+          { x: 0.5, label: 'PyTorch GPU resident: 192 k elements', short: '192 k', colour: '#000' },
+          { x: 0.6, label: 'GPU resident: 426 k elements', short: '426 k', colour: '#000' },
+        ],
+      },
+      measure,
+    );
+    const [a, b] = placed.vertical;
+    if (!a || !b) throw new Error('labels not placed');
+    expect([a.text, b.text]).toEqual(['192 k', '426 k']);
+    expect(boxesTouch(a.box, b.box)).toBe(false);
   });
 
   it('places no label for a mark off the plot', () => {

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { countDrawnPoints, runChart } from '../../../../renderer/charts/run-chart.ts';
-import { DARK_CHART_THEME, LIGHT_CHART_THEME } from '../../../../renderer/charts/palette.ts';
-import { axisTicks, bands, barConfig, lineConfig, marks, seriesLines } from './config-access.ts';
+import { DARK_CHART_THEME, LIGHT_CHART_THEME, mix } from '../../../../renderer/charts/palette.ts';
+import { axisTicks, bands, barConfig, lineConfig, marks, scaleBounds, seriesLines, valueAxes } from './config-access.ts';
 import { failed, fixtureRun, inputs, syntheticRun, withPoint } from './synthetic-runs.ts';
 
 describe('break-even sizes', () => {
@@ -19,10 +19,11 @@ describe('break-even sizes', () => {
       record.summary['mul.gpu-resident.breakEvenSize'],
       record.summary['exp.gpu-resident.breakEvenSize'],
     ]);
-    expect(vertical.map((m) => m.label)).toEqual([
-      'add GPU resident: 136 k elements',
-      'mul GPU resident: 1.57 M elements',
-      'exp GPU resident: 177 k elements',
+    // Each in its operation's panel, which names the operation.
+    expect(vertical.map((m) => [m.label, m.scale])).toEqual([
+      ['GPU resident: 136 k elements', 'y-add'],
+      ['GPU resident: 1.57 M elements', 'y-mul'],
+      ['GPU resident: 177 k elements', 'y-exp'],
     ]);
     // With copies the GPU never reached 2× up to 10⁸: a bound, said in words, with no line.
     expect(chart.notes).toContain('add GPU with transfers is never 2× faster than add CPU at the sizes measured: its break-even, if there is one, lies beyond 100 M elements.');
@@ -51,9 +52,9 @@ describe('break-even sizes', () => {
   it('draws the target speedup of the run as a horizontal line', () => {
     const { record, lab } = syntheticRun('elementwise-breakeven', { params: { ops: ['add'], target: 5 } });
     const horizontal = marks(runChart(record, lab, inputs)).horizontal ?? [];
-    expect(horizontal.map((h) => [h.y, h.label])).toEqual([
-      [5, 'target 5×'],
-      [1, '1× = as fast as the baseline'],
+    expect(horizontal.map((h) => [h.y, h.label, h.scale])).toEqual([
+      [5, 'target 5×', 'y-add'],
+      [1, '1× = as fast as the baseline', 'y-add'],
     ]);
   });
 });
@@ -70,6 +71,8 @@ describe('axes', () => {
       type: 'logarithmic',
       labels: ['100', '1 k', '10 k', '100 k', '1 M', '10 M', '100 M'],
     });
+    // In a narrow window, every second size.
+    expect(axisTicks(runChart(transfer.record, transfer.lab, inputs), 'x', 400).labels).toEqual(['1 KiB', '16 KiB', '256 KiB', '4 MiB', '64 MiB', '1 GiB']);
     const matrices = fixtureRun('h100-matmul-breakeven');
     expect(axisTicks(runChart(matrices.record, matrices.lab, inputs), 'x').labels).toEqual(['100', '500', '1000', '2000', '5000']);
   });
@@ -86,12 +89,18 @@ describe('axes', () => {
     expect(axisTicks(runChart(record, lab, inputs), 'y').labels).toEqual(['10', '20', '50', '100', '200', '500', '1 k', '2 k', '5 k', '10 k', '20 k', '50 k']);
   });
 
-  it('keeps bars that span less than a decade on a linear axis from zero', () => {
-    // 20 to 38 GFLOP/s (0.0195 to 0.0381 TFLOP/s): the CPU's fp64 and fp32.
-    const { record, lab } = fixtureRun('cpu-dtypes');
-    const y = runChart(record, lab, inputs).config.options?.scales?.y;
-    expect(y?.type).toBe('linear');
-    expect(y?.min).toBe(0);
+  it('draws elementwise as small multiples: one panel per operation, on the same axes, the add panel at the top', () => {
+    const { record, lab } = fixtureRun('h100-elementwise-breakeven');
+    const chart = runChart(record, lab, inputs);
+    const axes = valueAxes(chart);
+    // Chart.js stacks the first axis of a stack at the foot.
+    expect(axes).toEqual(['y-exp', 'y-mul', 'y-add']);
+    const bounds = axes.map((id) => scaleBounds(chart, id));
+    for (const b of bounds) expect(b).toEqual(bounds[0]);
+    for (const ds of lineConfig(chart).data.datasets) {
+      const series = lab.series.find((s) => ds.label !== '' && record.points.some((p) => p.series === s.key && ds.data.some((pt) => pt.x === p.x)) && s.inPanel === ds.label && `y-${s.panel}` === ds.yAxisID);
+      if (ds.label) expect(series, `${ds.label} on ${ds.yAxisID}`).toBeDefined();
+    }
   });
 });
 
@@ -101,7 +110,7 @@ describe('what could not be drawn', () => {
     const chart = runChart(record, lab, inputs);
     const reason = record.points.find((p) => p.status === 'waived')?.reason ?? '';
     expect(reason).toMatch(/^no CUDA device/);
-    expect(seriesLines(lineConfig(chart)).map((s) => s.label)).toContain(`6 series waived: ${reason}`);
+    expect(seriesLines(lineConfig(chart)).map((s) => s.label)).toContain('6 series waived');
     expect(chart.notes).toContain(
       `Waived (${reason}): add GPU with transfers; add GPU resident; mul GPU with transfers; mul GPU resident; exp GPU with transfers; exp GPU resident.`,
     );
@@ -113,9 +122,11 @@ describe('what could not be drawn', () => {
     const cpuPoints = record.points.filter((p) => p.status === 'ok');
     expect(cpuPoints.length).toBeGreaterThan(0);
     expect(chart.drawnPoints).toBe(cpuPoints.length);
-    // The run has ended: not "yet", but why.
-    expect(chart.notes[0]).toMatch(/^No GPU series was measured: no CUDA device.*There is no speedup to draw, so the chart shows .*GB\/s/);
-    const add = seriesLines(lineConfig(chart)).find((s) => s.label === 'add CPU');
+    // The run has ended: not "yet", but why (after how to read the lines).
+    expect(chart.notes[0]).toBe('Line: median of the samples. Shaded band: their middle half (first to third quartile).');
+    expect(chart.notes[1]).toMatch(/^No GPU series was measured: no CUDA device.*There is no speedup to draw, so the chart shows .*GB\/s/);
+    // The CPU of the add panel, named as its panel leaves it.
+    const add = lineConfig(chart).data.datasets.find((s) => s.label === 'CPU' && s.yAxisID === 'y-add');
     const first = cpuPoints.find((p) => p.series === 'add-cpu');
     expect(add?.data.find((pt) => pt.x === first?.x)?.y).toBeCloseTo(first?.gbps ?? 0, 6);
     expect(marks(chart).empty).toBe('');
@@ -134,9 +145,10 @@ describe('what could not be drawn', () => {
     const { record, lab } = fixtureRun('cpu-matmul');
     const config = barConfig(runChart(record, lab, inputs));
     expect(config.data.labels?.[1]).toEqual(['GPU cuBLAS with', 'transfers', 'N = 1500', 'waived']);
-    // One bar, and the four GPU series waived in one (legend) entry without bars.
+    // One bar, and the four GPU series waived in one (legend) entry without bars, their reason in the notes.
     expect(config.data.datasets.map((d) => d.data.filter((v) => v !== null).length)).toEqual([1, 0]);
-    expect(config.data.datasets[1]?.label).toMatch(/^4 series waived: no CUDA device/);
+    expect(config.data.datasets[1]?.label).toBe('4 series waived');
+    expect(runChart(record, lab, inputs).notes.some((n) => /^Waived \(no CUDA device/.test(n))).toBe(true);
   });
 
   it('never draws a failed point as a value, on a line or as a bar', () => {
@@ -159,12 +171,13 @@ describe('values drawn', () => {
   it('draws each GPU point of a speedup chart at its baseline median ÷ its median', () => {
     const { record, lab } = fixtureRun('h100-elementwise-breakeven');
     const byKey = new Map(record.points.map((p) => [p.key, p]));
-    const lines = seriesLines(lineConfig(runChart(record, lab, inputs)));
+    const datasets = lineConfig(runChart(record, lab, inputs)).data.datasets;
     // The series this run has: it was recorded before the lab had PyTorch series.
     const drawn = lab.series.filter((s) => s.baseline && record.points.some((p) => p.series === s.key));
-    expect(lines.map((l) => l.label)).toEqual(drawn.map((s) => s.label));
+    const lines = datasets.filter((d) => d.label !== '');
+    expect(lines.map((l) => [l.label, l.yAxisID])).toEqual(drawn.map((s) => [s.inPanel, `y-${s.panel}`]));
     for (const s of drawn) {
-      const line = lines.find((l) => l.label === s.label);
+      const line = lines.find((l) => l.label === s.inPanel && l.yAxisID === `y-${s.panel}`);
       for (const point of line?.data ?? []) {
         const gpu = byKey.get(`${s.key}@${point.x}`);
         const cpu = byKey.get(`${s.baseline}@${point.x}`);
@@ -176,14 +189,14 @@ describe('values drawn', () => {
   it('draws the band from the first to the third quartile of the record', () => {
     const { record, lab } = syntheticRun('elementwise-breakeven', { params: { ops: ['add'] } });
     // The same run drawn in milliseconds: the band is q1..q3 as stored.
-    const inMs = runChart(record, { ...lab, chart: { x: lab.chart.x, y: { quantity: 'ms' } } }, inputs);
+    const inMs = runChart(record, { ...lab, chart: { x: lab.chart.x, y: { quantity: 'ms', log: true } } }, inputs);
     const cpu = record.points.filter((p) => p.series === 'add-cpu');
-    const band = bands(lineConfig(inMs), 'add CPU');
+    const band = bands(lineConfig(inMs), 'CPU');
     expect(band.low.map((p) => p.y)).toEqual(cpu.map((p) => p.stats?.q1));
     expect(band.high.map((p) => p.y)).toEqual(cpu.map((p) => p.stats?.q3));
     // In GB/s a rate is bytes ÷ time: the band runs from the rate at q3's time to the rate at q1's.
-    const inRate = runChart(record, { ...lab, chart: { x: lab.chart.x, y: { quantity: 'GB/s' } } }, inputs);
-    const rateBand = bands(lineConfig(inRate), 'add CPU');
+    const inRate = runChart(record, { ...lab, chart: { x: lab.chart.x, y: { quantity: 'GB/s', log: true } } }, inputs);
+    const rateBand = bands(lineConfig(inRate), 'CPU');
     rateBand.low.forEach((p, i) => expect(p.y).toBeCloseTo((cpu[i]?.work.bytes ?? 0) / ((cpu[i]?.stats?.q3 ?? 1) * 1e6), 9));
     rateBand.high.forEach((p, i) => expect(p.y).toBeCloseTo((cpu[i]?.work.bytes ?? 0) / ((cpu[i]?.stats?.q1 ?? 1) * 1e6), 9));
   });
@@ -224,6 +237,51 @@ describe('looks', () => {
     expect(colour(runChart(a.record, a.lab, inputs))).toEqual(LIGHT_CHART_THEME.series.slice(0, 5));
     expect(colour(runChart(a.record, a.lab, { ...inputs, theme: DARK_CHART_THEME }))).toEqual(DARK_CHART_THEME.series.slice(0, 5));
     expect(runChart(a.record, a.lab, inputs).config.options?.animation).toBe(false);
+  });
+});
+
+describe('series that belong together share a hue', () => {
+  it('transfer: one hue a direction, pinned memory its deeper shade, PyTorch’s copies in the shade of the engine’s they match', () => {
+    const { record, lab } = syntheticRun('transfer', { peers: true });
+    const colour = new Map(lineConfig(runChart(record, lab, inputs)).data.datasets.filter((d) => d.label).map((d) => [d.label, d.borderColor]));
+    const of = (key: string) => colour.get(lab.series.find((s) => s.key === key)?.label);
+    const [h2d, d2h, d2d] = LIGHT_CHART_THEME.series;
+    for (const mode of ['sync', 'async']) {
+      expect(of(`h2d-pageable-${mode}`)).toBe(h2d);
+      expect(of(`d2h-pageable-${mode}`)).toBe(d2h);
+      expect(of(`h2d-pinned-${mode}`)).toBe(mix(h2d ?? '', LIGHT_CHART_THEME.text, 0.33));
+      expect(of(`d2h-pinned-${mode}`)).toBe(mix(d2h ?? '', LIGHT_CHART_THEME.text, 0.33));
+    }
+    expect(of('d2d')).toBe(d2d);
+    expect(of('torch-h2d-pageable')).toBe(of('h2d-pageable-sync'));
+    expect(of('torch-d2h-pinned')).toBe(of('d2h-pinned-sync'));
+  });
+
+  it('timing-pitfalls: a pair’s wrong and right timings side by side in one hue, the wrong one paler; each pair its own', () => {
+    const { record, lab } = syntheticRun('timing-pitfalls', { peers: true });
+    const config = barConfig(runChart(record, lab, inputs));
+    const bars = new Map(config.data.datasets.map((d) => [d.label, d]));
+    const bar = (key: string) => bars.get(lab.series.find((s) => s.key === key)?.label);
+    const pairs = [['gpu-no-sync', 'gpu-events'], ['gpu-cold', 'gpu-warm'], ['cpu-cold', 'cpu-warm'], ['cpu-one-thread', 'cpu-all-threads'], ['torch-no-sync', 'torch-events'], ['torch-cold', 'torch-warm']];
+    for (const [wrong, right] of pairs) {
+      expect(bar(wrong ?? '')?.borderColor, `${wrong} beside ${right}`).toBe(bar(right ?? '')?.borderColor);
+      expect(bar(wrong ?? '')?.backgroundColor).not.toBe(bar(right ?? '')?.backgroundColor);
+    }
+    expect(new Set(pairs.map(([, right]) => bar(right ?? '')?.borderColor)).size).toBe(pairs.length);
+    // Side by side: a pair's bars are neighbours, the wrong one first.
+    const order = lab.series.map((s) => s.key);
+    for (const [wrong, right] of pairs.slice(0, 4)) expect(order.indexOf(right ?? '') - order.indexOf(wrong ?? '')).toBe(1);
+  });
+
+  it('elementwise: a path in the same colour and marker in every panel, PyTorch’s in the engine’s colour', () => {
+    const { record, lab } = syntheticRun('elementwise-breakeven', { peers: true });
+    const lines = lineConfig(runChart(record, lab, inputs)).data.datasets.filter((d) => d.label);
+    for (const path of ['GPU with transfers', 'GPU resident']) {
+      const drawn = lines.filter((d) => d.label === path);
+      expect(drawn).toHaveLength(3);
+      expect(new Set(drawn.map((d) => `${String(d.borderColor)} ${String(d.pointStyle)}`)).size).toBe(1);
+    }
+    expect(lines.find((d) => d.label === 'PyTorch GPU resident')?.borderColor).toBe(lines.find((d) => d.label === 'GPU resident')?.borderColor);
   });
 });
 

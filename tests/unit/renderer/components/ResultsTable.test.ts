@@ -1,10 +1,15 @@
-// ResultsTable: one row per point with the figures right-aligned, ✓/✗ with words for screen readers, waived, failed
-// and noisy rows marked, a caption; and while a run streams, a new point builds one new row, not all of them.
+// ResultsTable: one dense row per point (series, size, median with its interval, rate, % of peak, speedup, samples,
+// verified), ✓/✗ with words for screen readers, failed and noisy rows marked, waived rows in a folded group whose
+// reason is said once; rows sorted from a column's header; a point's samples one click away; only a screenful of a
+// long run drawn; and while a run streams, a new point builds one new row, not all of them.
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { formatMs, formatPercent } from '../../../../main/common/format.ts';
 import type { RunRecord } from '../../../../main/common/run-record.ts';
+import { intervalHalfWidth } from '../../../../main/common/statistics.ts';
+import { withCurrentFindings } from '../../../../main/runs/current-findings.ts';
 import type * as ResultRows from '../../../../renderer/charts/result-rows.ts';
 import { resultRow } from '../../../../renderer/charts/result-rows.ts';
 import ResultsTable from '../../../../renderer/components/results/ResultsTable.vue';
@@ -21,32 +26,39 @@ beforeEach(() => {
 });
 
 function mountTable(record: RunRecord, lab: ReturnType<typeof fixtureRun>['lab']) {
-  return mount(ResultsTable, { props: { record, lab }, global: { plugins: [createPinia(), i18n] } });
+  return mount(ResultsTable, { props: { record, lab }, global: { plugins: [createPinia(), i18n] }, attachTo: document.body });
 }
 
 describe('ResultsTable', () => {
-  it('shows every point with its figures, right-aligned, under a caption', () => {
+  it('shows every point on one line with its figures, under a caption', () => {
     const { record, lab } = fixtureRun('h100-matmul');
     const wrapper = mountTable(record, lab);
     expect(wrapper.get('caption').text()).toMatch(/^Every point of the run/);
-    const rows = wrapper.findAll('tbody tr');
-    expect(rows).toHaveLength(5);
+    expect(wrapper.findAll('tbody tr[data-key]')).toHaveLength(5);
     const cublas = wrapper.get('tr[data-key="gpu-cublas"]');
-    // The point names its device under it.
-    expect(cublas.get('th .point-label').text()).toBe('GPU cuBLAS resident, N = 7000');
-    expect(cublas.get('th .device').text()).toBe('cuda:0');
-    const figure = (metric: string): string => cublas.get(`td[data-metric="${metric}"]`).text();
+    const figure = (metric: string): string => cublas.get(`[data-metric="${metric}"]`).text();
+    expect(figure('series')).toMatch(/^GPU cuBLAS resident/);
+    // The button's words for screen readers name the point and what it does.
+    expect(cublas.get('[data-testid="show-samples"]').attributes('aria-label')).toBe('GPU cuBLAS resident: show its samples');
+    // A lab of one size has no size column: its parameters say the size.
+    expect(cublas.find('[data-metric="size"]').exists()).toBe(false);
+    // A record from before intervals: the median alone.
     expect(figure('median')).toBe('14.57 ms');
-    // The spread: the median's interval (a record from before intervals: none), then the samples' IQR and range.
-    expect(cublas.get('[data-metric="spread"] .interval').text()).toBe('— (Median’s 95 % CI)');
-    expect(cublas.findAll('[data-metric="spread"] .sample-spread').map((s) => s.text())).toEqual(['IQR 7.04 µs', '14.56 ms – 14.59 ms']);
-    expect(figure('samples')).toBe('10');
-    expect([figure('rate'), figure('peak')]).toEqual(['47.09 TFLOP/s', '70 %']);
-    expect(figure('speedup')).toBe('48.6× over CPU BLAS');
-    expect(cublas.findAll('td.num')).toHaveLength(6);
-    expect(wrapper.findAll('thead th.num')).toHaveLength(6);
-    // Each figure carries its name, which the stacked rows of a narrow table show beside it.
-    expect(cublas.findAll('td').map((td) => td.attributes('data-label'))).toEqual(['Median', 'Spread', 'Samples', 'Rate', '% of peak', 'Speedup', 'Verified']);
+    expect([figure('rate'), figure('peak'), figure('speedup'), figure('samples')]).toEqual(['47.09 TFLOP/s', '70 %', '48.6×', '10']);
+    expect(cublas.get('[data-metric="speedup"]').attributes('title')).toBe('48.6× over CPU BLAS');
+    expect(wrapper.findAll('thead th').map((th) => th.attributes('aria-sort'))).toEqual(Array(7).fill('none'));
+  });
+
+  it('gives a sweep’s point its size, and its median its interval', () => {
+    // The record as the app reads it: its statistics, the interval among them, computed again from its samples.
+    const { record: recorded, lab } = fixtureRun('h100-elementwise-breakeven');
+    const record = withCurrentFindings(recorded);
+    const row = mountTable(record, lab).get('tr[data-key="add-gpu-transfers@100000"]');
+    expect(row.get('[data-metric="size"]').text()).toBe('100 k');
+    const stats = record.points.find((p) => p.key === 'add-gpu-transfers@100000')?.stats;
+    const half = stats ? intervalHalfWidth(stats) : null;
+    expect(half).not.toBeNull();
+    expect(row.get('[data-metric="median"]').text()).toBe(`${formatMs(stats?.median ?? 0, 'en')} ±${formatPercent(half ?? 0, 'en')}`);
   });
 
   it('writes ✓ with its meaning in words for screen readers and on hover', () => {
@@ -58,32 +70,83 @@ describe('ResultsTable', () => {
     expect(mark.attributes('title')).toBe('Result correct: relative error 1.7e-6, tolerance 4.0e-5');
   });
 
-  it('marks waived and failed rows with their reason, and noisy medians', () => {
-    // Every GPU point of a CPU-only run is waived for one reason: said once above the table, each row marked.
+  it('folds the waived points into a group whose reason is said once, and says why a failed point has no time', async () => {
     const cpu = fixtureRun('cpu-matmul');
     const cpuTable = mountTable(cpu.record, cpu.lab);
-    const waived = cpuTable.get('tr[data-key="gpu-naive"]');
-    expect(waived.classes()).toContain('waived');
-    expect(waived.text()).toContain('waived');
-    expect(waived.text()).not.toContain('no CUDA device');
     expect(cpuTable.get('[data-testid="waived-note"]').text()).toMatch(/^4 points are waived, all for the same reason: no CUDA device: no NVIDIA driver is installed/);
+    const group = cpuTable.get('[data-testid="group-waived"]');
+    expect(group.text()).toBe('Waived: 4 points');
+    expect(group.attributes('aria-expanded')).toBe('false');
+    expect(cpuTable.find('tr[data-key="gpu-naive"]').exists()).toBe(false);
+    await group.trigger('click');
+    const waived = cpuTable.get('tr[data-key="gpu-naive"]');
+    expect(waived.classes()).toContain('status-waived');
+    // The reason is the note's: the row says only that it is waived.
+    expect(waived.get('[data-metric="reason"]').text()).toBe('waived');
     // Two reasons: each row keeps its own.
-    const mixed = withPoint(cpu.record, 'gpu-naive', (p) => ({ ...p, reason: 'NVRTC is missing' }));
-    const mixedTable = mountTable(mixed, cpu.lab);
-    expect(mixedTable.find('[data-testid="waived-note"]').exists()).toBe(false);
-    expect(mixedTable.get('tr[data-key="gpu-naive"]').text()).toContain('NVRTC is missing');
+    const mixed = mountTable(withPoint(cpu.record, 'gpu-naive', (p) => ({ ...p, reason: 'NVRTC is missing' })), cpu.lab);
+    expect(mixed.find('[data-testid="waived-note"]').exists()).toBe(false);
+    await mixed.get('[data-testid="group-waived"]').trigger('click');
+    expect(mixed.get('tr[data-key="gpu-naive"] [data-metric="reason"]').text()).toBe('waived: NVRTC is missing');
 
     const h100 = fixtureRun('h100-matmul');
     const broken = mountTable(withPoint(h100.record, 'gpu-naive', (p) => failed(p)), h100.lab).get('tr[data-key="gpu-naive"]');
-    expect(broken.classes()).toContain('failed');
-    expect(broken.findAll('td.num')[0]?.text()).toBe('—');
-    expect(broken.text()).toContain('CUDA_ERROR_LAUNCH_FAILED');
+    expect(broken.classes()).toContain('status-failed');
+    expect(broken.find('[data-metric="median"]').exists()).toBe(false);
+    expect(broken.get('[data-metric="reason"]').text()).toContain('CUDA_ERROR_LAUNCH_FAILED');
+  });
 
-    const noisyRun = fixtureRun('h100-elementwise-breakeven');
-    const table = mountTable(noisyRun.record, noisyRun.lab);
-    const noisy = noisyRun.record.points.filter((p) => p.stats?.noisy).map((p) => p.key);
-    expect(table.findAll('tr.noisy').map((tr) => tr.attributes('data-key'))).toEqual(noisy);
-    expect(table.get('tr.noisy .noisy-flag').attributes('title')).toMatch(/uncertain by more than ±5 %/);
+  it('marks a noisy median, in words for screen readers and on hover', () => {
+    const { record, lab } = fixtureRun('h100-elementwise-breakeven');
+    const table = mountTable(record, lab);
+    const noisy = record.points.filter((p) => p.stats?.noisy).map((p) => p.key);
+    expect(noisy.length).toBeGreaterThan(0);
+    const drawn = table.findAll('tr.noisy').map((tr) => tr.attributes('data-key'));
+    expect(drawn.length).toBeGreaterThan(0);
+    expect(noisy).toEqual(expect.arrayContaining(drawn));
+    // A record from before intervals says "noisy" in words; one with intervals marks the interval and says it to
+    // screen readers.
+    const flag = table.get('tr.noisy .interval.wide');
+    expect(flag.attributes('title')).toMatch(/uncertain by more than ±5 %/);
+    expect(flag.text()).toBe('noisy');
+    const restated = mountTable(withCurrentFindings(record), lab).get('tr.noisy .interval.wide');
+    expect(restated.text()).toMatch(/^±[\d.]+ % \(noisy\)$/);
+  });
+
+  it('sorts by a column from its header: smallest first, largest first, then the run’s order', async () => {
+    const { record, lab } = fixtureRun('h100-matmul');
+    const wrapper = mountTable(record, lab);
+    const order = (): string[] => wrapper.findAll('tbody tr[data-key]').map((tr) => tr.attributes('data-key') ?? '');
+    const byMedian = [...record.points].sort((a, b) => (a.stats?.median ?? 0) - (b.stats?.median ?? 0)).map((p) => p.key);
+    await wrapper.get('[data-sort="median"]').trigger('click');
+    expect(order()).toEqual(byMedian);
+    expect(wrapper.get('th[aria-sort="ascending"]').text()).toContain('Median');
+    await wrapper.get('[data-sort="median"]').trigger('click');
+    expect(order()).toEqual([...byMedian].reverse());
+    await wrapper.get('[data-sort="median"]').trigger('click');
+    expect(order()).toEqual(record.points.map((p) => p.key));
+  });
+
+  it('shows a point’s samples, in the order taken, at a click on its row', async () => {
+    const { record, lab } = fixtureRun('h100-matmul');
+    const wrapper = mountTable(record, lab);
+    expect(wrapper.find('[data-testid="point-samples"]').exists()).toBe(false);
+    await wrapper.get('tr[data-key="cpu-blas"]').trigger('click');
+    const cpu = record.points.find((p) => p.key === 'cpu-blas');
+    const panel = wrapper.get('[data-testid="point-samples"]');
+    expect(panel.findAll('[data-testid="sample-values"] li').map((li) => li.text())).toEqual(cpu?.hostMs.map((ms) => `${Number(ms.toPrecision(4))} ms`));
+    expect(wrapper.get('tr[data-key="cpu-blas"] [data-testid="show-samples"]').attributes('aria-expanded')).toBe('true');
+  });
+
+  it('draws a screenful of a long run’s rows, and the box as tall as all of them', async () => {
+    const { record, lab } = syntheticRun('elementwise-breakeven', { params: { minExponent: 1, pointsPerDecade: 4 } });
+    const wrapper = mountTable(record, lab);
+    const drawn = wrapper.findAll('tbody tr[data-key]');
+    expect(drawn.length).toBeGreaterThan(10);
+    expect(drawn.length).toBeLessThan(60);
+    expect(wrapper.get('table').attributes('aria-rowcount')).toBe(String(record.points.length + 1));
+    const spacer = wrapper.findAll('tr.spacer').at(-1);
+    expect(Number.parseInt(spacer?.attributes('style')?.replace(/\D+/g, ' ').trim() ?? '0', 10)).toBe((record.points.length - drawn.length) * 36);
   });
 
   it('builds one row for each new point while 261 rows stream in, reusing the others', async () => {
@@ -97,9 +160,9 @@ describe('ResultsTable', () => {
     for (let n = 251; n <= 261; n++) await wrapper.setProps({ record: upTo(n) });
     await flushPromises();
     // The first new point shows at once; the ten that follow within a quarter of a second come together at its end.
-    expect(wrapper.findAll('tbody tr')).toHaveLength(251);
+    expect(wrapper.get('table').attributes('data-rows')).toBe('251');
     await vi.advanceTimersByTimeAsync(250);
-    expect(wrapper.findAll('tbody tr')).toHaveLength(261);
+    expect(wrapper.get('table').attributes('data-rows')).toBe('261');
     expect(vi.mocked(resultRow)).toHaveBeenCalledTimes(261);
     vi.useRealTimers();
   });
@@ -108,9 +171,9 @@ describe('ResultsTable', () => {
     const { record, lab } = fixtureRun('h100-matmul');
     const gpuFirst: RunRecord = { ...record, points: record.points.slice(1) };
     const wrapper = mountTable(gpuFirst, lab);
-    const speedup = () => wrapper.get('tr[data-key="gpu-cublas"] td[data-metric="speedup"]').text();
+    const speedup = () => wrapper.get('tr[data-key="gpu-cublas"] [data-metric="speedup"]').text();
     expect(speedup()).toBe('—');
     await wrapper.setProps({ record: { ...gpuFirst, points: [...gpuFirst.points, ...record.points.slice(0, 1)] } });
-    expect(speedup()).toBe('48.6× over CPU BLAS');
+    expect(speedup()).toBe('48.6×');
   });
 });

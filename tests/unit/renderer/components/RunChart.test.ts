@@ -73,12 +73,13 @@ describe('RunChart', () => {
     expect(canvas.attributes('aria-label')).toContain('Bandwidth in GB/s (higher is faster) against Copy size (log scale), 99 points drawn in 9 series.');
   });
 
-  it('shows the notes under the chart: the waived series and why', async () => {
+  it('shows the notes under the chart: how to read it, the waived series and why', async () => {
     const { record, lab } = fixtureRun('cpu-matmul');
     const wrapper = mountChart(record, lab);
     await flushPromises();
     const notes = wrapper.findAll('.chart-notes li').map((li) => li.text());
     expect(notes).toEqual([
+      'Bar: median of the samples. Whiskers: fastest to slowest sample (min to max).',
       'Waived (no CUDA device: no NVIDIA driver is installed (libcuda.so.1 was not found)): GPU cuBLAS with transfers; GPU cuBLAS resident; GPU tiled kernel; GPU naive kernel.',
     ]);
   });
@@ -88,12 +89,12 @@ describe('RunChart', () => {
     const wrapper = mountChart({ ...record, status: 'running' }, lab);
     await flushPromises();
     const notes = () => wrapper.findAll('.chart-notes li').map((li) => li.text());
-    expect(notes()[0]).toMatch(/^No GPU series has a measured point yet/);
+    expect(notes()[1]).toMatch(/^No GPU series has a measured point yet/);
     // The run ended: the stored record replaces the live one.
     await wrapper.setProps({ record });
     nextFrame();
     await flushPromises();
-    expect(notes()[0]).toMatch(/^No GPU series was measured: no CUDA device/);
+    expect(notes()[1]).toMatch(/^No GPU series was measured: no CUDA device/);
     expect(notes().join(' ')).not.toMatch(/\byet\b/);
   });
 

@@ -7,6 +7,7 @@ import type { ClassSession, QueueView } from '../../../../main/common/contract/c
 import type { ExportedRun, ExportFormat, RunEvent, RunProgress } from '../../../../main/common/contract/runs.ts';
 import type { LabsReportContents, LabsReportRequest, ReportFile } from '../../../../main/common/contract/reports.ts';
 import type { LabDescriptor } from '../../../../main/common/lab-descriptor.ts';
+import type { LabTimeBound } from '../../../../main/common/contract/labs.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
 import type { RunRecord, RunSummary } from '../../../../main/common/run-record.ts';
 import { ApiError, errorText } from '../../../../renderer/api/api-error.ts';
@@ -35,6 +36,7 @@ export const reportsApi = {
 // The labs as main describes them in English: the panel names each lab.
 export const labsApi = {
   listLabs: vi.fn<() => Promise<LabDescriptor[]>>(async () => labDescriptors('en')),
+  timeBounds: vi.fn<(device: string) => Promise<LabTimeBound[]>>(async () => []),
 };
 
 // Who the page is: alone with the machine, as the desktop app and serve without a class are (History offers Import).

@@ -85,7 +85,7 @@ describe('the pages pass the count that picks the form', () => {
   });
 
   it('says one run picked or both', async () => {
-    const run = (id: string): RunSummary => ({ id, lab: 'matmul', labTitle: 'Matrix product', device: 'cpu', status: 'completed', createdAt: '2026-11-23T07:47:20Z', finishedAt: null, points: 5, errorCode: null });
+    const run = (id: string): RunSummary => ({ id, lab: 'matmul', labTitle: 'Matrix product', device: 'cpu', status: 'completed', createdAt: '2026-11-23T07:47:20Z', finishedAt: null, points: 5, errorCode: null, params: {}, headline: null });
     // The history's words come through the language store, which sets vue-i18n's language.
     const pinia = createPinia();
     useLanguageStore(pinia).locale = 'es';

@@ -7,16 +7,27 @@ import { createPinia } from 'pinia';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { setNumberLocale } from '../../../../main/common/locale.ts';
-import type { KernelRun, KernelRunResult } from '../../../../main/common/playground.ts';
+import type { ExerciseDescriptor, KernelRun, KernelRunResult } from '../../../../main/common/playground.ts';
+import { CATALOGS } from '../../../../main/common/i18n/index.ts';
 import KernelRunPanel from '../../../../renderer/components/playground/KernelRunPanel.vue';
 import { i18n } from '../../../../renderer/i18n/index.ts';
-import { kernelRun, reductionFromL2Result, saxpyResult } from './synthetic-kernel-run.ts';
+import { kernelRun, reductionFromL2Result, saxpyExercise, saxpyResult } from './synthetic-kernel-run.ts';
 
 // Chart.js is replaced at its module boundary: the chart's configuration is tested as a function elsewhere.
 vi.mock('../../../../renderer/components/charts/chart-setup.ts', () => ({ drawChart: () => ({ type: 'bar', update: () => true, destroy: () => undefined }) }));
 
-function mountPanel(run: KernelRun) {
-  return mount(KernelRunPanel, { props: { run, metric: 'GB/s' }, global: { plugins: [createPinia(), i18n], stubs: { RouterLink: true } } });
+// The exercise as main describes it in the language shown: its reference kernel and cuBLAS titled from the catalog.
+function saxpy(locale: 'en' | 'es' = 'en'): ExerciseDescriptor {
+  const words = CATALOGS[locale].exercises.saxpy;
+  const referenceTitle = words.kernels['grid-stride-float4']?.title;
+  const cublasTitle = words.builtins.cublas;
+  if (!referenceTitle || !cublasTitle) throw new Error('no saxpy kernels in the catalog');
+  const reference = { id: 'grid-stride-float4', kind: 'reference' as const, title: referenceTitle, file: '', text: '', entry: 'saxpy', launch: { grid: [1, 1, 1] as [number, number, number], block: [256, 1, 1] as [number, number, number] } };
+  return { ...saxpyExercise, kernels: [reference] as ExerciseDescriptor['kernels'], builtins: [{ id: 'cublas', kind: 'cublas', title: cublasTitle }] };
+}
+
+function mountPanel(run: KernelRun, exercise = saxpy()) {
+  return mount(KernelRunPanel, { props: { run, exercise }, global: { plugins: [createPinia(), i18n], stubs: { RouterLink: true } } });
 }
 
 // A wrong 1024 × 1024 product, checked as SGEMM's is: the last row, the last column and 1024 random elements against
@@ -113,6 +124,20 @@ describe('a kernel run’s verification in Spanish', () => {
     for (const text of [gemm, saxpy]) {
       expect(text).not.toMatch(/every element|dot products|at random|relative|\d\.\d/);
     }
+  });
+
+  it('names the kernels a stored run was timed beside in the language shown, not the one it was run in', () => {
+    i18n.global.locale.value = 'es';
+    const english = saxpy('en').kernels.find((k) => k.id === 'grid-stride-float4');
+    const spanish = saxpy('es').kernels.find((k) => k.id === 'grid-stride-float4');
+    if (!english || !spanish) throw new Error('no grid-stride-float4 reference');
+    const stored = saxpyResult();
+    const comparisons = [{ ...stored.comparisons[0], id: 'grid-stride-float4', title: english.title }, ...stored.comparisons.slice(1)] as KernelRunResult['comparisons'];
+    const table = mountPanel(kernelRun({ ...stored, comparisons }), saxpy('es')).get('[data-testid="comparisons"]').text();
+    expect(table).toContain(spanish.title);
+    expect(table).not.toContain(english.title);
+    // A kernel this version does not have keeps the title it was stored with.
+    expect(table).toContain('Built-in SAXPY');
   });
 
   it('says an exact check of a total in Spanish', () => {

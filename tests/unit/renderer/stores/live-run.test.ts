@@ -60,12 +60,24 @@ describe('the live run', () => {
     expect(live.record?.points).toHaveLength(3);
 
     fake().answer('runs.getRun', () => stored);
-    fake().emit({ kind: 'completed', runId: stored.id, summary: { id: stored.id, lab: 'matmul', labTitle: '', device: 'cuda:0', status: 'completed', createdAt: '', finishedAt: '', points: 5, errorCode: null } });
+    fake().emit({ kind: 'completed', runId: stored.id, summary: { id: stored.id, lab: 'matmul', labTitle: '', device: 'cuda:0', status: 'completed', createdAt: '', finishedAt: '', points: 5, errorCode: null, params: {}, headline: null } });
     await flushPromises();
     expect(live.record).toEqual(stored);
     expect(live.active).toBe(false);
     expect(live.progress).toBeNull();
     expect(fake().calls.some((c) => c.method === 'runs.listRuns')).toBe(true);
+  });
+
+  it('takes the run’s plan from its start, for the chart to lay out what has not come', async () => {
+    fake().answer('runs.startRun', () => ({ runId: stored.id }));
+    fake().answer('runs.getRun', () => ({ ...running(), status: 'queued' }));
+    const live = useLiveRunStore();
+    await live.start({ lab: 'matmul' });
+    expect(live.record?.plan).toBeUndefined();
+    const plan = stored.points.map((p) => ({ key: p.key, series: p.series, label: p.label, x: p.x, reason: null }));
+    fake().emit({ kind: 'started', runId: stored.id, lab: 'matmul', device: 'cuda:0', params: stored.params, pointsTotal: plan.length, plan });
+    expect(live.record?.status).toBe('running');
+    expect(live.record?.plan).toEqual(plan);
   });
 
   it('keeps the points that arrive while the record is being fetched', async () => {

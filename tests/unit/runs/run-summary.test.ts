@@ -1,0 +1,38 @@
+// A run as the history lists it leads with the finding its page leads with: the same headline, derived again from
+// the points where the record's findings come from an older analysis, and the parameters it ran with.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { orderFindings } from '../../../main/common/finding-order.ts';
+import type { RunRecord } from '../../../main/common/run-record.ts';
+import { ANALYSIS_VERSION, findLab } from '../../../main/labs/index.ts';
+import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
+import { runSummary } from '../../../main/runs/run-summary.ts';
+
+const dir = join(import.meta.dirname, '..', '..', 'fixtures', 'runs');
+const fixtures = readdirSync(dir).map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as RunRecord);
+
+function pageHeadline(record: RunRecord) {
+  const lab = findLab(record.lab);
+  return orderFindings(withCurrentFindings(record).findings, lab?.descriptor.headline ?? []).headline;
+}
+
+describe('runSummary', () => {
+  it.each(fixtures.map((r) => [r.id, r] as const))('%s: the run page’s headline and the parameters', (_, record) => {
+    const summary = runSummary(record);
+    expect(summary.headline).toEqual(pageHeadline(record));
+    expect(summary.params).toEqual(record.params);
+  });
+
+  it('derives the headline again where the record’s findings come from an older analysis', () => {
+    const record = fixtures.find((r) => r.lab === 'matmul-breakeven' && r.device === 'cuda:0');
+    if (!record) throw new Error('no H100 break-even run');
+    const stale: RunRecord = { ...record, analysisVersion: ANALYSIS_VERSION - 1, findings: record.findings.map((f) => ({ ...f, value: 1 })) };
+    expect(runSummary(stale).headline?.value).toBeCloseTo(332, 0);
+    // The record's own findings, where they are this version's.
+    const current: RunRecord = { ...stale, analysisVersion: ANALYSIS_VERSION };
+    expect(runSummary(current).headline?.value).toBe(1);
+  });
+});
