@@ -1,7 +1,7 @@
 // The results table `gpu-lab run` and `gpu-lab runs show` print: one line per point, the headline figure first, in
 // the language the CLI speaks (its numbers with a decimal comma in Spanish).
-import { formatMs, formatPercent, formatRate } from '../common/format.ts';
-import { MIN_INTERVAL_SAMPLES, intervalHalfWidth } from '../common/statistics.ts';
+import { formatInterval, formatMs, formatPercent, formatRate } from '../common/format.ts';
+import { MIN_INTERVAL_SAMPLES } from '../common/statistics.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
 import { shareOfPeak, type PointResult } from '../common/run-record.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
@@ -12,8 +12,9 @@ import { translator } from '../common/i18n/index.ts';
 import { renderMessage, type Message } from '../common/message.ts';
 
 const COLUMNS = ['point', 'status', 'median', 'interval', 'range', 'iqr', 'samples', 'rate', 'ofPeak', 'relError'] as const;
-// The width each column needs for its figures; a heading or a status word that is wider widens it.
-const WIDTHS = [38, 9, 10, 8, 21, 9, 12, 13, 14, 10] as const;
+// The width each column needs for its figures; a heading or a status word that is wider widens it. The interval is
+// "±1.3 %" or, lopsided, its two ends: "[957.8 µs, 1.057 ms]".
+const WIDTHS = [38, 9, 10, 21, 21, 9, 12, 13, 14, 10] as const;
 
 export interface RunTable {
   header(): string;
@@ -42,7 +43,6 @@ export function runTable(t: CliText, locale: Locale, lab?: LabDescriptor): RunTa
       }
       const rate = p.gflops !== null && p.work.flops > 0 && (p.gbps === null || p.work.flops >= p.work.bytes) ? formatRate(p.gflops, 'GFLOP/s', locale) : p.gbps !== null ? formatRate(p.gbps, 'GB/s', locale) : '';
       const err = p.verification?.relativeError;
-      const half = intervalHalfWidth(s);
       // How many samples the median rests on, and why sampling stopped where it did not converge; fewer than an
       // interval needs is said in words at the end of the row.
       const n = p.sampling?.samples ?? s.count;
@@ -56,7 +56,7 @@ export function runTable(t: CliText, locale: Locale, lab?: LabDescriptor): RunTa
         name,
         s.noisy ? t('table.okNoisy') : t('table.ok'),
         formatMs(s.median, locale),
-        half === null ? '—' : `±${formatPercent(half, locale)}`,
+        s.ciLow === null || s.ciLow === undefined || s.ciHigh === null || s.ciHigh === undefined ? '—' : formatInterval(s.median, s.ciLow, s.ciHigh, formatMs, locale),
         `${formatMs(s.min, locale)} … ${formatMs(s.max, locale)}`,
         formatPercent(s.iqr / s.median, locale),
         samples,

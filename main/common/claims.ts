@@ -52,6 +52,36 @@ export function timeRatio(a: Estimate, b: Estimate): Ratio {
   return { value: b.median / a.median, low: b.low / a.high, high: b.high / a.low };
 }
 
+// A time against another that should match it (a Python peer against GPU Lab's series of the same work): the ratio of
+// `other` to `ours` with the range the two intervals allow, and what that range shows.
+//   'agree'    the intervals overlap and the whole range lies within ±`within` of 1, the smallest margin of AGREEMENT_STEPS
+//              that holds it (as close as the data shows, never closer);
+//   'differ'   the intervals separate: `other` is 'faster' or 'slower', by the range, whether small or not; `beyond` says
+//              whether the range reaches past the margin the two are held to (a gap worth looking into) or not (a small,
+//              steady difference);
+//   'unclear'  the intervals overlap but the range reaches past the margin: too noisy to say whether they agree.
+export const AGREEMENT_STEPS = [0.01, 0.02, 0.03, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5] as const;
+
+export type Agreement =
+  | { kind: 'agree'; ratio: Ratio; within: number }
+  | { kind: 'differ'; ratio: Ratio; order: 'faster' | 'slower'; beyond: boolean }
+  | { kind: 'unclear'; ratio: Ratio };
+
+export function agreementOf(ours: Estimate, other: Estimate, margin = 0.1): Agreement {
+  const ratio = timeRatio(ours, other);
+  const order = compareTimes(other, ours);
+  const reach = Math.max(1 - ratio.low, ratio.high - 1);
+  if (order !== 'indistinguishable') return { kind: 'differ', ratio, order, beyond: reach > margin };
+  const within = AGREEMENT_STEPS.find((step) => step <= margin + 1e-12 && reach <= step);
+  return within === undefined ? { kind: 'unclear', ratio } : { kind: 'agree', ratio, within };
+}
+
+// A ratio as precise as its two intervals: the value alone where the range the intervals allow stays within ±5 % of it,
+// else with that range ("8.84×, 6.0× to 9.9×"): a ratio of two noisy times is known no better than that.
+export function ratioIsLoose(r: Ratio): boolean {
+  return r.low < r.value * 0.95 || r.high > r.value * 1.05;
+}
+
 // Whether a single time lies within the spread of a series of samples: between its fastest and its slowest sample.
 export function withinSpread(x: number, e: Estimate): boolean {
   return x >= e.min && x <= e.max;

@@ -1,6 +1,8 @@
 // The one formatter of numbers and units, for the app, the CLI, the PDF and the findings alike, so that a number
 // reads the same wherever it is shown. The digits come from Intl.NumberFormat in the reader's locale ("1,235 ms"
-// in Spanish), the current number locale where the caller names none (locale.ts). One precision rule:
+// in Spanish), the current number locale where the caller names none (locale.ts), and so do the thousands separators:
+// "1,980 MHz" and "5,000,000" in English, "1980 MHz" and "5.000.000" in Spanish (which groups from five digits). One
+// precision rule:
 //
 //   times and rates   four significant digits (trailing zeros dropped, so that a sentence reads "42.5 µs"), in the
 //                     unit that keeps them readable: "1.235 ms", "46.82 TFLOP/s"
@@ -10,6 +12,10 @@
 //   ratios            two decimals below 10× ("0.95×", "1.50×"), one to 100×, whole beyond; two significant digits
 //                     below 0.1× ("0.0017×")
 //   axis ticks        three significant digits, no unit
+//   whole numbers     as they are, grouped: a matrix size "N = 4,096", a clock "1,980 MHz"
+//   break-evens       two significant digits, whole: "N ≈ 310", "430 k elements" (an interpolated size is never
+//                     known to three)
+//   intervals         "±1.3 %" where the median's interval is about symmetric, else "[957.8 µs, 1.057 ms]"
 import { numberLocale, type Locale } from './locale.ts';
 
 const formats = new Map<string, Intl.NumberFormat>();
@@ -18,7 +24,7 @@ function nf(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberForma
   const key = `${locale}:${JSON.stringify(options)}`;
   let f = formats.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale, { useGrouping: false, ...options });
+    f = new Intl.NumberFormat(locale, options);
     formats.set(key, f);
   }
   return f;
@@ -133,8 +139,44 @@ export function formatSize(quantity: SizeQuantity, value: number, locale: Locale
     case 'elements':
       return formatCount(value, locale);
     case 'matrix-n':
-      return sig(value, 3, locale);
+      return formatWhole(value, locale);
   }
+}
+
+// A whole number, rounded, with the language's thousands separators: a matrix size, a clock in MHz, a count of cores.
+export function formatWhole(value: number, locale: Locale = numberLocale()): string {
+  if (!Number.isFinite(value)) return '—';
+  return fixed(Math.round(value), 0, locale);
+}
+
+// A break-even size: interpolated between two measured sizes, so two significant digits, and whole (a matrix size of
+// 99.1 is no size): N ≈ 310, 430 k elements, 2.1 MiB.
+export function formatBreakEven(quantity: SizeQuantity, value: number, locale: Locale = numberLocale()): string {
+  if (!Number.isFinite(value)) return '—';
+  const rounded = Math.max(1, Math.round(Number(value.toPrecision(2))));
+  switch (quantity) {
+    case 'bytes':
+      return formatBytes(rounded, locale);
+    case 'elements':
+      return formatCount(rounded, locale);
+    case 'matrix-n':
+      return formatWhole(rounded, locale);
+  }
+}
+
+// A median's 95 % confidence interval: "±x %" (the farther side) where its two sides are about equal, within a
+// factor 1.5 of each other, or both within the ±2 % the engine samples to (too tight for their shape to matter); else
+// the interval itself, "[low, high]" ("[low; high]" where the decimal sign is a comma). Never "±" at 100 % or more: a
+// time cannot fall below zero, so an interval that reaches that far above it is lopsided.
+export function formatInterval(median: number, low: number, high: number, format: (x: number, locale: Locale) => string = formatMs, locale: Locale = numberLocale()): string {
+  if (![median, low, high].every(Number.isFinite) || !(median > 0)) return '—';
+  const down = Math.max(0, (median - low) / median);
+  const up = Math.max(0, (high - median) / median);
+  const far = Math.max(down, up);
+  const near = Math.min(down, up);
+  if (far < 1 && (far <= 0.02 || far <= 1.5 * near)) return `±${formatPercent(far, locale)}`;
+  const separator = fixed(1.5, 1, locale).includes(',') ? ';' : ',';
+  return `[${format(low, locale)}${separator} ${format(high, locale)}]`;
 }
 
 // Scientific notation with `digits` significant digits, as toExponential writes it: "1.2e-7", "1.0e-7" with

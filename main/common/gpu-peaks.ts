@@ -1,8 +1,12 @@
-// The theoretical peaks of a CUDA GPU by compute capability, math unit and data type: what a lab's rate, the devices
-// view and the PDF divide by. Each peak is SMs × operations per SM per clock × the SM clock the device reports
-// (cudaDevAttrClockRate, its boost clock), or for memory the bus width × the memory clock × 2 (double data rate),
-// with the arithmetic written out. Where the table does not know a compute capability or a unit, there is no peak:
-// a share of a guessed peak would read as a measurement.
+// The theoretical peaks of a CUDA GPU by compute capability, math unit and data type, and NVIDIA's own figures for the
+// cards it states them for. The table's peak is SMs × operations per SM per clock × the SM clock the device reports
+// (cudaDevAttrClockRate, its highest boost clock), or for memory the bus width × the memory clock × 2 (double data
+// rate), with the arithmetic written out. NVIDIA's datasheets state their tensor-core figures at a lower clock than
+// that highest one (an H100 or H200 SXM: 989.5 TFLOP/s fp16 at 1830 MHz, where 1980 MHz gives 1071), so a share of
+// the clock's figure would read lower than a teacher working it out from the datasheet: a lab's "% of peak" divides by
+// the datasheet's figure where this file knows the card (datasheetPeak), else by the table's, and the report shows
+// both. Where neither knows a compute capability or a unit, there is no peak: a share of a guessed peak would read as
+// a measurement.
 
 export type GpuPeakName = 'fp32' | 'fp64' | 'fp64-tensor' | 'tf32-tensor' | 'fp16-tensor' | 'bf16-tensor' | 'int8-tensor';
 
@@ -68,6 +72,9 @@ export interface GpuPeak {
   // "132 SMs × 256 FLOP/clock × 1980 MHz = 66908 GFLOP/s"
   formula: string;
   source: string;
+  // The formula's numbers, for a reader's language: the SMs, the operations per SM per clock, the clock and the
+  // architecture; or the memory clock and the bus width.
+  terms: { sms: number; perClock: number; mhz: number; arch: string } | { memoryMHz: number; bits: number };
 }
 
 const positive = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null);
@@ -91,6 +98,7 @@ export function computePeak(facts: GpuFacts, name: GpuPeakName): GpuPeak | null 
     value,
     formula: `${sms} SMs × ${perClock} ${per}/clock × ${mhz} MHz = ${value.toFixed(0)} ${unit} (${arch.arch})`,
     source: arch.source,
+    terms: { sms, perClock, mhz, arch: arch.arch },
   };
 }
 
@@ -106,6 +114,7 @@ export function memoryPeak(facts: GpuFacts): GpuPeak | null {
     value,
     formula: `2 × ${mhz} MHz × ${bits} bit / 8 = ${value.toFixed(1)} GB/s`,
     source: 'device attributes: memory clock and global memory bus width',
+    terms: { memoryMHz: mhz, bits },
   };
 }
 
@@ -140,3 +149,50 @@ export function fitsInL2(bytes: number, facts: GpuFacts): boolean {
   const l2 = positive(facts.l2CacheBytes);
   return l2 !== null && bytes <= l2;
 }
+
+// NVIDIA's datasheet figures, dense (the tensor cores' figures NVIDIA prints with 2:4 sparsity are twice these), in
+// GFLOP/s (GOP/s for int8) and GB/s, for the data-centre cards by the name the driver gives them. A card not listed
+// is read against the table's figure at its clock.
+interface Datasheet {
+  name: RegExp;
+  product: string;
+  document: string;
+  figures: Partial<Record<GpuPeakName | 'memory', number>>;
+}
+
+const HOPPER = { fp64: 34_000, 'fp64-tensor': 67_000, fp32: 67_000, 'tf32-tensor': 494_500, 'fp16-tensor': 989_500, 'bf16-tensor': 989_500, 'int8-tensor': 1_979_000 };
+const A100 = { fp64: 9_700, 'fp64-tensor': 19_500, fp32: 19_500, 'tf32-tensor': 156_000, 'fp16-tensor': 312_000, 'bf16-tensor': 312_000, 'int8-tensor': 624_000 };
+const DATASHEETS: readonly Datasheet[] = [
+  { name: /^NVIDIA H100 80GB HBM3$/, product: 'H100 SXM', document: 'NVIDIA H100 Tensor Core GPU datasheet', figures: { ...HOPPER, memory: 3_350 } },
+  { name: /^NVIDIA H100 PCIe$/, product: 'H100 PCIe', document: 'NVIDIA H100 Tensor Core GPU datasheet', figures: { fp64: 26_000, 'fp64-tensor': 51_000, fp32: 51_000, 'tf32-tensor': 378_000, 'fp16-tensor': 756_500, 'bf16-tensor': 756_500, 'int8-tensor': 1_513_000, memory: 2_000 } },
+  { name: /^NVIDIA H200$/, product: 'H200 SXM', document: 'NVIDIA H200 Tensor Core GPU datasheet', figures: { ...HOPPER, memory: 4_800 } },
+  { name: /^NVIDIA A100-SXM4-80GB$/, product: 'A100 80GB SXM', document: 'NVIDIA A100 Tensor Core GPU datasheet', figures: { ...A100, memory: 2_039 } },
+  { name: /^NVIDIA A100 80GB PCIe$/, product: 'A100 80GB PCIe', document: 'NVIDIA A100 Tensor Core GPU datasheet', figures: { ...A100, memory: 1_935 } },
+  { name: /^NVIDIA A100-(SXM4|PCIE)-40GB$/, product: 'A100 40GB', document: 'NVIDIA A100 Tensor Core GPU datasheet', figures: { ...A100, memory: 1_555 } },
+  { name: /^Tesla V100-SXM2/, product: 'V100 SXM2', document: 'NVIDIA Tesla V100 GPU datasheet', figures: { fp64: 7_800, fp32: 15_700, 'fp16-tensor': 125_000, memory: 900 } },
+  { name: /^Tesla V100-PCIE/, product: 'V100 PCIe', document: 'NVIDIA Tesla V100 GPU datasheet', figures: { fp64: 7_000, fp32: 14_000, 'fp16-tensor': 112_000, memory: 900 } },
+  { name: /^Tesla T4$/, product: 'T4', document: 'NVIDIA T4 datasheet', figures: { fp32: 8_100, 'fp16-tensor': 65_000, 'int8-tensor': 130_000, memory: 320 } },
+  { name: /^NVIDIA A10$/, product: 'A10', document: 'NVIDIA A10 datasheet', figures: { fp32: 31_200, 'tf32-tensor': 62_500, 'fp16-tensor': 125_000, 'bf16-tensor': 125_000, 'int8-tensor': 250_000, memory: 600 } },
+  { name: /^NVIDIA L4$/, product: 'L4', document: 'NVIDIA L4 datasheet', figures: { fp32: 30_300, 'tf32-tensor': 60_000, 'fp16-tensor': 121_000, 'bf16-tensor': 121_000, 'int8-tensor': 242_500, memory: 300 } },
+  { name: /^NVIDIA L40S$/, product: 'L40S', document: 'NVIDIA L40S datasheet', figures: { fp32: 91_600, 'tf32-tensor': 183_000, 'fp16-tensor': 362_050, 'bf16-tensor': 362_050, 'int8-tensor': 733_000, memory: 864 } },
+];
+
+export interface DatasheetPeak {
+  name: GpuPeakName | 'memory';
+  unit: 'GFLOP/s' | 'GOP/s' | 'GB/s';
+  value: number;
+  // "H100 SXM", as NVIDIA names the product, and the document the figure is from.
+  product: string;
+  document: string;
+}
+
+// NVIDIA's figure for this card and unit, by the device's name; null for a card or a unit its datasheet does not give.
+export function datasheetPeak(deviceName: unknown, name: GpuPeakName | 'memory'): DatasheetPeak | null {
+  if (typeof deviceName !== 'string') return null;
+  const sheet = DATASHEETS.find((d) => d.name.test(deviceName));
+  const value = sheet?.figures[name];
+  if (!sheet || value === undefined) return null;
+  const unit = name === 'memory' ? 'GB/s' : name === 'int8-tensor' ? 'GOP/s' : 'GFLOP/s';
+  return { name, unit, value, product: sheet.product, document: sheet.document };
+}
+

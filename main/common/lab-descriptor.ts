@@ -62,6 +62,9 @@ export const KERNEL_SOURCE = z.strictObject({
   file: z.string(),
   // Kernels or functions of that file the lab runs.
   functions: z.array(z.string()),
+  // For a library: the app's own code that runs where the system lacks the library (native/cpu/gemm.cc's blocked
+  // GEMM where there is no BLAS).
+  fallback: z.string().optional(),
 });
 export type KernelSource = z.infer<typeof KERNEL_SOURCE>;
 

@@ -1,6 +1,7 @@
-// The languages GPU Lab speaks and how numbers read in each. English writes "1.08 TFLOP/s", Spanish "1,08 TFLOP/s"
-// (the decimal comma of Spain and most of Latin America; numbers are never grouped by thousands in either, as the
-// SI recommends for figures with units). Exports (CSV, JSON) never go through here: they stay locale-neutral.
+// The languages GPU Lab speaks and how numbers read in each. English writes "1.08 TFLOP/s" and "1,980 MHz", Spanish
+// "1,08 TFLOP/s" and "1980 MHz" (the decimal comma of Spain and most of Latin America; thousands grouped as each
+// language groups them, Spanish from five digits: "12.345"). Exports (CSV, JSON) never go through here: they stay
+// locale-neutral.
 
 export const LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];

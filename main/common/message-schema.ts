@@ -6,9 +6,12 @@ import type { Message } from './message.ts';
 
 const FORMATTED_NUMBER = z.strictObject({
   num: z.number(),
-  as: z.enum(['ms', 'rate', 'times', 'sig', 'count', 'bytes', 'percent', 'int']),
+  as: z.enum(['ms', 'rate', 'times', 'sig', 'count', 'bytes', 'percent', 'int', 'interval']),
   unit: z.enum(['GB/s', 'GFLOP/s', 'GOP/s']).optional(),
   digits: z.int().min(1).max(21).optional(),
+  // A median's interval ('interval' only): its ends, in ms.
+  low: z.number().optional(),
+  high: z.number().optional(),
 });
 
 export const MESSAGE: z.ZodType<Message> = z.lazy(() =>

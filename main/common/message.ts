@@ -2,11 +2,12 @@
 // A sentence as data: a message id and named values, rendered in the reader's language when it is shown. A finding is
 // recorded this way, so that a run measured with the app in English reads in Spanish when opened in Spanish: the
 // numbers and units stay data (with how to format them), the words come from the catalog of the language shown.
-import { formatBytes, formatCount, formatMs, formatPercent, formatRate, formatTimes, sig, type RateUnit } from './format.ts';
+import { formatBytes, formatCount, formatInterval, formatMs, formatPercent, formatRate, formatTimes, formatWhole, sig, type RateUnit } from './format.ts';
 import type { Locale } from './locale.ts';
 
-// A number and the way it is written: a time in ms, a rate, a speedup, a size, a share, or significant digits.
-export type NumberStyle = 'ms' | 'rate' | 'times' | 'sig' | 'count' | 'bytes' | 'percent' | 'int';
+// A number and the way it is written: a time in ms, a rate, a speedup, a size, a share, significant digits, a whole
+// number, or a median's interval ("±1.3 %" or "[957.8 µs, 1.057 ms]", format.ts formatInterval).
+export type NumberStyle = 'ms' | 'rate' | 'times' | 'sig' | 'count' | 'bytes' | 'percent' | 'int' | 'interval';
 
 export interface FormattedNumber {
   num: number;
@@ -15,7 +16,13 @@ export interface FormattedNumber {
   unit?: RateUnit;
   // Significant digits ('sig' only; 3 without).
   digits?: number;
+  // The interval's ends in ms ('interval' only; `num` is the median).
+  low?: number;
+  high?: number;
 }
+
+// Two significant digits, as a break-even is known (format.ts formatBreakEven): 426 k → 430 k, N = 306.2 → 310.
+const twoDigits = (x: number): number => Math.max(1, Math.round(Number(x.toPrecision(2))));
 
 export type MessageValue = string | number | FormattedNumber | Message;
 
@@ -43,6 +50,10 @@ export const n = {
   bytes: (num: number): FormattedNumber => ({ num, as: 'bytes' }),
   percent: (fraction: number): FormattedNumber => ({ num: fraction, as: 'percent' }),
   int: (num: number): FormattedNumber => ({ num, as: 'int' }),
+  interval: (median: number, low: number, high: number): FormattedNumber => ({ num: median, as: 'interval', low, high }),
+  // A break-even: a matrix size N, or a count of elements.
+  breakEvenN: (num: number): FormattedNumber => ({ num: twoDigits(num), as: 'int' }),
+  breakEvenCount: (num: number): FormattedNumber => ({ num: twoDigits(num), as: 'count' }),
 };
 
 export function formatNumber(v: FormattedNumber, locale: Locale): string {
@@ -62,7 +73,9 @@ export function formatNumber(v: FormattedNumber, locale: Locale): string {
     case 'percent':
       return formatPercent(v.num, locale);
     case 'int':
-      return String(Math.round(v.num));
+      return formatWhole(v.num, locale);
+    case 'interval':
+      return formatInterval(v.num, v.low ?? v.num, v.high ?? v.num, formatMs, locale);
   }
 }
 

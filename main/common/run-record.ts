@@ -61,10 +61,11 @@ export interface PointPeak {
   name: 'memory' | 'pcie' | 'fp32' | 'fp64' | 'fp64-tensor' | 'tf32-tensor' | 'fp16-tensor' | 'bf16-tensor' | 'int8-tensor';
   unit: 'GB/s' | 'GFLOP/s' | 'GOP/s';
   value: number;
-  // Where the value comes from: the GPU peak table (common/gpu-peaks.ts), the CPU's estimate (common/cpu-peaks.ts), a
-  // guide that a measured rate may pass, or a measurement (the CPU's memory bandwidth, host/cpu-bandwidth.ts), which a
-  // point may pass too. Absent in records from before it was recorded, all of them the table's.
-  source?: 'table' | 'estimate' | 'measured';
+  // Where the value comes from: the GPU peak table at the device's clock (common/gpu-peaks.ts), NVIDIA's datasheet for
+  // the card (gpu-peaks.ts datasheetPeak, preferred where known), the CPU's estimate (common/cpu-peaks.ts), a guide
+  // that a measured rate may pass, or a measurement (the CPU's memory bandwidth, host/cpu-bandwidth.ts), which a point
+  // may pass too. Absent in records from before it was recorded, all of them the table's.
+  source?: 'table' | 'datasheet' | 'estimate' | 'measured';
 }
 
 export interface PointResult {
@@ -282,7 +283,7 @@ const POINT = z.strictObject({
   gbps: z.number().nullable(),
   verification: VERIFICATION.nullable(),
   telemetry: z.strictObject({ start: TELEMETRY_SNAPSHOT, end: TELEMETRY_SNAPSHOT }).nullable(),
-  peak: z.strictObject({ name: z.enum(['memory', 'pcie', 'fp32', 'fp64', 'fp64-tensor', 'tf32-tensor', 'fp16-tensor', 'bf16-tensor', 'int8-tensor']), unit: z.enum(['GB/s', 'GFLOP/s', 'GOP/s']), value: z.number(), source: z.enum(['table', 'estimate', 'measured']).optional() }).nullable().optional(),
+  peak: z.strictObject({ name: z.enum(['memory', 'pcie', 'fp32', 'fp64', 'fp64-tensor', 'tf32-tensor', 'fp16-tensor', 'bf16-tensor', 'int8-tensor']), unit: z.enum(['GB/s', 'GFLOP/s', 'GOP/s']), value: z.number(), source: z.enum(['table', 'datasheet', 'estimate', 'measured']).optional() }).nullable().optional(),
   executionsPerSample: z.int().min(1).optional(),
   sampling: SAMPLING.optional(),
 });

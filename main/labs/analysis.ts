@@ -1,8 +1,9 @@
 // Shared arithmetic of lab analyses: medians of good points, speedups, rates against peaks, and break-even sizes
 // interpolated on log-log axes between measured sizes.
 import { msg, n } from '../common/message.ts';
-import type { Message, MessageValue } from '../common/message.ts';
-import { estimateOf, timeRatio } from '../common/claims.ts';
+import type { FormattedNumber, Message, MessageValue } from '../common/message.ts';
+import { agreementOf, estimateOf, ratioIsLoose, timeRatio, type Ratio } from '../common/claims.ts';
+import type { DeviceSummary } from '../common/devices.ts';
 import type { Finding, FindingUnit, PointResult } from '../common/run-record.ts';
 
 export function okMedian(p: PointResult | undefined): number | null {
@@ -125,6 +126,30 @@ export function bestRate(points: readonly PointResult[], series: string, rate: '
   return best;
 }
 
+// A ratio of two medians as a sentence may state it: alone where the range their intervals allow stays within ±5 % of
+// it, else with that range ("7.25× (6.0× to 9.9×)"), as common/claims.ts ratioIsLoose decides.
+export function ratioValue(r: Ratio): Message | FormattedNumber {
+  return ratioIsLoose(r) ? msg('common.ratio.ranged', { ratio: n.times(r.value), low: n.times(r.low), high: n.times(r.high) }) : n.times(r.value);
+}
+
+// How many times longer `slow` takes than `fast` (a speedup), as ratioValue writes it; null where either has no time.
+export function speedupValue(slow: PointResult | undefined, fast: PointResult | undefined): Message | FormattedNumber | null {
+  const s = estimateOf(slow);
+  const f = estimateOf(fast);
+  return s && f ? ratioValue(timeRatio(f, s)) : null;
+}
+
+// A CPU point's rate against the memory bandwidth the compute host measured on this CPU (host/cpu-bandwidth.ts):
+// above it, the arrays cannot all have come from main memory, and where they fit in the last-level cache, the clause
+// says that is where they sat. '' at or below that bandwidth, or where it was not measured.
+export function cacheClause(p: PointResult | undefined, cpu: DeviceSummary | null | undefined): Message | '' {
+  const memory = cpu?.peakMemoryGBps;
+  if (!p?.gbps || !cpu || cpu.details.peakMemorySource !== 'measured' || typeof memory !== 'number' || !(p.gbps > memory)) return '';
+  const cache = cpu.details.l3CacheBytes;
+  if (typeof cache === 'number' && cache > 0 && p.work.bytes <= cache) return msg('common.cpu.inCache', { memory: n.rate(memory, 'GB/s'), bytes: n.bytes(p.work.bytes), cache: n.bytes(cache) });
+  return msg('common.cpu.aboveMemory', { memory: n.rate(memory, 'GB/s') });
+}
+
 // A finding: its sentence as a message of the labs' catalog (common/i18n/*/lab-*.ts), rendered in the reader's
 // language when shown, and the figure it is about with its unit's id.
 export function finding(id: string, message: Message, value: number | null = null, unit: FindingUnit = 'none', tone: 'info' | 'warning' = 'info'): Finding {
@@ -132,28 +157,40 @@ export function finding(id: string, message: Message, value: number | null = nul
 }
 
 // A Python peer against GPU Lab's series that measures the same thing (NumPy's GEMM and the engine's BLAS, torch's
-// and cuBLAS, their copies): the peer's time over ours with the range the two intervals allow, said to agree only
-// where that whole range lies within the margin (10 % unless the lab holds the two closer), flagged where it lies
-// wholly outside, and said to be too noisy otherwise. No cause is named: the run cannot tell one.
-export function agreementFinding(id: string, peer: PointResult | undefined, ours: PointResult | undefined, names: { peer: Message; ours: Message }, within = 0.1): Finding | null {
+// and cuBLAS, their copies), as common/claims.ts agreementOf judges the two intervals: agreeing within the closest margin
+// the range of their ratio allows (up to `margin`, 10 % unless the lab holds the two closer), a difference wherever the
+// intervals separate (in percent while the ratio stays within 0.5× to 1.5×, flagged where it reaches past the margin),
+// and too noisy to say otherwise. No cause is named: the run cannot tell one.
+export function agreementFinding(id: string, peer: PointResult | undefined, ours: PointResult | undefined, names: { peer: Message; ours: Message }, margin = 0.1): Finding | null {
   const ep = estimateOf(peer);
   const eo = estimateOf(ours);
   if (!ep || !eo) return null;
-  const r = timeRatio(eo, ep);
-  const key = r.low >= 1 - within && r.high <= 1 + within ? 'agree' : r.low > 1 + within ? 'slower' : r.high < 1 - within ? 'faster' : 'unclear';
+  const a = agreementOf(eo, ep, margin);
+  const r = a.ratio;
   const values = { peer: names.peer, ours: names.ours, peerTime: n.ms(ep.median), oursTime: n.ms(eo.median), ratio: n.times(r.value), low: n.times(r.low), high: n.times(r.high) };
-  // The 10 % sentences name their margin in their words (and runs stored before the margin was a parameter use them).
-  const message = within === 0.1 ? msg(`common.peers.${key}`, values) : msg(`common.peers.${key}Within`, { ...values, within: n.sig(within * 100) });
-  return finding(id, message, r.value, 'times', key === 'agree' ? 'info' : 'warning');
+  const found = (key: string, extra: Record<string, MessageValue>, tone: 'info' | 'warning'): Finding => finding(id, msg(`common.peers.${key}`, { ...values, ...extra }), r.value, 'times', tone);
+  switch (a.kind) {
+    case 'agree':
+      return found('agree', { within: n.sig(a.within * 100) }, 'info');
+    case 'unclear':
+      return found('unclear', { margin: n.sig(margin * 100) }, 'warning');
+    case 'differ': {
+      const tone = a.beyond ? 'warning' : 'info';
+      if (r.low < 0.5 || r.high > 1.5) return found(a.order, {}, tone);
+      const [least, most] = a.order === 'faster' ? [1 - r.high, 1 - r.low] : [r.low - 1, r.high - 1];
+      const key = `${a.order === 'faster' ? 'lessTime' : 'moreTime'}${a.beyond ? '' : 'Small'}`;
+      return found(key, { least: n.percent(least), most: n.percent(most) }, tone);
+    }
+  }
 }
 
 // A sweep's agreement: the peer series against ours at the largest size both measured, where the work and not the
 // fixed costs sets the time; each named with that size (`size` formats it in the lab's unit).
-export function sweepAgreement(points: readonly PointResult[], series: { peer: string; ours: string }, names: { peer: Message; ours: Message }, size: (x: number) => MessageValue, within?: number): Finding | null {
+export function sweepAgreement(points: readonly PointResult[], series: { peer: string; ours: string }, names: { peer: Message; ours: Message }, size: (x: number) => MessageValue, margin?: number): Finding | null {
   const ours = seriesPoints(points, series.ours).filter((p) => p.status === 'ok');
   const last = seriesPoints(points, series.peer).filter((p) => p.status === 'ok' && ours.some((o) => o.x === p.x)).at(-1);
   if (!last || last.x === null) return null;
   const at = size(last.x);
   const named = { peer: msg('common.run.point', { series: names.peer, size: at }), ours: msg('common.run.point', { series: names.ours, size: at }) };
-  return agreementFinding(`${series.peer}-agreement`, last, find(points, series.ours, last.x), named, within);
+  return agreementFinding(`${series.peer}-agreement`, last, find(points, series.ours, last.x), named, margin);
 }

@@ -126,7 +126,7 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
   if (gpu32?.status === 'ok' && gpu32.gflops) {
     // Read against the peak the point carries (common/gpu-peaks.ts: fp32 GEMM without TF32, the fp32 units).
     const share32 = shareOfPeak(gpu32);
-    const peak = share32 !== null && gpu32.peak ? m('gpuFp32Peak', { share: num_.percent(share32), peak: num_.rate(gpu32.peak.value, gpu32.peak.unit) }) : '';
+    const peak = share32 !== null && gpu32.peak ? m(gpu32.peak.source === 'datasheet' ? 'gpuFp32PeakDatasheet' : 'gpuFp32Peak', { share: num_.percent(share32), peak: num_.rate(gpu32.peak.value, gpu32.peak.unit) }) : '';
     const values = { rate: num_.rate(gpu32.gflops, 'GFLOP/s'), peak, error: errorText(gpu32.verification?.relativeError) };
     a.findings.push(finding('gpu-fp32', m('gpuFp32', values), gpu32.gflops, 'GFLOP/s'));
   }
@@ -142,7 +142,8 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
     const tensorCores = d === 'fp64' && fp64Peak && (p.gflops ?? 0) > 1.05 * fp64Peak ? m('fp64TensorCores', { peak: num_.rate(fp64Peak, 'GFLOP/s') }) : '';
     // The share of the peak the point is read against, named by which units give it; none where the table has none.
     const share = shareOfPeak(p);
-    const peak = share !== null && p.peak ? m(p.peak.name.endsWith('-tensor') ? 'tensorPeak' : 'unitsPeak', { share: num_.percent(share), peak: num_.rate(p.peak.value, p.peak.unit), dtype: d }) : '';
+    const units = p.peak?.name.endsWith('-tensor') ? 'tensorPeak' : 'unitsPeak';
+    const peak = share !== null && p.peak ? m(p.peak.source === 'datasheet' ? `${units}Datasheet` : units, { share: num_.percent(share), peak: num_.rate(p.peak.value, p.peak.unit), dtype: d }) : '';
     const values = { dtype: d, rate, peak, ratio: num_.times(x), error: errorText(p.verification?.relativeError), tensorCores };
     a.findings.push(finding(`gpu-${d}`, m('gpuType', values), x, 'times'));
   }
@@ -177,7 +178,7 @@ export const dtypesLab: Lab = {
       { id: 'quick', ...presetWords(LAB, 'quick'), params: { n: 1024 } },
     ],
     kernels: [
-      { kind: 'library', file: 'OpenBLAS', functions: ['cblas_dgemm', 'cblas_sgemm'] },
+      { kind: 'library', file: 'OpenBLAS', functions: ['cblas_dgemm', 'cblas_sgemm'], fallback: 'native/cpu/gemm.cc' },
       { kind: 'cpu', file: 'native/cpu/gemm.cc', functions: ['BlockedGemm'] },
       { kind: 'library', file: 'cuBLAS / cuBLASLt', functions: ['cublasGemmEx'] },
       { kind: 'python', file: 'python/gpu_lab_peers/labs/matmul.py', functions: ['_per_dtype', '_on_gpu'] },

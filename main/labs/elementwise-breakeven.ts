@@ -105,9 +105,10 @@ function breakEvenMessage(b: Exclude<BreakEven, { kind: 'no-data' }>, op: Op, pa
   const said = { op, path: pathName(path), target: num_.sig(target), at };
   switch (b.kind) {
     case 'between': {
+      // Interpolated, so known to two significant digits, as are the ends of its range.
       const { low, high } = range;
-      if (low !== null && high !== null && formatNumber(num_.count(high), 'en') !== formatNumber(num_.count(low), 'en')) return m(key('betweenRange') as 'betweenRange', { ...said, size: num_.count(b.size), low: num_.count(low), high: num_.count(high) });
-      return m(key('between') as 'between', { ...said, size: num_.count(b.size) });
+      if (low !== null && high !== null && formatNumber(num_.breakEvenCount(high), 'en') !== formatNumber(num_.breakEvenCount(low), 'en')) return m(key('betweenRange') as 'betweenRange', { ...said, size: num_.breakEvenCount(b.size), low: num_.breakEvenCount(low), high: num_.breakEvenCount(high) });
+      return m(key('between') as 'between', { ...said, size: num_.breakEvenCount(b.size) });
     }
     case 'below-range':
       return m(key('belowRange') as 'belowRange', { ...said, size: num_.count(b.size) });

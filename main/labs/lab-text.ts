@@ -30,7 +30,7 @@ export function pointMessage(p: PointResult, lab?: LabDescriptor): Message | str
   if (p.name) return p.name;
   const quantity = lab?.chart.x.quantity;
   if (!lab || p.x === null || !quantity || quantity === 'category' || !lab.series.some((s) => s.key === p.series)) return p.label;
-  const size = quantity === 'matrix-n' ? msg('common.run.sizeN', { n: p.x }) : quantity === 'elements' ? n.count(p.x) : n.bytes(p.x);
+  const size = quantity === 'matrix-n' ? msg('common.run.sizeN', { n: n.int(p.x) }) : quantity === 'elements' ? n.count(p.x) : n.bytes(p.x);
   return msg('common.run.point', { series: msg(`${lab.id}.series.${p.series}`), size });
 }
 

@@ -37,6 +37,10 @@ export interface PlannedPoint {
   expectedSeconds: number;
   // The theoretical peak its rate is compared with, where there is an honest one.
   peak?: PointPeak | null;
+  // Why the point has no rate and no share of a peak, where its time is not the time of its counted work alone:
+  // 'copies', copies across the bus and kernels in one time; 'clock-at-launch', a clock stopped before the work ended
+  // (the pitfall it shows). Absent: its rate is its work ÷ its median.
+  unrated?: 'copies' | 'clock-at-launch';
 }
 
 export interface LabAnalysis {

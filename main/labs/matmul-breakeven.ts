@@ -1,7 +1,7 @@
 // Lab matmul-breakeven: N = 50, 100, 200, 500, 1000, 2000, 5000 float32, CPU BLAS against the GPU with the copies included
 // (and resident, for comparison); the N where the GPU starts to win, and GFLOP/s against N.
 import type { ParamValues } from '../common/lab-descriptor.ts';
-import { msg, n as num_, type Message } from '../common/message.ts';
+import { msg, n as num_, type Message, type MessageValue } from '../common/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
 import { bestRate, breakEven, breakEvenSummary, find, finding, speedup, speedupCurve, sweepAgreement } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
@@ -31,7 +31,7 @@ const TORCH = [
 
 const m = (key: keyof (typeof labTextEn)[typeof LAB]['findings'], values?: Parameters<typeof msg>[1]): Message => msg(`${LAB}.findings.${key}`, values);
 const seriesName = (key: string): Message => msg(`${LAB}.series.${key}`);
-const sizeOf = (x: number | null | undefined): string | number => x ?? '?';
+const sizeOf = (x: number | null | undefined): MessageValue => (x === null || x === undefined ? '?' : num_.int(x));
 
 function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const repeats = num(params, 'repeats');
@@ -89,9 +89,9 @@ function torchFindings(points: readonly PointResult[]): Finding[] {
     const curve = speedupCurve(points, 'torch-cpu', t.series);
     const b = breakEven(curve, 1);
     const series = seriesName(t.series);
-    if (b.kind === 'between') out.push(finding(`${t.series}-break-even`, m('torchOvertakes', { series, size: num_.int(b.size) }), b.size, 'N'));
-    else if (b.kind === 'below-range') out.push(finding(`${t.series}-break-even`, m('torchBelow', { series, n: b.size }), null, 'N'));
-    else if (b.kind === 'never') out.push(finding(`${t.series}-break-even`, m('torchNever', { series, ratio: num_.times(b.best), n: b.at }), null, 'N', 'warning'));
+    if (b.kind === 'between') out.push(finding(`${t.series}-break-even`, m('torchOvertakes', { series, size: num_.breakEvenN(b.size) }), b.size, 'N'));
+    else if (b.kind === 'below-range') out.push(finding(`${t.series}-break-even`, m('torchBelow', { series, n: num_.int(b.size) }), null, 'N'));
+    else if (b.kind === 'never') out.push(finding(`${t.series}-break-even`, m('torchNever', { series, ratio: num_.times(b.best), n: num_.int(b.at) }), null, 'N', 'warning'));
   }
   for (const [peer, ours] of [['torch-cpu', 'cpu'], ...TORCH.map((t) => [t.series, t.ours] as const)] as const) {
     const f = sweepAgreement(points, { peer, ours }, { peer: seriesName(peer), ours: seriesName(ours) }, sizeN);
@@ -126,13 +126,14 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
     a.summary[`${g.series}.breakEvenNLow`] = low;
     a.summary[`${g.series}.breakEvenNHigh`] = high;
     if (b.kind === 'between') {
-      const size = num_.int(b.size);
-      const known = low !== null && high !== null && Math.round(high) > Math.round(low);
-      const text = known ? m('overtakesRange', { series, size, low: num_.int(low), high: num_.int(high) }) : m('overtakes', { series, size });
+      // Interpolated, so known to two significant digits, as are the ends of its range.
+      const size = num_.breakEvenN(b.size);
+      const known = low !== null && high !== null && num_.breakEvenN(high).num > num_.breakEvenN(low).num;
+      const text = known ? m('overtakesRange', { series, size, low: num_.breakEvenN(low), high: num_.breakEvenN(high) }) : m('overtakes', { series, size });
       a.findings.push(finding(`${g.series}-break-even`, text, b.size, 'N'));
     }
     else if (b.kind === 'below-range') a.findings.push(finding(`${g.series}-break-even`, belowRangeText(series, points, g.series, b.size), null, 'N'));
-    else if (b.kind === 'never') a.findings.push(finding(`${g.series}-break-even`, m('never', { series, ratio: num_.times(b.best), n: b.at }), null, 'N', 'warning'));
+    else if (b.kind === 'never') a.findings.push(finding(`${g.series}-break-even`, m('never', { series, ratio: num_.times(b.best), n: num_.int(b.at) }), null, 'N', 'warning'));
     const smallest = curve.x[0];
     const largest = curve.x[curve.x.length - 1];
     if (smallest !== undefined && largest !== undefined && smallest !== largest) {
@@ -141,7 +142,7 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
       // The series' best rate, with the N it was reached at: not necessarily the largest.
       const bestText = best?.gflops ? m('rangeBest', { rate: num_.rate(best.gflops, 'GFLOP/s'), n: sizeOf(best.x) }) : '';
       a.findings.push(
-        finding(`${g.series}-range`, m('range', { series, small: num_.times(sSmall), smallest, large: num_.times(sLarge), largest, best: bestText }), sLarge, 'times'),
+        finding(`${g.series}-range`, m('range', { series, small: num_.times(sSmall), smallest: num_.int(smallest), large: num_.times(sLarge), largest: num_.int(largest), best: bestText }), sLarge, 'times'),
       );
     }
   }
@@ -154,9 +155,9 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
 function belowRangeText(series: Message, points: readonly PointResult[], key: string, smallest: number): Message {
   const cpu = find(points, 'cpu', smallest)?.stats;
   const gpu = find(points, key, smallest)?.stats;
-  if (cpu && gpu && gpu.q3 < cpu.q1) return m('faster', { series, n: smallest });
+  if (cpu && gpu && gpu.q3 < cpu.q1) return m('faster', { series, n: num_.int(smallest) });
   const ratio = cpu && gpu && gpu.median > 0 ? m('levelRatio', { ratio: num_.times(cpu.median / gpu.median) }) : '';
-  return m('level', { series, n: smallest, ratio });
+  return m('level', { series, n: num_.int(smallest), ratio });
 }
 
 export const matmulBreakevenLab: Lab = {
@@ -177,7 +178,7 @@ export const matmulBreakevenLab: Lab = {
       { id: 'small', ...presetWords(LAB, 'small'), params: { sizes: [16, 32, 64, 128, 256, 512] } },
     ],
     kernels: [
-      { kind: 'library', file: 'OpenBLAS', functions: ['cblas_sgemm'] },
+      { kind: 'library', file: 'OpenBLAS', functions: ['cblas_sgemm'], fallback: 'native/cpu/gemm.cc' },
       { kind: 'cpu', file: 'native/cpu/gemm.cc', functions: ['BlockedGemm'] },
       { kind: 'library', file: 'cuBLAS', functions: ['cublasGemmEx (CUBLAS_COMPUTE_32F)'] },
       { kind: 'python', file: 'python/gpu_lab_peers/labs/matmul.py', functions: ['torch_cpu', 'torch_copies', 'torch_resident'] },
@@ -190,7 +191,8 @@ export const matmulBreakevenLab: Lab = {
       ...TORCH.map((t) => ({ key: t.series, label: SERIES[t.series], deviceKind: 'cuda' as const, baseline: 'torch-cpu', peer: 'torch' as const, family: t.ours })),
     ],
     headline: ['gpu-transfers-break-even', 'gpu-resident-break-even', 'cpu-rate'],
-    chart: { x: { quantity: 'matrix-n', log: true }, y: { quantity: 'GFLOP/s', log: true } },
+    // Time against N: a rate of the GPU with its copies would be the bus's, not the product's (plan-helpers.ts).
+    chart: { x: { quantity: 'matrix-n', log: true }, y: { quantity: 'ms', log: true } },
   },
   plan,
   analyze,

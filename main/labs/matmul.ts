@@ -1,9 +1,8 @@
 // Lab matmul: C = A·B for N = 7000 float32, the seed notebook's experiment: CPU BLAS, the GPU with the copies
 // included, the GPU with the data resident (cuBLAS), and two hand-written kernels (naive and tiled).
-import type { DeviceSummary } from '../common/devices.ts';
 import type { ParamValues, SeriesDescriptor } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message } from '../common/message.ts';
-import type { PointResult } from '../common/run-record.ts';
+import { shareOfPeak, type PointResult } from '../common/run-record.ts';
 import { agreementFinding, find, finding, okMedian, speedup } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
@@ -80,7 +79,7 @@ function libraryText(ratio: number, cublasMs: number, tiledMs: number, order: Or
   return m(ratio < 1.25 ? 'cublasClose' : 'cublasFaster', { ...values, ratio: num_.times(ratio) });
 }
 
-function analyze(points: readonly PointResult[], _params: ParamValues, gpu: DeviceSummary | null): LabAnalysis {
+function analyze(points: readonly PointResult[]): LabAnalysis {
   const a: LabAnalysis = { summary: {}, findings: [] };
   const cpu = find(points, 'cpu-blas');
   const cpuMs = okMedian(cpu);
@@ -97,10 +96,13 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
     a.summary[`${s.series}.speedupVsCpu`] = x;
     a.summary[`${s.series}.gflops`] = p?.gflops ?? null;
     if (p && x !== null) {
-      // A share of the arithmetic peak only where the time is arithmetic: with the copies it is mostly the bus.
-      const peak = s.path === 'resident' && gpu?.peakGflopsFp32 && p.gflops ? m('peakShare', { share: num_.percent(p.gflops / gpu.peakGflopsFp32) }) : '';
-      const values = { series: seriesName(s.series), time: num_.ms(okMedian(p) ?? 0), ratio: num_.times(x), rate: num_.rate(p.gflops ?? 0, 'GFLOP/s'), peak };
-      a.findings.push(finding(`${s.series}-speedup`, m('speedup', values), x, 'times'));
+      // A rate and a share of the point's peak only where the time is the product's: with the copies it is mostly the
+      // bus's, and the point has neither (plan-helpers.ts, unratedWhy).
+      const share = shareOfPeak(p);
+      const peak = share !== null ? m('peakShare', { share: num_.percent(share) }) : '';
+      const values = { series: seriesName(s.series), time: num_.ms(okMedian(p) ?? 0), ratio: num_.times(x) };
+      const text = p.gflops === null ? m('speedupNoRate', values) : m('speedup', { ...values, rate: num_.rate(p.gflops, 'GFLOP/s'), peak });
+      a.findings.push(finding(`${s.series}-speedup`, text, x, 'times'));
     }
   }
   const transfers = find(points, 'gpu-transfers');
@@ -111,7 +113,7 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
     a.summary.transferShare = share;
     // The copies' rate: A and B over, C back (3·N²·4 bytes) in the difference of the two times; GB/s = bytes / (ms · 10⁶).
     const copyMs = withCopies - resident;
-    const copies = copyMs > 0 ? m('copies', { time: num_.ms(copyMs), size: num_.count(transfers.work.bytes), rate: num_.rate(transfers.work.bytes / (copyMs * 1e6), 'GB/s') }) : '';
+    const copies = copyMs > 0 ? m('copies', { time: num_.ms(copyMs), size: num_.bytes(transfers.work.bytes), rate: num_.rate(transfers.work.bytes / (copyMs * 1e6), 'GB/s') }) : '';
     const values = { share: num_.percent(share), withCopies: num_.ms(withCopies), resident: num_.ms(resident), copies };
     a.findings.push(finding('transfer-share', m('transferShare', values), share, 'share'));
   }
@@ -154,7 +156,7 @@ export const matmulLab: Lab = {
       { id: 'laptop', ...presetWords(LAB, 'laptop'), params: { n: 2000 } },
     ],
     kernels: [
-      { kind: 'library', file: 'OpenBLAS', functions: ['cblas_sgemm'] },
+      { kind: 'library', file: 'OpenBLAS', functions: ['cblas_sgemm'], fallback: 'native/cpu/gemm.cc' },
       { kind: 'cpu', file: 'native/cpu/gemm.cc', functions: ['BlockedGemm'] },
       { kind: 'library', file: 'cuBLAS', functions: ['cublasGemmEx (CUBLAS_COMPUTE_32F)'] },
       { kind: 'cuda', file: 'shaders/cuda/sgemm.cu', functions: ['SgemmNaiveKernel', 'sgemm'] },

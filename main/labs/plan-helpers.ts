@@ -5,10 +5,10 @@ import type { MeasurementInput } from '../common/measurement.ts';
 import type { DeviceSummary } from '../common/devices.ts';
 import type { PointPeak, PointWork } from '../common/run-record.ts';
 import type { PlanContext, PlannedPoint } from './lab.ts';
-import { msg, type Message, type MessageValue } from '../common/message.ts';
+import { msg, n as num, type Message, type MessageValue } from '../common/message.ts';
 import { labMessage } from './lab-text.ts';
 import { sharedParameters } from '../common/i18n/en/lab-text.ts';
-import { computePeak, fitsInL2, gemmPeakName, memoryPeak } from '../common/gpu-peaks.ts';
+import { computePeak, datasheetPeak, fitsInL2, gemmPeakName, memoryPeak } from '../common/gpu-peaks.ts';
 import { measurementFootprint } from '../common/footprint.ts';
 import { peerWaivedWhy } from '../common/peer-protocol.ts';
 import type { PeerLibrary } from '../common/peer-protocol.ts';
@@ -60,7 +60,7 @@ export function pointName(lab: string, series: string, size?: MessageValue): Mes
 }
 
 // The size of a matrix product: "N = 500".
-export const sizeN = (n: number): Message => msg('common.run.sizeN', { n });
+export const sizeN = (n: number): Message => msg('common.run.sizeN', { n: num.int(n) });
 
 export interface PointBase {
   key: string;
@@ -125,8 +125,13 @@ export function cpuPoint(base: PointBase, m: MeasurementFields, overheadSeconds 
 // stopped at the launch measures nothing, a memory-bound kernel whose data fits in L2 reads it from there and not
 // from DRAM after its first pass, and a GPU or a unit the table does not know has no peak to guess.
 export function gpuPeak(m: MeasurementFields, gpu: DeviceSummary, work?: PointWork): PointPeak | null {
-  const of = (name: PointPeak['name'], unit: PointPeak['unit'], value: unknown): PointPeak | null =>
-    typeof value === 'number' && value > 0 ? { name, unit, value } : null;
+  // NVIDIA's datasheet figure for the card where gpu-peaks.ts knows it, so that a share reads as a teacher works it
+  // out; else the table's figure at the device's clock.
+  const of = (name: PointPeak['name'], unit: PointPeak['unit'], value: unknown): PointPeak | null => {
+    const sheet = name === 'pcie' ? null : datasheetPeak(gpu.name, name);
+    if (sheet) return { name, unit: sheet.unit, value: sheet.value, source: 'datasheet' };
+    return typeof value === 'number' && value > 0 ? { name, unit, value } : null;
+  };
   const facts = gpu.details;
   const memory = (): PointPeak | null => {
     if (work && fitsInL2(work.bytes, facts)) return null;
@@ -156,6 +161,14 @@ export function gpuPeak(m: MeasurementFields, gpu: DeviceSummary, work?: PointWo
   }
 }
 
+// Why a GPU measurement's time gives no rate (PlannedPoint's `unrated`): copies and kernels timed together, or a
+// clock stopped at the launch. A copy's own time is a rate of the bus, and keeps it.
+function unratedWhy(m: MeasurementFields): PlannedPoint['unrated'] {
+  if (m.clock === 'host-nosync') return 'clock-at-launch';
+  if (m.op !== 'copy' && 'path' in m && m.path === 'with-copies') return 'copies';
+  return undefined;
+}
+
 export function gpuPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields, timer: 'device' | 'host' = 'device'): PlannedPoint {
   const device = ctx.gpu?.id ?? 'cuda';
   if (!ctx.gpu) {
@@ -164,7 +177,8 @@ export function gpuPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields
   // A point read on the host clock is measured on it too: no events, no hold kernel, launch and sync included.
   const clock = m.clock ?? (timer === 'host' ? 'host' : undefined);
   const measurement = { ...m, ...(clock ? { clock } : {}), device: ctx.gpu.id } as MeasurementInput;
-  return { ...cpuPoint(base, m, 0.05), device, timer, measurement, peak: gpuPeak(m, ctx.gpu, base.work) };
+  const unrated = unratedWhy(m);
+  return { ...cpuPoint(base, m, 0.05), device, timer, measurement, peak: unrated ? null : gpuPeak(m, ctx.gpu, base.work), ...(unrated ? { unrated } : {}) };
 }
 
 // Parameters most labs share.

@@ -4,7 +4,7 @@
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message, type MessageValue } from '../common/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
-import { find, finding, okMedian } from './analysis.ts';
+import { agreementFinding, find, finding, okMedian, ratioValue } from './analysis.ts';
 import { compareTimes, estimateOf, timeRatio, withinSpread } from '../common/claims.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
@@ -130,15 +130,20 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
         const order = compareTimes(all, one);
         const threads = right?.threads ?? null;
         // A gain beyond the thread count (with the intervals' benefit of the doubt) is not what threads alone buy.
+        // The gain with the range the two intervals allow, where that range is wide (two noisy points).
+        const gain = ratioValue(timeRatio(all, one));
         if (order === 'faster' && threads !== null && timeRatio(all, one).low > threads) {
-          a.findings.push(finding('threads', m('threadsBeyond', { wrong: num_.ms(w), right: num_.ms(r), ratio: num_.times(x), threads }), x, 'times', 'warning'));
-        } else if (order === 'faster') a.findings.push(finding('threads', m('threads', { wrong: num_.ms(w), right: num_.ms(r), ratio: num_.times(x) }), x, 'times'));
+          a.findings.push(finding('threads', m('threadsBeyond', { wrong: num_.ms(w), right: num_.ms(r), ratio: gain, threads }), x, 'times', 'warning'));
+        } else if (order === 'faster') a.findings.push(finding('threads', m('threads', { wrong: num_.ms(w), right: num_.ms(r), ratio: gain }), x, 'times'));
         else if (order === 'slower') a.findings.push(finding('threads', m('threadsSlower', { wrong: num_.ms(w), right: num_.ms(r), ratio: num_.times(r / w) }), x, 'times', 'warning'));
         else a.findings.push(finding('threads', m('threadsWeak', { right: num_.ms(r), wrong: num_.ms(w) }), x, 'times', 'warning'));
         break;
       }
     }
   }
+  // PyTorch's CUDA events against GPU Lab's on the same GEMM: both time the GPU's own work, so they should agree.
+  const agreement = agreementFinding('torch-events-agreement', find(points, 'torch-events'), find(points, 'gpu-events'), { peer: msg(`${LAB}.points.torch-events`), ours: msg(`${LAB}.points.gpu-events`) });
+  if (agreement) a.findings.push(agreement);
   return a;
 }
 
@@ -155,7 +160,7 @@ export const timingPitfallsLab: Lab = {
       { id: 'small', ...presetWords(LAB, 'small'), params: { n: 256 } },
     ],
     kernels: [
-      { kind: 'library', file: 'OpenBLAS', functions: ['cblas_sgemm'] },
+      { kind: 'library', file: 'OpenBLAS', functions: ['cblas_sgemm'], fallback: 'native/cpu/gemm.cc' },
       { kind: 'cpu', file: 'native/cpu/gemm.cc', functions: ['BlockedGemm'] },
       { kind: 'library', file: 'cuBLAS', functions: ['cublasGemmEx (CUBLAS_COMPUTE_32F)'] },
       { kind: 'python', file: 'python/gpu_lab_peers/labs/matmul.py', functions: ['torch_resident'] },

@@ -6,7 +6,7 @@ import type { ParamValues, SeriesDescriptor } from '../common/lab-descriptor.ts'
 import type { PeerLibrary } from '../common/peer-protocol.ts';
 import { msg, n as num_, type Message } from '../common/message.ts';
 import { shareOfPeak, type PointResult, type PointWork } from '../common/run-record.ts';
-import { agreementFinding, find, finding, okMedian, speedup } from './analysis.ts';
+import { agreementFinding, cacheClause, find, finding, okMedian, speedup, speedupValue } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
@@ -101,7 +101,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   return [...engine, ...peers];
 }
 
-function analyze(points: readonly PointResult[], _params: ParamValues, _gpu: DeviceSummary | null): LabAnalysis {
+function analyze(points: readonly PointResult[], _params: ParamValues, _gpu: DeviceSummary | null, cpu?: DeviceSummary | null): LabAnalysis {
   const a: LabAnalysis = { summary: {}, findings: [] };
   for (const s of SERIES) {
     const p = find(points, s.series);
@@ -117,7 +117,7 @@ function analyze(points: readonly PointResult[], _params: ParamValues, _gpu: Dev
   const eAll = estimateOf(threads);
   const threadsOrder = eOne && eAll ? compareTimes(eAll, eOne) : null;
   if (x !== null && threadsOrder === 'faster') {
-    a.findings.push(finding('threads', m('threadsScale', { ...times, ratio: num_.times(x), rate: num_.rate(threads?.gbps ?? 0, 'GB/s') }), x, 'times'));
+    a.findings.push(finding('threads', m('threadsScale', { ...times, ratio: speedupValue(single, threads) ?? num_.times(x), rate: num_.rate(threads?.gbps ?? 0, 'GB/s'), cache: cacheClause(threads, cpu) }), x, 'times'));
   } else if (x !== null && threadsOrder === 'slower') {
     a.findings.push(finding('threads', m('threadsSlower', { ...times, ratio: num_.times(1 / x) }), x, 'times', 'warning'));
   } else if (x !== null && threadsOrder === 'indistinguishable') {
@@ -136,8 +136,8 @@ function analyze(points: readonly PointResult[], _params: ParamValues, _gpu: Dev
     a.findings.push(finding('numpy-vs-loop', m(key, values), numpyMs / oneMs, 'times'));
   }
   // The peers that do the same work as one of GPU Lab's series: Numba's loops against the engine's, the fused CuPy
-  // kernel against the fused kernel.
-  for (const [peer, ours] of [['numba-njit', 'cpu-single'], ['numba-parallel', 'cpu-threads'], ['cupy-fused', 'gpu-fused']] as const) {
+  // kernel against the fused kernel, CuPy with its copies against the fused kernel with its copies.
+  for (const [peer, ours] of [['numba-njit', 'cpu-single'], ['numba-parallel', 'cpu-threads'], ['cupy-fused', 'gpu-fused'], ['cupy-copies', 'gpu-transfers']] as const) {
     const agreement = agreementFinding(`${peer}-agreement`, find(points, peer), find(points, ours), { peer: msg(`${LAB}.series.${peer}`), ours: msg(`${LAB}.series.${ours}`) });
     if (agreement) a.findings.push(agreement);
   }
@@ -166,7 +166,7 @@ function analyze(points: readonly PointResult[], _params: ParamValues, _gpu: Dev
   if (fused?.gbps && fusedMs !== null && fusedShare !== null && fused.peak) {
     const share = fusedShare;
     a.summary.fusedShareOfPeakBandwidth = share;
-    const values = { size: num_.count(fused.work.bytes), time: num_.ms(fusedMs), rate: num_.rate(fused.gbps, 'GB/s'), share: num_.percent(share), peak: num_.rate(fused.peak.value, 'GB/s') };
+    const values = { size: num_.bytes(fused.work.bytes), time: num_.ms(fusedMs), rate: num_.rate(fused.gbps, 'GB/s'), share: num_.percent(share), peak: num_.rate(fused.peak.value, 'GB/s') };
     a.findings.push(finding('bandwidth', m('bandwidth', values), share, 'share'));
   }
   const transfers = find(points, 'gpu-transfers');
@@ -176,7 +176,7 @@ function analyze(points: readonly PointResult[], _params: ParamValues, _gpu: Dev
     a.summary.transferShare = share;
     // x and y over, z back: the same 24 bytes per element the kernel moves, now across the bus.
     const copyMs = withCopies - fusedMs;
-    const copies = copyMs > 0 ? m('copies', { size: num_.count(transfers.work.bytes), time: num_.ms(copyMs), rate: num_.rate(transfers.work.bytes / (copyMs * 1e6), 'GB/s') }) : '';
+    const copies = copyMs > 0 ? m('copies', { size: num_.bytes(transfers.work.bytes), time: num_.ms(copyMs), rate: num_.rate(transfers.work.bytes / (copyMs * 1e6), 'GB/s') }) : '';
     const values = { share: num_.percent(share), withCopies: num_.ms(withCopies), resident: num_.ms(fusedMs), copies };
     a.findings.push(finding('transfer-share', m('transferShare', values), share, 'share'));
     const vsCpu = speedup(threads, transfers);

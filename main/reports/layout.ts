@@ -35,6 +35,17 @@ export interface DocumentMeta {
   pageNumber: (page: number, pages: number) => string;
 }
 
+// A figure and its unit on one line: the space between a number and its unit becomes a no-break space, and the "/" of
+// a rate is joined to what follows it (U+2060, which pdfkit's line breaker honours and which draws nothing), so that
+// a wrapped line never ends in "171.9" or "GB/" with "GB/s" or "s" on the next. pdftotext reads both back as the
+// plain text.
+const NUMBER_THEN_UNIT = /(\d) (?=%|×|°C|[KMGT]iB\b|[kMG](?![A-Za-z])|B\b|[mµn]?s\b|[GT](?:B|FLOP|OP)\/s|[MG]Hz\b|W\b|bits?\b)/g;
+const RATE_SLASH = /(B|FLOP|OP)\/s\b/g;
+
+export function keepUnits(text: string): string {
+  return text.replace(NUMBER_THEN_UNIT, '$1\u00a0').replace(RATE_SLASH, '$1/\u2060s');
+}
+
 // A4 in points; the margins leave room for the running header above and the page numbers below.
 const MARGINS = { top: 58, bottom: 58, left: 52, right: 52 };
 
@@ -140,7 +151,7 @@ export class ReportLayout {
     const indent = options.indent ?? 0;
     this.use(options.font ?? 'body', size, options.colour ?? COLOURS.text);
     this.ensureSpace(size * 2.4);
-    this.doc.text(text, this.left + indent, this.y, { width: this.width - indent, lineGap: size * 0.18 });
+    this.doc.text(keepUnits(text), this.left + indent, this.y, { width: this.width - indent, lineGap: size * 0.18 });
     this.gap(options.after ?? size * 0.5);
     this.use('body', SIZES.body);
   }
@@ -153,7 +164,7 @@ export class ReportLayout {
       this.ensureSpace(size * 2.4);
       const top = this.y;
       this.doc.font('bold').text(item.mark ?? '•', this.left + 2, top, { lineBreak: false });
-      this.doc.font('body').text(item.text, this.left + indent, top, { width: this.width - indent, lineGap: size * 0.18 });
+      this.doc.font('body').text(keepUnits(item.text), this.left + indent, top, { width: this.width - indent, lineGap: size * 0.18 });
       this.gap(size * 0.4);
     }
     this.use('body', SIZES.body);
@@ -168,7 +179,7 @@ export class ReportLayout {
     this.doc.text(label, this.left, top, { width: labelWidth - 6 });
     const afterLabel = this.y;
     this.use('body', size);
-    this.doc.text(value, this.left + labelWidth, top, { width: this.width - labelWidth });
+    this.doc.text(keepUnits(value), this.left + labelWidth, top, { width: this.width - labelWidth });
     this.y = Math.max(afterLabel, this.y) + size * 0.25;
   }
 

@@ -7,6 +7,7 @@ import { MAX_SAMPLES, MIN_INTERVAL_SAMPLES } from '../common/statistics.ts';
 import type { PointResult } from '../common/run-record.ts';
 import type { LabRun, ReportContext } from './report-context.ts';
 import { drawTable } from './table.ts';
+import { noPeakText } from './device-rows.ts';
 
 // "2", or "3 to 20" where the points of a series differ (large sizes get fewer samples).
 function span(values: readonly number[]): string {
@@ -81,6 +82,23 @@ const COUNTS: Record<string, string> = {
   'elementwise-breakeven': 'elementwise',
 };
 
+// "% of peak", saying of the CPU's yardsticks only what the run used: the measured memory bandwidth and the estimated
+// FLOP peak where a point was read against them, and why there was no estimate where a CPU GEMM was measured without.
+function peakText(record: LabRun['record'], ctx: ReportContext): string {
+  const { t } = ctx;
+  const measured = record.points.filter((p) => p.status === 'ok');
+  const parts = [t('pdf.method.peak')];
+  if (measured.some((p) => p.peak?.source === 'measured')) parts.push(t('pdf.method.peakMeasured'));
+  if (measured.some((p) => p.peak?.source === 'estimate')) parts.push(t('pdf.method.peakEstimate'));
+  else {
+    const cpu = record.environment.devices?.devices.find((d) => d.kind === 'cpu');
+    const reason = cpu?.details.peakReason;
+    const cpuGemm = measured.some((p) => p.device === 'cpu' && p.work.flops > p.work.bytes);
+    if (cpuGemm && typeof reason === 'string') parts.push(t('pdf.method.peakNoEstimate', { reason: noPeakText(reason, t) }));
+  }
+  return parts.join(' ');
+}
+
 export function methodSection(run: LabRun, ctx: ReportContext): void {
   const { layout, t } = ctx;
   const { record, lab } = run;
@@ -118,7 +136,7 @@ export function methodSection(run: LabRun, ctx: ReportContext): void {
       samplingText(record.points, ctx),
       ...(counts ? [t(`pdf.method.counts.${counts}`)] : []),
       t('pdf.method.rates'),
-      t('pdf.method.peak'),
+      peakText(record, ctx),
       t('pdf.method.speedup'),
       t('pdf.method.clocks'),
       ...restoredText(run, ctx),

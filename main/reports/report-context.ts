@@ -43,6 +43,9 @@ export interface ReportContext {
 export interface LabRun {
   record: RunRecord;
   lab: LabDescriptor;
+  // Earlier runs of the same lab with the same parameters on the same device, newest first (the report of every lab
+  // gives a break-even's spread over them: break-even-spread.ts).
+  repeats?: readonly RunRecord[];
 }
 
 // "2026-11-23 07:49 UTC": one reading on every machine, whatever its locale or time zone.

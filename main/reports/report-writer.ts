@@ -25,6 +25,7 @@ import type { LabRun, ReportContext, ReportSettings } from './report-context.ts'
 import { reportTranslate } from './report-context.ts';
 import { checkAuthorship, checkKernelRun, checkLocale, checkRecord, checkReportContents, localizeRun } from './report-input.ts';
 import { inReportLocale } from './report-locale.ts';
+import { SPREAD_RUNS } from './break-even-spread.ts';
 
 export interface ReportOptions {
   author?: unknown;
@@ -145,14 +146,25 @@ export async function writeReport(runInputs: readonly unknown[], kernelInputs: r
   });
 }
 
-// Every lab in the app's order: the run given for it, or a line saying it was not run on this device.
+// A lab's chapter from the runs given for it: the newest, with the earlier ones made with the same parameters on the
+// same device as its repeats (up to three runs in all), whose break-evens the chapter gives the spread of.
+function chapterOf(runs: readonly LabRun[], device: string): LabRun | null {
+  const [newest, ...older] = [...runs].sort((a, b) => b.record.createdAt.localeCompare(a.record.createdAt));
+  if (!newest) return null;
+  const same = (r: LabRun): boolean => r.record.device === device && JSON.stringify(r.record.params) === JSON.stringify(newest.record.params);
+  const repeats = older.filter(same).slice(0, SPREAD_RUNS - 1).map((r) => r.record);
+  return repeats.length > 0 ? { ...newest, repeats } : newest;
+}
+
+// Every lab in the app's order: the run given for it (the newest, where several are), or a line saying it was not run
+// on this device.
 export async function writeLabsReport(inputs: readonly unknown[], device: string, options: ReportOptions = {}): Promise<ReportPdf> {
   const checked = inputs.map(checkRecord);
   const settings = settingsOf(options, checked[0]?.record.appVersion ?? 'unknown');
   return inReportLocale(settings.locale, async () => {
     const t = reportTranslate(settings.locale);
     const localized = checked.map((run) => localizeRun(run, settings.locale));
-    const runs: (LabRun | { missing: string })[] = labDescriptors(settings.locale).map((lab) => localized.find((r) => r.record.lab === lab.id) ?? { missing: lab.title });
+    const runs: (LabRun | { missing: string })[] = labDescriptors(settings.locale).map((lab) => chapterOf(localized.filter((r) => r.record.lab === lab.id), device) ?? { missing: lab.title });
     const first = localized[0]?.record;
     const deviceLabel = first?.environment.devices?.devices.find((d) => d.id === device)?.name ?? device;
     const title = t('pdf.title.labs', { device: deviceLabel });

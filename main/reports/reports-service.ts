@@ -51,6 +51,10 @@ export async function reportableRun(sources: ReportSources, runId: string): Prom
   }
 }
 
+// The earlier runs of a lab read for a break-even's spread: enough that, among those with the same parameters, two
+// may be found (three runs in all, break-even-spread.ts); no more, however many the store keeps.
+const SPREAD_RUNS_MAX = 4;
+
 const FINISHED = new Set<RunSummary['status']>(['completed', 'waived', 'cancelled', 'failed']);
 export const isFinished = (s: RunSummary): boolean => FINISHED.has(s.status);
 
@@ -134,9 +138,15 @@ export function createReportsService(sources: ReportSources): ReportsService {
         throw refuse('NOT_FOUND', 'nothing-to-report', `No lab has a finished run on ${device} in ${sources.runsDir}: run one first`, { device });
       }
       const runs = await Promise.all(chosen.runs.map((s) => reportableRun(sources, s.id)));
+      // The earlier completed runs of the chosen ones' labs on this device, where a break-even's spread over three runs
+      // can be given: the writer keeps those made with the same parameters (report-writer.ts, chapterOf). One that
+      // cannot be read is left out.
+      const earlier = (await sources.listRuns?.()) ?? [];
+      const extra = chosen.runs.flatMap((c) => earlier.filter((s) => s.lab === c.lab && s.device === device && s.status === 'completed' && s.id !== c.id && s.createdAt < c.createdAt).sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, SPREAD_RUNS_MAX));
+      const repeats = (await Promise.allSettled(extra.map((s) => reportableRun(sources, s.id)))).flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
       const { writeLabsReport } = await import('./report-writer.ts');
       const references = await referencesOf(runs.map((r) => r.lab));
-      const pdf = await writeLabsReport(runs, device, { ...authorship, locale, writerVersion: sources.writerVersion, sourceRoots: sources.sourceRoots, ...(references ? { references } : {}) });
+      const pdf = await writeLabsReport([...runs, ...repeats], device, { ...authorship, locale, writerVersion: sources.writerVersion, sourceRoots: sources.sourceRoots, ...(references ? { references } : {}) });
       return { filename: pdf.filename, mimeType: 'application/pdf', base64: base64(pdf.bytes), pages: pdf.pages };
     },
     async writeReport(request: ReportRequest): Promise<ReportFile> {

@@ -5,7 +5,7 @@ import type { ResultRow } from '../../renderer/charts/result-rows.ts';
 import { resultRows } from '../../renderer/charts/result-rows.ts';
 import { runChart } from '../../renderer/charts/run-chart.ts';
 import { orderFindings } from '../common/finding-order.ts';
-import { formatBytes, formatRelativeError, unitFor } from '../common/format.ts';
+import { formatBytes, formatCount, formatRelativeError, formatWhole, unitFor } from '../common/format.ts';
 import type { ParamValue } from '../common/lab-descriptor.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
 import type { PointResult } from '../common/run-record.ts';
@@ -15,6 +15,7 @@ import { findingText } from '../labs/lab-text.ts';
 import { chartHeight, chartPng, reportChartSize } from './chart-image.ts';
 import { drawSource } from './code-listing.ts';
 import { labDeliverable } from './deliverables/index.ts';
+import { breakEvenSpreadText } from './break-even-spread.ts';
 import { COLOURS, SIZES } from './layout.ts';
 import type { LabRun, ReportContext } from './report-context.ts';
 import type { TableCell, TableRow } from './table.ts';
@@ -28,11 +29,20 @@ export function aboutSection({ lab }: LabRun, ctx: ReportContext): void {
 
 // A parameter's value as the user gave it, its decimals in the report's language; a list of numbers with a decimal
 // comma among them is separated by semicolons, as "0,5; 1,5" reads and "0,5, 1,5" does not.
-function valueText(value: ParamValue | undefined, p: { unit: string; unitOne?: string }, locale: Locale): string {
+// A size given as a power of ten is written as one ("10⁸ elements (100 M)", not "8 log10 elements"), and 0 CPU threads,
+// a rule rather than a count, in words; whole numbers with the language's thousands separators.
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+function valueText(value: ParamValue | undefined, p: { unit: string; unitId?: string; unitOne?: string }, locale: Locale, t: ReportContext['t']): string {
   const unit = unitFor(p, value, locale);
   if (value === undefined) return '—';
-  const items = (Array.isArray(value) ? value : [value]).map((v) => (typeof v === 'number' ? localizeDecimal(String(v), locale) : String(v)));
-  const text = items.join(items.some((v) => /\d,\d/.test(v)) ? '; ' : ', ');
+  const id = p.unitId ?? p.unit;
+  if (typeof value === 'number' && id === 'log10 elements' && Number.isInteger(value) && value >= 0) {
+    return t('pdf.parameters.powerOfTen', { power: [...String(value)].map((d) => SUPERSCRIPT[Number(d)] ?? d).join(''), count: formatCount(10 ** value) });
+  }
+  if (id === 'threads' && value === 0) return t('pdf.parameters.allThreads');
+  const items = (Array.isArray(value) ? value : [value]).map((v) => (typeof v !== 'number' ? String(v) : Number.isInteger(v) ? formatWhole(v) : localizeDecimal(String(v), locale)));
+  // A decimal comma among the items (Spanish) separates them with semicolons; a thousands comma (English) does not.
+  const text = items.join(locale === 'es' && items.some((v) => /\d,\d/.test(v)) ? '; ' : ', ');
   if (typeof value === 'number' && unit === 'bytes') return `${text} ${unit} (${formatBytes(value)})`;
   return unit ? `${text} ${unit}` : text;
 }
@@ -44,13 +54,11 @@ export function parametersSection({ record, lab }: LabRun, ctx: ReportContext): 
     const value = record.params[p.name];
     // A parameter the lab gained after the run was recorded has no value there: "—", not a change.
     const changed = value !== undefined && JSON.stringify(value) !== JSON.stringify(p.default);
-    // 0 CPU threads is a rule, not a count: said in words.
-    const allThreads = (p.unitId ?? p.unit) === 'threads' && value === 0 ? t('pdf.parameters.allThreads') : undefined;
     return {
       cells: [
         { text: p.label, note: p.description },
-        { text: valueText(value, p, locale), note: allThreads },
-        changed ? { text: valueText(p.default, p, locale), note: t('pdf.parameters.changed') } : t('pdf.parameters.default'),
+        valueText(value, p, locale, t),
+        changed ? { text: valueText(p.default, p, locale, t), note: t('pdf.parameters.changed') } : t('pdf.parameters.default'),
       ],
     };
   });
@@ -73,7 +81,8 @@ function resultCells(row: ResultRow, point: PointResult | undefined, reasonOnce:
     { text: row.label, colour: muted },
     { text: row.device, colour: muted },
     { text: row.statusText, note: reason, colour: muted },
-    { text: row.median, note: [row.interval === '—' ? '' : row.interval, row.noisy ? t('results.table.noisy') : ''].filter(Boolean).join(' ') || undefined },
+    // An interval's two ends one under the other, so that the column stays as narrow as its times.
+    { text: row.median, note: [row.interval === '—' ? '' : row.interval.replace(/^(\[[^,;]+[,;]) /, '$1\n'), row.noisy ? t('results.table.noisy') : ''].filter(Boolean).join(' ') || undefined },
     { text: row.samples },
     { text: row.iqr },
     { text: row.range },
@@ -161,6 +170,8 @@ export function deliverableSection(run: LabRun, ctx: ReportContext): void {
     for (const note of table.notes) layout.paragraph(note, { size: SIZES.small - 0.3, colour: COLOURS.muted, after: 2 });
     layout.gap(4);
   }
+  const spread = breakEvenSpreadText(run, ctx);
+  if (spread) layout.paragraph(spread, { size: SIZES.small });
   layout.heading(3, t('pdf.sections.questions'));
   deliverable.answers.forEach((a, i) => {
     layout.paragraph(`${i + 1}. ${a.question}`, { font: 'bold', after: 2 });
@@ -174,6 +185,7 @@ export async function kernelsSection({ lab }: LabRun, ctx: ReportContext): Promi
   for (const kernel of lab.kernels) {
     layout.heading(3, kernel.file);
     layout.paragraph(t(`pdf.kernels.kind.${kernel.kind}`, { functions: kernel.functions.join(', ') }), { size: SIZES.small });
+    if (kernel.fallback) layout.paragraph(t('pdf.kernels.fallback', { file: kernel.fallback }), { size: SIZES.small });
     if (kernel.kind === 'library') continue;
     try {
       const source = await readKernelSource(kernel.file, labDescriptors(), ctx.settings.sourceRoots);

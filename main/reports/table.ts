@@ -4,7 +4,7 @@
 // again at the top of each page a table continues on.
 import type { ReportFont } from './fonts.ts';
 import type { ReportLayout } from './layout.ts';
-import { COLOURS, SIZES } from './layout.ts';
+import { COLOURS, SIZES, keepUnits } from './layout.ts';
 
 export interface TableColumn {
   title: string;
@@ -40,19 +40,27 @@ const PAD_Y = 2.2;
 // Below this size a table is unreadable on paper: its figure columns wrap instead.
 const MIN_SIZE = 6;
 
+// A cell as it is measured and drawn: its figures kept on one line with their units (layout.ts, keepUnits).
 function cellOf(cell: string | TableCell | undefined): TableCell {
-  return typeof cell === 'string' ? { text: cell } : (cell ?? { text: '' });
+  const c = typeof cell === 'string' ? { text: cell } : (cell ?? { text: '' });
+  return { ...c, text: keepUnits(c.text), ...(c.note ? { note: keepUnits(c.note) } : {}) };
 }
 
-interface Sized {
+export interface Sized {
   widths: number[];
   size: number;
 }
 
+// The widest line of a text that may hold line breaks (a range's two ends, one under the other).
+function widestLine(layout: ReportLayout, text: string): number {
+  return Math.max(...text.split('\n').map((line) => layout.doc.widthOfString(line)));
+}
+
 function naturalWidth(layout: ReportLayout, cell: TableCell, size: number): number {
   const doc = layout.doc;
-  const text = doc.font(cell.font ?? 'body').fontSize(size).widthOfString(cell.text);
-  const note = cell.note ? doc.font('body').fontSize(size * 0.86).widthOfString(cell.note) : 0;
+  doc.font(cell.font ?? 'body').fontSize(size);
+  const text = widestLine(layout, cell.text);
+  const note = cell.note ? (doc.font('body').fontSize(size * 0.86), widestLine(layout, cell.note)) : 0;
   return Math.max(text, note) + 2 * PAD_X + 0.5;
 }
 
@@ -64,10 +72,11 @@ function headerWidth(layout: ReportLayout, title: string, size: number): number 
 }
 
 // The widest word of a cell (a word wider than a third of a column's usual room, a path say, may still break).
-function longestWord(layout: ReportLayout, cell: TableCell, size: number): number {
+function longestWord(layout: ReportLayout, cell: TableCell, size: number, cap = 100): number {
   const doc = layout.doc.font(cell.font ?? 'body').fontSize(size);
-  const widest = Math.max(0, ...cell.text.split(/\s+/).map((w) => doc.widthOfString(w)));
-  return Math.min(widest + 2 * PAD_X + 0.5, 100);
+  // Split at breakable spaces only: a figure joined to its unit by a no-break space is one word.
+  const widest = Math.max(0, ...cell.text.split(/[ \t\n]+/).map((w) => doc.widthOfString(w)));
+  return Math.min(widest + 2 * PAD_X + 0.5, cap);
 }
 
 function columnWidths(layout: ReportLayout, spec: TableSpec, size: number): number[] | null {
@@ -96,14 +105,27 @@ function columnWidths(layout: ReportLayout, spec: TableSpec, size: number): numb
   });
 }
 
-function fitTable(layout: ReportLayout, spec: TableSpec): Sized {
+// The columns' widths and the type size a table is drawn at (exported for its tests).
+export function fitTable(layout: ReportLayout, spec: TableSpec): Sized {
   for (let size = spec.size ?? SIZES.table; size >= MIN_SIZE; size -= 0.3) {
     const widths = columnWidths(layout, spec, size);
     if (widths) return { widths, size };
   }
-  // Still too wide at the smallest size: every column shares the width and wraps.
-  const share = layout.width / spec.columns.length;
-  return { widths: spec.columns.map(() => share), size: MIN_SIZE };
+  // Still too wide at the smallest size: every column wraps, each kept as wide as its longest word (a header's, or a
+  // figure with its unit) so that no word is cut in two, and the room left shared by how much more each would like.
+  const least = spec.columns.map((column, i) => {
+    const cells = spec.rows.map((r) => cellOf(r.cells[i]));
+    const header = spec.header === false ? 0 : longestWord(layout, { text: column.title, font: 'bold' }, MIN_SIZE, Infinity);
+    const words = cells.map((c) => Math.max(longestWord(layout, c, MIN_SIZE, Infinity), c.note ? longestWord(layout, { text: c.note }, MIN_SIZE * 0.86, Infinity) : 0));
+    return Math.max(header, ...words);
+  });
+  const natural = spec.columns.map((_, i) => Math.max(least[i] ?? 0, ...spec.rows.map((r) => naturalWidth(layout, cellOf(r.cells[i]), MIN_SIZE))));
+  const spare = Math.max(0, layout.width - least.reduce((a, b) => a + b, 0));
+  const more = natural.reduce((n, w, i) => n + (w - (least[i] ?? 0)), 0);
+  const widths = least.map((w, i) => w + (spare * ((natural[i] ?? 0) - w)) / Math.max(more, 1));
+  // Wider than the page even so: shrunk alike, the last resort.
+  const total = widths.reduce((a, b) => a + b, 0);
+  return { widths: total > layout.width ? widths.map((w) => (w * layout.width) / total) : widths, size: MIN_SIZE };
 }
 
 function cellHeight(layout: ReportLayout, cell: TableCell, width: number, size: number): number {

@@ -8,15 +8,20 @@
 import type { DeviceSummary } from '../common/devices.ts';
 import { validateParams } from '../common/params.ts';
 import type { PointResult, RunRecord } from '../common/run-record.ts';
-import type { Lab, PlannedPoint } from '../labs/lab.ts';
+import type { Lab, PlanContext, PlannedPoint } from '../labs/lab.ts';
+
+// The same English label, whether its numbers were written with thousands separators (as they are since sizes are
+// grouped: "N = 1,500") or without (as older records have them: "N = 1500").
+const ungrouped = (label: string): string => label.replace(/(\d),(?=\d{3}\b)/g, '$1');
 
 function recounted(stored: PointResult, planned: PlannedPoint | undefined): PointResult {
-  const p = !stored.name && planned && planned.label === stored.label ? { ...stored, name: planned.name } : stored;
+  const p = !stored.name && planned && ungrouped(planned.label) === ungrouped(stored.label) ? { ...stored, name: planned.name } : stored;
   if (!planned?.measurement || p.device !== planned.device) return p;
   const work = planned.work;
   const median = p.stats?.median ?? 0;
-  // GFLOP/s = FLOPs / (ms · 10⁶); GB/s = bytes / (ms · 10⁶), as the runner computes them (runs/point-result.ts).
-  const perMs = p.status === 'ok' && median > 0 ? 1 / (median * 1e6) : 0;
+  // GFLOP/s = FLOPs / (ms · 10⁶); GB/s = bytes / (ms · 10⁶), as the runner computes them (runs/point-result.ts): none
+  // for a time that is not the work's alone, whatever an older version recorded.
+  const perMs = p.status === 'ok' && median > 0 && !planned.unrated ? 1 / (median * 1e6) : 0;
   return {
     ...p,
     work,
@@ -26,13 +31,24 @@ function recounted(stored: PointResult, planned: PlannedPoint | undefined): Poin
   };
 }
 
+// The Python peers a record asked for, as a plan to recount them needs them: each library counted as found and working,
+// so that every peer point is planned with its measurement (its work, its peak, whether its time has a rate); which
+// ones ran, and how, is the record's.
+function recordedPeers(record: RunRecord): PlanContext['peers'] {
+  const asked = record.peers ?? [];
+  if (asked.length === 0) return undefined;
+  const libraries = Object.fromEntries(asked.map((library) => [library, { found: true as const, version: 'recorded', cudaAvailable: true }]));
+  return { asked, report: { interpreter: 'recorded', available: true, probe: { python: 'recorded', executable: 'recorded', libraries } } };
+}
+
 export function withCurrentWork(record: RunRecord, lab: Lab, cpu: DeviceSummary | null, gpu: DeviceSummary | null): RunRecord {
   if (!cpu) return record;
   let plan: PlannedPoint[];
   try {
     const params = validateParams(lab.descriptor.id, lab.descriptor.parameters, record.params);
     const cores = cpu.details.logicalCores;
-    plan = lab.plan(params, { cpu, cpuThreads: typeof cores === 'number' ? cores : 1, gpu, gpuWaivedReason: '', gpuWaivedWhy: null });
+    const peers = recordedPeers(record);
+    plan = lab.plan(params, { cpu, cpuThreads: typeof cores === 'number' ? cores : 1, gpu, gpuWaivedReason: '', gpuWaivedWhy: null, ...(peers ? { peers } : {}) });
   } catch {
     return record;
   }

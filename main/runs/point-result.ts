@@ -73,8 +73,9 @@ export function measuredPoint(planned: PlannedPoint, r: MeasurementResult): Poin
   const useDevice = planned.timer === 'device' && r.deviceMs !== null && r.deviceMs.length === r.hostMs.length;
   const samples = useDevice && r.deviceMs ? r.deviceMs : r.hostMs;
   const stats = summarize(samples);
-  // GFLOP/s = FLOPs / (ms · 10⁶); GB/s = bytes / (ms · 10⁶).
-  const perMs = stats.median > 0 ? 1 / (stats.median * 1e6) : 0;
+  // GFLOP/s = FLOPs / (ms · 10⁶); GB/s = bytes / (ms · 10⁶); none where the time is not the work's alone (copies with
+  // the kernels, a clock stopped at the launch).
+  const perMs = stats.median > 0 && !planned.unrated ? 1 / (stats.median * 1e6) : 0;
   return {
     ...point,
     timer: useDevice ? 'device' : 'host',

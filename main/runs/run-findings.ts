@@ -85,8 +85,10 @@ export function runFindings(points: readonly PointResult[], cpuSteal: number | n
   const noisy = points.filter((p) => p.stats?.noisy);
   if (noisy.length) {
     const worst = noisy.reduce((a, b) => (uncertainty(a) >= uncertainty(b) ? a : b));
-    const spread = uncertainty(worst);
-    findings.push(pointsFinding('noisy', m('noisy', { count: noisy.length, point: pointMessage(worst, lab), spread: n.percent(spread) }), noisy.length, 'warning'));
+    const s = worst.stats;
+    // The worst point's interval as the tables write it: ±x % where it is about symmetric, else its two ends.
+    const spread = s && s.ciLow !== null && s.ciLow !== undefined && s.ciHigh !== null && s.ciHigh !== undefined ? n.interval(s.median, s.ciLow, s.ciHigh) : n.interval(1, 1 - uncertainty(worst), 1 + uncertainty(worst));
+    findings.push(pointsFinding('noisy', m('noisy', { count: noisy.length, point: pointMessage(worst, lab), spread }), noisy.length, 'warning'));
   }
   return findings;
 }

@@ -12,7 +12,7 @@ import { seriesOf } from './points.ts';
 import type { SeriesGroup } from './series-groups.ts';
 import type { Translate } from './text.ts';
 import type { SizeQuantity } from '../../main/common/format.ts';
-import { formatAxisNumber, formatSize } from '../../main/common/format.ts';
+import { formatAxisNumber, formatBreakEven, formatSize } from '../../main/common/format.ts';
 
 export interface BreakEvenMarks {
   target: number;
@@ -22,9 +22,11 @@ export interface BreakEvenMarks {
   sentences: string[];
 }
 
-// A size with its unit, as a sentence needs it: "2.1 k elements", "N = 740", "3.5 MiB".
-export function sizeText(quantity: SizeQuantity, value: number, t: Translate): string {
-  return t(`results.chart.size.${quantity === 'matrix-n' ? 'matrixN' : quantity}`, { size: formatSize(quantity, value) });
+// A size with its unit, as a sentence needs it: "2.1 k elements", "N = 740", "3.5 MiB"; an interpolated break-even to
+// the two significant digits it is known to ("N ≈ 310" reads "N = 310", never "N = 306.2").
+export function sizeText(quantity: SizeQuantity, value: number, t: Translate, interpolated = false): string {
+  const size = interpolated ? formatBreakEven(quantity, value) : formatSize(quantity, value);
+  return t(`results.chart.size.${quantity === 'matrix-n' ? 'matrixN' : quantity}`, { size });
 }
 
 export function breakEvenMarks(
@@ -51,7 +53,7 @@ export function breakEvenMarks(
       target: `${formatAxisNumber(target)}×`,
     };
     if (entry.size !== null) {
-      const size = sizeText(xQuantity, entry.size, t);
+      const size = sizeText(xQuantity, entry.size, t, true);
       const panel = panelled ? group.descriptor.panel : undefined;
       const inPanel = panel === undefined ? named.series : `${runName ? `${runName}: ` : ''}${group.descriptor.inPanel ?? group.descriptor.label}`;
       const mark = { x: entry.size, label: t('results.chart.breakEven.line', { ...named, series: inPanel, size }), short: size, colour: seriesStyle(theme, group.colouring).colour };

@@ -6,9 +6,9 @@ import type { PointResult, PointStatus, RunRecord } from '../../main/common/run-
 import { pointLabel } from './point-label.ts';
 import { baselineKey, pointRate, pointsByKey, seriesOf, shareOfPeak, speedupOver } from './points.ts';
 import type { Translate } from './text.ts';
-import { formatMs, formatPercent, formatRate, formatRelativeError, formatTimes } from '../../main/common/format.ts';
+import { formatInterval, formatMs, formatPercent, formatRate, formatRelativeError, formatTimes } from '../../main/common/format.ts';
 import { pointReason } from '../../main/common/i18n/error-text.ts';
-import { MIN_INTERVAL_SAMPLES, intervalHalfWidth } from '../../main/common/statistics.ts';
+import { MIN_INTERVAL_SAMPLES } from '../../main/common/statistics.ts';
 
 export type VerifiedState = 'passed' | 'failed' | 'unchecked';
 
@@ -20,7 +20,8 @@ export interface ResultRow {
   status: PointStatus;
   statusText: string;
   median: string;
-  // The median's 95 % confidence interval as ±x % of it, or — below the samples an interval needs.
+  // The median's 95 % confidence interval: ±x % of it where it is about symmetric, else [low, high] (format.ts
+  // formatInterval); — below the samples an interval needs.
   interval: string;
   // How many samples the median rests on, why sampling stopped where it did not converge, and "too few to judge"
   // below the samples an interval needs.
@@ -95,7 +96,7 @@ export function resultRow(p: PointResult, lab: LabDescriptor, baseline: PointRes
     status: p.status,
     statusText: t(`results.status.${p.status}`),
     median: stats ? formatMs(stats.median) : DASH,
-    interval: stats && intervalHalfWidth(stats) !== null ? `±${formatPercent(intervalHalfWidth(stats) ?? 0)}` : DASH,
+    interval: stats && stats.ciLow !== null && stats.ciLow !== undefined && stats.ciHigh !== null && stats.ciHigh !== undefined ? formatInterval(stats.median, stats.ciLow, stats.ciHigh) : DASH,
     samples: stats ? samplesText(p, p.sampling?.samples ?? stats.count, t) : DASH,
     iqr: stats ? formatMs(stats.iqr) : DASH,
     range: stats ? `${formatMs(stats.min)} – ${formatMs(stats.max)}` : DASH,

@@ -87,7 +87,7 @@ test.describe('the recorded H100 session', () => {
     await page.goto(server.url);
     await page.goto(`${server.origin}/#/compare/${runId('cpu-matmul')}/${runId('h100-matmul')}`);
     const cpu = page.getByTestId('compare-ratios').locator('tr[data-key="cpu-blas"]');
-    await expect(cpu).toContainText('N = 1500 vs N = 7000: not comparable');
+    await expect(cpu).toContainText('N = 1,500 vs N = 7,000: not comparable');
     await expect(cpu.locator('td').nth(2)).toHaveText('—');
     await expect(page.getByTestId('compare-ratios')).not.toContainText(/run [AB] faster/);
   });

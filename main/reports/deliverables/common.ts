@@ -2,13 +2,15 @@
 // and the seed's questions answered), and the lookups they share: a point's median, a series' label, and why a figure
 // is missing, so that a table cell or an answer says "waived: no CUDA device" instead of leaving a gap.
 import type { Translate } from '../../../renderer/charts/text.ts';
-import { formatMs, formatTimes } from '../../common/format.ts';
+import { formatMs, formatTimes, formatWhole } from '../../common/format.ts';
 import type { LabDescriptor, SeriesDescriptor } from '../../common/lab-descriptor.ts';
 import type { PeerLibrary } from '../../common/peer-protocol.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import type { TableCell, TableColumn, TableRow } from '../table.ts';
 import { pointReason } from '../../common/i18n/error-text.ts';
-import { findingText } from '../../labs/lab-text.ts';
+import { findingText, labMessage } from '../../labs/lab-text.ts';
+import { speedupValue } from '../../labs/analysis.ts';
+import { formatNumber } from '../../common/message.ts';
 import { comparePoints, type Order } from '../../common/claims.ts';
 
 export interface DeliverableTable {
@@ -82,6 +84,20 @@ export function timeCell(p: PointResult | undefined, t: Translate): string {
   const median = medianOf(p);
   if (median !== null) return formatMs(median);
   return p ? t(`results.status.${p.status}`) : t('pdf.deliverable.absent');
+}
+
+// How many times faster `fast` is than `slow`, as a sentence states it: with the range the two medians' intervals allow
+// where it is wide (labs/analysis.ts, speedupValue), in the lab's language; null where either has no time.
+export function speedupText(slow: PointResult | undefined, fast: PointResult | undefined, lab: LabDescriptor): string | null {
+  const v = speedupValue(slow, fast);
+  if (v === null) return null;
+  return 'key' in v ? labMessage(v, lab.locale ?? 'en') : formatNumber(v, lab.locale ?? 'en');
+}
+
+// A count or a size from the record (a parameter, a thread count) as the report's numbers read: "5,000,000" in
+// English, "5.000.000" in Spanish; "?" where the record has none.
+export function wholeText(value: unknown): string {
+  return typeof value === 'number' && Number.isFinite(value) ? formatWhole(value) : '?';
 }
 
 export function timesCell(ratio: number | null): string {
@@ -208,23 +224,24 @@ export interface Against {
 }
 
 // Each series against one baseline: faster, slower or not told apart from it as far as the medians' intervals show,
-// with its speed as a multiple of the baseline's; a series with a point that gave no figure (waived, failed), with why.
+// with its speed as a multiple of the baseline's, and the range the two intervals allow where it is wide (speedupText);
+// a series with a point that gave no figure (waived, failed), with why.
 // Series the run has no point of are left out (what the run left out is said once, in the table's note).
 function items(context: DeliverableContext, baseline: PointResult | undefined, series: readonly string[]): { items: string[]; orders: Order[] } {
-  const { record, t } = context;
+  const { record, lab, t } = context;
   const orders: Order[] = [];
   const out = series.flatMap((key) => {
     const p = pointAt(record, key);
     if (!p) return [];
     const label = seriesName(context, key);
     const order = comparePoints(p, baseline);
-    const ratio = speedupOf(baseline, p);
+    const ratio = speedupText(baseline, p, lab);
     if (order === null || ratio === null) {
       const why = notMeasuredWhy(context, key);
       return why === null ? [] : [t('pdf.deliverable.against.item.missing', { series: label, why })];
     }
     orders.push(order);
-    return [t(`pdf.deliverable.against.item.${order}`, { series: label, time: formatMs(medianOf(p) ?? 0), ratio: formatTimes(ratio) })];
+    return [t(`pdf.deliverable.against.item.${order}`, { series: label, time: formatMs(medianOf(p) ?? 0), ratio })];
   });
   return { items: out, orders };
 }

@@ -6,7 +6,7 @@ import type { Translate } from '../../../renderer/charts/text.ts';
 import { formatBytes, formatRate, formatRelativeError, formatTimes } from '../../common/format.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
-import { cannotAnswer, figure, peerCell, peerNotes, peersIn, speedupOf, waivedNotes, words } from './common.ts';
+import { cannotAnswer, figure, peerCell, peerNotes, peersIn, speedupOf, waivedNotes, wholeText, words } from './common.ts';
 import type { TableCell, TableRow } from '../table.ts';
 
 const dtypesOf = (record: RunRecord): string[] => {
@@ -36,7 +36,7 @@ function memory({ record, t }: DeliverableContext): string {
   const items = dtypesOf(record)
     .filter((d) => d !== 'fp32')
     .map((d) => t('pdf.deliverable.dtypes.a.memoryItem', { dtype: d, bytes: formatBytes(footprint(record, d) ?? 0), ratio: formatTimes((footprint(record, d) ?? 0) / base) }));
-  return t('pdf.deliverable.dtypes.a.memory', { n: String(sizeOf(record)), fp32: formatBytes(base), items: items.join(t('pdf.deliverable.listSeparator')) });
+  return t('pdf.deliverable.dtypes.a.memory', { n: wholeText(sizeOf(record)), fp32: formatBytes(base), items: items.join(t('pdf.deliverable.listSeparator')) });
 }
 
 function fastest({ record, t }: DeliverableContext): string {
@@ -101,7 +101,7 @@ export const dtypesDeliverable: DeliverableBuilder = (context) => {
     source: t('pdf.deliverable.dtypes.source'),
     tables: [
       {
-        caption: t('pdf.deliverable.dtypes.caption', { n: String(n) }),
+        caption: t('pdf.deliverable.dtypes.caption', { n: wholeText(n) }),
         columns: [words(t('pdf.deliverable.dtypes.columns.dtype')), c('bits'), c('matrix'), c('gpuRate'), c('overFp32'), c('gpuError'), c('cpuRate'), c('cpuError')],
         rows,
         notes: peerNotes(context, peers, [t('pdf.deliverable.dtypes.note'), ...waivedNotes(record, ['gpu'], t)]),

@@ -3,13 +3,13 @@
 // from which size the GPU wins for each operation, which gains most, what changes without the copies, in what share
 // of the cases the copies dominate, and whether the GPU is worth it under 1000 elements.
 import type { Translate } from '../../../renderer/charts/text.ts';
-import { formatAxisNumber, formatCount, formatPercent, formatTimes } from '../../common/format.ts';
+import { formatAxisNumber, formatBreakEven, formatCount, formatPercent, formatTimes, formatWhole } from '../../common/format.ts';
 import type { BreakEven, BreakEvenSummary } from '../../labs/analysis.ts';
 import { breakEven, breakEvenSummary, interpolateLogLog, speedupCurve } from '../../labs/analysis.ts';
 import type { SeriesDescriptor } from '../../common/lab-descriptor.ts';
 import type { TableRow } from '../table.ts';
 import type { RunRecord } from '../../common/run-record.ts';
-import { estimateOf, timeRatio } from '../../common/claims.ts';
+import { speedupRange } from '../../common/claims.ts';
 import type { Answer, DeliverableBuilder, DeliverableContext, DeliverableTable } from './common.ts';
 import { cannotAnswer, figure, labelOf, medianOf, peerCell, peerNotes, peersIn, pointAt, speedupOf, timesCell, waivedNotes, words } from './common.ts';
 
@@ -38,6 +38,9 @@ const gpuSeries = (record: RunRecord): string[] => opsOf(record).flatMap((op) =>
 // holds them for GPU Lab's series, worked out the same way from the points for a Python peer's.
 interface Reach extends BreakEvenSummary {
   at1M: number | null;
+  // Where the crossing can lie within the medians' intervals, where both ends were found.
+  low: number | null;
+  high: number | null;
 }
 
 function summaryReach(record: RunRecord, op: string, path: GpuPath): Reach {
@@ -47,18 +50,33 @@ function summaryReach(record: RunRecord, op: string, path: GpuPath): Reach {
     atMost: summaryValue(record, `${key}.breakEvenAtMost`),
     above: summaryValue(record, `${key}.breakEvenAbove`),
     at1M: summaryValue(record, `${key}.speedupAt1M`),
+    low: summaryValue(record, `${key}.breakEvenSizeLow`),
+    high: summaryValue(record, `${key}.breakEvenSizeHigh`),
   };
 }
 
 function pointsReach(record: RunRecord, cpu: string, gpu: string): Reach {
+  const target = targetOf(record);
   const curve = speedupCurve(record.points, cpu, gpu);
-  return { ...breakEvenSummary(breakEven(curve, targetOf(record)), curve), at1M: interpolateLogLog(curve, ONE_MILLION) };
+  const bounds = speedupRange(record.points, cpu, gpu);
+  const earliest = breakEven(bounds.high, target);
+  const latest = breakEven(bounds.low, target);
+  return {
+    ...breakEvenSummary(breakEven(curve, target), curve),
+    at1M: interpolateLogLog(curve, ONE_MILLION),
+    low: earliest.kind === 'between' ? earliest.size : null,
+    high: latest.kind === 'between' ? latest.size : null,
+  };
 }
 
-// The deliverable's "smallest size with speedup > target×": a size interpolated between two measured sizes, or the
-// bound the measurements give.
-function breakEvenCell(record: RunRecord, { size, atMost, above }: Reach, series: string, t: Translate): string {
-  if (size !== null) return t('pdf.deliverable.elementwise.size.about', { size: formatCount(size) });
+// The deliverable's "smallest size with speedup > target×": a size interpolated between two measured sizes, to two
+// significant digits and with the range the medians' intervals allow, or the bound the measurements give.
+function breakEvenCell(record: RunRecord, { size, atMost, above, low, high }: Reach, series: string, t: Translate): string {
+  if (size !== null) {
+    const about = formatBreakEven('elements', size);
+    if (low === null || high === null || formatBreakEven('elements', low) === formatBreakEven('elements', high)) return t('pdf.deliverable.elementwise.size.about', { size: about });
+    return t('pdf.deliverable.elementwise.size.aboutRange', { size: about, low: formatBreakEven('elements', low), high: formatBreakEven('elements', high) });
+  }
   if (atMost !== null) return t('pdf.deliverable.elementwise.size.atMost', { size: formatCount(atMost) });
   if (above !== null) return t('pdf.deliverable.elementwise.size.above', { size: formatCount(above) });
   const p = pointAt(record, series);
@@ -71,7 +89,7 @@ function reachText(record: RunRecord, op: string, path: GpuPath, t: Translate): 
   const size = summaryValue(record, `${key}.breakEvenSize`);
   const atMost = summaryValue(record, `${key}.breakEvenAtMost`);
   const above = summaryValue(record, `${key}.breakEvenAbove`);
-  if (size !== null) return t('pdf.deliverable.elementwise.reach.between', { size: formatCount(size) });
+  if (size !== null) return t('pdf.deliverable.elementwise.reach.between', { size: formatBreakEven('elements', size) });
   if (atMost !== null) return t('pdf.deliverable.elementwise.reach.atMost', { size: formatCount(atMost) });
   if (above !== null) return t('pdf.deliverable.elementwise.reach.above', { size: formatCount(above) });
   return null;
@@ -87,7 +105,7 @@ function atOneMillionCell(record: RunRecord, { at1M }: Reach, series: string, t:
 function crossingText(b: BreakEven, t: Translate): string {
   switch (b.kind) {
     case 'between':
-      return t('pdf.deliverable.elementwise.crossing.between', { size: formatCount(b.size) });
+      return t('pdf.deliverable.elementwise.crossing.between', { size: formatBreakEven('elements', b.size) });
     case 'below-range':
       return t('pdf.deliverable.elementwise.crossing.belowRange', { size: formatCount(b.size) });
     case 'never':
@@ -107,27 +125,45 @@ function whereGpuWins({ record, t }: DeliverableContext): string {
   return parts.length === 0 ? cannotAnswer(record, gpuSeries(record), t) : parts.join(' ');
 }
 
-// The operation that gains most at 1 M elements: named only where its speedup's range (from the two medians'
-// intervals at 1 M) lies above every other operation's; otherwise the answer says they cannot be told apart.
+// Which operation gains most from the GPU (its speedup over the CPU with the data resident), judged at every size
+// measured and not at one: at each size where two or more operations were measured, an operation is ahead only where
+// its speedup's range (from the two medians' intervals) lies above every other's there. The answer names who is
+// ahead where, and the sizes where none is.
 function mostGain({ record, t }: DeliverableContext): string {
-  const at1M = opsOf(record).flatMap((op) => {
-    const v = summaryValue(record, `${op}.gpu-resident.speedupAt1M`);
-    if (v === null) return [];
-    const cpu = estimateOf(pointAt(record, `${op}-cpu`, 1e6));
-    const gpu = estimateOf(pointAt(record, `${op}-gpu-resident`, 1e6));
-    return [{ op, v, range: cpu && gpu ? timeRatio(gpu, cpu) : null }];
-  });
-  if (at1M.length === 0) return cannotAnswer(record, opsOf(record).map((op) => `${op}-gpu-resident`), t);
-  const best = at1M.reduce((a, b) => (b.v > a.v ? b : a));
-  const rest = at1M.filter((x) => x !== best);
-  const others = rest.map((x) => t('pdf.deliverable.elementwise.a.opValue', { op: x.op, value: formatTimes(x.v) }));
-  const clear = rest.every((x) => best.range !== null && x.range !== null && best.range.low > x.range.high);
-  if (!clear) {
-    const close = rest.filter((x) => !(best.range !== null && x.range !== null && best.range.low > x.range.high));
-    const list = close.map((x) => t('pdf.deliverable.elementwise.a.opValue', { op: x.op, value: formatTimes(x.v) }));
-    return t('pdf.deliverable.elementwise.a.mostGainUnclear', { op: best.op, value: formatTimes(best.v), others: list.join(t('pdf.deliverable.listSeparator')) });
+  const ops = opsOf(record);
+  const ranges = new Map(ops.map((op) => [op, speedupRange(record.points, `${op}-cpu`, `${op}-gpu-resident`)]));
+  const at = (op: string, x: number): { low: number; high: number; value: number } | null => {
+    const r = ranges.get(op);
+    const i = r?.low.x.indexOf(x) ?? -1;
+    const value = speedupOf(pointAt(record, `${op}-cpu`, x), pointAt(record, `${op}-gpu-resident`, x));
+    return r && i >= 0 && value !== null ? { low: r.low.y[i] ?? 0, high: r.high.y[i] ?? 0, value } : null;
+  };
+  const sizes = [...new Set([...ranges.values()].flatMap((r) => r.low.x))].sort((a, b) => a - b).filter((x) => ops.filter((op) => at(op, x) !== null).length >= 2);
+  if (sizes.length === 0) return cannotAnswer(record, ops.map((op) => `${op}-gpu-resident`), t);
+  const ahead = new Map<string, number[]>();
+  const level: number[] = [];
+  for (const x of sizes) {
+    const here = ops.flatMap((op) => {
+      const v = at(op, x);
+      return v ? [{ op, ...v }] : [];
+    });
+    const winner = here.find((a) => here.every((b) => b === a || a.low > b.high));
+    if (winner) ahead.set(winner.op, [...(ahead.get(winner.op) ?? []), x]);
+    else level.push(x);
   }
-  return t('pdf.deliverable.elementwise.a.mostGain', { op: best.op, value: formatTimes(best.v), others: others.join(t('pdf.deliverable.listSeparator')) || '—' }, others.length);
+  const sizesText = (xs: readonly number[]): string => xs.map((x) => formatCount(x)).join(t('pdf.deliverable.listSeparator'));
+  const largest = sizes.at(-1) ?? 0;
+  const atLargest = ops.flatMap((op) => {
+    const v = at(op, largest);
+    return v ? [t('pdf.deliverable.elementwise.a.opValue', { op, value: formatTimes(v.value) })] : [];
+  });
+  const values = { largest: formatCount(largest), values: atLargest.join(t('pdf.deliverable.listSeparator')) };
+  const rest = level.length > 0 ? t('pdf.deliverable.elementwise.a.mostGainLevel', { sizes: sizesText(level) }) : '';
+  const [only, ...more] = [...ahead.entries()];
+  if (!only) return t('pdf.deliverable.elementwise.a.mostGainNone', values);
+  if (more.length === 0) return t('pdf.deliverable.elementwise.a.mostGain', { op: only[0], sizes: sizesText(only[1]), rest, ...values });
+  const who = [...ahead.entries()].map(([op, xs]) => t('pdf.deliverable.elementwise.a.aheadAt', { op, sizes: sizesText(xs) })).join(' ');
+  return t('pdf.deliverable.elementwise.a.mostGainDepends', { who, rest, ...values });
 }
 
 function withoutCopies({ record, t }: DeliverableContext): string {
@@ -173,7 +209,7 @@ function smallData({ record, t }: DeliverableContext): string {
   const sizes = [...new Set(record.points.filter((p) => p.x !== null && p.x < SMALL).map((p) => p.x ?? 0))];
   if (sizes.length === 0) {
     const smallest = Math.min(...record.points.map((p) => p.x ?? Infinity));
-    return t('pdf.deliverable.elementwise.a.smallNone', { size: String(SMALL), smallest: Number.isFinite(smallest) ? formatCount(smallest) : '—' });
+    return t('pdf.deliverable.elementwise.a.smallNone', { size: formatWhole(SMALL), smallest: Number.isFinite(smallest) ? formatCount(smallest) : '—' });
   }
   const best = (path: GpuPath): { v: number; op: string; x: number } | null => {
     let found: { v: number; op: string; x: number } | null = null;
@@ -188,7 +224,7 @@ function smallData({ record, t }: DeliverableContext): string {
   const resident = best('gpu-resident');
   const copies = best('gpu-transfers');
   if (!resident || !copies) return cannotAnswer(record, gpuSeries(record), t);
-  const named = { size: String(SMALL), resident: formatTimes(resident.v), residentOp: resident.op, residentAt: formatCount(resident.x), copies: formatTimes(copies.v), copiesOp: copies.op, copiesAt: formatCount(copies.x) };
+  const named = { size: formatWhole(SMALL), resident: formatTimes(resident.v), residentOp: resident.op, residentAt: formatCount(resident.x), copies: formatTimes(copies.v), copiesOp: copies.op, copiesAt: formatCount(copies.x) };
   const verdict = resident.v >= targetOf(record) ? 'smallYes' : resident.v >= 1 ? 'smallBarely' : 'smallNo';
   return t(`pdf.deliverable.elementwise.a.${verdict}`, named);
 }
@@ -236,7 +272,7 @@ export const elementwiseBreakevenDeliverable: DeliverableBuilder = (context) => 
     { question: t('pdf.deliverable.elementwise.q.mostGain'), answer: mostGain(context) },
     { question: t('pdf.deliverable.elementwise.q.withoutCopies'), answer: withoutCopies(context) },
     { question: t('pdf.deliverable.elementwise.q.dominate'), answer: copiesDominate(context) },
-    { question: t('pdf.deliverable.elementwise.q.small', { size: String(SMALL) }), answer: smallData(context) },
+    { question: t('pdf.deliverable.elementwise.q.small', { size: formatWhole(SMALL) }), answer: smallData(context) },
   ];
   return {
     source: t('pdf.deliverable.elementwise.source'),

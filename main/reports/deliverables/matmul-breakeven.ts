@@ -1,16 +1,18 @@
 // matmul-breakeven, the course's "transfer against compute" benchmark: its printed columns (size, CPU time, GPU time with
-// the copies, speedup, CPU GFLOP/s, GPU GFLOP/s) with the resident GPU beside them, GPU Lab's rows and the article's own
-// code in PyTorch each read against its own CPU; and the article's lesson as questions, answered against the fastest CPU
-// series the run measured (GPU Lab's BLAS or PyTorch's, named) with the other beside it: from which N the GPU wins with
-// the copies, whether small matrices lose, how the copies' share changes with N (as measured), and where each side
-// reaches its best rate. Where the app's measurement differs from the article's, the table's note says so.
+// the copies, speedup, CPU GFLOP/s; not the article's GPU GFLOP/s with the copies, a time mostly the bus's) with the
+// resident GPU beside them, GPU Lab's rows and the article's own code in PyTorch each read against its own CPU; and the
+// article's lesson as questions, answered against the fastest CPU series the run measured (GPU Lab's BLAS or
+// PyTorch's, named) with the other beside it: from which N the GPU wins with the copies (to two significant digits,
+// with the range the medians' intervals allow), whether small matrices lose, how the copies' share changes with N (as
+// measured), and where each side reaches its best rate. Where the app's measurement differs from the article's, the
+// table's note says so.
 import type { Translate } from '../../../renderer/charts/text.ts';
-import { formatRate, formatSize, formatTimes } from '../../common/format.ts';
+import { formatBreakEven, formatRate, formatSize, formatTimes, formatWhole } from '../../common/format.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
 import { baselineName, cannotAnswer, figure, hasPoint, labelOf, notMeasuredWhy, peerCell, peerNotes, peersIn, pointAt, seriesName, speedupOf, timeCell, timesCell, waivedNotes, type Baseline } from './common.ts';
 import type { TableCell, TableRow } from '../table.ts';
-import { compareTimes, estimateOf, timeRatio, trendOf } from '../../common/claims.ts';
+import { compareTimes, estimateOf, speedupRange, timeRatio, trendOf } from '../../common/claims.ts';
 import { breakEven, speedupCurve } from '../../labs/analysis.ts';
 
 const GPU = ['gpu-transfers', 'gpu-resident'] as const;
@@ -60,7 +62,9 @@ function cpuSide(context: DeliverableContext): CpuSide | null {
 // A CPU series named as the course's or as GPU Lab's own.
 const cpuName = (context: DeliverableContext, b: Baseline): string => baselineName(context, b, b.key === TORCH.cpu);
 
-// Where one GPU series with the copies overtakes one CPU series, interpolated on log-log axes between measured sizes.
+// Where one GPU series with the copies overtakes one CPU series, interpolated on log-log axes between measured sizes:
+// to two significant digits, and with where it can lie within the medians' intervals (the crossings of the most and
+// the least favourable speedups, common/claims.ts speedupRange) where those two differ at that precision.
 function crossingItem(context: DeliverableContext, cpu: string, gpu: string): string | null {
   const { record, t } = context;
   const curve = speedupCurve(record.points, cpu, gpu);
@@ -69,7 +73,15 @@ function crossingItem(context: DeliverableContext, cpu: string, gpu: string): st
   if (b.kind === 'between') {
     const below = curve.x.filter((n) => n < b.size).at(-1);
     const above = curve.x.find((n) => n > b.size);
-    return t('pdf.deliverable.matmulBreakeven.a.crossingItem', { series, n: formatSize('matrix-n', b.size), below: String(below ?? '?'), above: String(above ?? '?') });
+    const named = { series, n: formatBreakEven('matrix-n', b.size), below: below === undefined ? '?' : formatWhole(below), above: above === undefined ? '?' : formatWhole(above) };
+    const range = speedupRange(record.points, cpu, gpu);
+    const earliest = breakEven(range.high, 1);
+    const latest = breakEven(range.low, 1);
+    if (earliest.kind === 'between' && latest.kind === 'between') {
+      const [low, high] = [formatBreakEven('matrix-n', earliest.size), formatBreakEven('matrix-n', latest.size)];
+      if (low !== high) return t('pdf.deliverable.matmulBreakeven.a.crossingRangeItem', { ...named, low, high });
+    }
+    return t('pdf.deliverable.matmulBreakeven.a.crossingItem', named);
   }
   if (b.kind === 'below-range') return t('pdf.deliverable.matmulBreakeven.a.crossingAtMostItem', { series, n: formatSize('matrix-n', b.size) });
   if (b.kind === 'never') return t('pdf.deliverable.matmulBreakeven.a.crossingAboveItem', { series, n: formatSize('matrix-n', curve.x.at(-1) ?? b.at) });
@@ -120,11 +132,11 @@ function smallItem(context: DeliverableContext, cpu: string, gpu: string): strin
     return v === null || !a || !b ? [] : [{ n, v, order: compareTimes(a, b) }];
   });
   if (measured.length === 0) return null;
-  const list = measured.map((s) => t('pdf.deliverable.matmulBreakeven.a.atN', { n: String(s.n), speedup: formatTimes(s.v) })).join(t('pdf.deliverable.listSeparator'));
+  const list = measured.map((s) => t('pdf.deliverable.matmulBreakeven.a.atN', { n: formatWhole(s.n), speedup: formatTimes(s.v) })).join(t('pdf.deliverable.listSeparator'));
   const b = breakEven(speedupCurve(record.points, cpu, gpu), 1);
-  const named = { gpu: seriesName(context, gpu), limit: String(SMALL_N), list };
+  const named = { gpu: seriesName(context, gpu), limit: formatWhole(SMALL_N), list };
   const slower = measured.every((s) => s.order === 'slower');
-  if (slower && b.kind === 'between' && b.size < SMALL_N) return t('pdf.deliverable.matmulBreakeven.a.smallUntil', { ...named, n: formatSize('matrix-n', b.size) });
+  if (slower && b.kind === 'between' && b.size < SMALL_N) return t('pdf.deliverable.matmulBreakeven.a.smallUntil', { ...named, n: formatBreakEven('matrix-n', b.size) });
   if (slower) return t('pdf.deliverable.matmulBreakeven.a.smallYes', named);
   if (measured.every((s) => s.order === 'faster')) return t('pdf.deliverable.matmulBreakeven.a.smallNo', named);
   if (measured.some((s) => s.order === 'faster') && measured.some((s) => s.order === 'slower')) return t('pdf.deliverable.matmulBreakeven.a.smallPartly', named);
@@ -133,7 +145,7 @@ function smallItem(context: DeliverableContext, cpu: string, gpu: string): strin
 
 function smallMatrices(context: DeliverableContext): string {
   const { record, t } = context;
-  if (!sizesOf(record).some((n) => n < SMALL_N)) return t('pdf.deliverable.matmulBreakeven.a.smallNone', { limit: String(SMALL_N) });
+  if (!sizesOf(record).some((n) => n < SMALL_N)) return t('pdf.deliverable.matmulBreakeven.a.smallNone', { limit: formatWhole(SMALL_N) });
   const side = cpuSide(context);
   const text = side && perCpu(context, side, (cpu) => {
     const items = WITH_COPIES.flatMap((gpu) => smallItem(context, cpu.key, gpu) ?? []);
@@ -155,7 +167,7 @@ function gap({ record, t }: DeliverableContext): string {
   if (!first || !last || first === last) return cannotAnswer(record, [...GPU], t);
   const trend = trendOf(ratios.map((r) => r.ratio));
   const key = { grows: 'gapGrows', shrinks: 'gapShrinks', flat: 'gapFlat', mixed: 'gapMixed' }[trend];
-  return t(`pdf.deliverable.matmulBreakeven.a.${key}`, { small: String(first.n), smallRatio: formatTimes(first.ratio.value), large: String(last.n), largeRatio: formatTimes(last.ratio.value) });
+  return t(`pdf.deliverable.matmulBreakeven.a.${key}`, { small: formatWhole(first.n), smallRatio: formatTimes(first.ratio.value), large: formatWhole(last.n), largeRatio: formatTimes(last.ratio.value) });
 }
 
 function bestRates(context: DeliverableContext): string {
@@ -165,7 +177,7 @@ function bestRates(context: DeliverableContext): string {
   // Every series the run measured, the article's PyTorch beside GPU Lab's: the CPU side's best is where they differ most.
   const items = lab.series.map((s) => s.key).flatMap((series) => {
     const p = best(series);
-    return p ? [t('pdf.deliverable.matmulBreakeven.a.bestItem', { series: seriesName(context, series), rate: formatRate(p.gflops ?? 0, 'GFLOP/s'), n: String(p.x ?? '?') })] : [];
+    return p ? [t('pdf.deliverable.matmulBreakeven.a.bestItem', { series: seriesName(context, series), rate: formatRate(p.gflops ?? 0, 'GFLOP/s'), n: p.x === null ? '?' : formatWhole(p.x) })] : [];
   });
   if (items.length < 2) return cannotAnswer(record, [...GPU], t);
   return t('pdf.deliverable.matmulBreakeven.a.best', { items: items.join('; ') });
@@ -173,7 +185,8 @@ function bestRates(context: DeliverableContext): string {
 
 function columns(t: Translate) {
   const c = (key: string) => figure(t(`pdf.deliverable.matmulBreakeven.columns.${key}`));
-  return [c('n'), c('cpu'), c('withCopies'), c('withSpeedup'), c('resident'), c('residentSpeedup'), c('cpuRate'), c('withRate'), c('residentRate')];
+  // No rate with the copies: that time is mostly the bus's, not the product's (plan-helpers.ts, unratedWhy).
+  return [c('n'), c('cpu'), c('withCopies'), c('withSpeedup'), c('resident'), c('residentSpeedup'), c('cpuRate'), c('residentRate')];
 }
 
 // Under the table: what each row's speedups are over, which CPU the answers read the GPU against and why, and where the
@@ -198,18 +211,18 @@ export const matmulBreakevenDeliverable: DeliverableBuilder = (context) => {
     const copies = pointAt(record, series.copies, n);
     const resident = pointAt(record, series.resident, n);
     return {
-      cells: [size, timeCell(cpu, t), timeCell(copies, t), timesCell(speedupOf(cpu, copies)), timeCell(resident, t), timesCell(speedupOf(cpu, resident)), rate(cpu), rate(copies), rate(resident)],
+      cells: [size, timeCell(cpu, t), timeCell(copies, t), timesCell(speedupOf(cpu, copies)), timeCell(resident, t), timesCell(speedupOf(cpu, resident)), rate(cpu), rate(resident)],
     };
   };
   // Each N's row and, under it, PyTorch's at that N where the run has it.
   const peers = peersIn(context, Object.values(TORCH));
-  const rows = sizesOf(record).flatMap((n) => [row(n, OURS, String(n)), ...(peers[0] && hasPoint(record, peers, n) ? [row(n, TORCH, peerCell(String(n), peers[0], t))] : [])]);
+  const rows = sizesOf(record).flatMap((n) => [row(n, OURS, formatWhole(n)), ...(peers[0] && hasPoint(record, peers, n) ? [row(n, TORCH, peerCell(formatWhole(n), peers[0], t))] : [])]);
   return {
     source: t('pdf.deliverable.matmulBreakeven.source'),
     tables: [{ caption: t('pdf.deliverable.matmulBreakeven.caption'), columns: columns(t), rows, notes: peerNotes(context, peers, [...tableNotes(context), ...waivedNotes(record, [...GPU], t)]) }],
     answers: [
       { question: t('pdf.deliverable.matmulBreakeven.q.crossing'), answer: crossing(context) },
-      { question: t('pdf.deliverable.matmulBreakeven.q.small', { limit: String(SMALL_N) }), answer: smallMatrices(context) },
+      { question: t('pdf.deliverable.matmulBreakeven.q.small', { limit: formatWhole(SMALL_N) }), answer: smallMatrices(context) },
       { question: t('pdf.deliverable.matmulBreakeven.q.gap'), answer: gap(context) },
       { question: t('pdf.deliverable.matmulBreakeven.q.best'), answer: bestRates(context) },
     ],

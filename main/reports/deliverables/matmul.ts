@@ -26,6 +26,7 @@ import {
   timeCell,
   timesCell,
   waivedNotes,
+  wholeText,
   words,
 } from './common.ts';
 
@@ -125,7 +126,7 @@ export const matmulDeliverable: DeliverableBuilder = (context) => {
   const { record, lab, t } = context;
   const choice = baselineChoice(context, COURSE_BASELINE, OWN_BASELINE);
   const cpu = pointAt(record, OWN_BASELINE);
-  const n = String(record.params.n ?? '?');
+  const n = wholeText(record.params.n);
   // The notebook's own rows where the run has any of them, then GPU Lab's methods over the same baseline.
   const notebook = peersIn(context, NOTEBOOK);
   const notebookTable: DeliverableTable[] =
@@ -160,7 +161,7 @@ export const matmulDeliverable: DeliverableBuilder = (context) => {
         rows,
         notes: peerNotes(context, others, [
           ...(notebook.length === 0 ? [baselineNote(context, choice)] : []),
-          t('pdf.deliverable.matmul.note', { cpu: cpu?.implementation ?? labelOf(lab, OWN_BASELINE), threads: String(cpu?.threads ?? '?') }),
+          t('pdf.deliverable.matmul.note', { cpu: cpu?.implementation ?? labelOf(lab, OWN_BASELINE), threads: wholeText(cpu?.threads) }),
           ...waivedNotes(record, [...GPU], t),
         ]),
       },

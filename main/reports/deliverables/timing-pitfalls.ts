@@ -4,8 +4,9 @@
 import { comparePoints, estimateOf, withinSpread } from '../../common/claims.ts';
 import { formatMs, formatTimes } from '../../common/format.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
-import { cannotAnswer, figure, labelOf, medianOf, peerCell, peerNotes, peersIn, pointAt, timeCell, timesCell, waivedNotes, words } from './common.ts';
+import { cannotAnswer, figure, labelOf, medianOf, peerCell, peerNotes, peersIn, pointAt, speedupText, timeCell, timesCell, waivedNotes, wholeText, words } from './common.ts';
 import type { TableRow } from '../table.ts';
+import { pointText } from '../../labs/lab-text.ts';
 
 const PAIRS = [
   { id: 'sync', wrong: 'gpu-no-sync', right: 'gpu-events' },
@@ -49,7 +50,7 @@ function cold(context: DeliverableContext): string {
   return [...parts, ...missing].join(' ');
 }
 
-function oneThread({ record, t }: DeliverableContext): string {
+function oneThread({ record, lab, t }: DeliverableContext): string {
   const one = pointAt(record, 'cpu-one-thread');
   const all = pointAt(record, 'cpu-all-threads');
   const w = medianOf(one);
@@ -61,8 +62,9 @@ function oneThread({ record, t }: DeliverableContext): string {
   return t(`pdf.deliverable.timingPitfalls.a.${kind}`, {
     one: formatMs(w),
     all: formatMs(r),
-    threads: String(all?.threads ?? '?'),
-    factor: formatTimes(w / r),
+    threads: wholeText(all?.threads),
+    // With the range the two medians' intervals allow where it is wide: two noisy points give no sharper factor.
+    factor: speedupText(one, all, lab) ?? formatTimes(w / r),
   });
 }
 
@@ -76,8 +78,8 @@ export const timingPitfallsDeliverable: DeliverableBuilder = (context) => {
     return {
       cells: [
         pitfall,
-        { text: timeCell(wrong, t), note: wrong?.label ?? labelOf(lab, pair.wrong) },
-        { text: timeCell(right, t), note: right?.label ?? labelOf(lab, pair.right) },
+        { text: timeCell(wrong, t), note: wrong ? pointText(wrong, lab.locale ?? 'en', lab) : labelOf(lab, pair.wrong) },
+        { text: timeCell(right, t), note: right ? pointText(right, lab.locale ?? 'en', lab) : labelOf(lab, pair.right) },
         timesCell(w === null || r === null ? null : w / r),
       ],
     };
@@ -96,7 +98,7 @@ export const timingPitfallsDeliverable: DeliverableBuilder = (context) => {
     source: t('pdf.deliverable.timingPitfalls.source'),
     tables: [
       {
-        caption: t('pdf.deliverable.timingPitfalls.caption', { n: String(record.params.n ?? '?') }),
+        caption: t('pdf.deliverable.timingPitfalls.caption', { n: wholeText(record.params.n) }),
         columns: [words(t('pdf.deliverable.timingPitfalls.columns.pitfall')), c('wrong'), c('right'), c('ratio')],
         rows,
         notes: peerNotes(context, peers, [t('pdf.deliverable.timingPitfalls.note'), ...waivedNotes(record, PAIRS.flatMap((p) => [p.wrong, p.right]), t)]),

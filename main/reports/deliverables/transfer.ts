@@ -1,18 +1,18 @@
 // transfer, seed 003's transfer and pinned-memory benchmarks: first the article's own three copies (100², 1000² and
-// 5000² float32: 0.04, 4 and 100 MB) with its PyTorch `.to()` beside GPU Lab's copy of the same bytes, pageable against
-// pinned; then host→device copies over the whole sweep (size, time, GB/s) from pageable and from pinned memory, the
-// best bandwidth of each direction, and the article's observations as questions: does the bandwidth grow with size
-// (read on the article's own code, pageable `.to()`, where it ran), what pinned memory gains (at the article's 100 MB
-// first), how close the bus comes to its theoretical rate, whether asynchronous pageable copies help, and how a copy
-// inside the GPU compares.
+// 5000² float32: 39.1 KiB, 3.81 MiB and 95.4 MiB) with its PyTorch `.to()` beside GPU Lab's copy of the same bytes,
+// pageable against pinned; then host→device copies over the whole sweep (size, time, GB/s) from pageable and from
+// pinned memory, the best bandwidth of each direction, and the article's observations as questions: does the
+// bandwidth grow with size (read on the article's own code, pageable `.to()`, where it ran), what pinned memory gains
+// (at the article's 5000² first), how close the bus comes to its theoretical rate, whether asynchronous pageable
+// copies help, and how a copy inside the GPU compares.
 import type { Translate } from '../../../renderer/charts/text.ts';
 import { compareTimes, estimateOf } from '../../common/claims.ts';
-import { formatAxisNumber, formatBytes, formatMs, formatPercent, formatRate, formatTimes } from '../../common/format.ts';
+import { formatBytes, formatMs, formatPercent, formatRate, formatTimes } from '../../common/format.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import { shareOfPeak } from '../../common/run-record.ts';
 import { SEED_COPY_BYTES } from '../../labs/transfer.ts';
 import type { DeliverableBuilder, DeliverableContext, DeliverableTable } from './common.ts';
-import { cannotAnswer, figure, hasPoint, labelOf, medianOf, notMeasuredWhy, peerCell, peerNotes, peersIn, pointAt, seriesName, timeCell, waivedNotes, words } from './common.ts';
+import { cannotAnswer, figure, hasPoint, labelOf, medianOf, notMeasuredWhy, peerCell, peerNotes, peersIn, pointAt, seriesName, speedupText, timeCell, waivedNotes, words } from './common.ts';
 import type { TableCell, TableRow } from '../table.ts';
 
 const HOST_SERIES = ['h2d-pageable-sync', 'h2d-pinned-sync', 'd2h-pageable-sync', 'd2h-pinned-sync'] as const;
@@ -87,7 +87,7 @@ function growth(context: DeliverableContext): string {
   return [t(first.grows ? 'pdf.deliverable.transfer.a.growth' : 'pdf.deliverable.transfer.a.growthFlat', { first: first.text }), lead, besideText].filter(Boolean).join(' ');
 }
 
-// The article's pinned-memory example at its 100 MB (or the nearest size the run measured): each pair of copies, the
+// The article's pinned-memory example at its 95.4 MiB (or the nearest size the run measured): each pair of copies, the
 // article's PyTorch first, pinned against pageable as far as their intervals tell them apart.
 function pinnedAtSeedSize(context: DeliverableContext): string | null {
   const { record, t } = context;
@@ -100,13 +100,16 @@ function pinnedAtSeedSize(context: DeliverableContext): string | null {
     const a = estimateOf(pinned);
     const b = estimateOf(pageable);
     if (!a || !b) return [];
-    const named = { series: seriesName(context, pair.pinned), pinned: formatMs(a.median), pageable: formatMs(b.median), ratio: formatTimes(b.median / a.median), at: formatBytes(at) };
+    // The gain with the range the two medians' intervals allow where it is wide.
+    const ratio = speedupText(pageable, pinned, context.lab) ?? formatTimes(b.median / a.median);
+    const named = { series: seriesName(context, pair.pinned), pinned: formatMs(a.median), pageable: formatMs(b.median), ratio, at: formatBytes(at) };
     const order = compareTimes(a, b);
     return [t(`pdf.deliverable.transfer.a.seedPinned.${order}${at === bytes ? '' : 'Nearest'}`, named)];
   });
   const why = notMeasuredWhy(context, COURSE.pinned);
   const course = why !== null ? [t('pdf.deliverable.transfer.a.courseNotMeasured', { course: labelOf(context.lab, COURSE.pinned), why })] : [];
-  return items.length === 0 ? null : [t('pdf.deliverable.transfer.a.seedPinned.lead', { items: items.join(t('pdf.deliverable.against.itemSeparator')) }), ...course].join(' ');
+  const lead = t('pdf.deliverable.transfer.a.seedPinned.lead', { n: String(Math.round(Math.sqrt(bytes / 4))), bytes: formatBytes(bytes), items: items.join(t('pdf.deliverable.against.itemSeparator')) });
+  return items.length === 0 ? null : [lead, ...course].join(' ');
 }
 
 function pinnedGain(context: DeliverableContext): string {
@@ -177,7 +180,8 @@ function seedTable(context: DeliverableContext): DeliverableTable {
   const c = (key: string) => figure(t(`pdf.deliverable.transfer.columns.${key}`));
   const rows = SEED_COPY_BYTES.flatMap((bytes) => {
     const n = Math.round(Math.sqrt(bytes / 4));
-    const name = t('pdf.deliverable.transfer.seedSize', { n: String(n), mb: formatAxisNumber(bytes / 1e6) });
+    // A matrix's shape as the article writes it ("5000×5000", never grouped), its bytes as every size of the report.
+    const name = t('pdf.deliverable.transfer.seedSize', { n: String(n), bytes: formatBytes(bytes) });
     const pairs: { series: { pageable: string; pinned: string }; label: string | TableCell }[] = [
       ...(torch[0] ? [{ series: COURSE, label: peerCell(name, torch[0], t) }] : []),
       { series: OURS('h2d'), label: torch[0] ? { text: name, note: t('pdf.deliverable.transfer.gpuLab') } : name },

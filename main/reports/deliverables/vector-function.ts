@@ -28,9 +28,13 @@ import {
   speedupOf,
   timeCell,
   timesCell,
+  speedupText,
   waivedNotes,
+  wholeText,
   words,
 } from './common.ts';
+import { cacheClause } from '../../labs/analysis.ts';
+import { labMessage } from '../../labs/lab-text.ts';
 
 const GPU = ['gpu-transfers', 'gpu-unfused', 'gpu-fused'] as const;
 // The notebook's baseline (Numba's compiled loop on one core) and GPU Lab's own loop on one core and on every thread.
@@ -91,15 +95,19 @@ function fusion({ record, t }: DeliverableContext): string {
   return share === null ? t('pdf.deliverable.vectorFunction.a.fusion', named) : t('pdf.deliverable.vectorFunction.a.fusionPeak', { ...named, share: formatPercent(share) });
 }
 
-function threadsGain({ record, t }: DeliverableContext): string {
+function threadsGain({ record, lab, t }: DeliverableContext): string {
   const single = pointAt(record, OWN_BASELINE);
   const threads = pointAt(record, ALL_THREADS);
   const gain = speedupOf(single, threads);
   if (gain === null) return cannotAnswer(record, [OWN_BASELINE, ALL_THREADS], t);
   const o = order(threads, single);
+  // A rate above the memory bandwidth measured on this CPU says where the arrays sat (labs/analysis.ts, cacheClause).
+  const cpu = record.environment.devices?.devices.find((d) => d.kind === 'cpu') ?? null;
+  const cache = cacheClause(threads, cpu);
   return t(`pdf.deliverable.vectorFunction.a.${o === 'faster' ? 'threads' : o === 'slower' ? 'threadsSlower' : 'threadsFlat'}`, {
-    gain: formatTimes(gain),
-    threads: String(threads?.threads ?? '?'),
+    gain: speedupText(single, threads, lab) ?? formatTimes(gain),
+    cache: cache === '' ? '' : labMessage(cache, lab.locale ?? 'en'),
+    threads: wholeText(threads?.threads),
     single: formatMs(medianOf(single) ?? 0),
     all: formatMs(medianOf(threads) ?? 0),
     singleRate: formatRate(single?.gbps ?? 0, 'GB/s'),
@@ -109,11 +117,12 @@ function threadsGain({ record, t }: DeliverableContext): string {
 
 // Whether GPU Lab's fused kernel pays, resident and with the copies, against one CPU baseline, named.
 function worthAgainst(context: DeliverableContext, baseline: Baseline, course: boolean): string | null {
-  const { record, t } = context;
-  const resident = speedupOf(baseline.point, pointAt(record, 'gpu-fused'));
-  const copies = speedupOf(baseline.point, pointAt(record, 'gpu-transfers'));
+  const { record, lab, t } = context;
+  // Each speedup with the range the two medians' intervals allow where it is wide.
+  const resident = speedupText(baseline.point, pointAt(record, 'gpu-fused'), lab);
+  const copies = speedupText(baseline.point, pointAt(record, 'gpu-transfers'), lab);
   if (resident === null || copies === null) return null;
-  const named = { baseline: baselineName(context, baseline, course), resident: formatTimes(resident), copies: formatTimes(copies) };
+  const named = { baseline: baselineName(context, baseline, course), resident, copies };
   const withCopies = order(pointAt(record, 'gpu-transfers'), baseline.point);
   const residentOrder = order(pointAt(record, 'gpu-fused'), baseline.point);
   if (withCopies === 'faster') return t('pdf.deliverable.vectorFunction.a.worthAlways', named);
@@ -136,7 +145,7 @@ function columns(context: DeliverableContext, choice: BaselineChoice) {
     words(t('pdf.deliverable.vectorFunction.columns.scenario')),
     figure(t('pdf.deliverable.vectorFunction.columns.time')),
     figure(t('pdf.deliverable.vectorFunction.columns.overBaseline', { baseline: choice.answer.label })),
-    figure(t('pdf.deliverable.vectorFunction.columns.overAll', { threads: String(threads ?? '?') })),
+    figure(t('pdf.deliverable.vectorFunction.columns.overAll', { threads: wholeText(threads) })),
     figure(t('pdf.deliverable.vectorFunction.columns.overhead')),
   ];
 }
@@ -183,7 +192,7 @@ function clocksTable(context: DeliverableContext): DeliverableTable[] {
   };
   const copies = calls(CLOCKS[2].copies);
   const resident = calls(CLOCKS[2].resident);
-  const counted = copies !== undefined && resident !== undefined ? [t('pdf.deliverable.vectorFunction.clocksCalls', { copies: String(copies), resident: String(resident) })] : [];
+  const counted = copies !== undefined && resident !== undefined ? [t('pdf.deliverable.vectorFunction.clocksCalls', { copies: wholeText(copies), resident: wholeText(resident) })] : [];
   return [
     {
       caption: t('pdf.deliverable.vectorFunction.tables.clocks'),
@@ -209,7 +218,7 @@ export const vectorFunctionDeliverable: DeliverableBuilder = (context) => {
     tables: [
       ...notebook,
       {
-        caption: t('pdf.deliverable.vectorFunction.tables.own', { elements: String(record.params.elements ?? '?') }),
+        caption: t('pdf.deliverable.vectorFunction.tables.own', { elements: wholeText(record.params.elements) }),
         columns: columns(context, choice),
         rows,
         notes: peerNotes(context, additions, ownNotes),

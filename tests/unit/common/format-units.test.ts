@@ -36,7 +36,7 @@ describe('chart units', () => {
   });
 
   it('counts int8 in operations per second and writes relative errors in exponent form', () => {
-    expect(formatRate(1_374_169.6, 'GOP/s')).toBe('1374 TOP/s');
+    expect(formatRate(1_374_169.6, 'GOP/s')).toBe('1,374 TOP/s');
     expect(formatRate(47_094.5, 'GFLOP/s')).toBe('47.09 TFLOP/s');
     expect([1.7191e-6, 0, null].map((v) => formatRelativeError(v))).toEqual(['1.7e-6', '0', '—']);
   });

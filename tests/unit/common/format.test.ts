@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatPercent, formatRate, formatTimes } from '../../../main/common/format.ts';
+import { formatBreakEven, formatPercent, formatRate, formatSize, formatTimes, formatWhole } from '../../../main/common/format.ts';
 import { setNumberLocale } from '../../../main/common/locale.ts';
 import { inReportLocale } from '../../../main/reports/report-locale.ts';
 
@@ -26,8 +26,11 @@ describe('percentages', () => {
 });
 
 describe('rates', () => {
-  it('keeps tera as the largest prefix, so int8 on an H200 reads 1417 TOP/s beside 749 TFLOP/s, to four digits each', () => {
-    expect(formatRate(1_416_900, 'GOP/s')).toBe('1417 TOP/s');
+  it('keeps tera as the largest prefix, so int8 on an H200 reads 1,417 TOP/s beside 749 TFLOP/s, to four digits each', () => {
+    expect(formatRate(1_416_900, 'GOP/s')).toBe('1,417 TOP/s');
+    // Spanish groups from five digits, with a point: 1417, 12.350.
+    expect(formatRate(1_416_900, 'GOP/s', 'es')).toBe('1417 TOP/s');
+    expect(formatRate(12_345_000, 'GOP/s', 'es')).toBe('12.350 TOP/s');
     expect(formatRate(749_000, 'GFLOP/s')).toBe('749 TFLOP/s');
     expect(formatRate(634, 'GFLOP/s')).toBe('634 GFLOP/s');
     // From 1000 G-units the rate reads in T-units: 1 TB/s, never 1 k GB/s.
@@ -53,5 +56,19 @@ describe('the number locale', () => {
     } finally {
       setNumberLocale('en');
     }
+  });
+});
+
+describe('whole numbers and break-evens', () => {
+  it('groups thousands as each language does, the same for a clock, a size and a count', () => {
+    expect([formatWhole(1980, 'en'), formatWhole(1980, 'es'), formatWhole(5_000_000, 'en'), formatWhole(5_000_000, 'es')]).toEqual(['1,980', '1980', '5,000,000', '5.000.000']);
+    // A matrix size is whole: never "N = 99.1", never rounded to three digits ("4100" for 4096).
+    expect([formatSize('matrix-n', 4096, 'en'), formatSize('matrix-n', 99.07, 'en')]).toEqual(['4,096', '99']);
+  });
+
+  it('writes an interpolated break-even to two significant digits, whole', () => {
+    expect([306.2, 99.07, 1234, 9.5].map((n) => formatBreakEven('matrix-n', n, 'en'))).toEqual(['310', '99', '1,200', '10']);
+    expect([426_400, 7450, 1_570_000].map((n) => formatBreakEven('elements', n, 'en'))).toEqual(['430 k', '7.5 k', '1.6 M']);
+    expect(formatBreakEven('elements', 7450, 'es')).toBe('7,5 k');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { computePeak, gemmPeakName, gpuPeaks, memoryPeak } from '../../../main/common/gpu-peaks.ts';
+import { computePeak, datasheetPeak, gemmPeakName, gpuPeaks, memoryPeak } from '../../../main/common/gpu-peaks.ts';
 import { gpuPeak } from '../../../main/labs/plan-helpers.ts';
 import type { DeviceSummary } from '../../../main/common/devices.ts';
 
@@ -8,8 +8,8 @@ import type { DeviceSummary } from '../../../main/common/devices.ts';
 const H100 = { computeCapability: '9.0', multiprocessors: 132, smClockMHz: 1980, memoryClockMHz: 2619, memoryBusWidthBits: 5120, l2CacheBytes: 50 * 2 ** 20 };
 const A100 = { computeCapability: '8.0', multiprocessors: 108, smClockMHz: 1410, memoryClockMHz: 1215, memoryBusWidthBits: 5120 };
 
-const summary = (details: Record<string, string | number>): DeviceSummary => ({
-  id: 'cuda:0', kind: 'cuda', name: 'GPU', peakGflopsFp32: 66_908, peakGflopsFp64: 33_454, peakMemoryGBps: 3352, memoryBytes: 80e9, details,
+const summary = (details: Record<string, string | number>, name = 'GPU'): DeviceSummary => ({
+  id: 'cuda:0', kind: 'cuda', name, peakGflopsFp32: 66_908, peakGflopsFp64: 33_454, peakMemoryGBps: 3352, memoryBytes: 80e9, details,
 });
 
 const TFLOPS = (t: number): number => t * 1000;
@@ -78,5 +78,36 @@ describe('a point\'s peak', () => {
     const large = { flops: 1e8, bytes: 12e8, elements: 1e8 };
     expect(gpuPeak(add(1e6), summary(H100), small)).toBeNull();
     expect(gpuPeak(add(1e8), summary(H100), large)).toMatchObject({ name: 'memory', unit: 'GB/s' });
+  });
+});
+
+describe('NVIDIA’s own figures', () => {
+  const gemm = (dtype: 'fp64' | 'fp32' | 'fp16') => ({ op: 'gemm' as const, dtype, variant: 'cublas' as const, m: 4096, n: 4096, k: 4096, warmup: 1, repeats: 5, seed: 1 });
+
+  it('are what a teacher looks up for an H100 SXM and an H200: 989.5 TFLOP/s fp16, not the 1071 of the 1980 MHz clock', () => {
+    for (const name of ['NVIDIA H100 80GB HBM3', 'NVIDIA H200']) {
+      expect(datasheetPeak(name, 'fp16-tensor')).toMatchObject({ value: 989_500, unit: 'GFLOP/s' });
+      expect(datasheetPeak(name, 'int8-tensor')).toMatchObject({ value: 1_979_000, unit: 'GOP/s' });
+      expect(computePeak(H100, 'fp16-tensor')?.value).toBeCloseTo(1_070_531, 0);
+    }
+    expect(datasheetPeak('NVIDIA H200', 'memory')?.value).toBe(4_800);
+    expect(datasheetPeak('NVIDIA H100 80GB HBM3', 'memory')?.value).toBe(3_350);
+    expect(datasheetPeak('NVIDIA A100-SXM4-80GB', 'fp64-tensor')?.value).toBe(19_500);
+  });
+
+  it('are none for a card or a unit the datasheets do not give', () => {
+    expect(datasheetPeak('NVIDIA GeForce RTX 4090', 'fp16-tensor')).toBeNull();
+    expect(datasheetPeak('Tesla T4', 'fp64-tensor')).toBeNull();
+    expect(datasheetPeak(undefined, 'fp32')).toBeNull();
+  });
+
+  it('are what a point’s share is read against where the card is known, else the table’s figure at the clock', () => {
+    // 757.8 TFLOP/s of fp16 on an H100 SXM: 77 % of NVIDIA’s 989.5, where the clock's 1071 would give 71 %.
+    const known = gpuPeak(gemm('fp16'), summary(H100, 'NVIDIA H100 80GB HBM3'));
+    expect(known).toMatchObject({ name: 'fp16-tensor', value: 989_500, source: 'datasheet' });
+    expect(757_800 / (known?.value ?? 0)).toBeCloseTo(0.766, 3);
+    const unknown = gpuPeak(gemm('fp16'), summary(H100, 'Some other Hopper'));
+    expect(unknown?.value).toBeCloseTo(1_070_531, 0);
+    expect(unknown?.source).toBeUndefined();
   });
 });

@@ -12,7 +12,8 @@ import { translator } from '../../../main/common/i18n/index.ts';
 import { RUN_RECORD, type Finding, type PointResult, type RunRecord } from '../../../main/common/run-record.ts';
 import { validateParams } from '../../../main/common/params.ts';
 import { summarize } from '../../../main/common/statistics.ts';
-import { compareTimes, estimateOf, timeRatio, trendOf, withinSpread } from '../../../main/common/claims.ts';
+import { AGREEMENT_STEPS, compareTimes, estimateOf, timeRatio, trendOf, withinSpread } from '../../../main/common/claims.ts';
+import { formatPercent, formatTimes } from '../../../main/common/format.ts';
 import { findLab } from '../../../main/labs/index.ts';
 import type { Lab } from '../../../main/labs/lab.ts';
 import { findingText } from '../../../main/labs/lab-text.ts';
@@ -365,7 +366,7 @@ describe('vector-function says all threads are faster or slower only where the i
         const est = (series: string) => estimateOf(points.find((p) => p.series === series));
         const [u, fz, th, cp] = [est('gpu-unfused'), est('gpu-fused'), est('cpu-threads'), est('gpu-transfers')];
         if (!u || !fz || !th || !cp) return;
-        const record = { lab: 'vector-function', points, summary: {}, findings: [], params } as unknown as RunRecord;
+        const record = { lab: 'vector-function', points, summary: {}, findings: [], params, environment: { devices: null } } as unknown as RunRecord;
         for (const locale of ['en', 'es'] as const) {
           const answers = labDeliverable({ record, lab: l.descriptor, t: translator(locale) })?.answers ?? [];
           const fusion = answers[2]?.answer ?? '';
@@ -408,7 +409,7 @@ describe('vector-function says all threads are faster or slower only where the i
         const order = compareTimes(a, o);
         expect(order).toBe(key === 'threadsScale' ? 'faster' : key === 'threadsSlower' ? 'slower' : 'indistinguishable');
         // The deliverable's "does the CPU loop gain from every thread?" answers as the finding does.
-        const record = { lab: 'vector-function', points, summary: {}, findings: [f], params } as unknown as RunRecord;
+        const record = { lab: 'vector-function', points, summary: {}, findings: [f], params, environment: { devices: null } } as unknown as RunRecord;
         for (const locale of ['en', 'es'] as const) {
           const answer = labDeliverable({ record, lab: l.descriptor, t: translator(locale) })?.answers[3]?.answer ?? '';
           expect(answer).not.toMatch(/[{}]/);
@@ -469,17 +470,42 @@ describe('a Python peer is said to agree with GPU Lab only where the intervals a
           expect(f).toBeDefined();
           if (!f) return;
           bothLanguages(f);
-          // The margin is said in the sentence: "10 %", or the lab's own.
-          expect(findingText(f, 'en')).toContain(`${Math.round(within * 100)} %`);
           const r = timeRatio(eo, ep);
-          const key = f.message.key.split('.').at(-1)?.replace(/Within$/, '');
-          const lo = 1 - within;
-          const hi = 1 + within;
-          if (key === 'agree') expect(r.low >= lo && r.high <= hi).toBe(true);
-          else if (key === 'slower') expect(r.low).toBeGreaterThan(hi);
-          else if (key === 'faster') expect(r.high).toBeLessThan(lo);
-          else expect(key === 'unclear' && !(r.low >= lo && r.high <= hi) && r.low <= hi && r.high >= lo).toBe(true);
-          expect(f.tone).toBe(key === 'agree' ? 'info' : 'warning');
+          const order = compareTimes(ep, eo);
+          const key = f.message.key.split('.').at(-1) ?? '';
+          const en = findingText(f, 'en');
+          const es = findingText(f, 'es');
+          const reach = Math.max(1 - r.low, r.high - 1);
+          if (key === 'agree') {
+            // Agreement only where the intervals overlap, within the margin said, which is the closest step that holds
+            // the whole range, and never wider than the lab's.
+            expect(order).toBe('indistinguishable');
+            const said = Number(/agree within (\d+) %/.exec(en)?.[1]);
+            expect(said / 100).toBeLessThanOrEqual(within + 1e-9);
+            expect(reach).toBeLessThanOrEqual(said / 100 + 1e-9);
+            const closer = AGREEMENT_STEPS.filter((step) => step < said / 100);
+            for (const step of closer) expect(reach).toBeGreaterThan(step);
+            expect(es).toContain(`margen del ${said} %`);
+          } else if (key === 'unclear') {
+            expect(order).toBe('indistinguishable');
+            expect(reach).toBeGreaterThan(within);
+            expect(en).toContain(`within ${Math.round(within * 100)} %`);
+          } else {
+            // A difference wherever the intervals separate, in the direction they separate, with its size.
+            expect(order).not.toBe('indistinguishable');
+            const faster = /^(faster|lessTime)/.test(key);
+            expect(faster ? 'faster' : 'slower').toBe(order);
+            if (key.startsWith('lessTime') || key.startsWith('moreTime')) {
+              const [least, most] = faster ? [1 - r.high, 1 - r.low] : [r.low - 1, r.high - 1];
+              expect(en).toContain(`${formatPercent(least, 'en')} to ${formatPercent(most, 'en')}`);
+              expect(es).toContain(`entre un ${formatPercent(least, 'es')} y un ${formatPercent(most, 'es')}`);
+              expect(key.endsWith('Small')).toBe(reach <= within);
+            } else {
+              expect(r.low < 0.5 || r.high > 1.5).toBe(true);
+              expect(en).toContain(`${formatTimes(r.low, 'en')} to ${formatTimes(r.high, 'en')}`);
+            }
+          }
+          expect(f.tone).toBe(key === 'agree' || (order !== 'indistinguishable' && reach <= within) ? 'info' : 'warning');
         }),
         { numRuns: 200 },
       );

@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
-import { compareTimes, estimateOf } from '../../../main/common/claims.ts';
-import { formatMs, formatSize, formatTimes } from '../../../main/common/format.ts';
+import { compareTimes, estimateOf, type Estimate } from '../../../main/common/claims.ts';
+import { formatBreakEven, formatBytes, formatMs, formatTimes, formatWhole } from '../../../main/common/format.ts';
 import { pdf as wordsEn } from '../../../main/common/i18n/en/pdf.ts';
 import { pdf as wordsEs } from '../../../main/common/i18n/es/pdf.ts';
 import type { Locale } from '../../../main/common/locale.ts';
@@ -39,6 +39,15 @@ async function deliverableText(record: RunRecord, locale: Locale): Promise<strin
   return packed(all.slice(from));
 }
 
+// A speedup of two noisy medians as a sentence says it: alone where the range their intervals allow stays within ±5 % of
+// it, else with that range, "1.64× (1.5× to 1.8×)".
+function speedupSaid(locale: Locale, slow: Estimate, fast: Estimate): string {
+  const f = (v: number): string => inReportLocale(locale, () => formatTimes(v));
+  const [value, low, high] = [slow.median / fast.median, slow.low / fast.high, slow.high / fast.low];
+  if (low >= value * 0.95 && high <= value * 1.05) return f(value);
+  return locale === 'en' ? `${f(value)} (${f(low)} to ${f(high)})` : `${f(value)} (de ${f(low)} a ${f(high)})`;
+}
+
 // The report's words and numbers for one record in one language.
 function wordsFor(record: RunRecord, locale: Locale) {
   const lab = findLab(record.lab)?.descriptor;
@@ -53,6 +62,7 @@ function wordsFor(record: RunRecord, locale: Locale) {
     point,
     ms: (key: string, x: number | null = null): string => inReportLocale(locale, () => formatMs(point(key, x)?.stats?.median ?? Number.NaN)),
     times: (v: number): string => inReportLocale(locale, () => formatTimes(v)),
+    speedup: (slow: Estimate, fast: Estimate): string => speedupSaid(locale, slow, fast),
     course: (key: string): string => t('pdf.deliverable.against.courseName', { name: label(key) }),
     own: (key: string): string => t('pdf.deliverable.against.ownName', { name: label(key) }),
     // An item of an answer read against `baseline`: the series' time, its speed over the baseline's, and its order.
@@ -60,7 +70,7 @@ function wordsFor(record: RunRecord, locale: Locale) {
       const a = estimateOf(point(key));
       const b = estimateOf(point(baseline));
       if (!a || !b) throw new Error(`${key} or ${baseline} not measured`);
-      return t(`pdf.deliverable.against.item.${compareTimes(a, b)}`, { series: name, time: inReportLocale(locale, () => formatMs(a.median)), ratio: inReportLocale(locale, () => formatTimes(b.median / a.median)) });
+      return t(`pdf.deliverable.against.item.${compareTimes(a, b)}`, { series: name, time: inReportLocale(locale, () => formatMs(a.median)), ratio: speedupSaid(locale, b, a) });
     },
   };
 }
@@ -70,7 +80,7 @@ describe.each(['en', 'es'] as const)('the recorded runs’ deliverables answer a
     const record = peerRun('h100-matmul-peers');
     const w = wordsFor(record, locale);
     const text = await deliverableText(record, locale);
-    expect(text).toContain(packed(w.t('pdf.deliverable.matmul.notebookCaption', { n: String(record.params.n) })));
+    expect(text).toContain(packed(w.t('pdf.deliverable.matmul.notebookCaption', { n: inReportLocale(locale, () => formatWhole(Number(record.params.n))) })));
     expect(text).toContain(packed(w.t('pdf.deliverable.against.note', { course: w.label('numpy-matmul'), own: w.label('cpu-blas') })));
     expect(text).toContain(packed(`${w.course('numpy-matmul')} (${w.ms('numpy-matmul')})`));
     expect(text).toContain(packed(w.item('torch-resident', 'numpy-matmul', w.label('torch-resident'))));
@@ -116,7 +126,7 @@ describe.each(['en', 'es'] as const)('the recorded runs’ deliverables answer a
     if (b.kind !== 'between') throw new Error('the recorded GPU with copies crosses between two sizes');
     const after = text.slice(text.indexOf(lead));
     expect(after).toContain(packed(`${w.own('gpu-transfers')}`));
-    expect(after).toContain(packed(inReportLocale(locale, () => formatSize('matrix-n', b.size))));
+    expect(after).toContain(packed(inReportLocale(locale, () => formatBreakEven('matrix-n', b.size))));
     expect(text).toContain(packed(w.t('pdf.deliverable.matmulBreakeven.articleNote')));
     expect(text).toContain(packed(w.t('pdf.deliverable.matmulBreakeven.rowsNote')));
   });
@@ -126,8 +136,9 @@ describe.each(['en', 'es'] as const)('the recorded runs’ deliverables answer a
     const w = wordsFor(record, locale);
     const text = await deliverableText(record, locale);
     expect(text).toContain(packed(w.t('pdf.deliverable.transfer.seedCaption')));
-    for (const [n, mb] of [[100, '0.04'], [1000, '4'], [5000, '100']] as const) {
-      expect(text).toContain(packed(w.t('pdf.deliverable.transfer.seedSize', { n: String(n), mb: locale === 'es' ? mb.replace('.', ',') : mb })));
+    // Each named by its shape as the article writes it, its bytes in the report's one unit for bytes.
+    for (const n of [100, 1000, 5000]) {
+      expect(text).toContain(packed(w.t('pdf.deliverable.transfer.seedSize', { n: String(n), bytes: inReportLocale(locale, () => formatBytes(4 * n * n)) })));
     }
     // A record from before the article's sizes were planned: the nearest size it measured, said so.
     expect(text).toContain(packed(w.t('pdf.deliverable.transfer.nearestNote')));
@@ -142,7 +153,7 @@ describe.each(['en', 'es'] as const)('the recorded runs’ deliverables answer a
           at: '64 MiB',
           pinned: inReportLocale(locale, () => formatMs(a.median)),
           pageable: inReportLocale(locale, () => formatMs(b.median)),
-          ratio: w.times(b.median / a.median),
+          ratio: w.speedup(b, a),
         }),
       );
     };

@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { compareTimes, estimateOf } from '../../../main/common/claims.ts';
-import { formatMs, formatSize, formatTimes } from '../../../main/common/format.ts';
+import { compareTimes, estimateOf, type Estimate } from '../../../main/common/claims.ts';
+import { formatBreakEven, formatMs, formatTimes } from '../../../main/common/format.ts';
 import type { LabDescriptor } from '../../../main/common/lab-descriptor.ts';
 import type { Locale } from '../../../main/common/locale.ts';
 import { validateParams } from '../../../main/common/params.ts';
@@ -90,7 +90,10 @@ interface Read {
   // A figure as the report prints it in this locale.
   ms: (v: number) => string;
   times: (v: number) => string;
-  n: (v: number) => string;
+  // How many times faster `fast` is than `slow`, with the range their intervals allow where it passes ±5 % of it.
+  speedup: (slow: Estimate, fast: Estimate) => string;
+  // A break-even N, to the two significant digits an interpolation gives.
+  breakEven: (v: number) => string;
 }
 
 function read(record: RunRecord, locale: Locale): Read {
@@ -105,8 +108,18 @@ function read(record: RunRecord, locale: Locale): Read {
     label,
     ms: (v) => inReportLocale(locale, () => formatMs(v)),
     times: (v) => inReportLocale(locale, () => formatTimes(v)),
-    n: (v) => inReportLocale(locale, () => formatSize('matrix-n', v)),
+    speedup: (slow, fast) => speedupSaid(locale, slow, fast),
+    breakEven: (v) => inReportLocale(locale, () => formatBreakEven('matrix-n', v)),
   };
+}
+
+// A speedup of two noisy medians as a sentence says it: alone where the range their intervals allow stays within ±5 % of
+// it, else with that range, "1.64× (1.5× to 1.8×)".
+function speedupSaid(locale: Locale, slow: Estimate, fast: Estimate): string {
+  const f = (v: number): string => inReportLocale(locale, () => formatTimes(v));
+  const [value, low, high] = [slow.median / fast.median, slow.low / fast.high, slow.high / fast.low];
+  if (low >= value * 0.95 && high <= value * 1.05) return f(value);
+  return locale === 'en' ? `${f(value)} (${f(low)} to ${f(high)})` : `${f(value)} (de ${f(low)} a ${f(high)})`;
 }
 
 const point = (r: RunRecord, key: string, x: number | null = null): PointResult | undefined => r.points.find((p) => p.series === key && (x === null || p.x === x));
@@ -137,7 +150,7 @@ function item(r: Read, descriptor: LabDescriptor, record: RunRecord, key: string
   const ep = estimateOf(p);
   const eb = estimateOf(b);
   if (!ep || !eb) return null;
-  return r.t(`pdf.deliverable.against.item.${compareTimes(ep, eb)}`, { series: named(r, descriptor, key), time: r.ms(median(p)), ratio: r.times(median(b) / median(p)) });
+  return r.t(`pdf.deliverable.against.item.${compareTimes(ep, eb)}`, { series: named(r, descriptor, key), time: r.ms(median(p)), ratio: r.speedup(eb, ep) });
 }
 
 const samples = fc.array(fc.double({ min: 0.85, max: 1.15, noNaN: true }), { minLength: 6, maxLength: 6 });
@@ -249,7 +262,7 @@ describe('each deliverable answers against the course’s baseline when it ran, 
           // GPU Lab's GPU with the copies overtakes that CPU where the lab's own break-even puts it.
           const b = breakEven(speedupCurve(record.points, fastest, 'gpu-transfers'), 1);
           const first = crossing.slice(at).split(/\. (?:Against|Frente a) /)[0] ?? '';
-          if (b.kind === 'between') expect(first, crossing).toContain(`N ${locale === 'en' ? '= ' : '≈ '}${r.n(b.size)}`);
+          if (b.kind === 'between') expect(first, crossing).toContain(`N ${locale === 'en' ? '= ' : '≈ '}${r.breakEven(b.size)}`);
           // The other CPU is beside it, named, where it ran.
           if (s === 'ran') {
             const otherName = r.t(other === 'torch-cpu' ? 'pdf.deliverable.against.courseName' : 'pdf.deliverable.against.ownName', { name: r.label(other) });
@@ -281,7 +294,7 @@ describe('each deliverable answers against the course’s baseline when it ran, 
             const a = estimateOf(point(record, pinnedKey, at));
             const b = estimateOf(point(record, pageableKey, at));
             if (!a || !b) throw new Error('the article’s 100 MB was not planned');
-            const said = r.t(`pdf.deliverable.transfer.a.seedPinned.${compareTimes(a, b)}`, { series: named(r, descriptor, pinnedKey), pinned: r.ms(a.median), pageable: r.ms(b.median), ratio: r.times(b.median / a.median) });
+            const said = r.t(`pdf.deliverable.transfer.a.seedPinned.${compareTimes(a, b)}`, { series: named(r, descriptor, pinnedKey), pinned: r.ms(a.median), pageable: r.ms(b.median), ratio: r.speedup(b, a) });
             expect(pinned, pinned).toContain(said);
           }
           if (s === 'ran') expect(pinned.indexOf(r.label('torch-h2d-pinned'))).toBeLessThan(pinned.indexOf(named(r, descriptor, 'h2d-pinned-sync')));

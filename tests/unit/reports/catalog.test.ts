@@ -48,7 +48,6 @@ describe('the plain catalog translate', () => {
     const plurals = messages(reportWords, 'pdf.').filter(([, m]) => m.includes('|')).map(([k]) => k);
     expect(plurals.sort()).toEqual(
       [
-        'pdf.deliverable.elementwise.a.mostGain',
         'pdf.kernelRun.verification.verdict.incomplete',
         'pdf.method.samplingCloser',
         'pdf.kernelRun.verification.verdict.unwritten',

@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
-import { estimateOf, timeRatio } from '../../../main/common/claims.ts';
-import { formatMs, formatTimes } from '../../../main/common/format.ts';
+import { agreementOf, estimateOf } from '../../../main/common/claims.ts';
+import { formatMs, formatPercent, formatTimes, formatWhole } from '../../../main/common/format.ts';
 import { pdf as wordsEn } from '../../../main/common/i18n/en/pdf.ts';
 import { pdf as wordsEs } from '../../../main/common/i18n/es/pdf.ts';
 import type { LabDescriptor, SeriesDescriptor } from '../../../main/common/lab-descriptor.ts';
@@ -100,8 +100,12 @@ function ratioFigures(record: RunRecord, peer: string, ours: string, locale: Loc
   const ep = estimateOf(find(peer));
   const eo = estimateOf(find(ours));
   if (!ep || !eo) throw new Error(`no estimate for ${peer} or ${ours}`);
-  const r = timeRatio(eo, ep);
-  return inReportLocale(locale, () => [formatTimes(r.value), formatTimes(r.low), formatTimes(r.high), formatMs(ep.median), formatMs(eo.median)]);
+  // A difference within 0.5× to 1.5× is said in percent of the time, anything else as the ratio and its range.
+  const a = agreementOf(eo, ep);
+  const r = a.ratio;
+  const inPercent = a.kind === 'differ' && r.low >= 0.5 && r.high <= 1.5;
+  const [least, most] = a.kind === 'differ' && a.order === 'faster' ? [1 - r.high, 1 - r.low] : [r.low - 1, r.high - 1];
+  return inReportLocale(locale, () => [...(inPercent ? [formatPercent(least), formatPercent(most)] : [formatTimes(r.value), formatTimes(r.low), formatTimes(r.high)]), formatMs(ep.median), formatMs(eo.median)]);
 }
 
 describe.each(['en', 'es'] as const)('the notebook’s rows in the PDF’s deliverable (%s)', (locale) => {
@@ -194,8 +198,8 @@ describe.each(['en', 'es'] as const)('the notebook’s rows in the PDF’s deliv
     expect(additions.map((r) => text(r.cells[0]))).toEqual([label('numba-parallel'), label('cupy-fused')]);
     for (const r of additions) expect(markOf(r.cells)).toMatch(new RegExp(`^Python · (Numba|CuPy), ${ADDITION[locale]}$`));
     const found = agreements(current);
-    expect(found.map((f) => f.id).sort()).toEqual(['cupy-fused-agreement', 'numba-njit-agreement', 'numba-parallel-agreement']);
-    for (const [peer, ours] of [['numba-njit', 'cpu-single'], ['numba-parallel', 'cpu-threads'], ['cupy-fused', 'gpu-fused']] as const) {
+    expect(found.map((f) => f.id).sort()).toEqual(['cupy-copies-agreement', 'cupy-fused-agreement', 'numba-njit-agreement', 'numba-parallel-agreement']);
+    for (const [peer, ours] of [['numba-njit', 'cpu-single'], ['numba-parallel', 'cpu-threads'], ['cupy-fused', 'gpu-fused'], ['cupy-copies', 'gpu-transfers']] as const) {
       const f = found.find((x) => x.id === `${peer}-agreement`);
       for (const figure of ratioFigures(current, peer, ours, locale)) expect(f ? findingText(f, locale) : '').toContain(figure);
     }
@@ -241,8 +245,10 @@ describe('the other labs’ PyTorch peers get rows in their own tables', () => {
     const hostMs = p.hostMs.map((v) => v * factor);
     const deviceMs = p.deviceMs?.map((v) => v * factor) ?? null;
     const samples = p.timer === 'device' && deviceMs ? deviceMs : hostMs;
+    // Named by its label alone: GPU Lab's point's name would call it GPU Lab's.
+    const { name: _ours, ...unnamed } = p;
     return {
-      ...p,
+      ...unnamed,
       key: p.key.replace(p.series, series),
       series,
       label: `PyTorch ${p.label}`,
@@ -257,7 +263,8 @@ describe('the other labs’ PyTorch peers get rows in their own tables', () => {
   // The lab's descriptor with these peer series declared, and the run with their points: each repeats GPU Lab's
   // series' samples (× a factor), or is waived on this system.
   function withTorch(name: string, peers: Record<string, { ours: string; factor?: number; baseline?: string }>, waived?: string): { record: RunRecord; run: RunRecord; plain: LabDescriptor; lab: LabDescriptor } {
-    const record = fixture(name);
+    // As a report reads it: the summary derived again from the points (a break-even with its range).
+    const record = withCurrentFindings(fixture(name));
     // The lab as it was before it had PyTorch series, and with them declared here (labelled apart, so that a row
     // can be told from the lab's own words).
     const real = descriptorOf(record.lab);
@@ -381,7 +388,7 @@ describe('the other labs’ PyTorch peers get rows in their own tables', () => {
       return rows.flatMap((r, i) => (isPeerRow(r.cells, 'en') ? [[r.cells.slice(from).map(text), (rows[i - 1]?.cells ?? []).slice(from).map(text)] as [string[], string[]]] : []));
     };
     const breakeven = deliverable('h100-matmul-breakeven', { 'torch-cpu': { ours: 'cpu' }, 'torch-transfers': { ours: 'gpu-transfers' }, 'torch-resident': { ours: 'gpu-resident' } });
-    expect(pairs(breakeven, 0, 0).map(([peer]) => peer[0])).toEqual((fixture('h100-matmul-breakeven').params.sizes as number[]).map(String));
+    expect(pairs(breakeven, 0, 0).map(([peer]) => peer[0])).toEqual((fixture('h100-matmul-breakeven').params.sizes as number[]).map((n) => formatWhole(n, 'en')));
     for (const [peer, ours] of pairs(breakeven, 0, 0)) expect(peer).toEqual(ours);
     const dtypes = deliverable('h100-dtypes', { torch: { ours: 'gpu' } });
     for (const [peer, ours] of pairs(dtypes, 0, 0)) expect(peer).toEqual([...ours.slice(0, 6), '—', '—']);

@@ -14,7 +14,7 @@ import type { TableCell } from '../../../main/reports/table.ts';
 import { FIXTURES, bodyText, deviceNameOf, fixture, packed, pdfInfo, pdfText, renderPages, resultFigures, savePdf, spaced } from './pdf-tools.ts';
 import { findingText } from '../../../main/labs/lab-text.ts';
 import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
-import { gpuPeaks } from '../../../main/common/gpu-peaks.ts';
+import { datasheetPeak, gpuPeaks } from '../../../main/common/gpu-peaks.ts';
 import { formatRate } from '../../../main/common/format.ts';
 
 const AUTHOR = 'Laura Llamas López';
@@ -47,7 +47,7 @@ describe.each(FIXTURES)('the report of %s', (name) => {
     const text = packed(bodyText(pdfText(savePdf(pdf.bytes)), [`GPU Lab 0.1.0 · ${pdf.title}`, `${AUTHOR} · ${COURSE}`]));
     const lab = findLab(record.lab)?.descriptor;
     if (!lab) throw new Error(`no lab ${record.lab}`);
-    const deliverable = labDeliverable({ record, lab, t: reportT });
+    const deliverable = labDeliverable({ record: withCurrentFindings(record), lab, t: reportT });
     if (!deliverable) throw new Error(`no deliverable for ${record.lab}`);
     const cells = deliverable.tables.flatMap((table) => table.rows.flatMap((row) => row.cells.map((c): TableCell => (typeof c === 'string' ? { text: c } : c))));
     expect(cells.length).toBeGreaterThan(3);
@@ -105,12 +105,15 @@ describe('the parameters table', () => {
   it('writes a parameter the run predates as "—" without calling it changed, and 0 CPU threads in words', async () => {
     const old = fixture('h100-matmul-breakeven');
     expect(old.params.threads).toBeUndefined();
-    const before = spaced(pdfText(savePdf((await writeRunReport(old)).bytes)));
-    expect(before).toMatch(/CPU threads [^\n]*?— the default/);
+    // Each row read as printed, its cells on one line.
+    const before = pdfText(savePdf((await writeRunReport(old)).bytes), undefined, { layout: true });
+    expect(before).toMatch(/CPU threads +— +the default/);
     const now = { ...old, params: { ...old.params, threads: 0 } };
-    const after = spaced(pdfText(savePdf((await writeRunReport(now)).bytes)));
-    // The value, and under it what 0 means: once more than the parameter's own description says it.
-    expect(after).toMatch(/CPU threads 0 threads the default/);
+    const after = pdfText(savePdf((await writeRunReport(now)).bytes), undefined, { layout: true });
+    // 0 is a rule, not a count: its value is what it means, never "0 threads" (once more than the parameter's own
+    // description says it).
+    expect(after).toMatch(/CPU threads +every logical core +the default/);
+    expect(after).not.toMatch(/0 threads/);
     expect(after.split('every logical core').length - before.split('every logical core').length).toBe(1);
   });
 });
@@ -123,12 +126,18 @@ describe('the device section of an H100 report', () => {
     const device = record.environment.devices?.devices.find((d) => d.id === record.device);
     const peaks = gpuPeaks(device?.details ?? {}).filter((p) => p.name.endsWith('-tensor'));
     expect(peaks.map((p) => p.name)).toEqual(['fp64-tensor', 'tf32-tensor', 'fp16-tensor', 'bf16-tensor', 'int8-tensor']);
+    // Each peak as NVIDIA's datasheet states it for the H100 SXM, what % of peak divides by, and beneath it the figure
+    // at the clock the device reports, with its arithmetic.
     for (const peak of peaks) {
-      expect(text).toContain(`Theoretical ${peak.name.replace('-tensor', '')} tensor-core rate`);
+      const sheet = datasheetPeak(device?.name, peak.name);
+      expect(sheet).not.toBeNull();
+      expect(text).toContain(`Theoretical ${peak.name.replace('-tensor', '')} tensor-core rate ${formatRate(sheet?.value ?? 0, peak.unit, 'en')}`);
       expect(text).toContain(formatRate(peak.value, peak.unit, 'en'));
     }
+    // fp16: 989.5 TFLOP/s on the datasheet (at 1830 MHz), 1071 at the reported 1980 MHz.
+    expect(text).toContain('Theoretical fp16 tensor-core rate 989.5 TFLOP/s NVIDIA’s figure for the H100 SXM; at the clock the device reports: 132 SMs × 4,096 FLOP/clock × 1,980 MHz = 1,071 TFLOP/s (Hopper, sm_90)');
     // The fp64 tensor cores of an H100 SXM: 132 SMs × 256 FLOP/clock × 1980 MHz.
-    expect(text).toContain('132 SMs × 256 FLOP/clock × 1980 MHz = 66908 GFLOP/s');
+    expect(text).toContain('132 SMs × 256 FLOP/clock × 1,980 MHz = 66.91 TFLOP/s');
   });
 });
 

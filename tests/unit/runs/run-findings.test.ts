@@ -92,7 +92,7 @@ describe('what slowed down while points were measured', () => {
     const points = plan.map((p, i) => ({ ...pointFromPlan(p, 1), telemetry: i === 0 ? telemetry(1980, 1755) : i === 1 ? telemetry(1980, 1890) : i === 2 ? telemetry(1410, 1980) : telemetry(1980, 1950) }));
     const { en, es } = read(points, 'gpu-clock-dropped');
     // 1980 → 1755 is 11 % lower, 1980 → 1890 is 4.5 % (under 5 %), 1410 → 1980 a ramp up from idle, 1980 → 1950 1.5 %.
-    expect(en).toBe("The GPU's SM clock was 5 % or more lower after 1 point than before it (from 1980 to 1755 MHz at GPU, first call (cold)): the card slowed down (heat or power) while it was measured.");
+    expect(en).toBe("The GPU's SM clock was 5 % or more lower after 1 point than before it (from 1,980 to 1,755 MHz at GPU, first call (cold)): the card slowed down (heat or power) while it was measured.");
     expect(es).toContain('de 1980 a 1755 MHz en GPU, primera llamada (en frío)');
     expect(runFindings(plan.map((p) => ({ ...pointFromPlan(p, 1), telemetry: telemetry(1980, 1900) }))).some((f) => f.id === 'gpu-clock-dropped')).toBe(false);
     // A clock that rose from idle for the work is not a clock that changed the samples: no finding.
@@ -105,7 +105,7 @@ describe('what slowed down while points were measured', () => {
       sampling: { ...sampling, cpuClockMHz: i < 2 ? { start: 3000, end: 2100 + i * 300 } : i === 2 ? { start: 1200, end: 3000 } : { start: 3000, end: 2990 }, cpuSteal: i === 2 ? 0.12 : i === 3 ? 0.06 : 0.01 },
     }));
     const clock = read(points, 'cpu-clock-dropped');
-    expect(clock.en).toMatch(/^The CPU's clock was 5 % or more lower after 2 points than before them \(the most from 3000 to 2100 MHz, at GPU, first call \(cold\)\)/);
+    expect(clock.en).toMatch(/^The CPU's clock was 5 % or more lower after 2 points than before them \(the most from 3,000 to 2,100 MHz, at GPU, first call \(cold\)\)/);
     const steal = read(points, 'points-steal');
     expect(steal.en).toMatch(/^2 points were measured while the hypervisor gave at least 5 % of the CPU time to other guests \(up to 12 %, at /);
     expect(steal.es).toMatch(/^2 puntos se midieron mientras el hipervisor cedía al menos el 5 % .*\(hasta el 12 %, en /);
@@ -120,8 +120,9 @@ describe('the points a run-wide finding names', () => {
     const record = withCurrentFindings(fixture('h100-matmul-breakeven'));
     const noisy = record.findings.find((f) => f.id === 'noisy');
     if (!noisy) throw new Error('the H100 matmul-breakeven run has noisy points');
-    expect(findingText(noisy, 'en')).toContain('worst: GPU with transfers, N = 100, ±7.9 %');
-    expect(findingText(noisy, 'es')).toContain('el peor: GPU con transferencias, N = 100, ±7,9 %');
+    // 62.31 µs, 8.7 % above its interval's low end and 3.7 % below its high end: lopsided, so its two ends.
+    expect(findingText(noisy, 'en')).toContain('worst: GPU with transfers, N = 100, [56.86 µs, 64.61 µs]');
+    expect(findingText(noisy, 'es')).toContain('el peor: GPU con transferencias, N = 100, [56,86 µs; 64,61 µs]');
     expect(findingText(noisy, 'es')).not.toMatch(/with transfers/);
   });
 });

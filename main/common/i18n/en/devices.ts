@@ -176,6 +176,8 @@ export const devices = {
         'The {type} matrix-product operations per second of the tensor cores, dense, from the architecture’s rate per SM per clock; the labs show a cuBLAS GEMM in {type} as a share of it.',
     },
     source: 'Rate per clock from {source}.',
+    // NVIDIA's stated figure for the card (main/common/gpu-peaks.ts, datasheetPeak): at a lower clock than the highest.
+    datasheet: 'NVIDIA’s datasheet gives {value} for the {product}: the labs’ % of peak divides by that figure.',
     // The peak table's sources (common/gpu-peaks.ts) by compute capability, for {source} above; a capability not
     // listed here is said in the table's own words.
     sources: {

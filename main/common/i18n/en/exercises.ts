@@ -117,7 +117,7 @@ export const exercises: PlaygroundText = {
     statement: [
       'Write the matrix product C = A·B in single precision, all row-major: A is m × k, B is k × n, C is m × n. The exercise uses m = n = k = N.',
       'C is filled with NaN, then every element is checked for having been written, and the whole last row, the whole last column and 4096 random elements are compared with dot products in float64, to the tolerance of an fp32 sum of k terms.',
-      '2·N³ floating-point operations: at N = 4096, 137 GFLOP. On the chart: the reference kernels compiled at run time, the engine\'s tiled kernel, and cuBLAS.',
+      '2·N³ floating-point operations: at N = 4,096, 137 GFLOP. On the chart: the reference kernels compiled at run time, the engine\'s tiled kernel, and cuBLAS.',
     ],
     hints: [
       'One thread per element of C: row from the y dimension, column from x, so that a warp reads consecutive elements of a row of B.',

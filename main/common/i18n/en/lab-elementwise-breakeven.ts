@@ -76,7 +76,7 @@ export const elementwiseBreakevenDescriptor: DescriptorText = {
   parameters: {
     ops: { label: 'Operations', description: 'Elementwise operations to time.' },
     minExponent: { label: 'Smallest size', description: 'Smallest array: 10^this elements.' },
-    maxExponent: { label: 'Largest size', description: 'Largest array: 10^this elements (10⁸ float32 = 400 MB per array), at least the smallest.' },
+    maxExponent: { label: 'Largest size', description: 'Largest array: 10^this elements (10⁸ float32 = 381 MiB per array), at least the smallest.' },
     pointsPerDecade: { label: 'Sizes per decade', description: 'Measured sizes per factor of ten.' },
     target: { label: 'Target speedup', description: 'The break-even reported is where the GPU becomes this many times faster.' },
   },

@@ -32,22 +32,22 @@ export const matmulBreakeven = {
 // words of its own parameters and presets, by name and id.
 export const matmulBreakevenDescriptor: DescriptorText = {
   title: 'Matrix product break-even: from which N does the GPU win?',
-  summary: 'N = 50 … 5000 float32: CPU BLAS against the GPU including transfers; GFLOP/s against N and the size where the GPU overtakes.',
+  summary: 'N = 50 … 5,000 float32: CPU BLAS against the GPU including transfers; the time against N and the size where the GPU overtakes.',
   explanation: [
     'The work of a matrix product grows as N³ while the data to copy grows as N². For small matrices the fixed costs dominate: a kernel launch, a copy across PCIe, a synchronisation, each worth microseconds, while the CPU finishes a 100×100 product in about as long. As N grows the arithmetic takes over and the GPU\'s thousands of cores win.',
-    'The course article measured this on an RTX 3080: at N = 100 the CPU was 5× faster (0.08 ms against 0.42 ms with transfers), at N = 500 they were even, at N = 1000 the GPU was 4.8× faster and at N = 5000 23×. This lab measures the same curve on your machine and interpolates the crossing on log-log axes.',
+    'The course article measured this on an RTX 3080: at N = 100 the CPU was 5× faster (0.08 ms against 0.42 ms with transfers), at N = 500 they were even, at N = 1,000 the GPU was 4.8× faster and at N = 5,000 23×. This lab measures the same curve on your machine and interpolates the crossing on log-log axes.',
   ],
   lookFor: [
     'The N where the GPU with transfers overtakes the CPU.',
-    'GFLOP/s against N: the CPU flattens early, the GPU keeps climbing until it saturates.',
+    'The rates in the table, CPU and resident GPU, against N: the CPU flattens early, the GPU keeps climbing until it saturates. The GPU with transfers has no rate: its time is mostly the bus’s.',
     'The gap between "with transfers" and "resident": where the work (N³) outgrows the copies (N²) it shrinks; at small N, where launch and latency set the resident time, it can grow. See which your sizes show.',
   ],
   parameters: {
     sizes: { label: 'Matrix sizes N', description: 'The N of each N×N float32 product.' },
   },
   presets: {
-    default: { label: 'N = 50 … 5000', description: 'The article\'s sizes, with 50, 200 and 2000 added so that each break-even lies between two measured sizes.' },
-    'seed-003': { label: 'The article\'s sizes (HPC con GPU 3/22)', description: 'N = 100, 500, 1000 and 5000, as the exercise lists them.' },
+    default: { label: 'N = 50 … 5,000', description: 'The article\'s sizes, with 50, 200 and 2,000 added so that each break-even lies between two measured sizes.' },
+    'seed-003': { label: 'The article\'s sizes (HPC con GPU 3/22)', description: 'N = 100, 500, 1,000 and 5,000, as the exercise lists them.' },
     small: { label: 'Small matrices, N = 16 … 512', description: 'Where launch and copy latency decide: the GPU may lose at every size.' },
   },
 };

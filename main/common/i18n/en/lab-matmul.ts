@@ -15,9 +15,11 @@ export const matmul = {
   findings: {
     cpuRate: 'The CPU ({library}, {threads} threads) multiplies the matrices in {time}: {rate}.',
     speedup: "{series}: {time}, {ratio} the CPU's speed ({rate}{peak}).",
+    // With the copies: no rate, the time is mostly the bus's.
+    speedupNoRate: "{series}: {time}, {ratio} the CPU's speed (copies and product in one time: no rate).",
     peakShare: ", {share} of the GPU's fp32 peak",
     transferShare: 'Transfers are {share} of the end-to-end GPU time ({withCopies} with copies, {resident} without){copies}.',
-    copies: ': {time} to move A and B to the GPU and C back, {size}B at {rate} from pageable host memory (see the transfer lab)',
+    copies: ': {time} to move A and B to the GPU and C back, {size} at {rate} from pageable host memory (see the transfer lab)',
     tiling:
       'The tiled kernel ({tiled}) is {ratio} faster than the naive one ({naive}): each value it fetches from global memory serves 128 multiply-adds instead of one, and each value it reads from shared memory serves 8.',
     // cuBLAS against the tiled kernel, by how far apart they are; sameUnits is the clause all three share.
@@ -34,11 +36,11 @@ export const matmul = {
 // words of its own parameters and presets, by name and id.
 export const matmulDescriptor: DescriptorText = {
   title: 'Matrix product: CPU, GPU, and the cost of getting there',
-  summary: 'C = A·B for N = 7000 float32 on the CPU (BLAS) and the GPU: with and without transfers, cuBLAS against hand-written naive and tiled kernels.',
+  summary: 'C = A·B for N = 7,000 float32 on the CPU (BLAS) and the GPU: with and without transfers, cuBLAS against hand-written naive and tiled kernels.',
   explanation: [
-    'A product of two N×N matrices does 2·N³ floating-point operations on 3·N² numbers: for N = 7000 that is 686 billion operations on 588 MB. Each number is used N times, so the work is limited by arithmetic, not by memory: this is where a GPU shines.',
+    'A product of two N×N matrices does 2·N³ floating-point operations on 3·N² numbers: for N = 7,000 that is 686 billion operations on 561 MiB. Each number is used N times, so the work is limited by arithmetic, not by memory: this is where a GPU shines.',
     'The course notebook measured this on an RTX 2080 Ti: 580 ms with NumPy on the CPU, 106.5 ms on the GPU counting the copies of A and B to the GPU and of C back, and 50.4 ms with the matrices already there. This lab repeats the experiment properly: warmed up, repeated, and every result checked against a float64 recomputation of sampled entries.',
-    'The hand-written kernels show what it takes to approach the library. The naive kernel computes one output per thread straight from global memory: two loads for every multiply-add, so the loads, not the arithmetic, set the pace. The tiled kernel gives each block of 256 threads a 128×128 tile of C. It stages 128×8 slabs of A and 8×128 slabs of B in shared memory, so each value fetched from global memory serves 128 multiply-adds, and each thread keeps an 8×8 piece of C in registers, so each value read from shared memory serves 8. The next slabs are loaded while the current ones are used.',
+    'The hand-written kernels show what it takes to approach the library. The naive kernel computes one output per thread straight from global memory: two loads for every multiply-add, so the loads, not the arithmetic, set the pace. The tiled kernel gives each block of 256 threads a 128×128 tile of C. It stages 128×16 slabs of A and 16×128 slabs of B in shared memory, so each value fetched from global memory serves 128 multiply-adds, and each thread keeps an 8×8 piece of C in registers, so each value read from shared memory serves 8. The next slabs are loaded while the current ones are used.',
     'cuBLAS does the same things with tile shapes and pipelining tuned for each GPU. This lab asks it for fp32 arithmetic (CUBLAS_COMPUTE_32F, no TF32), which runs on the same fp32 FMA units as the hand-written kernels: the tensor cores only come in with tf32, fp16, bf16 or int8, as the dtypes lab shows.',
   ],
   lookFor: [
@@ -48,10 +50,10 @@ export const matmulDescriptor: DescriptorText = {
   ],
   parameters: {
     n: { label: 'Matrix size N', description: 'The matrices are N×N float32 (3·N²·4 bytes in all).' },
-    cpuRepeats: { label: 'CPU repeats', description: 'Timed CPU samples: at N = 7000 one takes seconds on a laptop.' },
+    cpuRepeats: { label: 'CPU repeats', description: 'Timed CPU samples: at N = 7,000 one takes seconds on a laptop.' },
   },
   presets: {
-    'seed-000': { label: 'N = 7000 (Lab 6)', description: 'The notebook\'s 7000×7000 float32 product (an RTX 2080 Ti took 580 ms on the CPU, 106.5 ms with transfers, 50.4 ms resident).' },
-    laptop: { label: 'N = 2000, for a laptop', description: 'Forty times less work: the CPU side finishes in seconds.' },
+    'seed-000': { label: 'N = 7,000 (Lab 6)', description: 'The notebook\'s 7000×7000 float32 product (an RTX 2080 Ti took 580 ms on the CPU, 106.5 ms with transfers, 50.4 ms resident).' },
+    laptop: { label: 'N = 2,000, for a laptop', description: 'Forty times less work: the CPU side finishes in seconds.' },
   },
 };

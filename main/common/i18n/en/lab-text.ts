@@ -20,17 +20,26 @@ export const labText = {
     // The findings every run gets whatever its lab (runs/run-findings.ts). {reason}, {points}, {point}, {code} and
     // {error} are the record's own words (a waived point's reason, points' labels, an error), in English.
     // A Python peer (the course's own code) against GPU Lab's series that measures the same thing (labs/analysis.ts,
-    // agreementFinding): {ratio} is the peer's time over GPU Lab's, {low}–{high} the range the two intervals allow.
+    // agreementFinding, as common/claims.ts agreementOf judges it): {ratio} is the peer's time over GPU Lab's, {low}–{high}
+    // the range the two intervals allow; {within} the closest margin that range lies in, {margin} the one the two are
+    // held to; {least}–{most} how much less or more time the peer takes, where the intervals do not overlap.
     peers: {
-      agree: '{peer} ({peerTime}) and GPU Lab’s {ours} ({oursTime}) agree within 10 %: {ratio} the time ({low} to {high}).',
-      slower: '{peer} ({peerTime}) takes {ratio} the time of GPU Lab’s {ours} ({oursTime}; {low} to {high}): more than 10 % apart, a gap worth looking into.',
-      faster: '{peer} ({peerTime}) takes {ratio} the time of GPU Lab’s {ours} ({oursTime}; {low} to {high}): faster by more than 10 %, a gap worth looking into.',
-      unclear: '{peer} ({peerTime}) takes {ratio} the time of GPU Lab’s {ours} ({oursTime}), but the intervals allow {low} to {high}: too noisy to say whether they agree within 10 %.',
-      // The same four with a margin other than 10 % ({within}: "3" for 3 %), where the lab holds the two to a closer one.
-      agreeWithin: '{peer} ({peerTime}) and GPU Lab’s {ours} ({oursTime}) agree within {within} %: {ratio} the time ({low} to {high}).',
-      slowerWithin: '{peer} ({peerTime}) takes {ratio} the time of GPU Lab’s {ours} ({oursTime}; {low} to {high}): more than {within} % apart, a gap worth looking into.',
-      fasterWithin: '{peer} ({peerTime}) takes {ratio} the time of GPU Lab’s {ours} ({oursTime}; {low} to {high}): faster by more than {within} %, a gap worth looking into.',
-      unclearWithin: '{peer} ({peerTime}) takes {ratio} the time of GPU Lab’s {ours} ({oursTime}), but the intervals allow {low} to {high}: too noisy to say whether they agree within {within} %.',
+      agree: '{peer} ({peerTime}) and GPU Lab’s {ours} ({oursTime}) agree within {within} %: {ratio} the time ({low} to {high}).',
+      lessTimeSmall: '{peer} ({peerTime}) takes {least} to {most} less time than GPU Lab’s {ours} ({oursTime}): a small but steady difference, the intervals do not overlap.',
+      moreTimeSmall: '{peer} ({peerTime}) takes {least} to {most} more time than GPU Lab’s {ours} ({oursTime}): a small but steady difference, the intervals do not overlap.',
+      lessTime: '{peer} ({peerTime}) takes {least} to {most} less time than GPU Lab’s {ours} ({oursTime}): the intervals do not overlap, a gap worth looking into.',
+      moreTime: '{peer} ({peerTime}) takes {least} to {most} more time than GPU Lab’s {ours} ({oursTime}): the intervals do not overlap, a gap worth looking into.',
+      faster: '{peer} ({peerTime}) takes {ratio} the time of GPU Lab’s {ours} ({oursTime}; {low} to {high}): faster, a gap worth looking into.',
+      slower: '{peer} ({peerTime}) takes {ratio} the time of GPU Lab’s {ours} ({oursTime}; {low} to {high}): slower, a gap worth looking into.',
+      unclear: '{peer} ({peerTime}) takes {ratio} the time of GPU Lab’s {ours} ({oursTime}), but the intervals allow {low} to {high}: too noisy to say whether they agree within {margin} %.',
+    },
+    // A ratio whose two medians' intervals allow a range wider than ±5 % of it (labs/analysis.ts, ratioValue).
+    ratio: { ranged: '{ratio} ({low} to {high})' },
+    // A CPU rate above the memory bandwidth the compute host measured (labs/analysis.ts, cacheClause): {memory} that
+    // bandwidth, {bytes} the point's arrays, {cache} the last-level cache.
+    cpu: {
+      inCache: ', above the {memory} measured from main memory: its {bytes} of arrays sit in the {cache} last-level cache',
+      aboveMemory: ', above the {memory} measured from main memory',
     },
     run: {
       point: '{series}, {size}',
@@ -53,7 +62,7 @@ export const labText = {
       pointsFailed: '{count} point failed to measure{first}. | {count} points failed to measure{first}.',
       firstFailure: ' (first: {point}, {code})',
       noisy:
-        '{count} point is noisy (its median is uncertain by more than ±5 %; worst: {point}, ±{spread}): rerun it before trusting it. | {count} points are noisy (their medians are uncertain by more than ±5 %; worst: {point}, ±{spread}): rerun them before trusting them.',
+        '{count} point is noisy (its median is uncertain by more than ±5 %; worst: {point}, {spread}): rerun it before trusting it. | {count} points are noisy (their medians are uncertain by more than ±5 %; worst: {point}, {spread}): rerun them before trusting them.',
       pointsSteal:
         '{count} point was measured while the hypervisor gave at least 5 % of the CPU time to other guests ({share} at {point}): its samples include waits no way of measuring removes. | {count} points were measured while the hypervisor gave at least 5 % of the CPU time to other guests (up to {share}, at {point}): their samples include waits no way of measuring removes.',
       gpuClockDropped:

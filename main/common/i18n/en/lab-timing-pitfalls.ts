@@ -79,7 +79,7 @@ export const timingPitfallsDescriptor: DescriptorText = {
     n: { label: 'Matrix size N', description: 'Size of the N×N float32 GEMM used for every pitfall.' },
   },
   presets: {
-    default: { label: 'N = 2048', description: 'A GEMM long enough to see each mistake clearly.' },
+    default: { label: 'N = 2,048', description: 'A GEMM long enough to see each mistake clearly.' },
     small: { label: 'N = 256: launch costs dominate', description: 'So little work that an unsynchronised clock reads almost nothing and the first call is mostly start-up.' },
   },
 };

@@ -41,7 +41,7 @@ export const transferDescriptor: DescriptorText = {
   summary: 'Copy bandwidth over 1 KiB … 1 GiB: host→device, device→host (pageable and pinned, sync and async) and device→device.',
   explanation: [
     'A discrete GPU has its own memory. Data reaches it over PCIe (or NVLink), a bus a few times slower than the CPU\'s memory and tens of times slower than the GPU\'s. Every copy also pays a fixed latency of several microseconds, so small copies reach only a fraction of the bus bandwidth: the curve of GB/s against size rises and then flattens.',
-    'Ordinary (pageable) host memory can be moved by the operating system, so the driver first copies it into a pinned staging buffer, then lets the GPU\'s copy engine read it. Pinned (page-locked) memory skips that step and is the only kind an asynchronous copy can really overlap with other work. The course article measured 11.45 ms against 7.32 ms for a 100 MB copy, a 1.56× gain; pinned memory is a limited resource, so use it for buffers you copy often.',
+    'Ordinary (pageable) host memory can be moved by the operating system, so the driver first copies it into a pinned staging buffer, then lets the GPU\'s copy engine read it. Pinned (page-locked) memory skips that step and is the only kind an asynchronous copy can really overlap with other work. The course article measured 11.45 ms against 7.32 ms for a copy of a 5000² float32 matrix (95.4 MiB), a 1.56× gain; pinned memory is a limited resource, so use it for buffers you copy often.',
     'Device→device copies stay inside the GPU\'s memory and show its bandwidth; they are counted here as read plus write, so they compare with the memory\'s theoretical peak.',
   ],
   lookFor: [
@@ -58,8 +58,8 @@ export const transferDescriptor: DescriptorText = {
     modes: { label: 'Copy modes', description: 'Synchronous copies, or asynchronous copies on a stream then a synchronisation.' },
   },
   presets: {
-    full: { label: 'Full sweep, 1 KiB … 1 GiB', description: 'Every size from 1 KiB to 1 GiB, by factors of 4, and the course\'s 40 kB, 4 MB and 100 MB: latency on the left, the bus\'s bandwidth on the right.' },
-    'seed-003': { label: 'The article\'s sizes (HPC con GPU 3/22)', description: 'From 40 kB to 100 MB: the 100², 1000² and 5000² float32 matrices the course copies, and sizes by factors of 4 from 40 kB.' },
+    full: { label: 'Full sweep, 1 KiB … 1 GiB', description: 'Every size from 1 KiB to 1 GiB, by factors of 4, and the course\'s three copies (39.1 KiB, 3.81 MiB and 95.4 MiB): latency on the left, the bus\'s bandwidth on the right.' },
+    'seed-003': { label: 'The article\'s sizes (HPC con GPU 3/22)', description: 'From 39.1 KiB to 95.4 MiB: the 100², 1000² and 5000² float32 matrices the course copies, and sizes by factors of 4 from 39.1 KiB.' },
     quick: { label: 'Quick look, up to 64 MiB', description: 'Host↔device only, small to medium sizes: a few seconds.' },
   },
 };

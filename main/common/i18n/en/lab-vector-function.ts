@@ -25,14 +25,14 @@ export const vectorFunction = {
     threadsFlat:
       "All {threads} threads ({many}) and one ({one}) cannot be told apart at this precision: either one core at {rate} already saturates this machine's memory, or the other cores were busy.",
     threadsSlower: 'All {threads} threads ({many}) were slower than one ({one}), {ratio} the time: the other cores were busy, or sharing so little work out costs more than it gains.',
-    threadsScale: 'Using all {threads} threads makes the CPU loop {ratio} faster than one thread ({many} against {one}, {rate}).',
+    threadsScale: 'Using all {threads} threads makes the CPU loop {ratio} faster than one thread ({many} against {one}, {rate}{cache}).',
     fusion:
       'Fusing the three passes into one kernel is {ratio} faster ({fused} against {unfused}): three passes move {unfusedBytes} bytes per element, the fused kernel {fusedBytes}, {bytesRatio} fewer, because the intermediate array never travels through memory.',
     fusionLevel:
       'The fused kernel ({fused}) is not measurably faster than the three passes ({unfused}) here, though it moves {fusedBytes} bytes per element against {unfusedBytes}: at this size something other than memory traffic sets the time.',
-    bandwidth: "The fused kernel moves {size}B in {time}: {rate}, {share} of the GPU's theoretical memory bandwidth ({peak}). The function is memory-bound.",
+    bandwidth: "The fused kernel moves {size} in {time}: {rate}, {share} of the GPU's theoretical memory bandwidth ({peak}). The function is memory-bound.",
     transferShare: 'Copies are {share} of the end-to-end GPU time ({withCopies} with copies, {resident} resident){copies}.',
-    copies: ': {size}B across the bus in {time}, {rate} from pageable host memory',
+    copies: ': {size} across the bus in {time}, {rate} from pageable host memory',
     copiesSlower: 'With the copies, the GPU is slower than the threaded CPU ({gpu} against {cpu}, {ratio} its speed): for so little arithmetic per byte, moving the data costs more than computing.',
     copiesFaster: "Even with the copies, the GPU is {ratio} the threaded CPU's speed ({gpu} against {cpu}).",
     copiesLevel: 'With the copies, the GPU ({gpu}) and the threaded CPU ({cpu}) cannot be told apart at this precision.',
@@ -65,7 +65,7 @@ export const vectorFunctionDescriptor: DescriptorText = {
     c: { label: 'c', description: 'Constant term.' },
   },
   presets: {
-    'seed-001': { label: '5 M elements (Lab 6)', description: 'z = 3.5·x² + 2.8·y + 10 over 5 000 000 float64, as the notebook does it.' },
+    'seed-001': { label: '5 M elements (Lab 6)', description: 'z = 3.5·x² + 2.8·y + 10 over 5,000,000 float64, as the notebook does it.' },
     large: { label: '50 M elements', description: 'Ten times larger (1.2 GB of arrays): far past every cache, so memory bandwidth alone decides.' },
   },
 };

@@ -27,9 +27,9 @@ export const pdfDeliverables = {
     notMeasured: 'The course’s baseline, “{course}”, was not measured ({why}); against {baseline} ({time}): {items}.',
     beside: 'Against {baseline} ({time}): {items}.',
     item: {
-      faster: '{series} takes {time}, faster ({ratio} its speed)',
-      slower: '{series} takes {time}, slower ({ratio} its speed)',
-      indistinguishable: '{series} takes {time} ({ratio} its speed), not told apart from it at this precision',
+      faster: '{series} takes {time}, faster, at {ratio} its speed',
+      slower: '{series} takes {time}, slower, at {ratio} its speed',
+      indistinguishable: '{series} takes {time}, at {ratio} its speed, not told apart from it at this precision',
       missing: '{series} was not measured ({why})',
     },
     itemSeparator: '; ',
@@ -46,6 +46,15 @@ export const pdfDeliverables = {
   },
   // Under a table whose peer rows read their speedup over the peers' own baseline.
   peerSpeedup: 'The Python rows’ speedups are over {baselines}.',
+  // A break-even lab's crossings over the runs made with the same parameters on this device (reports/break-even-spread.ts).
+  spread: {
+    runs: 'Over the {count} runs made with these parameters on this device, each break-even lay between: {items}.',
+    elements: '{series}, {low} and {high} elements',
+    matrixN: '{series}, N ≈ {low} and {high}',
+    elementsSame: '{series}, {value} elements in each',
+    matrixNSame: '{series}, N ≈ {value} in each',
+    separator: '; ',
+  },
   // Between the items of a list of figures ("0.19× at N = 100, 1.2× at N = 200"); Spanish, whose decimal comma would
   // blur the items, separates them with a semicolon.
   listSeparator: ', ',
@@ -72,7 +81,7 @@ export const pdfDeliverables = {
     },
   },
   vectorFunction: {
-    source: 'From the course material: the Lab 6 notebook’s z = a·x² + b·y + c over 5 000 000 float64, whose three tables give for each scenario its time, its speedup over Numba’s {\'@\'}njit loop on the CPU and the overhead of the copies, and which times Numba’s GPU ufunc with three methods.',
+    source: 'From the course material: the Lab 6 notebook’s z = a·x² + b·y + c over 5,000,000 float64, whose three tables give for each scenario its time, its speedup over Numba’s {\'@\'}njit loop on the CPU and the overhead of the copies, and which times Numba’s GPU ufunc with three methods.',
     tables: {
       cpu: 'The notebook’s Table 1, the CPU: Numba’s {\'@\'}njit loop on one core (its baseline) and NumPy’s ufunc.',
       cupy: 'The notebook’s Table 2, CuPy on the GPU: with the copies inside the timing, and with the data already there.',
@@ -115,9 +124,9 @@ export const pdfDeliverables = {
       fusionNone: 'This run cannot tell them apart: one fused kernel takes {fused} against {unfused} for three passes ({gain}), at {rate}, and the medians’ intervals overlap.',
       fusionSlower: 'Not here: one fused kernel takes {fused}, slower than the three passes ({unfused}), at {rate}.',
       fusionPeak: 'One fused kernel takes {fused} against {unfused} for three passes, {gain} faster, at {rate}, {share} of the GPU’s memory bandwidth: the intermediate array never travels through memory.',
-      threads: 'Yes: all {threads} threads take {all} against {single} for one, {gain} faster ({allRate} against {singleRate}).',
-      threadsFlat: 'This run cannot tell: all {threads} threads take {all} against {single} for one ({gain}, {allRate} against {singleRate}), and the medians’ intervals overlap; one core may already stream as fast as this machine’s memory allows, or the other cores were busy.',
-      threadsSlower: 'No: all {threads} threads take {all}, slower than one thread ({single}); the other cores were busy, or the loop is too short to share out.',
+      threads: 'Yes: all {threads} threads take {all} against {single} for one, {gain} faster ({allRate} against {singleRate}){cache}.',
+      threadsFlat: 'This run cannot tell: all {threads} threads take {all} against {single} for one ({gain}, {allRate} against {singleRate}{cache}), and the medians’ intervals overlap; one core may already stream as fast as this machine’s memory allows, or the other cores were busy.',
+      threadsSlower: 'No: all {threads} threads take {all}, slower than one thread ({single}){cache}; the other cores were busy, or the loop is too short to share out.',
       worthNotMeasured: 'The course’s baseline, “{course}”, was not measured ({why}).',
       worthAlways: 'Against {baseline}, GPU Lab’s fused kernel wins even with the copies: {copies} its speed with them, {resident} with the data resident.',
       worthResident: 'Against {baseline}, only when x and y already live on the GPU: GPU Lab’s fused kernel runs at {resident} its speed resident, but at {copies} with the copies; for one evaluation of data that lives on the host, the CPU is faster.',
@@ -137,6 +146,7 @@ export const pdfDeliverables = {
     },
     size: {
       about: '≈ {size} elements',
+      aboutRange: '≈ {size} elements ({low} to {high})',
       atMost: '≤ {size} elements (from the smallest size)',
       above: '> {size} elements (not reached)',
     },
@@ -166,8 +176,13 @@ export const pdfDeliverables = {
       pathCrossing: '{path} {crossing}',
       opCrossing: '{op}: the GPU beats the CPU {paths}.',
       opValue: '{op} {value}',
-      mostGain: '{op}: {value} the CPU’s speed at 1 M elements with the data resident. | {op}: {value} the CPU’s speed at 1 M elements with the data resident, against {others}. | {op}: {value} the CPU’s speed at 1 M elements with the data resident, against {others}.',
-      mostGainUnclear: '{op} has the highest median speedup at 1 M elements with the data resident ({value}), but at this precision it cannot be told apart from {others}: no operation clearly gains most.',
+      // Over every size measured with the data resident: {sizes} are where an operation's speedup range lies above every
+      // other's; {rest} names the sizes where none does; {values} are the speedups at the largest size, {largest}.
+      mostGain: '{op}: its speedup with the data resident is clearly the highest at {sizes} elements.{rest} At {largest}: {values}.',
+      mostGainDepends: 'It depends on the size. {who}{rest} At {largest}: {values}.',
+      aheadAt: '{op} is clearly ahead at {sizes} elements.',
+      mostGainLevel: ' At {sizes} elements no operation is clearly ahead.',
+      mostGainNone: 'No operation clearly gains most: at every size measured their speedups’ intervals overlap. At {largest}: {values}.',
       withoutCopies: '{op}: with the copies the GPU is {target} faster {copiesReach}, and runs at {copies} the CPU’s speed at 1 M elements; with the data resident it is {target} faster {residentReach}, and runs at {resident}.',
       dominate: 'In {dominated} of {cases} cases ({share}), one operation at one size, the copies take more than half of the GPU’s time with transfers; in {slower} of {cases} ({slowerShare}) the GPU with transfers is slower than the CPU.',
       smallNone: 'This run measured no size under {size} elements (its smallest is {smallest}).',
@@ -177,7 +192,7 @@ export const pdfDeliverables = {
     },
   },
   matmulBreakeven: {
-    source: 'From the course material: the “transfer against compute” benchmark of “HPC con GPU (3/22)”, which prints for N = 100, 500, 1000 and 5000 the CPU time, the GPU time with the copies, the speedup and both GFLOP/s.',
+    source: 'From the course material: the “transfer against compute” benchmark of “HPC con GPU (3/22)”, which prints for N = 100, 500, 1,000 and 5,000 the CPU time, the GPU time with the copies, the speedup and both GFLOP/s.',
     caption: 'C = A·B for N×N float32 at each N measured: the CPU against the GPU with the copies (the article’s columns) and with the matrices resident.',
     columns: {
       n: 'N',
@@ -187,7 +202,6 @@ export const pdfDeliverables = {
       resident: 'GPU time resident',
       residentSpeedup: 'Speedup resident',
       cpuRate: 'CPU rate',
-      withRate: 'GPU rate with copies',
       residentRate: 'GPU rate resident',
     },
     rowsNote: 'Each row’s speedups are over its own CPU: GPU Lab’s rows over GPU Lab’s CPU BLAS, the article’s PyTorch rows over PyTorch on the CPU.',
@@ -206,6 +220,7 @@ export const pdfDeliverables = {
       againstFastestOwn: 'The course’s CPU code, “{course}”, was not measured ({why}); against {cpu}, the fastest CPU series this run measured (up to {rate}): {items}.',
       againstOther: 'Against {cpu} (up to {rate}): {items}.',
       crossingItem: '{series} from about N = {n}, interpolated on log-log axes between N = {below} and N = {above}',
+      crossingRangeItem: '{series} from about N = {n} (somewhere between N = {low} and N = {high}, within the medians’ uncertainty), interpolated on log-log axes between N = {below} and N = {above}',
       crossingAtMostItem: '{series} already at the smallest size, N = {n}',
       crossingAboveItem: '{series} at no size measured, up to N = {n}',
       smallNone: 'This run measured no N under {limit}.',
@@ -226,7 +241,7 @@ export const pdfDeliverables = {
   transfer: {
     source: 'From the course material: the transfer and pinned-memory benchmarks of “HPC con GPU (3/22)”, which print the size, the time and the GB/s of host→device copies and compare pageable with pinned memory.',
     seedCaption: 'The article’s three copies: each float32 matrix moved host→device by its PyTorch code (.to(device) from a pageable and from a pinned tensor) and by GPU Lab’s synchronous copy of the same bytes.',
-    seedSize: '{n}×{n} float32, {mb} MB',
+    seedSize: '{n}×{n} float32, {bytes}',
     gpuLab: 'GPU Lab’s copy',
     nearest: 'nearest size measured',
     nearestNote: 'This run did not measure every one of the article’s sizes (it was planned before they were added to the sweep): such a row gives the nearest size it measured, named in the second column.',
@@ -262,13 +277,13 @@ export const pdfDeliverables = {
       growthBeside: 'Beside it: {items}.',
       courseNotMeasured: 'The article’s own code, “{course}”, was not measured ({why}).',
       seedPinned: {
-        lead: 'At the article’s 5000×5000 float32 copy (100 MB): {items}.',
+        lead: 'At the article’s {n}×{n} float32 copy ({bytes}): {items}.',
         faster: '{series} takes {pinned} against {pageable} from pageable memory, {ratio} faster',
-        slower: '{series} takes {pinned} against {pageable} from pageable memory, slower ({ratio})',
-        indistinguishable: '{series} takes {pinned} against {pageable} from pageable memory ({ratio}), not told apart at this precision',
+        slower: '{series} takes {pinned} against {pageable} from pageable memory, slower: {ratio}',
+        indistinguishable: '{series} takes {pinned} against {pageable} from pageable memory, {ratio}, not told apart at this precision',
         fasterNearest: '{series} at {at}, the nearest size measured, takes {pinned} against {pageable} from pageable memory, {ratio} faster',
-        slowerNearest: '{series} at {at}, the nearest size measured, takes {pinned} against {pageable} from pageable memory, slower ({ratio})',
-        indistinguishableNearest: '{series} at {at}, the nearest size measured, takes {pinned} against {pageable} from pageable memory ({ratio}), not told apart at this precision',
+        slowerNearest: '{series} at {at}, the nearest size measured, takes {pinned} against {pageable} from pageable memory, slower: {ratio}',
+        indistinguishableNearest: '{series} at {at}, the nearest size measured, takes {pinned} against {pageable} from pageable memory, {ratio}, not told apart at this precision',
       },
       pinnedItem: {
         h2d: 'host→device {gain} ({pinned} against {pageable})',

@@ -77,6 +77,32 @@ export const pdf = {
     peakFp32: 'Theoretical fp32 rate',
     peakFp64: 'Theoretical fp64 rate',
     peakTensor: 'Theoretical {type} tensor-core rate',
+    // The CPU's memory bandwidth where the compute host measured it (host/cpu-bandwidth.ts), and its FLOP estimates
+    // (common/cpu-peaks.ts): not theoretical figures.
+    measuredMemory: 'Measured memory bandwidth',
+    estimatedFp32: 'Estimated fp32 peak',
+    estimatedFp64: 'Estimated fp64 peak',
+    // Under a GPU's peak: NVIDIA's figure for the card where the app knows it (common/gpu-peaks.ts, datasheetPeak),
+    // then the figure at the clock the device reports, with its arithmetic; % of peak divides by the first.
+    datasheet: 'NVIDIA’s figure for the {product}; at the clock the device reports: {formula}',
+    // Above a GPU's rows where its peaks are NVIDIA's figures: {document} names the datasheet.
+    datasheetIntro: 'Each peak is NVIDIA’s figure for this card ({document}; the tensor cores’ dense figures, half those with sparsity), which % of peak divides by; beneath it, the figure at the clock the device reports, with its arithmetic. NVIDIA states the tensor cores’ figures at a lower clock than the highest one the device reports.',
+    formula: {
+      compute: '{sms} SMs × {perClock} {per}/clock × {mhz} MHz = {value} ({arch})',
+      memory: '2 × {mhz} MHz × {bits} bit / 8 = {value}',
+      pcie: '{lanes} lanes × {rate} GT/s (PCIe {gen}) × {encoding} / 8 = {value} per direction',
+      stream: 'measured {date}: a STREAM-style add of 3 fp32 arrays of {size} on {threads} threads, the best of {runs} runs',
+      cpuEstimate: 'an estimate: {cores} cores × {mhz} MHz ({clock}) × {lanes} {type} lanes ({isa}) × {units} FMA units ({arch}) × 2 FLOP = {value}',
+      clock: { cpufreq: 'cpufreq’s maximum', modelName: 'the base clock in the model name' },
+    },
+    // Why the CPU has no estimated FLOP peak (common/cpu-peaks.ts, host/cpu-peaks.ts).
+    noFlopPeakRow: 'none: {reason}',
+    noFlopPeak: {
+      clock: 'neither cpufreq nor the model name gives the maximum clock',
+      table: 'the FMA units of this CPU ({cpu}) are not in the app’s table',
+      cores: 'the number of cores is not known',
+      cpuinfo: '/proc/cpuinfo is not readable',
+    },
     l3Source: 'The chip’s, as the CPU reports it (CPUID, through glibc); a virtual machine may be given only part of it.',
     yes: 'yes',
     no: 'no',
@@ -106,6 +132,7 @@ export const pdf = {
       pcieCurrent: 'PCIe link',
       pcieMax: 'PCIe link at most',
       peakPcieGBps: 'Theoretical PCIe bandwidth',
+      peakReason: 'FLOP peak',
       powerLimitW: 'Power limit',
       driverVersion: 'NVIDIA driver',
       driverCudaVersion: 'CUDA supported by the driver',
@@ -139,6 +166,8 @@ export const pdf = {
     default: 'the default',
     changed: 'changed from the default',
     allThreads: 'every logical core',
+    // A size given as an exponent of ten: {power} in superscript digits, {count} the number of elements.
+    powerOfTen: '10{power} elements ({count})',
   },
   method: {
     intro: 'How each series was measured, as its points record it. Warm-up runs are discarded; each timed sample is one complete execution, or where one takes microseconds the mean of a batch run back to back (the record keeps how many); every result is checked before its time counts.',
@@ -168,7 +197,12 @@ export const pdf = {
       copies: 'What is counted: the bytes of the copy; a device→device copy counts each byte twice, once read and once written.',
     },
     rates: 'Rates: GFLOP/s = operations ÷ median time; GB/s = bytes ÷ median time, with 1 GB = 10⁹ bytes (as vendors’ datasheets count).',
-    peak: '% of peak: the rate ÷ the theoretical peak that bounds it, from a table by compute capability, operation, type and math mode: memory bandwidth for elementwise work and copies within the GPU, PCIe for copies across it, the fp32 or fp64 units for the hand-written kernels and cuBLAS fp32, the tensor cores at the product’s type for tf32, fp16, bf16 and int8, and fp64 through cuBLAS on sm_80 and sm_90 against the fp64 tensor cores (each with its formula under “Device and environment”). Left blank where the table has no peak for the card, where the data fits in the L2 cache so that memory bandwidth does not bound it, for CPU work other than a GEMM whose arrays are within four times the last-level cache (they come from the caches), and for times that mix copies and kernels. CPU elementwise work on larger arrays is read against the memory bandwidth the compute host measured on this CPU (a STREAM-style add on every core, shown with the device) and marked “(meas.)”: a point may pass it. A CPU GEMM on every core is read against the CPU’s estimated peak shown with the device and marked “(est.)”: the estimate is a guide, so such a share can pass 100 %, and is shown as it is.',
+    // "% of peak", from what applies to the run: the GPU's yardsticks, then the CPU's measured bandwidth and estimated
+    // peak only where a point was read against them, and the CPU's missing estimate where a CPU GEMM had none.
+    peak: '% of peak: the rate ÷ the peak that bounds it, by operation, type and math mode: memory bandwidth for elementwise work and copies within the GPU, PCIe for copies across it, the fp32 or fp64 units for the hand-written kernels and cuBLAS fp32, the tensor cores at the product’s type for tf32, fp16, bf16 and int8, and fp64 through cuBLAS on sm_80 and sm_90 against the fp64 tensor cores: NVIDIA’s datasheet figure where the app knows the card, else the figure at the clock the device reports (both, with the arithmetic, under “Device and environment”). Left blank where neither is known for the card, where the data fits in the L2 cache so that memory bandwidth does not bound it, for CPU work other than a GEMM whose arrays are within four times the last-level cache (they come from the caches), and for a time that is not its work’s alone (copies and kernels in one time, or a clock stopped at the launch), which has no rate either.',
+    peakMeasured: 'CPU elementwise work on larger arrays is read against the memory bandwidth the compute host measured on this CPU (a STREAM-style add on every core, shown with the device) and marked “(meas.)”: a point may pass it.',
+    peakEstimate: 'A CPU GEMM on every core is read against the CPU’s estimated peak shown with the device and marked “(est.)”: the estimate is a guide, so such a share can pass 100 %, and is shown as it is.',
+    peakNoEstimate: 'This CPU has no estimated FLOP peak ({reason}), so its GEMMs have no share of one.',
     speedup: 'Speedup: the median time of the series’ baseline ÷ its own median time; above 1× the series is faster.',
     clocks: 'Clocks: CUDA events time the GPU’s own work without the launch; the host’s clock times what a program waits for, launch and synchronisation included, and is the one compared with CPU times.',
     // Numba's series where the Python worker put numpy.row_stack back before importing Numba (its peer-protocol phrase).
@@ -195,7 +229,10 @@ export const pdf = {
       cuda: 'CUDA kernels: {functions}.',
       cpu: 'CPU loops: {functions}.',
       library: 'A library call, not code of the app: {functions}.',
+      python: 'The course’s own Python code, run by GPU Lab’s Python worker on the engine’s inputs and checked like the rest: {functions}.',
     },
+    // A library's stand-in where the system lacks it.
+    fallback: 'Where the system has no BLAS, the app’s own blocked GEMM in {file} runs instead; the run’s versions name the one it used.',
     missing: 'The source could not be read: {message}',
   },
   compare: {

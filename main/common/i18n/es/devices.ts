@@ -178,6 +178,7 @@ export const devices: TextOf<typeof devicesEn> = {
         'Las operaciones por segundo de los productos de matrices en {type} en los núcleos tensoriales, densos, según la tasa por SM y por ciclo de la arquitectura; los laboratorios muestran un GEMM de cuBLAS en {type} como una fracción de ella.',
     },
     source: 'Tasa por ciclo según {source}.',
+    datasheet: 'La hoja de datos de NVIDIA da {value} para la {product}: el % del pico de los laboratorios divide por esa cifra.',
     sources: {
       '7_0': 'el documento técnico de la NVIDIA Tesla V100: 64 unidades FP32 y 32 FP64 por SM; 8 núcleos tensoriales × 64 FMA por ciclo',
       '7_5': 'el documento técnico de Turing de NVIDIA: 64 unidades FP32 y 2 FP64 por SM; 8 núcleos tensoriales × 64 FMA en FP16 por ciclo',

@@ -71,7 +71,7 @@ export const elementwiseBreakevenDescriptor: DescriptorText = {
     minExponent: { label: 'Tamaño más pequeño', description: 'El array más pequeño tiene 10 elevado a este valor elementos.' },
     maxExponent: {
       label: 'Tamaño más grande',
-      description: 'El array más grande tiene 10 elevado a este valor elementos (10⁸ float32 = 400 MB por array); no puede ser menor que el más pequeño.',
+      description: 'El array más grande tiene 10 elevado a este valor elementos (10⁸ float32 = 381 MiB por array); no puede ser menor que el más pequeño.',
     },
     pointsPerDecade: { label: 'Tamaños por década', description: 'Cuántos tamaños se miden por cada factor de diez.' },
     target: { label: 'Aceleración objetivo', description: 'El punto de equilibrio que se da es el tamaño a partir del cual la GPU es este número de veces más rápida.' },

@@ -29,14 +29,14 @@ export const matmulBreakeven: TextOf<typeof en> = {
 
 export const matmulBreakevenDescriptor: DescriptorText = {
   title: 'Punto de equilibrio del producto de matrices: ¿a partir de qué N gana la GPU?',
-  summary: 'N = 50 … 5000 en float32: BLAS en la CPU frente a la GPU contando las transferencias; GFLOP/s según N y el tamaño a partir del cual la GPU pasa por delante.',
+  summary: 'N = 50 … 5000 en float32: BLAS en la CPU frente a la GPU contando las transferencias; el tiempo según N y el tamaño a partir del cual la GPU pasa por delante.',
   explanation: [
     'El trabajo de un producto de matrices crece como N³, mientras que los datos que hay que copiar crecen como N². Con matrices pequeñas mandan los costes fijos: lanzar un kernel, copiar por PCIe, sincronizar; cada uno cuesta microsegundos, y la CPU termina un producto de 100×100 en más o menos ese tiempo. Al crecer N pesa más la aritmética, y ganan los miles de núcleos de la GPU.',
     'El artículo del curso lo midió en una RTX 3080: con N = 100 la CPU era 5 veces más rápida (0,08 ms frente a 0,42 ms con transferencias), con N = 500 quedaban igualadas, con N = 1000 la GPU era 4,8 veces más rápida y con N = 5000, 23 veces. Este laboratorio mide la misma curva en tu máquina e interpola el cruce sobre ejes logarítmicos.',
   ],
   lookFor: [
     'El N a partir del cual la GPU con transferencias supera a la CPU.',
-    'Los GFLOP/s según N: la CPU se estanca pronto; la GPU sigue subiendo hasta saturarse.',
+    'Las tasas de la tabla, de la CPU y de la GPU con los datos residentes, según N: la CPU se estanca pronto; la GPU sigue subiendo hasta saturarse. La GPU con transferencias no tiene tasa: su tiempo es sobre todo el del bus.',
     'La distancia entre «con transferencias» y «datos residentes»: donde el trabajo (N³) supera a las copias (N²), se reduce; con N pequeños, donde el lanzamiento y la latencia marcan el tiempo residente, puede crecer. Mira cuál de las dos muestran tus tamaños.',
   ],
   parameters: {

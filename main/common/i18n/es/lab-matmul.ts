@@ -17,9 +17,10 @@ export const matmul: TextOf<typeof en> = {
   findings: {
     cpuRate: 'La CPU ({library}, {threads} hilos) multiplica las matrices en {time}: {rate}.',
     speedup: '{series}: {time}, {ratio} la velocidad de la CPU ({rate}{peak}).',
+    speedupNoRate: '{series}: {time}, {ratio} la velocidad de la CPU (copias y producto en un mismo tiempo: sin rendimiento).',
     peakShare: ', el {share} del pico fp32 de la GPU',
     transferShare: 'Las transferencias son el {share} del tiempo total en la GPU ({withCopies} con copias, {resident} sin ellas){copies}.',
-    copies: ': {time} para llevar A y B a la GPU y traer C de vuelta, {size}B a {rate} desde memoria paginable de la CPU (mira el laboratorio de transferencias)',
+    copies: ': {time} para llevar A y B a la GPU y traer C de vuelta, {size} a {rate} desde memoria paginable de la CPU (mira el laboratorio de transferencias)',
     tiling:
       'El kernel con teselas ({tiled}) es {ratio} más rápido que el ingenuo ({naive}): cada valor que trae de la memoria global sirve para 128 multiplicaciones-suma en lugar de una, y cada valor que lee de la memoria compartida sirve para 8.',
     tiledFaster: 'Aquí el kernel con teselas es {ratio} más rápido que cuBLAS ({cublas} frente a {tiled}): {sameUnits}, así que un kernel con buenas teselas puede igualar a la biblioteca en algunos tamaños.',
@@ -35,9 +36,9 @@ export const matmulDescriptor: DescriptorText = {
   title: 'Producto de matrices: CPU, GPU y lo que cuesta llegar a ella',
   summary: 'C = A·B con N = 7000 en float32, en la CPU (BLAS) y en la GPU: con y sin transferencias, y cuBLAS frente a dos kernels escritos a mano, uno ingenuo y otro con teselas.',
   explanation: [
-    'Un producto de dos matrices N×N hace 2·N³ operaciones de coma flotante sobre 3·N² números: con N = 7000 son 686 000 millones de operaciones sobre 588 MB. Cada número se usa N veces, así que lo que limita es la aritmética, no la memoria: aquí es donde brilla una GPU.',
+    'Un producto de dos matrices N×N hace 2·N³ operaciones de coma flotante sobre 3·N² números: con N = 7000 son 686.000 millones de operaciones sobre 561 MiB. Cada número se usa N veces, así que lo que limita es la aritmética, no la memoria: aquí es donde brilla una GPU.',
     'El notebook del curso lo midió con una RTX 2080 Ti: 580 ms con NumPy en la CPU, 106,5 ms en la GPU contando las copias de A y B a la GPU y la de C de vuelta, y 50,4 ms con las matrices ya en la GPU. Este laboratorio repite el experimento como es debido: con calentamiento, con repeticiones y comprobando cada resultado con un nuevo cálculo en float64 de una muestra de sus elementos.',
-    'Los kernels escritos a mano muestran lo que hace falta para acercarse a la biblioteca. El kernel ingenuo calcula un resultado por hilo leyendo directamente de la memoria global: dos lecturas por cada multiplicación-suma, así que el ritmo lo marcan las lecturas, no la aritmética. El kernel con teselas (tiles) asigna a cada bloque de 256 hilos una tesela de 128×128 de C. Carga en memoria compartida franjas de 128×8 de A y de 8×128 de B, de modo que cada valor traído de la memoria global sirve para 128 multiplicaciones-suma, y cada hilo guarda en registros un trozo de 8×8 de C, de modo que cada valor leído de la memoria compartida sirve para 8. Las franjas siguientes se cargan mientras se usan las actuales.',
+    'Los kernels escritos a mano muestran lo que hace falta para acercarse a la biblioteca. El kernel ingenuo calcula un resultado por hilo leyendo directamente de la memoria global: dos lecturas por cada multiplicación-suma, así que el ritmo lo marcan las lecturas, no la aritmética. El kernel con teselas (tiles) asigna a cada bloque de 256 hilos una tesela de 128×128 de C. Carga en memoria compartida franjas de 128×16 de A y de 16×128 de B, de modo que cada valor traído de la memoria global sirve para 128 multiplicaciones-suma, y cada hilo guarda en registros un trozo de 8×8 de C, de modo que cada valor leído de la memoria compartida sirve para 8. Las franjas siguientes se cargan mientras se usan las actuales.',
     'cuBLAS hace lo mismo, con formas de tesela y un pipelining ajustados a cada GPU. Este laboratorio le pide aritmética fp32 (CUBLAS_COMPUTE_32F, sin TF32), que se ejecuta en las mismas unidades FMA de fp32 que los kernels escritos a mano: los tensor cores solo entran en juego con tf32, fp16, bf16 o int8, como muestra el laboratorio de tipos de datos.',
   ],
   lookFor: [

@@ -17,14 +17,19 @@ export const labText: TextOf<LabTextCatalog> = {
     unknown: '?',
     recorded: '{text}',
     peers: {
-      agree: '{peer} ({peerTime}) y {ours} de GPU Lab ({oursTime}) coinciden con un margen del 10 %: {ratio} el tiempo ({low} a {high}).',
-      slower: '{peer} ({peerTime}) tarda {ratio} el tiempo de {ours} de GPU Lab ({oursTime}; {low} a {high}): más de un 10 % de diferencia, una distancia que conviene investigar.',
-      faster: '{peer} ({peerTime}) tarda {ratio} el tiempo de {ours} de GPU Lab ({oursTime}; {low} a {high}): más de un 10 % más rápido, una distancia que conviene investigar.',
-      unclear: '{peer} ({peerTime}) tarda {ratio} el tiempo de {ours} de GPU Lab ({oursTime}), pero los intervalos admiten de {low} a {high}: hay demasiado ruido para decir si coinciden con un margen del 10 %.',
-      agreeWithin: '{peer} ({peerTime}) y {ours} de GPU Lab ({oursTime}) coinciden con un margen del {within} %: {ratio} el tiempo ({low} a {high}).',
-      slowerWithin: '{peer} ({peerTime}) tarda {ratio} el tiempo de {ours} de GPU Lab ({oursTime}; {low} a {high}): más de un {within} % de diferencia, una distancia que conviene investigar.',
-      fasterWithin: '{peer} ({peerTime}) tarda {ratio} el tiempo de {ours} de GPU Lab ({oursTime}; {low} a {high}): más de un {within} % más rápido, una distancia que conviene investigar.',
-      unclearWithin: '{peer} ({peerTime}) tarda {ratio} el tiempo de {ours} de GPU Lab ({oursTime}), pero los intervalos admiten de {low} a {high}: hay demasiado ruido para decir si coinciden con un margen del {within} %.',
+      agree: '{peer} ({peerTime}) y {ours} de GPU Lab ({oursTime}) coinciden con un margen del {within} %: {ratio} el tiempo ({low} a {high}).',
+      lessTimeSmall: '{peer} ({peerTime}) tarda entre un {least} y un {most} menos que {ours} de GPU Lab ({oursTime}): una diferencia pequeña pero constante, los intervalos no se solapan.',
+      moreTimeSmall: '{peer} ({peerTime}) tarda entre un {least} y un {most} más que {ours} de GPU Lab ({oursTime}): una diferencia pequeña pero constante, los intervalos no se solapan.',
+      lessTime: '{peer} ({peerTime}) tarda entre un {least} y un {most} menos que {ours} de GPU Lab ({oursTime}): los intervalos no se solapan, una distancia que conviene investigar.',
+      moreTime: '{peer} ({peerTime}) tarda entre un {least} y un {most} más que {ours} de GPU Lab ({oursTime}): los intervalos no se solapan, una distancia que conviene investigar.',
+      faster: '{peer} ({peerTime}) tarda {ratio} el tiempo de {ours} de GPU Lab ({oursTime}; {low} a {high}): más rápido, una distancia que conviene investigar.',
+      slower: '{peer} ({peerTime}) tarda {ratio} el tiempo de {ours} de GPU Lab ({oursTime}; {low} a {high}): más lento, una distancia que conviene investigar.',
+      unclear: '{peer} ({peerTime}) tarda {ratio} el tiempo de {ours} de GPU Lab ({oursTime}), pero los intervalos admiten de {low} a {high}: hay demasiado ruido para decir si coinciden con un margen del {margin} %.',
+    },
+    ratio: { ranged: '{ratio} (de {low} a {high})' },
+    cpu: {
+      inCache: ', por encima de los {memory} medidos desde la memoria principal: sus {bytes} de arrays caben en los {cache} de la caché de último nivel',
+      aboveMemory: ', por encima de los {memory} medidos desde la memoria principal',
     },
     run: {
       point: '{series}, {size}',
@@ -44,7 +49,7 @@ export const labText: TextOf<LabTextCatalog> = {
       pointsFailed: '{count} punto no se pudo medir{first}. | {count} puntos no se pudieron medir{first}.',
       firstFailure: ' (el primero: {point}, {code})',
       noisy:
-        '{count} punto es ruidoso (la incertidumbre de su mediana supera el ±5 %; el peor: {point}, ±{spread}): repite la medición antes de fiarte de él. | {count} puntos son ruidosos (la incertidumbre de sus medianas supera el ±5 %; el peor: {point}, ±{spread}): repite la medición antes de fiarte de ellos.',
+        '{count} punto es ruidoso (la incertidumbre de su mediana supera el ±5 %; el peor: {point}, {spread}): repite la medición antes de fiarte de él. | {count} puntos son ruidosos (la incertidumbre de sus medianas supera el ±5 %; el peor: {point}, {spread}): repite la medición antes de fiarte de ellos.',
       pointsSteal:
         '{count} punto se midió mientras el hipervisor cedía al menos el 5 % del tiempo de CPU a otras máquinas virtuales ({share} en {point}): sus muestras incluyen esperas que ninguna forma de medir evita. | {count} puntos se midieron mientras el hipervisor cedía al menos el 5 % del tiempo de CPU a otras máquinas virtuales (hasta el {share}, en {point}): sus muestras incluyen esperas que ninguna forma de medir evita.',
       gpuClockDropped:

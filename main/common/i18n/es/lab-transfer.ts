@@ -37,7 +37,7 @@ export const transferDescriptor: DescriptorText = {
   summary: 'Ancho de banda de las copias de 1 KiB a 1 GiB: CPU→GPU y GPU→CPU (memoria paginable y fijada, copias síncronas y asíncronas) y GPU→GPU.',
   explanation: [
     'Una GPU discreta tiene su propia memoria. Los datos le llegan por PCIe (o NVLink), un bus varias veces más lento que la memoria de la CPU y decenas de veces más lento que la de la GPU. Además, cada copia paga una latencia fija de varios microsegundos, así que las copias pequeñas solo aprovechan una parte del ancho de banda del bus: la curva de GB/s según el tamaño sube y después se aplana.',
-    'El sistema operativo puede mover de sitio la memoria ordinaria de la CPU (memoria paginable), así que el driver primero la copia a un búfer intermedio fijado y luego deja que el motor de copia de la GPU lo lea. La memoria fijada (page-locked) se ahorra ese paso, y es la única con la que una copia asíncrona puede solaparse de verdad con otro trabajo. El artículo del curso midió 11,45 ms frente a 7,32 ms en una copia de 100 MB, una mejora de 1,56×; la memoria fijada es un recurso limitado, así que resérvala para los búferes que copies a menudo.',
+    'El sistema operativo puede mover de sitio la memoria ordinaria de la CPU (memoria paginable), así que el driver primero la copia a un búfer intermedio fijado y luego deja que el motor de copia de la GPU lo lea. La memoria fijada (page-locked) se ahorra ese paso, y es la única con la que una copia asíncrona puede solaparse de verdad con otro trabajo. El artículo del curso midió 11,45 ms frente a 7,32 ms al copiar una matriz float32 de 5000² (95,4 MiB), una mejora de 1,56×; la memoria fijada es un recurso limitado, así que resérvala para los búferes que copies a menudo.',
     'Las copias GPU→GPU no salen de la memoria de la GPU y muestran su ancho de banda; aquí se cuentan como lectura más escritura, para poder compararlas con el pico teórico de la memoria.',
   ],
   lookFor: [
@@ -54,8 +54,8 @@ export const transferDescriptor: DescriptorText = {
     modes: { label: 'Modos de copia', description: 'Copias síncronas (sync), o asíncronas (async) en un stream seguidas de una sincronización.' },
   },
   presets: {
-    full: { label: 'Barrido completo, 1 KiB … 1 GiB', description: 'Todos los tamaños de 1 KiB a 1 GiB, multiplicando por 4, y los 40 kB, 4 MB y 100 MB del curso: a la izquierda, la latencia; a la derecha, el ancho de banda del bus.' },
-    'seed-003': { label: 'Los tamaños del artículo (HPC con GPU 3/22)', description: 'De 40 kB a 100 MB: las matrices float32 de 100², 1000² y 5000² que copia el curso, y tamaños en factores de 4 desde 40 kB.' },
+    full: { label: 'Barrido completo, 1 KiB … 1 GiB', description: 'Todos los tamaños de 1 KiB a 1 GiB, multiplicando por 4, y las tres copias del curso (39,1 KiB, 3,81 MiB y 95,4 MiB): a la izquierda, la latencia; a la derecha, el ancho de banda del bus.' },
+    'seed-003': { label: 'Los tamaños del artículo (HPC con GPU 3/22)', description: 'De 39,1 KiB a 95,4 MiB: las matrices float32 de 100², 1000² y 5000² que copia el curso, y tamaños en factores de 4 desde 39,1 KiB.' },
     quick: { label: 'Vistazo rápido, hasta 64 MiB', description: 'Solo copias entre CPU y GPU, de tamaños pequeños y medianos: unos segundos.' },
   },
 };

@@ -26,14 +26,14 @@ export const vectorFunction: TextOf<typeof en> = {
     threadsFlat:
       'Con esta precisión no se distinguen los {threads} hilos ({many}) de uno solo ({one}): o bien un solo núcleo a {rate} ya satura la memoria de esta máquina, o bien los demás núcleos estaban ocupados.',
     threadsSlower: 'Los {threads} hilos ({many}) fueron más lentos que uno solo ({one}), {ratio} el tiempo: los demás núcleos estaban ocupados, o repartir tan poco trabajo cuesta más de lo que aporta.',
-    threadsScale: 'Con los {threads} hilos, el bucle de la CPU va {ratio} más rápido que con uno solo ({many} frente a {one}, {rate}).',
+    threadsScale: 'Con los {threads} hilos, el bucle de la CPU va {ratio} más rápido que con uno solo ({many} frente a {one}, {rate}{cache}).',
     fusion:
       'Fusionar las tres pasadas en un solo kernel lo hace {ratio} más rápido ({fused} frente a {unfused}): las tres pasadas mueven {unfusedBytes} bytes por elemento y el kernel fusionado {fusedBytes}, {bytesRatio} menos, porque el array intermedio nunca pasa por la memoria.',
     fusionLevel:
       'Aquí el kernel fusionado ({fused}) no es apreciablemente más rápido que las tres pasadas ({unfused}), aunque mueve {fusedBytes} bytes por elemento frente a {unfusedBytes}: con este tamaño, el tiempo lo marca algo distinto del tráfico de memoria.',
-    bandwidth: 'El kernel fusionado mueve {size}B en {time}: {rate}, el {share} del ancho de banda teórico de la memoria de la GPU ({peak}). La función está limitada por la memoria.',
+    bandwidth: 'El kernel fusionado mueve {size} en {time}: {rate}, el {share} del ancho de banda teórico de la memoria de la GPU ({peak}). La función está limitada por la memoria.',
     transferShare: 'Las copias son el {share} del tiempo total en la GPU ({withCopies} con copias, {resident} con los datos residentes){copies}.',
-    copies: ': {size}B por el bus en {time}, {rate} desde memoria paginable de la CPU',
+    copies: ': {size} por el bus en {time}, {rate} desde memoria paginable de la CPU',
     copiesSlower:
       'Con las copias, la GPU es más lenta que la CPU con todos sus hilos ({gpu} frente a {cpu}, {ratio} su velocidad): con tan poca aritmética por byte, mover los datos cuesta más que calcular.',
     copiesFaster: 'Incluso con las copias, la GPU alcanza {ratio} la velocidad de la CPU con todos sus hilos ({gpu} frente a {cpu}).',
@@ -65,7 +65,7 @@ export const vectorFunctionDescriptor: DescriptorText = {
     c: { label: 'c', description: 'El término independiente.' },
   },
   presets: {
-    'seed-001': { label: '5 M de elementos (Laboratorio 6)', description: 'z = 3,5·x² + 2,8·y + 10 sobre 5 000 000 de valores float64, como en el notebook.' },
+    'seed-001': { label: '5 M de elementos (Laboratorio 6)', description: 'z = 3,5·x² + 2,8·y + 10 sobre 5.000.000 de valores float64, como en el notebook.' },
     large: { label: '50 M de elementos', description: 'Diez veces más grande (1,2 GB de arrays): muy por encima de cualquier caché, así que solo decide el ancho de banda de la memoria.' },
   },
 };

@@ -1,6 +1,7 @@
 // Two runs compared: B ÷ A per point key with the faster run named (or neither, where their medians' intervals overlap), points present in
 // one run only, parameters that differ, and the overlaid chart (A solid, B dashed, one colour per series).
 import { describe, expect, it } from 'vitest';
+import { setNumberLocale } from '../../../../main/common/locale.ts';
 
 import type { RunRecord } from '../../../../main/common/run-record.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
@@ -152,10 +153,16 @@ describe('two runs compared in Spanish', () => {
     const b = fixtureRun('h100-matmul-breakeven').record;
     const spanishLab = labDescriptors('es').find((d) => d.id === 'matmul-breakeven');
     const tEs = catalogTranslate({ results: resultsEs });
-    expect(compareRows(a, b, tEs, spanishLab).find((r) => r.key === 'gpu-resident@5000')).toMatchObject({
-      label: 'GPU con datos residentes, N = 5000',
-      fasterText: 'solo en la ejecución B',
-    });
+    // The app writes numbers in the language it shows (5000 in Spanish); without a lab, the label as recorded.
+    setNumberLocale('es');
+    try {
+      expect(compareRows(a, b, tEs, spanishLab).find((r) => r.key === 'gpu-resident@5000')).toMatchObject({
+        label: 'GPU con datos residentes, N = 5000',
+        fasterText: 'solo en la ejecución B',
+      });
+    } finally {
+      setNumberLocale('en');
+    }
     expect(compareRows(a, b, tEs).find((r) => r.key === 'gpu-resident@5000')?.label).toBe('GPU resident, N = 5000');
   });
 });

@@ -65,7 +65,7 @@ describe('results rows', () => {
   it('reads each type against the CPU of the same type in the dtypes lab, and int8 in operations per second', () => {
     // 131.8 ms ÷ 2.641 ms = 49.9×.
     expect(row('h100-dtypes', 'gpu-fp32')).toMatchObject({ speedup: '49.9×', speedupOver: 'CPU', rate: '52.04 TFLOP/s' });
-    expect(row('h100-dtypes', 'gpu-int8')).toMatchObject({ rate: '1374 TOP/s', speedup: '—', verifiedText: 'Result correct: relative error 0, tolerance 0' });
+    expect(row('h100-dtypes', 'gpu-int8')).toMatchObject({ rate: '1,374 TOP/s', speedup: '—', verifiedText: 'Result correct: relative error 0, tolerance 0' });
   });
 
   it('shows the rate the work is bound by where the chart measures time: GB/s for the vector function, GFLOP/s for GEMM', () => {

@@ -19,24 +19,26 @@ describe('break-even sizes', () => {
       record.summary['mul.gpu-resident.breakEvenSize'],
       record.summary['exp.gpu-resident.breakEvenSize'],
     ]);
-    // Each in its operation's panel, which names the operation.
+    // Each in its operation's panel, which names the operation; interpolated sizes, to the two significant digits they
+    // are known to.
     expect(vertical.map((m) => [m.label, m.scale])).toEqual([
-      ['GPU resident: 136 k elements', 'y-add'],
-      ['GPU resident: 1.57 M elements', 'y-mul'],
-      ['GPU resident: 177 k elements', 'y-exp'],
+      ['GPU resident: 140 k elements', 'y-add'],
+      ['GPU resident: 1.6 M elements', 'y-mul'],
+      ['GPU resident: 180 k elements', 'y-exp'],
     ]);
     // With copies the GPU never reached 2× up to 10⁸: a bound, said in words, with no line.
     expect(chart.notes).toContain('add GPU with transfers is never 2× faster than add CPU at the sizes measured: its break-even, if there is one, lies beyond 100 M elements.');
     expect(vertical.some((m) => m.label?.includes('with transfers'))).toBe(false);
-    expect(chart.description).toContain('add GPU resident becomes 2× faster than add CPU from about 136 k elements.');
+    expect(chart.description).toContain('add GPU resident becomes 2× faster than add CPU from about 140 k elements.');
   });
 
   it('marks the N where the GPU overtakes the CPU on the matrix sweep', () => {
     const { record, lab } = fixtureRun('h100-matmul-breakeven');
     const vertical = marks(runChart(record, lab, inputs)).vertical ?? [];
     expect(vertical.map((m) => [m.x, m.label])).toEqual([
-      [record.summary['gpu-transfers.breakEvenN'], 'GPU with transfers: N = 332'],
-      [record.summary['gpu-resident.breakEvenN'], 'GPU resident: N = 126'],
+      // 331.98 and 125.95, never written to more digits than an interpolation gives.
+      [record.summary['gpu-transfers.breakEvenN'], 'GPU with transfers: N = 330'],
+      [record.summary['gpu-resident.breakEvenN'], 'GPU resident: N = 130'],
     ]);
   });
 
@@ -74,7 +76,7 @@ describe('axes', () => {
     // In a narrow window, every second size.
     expect(axisTicks(runChart(transfer.record, transfer.lab, inputs), 'x', 400).labels).toEqual(['1 KiB', '16 KiB', '256 KiB', '4 MiB', '64 MiB', '1 GiB']);
     const matrices = fixtureRun('h100-matmul-breakeven');
-    expect(axisTicks(runChart(matrices.record, matrices.lab, inputs), 'x').labels).toEqual(['100', '500', '1000', '2000', '5000']);
+    expect(axisTicks(runChart(matrices.record, matrices.lab, inputs), 'x').labels).toEqual(['100', '500', '1,000', '2,000', '5,000']);
   });
 
   it('puts the dtypes bars (0.5 to 1370 TFLOP/s) on a log y axis ticked at each power of ten', () => {
@@ -83,10 +85,19 @@ describe('axes', () => {
     expect(y).toEqual({ type: 'logarithmic', labels: ['0.1', '1', '10', '100', '1 k'] });
   });
 
+  it('ticks a log y axis of four decades or more at each power of ten', () => {
+    const { record, lab } = fixtureRun('h100-matmul-breakeven');
+    // Times, as the lab plots them (a rate with the copies would be the bus's): 13 µs (CPU at N = 100) to 255 ms (CPU
+    // at N = 5000), over four decades: ticked at each power of ten.
+    expect(axisTicks(runChart(record, lab, inputs), 'y').labels).toEqual(['10 µs', '100 µs', '1 ms', '10 ms', '100 ms']);
+  });
+
   it('ticks a log y axis of under four decades at 1, 2 and 5 times each power of ten', () => {
     const { record, lab } = fixtureRun('h100-matmul-breakeven');
-    // 30 GFLOP/s (GPU with transfers at N = 100) to 46 000 (resident at N = 5000).
-    expect(axisTicks(runChart(record, lab, inputs), 'y').labels).toEqual(['10', '20', '50', '100', '200', '500', '1 k', '2 k', '5 k', '10 k', '20 k', '50 k']);
+    // The same run's rates, as the lab plotted them before it plotted times: 30 GFLOP/s (GPU with transfers at N = 100)
+    // to 46 000 (resident at N = 5000).
+    const rates = { ...lab, chart: { x: lab.chart.x, y: { quantity: 'GFLOP/s' as const, log: true } } };
+    expect(axisTicks(runChart(record, rates, inputs), 'y').labels).toEqual(['10', '20', '50', '100', '200', '500', '1 k', '2 k', '5 k', '10 k', '20 k', '50 k']);
   });
 
   it('draws elementwise as small multiples: one panel per operation, on the same axes, the add panel at the top', () => {

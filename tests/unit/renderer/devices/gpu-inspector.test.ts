@@ -104,8 +104,19 @@ describe('the GPU inspector', () => {
     expect(peak.get('.value').text()).toBe('66.91 TFLOP/s');
     expect(peak.get('code').text()).toBe('132 SMs × 256 FLOP/clock × 1980 MHz = 66908 GFLOP/s (Hopper, sm_90)');
     expect(peak.get('.source').text()).toMatch(/^Rate per clock from NVIDIA H100 whitepaper/);
-    expect(wrapper.get('[data-peak="int8-tensor"] .value').text()).toBe('2141 TOP/s');
+    expect(wrapper.get('[data-peak="int8-tensor"] .value').text()).toBe('2,141 TOP/s');
     expect(wrapper.findAll('[data-peak]').map((p) => p.attributes('data-peak'))).toEqual(['memory', 'fp32', 'fp64', 'fp64-tensor', 'tf32-tensor', 'fp16-tensor', 'bf16-tensor', 'int8-tensor', 'pcie']);
+  });
+
+  it('gives beside each peak the figure NVIDIA states for an H100 SXM, which the labs’ % of peak divides by', async () => {
+    const wrapper = mountDevicesView();
+    await flushPromises();
+    // fp16: 1,071 TFLOP/s at the reported 1980 MHz, 989.5 on the datasheet (at 1830 MHz).
+    expect(wrapper.get('[data-peak="fp16-tensor"] .value').text()).toBe('1,071 TFLOP/s');
+    expect(wrapper.get('[data-peak="fp16-tensor"] [data-testid="peak-datasheet"]').text()).toBe('NVIDIA’s datasheet gives 989.5 TFLOP/s for the H100 SXM: the labs’ % of peak divides by that figure.');
+    expect(wrapper.get('[data-peak="memory"] [data-testid="peak-datasheet"]').text()).toContain('3.35 TB/s');
+    // PCIe's is the link's, not the card's.
+    expect(wrapper.find('[data-peak="pcie"] [data-testid="peak-datasheet"]').exists()).toBe(false);
   });
 
   it('shows the CUDA versions and each library found with its version, its path and what it is for', async () => {
