@@ -114,7 +114,7 @@ test('shows beside the H200’s run what the H100 GPU Lab ships measured, as ano
   await expect(references).toContainText('Other machines’ results');
   await expect(references).toContainText('NVIDIA H100 80GB HBM3 · driver 580.159.04');
   await expect(references).toContainText('shipped with GPU Lab');
-  await expect(references).toContainText(/NVIDIA H100 80GB HBM3 \(another machine\) measured GPU cuBLAS resident, N = 7000 in 14\.57 ms/);
+  await expect(references).toContainText(/NVIDIA H100 80GB HBM3 \(another machine\) measured GPU cuBLAS resident, N = 7,000 in 14\.57 ms/);
   await expect(references).toContainText('faster, 0.60× its time');
   await references.screenshot({ path: 'test-results/screenshots/reference-results.png' });
   await noSeriousViolations(page);
