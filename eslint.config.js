@@ -157,13 +157,13 @@ export default tseslint.config(
               // the statistics they rest on, the GPU peak table, the names of downloaded files, a kernel file's launch
               // header, a verification's verdict, a compiler listing's blocks, the commands that install the CUDA
               // libraries, the Python libraries' names, what a kernel launched from Python is said to do, a student's name in a
-              // class, and the catalogs with their engine (i18n/) are pure (no Node, no zod): a finding is rendered and
+              // class, a class's table, and the catalogs with their engine (i18n/) are pure (no Node, no zod): a finding is rendered and
               // ordered, a number written, a peak computed, a kernel source checked, a file named, a launch header read, a
-              // verification said, a listing laid out, an install command given, a library named, a name checked and a
+              // verification said, a listing laid out, an install command given, a library named, a name checked, a class's table and a
               // message read alike in main and the renderer.
-              regex: '(^|/)main/common/(?!((locale|message|format|kernel-source-check|claims|statistics|gpu-peaks|finding-order|file-name|launch-header|verification-verdict|listing-blocks|cuda-libraries|peer-libraries|python-launch|student-name)\\.ts$|i18n/))',
+              regex: '(^|/)main/common/(?!((locale|message|format|kernel-source-check|claims|statistics|gpu-peaks|finding-order|file-name|launch-header|verification-verdict|listing-blocks|cuda-libraries|peer-libraries|python-launch|student-name|class-text)\\.ts$|i18n/))',
               allowTypeImports: true,
-              message: 'The renderer may import main/common types only (import type), and locale.ts, message.ts, format.ts, kernel-source-check.ts, claims.ts, statistics.ts, gpu-peaks.ts, finding-order.ts, file-name.ts, launch-header.ts, verification-verdict.ts, listing-blocks.ts, cuda-libraries.ts, peer-libraries.ts, python-launch.ts, student-name.ts and i18n/.',
+              message: 'The renderer may import main/common types only (import type), and locale.ts, message.ts, format.ts, kernel-source-check.ts, claims.ts, statistics.ts, gpu-peaks.ts, finding-order.ts, file-name.ts, launch-header.ts, verification-verdict.ts, listing-blocks.ts, cuda-libraries.ts, peer-libraries.ts, python-launch.ts, student-name.ts, class-text.ts and i18n/.',
             },
           ],
         },

@@ -10,6 +10,8 @@
 //   node scripts/bench-ui.mjs --points 2000 --rate 400    (the table of 2,000 rows)
 // --table-in-view scrolls the results table into view as the run starts (the harder case: its rows are drawn), and
 // clicks the table's scroll box instead of the lab's explanation.
+// --classroom N measures the teacher's view of a class instead, while N students join and run (bench-ui-class.mjs):
+//   npm run build && node scripts/bench-ui.mjs --classroom 30
 // For finding where the time goes: GPU_LAB_TRACE=1 sums the browser's own work (style, layout, paint) and names the
 // scripts that forced a layout; GPU_LAB_PROFILE=1 sums a CPU profile by function; GPU_LAB_HIDE=<selector> hides a
 // part of the page and GPU_LAB_CSS=<rules> adds rules (both bypass the page's CSP), to see what a part costs.
@@ -29,7 +31,12 @@ import { rendererDir } from '../main/serve/renderer-dir.ts';
 import { startServer } from '../main/serve/server.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { points: { type: 'string', default: '500' }, rate: { type: 'string', default: '50' }, 'table-in-view': { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { points: { type: 'string', default: '500' }, rate: { type: 'string', default: '50' }, 'table-in-view': { type: 'boolean', default: false }, classroom: { type: 'string' } } });
+if (values.classroom !== undefined) {
+  const { benchClassroom } = await import('./bench-ui-class.mjs');
+  await benchClassroom(Number(values.classroom));
+  process.exit(0);
+}
 const TOTAL = Number(values.points);
 const RATE = Number(values.rate);
 const fixture = (name) => JSON.parse(readFileSync(join(root, 'tests', 'fixtures', name), 'utf8'));

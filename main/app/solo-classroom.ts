@@ -26,6 +26,15 @@ export function soloClassroom(): ClassroomService {
     setCaps: async () => {
       throw noClass('setCaps');
     },
+    classOverview: async () => {
+      throw noClass('classOverview');
+    },
+    classCsv: async () => {
+      throw noClass('classCsv');
+    },
+    writeClassReport: async () => {
+      throw noClass('writeClassReport');
+    },
     onDidChangeQueue: () => ({ dispose: () => undefined }),
   };
 }

@@ -5,13 +5,16 @@
 import { join } from 'node:path';
 
 import type { LabHost } from '../app/lab-host.ts';
+import { appVersion } from '../app/lab-host.ts';
 import type { ClassroomService, ClassSession } from '../common/contract/classroom.ts';
+import type { ImportsService } from '../common/contract/imports.ts';
 import type { GpuLabApi } from '../common/contract/index.ts';
 import type { PlaygroundService } from '../common/contract/playground.ts';
 import type { RunsService } from '../common/contract/runs.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { KernelStore } from '../playground/kernel-store.ts';
 import { classDistribution } from './class-distribution.ts';
+import type { ClassExports } from './class-exports.ts';
 import type { ClassQueue } from './class-queue.ts';
 import type { ClassRuns } from './class-runs.ts';
 import { TEACHER } from './class-store.ts';
@@ -22,16 +25,27 @@ export interface ClassParts {
   store: ClassStore;
   queue: ClassQueue;
   runs: ClassRuns;
+  exports: ClassExports;
   removeStudent(id: string): Promise<void>;
 }
+
+// A student imports nothing: the door refuses it first (access.ts, the teacher's alone); this is the second lock.
+const teacherOnly = async (): Promise<never> => {
+  throw new GpuLabError('FORBIDDEN', 'Only the teacher imports runs into the class');
+};
+const noImports: ImportsService = { begin: teacherOnly, send: teacherOnly, finish: teacherOnly, cancel: teacherOnly };
 
 function names(store: ClassStore): (owner: Owner) => string | null {
   return (owner) => (owner === TEACHER ? null : (store.student(owner)?.name ?? null));
 }
 
 function classroomFor(parts: ClassParts, owner: Owner, session: () => ClassSession): ClassroomService {
-  const { host, store, queue, runs } = parts;
+  const { host, store, queue, runs, exports } = parts;
   const viewer = owner === TEACHER ? ({ role: 'teacher' } as const) : ({ role: 'student', owner } as const);
+  // The door refuses the teacher's methods to a student (access.ts); this is the second lock.
+  const teacherOnly = (): void => {
+    if (owner !== TEACHER) throw new GpuLabError('FORBIDDEN', 'The class’s students, caps, table and exports are the teacher’s');
+  };
   return {
     session: async () => session(),
     queue: async () => queue.view(viewer, names(store)),
@@ -43,11 +57,30 @@ function classroomFor(parts: ClassParts, owner: Owner, session: () => ClassSessi
         ownerOf: (id) => store.ownerOf('runs', id),
       }),
     listStudents: async () => {
-      const owned = (kind: 'runs' | 'kernelRuns', id: string): number => store.owned(kind, id).size;
-      return store.students().map((s) => ({ id: s.id, name: s.name, joinedAt: s.joinedAt, runs: owned('runs', s.id), kernelRuns: owned('kernelRuns', s.id) }));
+      teacherOnly();
+      return store.roster();
     },
-    removeStudent: (id) => parts.removeStudent(id),
-    setCaps: (caps) => store.setCaps(caps),
+    removeStudent: async (id) => {
+      teacherOnly();
+      await parts.removeStudent(id);
+    },
+    setCaps: async (caps) => {
+      teacherOnly();
+      return store.setCaps(caps);
+    },
+    classOverview: async () => {
+      teacherOnly();
+      return exports.overview();
+    },
+    classCsv: async () => {
+      teacherOnly();
+      return exports.csv();
+    },
+    writeClassReport: async (request) => {
+      teacherOnly();
+      const pdf = await exports.pdf({ ...request, writerVersion: appVersion() });
+      return { filename: pdf.filename, mimeType: 'application/pdf', base64: Buffer.from(pdf.bytes).toString('base64'), pages: pdf.pages };
+    },
     onDidChangeQueue: (listener) => queue.onDidChange(() => listener(queue.view(viewer, names(store)))),
   };
 }
@@ -70,7 +103,7 @@ export function teacherServices(parts: ClassParts): GpuLabApi {
     onDidChangeRun: (listener) => r.onDidChangeRun(listener),
   };
   const playground: PlaygroundService = { ...host.playground, runKernel: (request) => runs.runKernel(TEACHER, null, request) };
-  return { devices: host.devices, labs: host.labs, runs: teacherRuns, reports: host.reports, playground, classroom: classroomFor(parts, TEACHER, session) };
+  return { devices: host.devices, labs: host.labs, runs: teacherRuns, imports: host.imports, reports: host.reports, playground, classroom: classroomFor(parts, TEACHER, session) };
 }
 
 export function studentServices(parts: ClassParts, studentId: string): GpuLabApi {
@@ -107,7 +140,7 @@ export function studentServices(parts: ClassParts, studentId: string): GpuLabApi
     loadDraft: (exercise) => drafts.loadDraft(exercise),
     saveDraft: (exercise, source) => drafts.saveDraft(exercise, source),
   };
-  return { devices: host.devices, labs: host.labs, runs: studentRuns, reports: host.reportsOver(listRuns), playground, classroom: classroomFor(parts, studentId, session) };
+  return { devices: host.devices, labs: host.labs, runs: studentRuns, imports: noImports, reports: host.reportsOver(listRuns), playground, classroom: classroomFor(parts, studentId, session) };
 }
 
 // A browser with the class link and no name yet: it may only learn which class it is joining. The door refuses the
@@ -118,7 +151,7 @@ export function guestServices(store: ClassStore): GpuLabApi {
   };
   const quiet = (): { dispose(): void } => ({ dispose: () => undefined });
   const everything = new Proxy({}, { get: (_t, name) => (typeof name === 'string' && name.startsWith('onDid') ? quiet : refuse) });
-  const services = { devices: everything, labs: everything, runs: everything, reports: everything, playground: everything } as unknown as Omit<GpuLabApi, 'classroom'>;
+  const services = { devices: everything, labs: everything, runs: everything, imports: everything, reports: everything, playground: everything } as unknown as Omit<GpuLabApi, 'classroom'>;
   const classroom = new Proxy(
     { session: async (): Promise<ClassSession> => ({ role: 'guest', className: store.name, name: null, caps: null }) },
     { get: (target, name) => (name === 'session' ? target.session : typeof name === 'string' && name.startsWith('onDid') ? quiet : refuse) },

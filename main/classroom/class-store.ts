@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 
 import { CLASS_CAPS, STUDENT_ID } from '../common/contract/classroom.ts';
-import type { ClassCaps } from '../common/contract/classroom.ts';
+import type { ClassCaps, ClassStudent } from '../common/contract/classroom.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { describeNameProblem, nameKey, nameProblem, trimName } from '../common/student-name.ts';
 import { ensureFolder, writeFileAtomic } from '../runs/atomic-write.ts';
@@ -96,6 +96,18 @@ export class ClassStore {
     return store;
   }
 
+  // The class of `dataDir` as it is on disk, to read and never to write (`gpu-lab classroom export`): NOT_FOUND where
+  // the folder holds no class.
+  static async read(dataDir: string): Promise<ClassStore> {
+    const dir = join(dataDir, 'classroom');
+    const path = join(dir, 'class.json');
+    const text = await readFile(path, 'utf8').catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? null : Promise.reject(err)));
+    if (text === null) {
+      throw new GpuLabError('NOT_FOUND', `There is no class in ${dataDir}: ${path} does not exist (a class is made by gpu-lab serve --classroom NAME --data-dir ${dataDir})`, { path });
+    }
+    return new ClassStore(dir, parseClassFile(path, text));
+  }
+
   get name(): string {
     return this.data.name;
   }
@@ -112,6 +124,16 @@ export class ClassStore {
 
   students(): StoredStudent[] {
     return this.data.students.filter((s) => s.removedAt === null).map((s) => ({ ...s }));
+  }
+
+  // Every student who joined, the removed ones included: their runs stay in the class.
+  everyone(): StoredStudent[] {
+    return this.data.students.map((s) => ({ ...s }));
+  }
+
+  // The students in the class as the teacher lists them, with how many runs and kernel runs each owns.
+  roster(): ClassStudent[] {
+    return this.students().map((s) => ({ id: s.id, name: s.name, joinedAt: s.joinedAt, runs: this.owned('runs', s.id).size, kernelRuns: this.owned('kernelRuns', s.id).size }));
   }
 
   student(id: string): StoredStudent | null {

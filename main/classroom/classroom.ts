@@ -8,6 +8,7 @@ import type { ClassCaps } from '../common/contract/classroom.ts';
 import type { GpuLabApi } from '../common/contract/index.ts';
 import type { Disposable } from '../common/contract/spec.ts';
 import type { LockHolder } from '../engine/device-lock.ts';
+import { ClassExports, classSources } from './class-exports.ts';
 import { ClassQueue } from './class-queue.ts';
 import { ClassRuns } from './class-runs.ts';
 import { guestServices, studentServices, teacherServices } from './class-services.ts';
@@ -34,6 +35,7 @@ export class Classroom {
   readonly store: ClassStore;
   readonly queue: ClassQueue;
   readonly runs: ClassRuns;
+  readonly exports: ClassExports;
   readonly teacherToken = newToken();
   readonly classToken = newToken();
   private readonly host: LabHost;
@@ -47,6 +49,7 @@ export class Classroom {
     this.queue = new ClassQueue({ onPastLimit: (entry) => runs?.pastLimit(entry.runId, entry.limitSeconds) });
     runs = new ClassRuns(host, store, this.queue);
     this.runs = runs;
+    this.exports = new ClassExports(() => classSources(store, host.runs), (overview, records, options) => host.writeClassReport(overview, records, options));
     this.checks = {
       valid: (seat) => seat.role !== 'student' || store.student(seat.id) !== null,
       owns: (seat, kind, id) => (kind === 'queueEntries' ? this.queue.ownerOf(id) : store.ownerOf(kind, id)) === seat.id,
@@ -80,7 +83,7 @@ export class Classroom {
   }
 
   apiFor(seat: Seat): GpuLabApi {
-    const parts: ClassParts = { host: this.host, store: this.store, queue: this.queue, runs: this.runs, removeStudent: (id) => this.removeStudent(id) };
+    const parts: ClassParts = { host: this.host, store: this.store, queue: this.queue, runs: this.runs, exports: this.exports, removeStudent: (id) => this.removeStudent(id) };
     const services = seat.role === 'teacher' ? teacherServices(parts) : seat.role === 'student' ? studentServices(parts, seat.id) : guestServices(this.store);
     return behindTheDoor(seat, services, this.checks);
   }

@@ -31,7 +31,7 @@ export interface CliContext {
   self?: readonly string[];
 }
 
-export type CommandName = 'batch' | 'bench' | 'devices' | 'kernel' | 'labs' | 'peers' | 'report' | 'run' | 'runs' | 'serve';
+export type CommandName = 'batch' | 'bench' | 'classroom' | 'devices' | 'kernel' | 'labs' | 'peers' | 'report' | 'run' | 'runs' | 'serve';
 
 export interface CliCommand {
   name: CommandName;

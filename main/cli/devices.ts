@@ -7,7 +7,9 @@ import { TOOLKIT_LIBRARY_INSTALL } from '../common/cuda-libraries.ts';
 import type { LibraryInstall, ToolkitLibraryId } from '../common/cuda-libraries.ts';
 import { formatBytes } from '../common/format.ts';
 import { gpuPeaks } from '../common/gpu-peaks.ts';
+import { translator } from '../common/i18n/index.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
+import { renderMessage } from '../common/message.ts';
 import type { CudaDeviceInfo, DeviceReport, LibraryStatus, Telemetry } from '../common/device-report.ts';
 import type { DeviceSummary } from '../common/devices.ts';
 import { labMessage } from '../labs/lab-text.ts';
@@ -132,7 +134,7 @@ export function formatDevices(report: DeviceReport, cx: CliContext): string {
   // The CPU's peak lines right under its row, above any GPU's.
   const tableLines = table(rows);
   const cpuRow = cpu ? list.devices.indexOf(cpu) + 2 : tableLines.length;
-  const lines = [...tableLines.slice(0, cpuRow), ...cpuPeaks.map((l) => localizeDecimal(l, locale)), ...tableLines.slice(cpuRow), '', t('devices.cpuGemm', { blas: list.blas }), ''];
+  const lines = [...tableLines.slice(0, cpuRow), ...cpuPeaks.map((l) => localizeDecimal(l, locale)), ...tableLines.slice(cpuRow), '', t('devices.cpuGemm', { blas: list.blasWhat ? renderMessage(list.blasWhat, translator(locale), locale) : list.blas }), ''];
   if (!cuda.available) {
     lines.push(t('devices.cudaMissing', { reason: cuda.reason ?? t('devices.unknownReason') }));
   } else {

@@ -4,6 +4,7 @@ import { isLocale, setNumberLocale, systemLocale, type Locale } from '../common/
 import type { ComputeHostLauncher } from '../engine/launcher.ts';
 import { batchCommand } from './batch.ts';
 import { benchCommand } from './bench.ts';
+import { classroomCommand } from './classroom.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
 import { takeLang } from './cli-options.ts';
@@ -21,7 +22,7 @@ import { translator } from '../common/i18n/index.ts';
 import { paramProblemOf, paramProblemText } from '../common/i18n/param-problem.ts';
 import { labDescriptors } from '../labs/index.ts';
 
-export const COMMANDS: CliCommand[] = [batchCommand, benchCommand, devicesCommand, kernelCommand, labsCommand, peersCommand, reportCommand, runCommand, runsCommand, serveCommand];
+export const COMMANDS: CliCommand[] = [batchCommand, benchCommand, classroomCommand, devicesCommand, kernelCommand, labsCommand, peersCommand, reportCommand, runCommand, runsCommand, serveCommand];
 
 function help(t: CliText): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

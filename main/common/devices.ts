@@ -31,6 +31,8 @@ export const DEVICE_LIST = z.strictObject({
   cudaWhy: MESSAGE.nullable().optional(),
   // What the CPU GEMM runs on ("OpenBLAS 0.3.21 …" or why the built-in blocked GEMM is used instead).
   blas: z.string(),
+  // The same in words a reader reads in their language (blas-host.ts blasWhat); absent from lists made before it.
+  blasWhat: MESSAGE.nullable().optional(),
 });
 export type DeviceList = z.infer<typeof DEVICE_LIST>;
 

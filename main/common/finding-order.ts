@@ -20,3 +20,12 @@ export function orderFindings<F extends Pick<Finding, 'id' | 'tone'>>(findings: 
   const others = findings.filter((f) => f !== lead);
   return { headline: lead, rest: [...others.filter((f) => f.tone === 'warning'), ...others.filter((f) => f.tone !== 'warning')] };
 }
+
+// The findings a run is summed up by, by id: the lab's headline ids the run has, in the lab's order; where it has none
+// of them, its headline as orderFindings picks it. A class's table has a column for each, and its CSV a slot.
+export function headlineIds(findings: readonly Pick<Finding, 'id' | 'tone'>[], headline: readonly string[]): string[] {
+  const ids = headline.filter((id) => findings.some((f) => f.id === id));
+  if (ids.length > 0) return ids;
+  const lead = orderFindings(findings, headline).headline;
+  return lead ? [lead.id] : [];
+}

@@ -198,3 +198,28 @@ export function formatTolerance(tolerance: number, locale: Locale = numberLocale
   if (!Number.isFinite(tolerance)) return '—';
   return tolerance === 0 ? '0' : exponential(tolerance, 3, false, locale);
 }
+
+// A finding's figure in its unit (run-record.ts, FINDING_UNITS), as its sentence writes it: a matrix size N whole.
+export function formatFindingValue(value: number, unit: string, locale: Locale = numberLocale()): string {
+  switch (unit) {
+    case 'times':
+      return formatTimes(value, locale);
+    case 'GB/s':
+    case 'GFLOP/s':
+    case 'GOP/s':
+      return formatRate(value, unit, locale);
+    case 'share':
+      return formatPercent(value, locale);
+    case 'N':
+    case 'points':
+      return fixed(Math.round(value), 0, locale);
+    case 'elements':
+      return formatCount(value, locale);
+    case 'bytes':
+      return formatBytes(value, locale);
+    case 'ms':
+      return formatMs(value, locale);
+    default:
+      return sig(value, 3, locale);
+  }
+}

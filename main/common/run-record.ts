@@ -132,6 +132,15 @@ export interface Finding {
   value: number | null;
   unit: FindingUnit;
   tone: 'info' | 'warning';
+  // Where the value can lie, from the confidence intervals of the medians it is made of (common/claims.ts); a side is
+  // null where the measurements leave it open (a break-even that may lie beyond the sizes measured). Absent where the
+  // lab gives none for this finding, and in records from before it was kept.
+  interval?: FindingInterval;
+}
+
+export interface FindingInterval {
+  low: number | null;
+  high: number | null;
 }
 
 // The Slurm job a run ran in, as Slurm's environment names it: the job sbatch printed (an array's own id), the array
@@ -308,6 +317,7 @@ export const FINDING = z
     value: z.number().nullable(),
     unit: z.string(),
     tone: z.enum(['info', 'warning']),
+    interval: z.strictObject({ low: z.number().nullable(), high: z.number().nullable() }).optional(),
   })
   .refine((f) => f.message !== undefined || f.text !== undefined, 'a finding needs its message')
   .refine((f) => (FINDING_UNITS as readonly string[]).includes(f.unit) || f.unit in LEGACY_UNITS, { message: `a unit: ${FINDING_UNITS.join(', ')}`, path: ['unit'] })
@@ -315,7 +325,8 @@ export const FINDING = z
     const legacy = LEGACY_UNITS[f.unit];
     const unit = legacy ?? (f.unit as FindingUnit);
     const value = f.unit === '%' && f.value !== null ? f.value / 100 : f.value;
-    return { id: f.id, message: f.message ?? { key: 'common.recorded', values: { text: f.text ?? '' } }, value, unit, tone: f.tone };
+    const finding: Finding = { id: f.id, message: f.message ?? { key: 'common.recorded', values: { text: f.text ?? '' } }, value, unit, tone: f.tone };
+    return f.interval ? { ...finding, interval: f.interval } : finding;
   });
 
 // A planned point as the chart needs it before it is measured: its key, series, size and name, and for a point that

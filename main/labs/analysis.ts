@@ -4,7 +4,7 @@ import { msg, n } from '../common/message.ts';
 import type { FormattedNumber, Message, MessageValue } from '../common/message.ts';
 import { agreementOf, estimateOf, ratioIsLoose, timeRatio, type Ratio } from '../common/claims.ts';
 import type { DeviceSummary } from '../common/devices.ts';
-import type { Finding, FindingUnit, PointResult } from '../common/run-record.ts';
+import type { Finding, FindingInterval, FindingUnit, PointResult } from '../common/run-record.ts';
 
 export function okMedian(p: PointResult | undefined): number | null {
   return p && p.status === 'ok' && p.stats ? p.stats.median : null;
@@ -154,6 +154,40 @@ export function cacheClause(p: PointResult | undefined, cpu: DeviceSummary | nul
 // language when shown, and the figure it is about with its unit's id.
 export function finding(id: string, message: Message, value: number | null = null, unit: FindingUnit = 'none', tone: 'info' | 'warning' = 'info'): Finding {
   return { id, message, value, unit, tone };
+}
+
+// A finding with the interval its value can lie in (run-record.ts); unchanged where there is none to give.
+export function withInterval(f: Finding, interval: FindingInterval | null): Finding {
+  return interval && f.value !== null ? { ...f, interval } : f;
+}
+
+// How many times faster `fast` is than `slow` (speedup()), as far as the two medians' intervals allow: the slowest
+// `slow` over the fastest `fast` at one end, the other way round at the other (claims.ts, timeRatio).
+export function speedupInterval(slow: PointResult | undefined, fast: PointResult | undefined): FindingInterval | null {
+  const s = estimateOf(slow);
+  const f = estimateOf(fast);
+  if (!s || !f) return null;
+  const r = timeRatio(f, s);
+  return { low: r.low, high: r.high };
+}
+
+// A point's rate (its work over its median time) over the median's interval: work ÷ the slowest time the interval
+// allows, to work ÷ the fastest.
+export function rateInterval(p: PointResult | undefined, rate: 'gbps' | 'gflops'): FindingInterval | null {
+  const e = estimateOf(p);
+  const value = p?.[rate];
+  if (!e || value === null || value === undefined || e.low <= 0) return null;
+  return { low: (value * e.median) / e.high, high: (value * e.median) / e.low };
+}
+
+// a ÷ b, each within its interval: the smallest a over the largest b, to the largest a over the smallest b (open where
+// a side of either is).
+export function quotientInterval(a: FindingInterval | null, b: FindingInterval | null): FindingInterval | null {
+  if (!a || !b) return null;
+  return {
+    low: a.low === null || b.high === null || b.high <= 0 ? null : a.low / b.high,
+    high: a.high === null || b.low === null || b.low <= 0 ? null : a.high / b.low,
+  };
 }
 
 // A Python peer against GPU Lab's series that measures the same thing (NumPy's GEMM and the engine's BLAS, torch's

@@ -5,7 +5,7 @@ import type { GemmDtype } from '../common/measurement.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message } from '../common/message.ts';
 import { shareOfPeak, type PointResult } from '../common/run-record.ts';
-import { agreementFinding, finding, speedup } from './analysis.ts';
+import { agreementFinding, finding, rateInterval, speedup, speedupInterval, withInterval } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
@@ -104,7 +104,8 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
   const dtypes = strs(params, 'dtypes') as GemmDtype[];
   for (const d of dtypes) a.summary[`${d}.footprintBytes`] = n * n * STORED_BYTES[d];
   a.findings.push(
-    finding('footprint', m('footprint', { size: n, list: footprintList(n, dtypes) }), n * n * 4, 'bytes'),
+    // Counted, not measured: the value is exact.
+    withInterval(finding('footprint', m('footprint', { size: n, list: footprintList(n, dtypes) }), n * n * 4, 'bytes'), { low: n * n * 4, high: n * n * 4 }),
   );
   for (const side of ['cpu', 'gpu'] as const) {
     for (const d of dtypes) {
@@ -120,7 +121,7 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
   if (cpuRatio !== null) {
     const why = simdExplains(cpuRatio, cpu64, cpu) ? m('cpuSimd') : '';
     const values = { ratio: num_.times(cpuRatio), fp32: num_.rate(cpu32?.gflops ?? 0, 'GFLOP/s'), fp64: num_.rate(cpu64?.gflops ?? 0, 'GFLOP/s'), why };
-    a.findings.push(finding('cpu-fp64', m('cpuFp64', values), cpuRatio, 'times'));
+    a.findings.push(withInterval(finding('cpu-fp64', m('cpuFp64', values), cpuRatio, 'times'), speedupInterval(cpu64, cpu32)));
   }
   const gpu32 = points.find((p) => p.key === 'gpu-fp32');
   if (gpu32?.status === 'ok' && gpu32.gflops) {
@@ -128,7 +129,7 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
     const share32 = shareOfPeak(gpu32);
     const peak = share32 !== null && gpu32.peak ? m(gpu32.peak.source === 'datasheet' ? 'gpuFp32PeakDatasheet' : 'gpuFp32Peak', { share: num_.percent(share32), peak: num_.rate(gpu32.peak.value, gpu32.peak.unit) }) : '';
     const values = { rate: num_.rate(gpu32.gflops, 'GFLOP/s'), peak, error: errorText(gpu32.verification?.relativeError) };
-    a.findings.push(finding('gpu-fp32', m('gpuFp32', values), gpu32.gflops, 'GFLOP/s'));
+    a.findings.push(withInterval(finding('gpu-fp32', m('gpuFp32', values), gpu32.gflops, 'GFLOP/s'), rateInterval(gpu32, 'gflops')));
   }
   for (const d of dtypes) {
     if (d === 'fp32') continue;
@@ -145,7 +146,7 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
     const units = p.peak?.name.endsWith('-tensor') ? 'tensorPeak' : 'unitsPeak';
     const peak = share !== null && p.peak ? m(p.peak.source === 'datasheet' ? `${units}Datasheet` : units, { share: num_.percent(share), peak: num_.rate(p.peak.value, p.peak.unit), dtype: d }) : '';
     const values = { dtype: d, rate, peak, ratio: num_.times(x), error: errorText(p.verification?.relativeError), tensorCores };
-    a.findings.push(finding(`gpu-${d}`, m('gpuType', values), x, 'times'));
+    a.findings.push(withInterval(finding(`gpu-${d}`, m('gpuType', values), x, 'times'), speedupInterval(gpu32, p)));
   }
   for (const d of dtypes) {
     const names = { peer: msg('common.run.pointOf', { series: msg(`${LAB}.series.torch`), what: d }), ours: msg('common.run.pointOf', { series: msg(`${LAB}.series.gpu`), what: d }) };

@@ -7,7 +7,7 @@ import { formatNumber, msg, n as num_, type Message } from '../common/message.ts
 import type { Finding, PointResult } from '../common/run-record.ts';
 import type { BreakEven } from './analysis.ts';
 import { speedupRange } from '../common/claims.ts';
-import { bestRate, breakEven, breakEvenSummary, find, finding, interpolateLogLog, okMedian, seriesPoints, speedupCurve, sweepAgreement } from './analysis.ts';
+import { bestRate, breakEven, breakEvenSummary, find, finding, interpolateLogLog, okMedian, quotientInterval, rateInterval, seriesPoints, speedupCurve, sweepAgreement, withInterval } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
@@ -146,7 +146,7 @@ function cpuBandwidthFinding(op: Op, points: readonly PointResult[], cpu: Device
     drop: num_.times(drop),
     cause,
   });
-  return finding(`${op}-cpu-bandwidth`, text, drop, 'times');
+  return withInterval(finding(`${op}-cpu-bandwidth`, text, drop, 'times'), quotientInterval(rateInterval(best, 'gbps'), rateInterval(largest, 'gbps')));
 }
 
 // " (12 µs resident against 2.5 ms with copies)" where both were measured at that size; '' where the figure is
@@ -178,7 +178,7 @@ function analyze(points: readonly PointResult[], params: ParamValues, cpu: Devic
       analysis.summary[`${op}.${p.key}.breakEvenSizeLow`] = range.low;
       analysis.summary[`${op}.${p.key}.breakEvenSizeHigh`] = range.high;
       if (b.kind === 'no-data') continue;
-      analysis.findings.push(finding(`${op}-${p.key}-break-even`, breakEvenMessage(b, op, p.key, target, at1M, range), b.kind === 'between' ? b.size : null, 'elements'));
+      analysis.findings.push(withInterval(finding(`${op}-${p.key}-break-even`, breakEvenMessage(b, op, p.key, target, at1M, range), b.kind === 'between' ? b.size : null, 'elements'), range));
     }
     for (const t of TORCH) {
       const curve = speedupCurve(points, series(op, 'torch-cpu'), series(op, t.key));
@@ -190,7 +190,7 @@ function analyze(points: readonly PointResult[], params: ParamValues, cpu: Devic
       const range = { low: earliest.kind === 'between' ? earliest.size : null, high: latest.kind === 'between' ? latest.size : null };
       analysis.summary[`${op}.${t.key}.breakEvenSize`] = breakEvenSummary(b, curve).size;
       const text = breakEvenMessage(b, op, t.ours, target, interpolateLogLog(curve, REFERENCE_SIZE), range, true);
-      analysis.findings.push(finding(`${op}-${t.key}-break-even`, text, b.kind === 'between' ? b.size : null, 'elements'));
+      analysis.findings.push(withInterval(finding(`${op}-${t.key}-break-even`, text, b.kind === 'between' ? b.size : null, 'elements'), range));
     }
     // PyTorch against the engine where both do the same work, at the largest size both measured: their CPUs, and
     // their GPUs on resident data.

@@ -3,7 +3,7 @@
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message, type MessageValue } from '../common/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
-import { bestRate, breakEven, breakEvenSummary, find, finding, speedup, speedupCurve, sweepAgreement } from './analysis.ts';
+import { bestRate, breakEven, breakEvenSummary, find, finding, rateInterval, speedup, speedupCurve, sweepAgreement, withInterval } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, nums } from './lab.ts';
@@ -105,7 +105,8 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
   const bestCpu = bestRate(points, 'cpu', 'gflops');
   if (bestCpu?.gflops) {
     a.summary['cpu.bestGflops'] = bestCpu.gflops;
-    a.findings.push(finding('cpu-rate', m('cpuRate', { rate: num_.rate(bestCpu.gflops, 'GFLOP/s'), n: sizeOf(bestCpu.x), time: num_.ms(bestCpu.stats?.median ?? 0) }), bestCpu.gflops, 'GFLOP/s'));
+    const text = m('cpuRate', { rate: num_.rate(bestCpu.gflops, 'GFLOP/s'), n: sizeOf(bestCpu.x), time: num_.ms(bestCpu.stats?.median ?? 0) });
+    a.findings.push(withInterval(finding('cpu-rate', text, bestCpu.gflops, 'GFLOP/s'), rateInterval(bestCpu, 'gflops')));
   }
   for (const g of GPU) {
     const curve = speedupCurve(points, 'cpu', g.series);
@@ -130,7 +131,7 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
       const size = num_.breakEvenN(b.size);
       const known = low !== null && high !== null && num_.breakEvenN(high).num > num_.breakEvenN(low).num;
       const text = known ? m('overtakesRange', { series, size, low: num_.breakEvenN(low), high: num_.breakEvenN(high) }) : m('overtakes', { series, size });
-      a.findings.push(finding(`${g.series}-break-even`, text, b.size, 'N'));
+      a.findings.push(withInterval(finding(`${g.series}-break-even`, text, b.size, 'N'), { low, high }));
     }
     else if (b.kind === 'below-range') a.findings.push(finding(`${g.series}-break-even`, belowRangeText(series, points, g.series, b.size), null, 'N'));
     else if (b.kind === 'never') a.findings.push(finding(`${g.series}-break-even`, m('never', { series, ratio: num_.times(b.best), n: num_.int(b.at) }), null, 'N', 'warning'));

@@ -3,7 +3,7 @@
 import type { ParamValues, SeriesDescriptor } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message } from '../common/message.ts';
 import { shareOfPeak, type PointResult } from '../common/run-record.ts';
-import { agreementFinding, find, finding, okMedian, speedup } from './analysis.ts';
+import { agreementFinding, find, finding, okMedian, rateInterval, speedup, speedupInterval, withInterval } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
@@ -87,7 +87,7 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
   a.summary['cpu.gflops'] = cpu?.gflops ?? null;
   if (cpu && cpuMs !== null) {
     const values = { library: cpu.implementation ?? 'BLAS', threads: cpu.threads ?? '?', time: num_.ms(cpuMs), rate: num_.rate(cpu.gflops ?? 0, 'GFLOP/s') };
-    a.findings.push(finding('cpu-rate', m('cpuRate', values), cpu.gflops, 'GFLOP/s'));
+    a.findings.push(withInterval(finding('cpu-rate', m('cpuRate', values), cpu.gflops, 'GFLOP/s'), rateInterval(cpu, 'gflops')));
   }
   for (const s of GPU_SERIES) {
     const p = find(points, s.series);
@@ -102,7 +102,7 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
       const peak = share !== null ? m('peakShare', { share: num_.percent(share) }) : '';
       const values = { series: seriesName(s.series), time: num_.ms(okMedian(p) ?? 0), ratio: num_.times(x) };
       const text = p.gflops === null ? m('speedupNoRate', values) : m('speedup', { ...values, rate: num_.rate(p.gflops, 'GFLOP/s'), peak });
-      a.findings.push(finding(`${s.series}-speedup`, text, x, 'times'));
+      a.findings.push(withInterval(finding(`${s.series}-speedup`, text, x, 'times'), speedupInterval(cpu, p)));
     }
   }
   const transfers = find(points, 'gpu-transfers');

@@ -4,7 +4,7 @@
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message, type MessageValue } from '../common/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
-import { agreementFinding, find, finding, okMedian, ratioValue } from './analysis.ts';
+import { agreementFinding, find, finding, okMedian, ratioValue, speedupInterval, withInterval } from './analysis.ts';
 import { compareTimes, estimateOf, timeRatio, withinSpread } from '../common/claims.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
@@ -86,12 +86,14 @@ function coldFinding(id: 'gpu-cold' | 'cpu-cold' | 'torch-cold', coldMs: number,
   const e = estimateOf(warm);
   if (!e) return null;
   const ratio = coldMs / e.median;
+  // One cold sample is what it is; the warmed median is known within its interval.
+  const interval = { low: coldMs / e.high, high: coldMs / e.low };
   const times = { side: id === 'gpu-cold' ? 'GPU' : id === 'torch-cold' ? 'GPU (PyTorch)' : 'CPU', cold: num_.ms(coldMs), min: num_.ms(e.min), max: num_.ms(e.max), median: num_.ms(e.median) };
-  if (withinSpread(coldMs, e)) return finding(id, m('coldWithin', times), ratio, 'times');
-  if (coldMs < e.min) return finding(id, m('coldBelow', times), ratio, 'times');
+  if (withinSpread(coldMs, e)) return withInterval(finding(id, m('coldWithin', times), ratio, 'times'), interval);
+  if (coldMs < e.min) return withInterval(finding(id, m('coldBelow', times), ratio, 'times'), interval);
   const cost = { ...times, extra: num_.ms(coldMs - e.median), ratio: num_.times(ratio), cause: m(COLD_CAUSES[id]) };
-  if (ratio < 1.5) return finding(id, m('coldSmall', cost), ratio, 'times');
-  return finding(id, m('coldLarge', cost), ratio, 'times', 'warning');
+  if (ratio < 1.5) return withInterval(finding(id, m('coldSmall', cost), ratio, 'times'), interval);
+  return withInterval(finding(id, m('coldLarge', cost), ratio, 'times', 'warning'), interval);
 }
 
 function analyze(points: readonly PointResult[]): LabAnalysis {
@@ -106,7 +108,7 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
     if (w === null || r === null) continue;
     switch (pair.id) {
       case 'sync':
-        a.findings.push(finding('sync', m('sync', { wrong: num_.ms(w), right: num_.ms(r), ratio: num_.times(r / w) }), r / w, 'times', 'warning'));
+        a.findings.push(withInterval(finding('sync', m('sync', { wrong: num_.ms(w), right: num_.ms(r), ratio: num_.times(r / w) }), r / w, 'times', 'warning'), speedupInterval(right, wrong)));
         break;
       case 'torch-sync':
       case 'torch-time': {
@@ -129,14 +131,15 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
         const x = w / r;
         const order = compareTimes(all, one);
         const threads = right?.threads ?? null;
+        const interval = speedupInterval(wrong, right);
         // A gain beyond the thread count (with the intervals' benefit of the doubt) is not what threads alone buy.
         // The gain with the range the two intervals allow, where that range is wide (two noisy points).
         const gain = ratioValue(timeRatio(all, one));
         if (order === 'faster' && threads !== null && timeRatio(all, one).low > threads) {
-          a.findings.push(finding('threads', m('threadsBeyond', { wrong: num_.ms(w), right: num_.ms(r), ratio: gain, threads }), x, 'times', 'warning'));
-        } else if (order === 'faster') a.findings.push(finding('threads', m('threads', { wrong: num_.ms(w), right: num_.ms(r), ratio: gain }), x, 'times'));
-        else if (order === 'slower') a.findings.push(finding('threads', m('threadsSlower', { wrong: num_.ms(w), right: num_.ms(r), ratio: num_.times(r / w) }), x, 'times', 'warning'));
-        else a.findings.push(finding('threads', m('threadsWeak', { right: num_.ms(r), wrong: num_.ms(w) }), x, 'times', 'warning'));
+          a.findings.push(withInterval(finding('threads', m('threadsBeyond', { wrong: num_.ms(w), right: num_.ms(r), ratio: gain, threads }), x, 'times', 'warning'), interval));
+        } else if (order === 'faster') a.findings.push(withInterval(finding('threads', m('threads', { wrong: num_.ms(w), right: num_.ms(r), ratio: gain }), x, 'times'), interval));
+        else if (order === 'slower') a.findings.push(withInterval(finding('threads', m('threadsSlower', { wrong: num_.ms(w), right: num_.ms(r), ratio: num_.times(r / w) }), x, 'times', 'warning'), interval));
+        else a.findings.push(withInterval(finding('threads', m('threadsWeak', { right: num_.ms(r), wrong: num_.ms(w) }), x, 'times', 'warning'), interval));
         break;
       }
     }

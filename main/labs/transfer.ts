@@ -4,7 +4,7 @@ import type { DeviceSummary } from '../common/devices.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n, type Message } from '../common/message.ts';
 import { shareOfPeak, type Finding, type PointResult } from '../common/run-record.ts';
-import { bestRate, find, finding, okMedian, seriesPoints, sweepAgreement } from './analysis.ts';
+import { bestRate, find, finding, okMedian, quotientInterval, rateInterval, seriesPoints, sweepAgreement, withInterval } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
@@ -172,7 +172,10 @@ function analyze(points: readonly PointResult[], params: ParamValues, _gpu: Devi
     const latency = smallest ? latencyText(smallest, peak) : '';
     a.findings.push(
       // Reached at the smallest size measured, half the rate says nothing of the sizes below it.
-      finding(`${k.series}-peak`, m(half && half === smallest ? 'peakHalfAtSmallest' : 'peak', { series, rate: n.rate(best.gbps, 'GB/s'), at: n.bytes(best.x ?? 0), half: n.bytes(half?.x ?? 0), latency }), best.gbps, 'GB/s'),
+      withInterval(
+        finding(`${k.series}-peak`, m(half && half === smallest ? 'peakHalfAtSmallest' : 'peak', { series, rate: n.rate(best.gbps, 'GB/s'), at: n.bytes(best.x ?? 0), half: n.bytes(half?.x ?? 0), latency }), best.gbps, 'GB/s'),
+        rateInterval(best, 'gbps'),
+      ),
     );
   }
   for (const direction of ['h2d', 'd2h'] as const) {
@@ -181,7 +184,8 @@ function analyze(points: readonly PointResult[], params: ParamValues, _gpu: Devi
     if (pinned?.gbps && pageable?.gbps) {
       a.summary[`${direction}.pinnedOverPageable`] = pinned.gbps / pageable.gbps;
       const values = { direction: msg(`${LAB}.directions.${direction}`), ratio: n.times(pinned.gbps / pageable.gbps), pinned: n.rate(pinned.gbps, 'GB/s'), pageable: n.rate(pageable.gbps, 'GB/s') };
-      a.findings.push(finding(`${direction}-pinned`, m('pinned', values), pinned.gbps / pageable.gbps, 'times'));
+      const interval = quotientInterval(rateInterval(pinned, 'gbps'), rateInterval(pageable, 'gbps'));
+      a.findings.push(withInterval(finding(`${direction}-pinned`, m('pinned', values), pinned.gbps / pageable.gbps, 'times'), interval));
     }
   }
   const d2d = bestRate(points, 'd2d', 'gbps');

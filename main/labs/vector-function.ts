@@ -6,7 +6,7 @@ import type { ParamValues, SeriesDescriptor } from '../common/lab-descriptor.ts'
 import type { PeerLibrary } from '../common/peer-protocol.ts';
 import { msg, n as num_, type Message } from '../common/message.ts';
 import { shareOfPeak, type PointResult, type PointWork } from '../common/run-record.ts';
-import { agreementFinding, cacheClause, find, finding, okMedian, speedup, speedupValue } from './analysis.ts';
+import { agreementFinding, cacheClause, find, finding, okMedian, speedup, speedupInterval, speedupValue, withInterval } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
@@ -119,12 +119,13 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
   const eOne = estimateOf(single);
   const eAll = estimateOf(threads);
   const threadsOrder = eOne && eAll ? compareTimes(eAll, eOne) : null;
+  const threadsInterval = speedupInterval(single, threads);
   if (x !== null && threadsOrder === 'faster') {
-    a.findings.push(finding('threads', m('threadsScale', { ...times, ratio: speedupValue(single, threads) ?? num_.times(x), rate: num_.rate(threads?.gbps ?? 0, 'GB/s'), cache: cacheClause(threads, cpu) }), x, 'times'));
+    a.findings.push(withInterval(finding('threads', m('threadsScale', { ...times, ratio: speedupValue(single, threads) ?? num_.times(x), rate: num_.rate(threads?.gbps ?? 0, 'GB/s'), cache: cacheClause(threads, cpu) }), x, 'times'), threadsInterval));
   } else if (x !== null && threadsOrder === 'slower') {
-    a.findings.push(finding('threads', m('threadsSlower', { ...times, ratio: num_.times(1 / x) }), x, 'times', 'warning'));
+    a.findings.push(withInterval(finding('threads', m('threadsSlower', { ...times, ratio: num_.times(1 / x) }), x, 'times', 'warning'), threadsInterval));
   } else if (x !== null && threadsOrder === 'indistinguishable') {
-    a.findings.push(finding('threads', m('threadsFlat', { ...times, rate: num_.rate(single?.gbps ?? 0, 'GB/s') }), x, 'times'));
+    a.findings.push(withInterval(finding('threads', m('threadsFlat', { ...times, rate: num_.rate(single?.gbps ?? 0, 'GB/s') }), x, 'times'), threadsInterval));
   }
   // The notebook's NumPy against the engine's one-thread loop, as far as their intervals tell them apart.
   const numpy = find(points, 'numpy-notebook');
@@ -168,7 +169,7 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
     const eFused = estimateOf(fused);
     const eUnfused = estimateOf(unfused);
     const gains = eFused && eUnfused ? compareTimes(eFused, eUnfused) === 'faster' : false;
-    a.findings.push(finding('fusion', m(gains ? 'fusion' : 'fusionLevel', values), fusion, 'times', gains ? 'info' : 'warning'));
+    a.findings.push(withInterval(finding('fusion', m(gains ? 'fusion' : 'fusionLevel', values), fusion, 'times', gains ? 'info' : 'warning'), speedupInterval(unfused, fused)));
   }
   const fusedMs = okMedian(fused);
   // Read against the peak the point carries (common/gpu-peaks.ts: DRAM bandwidth for an elementwise kernel).
@@ -196,7 +197,7 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
       const eGpu = estimateOf(transfers);
       const order = eGpu && eAll ? compareTimes(eGpu, eAll) : null;
       const key = order === 'slower' ? 'copiesSlower' : order === 'faster' ? 'copiesFaster' : 'copiesLevel';
-      a.findings.push(finding('copies-vs-cpu', m(key, values), vsCpu, 'times'));
+      a.findings.push(withInterval(finding('copies-vs-cpu', m(key, values), vsCpu, 'times'), speedupInterval(threads, transfers)));
     }
   }
   return a;

@@ -1,17 +1,8 @@
 // Exports of a run record: JSON (the record itself, raw samples included), CSV of points with their statistics,
 // CSV of raw samples (one row per sample, for the user's own analysis).
 import type { ExportFormat, ExportedRun } from '../common/contract/runs.ts';
+import { csvTable as csv } from '../common/csv.ts';
 import type { PointResult, RunRecord } from '../common/run-record.ts';
-
-function cell(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-function csv(header: string[], rows: (string | number | boolean | null | undefined)[][]): string {
-  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\n') + '\n';
-}
 
 // Every row names its run and lab, so that the CSVs of several runs can be concatenated and still be told apart.
 const POINT_COLUMNS = [

@@ -2,55 +2,12 @@
 // joins with a name (HTML in it shown as text), sees their place in the queue while the teacher's run holds the
 // machine, runs a lab and finds it in their history beside the class's numbers; the join page and the student's
 // view read in Spanish too; the teacher's page, in another browser, is the teacher's.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
 import WebSocket from 'ws';
 
-interface ClassServe {
-  teacher: URL;
-  classLink: URL;
-  output: () => string;
-  stop(): Promise<void>;
-}
-
-async function startClass(): Promise<ClassServe> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gpu-lab-e2e-class-'));
-  // Devices' locks of its own: another program measuring on this machine must not hold up the class's runs here.
-  const env = { ...process.env, GPU_LAB_LOCK_DIR: mkdtempSync(join(tmpdir(), 'gpu-lab-e2e-class-locks-')) };
-  const child: ChildProcess = spawn(process.execPath, ['bin/gpu-lab.js', 'serve', '--port', '0', '--data-dir', dataDir, '--classroom', 'HPC 2026'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let text = '';
-  child.stdout?.on('data', (d: Buffer) => (text += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (text += d.toString()));
-  const links = await new Promise<[URL, URL]>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no links in 30 s:\n${text}`)), 30_000);
-    const poll = setInterval(() => {
-      const teacher = /http:\/\/\S+\?token=[\w-]+/.exec(text);
-      const classLink = /http:\/\/\S+\?class=[\w-]+/.exec(text);
-      if (!teacher || !classLink) return;
-      clearInterval(poll);
-      clearTimeout(timer);
-      resolve([new URL(teacher[0]), new URL(classLink[0])]);
-    }, 50);
-  });
-  return {
-    teacher: links[0],
-    classLink: links[1],
-    output: () => text,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGINT');
-      await exited;
-    },
-  };
-}
+import { joinAs, startClass } from './support/class-serve.ts';
+import type { ClassServe } from './support/class-serve.ts';
 
 let serve: ClassServe;
 test.beforeAll(async () => {
@@ -84,15 +41,6 @@ async function teacherHolds(): Promise<{ release(): Promise<void> }> {
   };
 }
 
-async function joinAs(page: Page, name: string): Promise<void> {
-  await page.goto(serve.classLink.href);
-  expect(new URL(page.url()).search).toBe('?as=student');
-  await expect(page.getByTestId('join-page')).toBeVisible();
-  await page.getByLabel(/Your name|Tu nombre/).fill(name);
-  await page.getByRole('button', { name: /^(Join|Unirme)$/ }).click();
-  await expect(page.getByTestId('class-bar')).toBeVisible();
-}
-
 test('the class link asks for a name, refuses a bad one, and opens the student’s app, the name shown as text', async ({ page }) => {
   await page.goto(serve.classLink.href);
   await expect(page.getByRole('heading', { name: 'Join the class HPC 2026' })).toBeVisible();
@@ -114,7 +62,7 @@ test('the class link asks for a name, refuses a bad one, and opens the student�
 });
 
 test('a student waits in the queue behind the teacher’s run, then runs a lab and sees it beside the class', async ({ page }) => {
-  await joinAs(page, 'Bea');
+  await joinAs(page, serve, 'Bea');
   const hold = await teacherHolds();
   await page.goto(`${serve.teacher.origin}/?as=student#/labs/vector-function`);
   await page.getByTestId('device-picker').selectOption('cpu');
@@ -160,7 +108,7 @@ test('the join page and the student’s view read in Spanish', async ({ page }) 
 test('the teacher’s link opens the teacher’s page, apart from a student’s in the same browser', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await joinAs(page, 'Dora');
+  await joinAs(page, serve, 'Dora');
   await page.goto(serve.teacher.href);
   expect(new URL(page.url()).search).toBe('');
   await expect(page.getByTestId('class-who')).toHaveText('HPC 2026 · teacher');

@@ -112,7 +112,12 @@ test.describe('the recorded H100 session', () => {
       });
     }
     await visit('#/devices', async () => expect(page.locator('main').getByText('NVIDIA H100 80GB HBM3').first()).toBeVisible());
-    await visit('#/runs', async () => expect(page.getByTestId('run-row')).toHaveCount(14));
+    await visit('#/runs', async () => {
+      await expect(page.getByTestId('run-row')).toHaveCount(14);
+      await page.getByTestId('import-runs').click();
+      await expect(page.getByTestId('import-dialog')).toBeVisible();
+    });
+    for (const lab of LAB_IDS) await visit(`#/devices-compared/${lab}`, async () => expect(page.getByTestId('devices-points')).toBeVisible());
     const [a, b] = runFiles('runs').filter((r) => r.id.includes('matmul-breakeven'));
     await visit(`#/compare/${a?.id}/${b?.id}`, async () => expect(page.getByTestId('compare-ratios')).toBeVisible());
     for (const exercise of EXERCISE_IDS) await visit(`#/playground/${exercise}`, h1);

@@ -6,7 +6,10 @@
 import { z } from 'zod';
 
 import { PARAM_VALUES } from '../lab-descriptor.ts';
-import { RUN_ID } from './runs.ts';
+import { LOCALES } from '../locale.ts';
+import { REPORT_FILE } from './reports.ts';
+import { FINDING } from '../run-record.ts';
+import { EXPORTED_RUN, RUN_ID } from './runs.ts';
 import { arg, event, method, service } from './spec.ts';
 import type { ServiceOf } from './spec.ts';
 
@@ -102,6 +105,69 @@ export const CLASS_STUDENT = z.strictObject({
 });
 export type ClassStudent = z.infer<typeof CLASS_STUDENT>;
 
+// The class as its teacher reads it (main/classroom/class-overview.ts): for each lab, each student's latest run of
+// each setup (device and parameters) with the lab's headline findings, each placed against the class's range for it
+// where the intervals allow (common/claims.ts), and who has not run the lab yet.
+export const CLASS_RANGE = z.strictObject({ low: z.number(), high: z.number(), median: z.number(), students: z.int().min(0) });
+export type ClassRangeView = z.infer<typeof CLASS_RANGE>;
+
+export const CLASS_NUMBER = z.strictObject({
+  // One of the run's headline findings, as the run's page reads it (its value, unit, interval and sentence).
+  finding: FINDING,
+  // Where it lies against its column's range: 'above' or 'below' only where its whole interval lies beyond it; null
+  // where it is not judged (no value, no interval, or too few students for a range).
+  against: z.enum(['above', 'below', 'within']).nullable(),
+});
+export type ClassNumber = z.infer<typeof CLASS_NUMBER>;
+
+export const CLASS_ROW = z.strictObject({
+  studentId: STUDENT_ID,
+  student: z.string(),
+  // A student the teacher removed: their runs stay in the class's table.
+  removed: z.boolean(),
+  runId: RUN_ID,
+  createdAt: z.string(),
+  status: z.enum(['queued', 'running', 'completed', 'waived', 'cancelled', 'failed']),
+  // One a column of its setup, in the columns' order; null where the run has no such finding.
+  numbers: z.array(CLASS_NUMBER.nullable()),
+});
+export type ClassRow = z.infer<typeof CLASS_ROW>;
+
+export const CLASS_SETUP = z.strictObject({
+  device: z.string(),
+  params: PARAM_VALUES,
+  // The headline findings the class's runs of this setup have, by id (common/finding-order.ts, headlineIds), each with
+  // the class's range of its values; null where fewer students than a range needs have one.
+  columns: z.array(z.strictObject({ id: z.string(), range: CLASS_RANGE.nullable() })),
+  rows: z.array(CLASS_ROW),
+});
+export type ClassSetup = z.infer<typeof CLASS_SETUP>;
+
+export const CLASS_LAB = z.strictObject({
+  lab: z.string(),
+  setups: z.array(CLASS_SETUP),
+  // The students in the class with no finished run of this lab.
+  notRun: z.array(z.strictObject({ id: STUDENT_ID, name: z.string() })),
+  // The completed runs left out of the tables: those of a student's setups older than their latest few
+  // (main/classroom/class-overview.ts, MAX_SETUPS_A_STUDENT). The CSV has every run.
+  earlier: z.int().min(0),
+});
+export type ClassLab = z.infer<typeof CLASS_LAB>;
+
+export const CLASS_OVERVIEW = z.strictObject({
+  className: z.string(),
+  caps: CLASS_CAPS,
+  students: z.array(CLASS_STUDENT),
+  labs: z.array(CLASS_LAB),
+});
+export type ClassOverview = z.infer<typeof CLASS_OVERVIEW>;
+
+export const CLASS_REPORT_REQUEST = z.strictObject({
+  // The language of the report's words and numbers; English without.
+  locale: z.enum(LOCALES).optional(),
+});
+export type ClassReportRequest = z.infer<typeof CLASS_REPORT_REQUEST>;
+
 export const CLASSROOM_CONTRACT = service({
   session: method([], CLASS_SESSION),
   queue: method([], QUEUE_VIEW),
@@ -116,6 +182,11 @@ export const CLASSROOM_CONTRACT = service({
   // The student's token stops working at once (their open pages are disconnected); their runs stay, the teacher's.
   removeStudent: method([arg('studentId', STUDENT_ID, 'a student id')], z.void()),
   setCaps: method([arg('caps', CLASS_CAPS, 'caps {maxPoints: 1 to 100000; maxBytes: 1024 to 2^50; maxSeconds: 10 to 86400}')], CLASS_CAPS),
+  classOverview: method([], CLASS_OVERVIEW),
+  // Every run of the class's students, one row each (main/classroom/class-csv.ts).
+  classCsv: method([], EXPORTED_RUN),
+  // The class in one PDF: each lab's summary, then each student's runs (main/reports/class-document.ts).
+  writeClassReport: method([arg('request', CLASS_REPORT_REQUEST, 'a class report request {locale?: en or es}')], REPORT_FILE),
   onDidChangeQueue: event(QUEUE_VIEW),
 });
 

@@ -2,7 +2,13 @@
 // a lab gives (on a GPU machine and on a CPU-only one) reads in Spanish, every reason a point is waived or cancelled,
 // and every error code. The same texts in English are the engine's own words. What may stay as it is: numbers, units,
 // product and type names, error codes, and what the CUDA driver or the build said (quoted as {detail}).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
+import { blasText, blasWhat } from '../../../main/host/blas-host.ts';
+import type { BlasPick } from '../../../main/host/blas-choice.ts';
+import type { OpenedBlas } from '../../../main/host/blas-libraries.ts';
+import { renderMessage } from '../../../main/common/message.ts';
 
 import { ERROR_CODES, type ErrorPayload } from '../../../main/common/errors.ts';
 import { errorText, pointReason } from '../../../main/common/i18n/error-text.ts';
@@ -116,5 +122,44 @@ describe('every error code in Spanish', () => {
     const point: PointResult = { ...pointFromPlan(planned, 1), status: 'failed', error: { code: 'CUDA_ERROR_OUT_OF_MEMORY', message: 'out of memory' }, reason: 'out of memory' };
     expect(pointReason(point, translator('en'), 'en')).toBe('out of memory');
     expect(pointReason(point, translator('es'), 'es')).toBe('La GPU se quedó sin memoria.');
+  });
+});
+
+// The devices page's and `gpu-lab devices`' line on the CPU's GEMM library (main/host/blas-host.ts): generated picks
+// from every place a library is found, with and without other libraries found, read in Spanish with no English word
+// but the library's own name and its path; in English, word for word the host's line (blasText).
+describe('the CPU GEMM library’s line in Spanish', () => {
+  const ORIGINS = ['numpy', 'scipy', 'scipy-openblas', 'torch', 'mkl', 'conda', 'named', 'system'] as const;
+  const library = (id: number, origin: (typeof ORIGINS)[number], name: string): OpenedBlas => ({
+    id, available: true, name, library: `/x/lib${id}.so`, path: `/x/lib${id}.so`, origin, reason: null, family: 'OpenBLAS', version: '0.3.26', config: null, kernel: null, symbol: null, ilp64: false, threadsSettable: true, defaultThreads: 4,
+  });
+  it('reads every place and count of libraries in Spanish, and in English as the host wrote it', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...ORIGINS), { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 256 }), fc.constantFrom('fp32' as const, 'fp64' as const), fc.integer({ min: 1, max: 12 }), (origins, threads, dtype, trials) => {
+        const libraries = origins.map((o, i) => library(i, o, i % 2 ? 'MKL 2024.2' : 'OpenBLAS 0.3.26 (SkylakeX kernel)'));
+        const [first] = libraries;
+        if (!first) return;
+        const pick: BlasPick = { library: first, threads, dtype, size: 1000, shape: { m: 1000, n: 1000, k: 1000 }, trials: Array.from({ length: trials }, () => ({ library: 'x', threads, medianMs: 1, samples: 6 })) };
+        const what = blasWhat(pick, { libraries }, '');
+        expect(what).not.toBeNull();
+        if (!what) return;
+        const en = renderMessage(what, translator('en'), 'en');
+        expect(blasText(pick, { libraries }, '')).toBe(en);
+        expect(en).toContain(`${first.name ?? ''} from `);
+        expect(en).toContain(`on ${threads} threads for ${dtype} at N = 1,000, the fastest of ${trials} trials`);
+        expect(en.includes('also found: ')).toBe(libraries.length > 1);
+        for (const lib of libraries) expect(en).toContain(lib.path);
+        const es = renderMessage(what, translator('es'), 'es');
+        expect(englishWords(es.replace(/\/x\/lib\d+\.so/g, '').replace(/\(SkylakeX kernel\)/g, '')), es).toEqual([]);
+        for (const lib of libraries) expect(es).toContain(lib.path);
+      }),
+    );
+  });
+
+  it('says in Spanish that the built-in GEMM stands in, quoting why from the loader', () => {
+    const what = blasWhat(null, { libraries: [] }, 'built-in blocked GEMM (no system BLAS: libopenblas.so.0: cannot open shared object file)');
+    expect(what).not.toBeNull();
+    if (!what) return;
+    expect(renderMessage(what, translator('es'), 'es')).toBe('el GEMM por bloques propio (no hay BLAS del sistema: libopenblas.so.0: cannot open shared object file)');
   });
 });

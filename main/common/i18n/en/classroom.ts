@@ -1,5 +1,7 @@
-// Classroom mode's words in the app: the join page, the class's bar (who you are, your run in the queue) and a run
-// beside the class's numbers.
+// Classroom mode's words in the app: the join page, the class's bar (who you are, your run in the queue), a run
+// beside the class's numbers, and the teacher's view of the class (with its PDF, which reads the same words).
+import { classroomTeacher } from './classroom-teacher.ts';
+
 export const classroom = {
   join: {
     title: 'Join the class {className}',
@@ -63,4 +65,19 @@ export const classroom = {
     footprintBytes: 'footprint',
     relativeError: 'relative error',
   },
+  teacher: classroomTeacher,
+  // Each lab's headline findings (its descriptor's `headline`) by a short name, for a column of the class's table.
+  headline: {
+    transfer: { 'h2d-pinned': 'Pinned ÷ pageable, host→device', 'h2d-pinned-sync-peak': 'Peak, host→device, pinned', 'h2d-pageable-sync-peak': 'Peak, host→device, pageable' },
+    dtypes: { 'gpu-fp16': 'fp16 speed-up over fp32 (GPU)', 'gpu-fp32': 'fp32 rate (GPU)', 'cpu-fp64': 'fp32 speed-up over fp64 (CPU)', footprint: 'fp32 matrix in memory' },
+    matmul: { 'gpu-transfers-speedup': 'GPU with copies over the CPU', 'gpu-cublas-speedup': 'cuBLAS over the CPU', 'cpu-rate': 'CPU rate' },
+    'vector-function': { fusion: 'Fused over three passes', 'copies-vs-cpu': 'GPU with copies over the CPU', threads: 'All threads over one' },
+    'elementwise-breakeven': { 'add-gpu-transfers-break-even': 'add: break-even with copies', 'add-gpu-resident-break-even': 'add: break-even, data resident', 'add-cpu-bandwidth': 'add: CPU best rate over largest size’s' },
+    'matmul-breakeven': { 'gpu-transfers-break-even': 'Break-even N with copies', 'gpu-resident-break-even': 'Break-even N, data resident', 'cpu-rate': 'CPU best rate' },
+    'timing-pitfalls': { sync: 'Synchronised ÷ unsynchronised time', 'gpu-cold': 'GPU cold call ÷ warm median', 'cpu-cold': 'CPU cold call ÷ warm median', threads: 'All threads over one' },
+  },
+  // Where a figure can lie, from its run's intervals; a side the measurements leave open said so.
+  interval: { both: '{low} – {high}', atMost: 'up to {high}', atLeast: '{low} or more', open: 'open on both sides' },
+  range: { text: '{low} – {high}, median {median} ({count} student) | {low} – {high}, median {median} ({count} students)' },
+  against: { above: 'above the class’s range ({low} – {high})', below: 'below the class’s range ({low} – {high})' },
 };

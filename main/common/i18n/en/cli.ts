@@ -4,6 +4,7 @@
 // is picked by its `count`. Errors raised by the engine keep their English message: the CLI only says who speaks.
 // Not translated, in either language: option names, lab ids, error codes, units and the names of libraries.
 import { batch } from './cli-batch.ts';
+import { classroom } from './cli-classroom.ts';
 
 export const cli = {
   main: {
@@ -16,6 +17,7 @@ export const cli = {
   },
   commands: {
     batch: { summary: 'run labs on a cluster\'s nodes through Slurm, into one shared folder; say where a job stands' },
+    classroom: { summary: 'write a class\'s report (PDF) and its runs (CSV) from its data folder' },
     bench: {
       summary: 'measure the seed workloads on one device',
       usage: `Usage: gpu-lab bench [--device cpu{'|'}cuda:N] [--json] [--threads N] [--scale F] [--no-wait]
@@ -100,11 +102,15 @@ to look for in its results. --json prints the descriptors (in English).`,
     report: {
       summary: 'write one PDF report of every lab on one device, or of kernel runs',
       usage: `Usage: gpu-lab report --all-labs --pdf FILE [--device cpu{'|'}cuda:N] [--author NAME] [--course NAME] [--data-dir DIR]
+       gpu-lab report --devices [--lab LAB] --pdf FILE [--author NAME] [--course NAME] [--data-dir DIR]
        gpu-lab report --kernel-run ID [--kernel-run ID …] --pdf FILE [--author NAME] [--course NAME] [--data-dir DIR]
 
 One PDF of every lab: the latest finished run of each on one device, with a table of contents and page numbers.
 A lab without a finished run on that device is listed as not run. With --kernel-run instead of --all-labs: one PDF
-of those kernel runs (see \`gpu-lab kernel runs\`).
+of those kernel runs (see \`gpu-lab kernel runs\`). With --devices: one lab (--lab; default every lab with a run)
+across every device that has a finished run of it, the newest run of each side by side (a cluster's nodes, runs
+imported from colleagues): the GPU model, driver and node of each, the headline points' medians with their intervals,
+and each device's time against the first's where they measured the same work.
   --device   the device whose runs to report (default: the device of the newest finished run)
 {reportOptions}`,
     },
@@ -135,11 +141,20 @@ SIGTERM, SIGHUP), the points measured until then kept.`,
       summary: 'list, show, export, delete or report stored runs',
       usage: `Usage: gpu-lab runs list [--json] [--data-dir DIR]
        gpu-lab runs show <run-id> [--json] [--data-dir DIR]
-       gpu-lab runs export <run-id> [--format json{'|'}csv{'|'}csv-samples] [--out FILE] [--data-dir DIR]
+       gpu-lab runs export <run-id> [--format json{'|'}csv{'|'}csv-samples] [--reference] [--out FILE] [--data-dir DIR]
+       gpu-lab runs import PATH … [--json] [--data-dir DIR]
        gpu-lab runs delete <run-id> [--data-dir DIR]
        gpu-lab runs report <run-id> [<run-id-B>] --pdf FILE [--author NAME] [--course NAME] [--data-dir DIR]
 
-runs export writes the same JSON or CSV whatever the language (a point as a decimal separator).
+runs export writes the same JSON or CSV whatever the language (a point as a decimal separator). With --reference it
+writes the run's headline numbers as a reference result: put it in the data folder's references/ and the app shows
+it beside other runs of the lab, as another machine's.
+runs import brings runs of other machines into the data folder from folders of records (a data folder, a shared batch
+folder), .json records, and .tar.gz, .tgz, .tar or .zip archives. Each record is checked against the schema (a bad
+one left out and named); a run already here is left alone, a different run whose id is taken here gets a new id, and
+nothing stored is replaced. Archives are read with caps on entries and bytes; links, devices and names that lead out
+of the folder are left out and named. Exit 0 when everything was imported or already here, 1 when something was left
+out or a source refused.
 runs report writes the PDF report of a run that has ended, or of two runs compared (A first).
 {reportOptions}`,
     },
@@ -210,13 +225,19 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     classCap: '--{name} must be an integer from {min} to {max}, not "{value}"',
     classOnly: '--{name} sets a cap of a class: it goes with --classroom NAME',
     tlsPair: '--tls-cert and --tls-key go together: give both, or neither',
-    runsAction: 'runs needs an action: list, show, export, delete or report',
-    runsActionNot: 'runs needs an action: list, show, export, delete or report (not "{action}")',
+    runsAction: 'runs needs an action: list, show, export, import, delete or report',
+    runsActionNot: 'runs needs an action: list, show, export, import, delete or report (not "{action}")',
+    importPath: 'runs import needs a folder, a .json record or a .tar.gz, .tgz, .tar or .zip archive',
+    importMissing: 'runs import {path}: no such file or folder',
+    importKind: 'runs import {path}: expected a folder, a .json record, or a .tar.gz, .tgz, .tar or .zip archive (a regular file)',
+    referenceJson: '--reference writes JSON: it does not go with --format {format}',
+    devicesWith: '--devices does not go with {option}',
+    labWithDevices: '--lab goes with --devices',
     runId: 'runs {action} needs a run id (see `gpu-lab runs list`)',
     pdfOnlyReport: '--pdf goes with `gpu-lab runs report` (or `gpu-lab run … --pdf FILE`)',
     pdfNeeded: '{what} needs --pdf FILE',
     authorWithPdf: '--author and --course go with --pdf FILE',
-    allLabs: 'report needs --all-labs or --kernel-run ID (for one run: gpu-lab runs report <run-id> --pdf FILE)',
+    allLabs: 'report needs --all-labs, --devices or --kernel-run ID (for one run: gpu-lab runs report <run-id> --pdf FILE)',
     reportArgument: 'unexpected argument "{value}" (for one run: gpu-lab runs report <run-id> --pdf FILE)',
     whichExercise: 'which exercise? one of {exercises}',
     unknownExercise: 'unknown exercise "{exercise}"; the exercises are {exercises}',
@@ -511,6 +532,7 @@ A student's run waits in the queue, one run at a time on this server; a student'
     stopping: 'stopping',
   },
   batch,
+  classroom,
 } as const;
 
 export type CliCatalog = typeof cli;

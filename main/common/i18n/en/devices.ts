@@ -125,6 +125,24 @@ export const devices = {
       powerLimit: { label: 'Power limit', hint: 'The board lowers its clocks to stay under it.' },
     },
   },
+  // What the CPU's matrix products run on (main/host/blas-host.ts): a library, where it was found, how it was chosen.
+  blasLine: {
+    chosen: '{library}, on {threads} threads for {dtype} at N = {size}, the fastest of {trials} trials; each GEMM’s library and threads are chosen by measurement at its size',
+    chosenWithOthers: '{library}, on {threads} threads for {dtype} at N = {size}, the fastest of {trials} trials; also found: {others}; each GEMM’s library and threads are chosen by measurement at its size',
+    library: '{name} from {origin}',
+    list: '{first}; {rest}',
+    builtIn: 'the built-in blocked GEMM (no system BLAS: {reason})',
+    origin: {
+      numpy: 'NumPy’s bundled copy, {path}',
+      scipy: 'SciPy’s bundled copy, {path}',
+      'scipy-openblas': 'the scipy-openblas wheel, {path}',
+      torch: 'PyTorch’s BLAS, linked into {path}',
+      mkl: 'the Python environment’s MKL, {path}',
+      conda: 'the conda environment, {path}',
+      named: 'the file {variable} names, {path}',
+      system: 'the system’s, {path}',
+    },
+  },
   cpu: {
     kind: 'CPU',
     groups: { processor: 'Processor', memory: 'Caches and memory', gemm: 'Matrix multiplication' },

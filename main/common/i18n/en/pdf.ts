@@ -2,6 +2,7 @@
 // under "results", from renderer/charts/results-catalog.ts). Every figure is a named value; "|" separates plural forms.
 // A Spanish report is a second object of the same keys.
 import { pdfDeliverables } from './pdf-deliverables.ts';
+import { pdfClass } from './pdf-class.ts';
 import { pdfKernelRun } from './pdf-kernel-run.ts';
 
 export const pdf = {
@@ -264,4 +265,5 @@ export const pdf = {
   },
   deliverable: pdfDeliverables,
   kernelRun: pdfKernelRun,
+  class: pdfClass,
 };

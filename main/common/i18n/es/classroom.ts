@@ -1,6 +1,7 @@
 // Las palabras del modo clase en la aplicación: la página para unirse, la barra de la clase (quién eres, tu
 // ejecución en la cola) y una ejecución junto a los números de la clase.
 import type { classroom as english } from '../en/classroom.ts';
+import { classroomTeacher } from './classroom-teacher.ts';
 import type { TextOf } from '../translate.ts';
 
 export const classroom: TextOf<typeof english> = {
@@ -64,4 +65,17 @@ export const classroom: TextOf<typeof english> = {
     footprintBytes: 'tamaño en memoria',
     relativeError: 'error relativo',
   },
+  teacher: classroomTeacher,
+  headline: {
+    transfer: { 'h2d-pinned': 'Fijada ÷ paginable, CPU→GPU', 'h2d-pinned-sync-peak': 'Máximo, CPU→GPU, fijada', 'h2d-pageable-sync-peak': 'Máximo, CPU→GPU, paginable' },
+    dtypes: { 'gpu-fp16': 'Aceleración de fp16 sobre fp32 (GPU)', 'gpu-fp32': 'Rendimiento fp32 (GPU)', 'cpu-fp64': 'Aceleración de fp32 sobre fp64 (CPU)', footprint: 'Matriz fp32 en memoria' },
+    matmul: { 'gpu-transfers-speedup': 'GPU con copias sobre la CPU', 'gpu-cublas-speedup': 'cuBLAS sobre la CPU', 'cpu-rate': 'Rendimiento de la CPU' },
+    'vector-function': { fusion: 'Fusionado sobre tres pasadas', 'copies-vs-cpu': 'GPU con copias sobre la CPU', threads: 'Todos los hilos sobre uno' },
+    'elementwise-breakeven': { 'add-gpu-transfers-break-even': 'add: equilibrio con copias', 'add-gpu-resident-break-even': 'add: equilibrio, datos residentes', 'add-cpu-bandwidth': 'add: mejor ritmo de la CPU sobre el del mayor tamaño' },
+    'matmul-breakeven': { 'gpu-transfers-break-even': 'N de equilibrio con copias', 'gpu-resident-break-even': 'N de equilibrio, datos residentes', 'cpu-rate': 'Mejor rendimiento de la CPU' },
+    'timing-pitfalls': { sync: 'Tiempo sincronizado ÷ sin sincronizar', 'gpu-cold': 'Llamada en frío ÷ mediana en caliente (GPU)', 'cpu-cold': 'Llamada en frío ÷ mediana en caliente (CPU)', threads: 'Todos los hilos sobre uno' },
+  },
+  interval: { both: '{low} – {high}', atMost: 'hasta {high}', atLeast: '{low} o más', open: 'abierto por ambos lados' },
+  range: { text: '{low} – {high}, mediana {median} ({count} alumno) | {low} – {high}, mediana {median} ({count} alumnos)' },
+  against: { above: 'por encima del rango de la clase ({low} – {high})', below: 'por debajo del rango de la clase ({low} – {high})' },
 };

@@ -4,6 +4,7 @@
 import type { TextOf } from '../translate.ts';
 import type { CliCatalog } from '../en/cli.ts';
 import { batch } from './cli-batch.ts';
+import { classroom } from './cli-classroom.ts';
 
 export const cli: TextOf<CliCatalog> = {
   main: {
@@ -16,6 +17,7 @@ export const cli: TextOf<CliCatalog> = {
   },
   commands: {
     batch: { summary: 'ejecuta laboratorios en los nodos de un clúster a través de Slurm, en una carpeta compartida; dice cómo va un trabajo' },
+    classroom: { summary: 'escribe el informe de una clase (PDF) y sus ejecuciones (CSV) desde su carpeta de datos' },
     bench: {
       summary: 'mide las cargas de trabajo de referencia en un dispositivo',
       usage: `Uso: gpu-lab bench [--device cpu{'|'}cuda:N] [--json] [--threads N] [--scale F] [--no-wait]
@@ -107,11 +109,16 @@ explica y lo que conviene mirar en sus resultados. Con --json muestra sus descri
     report: {
       summary: 'escribe un único informe en PDF con todos los laboratorios en un dispositivo, o con ejecuciones de kernels',
       usage: `Uso: gpu-lab report --all-labs --pdf ARCHIVO [--device cpu{'|'}cuda:N] [--author NOMBRE] [--course NOMBRE] [--data-dir CARPETA]
+     gpu-lab report --devices [--lab LAB] --pdf ARCHIVO [--author NOMBRE] [--course NOMBRE] [--data-dir CARPETA]
      gpu-lab report --kernel-run ID [--kernel-run ID …] --pdf ARCHIVO [--author NOMBRE] [--course NOMBRE] [--data-dir CARPETA]
 
 Un solo PDF con todos los laboratorios: la última ejecución terminada de cada uno en un dispositivo, con índice y
 números de página. Un laboratorio sin ninguna ejecución terminada en ese dispositivo aparece como no ejecutado. Con
---kernel-run en lugar de --all-labs: un PDF con esas ejecuciones de kernels (consulta \`gpu-lab kernel runs\`).
+--kernel-run en lugar de --all-labs: un PDF con esas ejecuciones de kernels (consulta \`gpu-lab kernel runs\`). Con
+--devices: un laboratorio (--lab; por defecto todos los que tengan ejecuciones) en cada dispositivo que tenga una
+ejecución terminada de él, la más reciente de cada uno lado a lado (los nodos de un clúster, ejecuciones importadas de
+compañeros): el modelo de GPU, el controlador y el nodo de cada uno, las medianas de los puntos principales con sus
+intervalos, y el tiempo de cada dispositivo frente al del primero donde midieron el mismo trabajo.
   --device   el dispositivo cuyas ejecuciones entran en el informe (por defecto: el de la ejecución terminada más reciente)
 {reportOptions}`,
     },
@@ -144,11 +151,20 @@ ocupado con otra ejecución (--no-wait); 130 si se cancela (Ctrl-C, SIGTERM, SIG
       summary: 'lista, muestra, exporta, borra o genera el informe de las ejecuciones guardadas',
       usage: `Uso: gpu-lab runs list [--json] [--data-dir CARPETA]
      gpu-lab runs show <id-de-ejecución> [--json] [--data-dir CARPETA]
-     gpu-lab runs export <id-de-ejecución> [--format json{'|'}csv{'|'}csv-samples] [--out ARCHIVO] [--data-dir CARPETA]
+     gpu-lab runs export <id-de-ejecución> [--format json{'|'}csv{'|'}csv-samples] [--reference] [--out ARCHIVO] [--data-dir CARPETA]
+     gpu-lab runs import RUTA … [--json] [--data-dir CARPETA]
      gpu-lab runs delete <id-de-ejecución> [--data-dir CARPETA]
      gpu-lab runs report <id-de-ejecución> [<id-de-ejecución-B>] --pdf ARCHIVO [--author NOMBRE] [--course NOMBRE] [--data-dir CARPETA]
 
-runs export escribe el mismo JSON o CSV sea cual sea el idioma (con punto decimal).
+runs export escribe el mismo JSON o CSV sea cual sea el idioma (con punto decimal). Con --reference escribe los números
+principales de la ejecución como resultado de referencia: ponlo en references/ de la carpeta de datos y la aplicación
+lo muestra junto a otras ejecuciones del laboratorio, como de otra máquina.
+runs import trae a la carpeta de datos ejecuciones de otras máquinas desde carpetas de registros (una carpeta de
+datos, la carpeta compartida de un batch), registros .json y archivos .tar.gz, .tgz, .tar o .zip. Cada registro se
+comprueba con el esquema (uno incorrecto se deja fuera y se nombra); una ejecución que ya está aquí se deja como está,
+una distinta cuyo id ya existe aquí recibe uno nuevo, y no se sustituye nada de lo guardado. Los archivos comprimidos
+se leen con límites de entradas y bytes; los enlaces, los dispositivos y los nombres que salen de la carpeta se dejan
+fuera y se nombran. Sale con 0 si se importó todo o ya estaba, con 1 si algo quedó fuera o se rechazó un origen.
 runs report escribe el informe en PDF de una ejecución terminada, o la comparación de dos (primero la A).
 {reportOptions}`,
     },
@@ -220,13 +236,19 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     classCap: '--{name} tiene que ser un entero entre {min} y {max}, no «{value}»',
     classOnly: '--{name} fija un límite de una clase: va con --classroom NOMBRE',
     tlsPair: '--tls-cert y --tls-key van juntos: indica los dos o ninguno',
-    runsAction: 'runs necesita una acción: list, show, export, delete o report',
-    runsActionNot: 'runs necesita una acción: list, show, export, delete o report (no «{action}»)',
+    runsAction: 'runs necesita una acción: list, show, export, import, delete o report',
+    runsActionNot: 'runs necesita una acción: list, show, export, import, delete o report (no «{action}»)',
+    importPath: 'runs import necesita una carpeta, un registro .json o un archivo .tar.gz, .tgz, .tar o .zip',
+    importMissing: 'runs import {path}: no existe ese archivo ni esa carpeta',
+    importKind: 'runs import {path}: se esperaba una carpeta, un registro .json o un archivo .tar.gz, .tgz, .tar o .zip (un archivo normal)',
+    referenceJson: '--reference escribe JSON: no va con --format {format}',
+    devicesWith: '--devices no va con {option}',
+    labWithDevices: '--lab va con --devices',
     runId: 'runs {action} necesita el id de una ejecución (consúltalo con `gpu-lab runs list`)',
     pdfOnlyReport: '--pdf va con `gpu-lab runs report` (o con `gpu-lab run … --pdf ARCHIVO`)',
     pdfNeeded: '{what} necesita --pdf ARCHIVO',
     authorWithPdf: '--author y --course van con --pdf ARCHIVO',
-    allLabs: 'report necesita --all-labs o --kernel-run ID (para una sola ejecución: gpu-lab runs report <id-de-ejecución> --pdf ARCHIVO)',
+    allLabs: 'report necesita --all-labs, --devices o --kernel-run ID (para una sola ejecución: gpu-lab runs report <id-de-ejecución> --pdf ARCHIVO)',
     reportArgument: 'argumento inesperado: «{value}» (para una sola ejecución: gpu-lab runs report <id-de-ejecución> --pdf ARCHIVO)',
     whichExercise: '¿qué ejercicio? Uno de estos: {exercises}',
     unknownExercise: 'no existe el ejercicio «{exercise}»; los ejercicios son {exercises}',
@@ -503,4 +525,5 @@ La ejecución de un alumno espera en la cola, una ejecución a la vez en este se
     stopping: 'deteniendo',
   },
   batch,
+  classroom,
 };

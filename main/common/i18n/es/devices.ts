@@ -127,6 +127,23 @@ export const devices: TextOf<typeof devicesEn> = {
       powerLimit: { label: 'Límite de potencia', hint: 'La tarjeta baja sus frecuencias para no superarlo.' },
     },
   },
+  blasLine: {
+    chosen: '{library}, con {threads} hilos para {dtype} en N = {size}, la más rápida de {trials} pruebas; la biblioteca y los hilos de cada GEMM se eligen midiendo a su tamaño',
+    chosenWithOthers: '{library}, con {threads} hilos para {dtype} en N = {size}, la más rápida de {trials} pruebas; también se encontró: {others}; la biblioteca y los hilos de cada GEMM se eligen midiendo a su tamaño',
+    library: '{name} de {origin}',
+    list: '{first}; {rest}',
+    builtIn: 'el GEMM por bloques propio (no hay BLAS del sistema: {reason})',
+    origin: {
+      numpy: 'la copia que trae NumPy, {path}',
+      scipy: 'la copia que trae SciPy, {path}',
+      'scipy-openblas': 'el paquete scipy-openblas, {path}',
+      torch: 'la BLAS de PyTorch, enlazada en {path}',
+      mkl: 'la MKL del entorno de Python, {path}',
+      conda: 'el entorno de conda, {path}',
+      named: 'el archivo que indica {variable}, {path}',
+      system: 'la del sistema, {path}',
+    },
+  },
   cpu: {
     kind: 'CPU',
     groups: { processor: 'Procesador', memory: 'Cachés y memoria', gemm: 'Producto de matrices' },

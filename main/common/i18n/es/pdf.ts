@@ -4,6 +4,7 @@
 // ya formateadas con coma decimal.
 import type { TextOf } from '../translate.ts';
 import { pdfDeliverables } from './pdf-deliverables.ts';
+import { pdfClass } from './pdf-class.ts';
 import { pdfKernelRun } from './pdf-kernel-run.ts';
 import type { pdf as en } from '../en/pdf.ts';
 
@@ -253,4 +254,5 @@ export const pdf: TextOf<typeof en> = {
   },
   deliverable: pdfDeliverables,
   kernelRun: pdfKernelRun,
+  class: pdfClass,
 };
