@@ -137,8 +137,10 @@ describe('findings of real runs, read in Spanish', () => {
   });
 
   it('writes the numbers of a message the way each language writes them', () => {
-    const m = { key: 'matmul-breakeven.findings.cpuRate', values: { rate: { num: 1083.4, as: 'rate' as const, unit: 'GFLOP/s' as const }, n: 5000, time: { num: 0.0425, as: 'ms' as const } } };
-    expect(labMessage(m, 'en')).toBe('The CPU peaks at 1.083 TFLOP/s (N = 5000, 42.5 µs).');
-    expect(labMessage(m, 'es')).toBe('La CPU alcanza como máximo 1,083 TFLOP/s (N = 5000, 42,5 µs).');
+    // The library's version inside the CPU's name is the record's, written as it is in both languages.
+    const cpu = { key: 'common.cpu.ownBlas', values: { library: 'OpenBLAS 0.3.26' } };
+    const m = { key: 'matmul-breakeven.findings.cpuRate', values: { cpu, rate: { num: 1083.4, as: 'rate' as const, unit: 'GFLOP/s' as const }, n: 5000, time: { num: 0.0425, as: 'ms' as const } } };
+    expect(labMessage(m, 'en')).toBe('GPU Lab’s CPU BLAS (OpenBLAS 0.3.26) peaks at 1.083 TFLOP/s (N = 5000, 42.5 µs).');
+    expect(labMessage(m, 'es')).toBe('Como máximo, la BLAS de la CPU de GPU Lab (OpenBLAS 0.3.26) alcanza 1,083 TFLOP/s (N = 5000, 42,5 µs).');
   });
 });
