@@ -54,7 +54,7 @@ export const ACCESS: Record<ApiMethod, MethodAccess> = {
   // Runs brought in from elsewhere join the class's folder: the teacher's to decide, and an upload costs the server
   // disk and time whoever sends it.
   'imports.begin': { roles: TEACHER },
-  'imports.send': { roles: TEACHER },
+  'imports.sendPart': { roles: TEACHER },
   'imports.finish': { roles: TEACHER },
   'imports.cancel': { roles: TEACHER },
   'reports.writeReport': {

@@ -33,7 +33,7 @@ export interface ClassParts {
 const teacherOnly = async (): Promise<never> => {
   throw new GpuLabError('FORBIDDEN', 'Only the teacher imports runs into the class');
 };
-const noImports: ImportsService = { begin: teacherOnly, send: teacherOnly, finish: teacherOnly, cancel: teacherOnly };
+const noImports: ImportsService = { begin: teacherOnly, sendPart: teacherOnly, finish: teacherOnly, cancel: teacherOnly };
 
 function names(store: ClassStore): (owner: Owner) => string | null {
   return (owner) => (owner === TEACHER ? null : (store.student(owner)?.name ?? null));

@@ -103,7 +103,7 @@ export function createImportUploads(options: ImportUploadsOptions): ImportsServi
       uploads.set(id, { dir, files: withPaths, queue: Promise.resolve(), idle: idleTimer(id), finishing: false });
       return { importId: id, partBytes: limits.partBytes };
     },
-    async send(importId, { file: index, offset, base64 }) {
+    async sendPart(importId, { file: index, offset, base64 }) {
       const upload = uploadOf(importId);
       const file = upload.files[index];
       if (!file) throw refuse(`The upload has ${upload.files.length} file(s): there is no file ${index}`, { field: 'file', value: index });

@@ -1,6 +1,6 @@
 // The imports service: runs of other machines and colleagues brought into the runs folder, from a folder's records or
 // an archive (.tar.gz, .tgz, .tar, .zip) handed over in parts. The page uploads what the person picked (a folder's
-// .json files, or one archive): begin() declares the files and their sizes, send() hands over each part in order,
+// .json files, or one archive): begin() declares the files and their sizes, sendPart() hands over each part in order,
 // finish() imports them all and says what became of every entry; cancel() drops an upload. Everything arriving here
 // is hostile until proven not (main/runs/run-import.ts): capped, checked, extracted by name into a folder of its own,
 // never overwriting a stored run. On a class's server only the teacher may import (main/classroom/access.ts).
@@ -83,7 +83,7 @@ export const IMPORTS_CONTRACT = service({
     [arg('files', z.array(UPLOAD_FILE).min(1).max(UPLOAD_MAX_FILES), `1 to ${UPLOAD_MAX_FILES} files {name: a .json, .tar.gz, .tgz, .tar or .zip file's name; bytes: its size}`)],
     z.strictObject({ importId: IMPORT_ID, partBytes: z.int().min(1) }),
   ),
-  send: method(
+  sendPart: method(
     [IMPORT_ID_ARGUMENT, arg('part', UPLOAD_PART, `a part {file: the index of a file of the upload; offset: the bytes of it sent so far; base64: at most ${UPLOAD_PART_BYTES} bytes}`)],
     z.strictObject({ received: z.int().min(0) }),
   ),

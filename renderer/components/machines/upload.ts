@@ -25,7 +25,7 @@ export async function uploadRuns(files: readonly File[], onProgress: (file: File
     for (const [index, file] of files.entries()) {
       for (let offset = 0; offset < file.size; offset += partBytes) {
         const part = new Uint8Array(await file.slice(offset, offset + partBytes).arrayBuffer());
-        await api.imports.send(importId, { file: index, offset, base64: base64(part) });
+        await api.imports.sendPart(importId, { file: index, offset, base64: base64(part) });
         onProgress(file, Math.min(1, (offset + part.length) / file.size));
       }
     }

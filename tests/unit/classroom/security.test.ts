@@ -74,7 +74,7 @@ afterAll(async () => {
 const UPLOAD_ID = 'u-0123456789abcdef';
 const TEACHER_ONLY: Partial<Record<ApiMethod, () => unknown[]>> = {
   'imports.begin': () => [[{ name: 'runs.tar.gz', bytes: 1024 }]],
-  'imports.send': () => [UPLOAD_ID, { file: 0, offset: 0, base64: 'AAAA' }],
+  'imports.sendPart': () => [UPLOAD_ID, { file: 0, offset: 0, base64: 'AAAA' }],
   'imports.finish': () => [UPLOAD_ID],
   'imports.cancel': () => [UPLOAD_ID],
   'classroom.listStudents': () => [],
@@ -122,7 +122,7 @@ const VALID: Record<ApiMethod, () => unknown[]> = {
   'runs.deleteRun': () => [anaRun],
   'runs.exportRun': () => [anaRun, 'json'],
   'imports.begin': () => [[{ name: 'runs.zip', bytes: 10 }]],
-  'imports.send': () => [UPLOAD_ID, { file: 0, offset: 0, base64: 'AAAA' }],
+  'imports.sendPart': () => [UPLOAD_ID, { file: 0, offset: 0, base64: 'AAAA' }],
   'imports.finish': () => [UPLOAD_ID],
   'imports.cancel': () => [UPLOAD_ID],
   'reports.writeReport': () => [{ runIds: [anaRun] }],
@@ -245,7 +245,7 @@ describe('a student’s token against another student’s runs', () => {
   it('lets the teacher import a run into the class, which no student then sees as theirs', async () => {
     const body = Buffer.from(JSON.stringify({ ...(((await ask(teacher, 'runs.getRun', [anaRun])).value as object)), id: 'imported-by-teacher' }));
     const begun = (await ask(teacher, 'imports.begin', [[{ name: 'theirs.json', bytes: body.length }]])).value as { importId: string };
-    expect((await ask(teacher, 'imports.send', [begun.importId, { file: 0, offset: 0, base64: body.toString('base64') }])).ok).toBe(true);
+    expect((await ask(teacher, 'imports.sendPart', [begun.importId, { file: 0, offset: 0, base64: body.toString('base64') }])).ok).toBe(true);
     const report = (await ask(teacher, 'imports.finish', [begun.importId])).value as { sources: { imported: { id: string }[] }[] };
     expect(report.sources[0]?.imported.map((r) => r.id)).toEqual(['imported-by-teacher']);
     expect(((await ask(anaSocket, 'runs.listRuns', [])).value as { id: string }[]).map((r) => r.id)).toEqual([anaRun]);

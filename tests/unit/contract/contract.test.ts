@@ -104,7 +104,7 @@ afterAll(async () => {
 async function upload(upTo: 'begun' | 'sent'): Promise<string> {
   const body = Buffer.from(JSON.stringify({ ...(JSON.parse(readFileSync(join(data.dataDir, 'runs', `${recordedRunId}.json`), 'utf8')) as object), id: `uploaded-${Date.now()}` }));
   const begun = (await answer('imports.begin', [[{ name: 'uploaded.json', bytes: body.length }]])).value as { importId: string };
-  if (upTo === 'sent') await answer('imports.send', [begun.importId, { file: 0, offset: 0, base64: body.toString('base64') }]);
+  if (upTo === 'sent') await answer('imports.sendPart', [begun.importId, { file: 0, offset: 0, base64: body.toString('base64') }]);
   return begun.importId;
 }
 
@@ -136,7 +136,7 @@ const CALLS: Record<ApiMethod, Calls> = {
   'runs.deleteRun': [[recordedRunToDelete]],
   'runs.exportRun': async () => [[completedRunId, 'json'], [completedRunId, 'csv'], [completedRunId, 'csv-samples']],
   'imports.begin': async () => [[[{ name: 'runs.tar.gz', bytes: 0 }]], [[{ name: 'a.json', bytes: 10 }, { name: 'b.zip', bytes: 20 }]]],
-  'imports.send': async () => [[await upload('begun'), { file: 0, offset: 0, base64: Buffer.from('{"id":').toString('base64') }]],
+  'imports.sendPart': async () => [[await upload('begun'), { file: 0, offset: 0, base64: Buffer.from('{"id":').toString('base64') }]],
   'imports.finish': async () => [[await upload('sent')]],
   'imports.cancel': async () => [[await upload('begun')]],
   'reports.writeReport': async () => [[{ runIds: [completedRunId], kernelRunIds: [kernelRunId], author: 'Ana', course: 'HPC', locale: 'es' }]],

@@ -28,7 +28,7 @@ function service(limits: Partial<UploadLimits> = {}): { imports: ImportsService;
 
 // Sends a file in parts of the service's size, in order.
 async function send(imports: ImportsService, id: string, file: number, bytes: Buffer, partBytes: number): Promise<void> {
-  for (let at = 0; at < bytes.length; at += partBytes) await imports.send(id, { file, offset: at, base64: bytes.subarray(at, at + partBytes).toString('base64') });
+  for (let at = 0; at < bytes.length; at += partBytes) await imports.sendPart(id, { file, offset: at, base64: bytes.subarray(at, at + partBytes).toString('base64') });
 }
 
 async function refusal(call: Promise<unknown>): Promise<GpuLabError> {
@@ -63,7 +63,7 @@ describe('an upload', () => {
     ]);
     expect(readdirSync(join(dataDir, 'runs')).sort()).toEqual(['up-archive.json', 'up-record.json']);
     expect(staging(dataDir)).toEqual([]);
-    expect((await refusal(imports.send(importId, { file: 0, offset: 0, base64: 'AA==' }))).code).toBe('NOT_FOUND');
+    expect((await refusal(imports.sendPart(importId, { file: 0, offset: 0, base64: 'AA==' }))).code).toBe('NOT_FOUND');
   });
 
   it('refuses more bytes than an upload may hold, a name that is not a record’s or an archive’s, and a folder in a name', async () => {
@@ -77,11 +77,11 @@ describe('an upload', () => {
   it('takes parts in order only, within the size declared, and no larger than a part may be', async () => {
     const { imports } = service({ partBytes: 8 });
     const { importId } = await imports.begin([{ name: 'x.json', bytes: 12 }]);
-    expect((await refusal(imports.send(importId, { file: 0, offset: 8, base64: Buffer.from('abcd').toString('base64') }))).details).toMatchObject({ field: 'offset', received: 0 });
-    expect((await refusal(imports.send(importId, { file: 0, offset: 0, base64: Buffer.alloc(9).toString('base64') }))).details).toMatchObject({ field: 'base64', limit: 8 });
-    expect((await imports.send(importId, { file: 0, offset: 0, base64: Buffer.alloc(8).toString('base64') })).received).toBe(8);
-    expect((await refusal(imports.send(importId, { file: 0, offset: 8, base64: Buffer.alloc(8).toString('base64') }))).details).toMatchObject({ field: 'base64', bytes: 16, limit: 12 });
-    expect((await refusal(imports.send(importId, { file: 3, offset: 0, base64: 'AA==' }))).details).toMatchObject({ field: 'file' });
+    expect((await refusal(imports.sendPart(importId, { file: 0, offset: 8, base64: Buffer.from('abcd').toString('base64') }))).details).toMatchObject({ field: 'offset', received: 0 });
+    expect((await refusal(imports.sendPart(importId, { file: 0, offset: 0, base64: Buffer.alloc(9).toString('base64') }))).details).toMatchObject({ field: 'base64', limit: 8 });
+    expect((await imports.sendPart(importId, { file: 0, offset: 0, base64: Buffer.alloc(8).toString('base64') })).received).toBe(8);
+    expect((await refusal(imports.sendPart(importId, { file: 0, offset: 8, base64: Buffer.alloc(8).toString('base64') }))).details).toMatchObject({ field: 'base64', bytes: 16, limit: 12 });
+    expect((await refusal(imports.sendPart(importId, { file: 3, offset: 0, base64: 'AA==' }))).details).toMatchObject({ field: 'file' });
     // Not all of it arrived: nothing is imported, and the upload is gone.
     expect((await refusal(imports.finish(importId))).details).toMatchObject({ received: 8, bytes: 12 });
     expect((await refusal(imports.cancel(importId))).code).toBe('NOT_FOUND');
@@ -95,7 +95,7 @@ describe('an upload', () => {
     expect(staging(dataDir)).toHaveLength(2);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(staging(dataDir)).toEqual([]);
-    expect((await refusal(imports.send(a.importId, { file: 0, offset: 0, base64: 'AA==' }))).code).toBe('NOT_FOUND');
+    expect((await refusal(imports.sendPart(a.importId, { file: 0, offset: 0, base64: 'AA==' }))).code).toBe('NOT_FOUND');
     expect((await imports.begin([{ name: 'c.json', bytes: 10 }])).importId).toMatch(/^u-[0-9a-f]{16}$/);
   });
 
@@ -104,7 +104,7 @@ describe('an upload', () => {
     const body = record('together');
     const { importId } = await imports.begin([{ name: 'together.json', bytes: body.length }]);
     const parts = [];
-    for (let at = 0; at < body.length; at += 1024) parts.push(imports.send(importId, { file: 0, offset: at, base64: body.subarray(at, at + 1024).toString('base64') }));
+    for (let at = 0; at < body.length; at += 1024) parts.push(imports.sendPart(importId, { file: 0, offset: at, base64: body.subarray(at, at + 1024).toString('base64') }));
     await Promise.all(parts);
     const report = await imports.finish(importId);
     expect(report.sources[0]?.imported.map((r) => r.id)).toEqual(['together']);

@@ -143,7 +143,7 @@ export const pdf: TextOf<typeof en> = {
       architecture: 'Arquitectura',
       device: 'Dispositivo',
       description: 'Descripción',
-      backend: 'Backend',
+      backend: 'API gráfica',
       featureLevel: 'Nivel de funciones',
       fallbackAdapter: 'Adaptador de reserva',
       software: 'Adaptador por software: la CPU, no una GPU',
