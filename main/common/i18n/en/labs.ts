@@ -30,7 +30,7 @@ export const labs = {
     },
     // An upper bound from the plan's time budgets, with the lab's default parameters; {device} is "cuda:0" or theCpu.
     atMost: 'At most {time} with its defaults on {device}',
-    nothingToMeasure: 'Nothing to measure on {device}: its series need a GPU',
+    nothingToMeasure: 'Nothing to measure on {device}: its series need a GPU, or a Python library this machine lacks',
     theCpu: 'the CPU',
     time: {
       seconds: '{s} s',

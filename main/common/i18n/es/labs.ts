@@ -29,7 +29,7 @@ export const labs: TextOf<typeof labsEn> = {
       category: 'de cada una de sus {count} series',
     },
     atMost: 'Como mucho {time} con sus valores por defecto en {device}',
-    nothingToMeasure: 'Nada que medir en {device}: sus series necesitan una GPU',
+    nothingToMeasure: 'Nada que medir en {device}: sus series necesitan una GPU o una biblioteca de Python que esta máquina no tiene',
     theCpu: 'la CPU',
     time: {
       seconds: '{s} s',
