@@ -39,6 +39,7 @@ const englishWords = new Set(texts(CATALOGS.en as unknown as Tree).flatMap(words
 const ALLOWED = new Map([
   ['english', 'the language picker names each language in itself'],
   ['processor', 'the CPU’s model as the processor reports it ("Intel(R) Xeon(R) Processor")'],
+  ['integers', 'OpenBLAS’s name as the library describes its build ("SkylakeX kernel, 64-bit integers"), quoted'],
 ]);
 
 const runFiles = (folder: string): { id: string }[] =>
@@ -98,7 +99,8 @@ test.describe('the recorded H100 session', () => {
     const visit = visitor(page, server, english);
     const h1 = async (): Promise<void> => expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await visit('#/labs', async () => expect(page.getByTestId('lab-timing-pitfalls')).toBeVisible());
-    for (const lab of LAB_IDS) {
+    // Every lab the recorded session ran: text to image has no recorded run in it yet (tests/fixtures/runs).
+    for (const lab of LAB_IDS.filter((id) => id !== 'text-to-image')) {
       await visit(`#/labs/${lab}`, async () => {
         await expect(page.getByTestId('run-chart')).toHaveAttribute('data-point-count', /^[1-9]/);
         if ((await page.getByTestId('lab-about').count()) === 0) await page.getByTestId('about-toggle').click();

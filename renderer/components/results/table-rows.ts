@@ -58,7 +58,7 @@ const VERIFIED_ORDER = { failed: 0, unchecked: 1, passed: 2 } as const;
 // The dense row's interval: ±x % where it is about symmetric, as everywhere (format.ts formatInterval), else its two
 // ends as shares of the median ("−9.4 % +12 %"), which fit the median's column where two times ("[957.8 µs,
 // 1.057 ms]", as the PDF writes them) are cut at 800 px.
-function denseInterval(p: PointResult, row: ResultRow): string {
+export function denseInterval(p: PointResult, row: ResultRow): string {
   const s = p.status === 'ok' ? p.stats : null;
   if (!s || !row.interval.startsWith('[') || s.ciLow === null || s.ciLow === undefined || s.ciHigh === null || s.ciHigh === undefined || !(s.median > 0)) return row.interval;
   return `−${formatPercent(Math.max(0, s.median - s.ciLow) / s.median)} +${formatPercent(Math.max(0, s.ciHigh - s.median) / s.median)}`;
