@@ -52,7 +52,7 @@ async function expectSpanishResults(page: Page): Promise<void> {
   const findings = page.getByTestId('findings');
   await expect(findings).toContainText('La GPU con transferencias supera a la BLAS de la CPU de GPU Lab (OpenBLAS 0.3.26) a partir de N ≈ 330 (en algún punto entre N = 310 y N = 350, dentro de la incertidumbre de las medianas).');
   await expect(findings).toContainText('GPU con transferencias: 0,24× la velocidad de la BLAS de la CPU de GPU Lab (OpenBLAS 0.3.26) en N = 100, 7,36× en N = 5000.');
-  await expect(findings).toContainText('La CPU alcanza como máximo 978,5 GFLOP/s (N = 5000, 255,5 ms).');
+  await expect(findings).toContainText('Como máximo, la BLAS de la CPU de GPU Lab (OpenBLAS 0.3.26) alcanza 978,5 GFLOP/s (N = 5000, 255,5 ms).');
   await expect(page.getByRole('heading', { name: 'Hallazgos' })).toBeVisible();
   // The table's medians and rates: decimal commas, never a decimal point.
   const table = page.getByTestId('results-table');
