@@ -94,7 +94,7 @@ test('the switch turns a lab’s page into Spanish, and the choice survives a re
 
   // And back: English again, numbers with a decimal point.
   await page.getByLabel('Idioma').selectOption({ label: 'English' });
-  await expect(page.getByTestId('findings')).toContainText('GPU with transfers: 0.24× the CPU');
+  await expect(page.getByTestId('findings')).toContainText('GPU with transfers: 0.24× the speed of GPU Lab’s CPU BLAS (OpenBLAS 0.3.26)');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Matrix product break-even');
 });
 
