@@ -1,5 +1,6 @@
 // Routes by the user's words: the labs, one lab, the devices, the history, one stored run, two runs compared, the
-// kernel playground (an exercise, one stored kernel run), and a class's teacher's view of the class.
+// kernel playground (an exercise, one stored kernel run), one lab across every device that ran it, and a class's
+// teacher's view of the class.
 // Hash history: the same build works under app:// in Electron and over HTTP in serve mode without server routes.
 // Views other than the catalog load on first visit, keeping the first load small.
 // Every page opens at its top; Back and Forward return to where the reader was, once the page is tall enough again
@@ -52,6 +53,7 @@ export const router = createRouter({
     { path: '/playground/:exercise', name: 'exercise', component: () => import('./views/PlaygroundView.vue'), props: true },
     { path: '/class', name: 'class', component: () => import('./views/ClassView.vue') },
     { path: '/compare/:first/:second', name: 'compare', component: () => import('./views/CompareView.vue'), props: true },
+    { path: '/devices-compared/:lab?', name: 'compare-devices', component: () => import('./views/DevicesCompareView.vue'), props: true },
     { path: '/:rest(.*)*', name: 'not-found', component: () => import('./views/NotFoundView.vue') },
   ],
 });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 
 import type { GpuLabApi } from '../common/contract/index.ts';
 import type { DevicesService } from '../common/contract/devices.ts';
+import type { ImportsService } from '../common/contract/imports.ts';
 import type { LabsService } from '../common/contract/labs.ts';
 import type { ClassOverview } from '../common/contract/classroom.ts';
 import type { ReportsService } from '../common/contract/reports.ts';
@@ -22,7 +23,10 @@ import type { LocalPlaygroundService } from '../playground/playground-service.ts
 import { createReportsService } from '../reports/reports-service.ts';
 import type { ReportOptions, ReportPdf } from '../reports/report-writer.ts';
 import { defaultSourceRoots, readKernelSource } from '../sources/kernel-sources.ts';
+import { createImportUploads } from '../runs/import-uploads.ts';
 import { LabRunner, validateRunRequest } from '../runs/lab-runner.ts';
+import { referenceResults } from '../runs/reference-store.ts';
+import { importRuns } from '../runs/run-import.ts';
 import { RunStore } from '../runs/run-store.ts';
 import { soloClassroom } from './solo-classroom.ts';
 import { defaultsTimeBounds } from '../runs/time-bound.ts';
@@ -82,7 +86,8 @@ export function appVersion(): string {
 
 export function createLabHost(options: LabHostOptions = {}): LabHost {
   const supervisor = options.supervisor instanceof ComputeHostSupervisor ? options.supervisor : new ComputeHostSupervisor(options.supervisor);
-  const store = new RunStore(options.dataDir ?? defaultDataDir(), { warn: options.warn });
+  const dataDir = options.dataDir ?? defaultDataDir();
+  const store = new RunStore(dataDir, { warn: options.warn });
   const locks = new DeviceLocks({ dir: options.lockDir, onWait: options.onDeviceWait });
   const runs = new LabRunner({ store, host: supervisor, appVersion: appVersion(), locks });
   const devices: DevicesService = {
@@ -96,14 +101,18 @@ export function createLabHost(options: LabHostOptions = {}): LabHost {
   };
   const sourceRoots = options.sourceRoots ?? defaultSourceRoots();
   const kernels = new KernelStore(options.dataDir ?? defaultDataDir(), { warn: options.warn });
+  const warn = options.warn ?? ((m: string) => process.stderr.write(`gpu-lab: ${m}\n`));
+  const references = (lab: string): ReturnType<LabsService['referenceResults']> => referenceResults(lab, dataDir, warn);
   const reportsOver = (listRuns: () => Promise<RunSummary[]>): ReportsService =>
-    createReportsService({ getRun: (id) => runs.getRun(id), listRuns, getKernelRun: (id) => kernels.get(id), runsDir: store.dir, writerVersion: appVersion(), sourceRoots });
+    createReportsService({ getRun: (id) => runs.getRun(id), listRuns, getKernelRun: (id) => kernels.get(id), runsDir: store.dir, writerVersion: appVersion(), sourceRoots, references });
   const reports = reportsOver(() => runs.listRuns());
   const playground = createPlaygroundService({ supervisor, store: kernels, sourceRoots, locks });
+  const imports: ImportsService = createImportUploads({ dataDir, importRuns: (sources) => importRuns(sources, { dataDir, store }) });
   const labs: LabsService = {
     listLabs: async (locale) => labDescriptors(locale),
     kernelSource: (file) => readKernelSource(file, labDescriptors(), sourceRoots),
     validateParams: async (lab, params) => validateRunRequest({ lab, params }).params,
+    referenceResults: references,
     timeBounds: async (device) => {
       const env = await supervisor.environment();
       return defaultsTimeBounds(LABS, env, device, await supervisor.peers(PEER_LIBRARIES));
@@ -113,6 +122,7 @@ export function createLabHost(options: LabHostOptions = {}): LabHost {
     devices,
     labs,
     runs,
+    imports,
     reports,
     playground,
     classroom: soloClassroom(),

@@ -42,6 +42,7 @@ export const ACCESS: Record<ApiMethod, MethodAccess> = {
   'labs.listLabs': { roles: CLASS },
   'labs.kernelSource': { roles: CLASS },
   'labs.validateParams': { roles: CLASS },
+  'labs.referenceResults': { roles: CLASS },
   'labs.timeBounds': { roles: CLASS },
   'runs.startRun': { roles: CLASS },
   'runs.cancelRun': { roles: CLASS, names: aRun },
@@ -50,6 +51,12 @@ export const ACCESS: Record<ApiMethod, MethodAccess> = {
   'runs.getRunProgress': { roles: CLASS, names: aRun },
   'runs.deleteRun': { roles: CLASS, names: aRun },
   'runs.exportRun': { roles: CLASS, names: aRun },
+  // Runs brought in from elsewhere join the class's folder: the teacher's to decide, and an upload costs the server
+  // disk and time whoever sends it.
+  'imports.begin': { roles: TEACHER },
+  'imports.sendPart': { roles: TEACHER },
+  'imports.finish': { roles: TEACHER },
+  'imports.cancel': { roles: TEACHER },
   'reports.writeReport': {
     roles: CLASS,
     names: (args) => {
@@ -59,6 +66,9 @@ export const ACCESS: Record<ApiMethod, MethodAccess> = {
   },
   'reports.labsReportContents': { roles: CLASS },
   'reports.writeLabsReport': { roles: CLASS },
+  // A student's devices are compared over their own runs (class-services.ts reportsOver).
+  'reports.compareDevices': { roles: CLASS },
+  'reports.writeDevicesReport': { roles: CLASS },
   'playground.listExercises': { roles: CLASS },
   'playground.status': { roles: CLASS },
   'playground.runKernel': { roles: CLASS },

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { LabHost } from '../app/lab-host.ts';
 import { appVersion } from '../app/lab-host.ts';
 import type { ClassroomService, ClassSession } from '../common/contract/classroom.ts';
+import type { ImportsService } from '../common/contract/imports.ts';
 import type { GpuLabApi } from '../common/contract/index.ts';
 import type { PlaygroundService } from '../common/contract/playground.ts';
 import type { RunsService } from '../common/contract/runs.ts';
@@ -27,6 +28,12 @@ export interface ClassParts {
   exports: ClassExports;
   removeStudent(id: string): Promise<void>;
 }
+
+// A student imports nothing: the door refuses it first (access.ts, the teacher's alone); this is the second lock.
+const teacherOnly = async (): Promise<never> => {
+  throw new GpuLabError('FORBIDDEN', 'Only the teacher imports runs into the class');
+};
+const noImports: ImportsService = { begin: teacherOnly, sendPart: teacherOnly, finish: teacherOnly, cancel: teacherOnly };
 
 function names(store: ClassStore): (owner: Owner) => string | null {
   return (owner) => (owner === TEACHER ? null : (store.student(owner)?.name ?? null));
@@ -96,7 +103,7 @@ export function teacherServices(parts: ClassParts): GpuLabApi {
     onDidChangeRun: (listener) => r.onDidChangeRun(listener),
   };
   const playground: PlaygroundService = { ...host.playground, runKernel: (request) => runs.runKernel(TEACHER, null, request) };
-  return { devices: host.devices, labs: host.labs, runs: teacherRuns, reports: host.reports, playground, classroom: classroomFor(parts, TEACHER, session) };
+  return { devices: host.devices, labs: host.labs, runs: teacherRuns, imports: host.imports, reports: host.reports, playground, classroom: classroomFor(parts, TEACHER, session) };
 }
 
 export function studentServices(parts: ClassParts, studentId: string): GpuLabApi {
@@ -133,7 +140,7 @@ export function studentServices(parts: ClassParts, studentId: string): GpuLabApi
     loadDraft: (exercise) => drafts.loadDraft(exercise),
     saveDraft: (exercise, source) => drafts.saveDraft(exercise, source),
   };
-  return { devices: host.devices, labs: host.labs, runs: studentRuns, reports: host.reportsOver(listRuns), playground, classroom: classroomFor(parts, studentId, session) };
+  return { devices: host.devices, labs: host.labs, runs: studentRuns, imports: noImports, reports: host.reportsOver(listRuns), playground, classroom: classroomFor(parts, studentId, session) };
 }
 
 // A browser with the class link and no name yet: it may only learn which class it is joining. The door refuses the
@@ -144,7 +151,7 @@ export function guestServices(store: ClassStore): GpuLabApi {
   };
   const quiet = (): { dispose(): void } => ({ dispose: () => undefined });
   const everything = new Proxy({}, { get: (_t, name) => (typeof name === 'string' && name.startsWith('onDid') ? quiet : refuse) });
-  const services = { devices: everything, labs: everything, runs: everything, reports: everything, playground: everything } as unknown as Omit<GpuLabApi, 'classroom'>;
+  const services = { devices: everything, labs: everything, runs: everything, imports: everything, reports: everything, playground: everything } as unknown as Omit<GpuLabApi, 'classroom'>;
   const classroom = new Proxy(
     { session: async (): Promise<ClassSession> => ({ role: 'guest', className: store.name, name: null, caps: null }) },
     { get: (target, name) => (name === 'session' ? target.session : typeof name === 'string' && name.startsWith('onDid') ? quiet : refuse) },

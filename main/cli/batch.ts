@@ -83,7 +83,7 @@ function batchSpec(args: ParsedArgs, cx: CliContext): BatchSpec {
   if (arrayText !== undefined && nodesText !== undefined) throw new UsageError('batch.usage.arrayOrNodes');
   const tasks: BatchTasks = nodesText !== undefined ? { kind: 'nodes', nodes: parseNodes(nodesText) } : { kind: 'array', count: parseArraySize(arrayText ?? '1') };
   const device = option(args, 'device');
-  if (device !== undefined && !/^(cpu|cuda:\d{1,2})$/.test(device)) throw new UsageError('usage.device', { value: device });
+  if (device !== undefined && !/^(cpu|cuda:\d{1,2})$/.test(device)) throw new UsageError('usage.cpuOrCuda', { value: device });
   const peers = option(args, 'peers');
   parsePeers(peers);
   if (!cx.self) throw new UsageError('batch.usage.noSelf');

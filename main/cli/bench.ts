@@ -109,7 +109,7 @@ function parse(argv: string[]): { device: string; json: boolean; threads: number
   const args = parseArgs(argv, ['device', 'threads', 'scale'], ['json', 'no-wait']);
   if (args.positional.length) throw new UsageError('usage.unexpected', { value: args.positional[0] ?? '' });
   const device = option(args, 'device') ?? 'cpu';
-  if (device !== 'cpu' && !/^cuda:\d+$/.test(device)) throw new UsageError('usage.device', { value: device });
+  if (device !== 'cpu' && !/^cuda:\d+$/.test(device)) throw new UsageError('usage.cpuOrCuda', { value: device });
   const threadsText = option(args, 'threads');
   const threads = threadsText === undefined ? undefined : integerOption('threads', threadsText, { min: 1, max: 256 }, () => new UsageError('usage.threads', { value: threadsText }));
   const scaleText = option(args, 'scale') ?? '1';

@@ -1,6 +1,7 @@
 // gpu-lab devices: what this machine can measure on — the CPU, each CUDA device with its attributes and
 // theoretical peaks (with the arithmetic; the tensor cores' from main/common/gpu-peaks.ts), the CUDA libraries found
-// or why not, where else they were looked for and how to install them, and the GPUs' state right now.
+// or why not, where else they were looked for and how to install them, the GPUs' state right now, and the WebGPU
+// adapters (or why there are none).
 // The reasons and formulas come from the engine in English; their numbers take the CLI's decimal separator.
 import { TOOLKIT_LIBRARY_INSTALL } from '../common/cuda-libraries.ts';
 import type { LibraryInstall, ToolkitLibraryId } from '../common/cuda-libraries.ts';
@@ -10,6 +11,9 @@ import { translator } from '../common/i18n/index.ts';
 import { localizeDecimal, type Locale } from '../common/locale.ts';
 import { renderMessage } from '../common/message.ts';
 import type { CudaDeviceInfo, DeviceReport, LibraryStatus, Telemetry } from '../common/device-report.ts';
+import type { DeviceSummary } from '../common/devices.ts';
+import { labMessage } from '../labs/lab-text.ts';
+import { noWebgpuWhy } from '../runs/lab-runner.ts';
 import { ComputeHostSupervisor } from '../engine/supervisor.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { UsageError } from './command.ts';
@@ -87,6 +91,29 @@ function cudaDetails(d: CudaDeviceInfo, tel: Telemetry | undefined, cx: CliConte
   ];
 }
 
+// A WebGPU adapter as WebGPU tells of it: its backend, whether it is the CPU, the peaks of the table (or why none),
+// the limits a measurement is bound by, its features, and the clock its times come from.
+function webgpuDetails(d: DeviceSummary, cx: CliContext): string[] {
+  const { t, locale } = cx;
+  const text = (key: string): string => String(d.details[key] ?? '?');
+  const count = (key: string): string => (typeof d.details[key] === 'number' ? String(d.details[key]) : '?');
+  const bytes = (key: string): string => (typeof d.details[key] === 'number' ? formatBytes(d.details[key], locale) : '?');
+  const labels = { description: t('devices.webgpuLabels.description'), peaks: t('devices.webgpuLabels.peaks'), limits: t('devices.webgpuLabels.limits'), features: t('devices.webgpuLabels.features'), clock: t('devices.webgpuLabels.clock') };
+  const width = Math.max(...Object.values(labels).map((l) => l.length)) + 2;
+  const labelled = (label: string, line: string): string => `  ${label.padEnd(width)}${line}`;
+  const backend = d.details.featureLevel === 'compatibility' ? t('devices.webgpuCompatibility', { backend: text('backend') }) : text('backend');
+  return [
+    t('devices.webgpuHeading', { id: d.id, name: d.name, vendor: text('vendor') || '?', architecture: text('architecture') || '?', backend }),
+    ...(d.details.software === true ? [`  ${t('devices.webgpuSoftware')}`] : []),
+    ...(text('description') ? [labelled(labels.description, text('description'))] : []),
+    labelled(labels.peaks, `FP32 ${localizeDecimal(text('peakFp32Formula'), locale)}`),
+    labelled('', `${t('devices.peakMemory')} ${localizeDecimal(text('peakMemoryFormula'), locale)}`),
+    labelled(labels.limits, t('devices.webgpuLimits', { buffer: bytes('limit.maxBufferSize'), binding: bytes('limit.maxStorageBufferBindingSize'), invocations: count('limit.maxComputeInvocationsPerWorkgroup'), groups: count('limit.maxComputeWorkgroupsPerDimension') })),
+    labelled(labels.features, text('features') || t('devices.none')),
+    labelled(labels.clock, t(d.details.timestampQuery === true ? 'devices.webgpuTimestamps' : 'devices.webgpuNoTimestamps')),
+  ];
+}
+
 export function formatDevices(report: DeviceReport, cx: CliContext): string {
   const { t, locale } = cx;
   const { list, cuda } = report;
@@ -104,7 +131,10 @@ export function formatDevices(report: DeviceReport, cx: CliContext): string {
   const cpuPeaks = !cpu ? [] : estimate ? [`  FP32 ${String(cpu.details.peakFp32Formula)}`, `  FP64 ${String(cpu.details.peakFp64Formula)}`] : typeof cpu.details.peakReason === 'string' ? [`  ${cpu.details.peakReason}`] : [];
   // Its memory bandwidth is measured, not estimated: the method beside the figure.
   if (cpu && cpu.details.peakMemorySource === 'measured') cpuPeaks.push(`  memory ${String(cpu.details.peakMemoryFormula)} = ${rate(cpu.peakMemoryGBps, 'GB/s', 'en')}`);
-  const lines = [...table(rows), ...cpuPeaks.map((l) => localizeDecimal(l, locale)), '', t('devices.cpuGemm', { blas: list.blasWhat ? renderMessage(list.blasWhat, translator(locale), locale) : list.blas }), ''];
+  // The CPU's peak lines right under its row, above any GPU's.
+  const tableLines = table(rows);
+  const cpuRow = cpu ? list.devices.indexOf(cpu) + 2 : tableLines.length;
+  const lines = [...tableLines.slice(0, cpuRow), ...cpuPeaks.map((l) => localizeDecimal(l, locale)), ...tableLines.slice(cpuRow), '', t('devices.cpuGemm', { blas: list.blasWhat ? renderMessage(list.blasWhat, translator(locale), locale) : list.blas }), ''];
   if (!cuda.available) {
     lines.push(t('devices.cudaMissing', { reason: cuda.reason ?? t('devices.unknownReason') }));
   } else {
@@ -116,6 +146,9 @@ export function formatDevices(report: DeviceReport, cx: CliContext): string {
   lines.push(...library('cuBLAS', cublas, install('cublas'), cx), ...library('NVRTC', nvrtc, install('nvrtc'), cx), ...library('NVML', nvml, null, cx));
   if (cuda.available && (!cublas.found || !nvrtc.found)) lines.push(t('devices.libraryRestart'));
   cuda.devices.forEach((d, i) => lines.push('', ...cudaDetails(d, report.telemetry[i], cx)));
+  const webgpus = list.devices.filter((d) => d.kind === 'webgpu');
+  if (!webgpus.length) lines.push('', t('devices.webgpuMissing', { reason: labMessage(noWebgpuWhy(list.webgpuReason ?? t('devices.unknownReason')), locale) }));
+  webgpus.forEach((d) => lines.push('', ...webgpuDetails(d, cx)));
   return lines.join('\n');
 }
 

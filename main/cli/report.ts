@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import type { LabsReportRequest, ReportRequest, ReportsService } from '../common/contract/reports.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { DEVICE_ID } from '../common/measurement.ts';
+import { LAB_IDS } from '../common/lab-descriptor.ts';
+import type { LabId } from '../common/lab-descriptor.ts';
+import { referenceResults } from '../runs/reference-store.ts';
 import type { RunRecord } from '../common/run-record.ts';
 import { KernelStore } from '../playground/kernel-store.ts';
 import { defaultSourceRoots } from '../sources/kernel-sources.ts';
@@ -15,7 +18,7 @@ import { RunStore } from '../runs/run-store.ts';
 import { writeFileAtomic } from '../runs/atomic-write.ts';
 import { checkAuthorship } from '../reports/report-input.ts';
 import type { ReportAuthorship } from '../reports/report-context.ts';
-import { createReportsService, isFinished } from '../reports/reports-service.ts';
+import { createReportsService, devicesComparison, isFinished } from '../reports/reports-service.ts';
 import type { ReportSources } from '../reports/reports-service.ts';
 import type { ReportPdf } from '../reports/report-writer.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
@@ -109,8 +112,41 @@ export async function reportRuns(records: readonly RunRecord[], args: ReportArgs
   const { writeComparisonReport, writeRunReport } = await import('../reports/report-writer.ts');
   const [a, b] = records;
   if (!a) throw new UsageError('usage.reportRun');
-  const options = reportOptions(args, cx);
+  // Other machines' results beside the run: the shipped table's and the data folder's references/.
+  const warn = (m: string): void => io.err(`gpu-lab: ${cx.t('error.warning', { detail: m })}\n`);
+  const references = (await Promise.all([...new Set(records.map((r) => r.lab))].map((lab) => referenceResults(lab, args.dataDir ?? defaultDataDir(), warn)))).flat();
+  const options = { ...reportOptions(args, cx), references };
   await savePdf(b ? await writeComparisonReport(a, b, options) : await writeRunReport(a, options), args.pdf, io, cx.t);
+}
+
+const isLabId = (value: string): value is LabId => (LAB_IDS as readonly string[]).includes(value);
+
+// `report --devices [--lab L]`: one lab (or every lab with a run) across every device that has a run of it; prints the
+// run chosen for each device.
+async function devicesReport(args: ParsedArgs, io: CliIo, cx: CliContext): Promise<number> {
+  const { t } = cx;
+  if (args.flags.has('all-labs')) throw new UsageError('usage.devicesWith', { option: '--all-labs' });
+  for (const other of ['device', 'kernel-run'] as const) if (args.options.has(other)) throw new UsageError('usage.devicesWith', { option: `--${other}` });
+  const report = reportArgs(args);
+  if (report.pdf === undefined) throw new UsageError('usage.pdfNeeded', { what: 'report --devices' });
+  const lab = option(args, 'lab');
+  if (lab !== undefined && !isLabId(lab)) throw new UsageError('usage.unknownLab', { lab, labs: LAB_IDS.join(', ') });
+  const warn = (m: string): void => io.err(`gpu-lab: ${t('error.warning', { detail: m })}\n`);
+  const dataDir = report.dataDir ?? defaultDataDir();
+  const store = new RunStore(dataDir, { warn, create: false });
+  const sources = { ...storeSources(store), listRuns: () => store.list() };
+  const compared = [];
+  for (const id of lab !== undefined && isLabId(lab) ? [lab] : LAB_IDS) {
+    const comparison = await devicesComparison(sources, id);
+    if (comparison.columns.length > 0) compared.push(comparison);
+  }
+  if (compared.length === 0) throw new GpuLabError('NOT_FOUND', t('report.noFinishedRun', { dir: store.dir }), { lab: lab ?? null });
+  const { writeDevicesReport } = await import('../reports/report-writer.ts');
+  await savePdf(await writeDevicesReport(compared, reportOptions(report, cx)), report.pdf, io, t);
+  for (const comparison of compared) {
+    for (const c of comparison.columns) io.out(`${comparison.lab.padEnd(22)} ${c.runId}  ${[c.gpu ?? c.cpu ?? c.device, c.node].filter(Boolean).join(' · ')}\n`);
+  }
+  return 0;
 }
 
 export const reportCommand: CliCommand = {
@@ -118,8 +154,10 @@ export const reportCommand: CliCommand = {
   usage: (t) => t('commands.report.usage', { reportOptions: reportUsageLines(t) }),
   async run(argv, io, cx) {
     const { t } = cx;
-    const args = parseArgs(argv, ['device', 'data-dir', ...REPORT_OPTIONS], ['all-labs']);
+    const args = parseArgs(argv, ['device', 'lab', 'data-dir', ...REPORT_OPTIONS], ['all-labs', 'devices']);
     if (args.positional.length > 0) throw new UsageError('usage.reportArgument', { value: args.positional[0] ?? '' });
+    if (args.flags.has('devices')) return devicesReport(args, io, cx);
+    if (option(args, 'lab') !== undefined) throw new UsageError('usage.labWithDevices');
     const allLabs = args.flags.has('all-labs');
     const kernelRunIds = args.options.get('kernel-run') ?? [];
     if (allLabs && kernelRunIds.length) throw new UsageError('usage.kernelRunWithAllLabs');

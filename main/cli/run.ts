@@ -1,6 +1,7 @@
 // `gpu-lab run <lab>`: runs one lab through the compute host, printing progress, a results table as the points
 // arrive and the findings at the end, in the CLI's language; optionally writes the run record as JSON (as stored).
 
+import { DEVICE_ID } from '../common/measurement.ts';
 import type { Finding, RunRecord } from '../common/run-record.ts';
 import { formatPercent } from '../common/format.ts';
 import type { Locale } from '../common/locale.ts';
@@ -114,7 +115,7 @@ export const runCommand: CliCommand = {
     const lab = findLab(labId);
     if (!lab) throw new UsageError('usage.unknownLab', { lab: labId, labs });
     const device = option(args, 'device');
-    if (device !== undefined && !/^(cpu|cuda:\d{1,2})$/.test(device)) throw new UsageError('usage.device', { value: device });
+    if (device !== undefined && !DEVICE_ID.safeParse(device).success) throw new UsageError('usage.device', { value: device });
     const params = labParams(lab, args.options.get('param') ?? []);
     const jsonFile = pathOption(args, 'json');
     // Checked before the run: a refused author or an unwritable path must not cost a run's minutes.

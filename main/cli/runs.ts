@@ -8,6 +8,8 @@ import { writeFileAtomic } from '../runs/atomic-write.ts';
 import { RunStore } from '../runs/run-store.ts';
 import { defaultDataDir } from '../app/lab-host.ts';
 import { exportRun } from '../runs/run-export.ts';
+import { exportReference } from './reference-export.ts';
+import { importAction } from './runs-import.ts';
 import type { CliCommand, CliContext } from './command.ts';
 import { UsageError, stdoutOf } from './command.ts';
 import { dataDirOption, option, parseArgs, pathOption } from './cli-options.ts';
@@ -65,8 +67,10 @@ export const runsCommand: CliCommand = {
   usage: (t) => t('commands.runs.usage', { reportOptions: reportUsageLines(t) }),
   async run(argv, io, cx) {
     const { t } = cx;
-    const args = parseArgs(argv, ['data-dir', 'format', 'out', ...REPORT_OPTIONS], ['json']);
+    const args = parseArgs(argv, ['data-dir', 'format', 'out', ...REPORT_OPTIONS], ['json', 'reference']);
     const [action, id, second, extra] = args.positional;
+    // The one action that takes paths, as many as given: it writes the data folder, so it may create the default one.
+    if (action === 'import') return importAction(args.positional.slice(1), dataDirOption(args, true) ?? defaultDataDir(), args.flags.has('json'), io, cx);
     // Only a report takes a second run, the one compared with the first.
     const unexpected = action === 'report' ? extra : (second ?? extra);
     if (unexpected !== undefined) throw new UsageError('usage.unexpected', { value: unexpected });
@@ -93,8 +97,11 @@ export const runsCommand: CliCommand = {
       case 'export': {
         const format = (option(args, 'format') ?? 'json') as ExportFormat;
         if (!FORMATS.includes(format)) throw new UsageError('usage.format', { formats: FORMATS.join(', '), value: format });
+        const reference = args.flags.has('reference');
+        if (reference && format !== 'json') throw new UsageError('usage.referenceJson', { format });
         const out = pathOption(args, 'out');
-        const exported = exportRun(await store.get(needId()), format);
+        const record = await store.get(needId());
+        const exported = reference ? exportReference(record) : exportRun(record, format);
         if (out !== undefined) {
           const written = await writeFileAtomic(out, exported.text, { what: 'the export', stdout: stdoutOf(io) });
           if (written !== '-') io.err(`${t('runs.wrote', { path: written })}\n`);

@@ -7,7 +7,7 @@ const DETAIL = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 export const DEVICE_SUMMARY = z.strictObject({
   id: z.string(),
-  kind: z.enum(['cpu', 'cuda']),
+  kind: z.enum(['cpu', 'cuda', 'webgpu']),
   name: z.string(),
   // Theoretical peaks from the device's attributes, where known: the yardsticks of "% of peak".
   peakGflopsFp32: z.number().nullable(),
@@ -25,6 +25,8 @@ export const DEVICE_LIST = z.strictObject({
   devices: z.array(DEVICE_SUMMARY),
   // Why there is no CUDA device, when there is none ("built without CUDA", "no NVIDIA driver", …).
   cudaReason: z.string().nullable(),
+  // Why there is no WebGPU adapter, when there is none (absent in records from before WebGPU was a device).
+  webgpuReason: z.string().nullable().optional(),
   // The same as a message (host-reasons.ts), read in the reader's language; absent in records from before it was kept.
   cudaWhy: MESSAGE.nullable().optional(),
   // What the CPU GEMM runs on ("OpenBLAS 0.3.21 …" or why the built-in blocked GEMM is used instead).
@@ -33,3 +35,6 @@ export const DEVICE_LIST = z.strictObject({
   blasWhat: MESSAGE.nullable().optional(),
 });
 export type DeviceList = z.infer<typeof DEVICE_LIST>;
+
+// A GPU a lab can compare with the CPU: a CUDA device or a WebGPU adapter.
+export const isGpu = (d: DeviceSummary): boolean => d.kind === 'cuda' || d.kind === 'webgpu';

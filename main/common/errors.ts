@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'DISCONNECTED',
   // a Python peer (a NumPy, PyTorch, CuPy or Numba series) failed: its import, its code, or its worker
   'PEER_FAILED',
+  // WebGPU reported an error on its device (validation, out of memory, internal): the device cannot be trusted after it
+  'WEBGPU_ERROR',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

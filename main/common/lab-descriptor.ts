@@ -57,8 +57,8 @@ export type ParamValues = z.infer<typeof PARAM_VALUES>;
 
 export const KERNEL_SOURCE = z.strictObject({
   // 'cuda': a kernel family under shaders/cuda/; 'cpu': a loop of the native addon; 'python': the course's own code
-  // a Python peer series runs (python/gpu_lab_peers/labs/).
-  kind: z.enum(['cuda', 'cpu', 'library', 'python']),
+  // a Python peer series runs (python/gpu_lab_peers/labs/); 'wgsl': a WebGPU kernel under shaders/wgsl/.
+  kind: z.enum(['cuda', 'cpu', 'library', 'python', 'wgsl']),
   // Repository path of the source shown in the UI, or the library's name (cuBLAS, OpenBLAS).
   file: z.string(),
   // Kernels or functions of that file the lab runs.

@@ -5,8 +5,12 @@ import { z } from 'zod';
 
 import { PEER_LIBRARIES } from './peer-libraries.ts';
 
-export const DEVICE_ID = z.string().regex(/^(cpu|cuda:\d{1,2})$/, 'a device id: "cpu" or "cuda:N"');
-export type DeviceId = 'cpu' | `cuda:${number}`;
+// The CPU, a CUDA device by its ordinal, or a WebGPU adapter by its place in the compute host's list of them
+// (host/webgpu/dawn.ts).
+export const DEVICE_ID = z.string().regex(/^(cpu|cuda:\d{1,2}|webgpu:\d{1,2})$/, 'a device id: "cpu", "cuda:N" or "webgpu:N"');
+export type DeviceId = 'cpu' | `cuda:${number}` | `webgpu:${number}`;
+export const WEBGPU_DEVICE = /^webgpu:\d{1,2}$/;
+export const isWebgpuDevice = (device: string): device is `webgpu:${number}` => WEBGPU_DEVICE.test(device);
 
 // The measurement vocabulary, one word each from the lab plans down to the native facade (which re-exports these
 // types), the addon's arguments and the Python peers' protocol (peer-protocol.ts adds only what Python alone has):
@@ -30,7 +34,8 @@ export const GEMM_DTYPES = ['fp64', 'fp32', 'tf32', 'fp16', 'bf16', 'int8'] as c
 export const GEMM_DTYPE = z.enum(GEMM_DTYPES);
 export type GemmDtype = z.infer<typeof GEMM_DTYPE>;
 
-// Which clock times a sample. `events`: CUDA events around the work (device time, launch latency excluded).
+// Which clock times a sample. `events`: CUDA events around the work (device time, launch latency excluded; on a
+// WebGPU adapter, timestamp queries around the compute pass).
 // `host`: the host's monotonic clock around launch and synchronisation, what a program calling the GPU waits for,
 // comparable with a CPU time. `host-nosync` stops the host's clock right after the launch returns, without
 // synchronising: the classic mistake, measured on purpose by the timing-pitfalls lab. The CPU has the host clock
@@ -116,6 +121,8 @@ export const MEASUREMENT = z.discriminatedUnion('op', [
   z.strictObject({
     op: z.literal('vector-function'),
     variant: z.enum(VECTOR_FUNCTION_VARIANTS),
+    // fp64, the course's type, on the CPU and CUDA; fp32 on WebGPU, whose WGSL has no f64.
+    dtype: z.enum(['fp64', 'fp32']).default('fp64'),
     elements: z.int().min(1).max(LIMITS.elements),
     a: z.number(),
     b: z.number(),
@@ -218,15 +225,25 @@ export const SAMPLING = z.strictObject({
 });
 export type PointSampling = z.infer<typeof SAMPLING>;
 
+// How fine the clocks of a WebGPU sample are. `timestamps`: timestamp queries at the GPU's own tick ('unquantised':
+// Dawn's quantisation turned off; WebGPU does not tell the tick, a nanosecond on most GPUs), rounded by Dawn to steps
+// of TIMESTAMP_QUANTUM_NS ('quantised': seen where every timestamp read was a multiple of it), or not read ('none').
+// `hostMs`: the host's clock around onSubmittedWorkDone() tells nothing shorter than an empty submission's round trip,
+// measured when the device was opened.
+export const TIMESTAMP_QUANTUM_NS = 65536;
+export const CLOCK_RESOLUTION = z.strictObject({ timestamps: z.enum(['unquantised', 'quantised', 'none']), hostMs: z.number().nonnegative() });
+export type ClockResolution = z.infer<typeof CLOCK_RESOLUTION>;
+
 // The memory a point held at its peak: PyTorch's peak allocation on the GPU ('device'), or the peak resident memory
 // of the process that ran it on the CPU ('host': the Python worker, its interpreter and the model's weights with it).
 export const POINT_MEMORY = z.strictObject({ bytes: z.number().nonnegative(), where: z.enum(['device', 'host']) });
 export type PointMemory = z.infer<typeof POINT_MEMORY>;
 
 // What the compute host answers for a measurement: the clock its samples were taken on (the CPU's is the host's,
-// whatever was asked), every sample on the host's clock and, where CUDA events timed it too, on those (which of them
-// count: statistics.ts countedSamples); the code that ran; the verification (null where there is nothing to check:
-// the empty op); telemetry before and after.
+// whatever was asked; a WebGPU adapter's without timestamp queries too), every sample on the host's clock and, where
+// CUDA events or WebGPU's timestamp queries timed it too, on those (which of them count: statistics.ts
+// countedSamples); the code that ran; the verification (null where there is nothing to check: the empty op);
+// telemetry before and after.
 export const MEASUREMENT_RESULT = z.strictObject({
   clock: CLOCK,
   hostMs: z.array(z.number()),
@@ -239,6 +256,9 @@ export const MEASUREMENT_RESULT = z.strictObject({
   telemetry: z.strictObject({ start: TELEMETRY_SNAPSHOT, end: TELEMETRY_SNAPSHOT }).nullable(),
   // Every result of the compute host has it; absent only from results made by hand (tests, records' fixtures).
   sampling: SAMPLING.optional(),
+  // WebGPU's only.
+  clockResolution: CLOCK_RESOLUTION.optional(),
+  // Where the workload says (the text-to-image lab).
   memory: POINT_MEMORY.optional(),
 });
 export type MeasurementResult = z.infer<typeof MEASUREMENT_RESULT>;

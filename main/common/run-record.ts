@@ -8,7 +8,7 @@ import { DEVICE_LIST } from './devices.ts';
 import { PARAM_VALUES } from './lab-descriptor.ts';
 import { orderFindings } from './finding-order.ts';
 import { MESSAGE } from './message-schema.ts';
-import { CLOCK, PEER_LIBRARIES, POINT_MEMORY, SAMPLING, TELEMETRY_SNAPSHOT, VERIFICATION } from './measurement.ts';
+import { CLOCK, CLOCK_RESOLUTION, PEER_LIBRARIES, POINT_MEMORY, SAMPLING, TELEMETRY_SNAPSHOT, VERIFICATION } from './measurement.ts';
 
 // The schema of a sentence as data, kept beside the devices' (message-schema.ts), read here by its old name too.
 export { MESSAGE };
@@ -111,6 +111,8 @@ export const POINT = z.strictObject({
   executionsPerSample: z.int().min(1).optional(),
   // How many samples the engine took and why it stopped (absent in records from before sampling was adaptive).
   sampling: SAMPLING.optional(),
+  // How fine a WebGPU point's clocks are (measurement.ts CLOCK_RESOLUTION); absent on other devices.
+  clockResolution: CLOCK_RESOLUTION.optional(),
   // The memory it held at its peak, where its workload says (the text-to-image lab).
   memory: POINT_MEMORY.optional(),
 });

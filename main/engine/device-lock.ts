@@ -16,6 +16,7 @@ import { chmod, link, lstat, mkdir, readFile, unlink, writeFile } from 'node:fs/
 import { hostname, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
+import type { DeviceList } from '../common/devices.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { msg, WAITING_MESSAGE_KEY, type Message } from '../common/message.ts';
 import { processAlive, processStartTicks } from './process-identity.ts';
@@ -50,11 +51,31 @@ export interface DeviceLease {
   release(): Promise<void>;
 }
 
-const DEVICE = /^(cpu|cuda:\d{1,3})$/;
+// The CPU, a CUDA device, or a WebGPU adapter by its lock key (common/webgpu-adapters.ts adapterLockKey).
+const DEVICE = /^(cpu|cuda:\d{1,3}|webgpu:[a-z0-9-]{1,56})$/;
 // How often a waiting run looks at the lock again.
 const POLL_MS = 250;
 // A guard older than this was left by a process that died while taking over a stale lock (a few file operations).
 const STALE_GUARD_MS = 10_000;
+
+// The locks a run on `devices` takes. A WebGPU adapter is locked by its name (lockKey), the same whichever backend
+// or list position it has, so that two processes never measure on it at once; an NVIDIA adapter cannot be told apart
+// from the CUDA devices (WebGPU gives no UUID or PCI address), so it takes every CUDA device's lock too; a software
+// adapter is the CPU, and takes the CPU's.
+export function lockNames(devices: readonly string[], list: DeviceList | null | undefined): string[] {
+  const all = list?.devices ?? [];
+  return [
+    ...new Set(
+      devices.flatMap((id) => {
+        const d = all.find((x) => x.id === id);
+        if (d?.kind !== 'webgpu') return [id];
+        const key = typeof d.details.lockKey === 'string' ? d.details.lockKey : id;
+        const cuda = d.details.nvidia === true ? all.filter((x) => x.kind === 'cuda').map((x) => x.id) : [];
+        return [key, ...cuda, ...(d.details.software === true ? ['cpu'] : [])];
+      }),
+    ),
+  ];
+}
 
 // GPU_LAB_LOCK_DIR, else gpu-lab-locks in the system's temporary folder.
 export function defaultLockDir(): string {
@@ -155,7 +176,7 @@ export class DeviceLocks {
   // never hold one each), waiting for each while another process holds it, or refusing at once with wait: false.
   async acquire(devices: readonly string[], use: LockUse, name: string, options: AcquireOptions = {}): Promise<DeviceLease> {
     const wanted = [...new Set(devices)].sort((a, b) => (a === 'cpu' ? -1 : b === 'cpu' ? 1 : a.localeCompare(b, 'en', { numeric: true })));
-    for (const d of wanted) if (!DEVICE.test(d)) throw new GpuLabError('INVALID_ARGUMENT', `A device lock is for "cpu" or "cuda:N", not "${d}"`, { device: d });
+    for (const d of wanted) if (!DEVICE.test(d)) throw new GpuLabError('INVALID_ARGUMENT', `A device lock is for "cpu", "cuda:N" or a WebGPU adapter's key, not "${d}"`, { device: d });
     await this.ensureDir();
     const taken: { path: string; token: string }[] = [];
     const lease: DeviceLease = {

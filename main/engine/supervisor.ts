@@ -60,6 +60,9 @@ interface Host {
   ready: Promise<void>;
   pending: Map<number, Pending>;
   lastPong: number;
+  // Said ready: until then the start's own time limit governs it (a host loading its modules on a busy machine answers
+  // no heartbeat yet), and the heartbeats' from then on.
+  started: boolean;
   heartbeat: NodeJS.Timeout;
   // Why the supervisor killed it, when it did: the crash error says so.
   killReason: string | null;
@@ -117,6 +120,7 @@ export class ComputeHostSupervisor {
       ready,
       pending: new Map(),
       lastPong: Date.now(),
+      started: false,
       heartbeat: setInterval(() => this.beat(host), this.opts.heartbeatMs),
       killReason: null,
       stopping: false,
@@ -142,6 +146,8 @@ export class ComputeHostSupervisor {
           clearTimeout(startTimer);
           // An Electron utility process has no pid until it has started: the host's own word is the one to keep.
           host.pid = msg.pid;
+          host.started = true;
+          host.lastPong = Date.now();
           this.log(host, 'ready');
           markReady();
           return;
@@ -197,7 +203,7 @@ export class ComputeHostSupervisor {
       void this.stopHost(host);
       return;
     }
-    if (Date.now() - host.lastPong > this.opts.heartbeatTimeoutMs) {
+    if (host.started && Date.now() - host.lastPong > this.opts.heartbeatTimeoutMs) {
       this.kill(host, `stopped answering heartbeats for ${Math.round((Date.now() - host.lastPong) / 1000)} s`);
       return;
     }

@@ -23,7 +23,11 @@ const SPAN_ELEMENTS = 1 << 22;
 
 // The buffer's elements at `indices` (any order, repeats allowed) as float64, read in as few copies as the cost of a
 // read makes worth it: indices close together (READ_ELEMENTS) in one span, far ones one by one.
-export function readAt(buffer: ElementBuffer, indices: readonly number[]): Float64Array {
+// What verification reads of an array: a native buffer, or a WebGPU array's host copy (host/webgpu/backend.ts), read
+// as host memory.
+export type ElementsRead = Pick<ElementBuffer, 'length' | 'toFloat64'> & Partial<Pick<ElementBuffer, 'location'>>;
+
+export function readAt(buffer: ElementsRead, indices: readonly number[]): Float64Array {
   const out = new Float64Array(indices.length);
   const order = indices.map((_, i) => i).sort((x, y) => (indices[x] ?? 0) - (indices[y] ?? 0));
   const gap = READ_ELEMENTS[buffer.location === 'device' ? 'device' : 'host'];
@@ -89,7 +93,7 @@ export function gemmReads(m: number, n: number): number[] {
 
 // `inputs` are the operands in order (device buffers, or host twins holding the same values); `refAt` computes the
 // exact result of one element from their values.
-export function verifyElementwise(out: ElementBuffer, inputs: ElementBuffer[], refAt: (values: number[]) => number, tolerance: number): Verification {
+export function verifyElementwise(out: ElementsRead, inputs: ElementsRead[], refAt: (values: number[]) => number, tolerance: number): Verification {
   const n = out.length;
   if (n <= FULL_CHECK_LIMIT) {
     const got = out.toFloat64();

@@ -126,6 +126,53 @@ export function bestRate(points: readonly PointResult[], series: string, rate: '
   return best;
 }
 
+// The series of `keys` the run measured, from the fastest to the slowest (DESIGN §10, "Baselines": the CPU side of a
+// comparison is the fastest CPU series measured), by the geometric mean of their median times over the sizes they all
+// measured; in the order given where they share none. `ratio`: the fastest one's times over the next one's there
+// (below 1), where there is a next one and a size they share.
+export function rankBySpeed(points: readonly PointResult[], keys: readonly string[]): { ranked: string[]; ratio: number | null } {
+  // A lab of one size (matmul) has its points at x = null.
+  const sizesOf = (key: string): (number | null)[] => points.filter((p) => p.series === key && okMedian(p) !== null).map((p) => p.x);
+  const measured = keys.filter((key) => sizesOf(key).length > 0);
+  const common = sizesOf(measured[0] ?? '').filter((x) => measured.every((key) => sizesOf(key).includes(x)));
+  if (common.length === 0) return { ranked: measured, ratio: null };
+  const logMean = (key: string): number => common.reduce<number>((sum, x) => sum + Math.log(okMedian(find(points, key, x)) ?? 1), 0) / common.length;
+  const ranked = [...measured].sort((a, b) => logMean(a) - logMean(b));
+  const [first, second] = ranked;
+  return { ranked, ratio: first !== undefined && second !== undefined ? Math.exp(logMean(first) - logMean(second)) : null };
+}
+
+// The library a CPU GEMM point ran on, as its record names it: "OpenBLAS 0.3.26" out of "OpenBLAS 0.3.26 NO_LAPACKE
+// DYNAMIC_ARCH … (libopenblas.so.0)" or "OpenBLAS 0.3.26 from NumPy's wheel; 16 threads, …" (host/blas-choice.ts), its
+// build options and origin left out; null where the record names none.
+export function blasLibrary(p: PointResult | undefined): string | null {
+  const words = (p?.implementation?.split(';')[0]?.split(' from ')[0] ?? '').trim().split(/\s+/);
+  const end = words.findIndex((w) => /[_=(]/.test(w));
+  const name = (end < 0 ? words : words.slice(0, end)).join(' ');
+  return name === '' ? null : name;
+}
+
+// GPU Lab's own CPU GEMM as a finding names it: with the library the run used where the record says which.
+export function ownBlasName(p: PointResult | undefined): Message {
+  const library = blasLibrary(p);
+  return library === null ? msg('common.cpu.ownBlasUnnamed') : msg('common.cpu.ownBlas', { library });
+}
+
+// The CPU series a comparison reads against, named: the fastest of `keys` the run measured (marked so where there
+// are others), and the others beside it.
+export interface CpuSide {
+  key: string;
+  name: Message;
+  others: { key: string; name: Message }[];
+}
+
+export function cpuSide(points: readonly PointResult[], keys: readonly string[], nameOf: (key: string) => Message): CpuSide | null {
+  const [first, ...rest] = rankBySpeed(points, keys).ranked;
+  if (first === undefined) return null;
+  const others = rest.map((key) => ({ key, name: nameOf(key) }));
+  return { key: first, name: others.length > 0 ? msg('common.cpu.fastest', { cpu: nameOf(first) }) : nameOf(first), others };
+}
+
 // A ratio of two medians as a sentence may state it: alone where the range their intervals allow stays within ±5 % of
 // it, else with that range ("7.25× (6.0× to 9.9×)"), as common/claims.ts ratioIsLoose decides.
 export function ratioValue(r: Ratio): Message | FormattedNumber {

@@ -235,6 +235,7 @@ export const elementwiseBreakevenLab: Lab = {
     kernels: [
       { kind: 'cpu', file: 'native/cpu/elementwise.cc', functions: ['AddRange', 'MulRange', 'ExpRange'] },
       { kind: 'cuda', file: 'shaders/cuda/elementwise.cu', functions: ['BinaryKernel (add, mul)', 'UnaryKernel (exp)'] },
+      { kind: 'wgsl', file: 'shaders/wgsl/elementwise.wgsl', functions: ['add', 'mul', 'exp_kernel'] },
       { kind: 'python', file: 'python/gpu_lab_peers/labs/elementwise.py', functions: ['_cpu', '_transfers', '_resident'] },
     ],
     // One panel per operation; in each, a path keeps its hue, PyTorch's beside the engine's.

@@ -3,7 +3,7 @@
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message, type MessageValue } from '../common/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
-import { bestRate, breakEven, breakEvenSummary, find, finding, rateInterval, speedup, speedupCurve, sweepAgreement, withInterval } from './analysis.ts';
+import { bestRate, breakEven, breakEvenSummary, cpuSide, find, finding, ownBlasName, rateInterval, speedup, speedupCurve, sweepAgreement, withInterval, type BreakEven, type CpuSide, type Curve } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, nums } from './lab.ts';
@@ -100,52 +100,79 @@ function torchFindings(points: readonly PointResult[]): Finding[] {
   return out;
 }
 
+// The CPU series a crossing reads against: GPU Lab's BLAS and the article's PyTorch on the CPU, whichever was faster.
+const CPU_SERIES = ['cpu', 'torch-cpu'];
+const cpuNamer = (points: readonly PointResult[]) => (key: string): Message => (key === 'cpu' ? ownBlasName(find(points, 'cpu')) : seriesName(key));
+
+// Where a GPU series overtakes a CPU series: interpolated, with where it can lie within the medians' uncertainty (on
+// the most and the least favourable speedups).
+function crossingOf(points: readonly PointResult[], cpu: string, gpu: string): { curve: Curve; b: BreakEven; low: number | null; high: number | null } {
+  const curve = speedupCurve(points, cpu, gpu);
+  const range = speedupRange(points, cpu, gpu);
+  const earliest = breakEven(range.high, 1);
+  const latest = breakEven(range.low, 1);
+  return { curve, b: breakEven(curve, 1), low: earliest.kind === 'between' ? earliest.size : null, high: latest.kind === 'between' ? latest.size : null };
+}
+
+// The same GPU series against a CPU series beside the fastest, as a sentence after the answer.
+function besideText(points: readonly PointResult[], cpu: { key: string; name: Message }, gpu: string): Message | '' {
+  const b = breakEven(speedupCurve(points, cpu.key, gpu), 1);
+  if (b.kind === 'between') return m('besideBetween', { cpu: cpu.name, size: num_.breakEvenN(b.size) });
+  if (b.kind === 'below-range') return m('besideBelow', { cpu: cpu.name, n: num_.int(b.size) });
+  if (b.kind === 'never') return m('besideNever', { cpu: cpu.name, ratio: num_.times(b.best), n: num_.int(b.at) });
+  return '';
+}
+
+// A GPU series' break-even and its range over the sizes, against the fastest CPU series measured, named, with the
+// other beside it (DESIGN §10, "Baselines").
+function crossingFindings(points: readonly PointResult[], side: CpuSide, g: (typeof GPU)[number]): Finding[] {
+  const out: Finding[] = [];
+  const { curve, b, low, high } = crossingOf(points, side.key, g.series);
+  const series = seriesName(g.series);
+  const cpu = side.name;
+  const beside = side.others.map((o) => besideText(points, o, g.series)).find((text) => text !== '') ?? '';
+  if (b.kind === 'between') {
+    // Interpolated, so known to two significant digits, as are the ends of its range.
+    const size = num_.breakEvenN(b.size);
+    const known = low !== null && high !== null && num_.breakEvenN(high).num > num_.breakEvenN(low).num;
+    const text = known ? m('overtakesRange', { series, cpu, size, low: num_.breakEvenN(low), high: num_.breakEvenN(high), beside }) : m('overtakes', { series, cpu, size, beside });
+    out.push(withInterval(finding(`${g.series}-break-even`, text, b.size, 'N'), { low, high }));
+  }
+  else if (b.kind === 'below-range') out.push(finding(`${g.series}-break-even`, belowRangeText(series, points, side, g.series, b.size, beside), null, 'N'));
+  else if (b.kind === 'never') out.push(finding(`${g.series}-break-even`, m('never', { series, cpu, ratio: num_.times(b.best), n: num_.int(b.at), beside }), null, 'N', 'warning'));
+  const smallest = curve.x[0];
+  const largest = curve.x[curve.x.length - 1];
+  if (smallest !== undefined && largest !== undefined && smallest !== largest) {
+    const sSmall = speedup(find(points, side.key, smallest), find(points, g.series, smallest)) ?? 0;
+    const sLarge = speedup(find(points, side.key, largest), find(points, g.series, largest)) ?? 0;
+    // The series' best rate, with the N it was reached at: not necessarily the largest.
+    const best = bestRate(points, g.series, 'gflops');
+    const bestText = best?.gflops ? m('rangeBest', { rate: num_.rate(best.gflops, 'GFLOP/s'), n: sizeOf(best.x) }) : '';
+    out.push(finding(`${g.series}-range`, m('range', { series, cpu, small: num_.times(sSmall), smallest: num_.int(smallest), large: num_.times(sLarge), largest: num_.int(largest), best: bestText }), sLarge, 'times'));
+  }
+  return out;
+}
+
 function analyze(points: readonly PointResult[]): LabAnalysis {
   const a: LabAnalysis = { summary: {}, findings: [] };
   const bestCpu = bestRate(points, 'cpu', 'gflops');
   if (bestCpu?.gflops) {
     a.summary['cpu.bestGflops'] = bestCpu.gflops;
-    const text = m('cpuRate', { rate: num_.rate(bestCpu.gflops, 'GFLOP/s'), n: sizeOf(bestCpu.x), time: num_.ms(bestCpu.stats?.median ?? 0) });
+    const text = m('cpuRate', { cpu: ownBlasName(bestCpu), rate: num_.rate(bestCpu.gflops, 'GFLOP/s'), n: sizeOf(bestCpu.x), time: num_.ms(bestCpu.stats?.median ?? 0) });
     a.findings.push(withInterval(finding('cpu-rate', text, bestCpu.gflops, 'GFLOP/s'), rateInterval(bestCpu, 'gflops')));
   }
+  const side = cpuSide(points, CPU_SERIES, cpuNamer(points));
   for (const g of GPU) {
-    const curve = speedupCurve(points, 'cpu', g.series);
-    const b = breakEven(curve, 1);
+    // The summary (the chart's marks, a class's spread) keeps the break-even over GPU Lab's own CPU BLAS.
+    const { curve, b, low, high } = crossingOf(points, 'cpu', g.series);
     const stored = breakEvenSummary(b, curve);
     a.summary[`${g.series}.breakEvenN`] = stored.size;
     a.summary[`${g.series}.breakEvenNAtMost`] = stored.atMost;
     a.summary[`${g.series}.breakEvenNAbove`] = stored.above;
-    const best = bestRate(points, g.series, 'gflops');
-    a.summary[`${g.series}.bestGflops`] = best?.gflops ?? null;
-    const series = seriesName(g.series);
-    // Where the crossing can lie within the medians' uncertainty: on the most and the least favourable speedups.
-    const range = speedupRange(points, 'cpu', g.series);
-    const earliest = breakEven(range.high, 1);
-    const latest = breakEven(range.low, 1);
-    const low = earliest.kind === 'between' ? earliest.size : null;
-    const high = latest.kind === 'between' ? latest.size : null;
+    a.summary[`${g.series}.bestGflops`] = bestRate(points, g.series, 'gflops')?.gflops ?? null;
     a.summary[`${g.series}.breakEvenNLow`] = low;
     a.summary[`${g.series}.breakEvenNHigh`] = high;
-    if (b.kind === 'between') {
-      // Interpolated, so known to two significant digits, as are the ends of its range.
-      const size = num_.breakEvenN(b.size);
-      const known = low !== null && high !== null && num_.breakEvenN(high).num > num_.breakEvenN(low).num;
-      const text = known ? m('overtakesRange', { series, size, low: num_.breakEvenN(low), high: num_.breakEvenN(high) }) : m('overtakes', { series, size });
-      a.findings.push(withInterval(finding(`${g.series}-break-even`, text, b.size, 'N'), { low, high }));
-    }
-    else if (b.kind === 'below-range') a.findings.push(finding(`${g.series}-break-even`, belowRangeText(series, points, g.series, b.size), null, 'N'));
-    else if (b.kind === 'never') a.findings.push(finding(`${g.series}-break-even`, m('never', { series, ratio: num_.times(b.best), n: num_.int(b.at) }), null, 'N', 'warning'));
-    const smallest = curve.x[0];
-    const largest = curve.x[curve.x.length - 1];
-    if (smallest !== undefined && largest !== undefined && smallest !== largest) {
-      const sSmall = speedup(find(points, 'cpu', smallest), find(points, g.series, smallest)) ?? 0;
-      const sLarge = speedup(find(points, 'cpu', largest), find(points, g.series, largest)) ?? 0;
-      // The series' best rate, with the N it was reached at: not necessarily the largest.
-      const bestText = best?.gflops ? m('rangeBest', { rate: num_.rate(best.gflops, 'GFLOP/s'), n: sizeOf(best.x) }) : '';
-      a.findings.push(
-        finding(`${g.series}-range`, m('range', { series, small: num_.times(sSmall), smallest: num_.int(smallest), large: num_.times(sLarge), largest: num_.int(largest), best: bestText }), sLarge, 'times'),
-      );
-    }
+    if (side) a.findings.push(...crossingFindings(points, side, g));
   }
   a.findings.push(...torchFindings(points));
   return a;
@@ -153,12 +180,12 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
 
 // "Faster" only where the samples say so beyond their spread: the GPU's slower quartile under the CPU's faster one.
 // A speedup of 1.03× whose middle halves overlap is a tie, and is called one.
-function belowRangeText(series: Message, points: readonly PointResult[], key: string, smallest: number): Message {
-  const cpu = find(points, 'cpu', smallest)?.stats;
+function belowRangeText(series: Message, points: readonly PointResult[], side: CpuSide, key: string, smallest: number, beside: Message | ''): Message {
+  const cpu = find(points, side.key, smallest)?.stats;
   const gpu = find(points, key, smallest)?.stats;
-  if (cpu && gpu && gpu.q3 < cpu.q1) return m('faster', { series, n: num_.int(smallest) });
+  if (cpu && gpu && gpu.q3 < cpu.q1) return m('faster', { series, cpu: side.name, n: num_.int(smallest), beside });
   const ratio = cpu && gpu && gpu.median > 0 ? m('levelRatio', { ratio: num_.times(cpu.median / gpu.median) }) : '';
-  return m('level', { series, n: num_.int(smallest), ratio });
+  return m('level', { series, cpu: side.name, n: num_.int(smallest), ratio, beside });
 }
 
 export const matmulBreakevenLab: Lab = {

@@ -3,7 +3,7 @@
 import type { ParamValues, SeriesDescriptor } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message } from '../common/message.ts';
 import { shareOfPeak, type PointResult } from '../common/run-record.ts';
-import { agreementFinding, find, finding, okMedian, rateInterval, speedup, speedupInterval, withInterval } from './analysis.ts';
+import { agreementFinding, cpuSide, find, finding, okMedian, ownBlasName, rateInterval, speedup, speedupInterval, speedupValue, withInterval } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
@@ -30,6 +30,8 @@ const PEER_SERIES = [
   { series: 'torch-resident', library: 'torch', code: 'torch-resident', gpu: { clock: 'events', path: 'resident' }, ours: 'gpu-cublas' },
   { series: 'torch-copies', library: 'torch', code: 'torch-copies', gpu: { clock: 'host', path: 'with-copies' }, ours: 'gpu-transfers' },
 ] as const;
+// The CPU series the GPU's speedups read against: GPU Lab's BLAS and the notebook's NumPy, whichever was faster.
+const CPU_SERIES = ['cpu-blas', 'numpy-matmul'];
 
 const seriesName = (key: string): Message => msg(`${LAB}.series.${key}`);
 
@@ -87,23 +89,32 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
   a.summary['cpu.ms'] = cpuMs;
   a.summary['cpu.gflops'] = cpu?.gflops ?? null;
   if (cpu && cpuMs !== null) {
-    const values = { library: cpu.implementation ?? 'BLAS', threads: cpu.threads ?? '?', time: num_.ms(cpuMs), rate: num_.rate(cpu.gflops ?? 0, 'GFLOP/s') };
+    const values = { cpu: ownBlasName(cpu), threads: cpu.threads ?? '?', time: num_.ms(cpuMs), rate: num_.rate(cpu.gflops ?? 0, 'GFLOP/s') };
     a.findings.push(withInterval(finding('cpu-rate', m('cpuRate', values), cpu.gflops, 'GFLOP/s'), rateInterval(cpu, 'gflops')));
   }
+  // The GPU's speedups over the fastest CPU series measured, GPU Lab's BLAS or the notebook's NumPy, named, and over
+  // the other beside it (DESIGN §10, "Baselines"); the summary keeps the speedup over GPU Lab's BLAS.
+  const side = cpuSide(points, CPU_SERIES, (key) => (key === 'cpu-blas' ? ownBlasName(cpu) : seriesName(key)));
   for (const s of GPU_SERIES) {
     const p = find(points, s.series);
-    const x = speedup(cpu, p);
     a.summary[`${s.series}.ms`] = okMedian(p);
-    a.summary[`${s.series}.speedupVsCpu`] = x;
+    a.summary[`${s.series}.speedupVsCpu`] = speedup(cpu, p);
     a.summary[`${s.series}.gflops`] = p?.gflops ?? null;
-    if (p && x !== null) {
+    const base = side ? find(points, side.key) : undefined;
+    const x = speedup(base, p);
+    const ratio = speedupValue(base, p);
+    if (side && p && x !== null && ratio !== null) {
       // A rate and a share of the point's peak only where the time is the product's: with the copies it is mostly the
       // bus's, and the point has neither (plan-helpers.ts, unratedWhy).
       const share = shareOfPeak(p);
       const peak = share !== null ? m('peakShare', { share: num_.percent(share) }) : '';
-      const values = { series: seriesName(s.series), time: num_.ms(okMedian(p) ?? 0), ratio: num_.times(x) };
+      const beside = side.others.flatMap((o) => {
+        const r = speedupValue(find(points, o.key), p);
+        return r === null ? [] : [m('speedupBeside', { ratio: r, cpu: o.name })];
+      });
+      const values = { series: seriesName(s.series), time: num_.ms(okMedian(p) ?? 0), ratio, cpu: side.name, beside: beside[0] ?? '' };
       const text = p.gflops === null ? m('speedupNoRate', values) : m('speedup', { ...values, rate: num_.rate(p.gflops, 'GFLOP/s'), peak });
-      a.findings.push(withInterval(finding(`${s.series}-speedup`, text, x, 'times'), speedupInterval(cpu, p)));
+      a.findings.push(withInterval(finding(`${s.series}-speedup`, text, x, 'times'), speedupInterval(base, p)));
     }
   }
   const transfers = find(points, 'gpu-transfers');

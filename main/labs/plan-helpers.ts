@@ -20,6 +20,8 @@ export const CPU_GBPS_GUESS = 10;
 export const GPU_GFLOPS_GUESS = 20_000;
 export const GPU_GBPS_GUESS = 500;
 export const BUS_GBPS_GUESS = 10;
+// A WebGPU software adapter (lavapipe on two cores): its invocations are emulated on the CPU.
+export const SOFTWARE_ADAPTER_GBPS_GUESS = 1;
 
 // Elementwise over n elements of `bytes` each: add/mul read two and write one (3 accesses), exp reads one and
 // writes one (2); exp counted as one operation per element.
@@ -174,6 +176,17 @@ export function gpuPeak(m: MeasurementFields, gpu: DeviceSummary, work?: PointWo
   }
 }
 
+// What a WebGPU device runs in this version (host/ops/index.ts): the elementwise ops and the vector function, in
+// WGSL. Anything else a lab plans on the GPU is waived there with the reason, as is the course's Python (it needs
+// CUDA).
+const WEBGPU_OPS: ReadonlySet<string> = new Set(['add', 'mul', 'exp', 'vector-function']);
+function webgpuWaivedWhy(m: MeasurementFields): Message | null {
+  if (m.peer) return msg('reasons.webgpuPeer', { library: m.peer.library });
+  if (!WEBGPU_OPS.has(m.op)) return msg('reasons.webgpuNotYet', { op: m.op });
+  if ('dtype' in m && m.op === 'vector-function' && m.dtype !== 'fp32') return msg('reasons.webgpuNoF64');
+  return null;
+}
+
 // Why a GPU measurement's time gives no rate (PlannedPoint's `unrated`): copies and kernels timed together, or a
 // clock stopped at the launch. A copy's own time is a rate of the bus, and keeps it.
 function unratedWhy(m: MeasurementFields): PlannedPoint['unrated'] {
@@ -190,8 +203,13 @@ export function gpuPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields
     return { ...cpuPoint(base, m), device, clock, measurement: null, waived: ctx.gpuWaivedReason, waivedWhy: ctx.gpuWaivedWhy, expectedSeconds: 0 };
   }
   const measurement = { ...m, clock, device: ctx.gpu.id } as MeasurementInput;
+  // A software adapter's kernels run on the CPU, slower than its own loops: its budget is sized at that rate.
+  const software = ctx.gpu.kind === 'webgpu' && ctx.gpu.details.software === true;
+  const sized = software ? { ...base, sampleSeconds: (base.sampleSeconds * GPU_GBPS_GUESS) / SOFTWARE_ADAPTER_GBPS_GUESS } : base;
   const unrated = unratedWhy(m);
-  return { ...cpuPoint(base, m, 0.05), device, clock, measurement, peak: unrated ? null : gpuPeak(m, ctx.gpu, base.work), ...(unrated ? { unrated } : {}) };
+  const planned = { ...cpuPoint(sized, m, 0.05), device, clock, measurement, peak: unrated ? null : gpuPeak(m, ctx.gpu, base.work), ...(unrated ? { unrated } : {}) };
+  const why = ctx.gpu.kind === 'webgpu' ? webgpuWaivedWhy(m) : null;
+  return why ? waivedFor(planned, why) : planned;
 }
 
 // Parameters most labs share.

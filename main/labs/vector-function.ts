@@ -3,7 +3,7 @@
 // separate passes against one fused kernel.
 import type { DeviceSummary } from '../common/devices.ts';
 import type { ParamValues, SeriesDescriptor } from '../common/lab-descriptor.ts';
-import type { Clock } from '../common/measurement.ts';
+import type { Clock, VectorFunctionVariant } from '../common/measurement.ts';
 import type { PeerLibrary } from '../common/peer-protocol.ts';
 import { msg, n as num_, type Message } from '../common/message.ts';
 import { shareOfPeak, type PointResult, type PointWork } from '../common/run-record.ts';
@@ -73,23 +73,26 @@ const PEER_SERIES: readonly PeerSeries[] = [
 ];
 // Each series counts the bytes its own kernels move, so that its GB/s is what the memory delivered: the three
 // passes move 56 bytes per element, the fused kernel and the CPU loops 24, the copies 24 across the bus.
-export function vectorFunctionWork(n: number, variant: 'single' | 'threads' | 'unfused' | 'fused' = 'fused'): PointWork {
-  const bytes = variant === 'unfused' ? UNFUSED_BYTES_PER_ELEMENT : FUSED_BYTES_PER_ELEMENT;
+// In float32 (WebGPU's: WGSL has no f64) every access is half as wide.
+export function vectorFunctionWork(n: number, variant: VectorFunctionVariant = 'fused', dtype: 'fp64' | 'fp32' = 'fp64'): PointWork {
+  const bytes = (variant === 'unfused' ? UNFUSED_BYTES_PER_ELEMENT : FUSED_BYTES_PER_ELEMENT) / (dtype === 'fp32' ? 2 : 1);
   return { flops: 5 * n, bytes: bytes * n, elements: n };
 }
 
 function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const n = num(params, 'elements');
   const fields = { elements: n, a: num(params, 'a'), b: num(params, 'b'), c: num(params, 'c'), warmup: num(params, 'warmup'), repeats: num(params, 'repeats'), seed: 5 };
+  // On a WebGPU adapter the GPU series run in float32: WGSL has no f64 (a finding says so).
+  const gpuDtype = ctx.gpu?.kind === 'webgpu' ? 'fp32' : 'fp64';
   const engine = SERIES.map((s) => {
-    const work = vectorFunctionWork(n, s.variant);
+    const work = vectorFunctionWork(n, s.variant, s.gpu ? gpuDtype : 'fp64');
     const base = { key: s.series, series: s.series, name: pointName(LAB, s.series), x: null, work };
     if (!s.gpu) {
       const sample = work.bytes / (CPU_GBPS_GUESS * (s.variant === 'single' ? 0.5 : 1) * 1e9);
       return cpuPoint({ ...base, sampleSeconds: sample }, { op: 'vector-function', variant: s.variant, ...fields }, n * 4e-8, ctx.cpu);
     }
     const sample = s.path === 'with-copies' ? work.bytes / (BUS_GBPS_GUESS * 1e9) : work.bytes / (GPU_GBPS_GUESS * 1e9);
-    return gpuPoint(ctx, { ...base, sampleSeconds: sample }, { op: 'vector-function', variant: s.variant, path: s.path, ...(s.path === 'with-copies' ? { clock: 'host' as const } : {}), ...fields });
+    return gpuPoint(ctx, { ...base, sampleSeconds: sample }, { op: 'vector-function', variant: s.variant, path: s.path, dtype: gpuDtype, ...(s.path === 'with-copies' ? { clock: 'host' as const } : {}), ...fields });
   });
   const peers = PEER_SERIES.flatMap((s) => {
     const work = { flops: 5 * n, bytes: s.bytes * n, elements: n };
@@ -102,7 +105,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   return [...engine, ...peers];
 }
 
-function analyze(points: readonly PointResult[], _params: ParamValues, _gpu: DeviceSummary | null, cpu?: DeviceSummary | null): LabAnalysis {
+function analyze(points: readonly PointResult[], _params: ParamValues, gpu: DeviceSummary | null, cpu?: DeviceSummary | null): LabAnalysis {
   const a: LabAnalysis = { summary: {}, findings: [] };
   for (const s of SERIES) {
     const p = find(points, s.series);
@@ -145,6 +148,13 @@ function analyze(points: readonly PointResult[], _params: ParamValues, _gpu: Dev
   }
   const unfused = find(points, 'gpu-unfused');
   const fused = find(points, 'gpu-fused');
+  // The bytes per element each GPU point counted: 24 and 56 in float64, half that in WebGPU's float32.
+  const perElement = (p: PointResult | undefined, fallback: number): number => (p && p.work.elements ? p.work.bytes / p.work.elements : fallback);
+  const unfusedBytes = perElement(unfused, UNFUSED_BYTES_PER_ELEMENT);
+  const fusedBytes = perElement(fused, FUSED_BYTES_PER_ELEMENT);
+  if (gpu?.kind === 'webgpu' && (fused?.status === 'ok' || unfused?.status === 'ok')) {
+    a.findings.push(finding('webgpu-f32', m('webgpuF32', { fusedBytes, unfusedBytes }), fusedBytes, 'bytes'));
+  }
   const fusion = speedup(unfused, fused);
   if (fusion !== null) {
     a.summary.fusionSpeedup = fusion;
@@ -152,9 +162,9 @@ function analyze(points: readonly PointResult[], _params: ParamValues, _gpu: Dev
       ratio: num_.times(fusion),
       fused: num_.ms(okMedian(fused) ?? 0),
       unfused: num_.ms(okMedian(unfused) ?? 0),
-      unfusedBytes: UNFUSED_BYTES_PER_ELEMENT,
-      fusedBytes: FUSED_BYTES_PER_ELEMENT,
-      bytesRatio: num_.times(UNFUSED_BYTES_PER_ELEMENT / FUSED_BYTES_PER_ELEMENT),
+      unfusedBytes,
+      fusedBytes,
+      bytesRatio: num_.times(unfusedBytes / fusedBytes),
     };
     // Fusion pays only where the fused kernel's interval lies below the three passes'.
     const eFused = estimateOf(fused);
@@ -213,6 +223,7 @@ export const vectorFunctionLab: Lab = {
     kernels: [
       { kind: 'cpu', file: 'native/cpu/vector_function.cc', functions: ['VectorFunctionRange'] },
       { kind: 'cuda', file: 'shaders/cuda/vector_function.cu', functions: ['polynomial', 'ScaledSquareKernel', 'AddScaledKernel', 'AddConstantKernel'] },
+      { kind: 'wgsl', file: 'shaders/wgsl/vector_function.wgsl', functions: ['fused', 'scaled_square', 'add_scaled', 'add_constant'] },
       { kind: 'python', file: 'python/gpu_lab_peers/labs/vector_function.py', functions: ['numpy_notebook', 'numba_njit', 'numba_parallel', 'cupy_notebook', 'cupy_fused', 'cupy_copies', 'numba_cuda_vectorize', 'numba_cuda_copies'] },
     ],
     // The GPU against every CPU thread, as the findings compare them; the threaded loop against one thread.

@@ -17,6 +17,10 @@ type Translate = ReportContext['t'];
 
 // Details of a GPU that the run's versions repeat.
 const VERSION_DETAILS = new Set(['driverVersion', 'driverCudaVersion', 'runtimeVersion', 'cublas', 'nvrtc', 'nvml']);
+// A WebGPU adapter's limits that are sizes in bytes.
+const BYTE_LIMITS = new Set(['limit.maxBufferSize', 'limit.maxStorageBufferBindingSize', 'limit.maxComputeWorkgroupStorageSize']);
+// A WebGPU adapter's keys for its device lock, not facts of the adapter.
+const LOCK_DETAILS = new Set(['lockKey', 'nvidia']);
 
 // A detail's value in its unit, read off its name: …Bytes, …MHz, …Bits, …W, …GBps; whole numbers grouped as the
 // language groups them ("1,980 MHz", "1980 MHz").
@@ -24,7 +28,7 @@ function detailText(key: string, value: Detail, t: Translate): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'boolean') return t(value ? 'pdf.environment.yes' : 'pdf.environment.no');
   if (typeof value === 'string') return key === 'peakReason' ? t('pdf.environment.noFlopPeakRow', { reason: noPeakText(value, t) }) : value;
-  if (key.endsWith('Bytes')) return formatBytes(value);
+  if (key.endsWith('Bytes') || BYTE_LIMITS.has(key)) return formatBytes(value);
   if (key.endsWith('MHz')) return t('pdf.environment.unit.mhz', { value: formatWhole(value) });
   if (key.endsWith('Bits')) return t('pdf.environment.unit.bits', { value: formatWhole(value) });
   if (key.endsWith('W')) return t('pdf.environment.unit.watts', { value: formatWhole(value) });
@@ -122,6 +126,17 @@ function gpuRows(device: DeviceSummary, t: Translate): TableRow[] {
   return rows;
 }
 
+// A WebGPU adapter's peaks from the table of known adapters (common/webgpu-adapters.ts), or why it has none.
+function webgpuRows(device: DeviceSummary, t: Translate): TableRow[] {
+  const rows: TableRow[] = [];
+  for (const [key, value, unit] of [['peakMemory', device.peakMemoryGBps, 'GB/s'], ['peakFp32', device.peakGflopsFp32, 'GFLOP/s']] as const) {
+    const formula = device.details[`${key}Formula`];
+    const note = typeof formula === 'string' ? formula : undefined;
+    rows.push({ cells: [t(`pdf.environment.${key}`), value === null ? (note ?? '—') : { text: formatRate(value, unit), note }] });
+  }
+  return rows;
+}
+
 function cpuRows(device: DeviceSummary, t: Translate): TableRow[] {
   const rows: TableRow[] = [];
   const d = device.details;
@@ -146,11 +161,11 @@ export function deviceRows(device: DeviceSummary, ctx: ReportContext): TableRow[
   const { t } = ctx;
   const rows: TableRow[] = [{ cells: [t('pdf.environment.name'), { text: device.name, font: 'bold' }] }];
   if (device.memoryBytes !== null) rows.push({ cells: [t('pdf.environment.memory'), formatBytes(device.memoryBytes)] });
-  rows.push(...(device.kind === 'cuda' ? gpuRows(device, t) : cpuRows(device, t)));
+  rows.push(...(device.kind === 'cuda' ? gpuRows(device, t) : device.kind === 'webgpu' ? webgpuRows(device, t) : cpuRows(device, t)));
   for (const [key, value] of Object.entries(device.details)) {
     // Formulas are shown under the peak they give, and say where it comes from (an estimate, a measurement): not again
     // as a row of their source; versions in the table of versions.
-    if (key.endsWith('Formula') || key.endsWith('Source') || VERSION_DETAILS.has(key)) continue;
+    if (key.endsWith('Formula') || key.endsWith('Source') || VERSION_DETAILS.has(key) || LOCK_DETAILS.has(key)) continue;
     // The PCIe peak carries its formula; the CPU's last-level cache where its size comes from.
     const note = key === 'peakPcieGBps' ? pcieText(device.details.peakPcieFormula, value, t) : key === 'l3CacheBytes' && device.kind === 'cpu' ? t('pdf.environment.l3Source') : undefined;
     rows.push({ cells: [detailLabel(key, t), { text: detailText(key, value, t), note }] });

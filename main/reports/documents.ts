@@ -9,6 +9,7 @@ import type { LabRun, ReportContext } from './report-context.ts';
 import { dateText, deviceName } from './report-context.ts';
 import { aboutSection, deliverableSection, findingsSection, kernelsSection, parametersSection, resultsChart, resultsSection } from './run-sections.ts';
 import { compareChartSection, factsTable, paramsTable, ratiosTable } from './compare-sections.ts';
+import { referencesSection } from './reference-section.ts';
 import { errorText } from '../common/i18n/error-text.ts';
 
 export interface ContentsEntry {
@@ -70,6 +71,7 @@ async function runSections(run: LabRun, ctx: ReportContext, options: { environme
   // The results open with the chart: the heading goes to the page the chart fits on.
   await section('results', () => resultsSection(run, ctx), resultsChart(run, ctx).height + 40);
   await section('findings', () => findingsSection(run, ctx));
+  referencesSection(run, ctx);
   await section('deliverable', () => deliverableSection(run, ctx));
   if (options.kernels) await section('kernels', () => kernelsSection(run, ctx));
   return listed;

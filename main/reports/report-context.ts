@@ -1,5 +1,6 @@
 // What every section of a report is written with: the page layout, the words, and what the person asking for the
 // report said about it (author and course, already checked), with the date and the version writing it.
+import type { ReferenceResult } from '../common/contract/labs.ts';
 import { translator } from '../common/i18n/index.ts';
 import type { Translate } from '../common/i18n/translate.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
@@ -29,6 +30,8 @@ export interface ReportSettings extends ReportAuthorship {
   sourceRoots: string[];
   // The language of the words and numbers; dates stay ISO in every language.
   locale: Locale;
+  // Other machines' results a run is shown beside (machines-sections.ts), never as its own.
+  references: readonly ReferenceResult[];
 }
 
 export interface ReportContext {

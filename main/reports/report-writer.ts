@@ -12,11 +12,15 @@
 // and would have to be told the page numbers it lays out.
 import type { ClassOverview } from '../common/contract/classroom.ts';
 import { safeFileName } from '../common/file-name.ts';
+import type { ReferenceResult } from '../common/contract/labs.ts';
+import type { DevicesComparison } from '../common/contract/reports.ts';
 import type { Locale } from '../common/locale.ts';
+import { REFERENCE_TABLE } from '../common/reference-table.ts';
 import { defaultSourceRoots } from '../sources/kernel-sources.ts';
 import { labDescriptors } from '../labs/index.ts';
 import { classDocument } from './class-document.ts';
 import { comparisonDocument, labsDocument, runDocument } from './documents.ts';
+import { devicesDocument } from './machines-sections.ts';
 import { ReportLayout } from './layout.ts';
 import { kernelRunChapters, kernelRunsDocument, kernelRunsSubject, kernelRunsTitle, reportedKernelRuns } from './kernel-document.ts';
 import type { ReportedKernelRun } from './kernel-sections.ts';
@@ -35,6 +39,8 @@ export interface ReportOptions {
   // The language of the report: its words, the lab's texts and findings, and its numbers (decimal comma in
   // Spanish). English where none is given.
   locale?: Locale;
+  // Other machines' results to show beside a run (machines-sections.ts); the table GPU Lab ships where none are given.
+  references?: readonly ReferenceResult[];
 }
 
 export interface ReportPdf {
@@ -51,6 +57,7 @@ function settingsOf(options: ReportOptions, fallbackVersion: string): ReportSett
     writerVersion: options.writerVersion ?? fallbackVersion,
     sourceRoots: options.sourceRoots ?? defaultSourceRoots(),
     locale: checkLocale(options.locale),
+    references: options.references ?? REFERENCE_TABLE.map((reference) => ({ origin: 'shipped' as const, reference })),
   };
 }
 
@@ -184,5 +191,20 @@ export async function writeClassReport(overview: ClassOverview, records: readonl
     const subject = t('pdf.class.subject', { className: overview.className });
     const pdf = await write(settings, { title, subject, keyword: t('pdf.class.keyword') }, (ctx) => classDocument({ overview, runs, labTitles }, title, ctx));
     return { ...pdf, title, filename: safeFileName(`GPU Lab – ${overview.className} – ${settings.date.toISOString().slice(0, 10)}`, 'pdf') };
+  });
+}
+
+// One lab across every device that has a run of it, or several labs a chapter each (machines-sections.ts).
+export async function writeDevicesReport(comparisons: readonly DevicesComparison[], options: ReportOptions = {}): Promise<ReportPdf> {
+  const settings = settingsOf(options, 'unknown');
+  return inReportLocale(settings.locale, async () => {
+    const t = reportTranslate(settings.locale);
+    const labs = labDescriptors(settings.locale);
+    const [only] = comparisons;
+    const onlyLab = comparisons.length === 1 && only ? labs.find((l) => l.id === only.lab) : undefined;
+    const title = onlyLab ? t('machines.devices.report.titleLab', { lab: onlyLab.title }) : t('machines.devices.report.title');
+    const pdf = await write(settings, { title, subject: t('machines.devices.report.subject'), keyword: 'devices' }, async (ctx) => devicesDocument(comparisons, labs, title, ctx));
+    const day = settings.date.toISOString().slice(0, 10);
+    return { ...pdf, title, filename: `gpu-lab-devices-${onlyLab ? onlyLab.id : 'labs'}-${day}.pdf` };
   });
 }

@@ -5,9 +5,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import type { LabsReportContents, LabsReportRequest, ReportFile, ReportRequest, ReportsService } from '../common/contract/reports.ts';
+import { compareDevices, runPerDevice } from '../../renderer/charts/device-comparison.ts';
+import type { ReferenceResult } from '../common/contract/labs.ts';
+import type { DevicesComparison, DevicesReportRequest, LabsReportContents, LabsReportRequest, ReportFile, ReportRequest, ReportsService } from '../common/contract/reports.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { LAB_IDS } from '../common/lab-descriptor.ts';
+import type { LabId } from '../common/lab-descriptor.ts';
+import { findLab } from '../labs/index.ts';
 import { DEVICE_ID } from '../common/measurement.ts';
 import type { KernelRun } from '../common/playground.ts';
 import type { RunRecord, RunSummary } from '../common/run-record.ts';
@@ -23,6 +27,8 @@ export interface ReportSources {
   runsDir: string;
   writerVersion: string;
   sourceRoots?: string[];
+  // Other machines' results of a lab, shown beside a run in its report; the shipped table's where absent.
+  references?(lab: string): Promise<ReferenceResult[]>;
 }
 
 // The record of a run, as a report may use it: an unreadable file is looked at once more, so that a record of
@@ -86,12 +92,42 @@ export async function reportableKernelRun(sources: ReportSources, id: string): P
   return sources.getKernelRun(id);
 }
 
+// The run of `lab` shown for each device that has one (device-comparison.ts runPerDevice), read whole: which device
+// a run measured is in its record, not its summary. A record that cannot be read is left out, as the list leaves it.
+export async function runsPerDevice(sources: ReportSources, lab: string): Promise<RunRecord[]> {
+  if (!sources.listRuns) throw new GpuLabError('NOT_FOUND', 'This GPU Lab keeps no runs to report', { lab });
+  const finished = (await sources.listRuns()).filter((s) => s.lab === lab && isFinished(s));
+  const records = await Promise.all(finished.map((s) => reportableRun(sources, s.id).catch(() => null)));
+  return runPerDevice(records.filter((r): r is RunRecord => r !== null));
+}
+
+export async function devicesComparison(sources: ReportSources, lab: LabId): Promise<DevicesComparison> {
+  const known = findLab(lab);
+  if (!known) throw new GpuLabError('NOT_FOUND', `There is no lab ${lab}`, { lab });
+  return compareDevices(await runsPerDevice(sources, lab), known.descriptor);
+}
+
 export function createReportsService(sources: ReportSources): ReportsService {
   const contents = async (device: string): Promise<LabsReportContents> => {
     if (!sources.listRuns) throw new GpuLabError('NOT_FOUND', 'This GPU Lab keeps no runs to report', { device });
     return labsReportChoice(await sources.listRuns(), device);
   };
+  const referencesOf = async (labs: readonly string[]): Promise<ReferenceResult[] | undefined> =>
+    sources.references ? (await Promise.all([...new Set(labs)].map((lab) => sources.references?.(lab) ?? []))).flat() : undefined;
   return {
+    compareDevices: (lab) => devicesComparison(sources, lab),
+    async writeDevicesReport(request: DevicesReportRequest): Promise<ReportFile> {
+      const authorship = checkAuthorship(request);
+      const locale = checkLocale(request.locale);
+      const labs = request.labs ?? [...LAB_IDS];
+      const compared = (await Promise.all(labs.map((lab) => devicesComparison(sources, lab)))).filter((c) => c.columns.length > 0);
+      if (compared.length === 0) {
+        throw refuse('NOT_FOUND', 'nothing-to-report', `No run of ${labs.join(', ')} has finished in ${sources.runsDir}: run one first`, { labs });
+      }
+      const { writeDevicesReport } = await import('./report-writer.ts');
+      const pdf = await writeDevicesReport(compared, { ...authorship, locale, writerVersion: sources.writerVersion });
+      return { filename: pdf.filename, mimeType: 'application/pdf', base64: base64(pdf.bytes), pages: pdf.pages };
+    },
     labsReportContents: async (device) => contents(checkDevice(device)),
     async writeLabsReport(request: LabsReportRequest): Promise<ReportFile> {
       const authorship = checkAuthorship(request);
@@ -109,7 +145,8 @@ export function createReportsService(sources: ReportSources): ReportsService {
       const extra = chosen.runs.flatMap((c) => earlier.filter((s) => s.lab === c.lab && s.device === device && s.status === 'completed' && s.id !== c.id && s.createdAt < c.createdAt).sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, SPREAD_RUNS_MAX));
       const repeats = (await Promise.allSettled(extra.map((s) => reportableRun(sources, s.id)))).flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
       const { writeLabsReport } = await import('./report-writer.ts');
-      const pdf = await writeLabsReport([...runs, ...repeats], device, { ...authorship, locale, writerVersion: sources.writerVersion, sourceRoots: sources.sourceRoots });
+      const references = await referencesOf(runs.map((r) => r.lab));
+      const pdf = await writeLabsReport([...runs, ...repeats], device, { ...authorship, locale, writerVersion: sources.writerVersion, sourceRoots: sources.sourceRoots, ...(references ? { references } : {}) });
       return { filename: pdf.filename, mimeType: 'application/pdf', base64: base64(pdf.bytes), pages: pdf.pages };
     },
     async writeReport(request: ReportRequest): Promise<ReportFile> {
@@ -120,7 +157,8 @@ export function createReportsService(sources: ReportSources): ReportsService {
       checkReportContents(request.runIds, kernelRunIds);
       const runs = await Promise.all(request.runIds.map((id) => reportableRun(sources, id)));
       const kernelRuns = await Promise.all(kernelRunIds.map((id) => reportableKernelRun(sources, id)));
-      const options = { ...authorship, locale, writerVersion: sources.writerVersion, sourceRoots: sources.sourceRoots };
+      const references = await referencesOf(runs.map((r) => r.lab));
+      const options = { ...authorship, locale, writerVersion: sources.writerVersion, sourceRoots: sources.sourceRoots, ...(references ? { references } : {}) };
       // Loaded on the first report: the PDF library, the canvas and Chart.js cost every shell half a second at start.
       const { writeReport } = await import('./report-writer.ts');
       const pdf = await writeReport(runs, kernelRuns, options);

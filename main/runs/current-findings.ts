@@ -6,14 +6,15 @@
 // numbers are read as stored (their statistics are the runner's, its samples' that count); a record of an older
 // schema version has had its numbers brought to this version's once, as it was read (stored-record.ts).
 import type { DeviceSummary } from '../common/devices.ts';
+import { isGpu } from '../common/devices.ts';
 import type { Finding, RunRecord } from '../common/run-record.ts';
 import { ANALYSIS_VERSION, findLab } from '../labs/index.ts';
 import { runFindings } from './run-findings.ts';
 
-// The run's GPU and CPU, as its record lists them.
+// The run's GPU (a CUDA device or a WebGPU adapter) and CPU, as its record lists them.
 export function runDevices(record: RunRecord): { gpu: DeviceSummary | null; cpu: DeviceSummary | null } {
   const devices = record.environment.devices?.devices ?? [];
-  return { gpu: devices.find((d) => d.id === record.device && d.kind === 'cuda') ?? null, cpu: devices.find((d) => d.kind === 'cpu') ?? null };
+  return { gpu: devices.find((d) => d.id === record.device && isGpu(d)) ?? null, cpu: devices.find((d) => d.kind === 'cpu') ?? null };
 }
 
 export function withCurrentFindings(record: RunRecord): RunRecord {

@@ -8,13 +8,14 @@ import { randomBytes } from 'node:crypto';
 import type { Disposable, Event } from '../common/contract/spec.ts';
 import type { ExportFormat, ExportedRun, RunEvent, RunProgress, RunsService, StartRunRequest } from '../common/contract/runs.ts';
 import type { DeviceList, DeviceSummary } from '../common/devices.ts';
+import { isGpu } from '../common/devices.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { validateParams } from '../common/params.ts';
 import { RUN_SCHEMA_VERSION } from '../common/run-record.ts';
 import type { Finding, PointResult, RunRecord, RunSummary } from '../common/run-record.ts';
 import type { ComputeHostSupervisor, HostEnvironment } from '../engine/supervisor.ts';
-import { DeviceLocks, waitingMessage, type DeviceLease, type LockHolder } from '../engine/device-lock.ts';
+import { DeviceLocks, lockNames, waitingMessage, type DeviceLease, type LockHolder } from '../engine/device-lock.ts';
 import type { Lab, PlanContext, PlannedPoint } from '../labs/lab.ts';
 import { ANALYSIS_VERSION, LABS, findLab } from '../labs/index.ts';
 import { cancelledPoint, failedPoint, measuredPoint, waivedPoint } from './point-result.ts';
@@ -93,6 +94,16 @@ function newRunId(lab: string): string {
   return `${stamp}-${lab}-${randomBytes(3).toString('hex')}`;
 }
 
+// Why there is no WebGPU adapter (host/webgpu/dawn.ts's words) as a message, read in the reader's language where
+// GPU Lab knows the case.
+export function noWebgpuWhy(reason: string): Message {
+  const off = /^WebGPU is turned off \((\S+)=off\)$/.exec(reason);
+  if (off) return msg('reasons.webgpuOff', { env: off[1] ?? '' });
+  const bindings = /^Dawn's Node bindings \(npm webgpu\) did not load: (.*)$/s.exec(reason);
+  if (bindings) return msg('reasons.webgpuNoBindings', { detail: bindings[1] ?? '' });
+  return msg('reasons.noWebgpu', { detail: reason.replace(/^no WebGPU adapter:\s*/, '') });
+}
+
 // The device a run without one compares against: the first CUDA device, else the CPU alone.
 export function defaultDevice(env: HostEnvironment): string {
   return env.devices.devices.find((d) => d.kind === 'cuda')?.id ?? 'cpu';
@@ -102,13 +113,17 @@ export function planContext(env: HostEnvironment, device: string, peers?: PlanCo
   const cpu = env.devices.devices.find((d) => d.kind === 'cpu');
   if (!cpu) throw new GpuLabError('NATIVE_ERROR', 'The compute host listed no CPU');
   const cudas = env.devices.devices.filter((d) => d.kind === 'cuda');
-  const gpu: DeviceSummary | null = cudas.find((d) => d.id === device) ?? null;
+  const webgpus = env.devices.devices.filter((d) => d.kind === 'webgpu');
+  // The GPU series run on the CUDA device or the WebGPU adapter the run names.
+  const gpu: DeviceSummary | null = [...cudas, ...webgpus].find((d) => d.id === device) ?? null;
   let gpuWaivedWhy: Message | null = null;
   if (!gpu) {
-    if (cudas.length === 0) {
+    if (device.startsWith('webgpu:') && webgpus.length === 0) {
+      gpuWaivedWhy = noWebgpuWhy(env.devices.webgpuReason ?? 'none found');
+    } else if (cudas.length === 0 && !device.startsWith('webgpu:')) {
       gpuWaivedWhy = noCudaWhy(env.devices.cudaReason ?? 'none found');
     } else if (device === 'cpu') gpuWaivedWhy = msg('reasons.cpuOnly');
-    else gpuWaivedWhy = msg('reasons.notADevice', { device, devices: cudas.map((d) => d.id).join(', ') });
+    else gpuWaivedWhy = msg('reasons.notADevice', { device, devices: [...cudas, ...webgpus].map((d) => d.id).join(', ') });
   }
   const gpuWaivedReason = gpuWaivedWhy ? renderMessage(gpuWaivedWhy, translator('en'), 'en') : '';
   const cores = cpu.details.logicalCores;
@@ -129,7 +144,9 @@ export function checkDevice(list: DeviceList, device: string): void {
   if (ids.includes(device)) return;
   const reason = list.cudaReason ?? 'none found';
   const cuda = list.devices.some((d) => d.kind === 'cuda') ? '' : ` (${/^(no CUDA device|built without CUDA)/.test(reason) ? reason : `no CUDA device: ${reason}`})`;
-  throw new GpuLabError('INVALID_PARAMS', `Parameter "device" = "${device}" is not allowed: this machine's devices are ${ids.join(', ')}${cuda}`, {
+  // Why a WebGPU adapter asked for is missing, where none was found.
+  const webgpu = device.startsWith('webgpu:') && list.webgpuReason ? ` (${list.webgpuReason})` : '';
+  throw new GpuLabError('INVALID_PARAMS', `Parameter "device" = "${device}" is not allowed: this machine's devices are ${ids.join(', ')}${cuda}${webgpu}`, {
     parameter: 'device',
     value: device,
     available: ids,
@@ -310,7 +327,7 @@ export class LabRunner implements RunsService {
       planned = lab.plan(record.params, planContext(env, record.device, peers));
       record.plan = planned.map((p) => ({ key: p.key, series: p.series, label: p.label, name: p.name, x: p.x, reason: p.measurement ? null : (p.waived ?? ''), ...(!p.measurement && p.waivedWhy ? { why: p.waivedWhy } : {}) }));
       // Every device a point is measured on, held for the whole run: another process's run waits, or is refused.
-      const devices = [...new Set(planned.filter((p) => p.measurement).map((p) => p.device))];
+      const devices = lockNames([...new Set(planned.filter((p) => p.measurement).map((p) => p.device))], env.devices);
       if (devices.length) lease = await this.locks.acquire(devices, 'lab', record.lab, { wait, signal, onWait: (holder) => this.waiting(record, planned.length, holder) });
       held = true;
       record.status = 'running';
@@ -341,7 +358,7 @@ export class LabRunner implements RunsService {
       waived: [...waived.values()],
       plan: record.plan,
     });
-    const gpu = record.environment.devices?.devices.find((d) => d.id === record.device && d.kind === 'cuda') ?? null;
+    const gpu = record.environment.devices?.devices.find((d) => d.id === record.device && isGpu(d)) ?? null;
     const cpu = record.environment.devices?.devices.find((d) => d.kind === 'cpu') ?? null;
     const cpuTimes = readCpuTimes();
     try {

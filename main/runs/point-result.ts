@@ -62,6 +62,7 @@ export function measuredPoint(planned: PlannedPoint, r: MeasurementResult): Poin
     telemetry: r.telemetry,
     // The samples taken, not the plan's repeats: the engine decided how many (host/sampling.ts).
     ...(r.sampling ? { repeats: r.sampling.samples, sampling: r.sampling } : {}),
+    ...(r.clockResolution ? { clockResolution: r.clockResolution } : {}),
     ...(r.memory ? { memory: r.memory } : {}),
   };
   const v = r.verification;

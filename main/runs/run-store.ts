@@ -34,6 +34,8 @@ interface StoredFile {
   path: string;
   record: RunRecord;
   modifiedMs: number;
+  // The file's JSON as written, before the schema read it.
+  json: unknown;
 }
 
 // Which of several files holding one run is shown: completed first, then more points, then the later written; the
@@ -92,7 +94,7 @@ export class RunStore {
       this.warn(`skipping run file ${path}: ${read.message}`);
       return null;
     }
-    return { path, record: read.record, modifiedMs };
+    return { path, record: read.record, modifiedMs, json };
   }
 
   // The run of a group of files holding one id, as a reader sees it. A run whose runner on this machine is gone is
@@ -128,6 +130,12 @@ export class RunStore {
   async records(): Promise<RunRecord[]> {
     const runs = await this.byRun(await this.names());
     return Promise.all([...runs.values()].map((files) => this.settle(files)));
+  }
+
+  // Each readable record's JSON as its file holds it, with its run's id, read as records() reads them but settling
+  // nothing: an import compares what it brings with what is here (run-import.ts).
+  async storedJson(visit: (id: string, json: unknown) => void): Promise<void> {
+    for (const files of (await this.byRun(await this.names())).values()) for (const file of files) visit(file.record.id, file.json);
   }
 
   async list(): Promise<RunSummary[]> {

@@ -99,9 +99,10 @@ export function groupState(points: readonly PointResult[]): GroupState {
 }
 
 // A series every point of which was waived: it has no line or bar, and the legend names it with the others waived
-// for the same reason (waivedLegend) instead of one entry each.
+// for the same reason (waivedLegend) instead of one entry each. One with a point still to come is not (its plan waives
+// some sizes up front, as text-to-image's CPU series past a batch): it is named as the others are until it ends.
 export function isWaived(group: SeriesGroup): boolean {
-  return groupState(group.points) === 'waived';
+  return group.pending.length === 0 && groupState(group.points) === 'waived';
 }
 
 // One legend entry per reason the series were waived for: "6 series waived", or, for a series waived alone for its

@@ -8,6 +8,10 @@ import type { DeviceList, DeviceSummary } from '../../main/common/devices.ts';
 import { api, errorText } from '../api/index.ts';
 import { remembered } from '../composables/remembered.ts';
 
+// A WebGPU adapter that is a program on the CPU (lavapipe, SwiftShader), as the compute host marks it
+// (main/host/webgpu/listing.ts): its numbers are the CPU's, not a GPU's.
+export const isSoftwareAdapter = (d: DeviceSummary): boolean => d.kind === 'webgpu' && d.details.software === true;
+
 export const useDevicesStore = defineStore('devices', () => {
   const list = shallowRef<DeviceList | null>(null);
   const report = shallowRef<DeviceReport | null>(null);

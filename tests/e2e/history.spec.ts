@@ -27,8 +27,8 @@ test('each row says what the run ran with and what it found', async ({ page }) =
   // The H100's break-even run: its sizes (the lab's default is 50 … 5000), its break-even, where it ran.
   const breakEven = row(page, 'h100-matmul-breakeven');
   await expect(breakEven.getByTestId('run-params')).toHaveText('Matrix sizes N: 100, 500, 1000, 2000, 5000');
-  await expect(breakEven.getByTestId('headline')).toContainText('N ≈ 332');
-  await expect(breakEven.getByTestId('headline')).toHaveAttribute('title', /overtakes the CPU from about N = 332/);
+  await expect(breakEven.getByTestId('headline')).toContainText('N ≈ 330');
+  await expect(breakEven.getByTestId('headline')).toHaveAttribute('title', /overtakes GPU Lab’s CPU BLAS \(OpenBLAS 0\.3\.26\) from about N = 330/);
   await expect(breakEven.getByTestId('status')).toHaveText(/Completed/);
   await expect(breakEven).toContainText('cuda:0');
   // The CPU's: other sizes, and with its GPU waived, the CPU's rate leads.

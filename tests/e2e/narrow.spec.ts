@@ -143,7 +143,8 @@ for (const locale of ['en', 'es'] as const) {
         await noSidewaysScroll(page);
       });
 
-      for (const lab of LAB_IDS) {
+      // Every lab the recorded session ran: text to image has no recorded run in it yet (tests/fixtures/runs).
+      for (const lab of LAB_IDS.filter((id) => id !== 'text-to-image')) {
         test(`the ${lab} lab, with its latest run`, async ({ page }) => {
           await open(page, `#/labs/${lab}`, table);
           await noSidewaysScroll(page);

@@ -53,7 +53,7 @@ test('a run with the course’s Python: peer rows marked, agreement said, in bot
   await expect(findings).toContainText('PyTorch on the GPU, resident (');
   await expect(findings).toContainText('GPU Lab’s GPU cuBLAS resident (');
   const torch = await table.locator('tr[data-key="torch-resident"] [data-metric="median"]').innerText();
-  await expect(findings).toContainText(`PyTorch on the GPU, resident (${torch.trim().split(/\s±/)[0]?.trim()})`);
+  await expect(findings).toContainText(`PyTorch on the GPU, resident (${torch.trim().split(/\s[±−]/)[0]?.trim()})`);
   await page.getByLabel('Language').selectOption({ label: 'Español' });
   await expect(page.getByTestId('group-peer')).toHaveText('El Python del curso: 3 puntos');
   await expect(findings).toContainText('PyTorch en la GPU, con datos residentes (');

@@ -42,7 +42,7 @@ async function openRun(page: Page, id: string): Promise<void> {
 test('names the lab and the run, shows the results before the environment, and exports files named for people', async ({ page }) => {
   await openRun(page, cpu.id);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Matrix product: run of .+ on the CPU$/);
-  const results = await page.getByRole('heading', { name: 'Results' }).boundingBox();
+  const results = await page.getByRole('heading', { name: 'Results', exact: true }).boundingBox();
   const environment = await page.getByRole('heading', { name: 'Parameters and environment' }).boundingBox();
   expect((results?.y ?? Infinity) < (environment?.y ?? 0)).toBe(true);
 

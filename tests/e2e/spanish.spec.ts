@@ -50,9 +50,9 @@ async function expectSpanishResults(page: Page): Promise<void> {
   // Time against N: the GPU with its copies has no rate, its time being mostly the bus's.
   await expect(canvas).toHaveAttribute('aria-label', /Tiempo mediano \(menos es mejor\)/);
   const findings = page.getByTestId('findings');
-  await expect(findings).toContainText('La GPU con transferencias supera a la CPU a partir de N ≈ 330 (en algún punto entre N = 310 y N = 350, dentro de la incertidumbre de las medianas).');
-  await expect(findings).toContainText('GPU con transferencias: 0,24× la velocidad de la CPU en N = 100, 7,36× en N = 5000.');
-  await expect(findings).toContainText('La CPU alcanza como máximo 978,5 GFLOP/s (N = 5000, 255,5 ms).');
+  await expect(findings).toContainText('La GPU con transferencias supera a la BLAS de la CPU de GPU Lab (OpenBLAS 0.3.26) a partir de N ≈ 330 (en algún punto entre N = 310 y N = 350, dentro de la incertidumbre de las medianas).');
+  await expect(findings).toContainText('GPU con transferencias: 0,24× la velocidad de la BLAS de la CPU de GPU Lab (OpenBLAS 0.3.26) en N = 100, 7,36× en N = 5000.');
+  await expect(findings).toContainText('Como máximo, la BLAS de la CPU de GPU Lab (OpenBLAS 0.3.26) alcanza 978,5 GFLOP/s (N = 5000, 255,5 ms).');
   await expect(page.getByRole('heading', { name: 'Hallazgos' })).toBeVisible();
   // The table's medians and rates: decimal commas, never a decimal point.
   const table = page.getByTestId('results-table');
@@ -94,7 +94,7 @@ test('the switch turns a lab’s page into Spanish, and the choice survives a re
 
   // And back: English again, numbers with a decimal point.
   await page.getByLabel('Idioma').selectOption({ label: 'English' });
-  await expect(page.getByTestId('findings')).toContainText('GPU with transfers: 0.24× the CPU');
+  await expect(page.getByTestId('findings')).toContainText('GPU with transfers: 0.24× the speed of GPU Lab’s CPU BLAS (OpenBLAS 0.3.26)');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Matrix product break-even');
 });
 
@@ -132,7 +132,7 @@ test('the PDF report saved from the Spanish app is in Spanish, numbers with a de
   expect(packed(text)).toContain(packed('Todos los puntos de la ejecución'));
   expect(spaced(text)).toContain('0,24×');
   expect(spaced(text)).toContain('61,76 µs');
-  expect(packed(text)).toContain(packed('La GPU con transferencias supera a la CPU a partir de N ≈ 330 (en algún punto entre N = 310 y N = 350, dentro de la incertidumbre de las medianas).'));
+  expect(packed(text)).toContain(packed('La GPU con transferencias supera a la BLAS de la CPU de GPU Lab (OpenBLAS 0.3.26) a partir de N ≈ 330 (en algún punto entre N = 310 y N = 350, dentro de la incertidumbre de las medianas).'));
 });
 
 test('the devices page, the history and a comparison read in Spanish', async ({ page }) => {

@@ -98,7 +98,7 @@ test.describe('the recorded H100 session: every lab with its last run', () => {
     await page.goto(server.url);
     await page.goto(`${server.origin}/#/labs/matmul`);
     await expect(page.getByTestId('finding-headline')).toContainText('GPU cuBLAS with transfers');
-    await expect(page.getByTestId('finding-headline')).toContainText('the CPU');
+    await expect(page.getByTestId('finding-headline')).toContainText('GPU Lab’s CPU BLAS (OpenBLAS 0.3.26)');
   });
 });
 

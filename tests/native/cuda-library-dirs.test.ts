@@ -24,8 +24,8 @@ describe.skipIf(!buildInfo().cuda || !canBuildFakes || realOnesOnLoaderPath)('cu
     const cublas = fakeCublas(join(root, 'cu12-wheels/nvidia/cublas/lib'));
     searchCudaLibrariesIn([empty, dirname(nvrtc.library), dirname(cublas)]);
     const { libraries } = cudaInventory();
-    expect(libraries.nvrtc).toEqual({ found: true, soname: 'libnvrtc.so.13', path: nvrtc.library, version: FAKE_NVRTC_VERSION, reason: null, searched: [] });
-    expect(libraries.cublas).toEqual({ found: true, soname: 'libcublas.so.12', path: cublas, version: FAKE_CUBLAS_VERSION, reason: null, searched: [] });
+    expect(libraries.nvrtc).toEqual({ found: true, soname: 'libnvrtc.so.13', path: nvrtc.library, version: FAKE_NVRTC_VERSION, reason: null, why: null, detail: null, searched: [] });
+    expect(libraries.cublas).toEqual({ found: true, soname: 'libcublas.so.12', path: cublas, version: FAKE_CUBLAS_VERSION, reason: null, why: null, detail: null, searched: [] });
     // NVRTC dlopens its builtins by name when it compiles, which the loader cannot find in a wheel's folder (seen on
     // the GPU machine: "failed to open libnvrtc-builtins.so.13.0"): they are loaded from NVRTC's folder beforehand.
     expect(readFileSync('/proc/self/maps', 'utf8')).toContain(nvrtc.builtins);

@@ -69,6 +69,6 @@ describe.skipIf(hasDevice)('CUDA without a device', () => {
     expect((JSON.parse(json.out()) as { devices: { id: string }[] }).devices[0]?.id).toBe('cpu');
     const bench = capture();
     expect(await runCli(['bench', '--device', 'cuda:0'], bench.io, {})).toBe(2);
-    expect(bench.err()).toMatch(/INVALID_PARAMS: Parameter "device" = "cuda:0" is not allowed: this machine's devices are cpu \((no CUDA device|built without CUDA)/);
+    expect(bench.err()).toMatch(/INVALID_PARAMS: Parameter "device" = "cuda:0" is not allowed: this machine's devices are cpu(, webgpu:\d+)* \((no CUDA device|built without CUDA)/);
   });
 });

@@ -5,6 +5,7 @@
 // (api-dispatch.ts), and the contract test that parses every answer. Errors arrive as {code, message, details}.
 import { CLASSROOM_CONTRACT } from './classroom.ts';
 import { DEVICES_CONTRACT } from './devices.ts';
+import { IMPORTS_CONTRACT } from './imports.ts';
 import { LABS_CONTRACT } from './labs.ts';
 import { PLAYGROUND_CONTRACT } from './playground.ts';
 import { REPORTS_CONTRACT } from './reports.ts';
@@ -16,6 +17,7 @@ export const CONTRACT = {
   devices: DEVICES_CONTRACT,
   labs: LABS_CONTRACT,
   runs: RUNS_CONTRACT,
+  imports: IMPORTS_CONTRACT,
   reports: REPORTS_CONTRACT,
   playground: PLAYGROUND_CONTRACT,
   classroom: CLASSROOM_CONTRACT,

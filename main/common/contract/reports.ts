@@ -1,8 +1,11 @@
 // The reports service: the PDF of a run, of two compared, of kernel runs, and of every lab on one device.
 import { z } from 'zod';
 
+import { LAB_IDS } from '../lab-descriptor.ts';
 import { LOCALES } from '../locale.ts';
 import { DEVICE_ID } from '../measurement.ts';
+import { HEADLINE_POINT, MACHINE_FACTS } from '../reference-run.ts';
+import { RUN_RECORD } from '../run-record.ts';
 import { arg, method, service } from './spec.ts';
 import type { ServiceOf } from './spec.ts';
 import { RUN_SUMMARY } from '../run-record.ts';
@@ -54,6 +57,50 @@ export const REPORT_FILE = z.strictObject({
 });
 export type ReportFile = z.infer<typeof REPORT_FILE>;
 
+// One lab across every device that has a run of it (renderer/charts/device-comparison.ts): a column per device (the
+// newest run there, a completed one first), a row per headline point; each cell that device's median with its
+// interval and rate, and against the first device, for like points only, its time ÷ the first's and which is faster.
+export const DEVICE_COLUMN = MACHINE_FACTS.extend({ runId: RUN_ID, status: RUN_RECORD.shape.status, createdAt: z.string(), appVersion: z.string() });
+export type DeviceColumn = z.infer<typeof DEVICE_COLUMN>;
+
+export const DEVICE_CELL = z.strictObject({
+  status: z.enum(['ok', 'failed', 'waived', 'cancelled', 'absent']),
+  point: HEADLINE_POINT.nullable(),
+  // This device's time ÷ the first's, with the range the two intervals allow; null for the first, or unlike points.
+  ratio: z.strictObject({ value: z.number(), low: z.number(), high: z.number() }).nullable(),
+  // This device against the first: faster or slower only where the intervals separate.
+  order: z.enum(['faster', 'slower', 'indistinguishable']).nullable(),
+  // Both measured the point, but not the same work (another size): no ratio, no verdict.
+  unlike: z.boolean(),
+});
+export type DeviceCell = z.infer<typeof DEVICE_CELL>;
+
+export const DEVICE_ROW = z.strictObject({
+  key: z.string(),
+  series: z.string(),
+  x: z.number().nullable(),
+  name: HEADLINE_POINT.shape.name,
+  label: z.string(),
+  cells: z.array(DEVICE_CELL),
+});
+export type DeviceRow = z.infer<typeof DEVICE_ROW>;
+
+export const DEVICES_COMPARISON = z.strictObject({
+  lab: z.string(),
+  columns: z.array(DEVICE_COLUMN),
+  rows: z.array(DEVICE_ROW),
+});
+export type DevicesComparison = z.infer<typeof DEVICES_COMPARISON>;
+
+// The PDF of one lab across devices, or of every lab with a run (absent: all).
+export const DEVICES_REPORT_REQUEST = z.strictObject({
+  labs: z.array(z.enum(LAB_IDS)).min(1).max(LAB_IDS.length).optional(),
+  author: z.string().optional(),
+  course: z.string().optional(),
+  locale: LOCALE.optional(),
+});
+export type DevicesReportRequest = z.infer<typeof DEVICES_REPORT_REQUEST>;
+
 const DEVICE_ARGUMENT = arg('device', DEVICE_ID, 'a device id: "cpu" or "cuda:N"');
 
 export const REPORTS_CONTRACT = service({
@@ -66,6 +113,9 @@ export const REPORTS_CONTRACT = service({
   labsReportContents: method([DEVICE_ARGUMENT], LABS_REPORT_CONTENTS),
   // NOT_FOUND when no lab has a finished run on the device.
   writeLabsReport: method([arg('request', LABS_REPORT_REQUEST, 'a labs report request {device: "cpu" or "cuda:N"; author?; course?; locale?: en or es}')], REPORT_FILE),
+  compareDevices: method([arg('lab', z.enum(LAB_IDS), `a lab id: ${LAB_IDS.join(', ')}`)], DEVICES_COMPARISON),
+  // NOT_FOUND when none of the labs has a finished run.
+  writeDevicesReport: method([arg('request', DEVICES_REPORT_REQUEST, 'a devices report request {labs?: lab ids; author?; course?; locale?: en or es}')], REPORT_FILE),
 });
 
 export type ReportsService = ServiceOf<typeof REPORTS_CONTRACT>;

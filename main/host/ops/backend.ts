@@ -6,10 +6,12 @@
 //   cpu   operands in host memory; host clock only; no copies to time
 //   cuda  operands on the device, or in pageable host memory when the copies are timed (path "with-copies");
 //         CUDA events, the host clock after a synchronise, or the host clock without one; telemetry before and after
+//   webgpu  host/webgpu/backend.ts: arrays on the host and on the adapter, WGSL passes, timestamp queries or the
+//         host clock; sampled by the same rule (sampleMeasurement, below)
 import { GpuLabError } from '../../common/errors.ts';
 import type { Measurement, MeasurementResult, PointPhase, PointSampling, TelemetrySnapshot, Verification } from '../../common/measurement.ts';
 import { benchmark, createDeviceBuffer, createHostBuffer, createPinnedBuffer, poisonAsync, telemetry } from '../../../native/index.ts';
-import type { BenchmarkResult, CpuOpSpec, CudaDevice, CudaOpSpec, DType, ElementBuffer, OpSpec } from '../../../native/index.ts';
+import type { CpuOpSpec, CudaDevice, CudaOpSpec, DType, ElementBuffer, OpSpec } from '../../../native/index.ts';
 import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, joinRounds, sampleAdaptively } from '../sampling.ts';
 import type { RoundResult } from '../sampling.ts';
 import { cpuQuiet, cpuWorkDone } from '../cpu-quiet.ts';
@@ -28,7 +30,8 @@ export interface MeasureContext {
 export type Place = 'home' | 'host' | 'pinned' | 'device';
 
 export function unsupported(what: string, device: string): GpuLabError {
-  return new GpuLabError('UNSUPPORTED_OPERATION', `${device === 'cpu' ? 'The CPU' : `The GPU (${device})`} does not run ${what}`, { device });
+  const who = device === 'cpu' ? 'The CPU' : device.startsWith('webgpu:') ? `The WebGPU device (${device})` : `The GPU (${device})`;
+  return new GpuLabError('UNSUPPORTED_OPERATION', `${who} does not run ${what}`, { device });
 }
 
 export class MeasurementBackend {
@@ -111,13 +114,6 @@ export class MeasurementBackend {
     }
   }
 
-  // Times the native op, then computes the verdict on what it left in the outputs: nothing is reported as a time
-  // before it is checked. A warm measurement is sampled in rounds until the engine's rule stops it (sampling.ts): the
-  // warm-up runs before the first round only, where the native harness also sizes the batch of runs in a sample
-  // (minSampleMs); each later round takes its samples at that same size, so every sample of a point means the same and
-  // no round spends time sizing again. Where samples are batched, a later round first runs the op once untimed (a
-  // short op's caches and clocks cool in the gap between rounds); where one run fills a sample, that run would cost a
-  // whole sample for nothing, and is skipped. A cold one is its samples in one go.
   // Every write settled (a failed one fails the point), none still running when the clock starts.
   async settled(): Promise<void> {
     const writes = await this.phase('inputs', () => Promise.allSettled(this.writes.splice(0)));
@@ -125,6 +121,8 @@ export class MeasurementBackend {
     if (failed) throw (failed as PromiseRejectedResult).reason;
   }
 
+  // Times the native op (sampleMeasurement, below), then computes the verdict on what it left in the outputs: nothing
+  // is reported as a time before it is checked.
   async run(spec: BackendOpSpec, verify: () => Verification | null): Promise<MeasurementResult> {
     const native = (this.kind === 'cpu' ? spec : { ...spec, device: this.device, clock: this.m.clock }) as OpSpec;
     await this.settled();
@@ -140,41 +138,16 @@ export class MeasurementBackend {
 
   private async sample(native: OpSpec, verify: () => Verification | null): Promise<MeasurementResult> {
     const start = this.snapshot();
-    const budgetSeconds = this.m.budgetSeconds ?? DEFAULT_BUDGET_SECONDS;
     // The CPU has the host's clock alone, whatever the measurement asked.
     const clock = this.kind === 'cpu' ? 'host' : this.m.clock;
-    const round = async (warmup: number, repeats: number, onProgress: (done: number, total: number) => void, executionsPerSample?: number): Promise<BenchmarkResult & RoundResult> => {
+    const round: TakeTimedRound = async (warmup, repeats, onProgress, executionsPerSample) => {
       const r = await benchmark(native, { warmup, repeats, minSampleMs: this.m.minSampleMs, executionsPerSample, signal: this.ctx.signal, onProgress: (p) => onProgress(p.done, p.total) });
       return { ...r, clock, sampleWallMs: r.hostMs.map((ms) => ms * r.executionsPerSample) };
     };
-    const { rounds, sampling } = await this.phase('sampling', async (): Promise<{ rounds: (BenchmarkResult & RoundResult)[]; sampling: PointSampling }> => {
-      if (this.m.cold) {
-        const r = await round(0, this.m.repeats, this.ctx.onProgress);
-        return { rounds: [r], sampling: { samples: r.hostMs.length, targetFraction: TARGET_INTERVAL_FRACTION, budgetSeconds, stop: 'max-samples' } };
-      }
-      let sized: number | undefined;
-      return sampleAdaptively(
-        async ({ first, samples }) => {
-          const r = await round(first ? this.m.warmup : (sized ?? 1) > 1 ? 1 : 0, samples, () => undefined, first ? undefined : sized);
-          if (first && this.m.minSampleMs > 0 && this.m.warmup > 0) sized = r.executionsPerSample;
-          return r;
-        },
-        { budgetSeconds, plannedRuns: this.m.warmup + this.m.repeats, targetFraction: this.m.targetFraction, signal: this.ctx.signal, onProgress: (spent, budget) => this.ctx.onProgress(Math.round(spent), Math.round(budget)) },
-      );
-    });
+    const { rounds, sampling } = await this.phase('sampling', () => sampleMeasurement(this.m, this.ctx, round));
     const end = this.snapshot();
-    const first = rounds[0];
     const verification = await this.phase('check', verify);
-    return {
-      ...joinRounds(rounds),
-      implementation: first?.implementation ?? '',
-      threads: first?.threads ?? 0,
-      // Every round of a warm point takes its samples at the first round's size.
-      executionsPerSample: first?.executionsPerSample ?? 1,
-      verification,
-      telemetry: start && end ? { start, end } : null,
-      sampling: { ...sampling, phases: this.phases },
-    };
+    return { ...resultOf(rounds, sampling), sampling: { ...sampling, phases: this.phases }, verification, telemetry: start && end ? { start, end } : null };
   }
 
   // Pinned memory goes back to the pool for the next point of its size (pinned-pool.ts), the rest is freed.
@@ -184,4 +157,50 @@ export class MeasurementBackend {
       else b.free();
     }
   }
+}
+
+// One round of samples as a backend takes them: on the clock that timed them, every sample's host time and the
+// device's where it has a device clock (those that count: statistics.ts countedSamples), and the code that ran.
+export interface TimedRound extends RoundResult {
+  implementation: string;
+  threads: number;
+  executionsPerSample: number;
+}
+export type TakeTimedRound = (warmup: number, repeats: number, onProgress: (done: number, total: number) => void, executionsPerSample?: number) => Promise<TimedRound>;
+
+// How every backend samples a measurement (the CPU's and CUDA's native harness, WebGPU's in host/webgpu/): a warm one
+// in rounds until the engine's rule stops it (sampling.ts), the warm-up before the first round only, where the
+// backend also sizes the batch of runs in a sample (minSampleMs); each later round takes its samples at that same
+// size, so every sample of a point means the same and no round spends time sizing again. Where samples are batched, a
+// later round first runs the op once untimed (a short op's caches and clocks cool in the gap between rounds); where
+// one run fills a sample, that run would cost a whole sample for nothing, and is skipped. A cold one is its samples
+// in one go.
+export async function sampleMeasurement(m: Measurement, ctx: MeasureContext, round: TakeTimedRound): Promise<{ rounds: TimedRound[]; sampling: PointSampling }> {
+  const budgetSeconds = m.budgetSeconds ?? DEFAULT_BUDGET_SECONDS;
+  if (m.cold) {
+    const r = await round(0, m.repeats, ctx.onProgress);
+    return { rounds: [r], sampling: { samples: r.hostMs.length, targetFraction: TARGET_INTERVAL_FRACTION, budgetSeconds, stop: 'max-samples' } };
+  }
+  let sized: number | undefined;
+  return sampleAdaptively(
+    async ({ first, samples }) => {
+      const r = await round(first ? m.warmup : (sized ?? 1) > 1 ? 1 : 0, samples, () => undefined, first ? undefined : sized);
+      if (first && m.minSampleMs > 0 && m.warmup > 0) sized = r.executionsPerSample;
+      return r;
+    },
+    { budgetSeconds, plannedRuns: m.warmup + m.repeats, targetFraction: m.targetFraction, signal: ctx.signal, onProgress: (spent, budget) => ctx.onProgress(Math.round(spent), Math.round(budget)) },
+  );
+}
+
+// The rounds of a point as its result, before its verdict and telemetry are added.
+export function resultOf(rounds: readonly TimedRound[], sampling: PointSampling): Omit<MeasurementResult, 'verification' | 'telemetry'> {
+  const first = rounds[0];
+  return {
+    ...joinRounds(rounds),
+    implementation: first?.implementation ?? '',
+    threads: first?.threads ?? 0,
+    // Every round of a warm point takes its samples at the first round's size.
+    executionsPerSample: first?.executionsPerSample ?? 1,
+    sampling,
+  };
 }

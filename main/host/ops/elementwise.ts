@@ -4,6 +4,7 @@
 import type { Measurement, MeasurementResult } from '../../common/measurement.ts';
 import type { MeasurementBackend } from './backend.ts';
 import { unsupported } from './backend.ts';
+import type { WebGpuBackend } from '../webgpu/backend.ts';
 import { ELEMENTWISE_TOLERANCE, verifyElementwise } from '../verify.ts';
 
 type Elementwise = Extract<Measurement, { op: 'add' | 'mul' | 'exp' }>;
@@ -14,11 +15,25 @@ export const ELEMENTWISE_REFERENCE: Record<Elementwise['op'], (values: number[])
   exp: ([v = Number.NaN]) => Math.exp(v),
 };
 
-export function measureElementwise(m: Elementwise, backend: MeasurementBackend): Promise<MeasurementResult> {
+const rangeOf = (op: Elementwise['op']): { low: number; high: number } => (op === 'exp' ? { low: -4, high: 4 } : { low: -1, high: 1 });
+
+// On WebGPU: shaders/wgsl/elementwise.wgsl, its entry point named by the op (exp_kernel: `exp` is WGSL's own).
+function measureOnWebgpu(m: Elementwise, backend: WebGpuBackend): Promise<MeasurementResult> {
+  if (m.variant !== 'kernel') throw unsupported(`the CPU's ${m.variant} loop`, backend.device);
+  const x = backend.input(m.elements, 0, rangeOf(m.op));
+  const inputs = m.op === 'exp' ? [x] : [x, backend.input(m.elements, 1, rangeOf(m.op))];
+  const out = backend.output(m.elements);
+  const arrays = m.op === 'exp' ? { 0: x.buffer, 2: out.buffer } : { 0: x.buffer, 1: inputs[1]?.buffer ?? x.buffer, 2: out.buffer };
+  const verify = (): ReturnType<typeof verifyElementwise> => verifyElementwise(out, inputs, ELEMENTWISE_REFERENCE[m.op], ELEMENTWISE_TOLERANCE.fp32);
+  return backend.run({ shader: 'elementwise', elements: m.elements, passes: [{ entry: m.op === 'exp' ? 'exp_kernel' : m.op, arrays }], inputs, output: out }, verify);
+}
+
+export function measureElementwise(m: Elementwise, backend: MeasurementBackend | WebGpuBackend): Promise<MeasurementResult> {
+  if (backend.kind === 'webgpu') return measureOnWebgpu(m, backend);
   const cpu = backend.kind === 'cpu';
   if (cpu && m.variant === 'kernel') throw unsupported('GPU kernels', backend.device);
   if (!cpu && m.variant !== 'kernel') throw unsupported(`the CPU's ${m.variant} loop`, backend.device);
-  const range = m.op === 'exp' ? { low: -4, high: 4 } : { low: -1, high: 1 };
+  const range = rangeOf(m.op);
   const x = backend.input('fp32', m.elements, 0, range);
   const inputs = m.op === 'exp' ? [x] : [x, backend.input('fp32', m.elements, 1, range)];
   const out = backend.output('fp32', m.elements);

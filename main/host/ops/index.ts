@@ -1,7 +1,10 @@
 // One measuring path for every backend: the measurement is validated (common/measurement.ts), its backend made
-// (the CPU or a CUDA device), and the op that owns it measures, verifies and frees. One file per op.
+// (the CPU, a CUDA device, or a WebGPU adapter: host/webgpu/backend.ts), and the op that owns it measures, verifies
+// and frees. One file per op.
 import type { Measurement, MeasurementResult } from '../../common/measurement.ts';
+import { isWebgpuDevice } from '../../common/measurement.ts';
 import { MeasurementBackend, unsupported } from './backend.ts';
+import { WebGpuBackend } from '../webgpu/backend.ts';
 import type { MeasureContext } from './backend.ts';
 import { measureBlas1 } from './blas1.ts';
 import { measureCopy } from './copy.ts';
@@ -13,7 +16,20 @@ import { measureVectorFunction } from './vector-function.ts';
 
 export type { MeasureContext } from './backend.ts';
 
+// WebGPU runs the elementwise ops and the vector function (ops/elementwise.ts, ops/vector-function.ts); the rest waits
+// for its WGSL.
+async function measureOnWebgpu(m: Measurement, ctx: MeasureContext): Promise<MeasurementResult> {
+  if (m.op !== 'add' && m.op !== 'mul' && m.op !== 'exp' && m.op !== 'vector-function') throw unsupported(`the ${m.op} operation`, m.device);
+  const backend = await WebGpuBackend.open(m, ctx);
+  try {
+    return m.op === 'vector-function' ? await measureVectorFunction(m, backend) : await measureElementwise(m, backend);
+  } finally {
+    backend.free();
+  }
+}
+
 export async function measure(m: Measurement, ctx: MeasureContext): Promise<MeasurementResult> {
+  if (isWebgpuDevice(m.device)) return measureOnWebgpu(m, ctx);
   const backend = new MeasurementBackend(m, ctx);
   try {
     // The course's own code in Python, where the plan asks for it (python-worker.ts).

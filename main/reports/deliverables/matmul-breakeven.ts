@@ -13,7 +13,7 @@ import type { DeliverableBuilder, DeliverableContext } from './common.ts';
 import { baselineName, cannotAnswer, figure, hasPoint, labelOf, notMeasuredWhy, peerCell, peerNotes, peersIn, pointAt, seriesName, speedupOf, timeCell, timesCell, waivedNotes, type Baseline } from './common.ts';
 import type { TableCell, TableRow } from '../table.ts';
 import { compareTimes, estimateOf, speedupRange, timeRatio, trendOf } from '../../common/claims.ts';
-import { breakEven, speedupCurve } from '../../labs/analysis.ts';
+import { breakEven, rankBySpeed, speedupCurve } from '../../labs/analysis.ts';
 
 const GPU = ['gpu-transfers', 'gpu-resident'] as const;
 // A row's series: GPU Lab's, or the notebook's own in PyTorch (Python peers), each row read against its own CPU.
@@ -26,11 +26,11 @@ const SMALL_N = 500;
 
 const sizesOf = (record: RunRecord): number[] => [...new Set(record.points.filter((p) => p.series === 'cpu' && p.x !== null).map((p) => p.x ?? 0))].sort((a, b) => a - b);
 const rate = (p: PointResult | undefined): string => (p && p.status === 'ok' && p.gflops !== null ? formatRate(p.gflops, 'GFLOP/s') : '—');
-const measuredAt = (record: RunRecord, key: string): number[] => record.points.filter((p) => p.series === key && p.status === 'ok' && p.x !== null).map((p) => p.x ?? 0);
 
 // The CPU side of the break-even: the fastest CPU series the run measured (DESIGN §10, "Baselines"), judged over the
-// sizes every measured CPU series has, by the geometric mean of their median times; the others beside it. `ratio`: the
-// fastest one's times over the next one's (below 1), where there is another.
+// sizes every measured CPU series has, by the geometric mean of their median times (labs/analysis.ts rankBySpeed, as
+// the findings judge it); the others beside it. `ratio`: the fastest one's times over the next one's (below 1), where
+// there is another.
 interface CpuSide {
   fastest: Baseline;
   others: Baseline[];
@@ -42,21 +42,10 @@ interface CpuSide {
 function cpuSide(context: DeliverableContext): CpuSide | null {
   const { record, lab } = context;
   const of = (key: string): Baseline => ({ key, label: labelOf(lab, key), point: undefined });
-  const measured = lab.series.filter((s) => s.deviceKind === 'cpu' && measuredAt(record, s.key).length > 0).map((s) => s.key);
-  if (measured.length === 0) return null;
-  const common = measuredAt(record, measured[0] ?? '').filter((n) => measured.every((key) => measuredAt(record, key).includes(n)));
-  const logMean = (key: string): number => {
-    const sizes = common.length > 0 ? common : measuredAt(record, key);
-    return sizes.reduce((sum, n) => sum + Math.log(pointAt(record, key, n)?.stats?.median ?? 1), 0) / sizes.length;
-  };
-  const ranked = common.length > 0 ? [...measured].sort((a, b) => logMean(a) - logMean(b)) : measured;
-  const [first, second] = ranked;
-  return {
-    fastest: of(first ?? 'cpu'),
-    others: ranked.slice(1).map(of),
-    ratio: second !== undefined && common.length > 0 ? Math.exp(logMean(first ?? '') - logMean(second)) : null,
-    courseWhy: notMeasuredWhy(context, TORCH.cpu),
-  };
+  const { ranked, ratio } = rankBySpeed(record.points, lab.series.filter((s) => s.deviceKind === 'cpu').map((s) => s.key));
+  const [first, ...others] = ranked;
+  if (first === undefined) return null;
+  return { fastest: of(first), others: others.map(of), ratio, courseWhy: notMeasuredWhy(context, TORCH.cpu) };
 }
 
 // A CPU series named as the course's or as GPU Lab's own.

@@ -1,6 +1,6 @@
 // What tells one stored run from another in the history: the parameters it ran with where they differ from its
 // lab's defaults ("Matrix sizes N: 100, 500, 1000"), and the number its lab's headline finding is about, written as
-// the finding's unit says ("7.36×", "978.5 GFLOP/s", "N ≈ 332": a break-even size read between two measured sizes).
+// the finding's unit says ("7.36×", "978.5 GFLOP/s", "N ≈ 330": a break-even size read between two measured sizes, to two significant digits as its finding says it).
 import { formatBytes, formatCount, formatMs, formatPercent, formatRate, formatTimes, sig } from '../../../main/common/format.ts';
 import { paramValueText } from '../../../main/common/i18n/param-text.ts';
 import type { Translate } from '../../../main/common/i18n/translate.ts';
@@ -37,7 +37,7 @@ export function headlineNumber(f: Pick<Finding, 'value' | 'unit'>, t: Translate,
     case 'share':
       return formatPercent(v, locale);
     case 'N':
-      return t('history.headline.n', { n: String(Math.round(v)) });
+      return t('history.headline.n', { n: String(Math.max(1, Math.round(Number(v.toPrecision(2))))) });
     case 'elements':
       return t('history.headline.elements', { count: formatCount(v, locale) });
     case 'bytes':

@@ -20,7 +20,10 @@ import { exerciseDescriptors } from '../../../main/playground/descriptors.ts';
 import { KernelStore } from '../../../main/playground/kernel-store.ts';
 import { createReportsService } from '../../../main/reports/reports-service.ts';
 import { defaultSourceRoots, readKernelSource } from '../../../main/sources/kernel-sources.ts';
+import { createImportUploads } from '../../../main/runs/import-uploads.ts';
 import { validateRunRequest } from '../../../main/runs/lab-runner.ts';
+import { referenceResults } from '../../../main/runs/reference-store.ts';
+import { importRuns } from '../../../main/runs/run-import.ts';
 import { exportRun } from '../../../main/runs/run-export.ts';
 import { RunStore } from '../../../main/runs/run-store.ts';
 import { defaultsTimeBounds } from '../../../main/runs/time-bound.ts';
@@ -74,6 +77,7 @@ const api: GpuLabApi = {
     listLabs: async (locale) => labDescriptors(locale),
     kernelSource: (file) => readKernelSource(file, labDescriptors(), defaultSourceRoots()),
     validateParams: async (lab, params) => validateRunRequest({ lab, params }).params,
+    referenceResults: (lab) => referenceResults(lab, dataDir, (m) => process.stderr.write(`${m}\n`)),
     // The H100's plans, with the peers its interpreter had.
     timeBounds: async (device) =>
       defaultsTimeBounds(LABS, { devices: report.list, versions: {}, pid: 0 }, device, PEERS_REPORT.parse(JSON.parse(readFileSync(join(fixtures, 'peers', 'h100.json'), 'utf8')))),
@@ -102,8 +106,10 @@ const api: GpuLabApi = {
     loadDraft: async (exercise) => drafts.get(exercise) ?? null,
     saveDraft: async (exercise, source) => void drafts.set(exercise, source),
   },
+  // Runs imported into the recorded folder, as into any other.
+  imports: createImportUploads({ dataDir, importRuns: (sources) => importRuns(sources, { dataDir, store }) }),
   // The real report writer, over the recorded runs.
-  reports: createReportsService({ getRun: (id) => store.get(id), getKernelRun: (id) => kernels.get(id), runsDir: store.dir, writerVersion: 'recorded', sourceRoots: defaultSourceRoots() }),
+  reports: createReportsService({ getRun: (id) => store.get(id), listRuns: () => store.list(), getKernelRun: (id) => kernels.get(id), runsDir: store.dir, writerVersion: 'recorded', sourceRoots: defaultSourceRoots() }),
   classroom: soloClassroom(),
 };
 

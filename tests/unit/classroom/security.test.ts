@@ -2,6 +2,8 @@
 // token is tried against every teacher method and against every other student's run id, kernel run id and queued
 // run, each by name, and all are refused (another student's ids exactly as ids that do not exist); a browser that
 // only holds the class link may only ask who it is; a method missing from the access table is refused to everyone.
+import { readdirSync } from 'node:fs';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ACCESS } from '../../../main/classroom/access.ts';
@@ -69,7 +71,12 @@ afterAll(async () => {
 
 // The methods only the teacher may call, each by name: a method added to the table for the teacher alone must be
 // added here.
+const UPLOAD_ID = 'u-0123456789abcdef';
 const TEACHER_ONLY: Partial<Record<ApiMethod, () => unknown[]>> = {
+  'imports.begin': () => [[{ name: 'runs.tar.gz', bytes: 1024 }]],
+  'imports.sendPart': () => [UPLOAD_ID, { file: 0, offset: 0, base64: 'AAAA' }],
+  'imports.finish': () => [UPLOAD_ID],
+  'imports.cancel': () => [UPLOAD_ID],
   'classroom.listStudents': () => [],
   'classroom.removeStudent': () => [bob.id],
   'classroom.setCaps': () => [{ maxPoints: 100_000, maxBytes: 2 ** 50, maxSeconds: 86_400 }],
@@ -105,6 +112,7 @@ const VALID: Record<ApiMethod, () => unknown[]> = {
   'labs.listLabs': () => ['es'],
   'labs.kernelSource': () => ['shaders/cuda/vector_function.cu'],
   'labs.validateParams': () => ['matmul', {}],
+  'labs.referenceResults': () => ['matmul'],
   'labs.timeBounds': () => ['cpu'],
   'runs.startRun': () => [QUICK],
   'runs.cancelRun': () => [anaRun],
@@ -113,9 +121,15 @@ const VALID: Record<ApiMethod, () => unknown[]> = {
   'runs.getRunProgress': () => [anaRun],
   'runs.deleteRun': () => [anaRun],
   'runs.exportRun': () => [anaRun, 'json'],
+  'imports.begin': () => [[{ name: 'runs.zip', bytes: 10 }]],
+  'imports.sendPart': () => [UPLOAD_ID, { file: 0, offset: 0, base64: 'AAAA' }],
+  'imports.finish': () => [UPLOAD_ID],
+  'imports.cancel': () => [UPLOAD_ID],
   'reports.writeReport': () => [{ runIds: [anaRun] }],
   'reports.labsReportContents': () => ['cpu'],
   'reports.writeLabsReport': () => [{ device: 'cpu' }],
+  'reports.compareDevices': () => ['matmul'],
+  'reports.writeDevicesReport': () => [{ labs: ['matmul'] }],
   'playground.listExercises': () => ['en'],
   'playground.status': () => [],
   'playground.runKernel': () => [{ exercise: 'saxpy', source: '__global__ void saxpy() {}' }],
@@ -151,8 +165,9 @@ describe('a student’s token against the teacher’s methods', () => {
     const error = refusal(await ask(anaSocket, method, TEACHER_ONLY[method]?.() ?? []));
     expect(error.code).toBe('FORBIDDEN');
     expect(error.message).toContain(method);
-    // Bob is still in the class, and the caps are the teacher's.
+    // Bob is still in the class, the caps are the teacher's, and no upload was opened in the class's folder.
     expect(s.classroom.store.student(bob.id)?.name).toBe('Bob');
+    expect(readdirSync(s.dataDir).filter((n) => n.startsWith('.import-'))).toEqual([]);
     expect(s.classroom.store.caps.maxPoints).toBe(400);
   });
 });
@@ -201,6 +216,11 @@ describe('a student’s token against another student’s runs', () => {
     expect(kernels).toEqual([]);
     const contents = (await ask(anaSocket, 'reports.labsReportContents', ['cpu'])).value as { runs: { id: string }[] };
     expect(contents.runs.map((r) => r.id)).toEqual([anaRun]);
+    // Her devices compared: her run alone, whatever lab Bob's is of.
+    for (const lab of ['dtypes', 'elementwise-breakeven', 'matmul-breakeven', 'matmul', 'timing-pitfalls', 'transfer', 'vector-function']) {
+      const devices = (await ask(anaSocket, 'reports.compareDevices', [lab])).value as { columns: { runId: string }[] };
+      for (const c of devices.columns) expect(c.runId).toBe(anaRun);
+    }
     const queue = (await ask(anaSocket, 'classroom.queue', [])).value as { entries: unknown[]; devices: { runs: number }[] };
     expect(queue.entries).toEqual([]);
     // Bob's queued run and the teacher's are counted, without a name or an id.
@@ -220,6 +240,16 @@ describe('a student’s token against another student’s runs', () => {
     expect((await ask(anaSocket, 'playground.loadDraft', ['saxpy'])).value).toBeNull();
     expect((await ask(bobSocket, 'playground.loadDraft', ['saxpy'])).value).toBe('// Bob’s draft');
     expect(await s.host.playground.loadDraft('saxpy')).toBeNull();
+  });
+
+  it('lets the teacher import a run into the class, which no student then sees as theirs', async () => {
+    const body = Buffer.from(JSON.stringify({ ...(((await ask(teacher, 'runs.getRun', [anaRun])).value as object)), id: 'imported-by-teacher' }));
+    const begun = (await ask(teacher, 'imports.begin', [[{ name: 'theirs.json', bytes: body.length }]])).value as { importId: string };
+    expect((await ask(teacher, 'imports.sendPart', [begun.importId, { file: 0, offset: 0, base64: body.toString('base64') }])).ok).toBe(true);
+    const report = (await ask(teacher, 'imports.finish', [begun.importId])).value as { sources: { imported: { id: string }[] }[] };
+    expect(report.sources[0]?.imported.map((r) => r.id)).toEqual(['imported-by-teacher']);
+    expect(((await ask(anaSocket, 'runs.listRuns', [])).value as { id: string }[]).map((r) => r.id)).toEqual([anaRun]);
+    expect((await ask(anaSocket, 'runs.getRun', ['imported-by-teacher'])).ok).toBe(false);
   });
 
   it('lets the teacher read every student’s run', async () => {

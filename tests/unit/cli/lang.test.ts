@@ -60,22 +60,22 @@ describe('gpu-lab run --lang es', () => {
     expect(r.out).toMatch(/^GPU con transferencias, N = 16\s+OMITIDO$/m);
     expect(r.out).toMatch(/^OMITIDOS \(6 puntos\): (no hay ningún dispositivo CUDA|GPU Lab se compiló sin CUDA)/m);
     expect(r.out).not.toMatch(/no CUDA device|not found|first call/);
-    expect(r.out).toMatch(/^Hallazgos\n {2}• La CPU alcanza como máximo \d+(,\d+)? GFLOP\/s \(N = \d+, \d+(,\d+)? (ns|µs|ms)\)\.$/m);
+    expect(r.out).toMatch(/^Hallazgos\n {2}• Como máximo, la BLAS de la CPU de GPU Lab.* alcanza \d+(,\d+)? GFLOP\/s \(N = \d+, \d+(,\d+)? (ns|µs|ms)\)\.$/m);
     // Once each, after the table, though the analysis runs again as points arrive.
-    expect(r.out.match(/La CPU alcanza como máximo/g)).toHaveLength(1);
+    expect(r.out.match(/Como máximo, la BLAS de la CPU de GPU Lab/g)).toHaveLength(1);
     expect(r.out).toMatch(/^completada — guardada como \S+ en /m);
     // The record is data: its words are the lab's English, its numbers written the English way.
     const record = JSON.parse(readFileSync(json, 'utf8')) as RunRecord;
     expect(record.labTitle).toMatch(/^Matrix product break-even/);
     expect(record.points[0]?.label).toBe('CPU BLAS, N = 16');
-    expect(record.findings[0] && findingText(record.findings[0], 'en')).toMatch(/^The CPU peaks at \d+(\.\d+)? GFLOP\/s \(N = \d+, \d+(\.\d+)? (ns|µs|ms)\)\.$/);
+    expect(record.findings[0] && findingText(record.findings[0], 'en')).toMatch(/^GPU Lab’s CPU BLAS.* peaks at \d+(\.\d+)? GFLOP\/s \(N = \d+, \d+(\.\d+)? (ns|µs|ms)\)\.$/);
   }, 120_000);
 
   it('speaks English with --lang en, whatever the system says', async () => {
     const r = await gpuLab(['run', 'matmul-breakeven', ...small, '--lang', 'en', '--data-dir', tempDir()], { LANG: 'es_ES.UTF-8' });
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/^point\s+status\s+median\s+95 % CI\s+min … max\s+IQR\s+samples\s+rate\s+% of peak\s+rel\. error$/m);
-    expect(r.out).toMatch(/^ {2}• The CPU peaks at \d+(\.\d+)? GFLOP\/s/m);
+    expect(r.out).toMatch(/^ {2}• GPU Lab’s CPU BLAS.* peaks at \d+(\.\d+)? GFLOP\/s/m);
   }, 120_000);
 });
 
@@ -127,7 +127,7 @@ describe('errors in Spanish', () => {
   it('says a usage error in Spanish (exit 2)', async () => {
     const r = await gpuLab(['run', 'matmul-breakeven', '--device', 'tpu', '--lang', 'es']);
     expect(r.code).toBe(2);
-    expect(r.err).toBe('gpu-lab run: --device: se esperaba «cpu» o «cuda:N», pero se recibió «tpu»\n');
+    expect(r.err).toBe('gpu-lab run: --device: se esperaba «cpu», «cuda:N» o «webgpu:N», pero se recibió «tpu»\n');
   });
 
   it('words a parameter the lab refuses, and a device this machine lacks, in Spanish (exit 2); English keeps the engine’s words', async () => {
@@ -181,7 +181,7 @@ describe('a stored run in Spanish', () => {
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/^ejecución \S+: completada en cuda:0, /m);
     expect(r.out).toMatch(/^GPU con transferencias, N = 1000\s+ok\s+\d+(,\d+)? (µs|ms)/m);
-    expect(r.out).toMatch(/^ {2}• La CPU alcanza como máximo \d+(,\d+)? (G|T)FLOP\/s/m);
+    expect(r.out).toMatch(/^ {2}• Como máximo, la BLAS de la CPU de GPU Lab.* alcanza \d+(,\d+)? (G|T)FLOP\/s/m);
   });
 
   it('runs report: the PDF in Spanish', async () => {
@@ -191,7 +191,7 @@ describe('a stored run in Spanish', () => {
     expect(r.err).toMatch(/^informe escrito: .*informe\.pdf \(\d+ páginas, \d+ KiB\)$/m);
     const text = spaced(pdfText(pdf));
     expect(text).toContain('Punto de equilibrio del producto de matrices');
-    expect(text).toContain('La CPU alcanza como máximo');
+    expect(text).toContain('la BLAS de la CPU de GPU Lab');
     expect(text).toMatch(/\d,\d+ ms/);
   }, 60_000);
 });

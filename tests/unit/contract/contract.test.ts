@@ -100,6 +100,14 @@ afterAll(async () => {
   await labHost.dispose();
 });
 
+// An upload of one record (a recorded run under an id of its own), begun and, as far as `upTo` says, sent.
+async function upload(upTo: 'begun' | 'sent'): Promise<string> {
+  const body = Buffer.from(JSON.stringify({ ...(JSON.parse(readFileSync(join(data.dataDir, 'runs', `${recordedRunId}.json`), 'utf8')) as object), id: `uploaded-${Date.now()}` }));
+  const begun = (await answer('imports.begin', [[{ name: 'uploaded.json', bytes: body.length }]])).value as { importId: string };
+  if (upTo === 'sent') await answer('imports.sendPart', [begun.importId, { file: 0, offset: 0, base64: body.toString('base64') }]);
+  return begun.importId;
+}
+
 // The argument lists each method is called with here, all valid; the answers of every call are checked. A function
 // where the arguments are made as the test goes (a run started, or made before).
 type Calls = unknown[][] | (() => Promise<unknown[][]>);
@@ -111,6 +119,7 @@ const CALLS: Record<ApiMethod, Calls> = {
   'labs.listLabs': [[], ['es']],
   'labs.kernelSource': [['shaders/cuda/vector_function.cu']],
   'labs.validateParams': [['matmul', { n: 500 }], ['matmul-breakeven', { sizes: [100, 200] }], ['dtypes', {}]],
+  'labs.referenceResults': [['matmul'], ['transfer'], ['dtypes']],
   'labs.timeBounds': [['cpu']],
   'runs.startRun': [[QUICK]],
   'runs.cancelRun': async () => [[await runningRun()], [completedRunId]],
@@ -126,9 +135,15 @@ const CALLS: Record<ApiMethod, Calls> = {
   },
   'runs.deleteRun': [[recordedRunToDelete]],
   'runs.exportRun': async () => [[completedRunId, 'json'], [completedRunId, 'csv'], [completedRunId, 'csv-samples']],
+  'imports.begin': async () => [[[{ name: 'runs.tar.gz', bytes: 0 }]], [[{ name: 'a.json', bytes: 10 }, { name: 'b.zip', bytes: 20 }]]],
+  'imports.sendPart': async () => [[await upload('begun'), { file: 0, offset: 0, base64: Buffer.from('{"id":').toString('base64') }]],
+  'imports.finish': async () => [[await upload('sent')]],
+  'imports.cancel': async () => [[await upload('begun')]],
   'reports.writeReport': async () => [[{ runIds: [completedRunId], kernelRunIds: [kernelRunId], author: 'Ana', course: 'HPC', locale: 'es' }]],
   'reports.labsReportContents': [['cpu'], ['cuda:0']],
   'reports.writeLabsReport': [[{ device: 'cpu', author: 'Ana' }]],
+  'reports.compareDevices': [['matmul'], ['transfer'], ['vector-function']],
+  'reports.writeDevicesReport': [[{ labs: ['matmul', 'dtypes'], author: 'Ana', locale: 'es' }]],
   'playground.listExercises': [[], ['es']],
   'playground.status': [[]],
   'playground.runKernel': [[{ exercise: 'saxpy', source: SAXPY, size: 1024, compare: false }]],
@@ -214,13 +229,15 @@ describe('the door', () => {
   const WRONG = [{ wrong: true }, null, 42];
 
   it.each(API_METHODS)('%s refuses each of its arguments when wrong, naming the method, the argument and what is expected', async (method) => {
-    // The arguments before the wrong one must pass: a valid one where the table above has it, else a run id.
+    // The arguments before the wrong one must pass: a valid one where the table above has it, else one of the form
+    // its name asks for (an upload's id), else a run id.
     const calls = CALLS[method];
     const valid = typeof calls === 'function' ? [] : (calls[0] ?? []);
     const spec = methodSpec(method);
+    const formed: Record<string, unknown> = { importId: 'u-0000000000000000' };
     for (const [i, { name, expected }] of spec.args.entries()) {
       for (const wrong of WRONG) {
-        const args = spec.args.map((_, j) => (j === i ? wrong : (valid[j] ?? 'a-run-id')));
+        const args = spec.args.map((a, j) => (j === i ? wrong : (valid[j] ?? formed[a.name] ?? 'a-run-id')));
         const frame = await answer(method, args);
         expect(frame, `${method} ${name} = ${JSON.stringify(wrong)}`).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT', details: { method, argument: name, expected } } });
         expect((frame.error as { message: string }).message).toContain(`Argument "${name}" of ${method} = `);

@@ -42,6 +42,19 @@ const tiny = { op: 'add', variant: 'single', elements: 100, device: 'cpu', warmu
 const slow = { ...tiny, elements: 2_000_000, repeats: 5000, cold: true } as const;
 
 describe('compute host supervisor', () => {
+  it('gives a host that takes longer to start than the heartbeats allow the start’s own time, then measures on it', async () => {
+    // Ready after 600 ms, with heartbeats due every 300 ms: a host loading its modules on a busy machine.
+    const { launcher, sent } = scriptedHost(600);
+    const heard: string[] = [];
+    const late = new ComputeHostSupervisor({ launcher, heartbeatMs: 20, heartbeatTimeoutMs: 300, log: (l) => heard.push(l) });
+    await expect(late.measure(tiny)).rejects.toMatchObject({ code: 'NATIVE_ERROR', message: 'measured anyway' });
+    expect(measures(sent)).toHaveLength(1);
+    // Not killed while it started (this scripted host answers no heartbeat, so it is killed 300 ms after it is ready).
+    const beforeReady = heard.slice(0, heard.findIndex((l) => l.endsWith('] ready')));
+    expect(heard.some((l) => l.endsWith('] ready'))).toBe(true);
+    expect(beforeReady.filter((l) => l.includes('killing'))).toEqual([]);
+  });
+
   it('measures and verifies', async () => {
     const r = await supervisor.measure(tiny);
     // The engine decides how many samples: at least the six a median's interval needs, whatever the plan's repeats.

@@ -38,6 +38,8 @@ const SAME_IN_BOTH = new Set([
   // The Python libraries' own names.
   'labs.run.peer.torch',
   'labs.run.peer.numba',
+  'labs.run.peer.transformers',
+  'labs.run.peer.cuda-core',
   'app.liveRun.running',
   // "{n} min": a number and its unit.
   'classroom.duration.minutes',

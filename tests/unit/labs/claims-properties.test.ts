@@ -266,7 +266,7 @@ describe('the recorded runs no longer say what their numbers contradict', () => 
     expect(high).toBeGreaterThanOrEqual(n);
     expect(high / low).toBeLessThan(2);
     const f = record.findings.find((x) => x.id === 'gpu-transfers-break-even');
-    expect(f && findingText(f, 'en')).toMatch(/^The GPU with transfers overtakes the CPU from about N = 3\d\d \(somewhere between N = \d+ and N = \d+, within the medians' uncertainty\)\.$/);
+    expect(f && findingText(f, 'en')).toMatch(/^The GPU with transfers overtakes GPU Lab’s CPU BLAS \(OpenBLAS 0\.3\.26\) from about N = 3\d\d \(somewhere between N = \d+ and N = \d+, within the medians' uncertainty\)\.$/);
   });
 
   it('timing-pitfalls: no cold call is "within the spread" unless it lies between the warmed calls’ extremes', () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { placeholders } from '../../../main/common/message.ts';
+import { placeholders, type Message, type MessageValue } from '../../../main/common/message.ts';
 import { type RunRecord } from '../../../main/common/run-record.ts';
 import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 import { ANALYSIS_VERSION, LABS, findLab, labDescriptors } from '../../../main/labs/index.ts';
@@ -21,6 +21,15 @@ function flat(node: string | Tree, prefix = '', out = new Map<string, string>())
   if (typeof node === 'string') out.set(prefix, node);
   else for (const [k, v] of Object.entries(node)) flat(v, prefix ? `${prefix}.${k}` : k, out);
   return out;
+}
+
+// The strings a message quotes from the record as they are, with a version in them ("OpenBLAS 0.3.26"), in its values
+// and in those of the messages it holds; formatted numbers are the finding's own and are left out.
+function quotedNames(message: Message | undefined): string[] {
+  return Object.values(message?.values ?? {}).flatMap((v: MessageValue): string[] => {
+    if (typeof v === 'string') return /\d\.\d/.test(v) ? [v] : [];
+    return typeof v === 'object' && 'key' in v ? quotedNames(v) : [];
+  });
 }
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/runs');
@@ -64,7 +73,7 @@ describe('the labs catalog in English and Spanish', () => {
   it('attaches to each descriptor the templates of its findings in the language asked for', () => {
     const mb = labDescriptors('es').find((d) => d.id === 'matmul-breakeven');
     expect(mb?.messages?.['matmul-breakeven.findings.overtakes']).toBe(labMessages('matmul-breakeven', 'es')['matmul-breakeven.findings.overtakes']);
-    expect(labDescriptors('en').find((d) => d.id === 'matmul-breakeven')?.messages?.['matmul-breakeven.findings.overtakes']).toMatch(/overtakes the CPU/);
+    expect(labDescriptors('en').find((d) => d.id === 'matmul-breakeven')?.messages?.['matmul-breakeven.findings.overtakes']).toMatch(/overtakes \{cpu\}/);
   });
 });
 
@@ -85,8 +94,9 @@ describe('findings of real runs, read in Spanish', () => {
       expect(es, f.id).not.toMatch(/[{}]/);
       expect(es, f.id).not.toBe(en);
       // A decimal point of the English is a decimal comma in Spanish, and never the other way; names quoted from the
-      // record as they are (a library's version, "OpenBLAS 0.3.26") are not numbers of the finding.
-      const quoted = Object.values(f.message?.values ?? {}).filter((v): v is string => typeof v === 'string' && /\d\.\d/.test(v));
+      // record as they are (a library's version, "OpenBLAS 0.3.26"), at any depth of the message (a library inside a
+      // CPU series' name), are not numbers of the finding.
+      const quoted = quotedNames(f.message);
       const prose = (text: string): string => quoted.reduce((s, q) => s.split(q).join(''), text);
       if (/\d\.\d/.test(prose(en))) expect(prose(es), f.id).toMatch(/\d,\d/);
       expect(prose(es), f.id).not.toMatch(/\d\.\d/);
@@ -116,7 +126,8 @@ describe('findings of real runs, read in Spanish', () => {
     for (const f of read.findings) expect(f.message.key, f.id).not.toBe('common.recorded');
     const overtakes = read.findings.find((f) => f.id === 'gpu-transfers-break-even');
     if (!overtakes) throw new Error('no break-even finding');
-    expect(findingText(overtakes, 'es')).toMatch(/^La GPU con transferencias supera a la CPU a partir de N ≈ \d+( \(en algún punto entre N = \d+ y N = \d+, dentro de la incertidumbre de las medianas\))?\.$/);
+    // Stored before the CPU was named, it names it now: GPU Lab's BLAS with the library the record says it ran on.
+    expect(findingText(overtakes, 'es')).toMatch(/^La GPU con transferencias supera a la BLAS de la CPU de GPU Lab \(OpenBLAS 0\.3\.26\) a partir de N ≈ \d+( \(en algún punto entre N = \d+ y N = \d+, dentro de la incertidumbre de las medianas\))?\.$/);
     expect(STORED_RECORD.parse({ ...file, findings: [{ ...legacy[0], unit: '%', value: 42 }] }).findings[0]).toMatchObject({ unit: 'share', value: 0.42 });
   });
 
@@ -130,8 +141,10 @@ describe('findings of real runs, read in Spanish', () => {
   });
 
   it('writes the numbers of a message the way each language writes them', () => {
-    const m = { key: 'matmul-breakeven.findings.cpuRate', values: { rate: { num: 1083.4, as: 'rate' as const, unit: 'GFLOP/s' as const }, n: 5000, time: { num: 0.0425, as: 'ms' as const } } };
-    expect(labMessage(m, 'en')).toBe('The CPU peaks at 1.083 TFLOP/s (N = 5000, 42.5 µs).');
-    expect(labMessage(m, 'es')).toBe('La CPU alcanza como máximo 1,083 TFLOP/s (N = 5000, 42,5 µs).');
+    // The library's version inside the CPU's name is the record's, written as it is in both languages.
+    const cpu = { key: 'common.cpu.ownBlas', values: { library: 'OpenBLAS 0.3.26' } };
+    const m = { key: 'matmul-breakeven.findings.cpuRate', values: { cpu, rate: { num: 1083.4, as: 'rate' as const, unit: 'GFLOP/s' as const }, n: 5000, time: { num: 0.0425, as: 'ms' as const } } };
+    expect(labMessage(m, 'en')).toBe('GPU Lab’s CPU BLAS (OpenBLAS 0.3.26) peaks at 1.083 TFLOP/s (N = 5000, 42.5 µs).');
+    expect(labMessage(m, 'es')).toBe('Como máximo, la BLAS de la CPU de GPU Lab (OpenBLAS 0.3.26) alcanza 1,083 TFLOP/s (N = 5000, 42,5 µs).');
   });
 });

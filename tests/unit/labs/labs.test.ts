@@ -202,9 +202,12 @@ describe('analyses on synthetic samples', () => {
       'Las transferencias son el 53 % del tiempo total en la GPU (106,5 ms con copias, 50,4 ms sin ellas): 56,1 ms para llevar A y B a la GPU y traer C de vuelta, 561 MiB a 10,48 GB/s desde memoria paginable de la CPU (mira el laboratorio de transferencias).',
     );
     // A share of a peak only against the point's own peak: the test GPU has no compute capability, so none.
-    expect(text).toContain('GPU cuBLAS resident: 50.4 ms, 11.5× the CPU\'s speed (13.61 TFLOP/s).');
+    // The CPU named: GPU Lab's own BLAS, with the library the point says it ran on (here the synthetic one), the only
+    // CPU series this run measured.
+    expect(text).toContain('GPU cuBLAS resident: 50.4 ms, 11.5× the speed of GPU Lab’s CPU BLAS (synthetic) (13.61 TFLOP/s).');
     // With the copies, no rate at all: that time is mostly the bus's.
-    expect(text).toContain('GPU cuBLAS with transfers: 106.5 ms, 5.45× the CPU\'s speed (copies and product in one time: no rate).');
+    expect(text).toContain('GPU cuBLAS with transfers: 106.5 ms, 5.45× the speed of GPU Lab’s CPU BLAS (synthetic) (copies and product in one time: no rate).');
+    expect(text).not.toMatch(/the CPU's speed/);
     expect(text).toContain('The tiled kernel (200 ms) is 4.00× faster than the naive one (800 ms)');
     // cuBLAS at 50.4 ms against 200 ms: a real gain, credited to tuning on the same fp32 units, never to tensor cores.
     expect(text).toContain('cuBLAS is 3.97× faster than the tiled kernel (50.4 ms against 200 ms): register blocking');
@@ -232,10 +235,10 @@ describe('analyses on synthetic samples', () => {
     const n = a.summary['gpu-transfers.breakEvenN'] ?? 0;
     expect(n).toBeGreaterThan(100);
     expect(n).toBeLessThan(500);
-    expect(a.findings.map((f) => en(f)).join('\n')).toContain('The GPU with transfers overtakes the CPU from about N = ');
+    expect(a.findings.map((f) => en(f)).join('\n')).toContain('The GPU with transfers overtakes GPU Lab’s CPU BLAS (synthetic) from about N = ');
     expect(a.summary['gpu-transfers.breakEvenNAtMost']).toBeNull();
     // No rate with the copies: that time is mostly the bus's.
-    expect(en(a.findings.find((f) => f.id === 'gpu-transfers-range'))).toBe('GPU with transfers: 0.19× the CPU\'s speed at N = 100, 23.4× at N = 5,000.');
+    expect(en(a.findings.find((f) => f.id === 'gpu-transfers-range'))).toBe('GPU with transfers: 0.19× the speed of GPU Lab’s CPU BLAS (synthetic) at N = 100, 23.4× at N = 5,000.');
     // Resident, slower at 5000 (200 ms, 1.25 TFLOP/s) than at 2000 (2·2000³ in 10 ms = 1.6 TFLOP/s): the best names its
     // own N.
     const slowAtTop = l.plan(article, WITH_GPU).map((p) => pointFromPlan(p, p.series === 'cpu' ? (cpu[p.x ?? 0] ?? 1) : p.x === 5000 ? 200 : (gpu[p.x ?? 0] ?? 1)));
@@ -248,7 +251,7 @@ describe('analyses on synthetic samples', () => {
     const points = l.plan(defaults(l), WITH_GPU).map((p) => pointFromPlan(p, p.series === 'cpu' ? (2 * (p.x ?? 0) ** 3) / 1e7 : 0.01 + (2 * (p.x ?? 0) ** 3) / 5e10));
     const a = l.analyze(points, defaults(l), GPU);
     expect(a.summary).toMatchObject({ 'gpu-resident.breakEvenN': null, 'gpu-resident.breakEvenNAtMost': 50, 'gpu-resident.breakEvenNAbove': null });
-    expect(en(a.findings.find((f) => f.id === 'gpu-resident-break-even'))).toBe('The GPU resident is faster than the CPU at every size measured, from N = 50.');
+    expect(en(a.findings.find((f) => f.id === 'gpu-resident-break-even'))).toBe('The GPU resident is faster than GPU Lab’s CPU BLAS (synthetic) at every size measured, from N = 50.');
   });
 
   it('matmul-breakeven calls a GPU level with the CPU, not faster, where their samples overlap at the smallest N', () => {
@@ -259,7 +262,7 @@ describe('analyses on synthetic samples', () => {
       return pointFromPlan(p, p.series === 'cpu' ? cpuMs : p.x === 50 ? cpuMs / 1.005 : cpuMs / 10);
     });
     const text = en(l.analyze(points, defaults(l), GPU).findings.find((f) => f.id === 'gpu-resident-break-even'));
-    expect(text).toBe('The GPU resident is level with the CPU at N = 50 (1.01× its speed, within the spread of the samples) and at least as fast at every larger size measured: the break-even is at or below the smallest size; add smaller sizes to find it.');
+    expect(text).toBe('The GPU resident is level with GPU Lab’s CPU BLAS (synthetic) at N = 50 (1.01× its speed, within the spread of the samples) and at least as fast at every larger size measured: the break-even is at or below the smallest size; add smaller sizes to find it.');
   });
 
   it('vector-function measures fusion and the copies', () => {

@@ -19,10 +19,12 @@ import type { ProductionTree } from './support/production-tree.ts';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
+  // Installed where the platform has them (Dawn's bindings for the WebGPU device): run-time dependencies too.
+  optionalDependencies?: Record<string, string>;
   devDependencies: Record<string, string>;
   scripts: Record<string, string>;
 };
-const dependencies = Object.keys(pkg.dependencies);
+const dependencies = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.optionalDependencies ?? {})];
 const devDependencies = Object.keys(pkg.devDependencies);
 
 // Provided by the Electron binary the app runs in, not by node_modules: electron-builder wants the package among the

@@ -48,6 +48,7 @@ describe('the plain catalog translate', () => {
     const plurals = messages(reportWords, 'pdf.').filter(([, m]) => m.includes('|')).map(([k]) => k);
     expect(plurals.sort()).toEqual(
       [
+        'pdf.class.leftOut',
         'pdf.kernelRun.verification.verdict.incomplete',
         'pdf.method.samplingCloser',
         'pdf.kernelRun.verification.verdict.unwritten',

@@ -94,7 +94,7 @@ describe('the report of an H100 matmul-breakeven run in Spanish', () => {
       expect(text).toContain(packed(spanish));
       expect(text).not.toContain(packed(findingText(finding, 'en')));
     }
-    expect(text).toContain(packed('La CPU alcanza como máximo'));
+    expect(text).toContain(packed('Como máximo, la BLAS de la CPU de GPU Lab (OpenBLAS 0.3.26) alcanza'));
   });
 
   it('fills in the course deliverable in Spanish: every cell and every answer', async () => {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { orderFindings } from '../../../main/common/finding-order.ts';
 import type { RunRecord } from '../../../main/common/run-record.ts';
 import { ANALYSIS_VERSION, findLab } from '../../../main/labs/index.ts';
+import { findingText } from '../../../main/labs/lab-text.ts';
 import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
 import { runSummary } from '../../../main/runs/run-summary.ts';
 import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
@@ -35,5 +36,20 @@ describe('runSummary', () => {
     // The record's own findings, where they are this version's.
     const current: RunRecord = { ...stale, analysisVersion: ANALYSIS_VERSION };
     expect(runSummary(current).headline?.value).toBe(1);
+  });
+
+  it('names the CPU in the headline of a run stored by the analysis before the CPU side was named (version 3)', () => {
+    const record = fixtures.find((r) => r.lab === 'matmul-breakeven' && r.device === 'cuda:0');
+    if (!record) throw new Error('no H100 break-even run');
+    // As version 3 stored it: the break-even's message without the CPU's name, which the catalog now asks for.
+    const v3: RunRecord = {
+      ...record,
+      analysisVersion: 3,
+      findings: [{ id: 'gpu-transfers-break-even', message: { key: 'matmul-breakeven.findings.overtakes', values: { series: { key: 'matmul-breakeven.series.gpu-transfers' }, size: 330 } }, value: 332, unit: 'N', tone: 'info' }],
+    };
+    const headline = runSummary(v3).headline;
+    if (!headline) throw new Error('no headline');
+    expect(findingText(headline, 'en')).toMatch(/^The GPU with transfers overtakes GPU Lab’s CPU BLAS \(OpenBLAS 0\.3\.26\) from about N = /);
+    expect(findingText(headline, 'es')).toMatch(/^La GPU con transferencias supera a la BLAS de la CPU de GPU Lab \(OpenBLAS 0\.3\.26\) a partir de N ≈ /);
   });
 });

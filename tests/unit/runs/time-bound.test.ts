@@ -42,7 +42,9 @@ describe('the most a run takes', () => {
     for (const lab of LABS) {
       const id = lab.descriptor.id;
       expect(withPeers.get(id), id).toBeGreaterThan(without.get(id) ?? Infinity);
-      expect(without.get(id), id).toBeGreaterThan(0);
+      // Text to image runs only through PyTorch: without the peers it has nothing to measure.
+      if (id === 'text-to-image') expect(without.get(id), id).toBe(0);
+      else expect(without.get(id), id).toBeGreaterThan(0);
     }
     // The CPU alone measures no transfer: nothing to wait for.
     expect(defaultsTimeBounds(LABS, env, 'cpu', null).find((b) => b.lab === 'transfer')?.atMostSeconds).toBe(0);

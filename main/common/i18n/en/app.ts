@@ -7,6 +7,8 @@ export const app = {
     label: 'Device',
     help: 'The GPU each lab compares with the CPU. With the CPU only, the GPU series are waived.',
     cpuOnly: 'CPU only',
+    // A WebGPU adapter that is a program on the CPU (lavapipe, SwiftShader).
+    software: '{id} — {name} (software: the CPU)',
     loading: 'Looking for devices…',
   },
   theme: { label: 'Theme', system: 'System', light: 'Light', dark: 'Dark' },

@@ -102,21 +102,26 @@ to look for in its results. --json prints the descriptors (in English).`,
     report: {
       summary: 'write one PDF report of every lab on one device, or of kernel runs',
       usage: `Usage: gpu-lab report --all-labs --pdf FILE [--device cpu{'|'}cuda:N] [--author NAME] [--course NAME] [--data-dir DIR]
+       gpu-lab report --devices [--lab LAB] --pdf FILE [--author NAME] [--course NAME] [--data-dir DIR]
        gpu-lab report --kernel-run ID [--kernel-run ID …] --pdf FILE [--author NAME] [--course NAME] [--data-dir DIR]
 
 One PDF of every lab: the latest finished run of each on one device, with a table of contents and page numbers.
 A lab without a finished run on that device is listed as not run. With --kernel-run instead of --all-labs: one PDF
-of those kernel runs (see \`gpu-lab kernel runs\`).
+of those kernel runs (see \`gpu-lab kernel runs\`). With --devices: one lab (--lab; default every lab with a run)
+across every device that has a finished run of it, the newest run of each side by side (a cluster's nodes, runs
+imported from colleagues): the GPU model, driver and node of each, the headline points' medians with their intervals,
+and each device's time against the first's where they measured the same work.
   --device   the device whose runs to report (default: the device of the newest finished run)
 {reportOptions}`,
     },
     run: {
       summary: 'run a lab on the CPU and a GPU, print and store the results',
-      usage: `Usage: gpu-lab run <lab> [--device cpu{'|'}cuda:N] [--param name=value …] [--json FILE] [--pdf FILE [--author NAME] [--course NAME]] [--data-dir DIR] [--quiet] [--no-wait]
+      usage: `Usage: gpu-lab run <lab> [--device cpu{'|'}cuda:N{'|'}webgpu:N] [--param name=value …] [--json FILE] [--pdf FILE [--author NAME] [--course NAME]] [--data-dir DIR] [--quiet] [--no-wait]
                     [--peers all{'|'}none{'|'}numpy,torch,cupy,numba] [--python PATH]
 
 Runs a lab and stores the run in the data folder (default $XDG_DATA_HOME/gpu-lab or ~/.local/share/gpu-lab).
-  --device   the GPU to compare with the CPU (default: the first CUDA device, else the CPU alone)
+  --device   the GPU to compare with the CPU: a CUDA device or a WebGPU adapter (see gpu-lab devices; default: the
+             first CUDA device, else the CPU alone)
   --param    a lab parameter, e.g. --param n=2000 --param sizes=100,500,1000 (see \`gpu-lab labs\`)
   --json     also write the run record to FILE (in English, whatever the language)
 {reportOptions}
@@ -136,11 +141,20 @@ SIGTERM, SIGHUP), the points measured until then kept.`,
       summary: 'list, show, export, delete or report stored runs',
       usage: `Usage: gpu-lab runs list [--json] [--data-dir DIR]
        gpu-lab runs show <run-id> [--json] [--data-dir DIR]
-       gpu-lab runs export <run-id> [--format json{'|'}csv{'|'}csv-samples] [--out FILE] [--data-dir DIR]
+       gpu-lab runs export <run-id> [--format json{'|'}csv{'|'}csv-samples] [--reference] [--out FILE] [--data-dir DIR]
+       gpu-lab runs import PATH … [--json] [--data-dir DIR]
        gpu-lab runs delete <run-id> [--data-dir DIR]
        gpu-lab runs report <run-id> [<run-id-B>] --pdf FILE [--author NAME] [--course NAME] [--data-dir DIR]
 
-runs export writes the same JSON or CSV whatever the language (a point as a decimal separator).
+runs export writes the same JSON or CSV whatever the language (a point as a decimal separator). With --reference it
+writes the run's headline numbers as a reference result: put it in the data folder's references/ and the app shows
+it beside other runs of the lab, as another machine's.
+runs import brings runs of other machines into the data folder from folders of records (a data folder, a shared batch
+folder), .json records, and .tar.gz, .tgz, .tar or .zip archives. Each record is checked against the schema (a bad
+one left out and named); a run already here is left alone, a different run whose id is taken here gets a new id, and
+nothing stored is replaced. Archives are read with caps on entries and bytes; links, devices and names that lead out
+of the folder are left out and named. Exit 0 when everything was imported or already here, 1 when something was left
+out or a source refused.
 runs report writes the PDF report of a run that has ended, or of two runs compared (A first).
 {reportOptions}`,
     },
@@ -177,7 +191,8 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     optionAsValue: '--{name} needs a value, and "{value}" is an option; a file really named so is written ./{value}',
     givenTwice: '--{name} given {count} times',
     unexpected: 'unexpected argument "{value}"',
-    device: '--device: expected "cpu" or "cuda:N" but received "{value}"',
+    device: '--device: expected "cpu", "cuda:N" or "webgpu:N" but received "{value}"',
+    cpuOrCuda: '--device: expected "cpu" or "cuda:N" but received "{value}"',
     noSuchDevice: '--device {value}: this machine has no such device; its devices are {devices}',
     threads: '--threads: expected an integer from 1 to 256 but received "{value}"',
     scale: '--scale: expected a number greater than 0 and at most 1 but received "{value}"',
@@ -210,13 +225,19 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     classCap: '--{name} must be an integer from {min} to {max}, not "{value}"',
     classOnly: '--{name} sets a cap of a class: it goes with --classroom NAME',
     tlsPair: '--tls-cert and --tls-key go together: give both, or neither',
-    runsAction: 'runs needs an action: list, show, export, delete or report',
-    runsActionNot: 'runs needs an action: list, show, export, delete or report (not "{action}")',
+    runsAction: 'runs needs an action: list, show, export, import, delete or report',
+    runsActionNot: 'runs needs an action: list, show, export, import, delete or report (not "{action}")',
+    importPath: 'runs import needs a folder, a .json record or a .tar.gz, .tgz, .tar or .zip archive',
+    importMissing: 'runs import {path}: no such file or folder',
+    importKind: 'runs import {path}: expected a folder, a .json record, or a .tar.gz, .tgz, .tar or .zip archive (a regular file)',
+    referenceJson: '--reference writes JSON: it does not go with --format {format}',
+    devicesWith: '--devices does not go with {option}',
+    labWithDevices: '--lab goes with --devices',
     runId: 'runs {action} needs a run id (see `gpu-lab runs list`)',
     pdfOnlyReport: '--pdf goes with `gpu-lab runs report` (or `gpu-lab run … --pdf FILE`)',
     pdfNeeded: '{what} needs --pdf FILE',
     authorWithPdf: '--author and --course go with --pdf FILE',
-    allLabs: 'report needs --all-labs or --kernel-run ID (for one run: gpu-lab runs report <run-id> --pdf FILE)',
+    allLabs: 'report needs --all-labs, --devices or --kernel-run ID (for one run: gpu-lab runs report <run-id> --pdf FILE)',
     reportArgument: 'unexpected argument "{value}" (for one run: gpu-lab runs report <run-id> --pdf FILE)',
     whichExercise: 'which exercise? one of {exercises}',
     unknownExercise: 'unknown exercise "{exercise}"; the exercises are {exercises}',
@@ -380,6 +401,15 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     peakMemory: 'memory',
     noTelemetry: 'no telemetry ({reason})',
     nvmlMissing: 'NVML missing',
+    // A WebGPU adapter's lines, under the CUDA devices; or why there is none.
+    webgpuMissing: 'WebGPU: not available — {reason}',
+    webgpuHeading: '{id}  {name}  ({vendor}, {architecture}; {backend})',
+    webgpuCompatibility: '{backend}, compatibility mode',
+    webgpuSoftware: 'software adapter: this is the CPU, not a GPU',
+    webgpuLabels: { description: 'description:', peaks: 'peaks:', limits: 'limits:', features: 'features:', clock: 'clock:' },
+    webgpuLimits: 'buffers up to {buffer}, {binding} bound at once; workgroups of up to {invocations} invocations, {groups} per dimension',
+    webgpuTimestamps: 'timestamp queries: device times, at full resolution',
+    webgpuNoTimestamps: 'no timestamp queries: the host clock around onSubmittedWorkDone()',
     telemetry: 'SM {sm}, memory {memory}, {temperature}, {power} of {powerLimit}, busy {busy}; clock limits: {reasons}',
     none: 'none',
   },

@@ -33,6 +33,7 @@ export const errors = {
   FORBIDDEN: 'Your role in the class does not allow this.',
   DISCONNECTED: 'The connection to GPU Lab was lost.',
   PEER_FAILED: 'The Python series failed.',
+  WEBGPU_ERROR: 'WebGPU reported an error on the device; the compute process has been restarted.',
 } satisfies Record<ErrorCode, string>;
 
 // What an error's details name, said after the code's sentence in another language than English: identifiers and

@@ -11,6 +11,7 @@ import { history } from './history.ts';
 import { kernelChart } from './kernel-chart.ts';
 import { labDescriptors as labAbout, labText, sharedParameters as labShared } from './lab-text.ts';
 import { labs } from './labs.ts';
+import { machines } from './machines.ts';
 import { pdf } from './pdf.ts';
 import { playground } from './playground.ts';
 import { reasons } from './reasons.ts';
@@ -19,7 +20,7 @@ import { results } from './results.ts';
 import { resultsTable } from './results-table.ts';
 
 // The parts the renderer's vue-i18n reads (the rest stays out of its bundle).
-export const appMessages = { app, devices, labs, results, resultsTable, history, report, playground, kernelChart, errors, errorDetails, reasons, classroom };
+export const appMessages = { app, devices, labs, results, resultsTable, history, report, playground, kernelChart, errors, errorDetails, reasons, classroom, machines };
 
 export const en = { ...appMessages, cli, pdf, labText, labAbout, labShared, exercises };
 

@@ -12,14 +12,19 @@ export const matmulBreakeven = {
     'torch-resident': 'PyTorch GPU resident',
   },
   findings: {
-    cpuRate: 'The CPU peaks at {rate} (N = {n}, {time}).',
-    overtakes: 'The {series} overtakes the CPU from about N = {size}.',
-    overtakesRange: "The {series} overtakes the CPU from about N = {size} (somewhere between N = {low} and N = {high}, within the medians' uncertainty).",
-    faster: 'The {series} is faster than the CPU at every size measured, from N = {n}.',
-    level: 'The {series} is level with the CPU at N = {n}{ratio} and at least as fast at every larger size measured: the break-even is at or below the smallest size; add smaller sizes to find it.',
+    cpuRate: '{cpu} peaks at {rate} (N = {n}, {time}).',
+    // {cpu}: the fastest CPU series measured, named (labs/analysis.ts, cpuSide); {beside}: the other CPU series, a
+    // sentence of its own (besideBetween, besideBelow, besideNever) or nothing.
+    overtakes: 'The {series} overtakes {cpu} from about N = {size}.{beside}',
+    overtakesRange: "The {series} overtakes {cpu} from about N = {size} (somewhere between N = {low} and N = {high}, within the medians' uncertainty).{beside}",
+    faster: 'The {series} is faster than {cpu} at every size measured, from N = {n}.{beside}',
+    level: 'The {series} is level with {cpu} at N = {n}{ratio} and at least as fast at every larger size measured: the break-even is at or below the smallest size; add smaller sizes to find it.{beside}',
     levelRatio: ' ({ratio} its speed, within the spread of the samples)',
-    never: 'The {series} never beats the CPU here (best {ratio} at N = {n}).',
-    range: "{series}: {small} the CPU's speed at N = {smallest}, {large} at N = {largest}{best}.",
+    never: 'The {series} never beats {cpu} here (best {ratio} at N = {n}).{beside}',
+    besideBetween: ' Against {cpu}, from about N = {size}.',
+    besideBelow: ' Against {cpu}, already at the smallest size measured, N = {n}, by the medians.',
+    besideNever: ' Against {cpu}, at no size measured (best {ratio} at N = {n}).',
+    range: '{series}: {small} the speed of {cpu} at N = {smallest}, {large} at N = {largest}{best}.',
     rangeBest: '; at best {rate}, at N = {n}',
     // PyTorch's own break-even, its GPU against its CPU, as the article measures it.
     torchOvertakes: 'In PyTorch (the notebook’s code), the {series} overtakes PyTorch on the CPU from about N = {size}.',

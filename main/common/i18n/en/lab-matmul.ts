@@ -13,10 +13,12 @@ export const matmul = {
     'torch-copies': 'PyTorch on the GPU with .to() and .cpu()',
   },
   findings: {
-    cpuRate: 'The CPU ({library}, {threads} threads) multiplies the matrices in {time}: {rate}.',
-    speedup: "{series}: {time}, {ratio} the CPU's speed ({rate}{peak}).",
+    cpuRate: '{cpu}, on {threads} threads, multiplies the matrices in {time}: {rate}.',
+    // {cpu}: the fastest CPU series measured, named (labs/analysis.ts, cpuSide); {beside}: the other, speedupBeside.
+    speedup: '{series}: {time}, {ratio} the speed of {cpu}{beside} ({rate}{peak}).',
     // With the copies: no rate, the time is mostly the bus's.
-    speedupNoRate: "{series}: {time}, {ratio} the CPU's speed (copies and product in one time: no rate).",
+    speedupNoRate: '{series}: {time}, {ratio} the speed of {cpu}{beside} (copies and product in one time: no rate).',
+    speedupBeside: ' {ratio} that of {cpu}',
     peakShare: ", {share} of the GPU's fp32 peak",
     transferShare: 'Transfers are {share} of the end-to-end GPU time ({withCopies} with copies, {resident} without){copies}.',
     copies: ': {time} to move A and B to the GPU and C back, {size} at {rate} from pageable host memory (see the transfer lab)',

@@ -56,7 +56,7 @@ export const textToImage = {
 } as const;
 
 export const textToImageDescriptor: DescriptorText = {
-  title: 'Text to image on the CPU and the GPU',
+  title: 'Text to image: a diffusion step on the CPU and the GPU',
   summary: 'Stable Diffusion 1.5’s arithmetic with random weights — its U-Net’s denoising steps and its text encoder — timed on the CPU and the GPU, in fp32 and fp16, by batch, with the memory each needs. No image is produced.',
   explanation: [
     'Unit 10’s third notebook asks how much faster the GPU is than the CPU for generating an image from a text. It downloads Stable Diffusion 1.5 and times the pipeline. Here nothing is downloaded: the lab builds a network of the same shapes with random weights — the U-Net (latents of 4 × 64 × 64, blocks of 320, 640, 1280 and 1280 channels, cross-attention to the text’s 77 × 768 states) and CLIP ViT-L/14’s text encoder — and times its arithmetic. The weights are random, so no image is produced: what is measured is the network’s arithmetic only, which is what the GPU and the CPU differ in.',

@@ -41,6 +41,12 @@ export const labText = {
     cpu: {
       inCache: ', above the {memory} measured from main memory: its {bytes} of arrays sit in the {cache} last-level cache',
       aboveMemory: ', above the {memory} measured from main memory',
+
+      // GPU Lab's own CPU GEMM, named with the library the run used (labs/analysis.ts, ownBlasName).
+      ownBlas: 'GPU Lab’s CPU BLAS ({library})',
+      ownBlasUnnamed: 'GPU Lab’s CPU BLAS',
+      // The CPU a comparison reads against where the run measured more than one (labs/analysis.ts, rankBySpeed).
+      fastest: 'the fastest CPU series measured, {cpu},',
     },
     run: {
       point: '{series}, {size}',

@@ -22,6 +22,8 @@ export const vectorFunction = {
     'numba-cuda-copies-loop': 'Numba vectorize(target="cuda") with automatic copies, events around a loop',
   },
   findings: {
+    webgpuF32:
+      'On WebGPU the GPU series run in float32, not the course’s float64: WGSL has no 64-bit float type. The fused kernel moves {fusedBytes} bytes per element, the three passes {unfusedBytes}, half what they move in float64.',
     threadsFlat:
       "All {threads} threads ({many}) and one ({one}) cannot be told apart at this precision: either one core at {rate} already saturates this machine's memory, or the other cores were busy.",
     threadsSlower: 'All {threads} threads ({many}) were slower than one ({one}), {ratio} the time: the other cores were busy, or sharing so little work out costs more than it gains.',

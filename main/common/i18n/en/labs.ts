@@ -30,7 +30,7 @@ export const labs = {
     },
     // An upper bound from the plan's time budgets, with the lab's default parameters; {device} is "cuda:0" or theCpu.
     atMost: 'At most {time} with its defaults on {device}',
-    nothingToMeasure: 'Nothing to measure on {device}: its series need a GPU',
+    nothingToMeasure: 'Nothing to measure on {device}: its series need a GPU, or a Python library this machine lacks',
     theCpu: 'the CPU',
     time: {
       seconds: '{s} s',
@@ -88,6 +88,7 @@ export const labs = {
     cancel: 'Cancel',
     cancelling: 'Cancelling…',
     onGpu: 'Compares the CPU with {id}, {name}.',
+    onSoftware: 'Compares the CPU with {id}, {name}: a WebGPU software adapter, which runs on this same CPU, not on a GPU.',
     onCpuOnly: 'CPU only: the GPU series will be marked waived. Pick a GPU under Device, at the top of the sidebar, to compare.',
     fixParams: 'Correct the parameters marked in red to run.',
     otherRunning: 'A run of “{lab}” is in progress ({percent}); one run at a time keeps the measurements honest.',
@@ -186,6 +187,7 @@ export const labs = {
       cublas: 'cuBLAS',
       nvrtc: 'NVRTC',
       nvml: 'NVML',
+      webgpu: 'WebGPU (Dawn’s Node bindings)',
     },
     yes: 'yes',
     // A CUDA library the run could not open ({why}: why, in words).

@@ -21,6 +21,13 @@ export const reasons = {
   peerNoCuda: '{library} {version} has no working CUDA here',
   peerNoCudaWhy: '{library} {version} has no working CUDA here: {detail}',
   int8Shape: 'torch._int_mm multiplies only matrices of more than 16 rows whose columns are a multiple of 8, and N = {n} is not',
+  // A WebGPU adapter's series ({detail}: what Dawn said, in its own words).
+  noWebgpu: 'no WebGPU adapter: {detail}',
+  webgpuOff: 'WebGPU is turned off ({env}=off)',
+  webgpuNoBindings: "Dawn's Node bindings (npm webgpu) did not load: {detail}",
+  webgpuPeer: 'the course’s {library} code runs on CUDA, not on WebGPU',
+  webgpuNotYet: 'GPU Lab does not yet run the {op} operation on WebGPU',
+  webgpuNoF64: 'WGSL has no 64-bit float type: on WebGPU this runs in float32',
   // The text-to-image lab (main/labs/text-to-image.ts): its workload is PyTorch's (and transformers' for the text).
   textToImageNotAsked: 'the run did not ask for {library}, which this lab’s network runs in',
   textToImageCpuBatch: 'the CPU’s series stop at batch {max} (cpuMaxBatch): a batch of {batch} is left out',

@@ -10,6 +10,7 @@ export const app: TextOf<typeof appEn> = {
     label: 'Dispositivo',
     help: 'La GPU con la que cada laboratorio compara la CPU. Si eliges solo la CPU, las series de la GPU se omiten.',
     cpuOnly: 'Solo CPU',
+    software: '{id} — {name} (por software: la CPU)',
     loading: 'Buscando dispositivos…',
   },
   theme: { label: 'Tema', system: 'Del sistema', light: 'Claro', dark: 'Oscuro' },

@@ -109,22 +109,28 @@ explica y lo que conviene mirar en sus resultados. Con --json muestra sus descri
     report: {
       summary: 'escribe un único informe en PDF con todos los laboratorios en un dispositivo, o con ejecuciones de kernels',
       usage: `Uso: gpu-lab report --all-labs --pdf ARCHIVO [--device cpu{'|'}cuda:N] [--author NOMBRE] [--course NOMBRE] [--data-dir CARPETA]
+     gpu-lab report --devices [--lab LAB] --pdf ARCHIVO [--author NOMBRE] [--course NOMBRE] [--data-dir CARPETA]
      gpu-lab report --kernel-run ID [--kernel-run ID …] --pdf ARCHIVO [--author NOMBRE] [--course NOMBRE] [--data-dir CARPETA]
 
 Un solo PDF con todos los laboratorios: la última ejecución terminada de cada uno en un dispositivo, con índice y
 números de página. Un laboratorio sin ninguna ejecución terminada en ese dispositivo aparece como no ejecutado. Con
---kernel-run en lugar de --all-labs: un PDF con esas ejecuciones de kernels (consulta \`gpu-lab kernel runs\`).
+--kernel-run en lugar de --all-labs: un PDF con esas ejecuciones de kernels (consulta \`gpu-lab kernel runs\`). Con
+--devices: un laboratorio (--lab; por defecto todos los que tengan ejecuciones) en cada dispositivo que tenga una
+ejecución terminada de él, la más reciente de cada uno lado a lado (los nodos de un clúster, ejecuciones importadas de
+compañeros): el modelo de GPU, el controlador y el nodo de cada uno, las medianas de los puntos principales con sus
+intervalos, y el tiempo de cada dispositivo frente al del primero donde midieron el mismo trabajo.
   --device   el dispositivo cuyas ejecuciones entran en el informe (por defecto: el de la ejecución terminada más reciente)
 {reportOptions}`,
     },
     run: {
       summary: 'ejecuta un laboratorio en la CPU y en una GPU, muestra los resultados y los guarda',
-      usage: `Uso: gpu-lab run <laboratorio> [--device cpu{'|'}cuda:N] [--param nombre=valor …] [--json ARCHIVO] [--pdf ARCHIVO [--author NOMBRE] [--course NOMBRE]] [--data-dir CARPETA] [--quiet] [--no-wait]
+      usage: `Uso: gpu-lab run <laboratorio> [--device cpu{'|'}cuda:N{'|'}webgpu:N] [--param nombre=valor …] [--json ARCHIVO] [--pdf ARCHIVO [--author NOMBRE] [--course NOMBRE]] [--data-dir CARPETA] [--quiet] [--no-wait]
                     [--peers all{'|'}none{'|'}numpy,torch,cupy,numba] [--python RUTA]
 
 Ejecuta un laboratorio y guarda la ejecución en la carpeta de datos (por defecto $XDG_DATA_HOME/gpu-lab o
 ~/.local/share/gpu-lab).
-  --device   la GPU que se compara con la CPU (por defecto: el primer dispositivo CUDA; si no hay, solo la CPU)
+  --device   la GPU que se compara con la CPU: un dispositivo CUDA o un adaptador WebGPU (véase gpu-lab devices; por
+             defecto: el primer dispositivo CUDA; si no hay, solo la CPU)
   --param    un parámetro del laboratorio, p. ej. --param n=2000 --param sizes=100,500,1000 (consulta \`gpu-lab labs\`)
   --json     escribe además el registro de la ejecución en ARCHIVO (en inglés, sea cual sea el idioma)
 {reportOptions}
@@ -145,11 +151,20 @@ ocupado con otra ejecución (--no-wait); 130 si se cancela (Ctrl-C, SIGTERM, SIG
       summary: 'lista, muestra, exporta, borra o genera el informe de las ejecuciones guardadas',
       usage: `Uso: gpu-lab runs list [--json] [--data-dir CARPETA]
      gpu-lab runs show <id-de-ejecución> [--json] [--data-dir CARPETA]
-     gpu-lab runs export <id-de-ejecución> [--format json{'|'}csv{'|'}csv-samples] [--out ARCHIVO] [--data-dir CARPETA]
+     gpu-lab runs export <id-de-ejecución> [--format json{'|'}csv{'|'}csv-samples] [--reference] [--out ARCHIVO] [--data-dir CARPETA]
+     gpu-lab runs import RUTA … [--json] [--data-dir CARPETA]
      gpu-lab runs delete <id-de-ejecución> [--data-dir CARPETA]
      gpu-lab runs report <id-de-ejecución> [<id-de-ejecución-B>] --pdf ARCHIVO [--author NOMBRE] [--course NOMBRE] [--data-dir CARPETA]
 
-runs export escribe el mismo JSON o CSV sea cual sea el idioma (con punto decimal).
+runs export escribe el mismo JSON o CSV sea cual sea el idioma (con punto decimal). Con --reference escribe los números
+principales de la ejecución como resultado de referencia: ponlo en references/ de la carpeta de datos y la aplicación
+lo muestra junto a otras ejecuciones del laboratorio, como de otra máquina.
+runs import trae a la carpeta de datos ejecuciones de otras máquinas desde carpetas de registros (una carpeta de
+datos, la carpeta compartida de un batch), registros .json y archivos .tar.gz, .tgz, .tar o .zip. Cada registro se
+comprueba con el esquema (uno incorrecto se deja fuera y se nombra); una ejecución que ya está aquí se deja como está,
+una distinta cuyo id ya existe aquí recibe uno nuevo, y no se sustituye nada de lo guardado. Los archivos comprimidos
+se leen con límites de entradas y bytes; los enlaces, los dispositivos y los nombres que salen de la carpeta se dejan
+fuera y se nombran. Sale con 0 si se importó todo o ya estaba, con 1 si algo quedó fuera o se rechazó un origen.
 runs report escribe el informe en PDF de una ejecución terminada, o la comparación de dos (primero la A).
 {reportOptions}`,
     },
@@ -187,7 +202,8 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     optionAsValue: 'a --{name} le falta el valor, y «{value}» es una opción; un archivo que se llame así se escribe ./{value}',
     givenTwice: '--{name} aparece {count} veces',
     unexpected: 'argumento inesperado: «{value}»',
-    device: '--device: se esperaba «cpu» o «cuda:N», pero se recibió «{value}»',
+    device: '--device: se esperaba «cpu», «cuda:N» o «webgpu:N», pero se recibió «{value}»',
+    cpuOrCuda: '--device: se esperaba «cpu» o «cuda:N», pero se recibió «{value}»',
     noSuchDevice: '--device {value}: esta máquina no tiene ese dispositivo; sus dispositivos son {devices}',
     threads: '--threads: se esperaba un entero entre 1 y 256, pero se recibió «{value}»',
     scale: '--scale: se esperaba un número mayor que 0 y como mucho 1, pero se recibió «{value}»',
@@ -220,13 +236,19 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     classCap: '--{name} tiene que ser un entero entre {min} y {max}, no «{value}»',
     classOnly: '--{name} fija un límite de una clase: va con --classroom NOMBRE',
     tlsPair: '--tls-cert y --tls-key van juntos: indica los dos o ninguno',
-    runsAction: 'runs necesita una acción: list, show, export, delete o report',
-    runsActionNot: 'runs necesita una acción: list, show, export, delete o report (no «{action}»)',
+    runsAction: 'runs necesita una acción: list, show, export, import, delete o report',
+    runsActionNot: 'runs necesita una acción: list, show, export, import, delete o report (no «{action}»)',
+    importPath: 'runs import necesita una carpeta, un registro .json o un archivo .tar.gz, .tgz, .tar o .zip',
+    importMissing: 'runs import {path}: no existe ese archivo ni esa carpeta',
+    importKind: 'runs import {path}: se esperaba una carpeta, un registro .json o un archivo .tar.gz, .tgz, .tar o .zip (un archivo normal)',
+    referenceJson: '--reference escribe JSON: no va con --format {format}',
+    devicesWith: '--devices no va con {option}',
+    labWithDevices: '--lab va con --devices',
     runId: 'runs {action} necesita el id de una ejecución (consúltalo con `gpu-lab runs list`)',
     pdfOnlyReport: '--pdf va con `gpu-lab runs report` (o con `gpu-lab run … --pdf ARCHIVO`)',
     pdfNeeded: '{what} necesita --pdf ARCHIVO',
     authorWithPdf: '--author y --course van con --pdf ARCHIVO',
-    allLabs: 'report necesita --all-labs o --kernel-run ID (para una sola ejecución: gpu-lab runs report <id-de-ejecución> --pdf ARCHIVO)',
+    allLabs: 'report necesita --all-labs, --devices o --kernel-run ID (para una sola ejecución: gpu-lab runs report <id-de-ejecución> --pdf ARCHIVO)',
     reportArgument: 'argumento inesperado: «{value}» (para una sola ejecución: gpu-lab runs report <id-de-ejecución> --pdf ARCHIVO)',
     whichExercise: '¿qué ejercicio? Uno de estos: {exercises}',
     unknownExercise: 'no existe el ejercicio «{exercise}»; los ejercicios son {exercises}',
@@ -385,6 +407,14 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     peakMemory: 'memoria',
     noTelemetry: 'sin telemetría ({reason})',
     nvmlMissing: 'falta NVML',
+    webgpuMissing: 'WebGPU: no disponible — {reason}',
+    webgpuHeading: '{id}  {name}  ({vendor}, {architecture}; {backend})',
+    webgpuCompatibility: '{backend}, modo de compatibilidad',
+    webgpuSoftware: 'adaptador por software: es la CPU, no una GPU',
+    webgpuLabels: { description: 'descripción:', peaks: 'picos:', limits: 'límites:', features: 'funciones:', clock: 'reloj:' },
+    webgpuLimits: 'búferes de hasta {buffer}, {binding} enlazados a la vez; grupos de trabajo de hasta {invocations} invocaciones, {groups} por dimensión',
+    webgpuTimestamps: 'consultas de marca de tiempo: tiempos del dispositivo, con resolución completa',
+    webgpuNoTimestamps: 'sin consultas de marca de tiempo: el reloj del host alrededor de onSubmittedWorkDone()',
     telemetry: 'SM a {sm}, memoria a {memory}, {temperature}, {power} de {powerLimit}, ocupación {busy}; límites de frecuencia: {reasons}',
     none: 'ninguno',
   },

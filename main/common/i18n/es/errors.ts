@@ -33,6 +33,7 @@ export const errors: TextOf<typeof en> = {
   FORBIDDEN: 'Tu papel en la clase no permite esto.',
   DISCONNECTED: 'Se perdió la conexión con GPU Lab.',
   PEER_FAILED: 'Falló la serie de Python.',
+  WEBGPU_ERROR: 'WebGPU informó de un error en el dispositivo; el proceso de cálculo se ha vuelto a arrancar.',
 };
 
 export const errorDetails: TextOf<typeof detailsEn> = {

@@ -13,6 +13,7 @@ import { history } from './history.ts';
 import { kernelChart } from './kernel-chart.ts';
 import { labDescriptors as labAbout, labText, sharedParameters as labShared } from './lab-text.ts';
 import { labs } from './labs.ts';
+import { machines } from './machines.ts';
 import { pdf } from './pdf.ts';
 import { playground } from './playground.ts';
 import { reasons } from './reasons.ts';
@@ -20,6 +21,6 @@ import { report } from './report.ts';
 import { results } from './results.ts';
 import { resultsTable } from './results-table.ts';
 
-export const appMessages = { app, devices, labs, results, resultsTable, history, report, playground, kernelChart, errors, errorDetails, reasons, classroom };
+export const appMessages = { app, devices, labs, results, resultsTable, history, report, playground, kernelChart, errors, errorDetails, reasons, classroom, machines };
 
 export const es: TextOf<Messages> = { ...appMessages, cli, pdf, labText, labAbout, labShared, exercises };

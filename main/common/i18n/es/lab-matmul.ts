@@ -15,9 +15,10 @@ export const matmul: TextOf<typeof en> = {
     'torch-copies': 'PyTorch en la GPU con .to() y .cpu()',
   },
   findings: {
-    cpuRate: 'La CPU ({library}, {threads} hilos) multiplica las matrices en {time}: {rate}.',
-    speedup: '{series}: {time}, {ratio} la velocidad de la CPU ({rate}{peak}).',
-    speedupNoRate: '{series}: {time}, {ratio} la velocidad de la CPU (copias y producto en un mismo tiempo: sin rendimiento).',
+    cpuRate: 'Con {threads} hilos, {cpu} multiplica las matrices en {time}: {rate}.',
+    speedup: '{series}: {time}, {ratio} la velocidad de {cpu}{beside} ({rate}{peak}).',
+    speedupNoRate: '{series}: {time}, {ratio} la velocidad de {cpu}{beside} (copias y producto en un mismo tiempo: sin rendimiento).',
+    speedupBeside: ' {ratio} la de {cpu}',
     peakShare: ', el {share} del pico fp32 de la GPU',
     transferShare: 'Las transferencias son el {share} del tiempo total en la GPU ({withCopies} con copias, {resident} sin ellas){copies}.',
     copies: ': {time} para llevar A y B a la GPU y traer C de vuelta, {size} a {rate} desde memoria paginable de la CPU (mira el laboratorio de transferencias)',

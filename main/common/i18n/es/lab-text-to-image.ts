@@ -55,7 +55,7 @@ export const textToImage: TextOf<typeof en> = {
 };
 
 export const textToImageDescriptor: DescriptorText = {
-  title: 'De texto a imagen en la CPU y en la GPU',
+  title: 'De texto a imagen: un paso de difusión en la CPU y en la GPU',
   summary: 'La aritmética de Stable Diffusion 1.5 con pesos aleatorios (los pasos de eliminación de ruido de su U-Net y su codificador de texto) cronometrada en la CPU y en la GPU, en fp32 y en fp16, por lote, con la memoria que necesita cada uno. No se produce ninguna imagen.',
   explanation: [
     'El tercer cuaderno de la Unidad 10 pregunta cuánto más rápida es la GPU que la CPU para generar una imagen a partir de un texto. Descarga Stable Diffusion 1.5 y cronometra el pipeline. Aquí no se descarga nada: el laboratorio construye una red con las mismas formas y pesos aleatorios (la U-Net, con latentes de 4 × 64 × 64, bloques de 320, 640, 1280 y 1280 canales y atención cruzada a los estados de 77 × 768 del texto, y el codificador de texto de CLIP ViT-L/14) y cronometra su aritmética. Los pesos son aleatorios, así que no se produce ninguna imagen: lo que se mide es solo la aritmética de la red, que es en lo que se diferencian la GPU y la CPU.',

@@ -31,6 +31,10 @@ export const labText: TextOf<LabTextCatalog> = {
     cpu: {
       inCache: ', por encima de los {memory} medidos desde la memoria principal: sus {bytes} de arrays caben en los {cache} de la caché de último nivel',
       aboveMemory: ', por encima de los {memory} medidos desde la memoria principal',
+
+      ownBlas: 'la BLAS de la CPU de GPU Lab ({library})',
+      ownBlasUnnamed: 'la BLAS de la CPU de GPU Lab',
+      fastest: 'la serie de CPU más rápida medida, {cpu},',
     },
     run: {
       point: '{series}, {size}',

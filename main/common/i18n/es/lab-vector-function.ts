@@ -23,6 +23,8 @@ export const vectorFunction: TextOf<typeof en> = {
     'numba-cuda-copies-loop': 'Numba vectorize(target="cuda") con copias automáticas, eventos alrededor de un bucle',
   },
   findings: {
+    webgpuF32:
+      'En WebGPU las series de GPU se ejecutan en float32, no en el float64 del curso: WGSL no tiene tipo de coma flotante de 64 bits. El kernel fusionado mueve {fusedBytes} bytes por elemento y las tres pasadas {unfusedBytes}, la mitad que en float64.',
     threadsFlat:
       'Con esta precisión no se distinguen los {threads} hilos ({many}) de uno solo ({one}): o bien un solo núcleo a {rate} ya satura la memoria de esta máquina, o bien los demás núcleos estaban ocupados.',
     threadsSlower: 'Los {threads} hilos ({many}) fueron más lentos que uno solo ({one}), {ratio} el tiempo: los demás núcleos estaban ocupados, o repartir tan poco trabajo cuesta más de lo que aporta.',

@@ -69,10 +69,21 @@ describe('API client', () => {
     await api.classroom.listStudents();
     await api.classroom.removeStudent('s-000000000000');
     await api.classroom.setCaps({ maxPoints: 10, maxBytes: 1024, maxSeconds: 10 });
+    await api.classroom.classOverview();
+    await api.classroom.classCsv();
+    await api.classroom.writeClassReport({ locale: 'es' });
+    await api.labs.referenceResults('matmul');
+    await api.reports.compareDevices('matmul');
+    await api.reports.writeDevicesReport({ labs: ['matmul'] });
+    await api.imports.begin([{ name: 'runs.tar.gz', bytes: 10 }]);
+    await api.imports.sendPart('i1', { file: 0, offset: 0, base64: 'AAAA' });
+    await api.imports.finish('i1');
+    await api.imports.cancel('i1');
     expect(calls.map((c) => c.method).sort()).toEqual([...API_METHODS].sort());
     expect(calls.find((c) => c.method === 'runs.startRun')?.args).toEqual([{ lab: 'matmul', device: 'cpu', params: { n: 500 } }]);
     expect(calls.find((c) => c.method === 'runs.exportRun')?.args).toEqual(['r1', 'csv']);
     expect(calls.find((c) => c.method === 'reports.writeLabsReport')?.args).toEqual([{ device: 'cpu', author: 'Ana' }]);
+    expect(calls.find((c) => c.method === 'imports.sendPart')?.args).toEqual(['i1', { file: 0, offset: 0, base64: 'AAAA' }]);
   });
 
   it('returns the value of an answer and throws an ApiError with the code of an error', async () => {

@@ -217,7 +217,7 @@ describe('a lab’s card', () => {
     devices.select('cpu');
     await flushPromises();
     expect(card(wrapper, 'matmul').get('[data-testid="lab-at-most"]').text()).toBe('At most 30 s with its defaults on the CPU');
-    expect(card(wrapper, 'transfer').get('[data-testid="lab-at-most"]').text()).toBe('Nothing to measure on the CPU: its series need a GPU');
+    expect(card(wrapper, 'transfer').get('[data-testid="lab-at-most"]').text()).toBe('Nothing to measure on the CPU: its series need a GPU, or a Python library this machine lacks');
     // No run at all: the first lab of the course.
     expect(card(wrapper, 'transfer').find('[data-testid="start-here"]').exists()).toBe(true);
   });

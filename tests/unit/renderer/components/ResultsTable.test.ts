@@ -110,8 +110,8 @@ describe('ResultsTable', () => {
     expect(flag.attributes('title')).toMatch(/uncertain by more than ±5 %/);
     expect(flag.text()).toBe('noisy');
     const restated = mountTable(withCurrentFindings(record), lab).get('tr.noisy .interval.wide');
-    // As every interval is written (common/format.ts): ±x % where it is about symmetric, else its two ends.
-    expect(restated.text()).toMatch(/^(±[\d.]+ %|\[[^\]]+, [^\]]+\]) \(noisy\)$/);
+    // ±x % where it is about symmetric (common/format.ts), else its two ends as shares of the median, to fit the column.
+    expect(restated.text()).toMatch(/^(±[\d.]+ %|−[\d.]+ % \+[\d.]+ %) \(noisy\)$/);
   });
 
   it('sorts by a column from its header: smallest first, largest first, then the run’s order', async () => {

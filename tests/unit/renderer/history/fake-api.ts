@@ -3,6 +3,7 @@
 // mocks the module with `apiModule`.
 import { vi } from 'vitest';
 
+import type { ClassSession, QueueView } from '../../../../main/common/contract/classroom.ts';
 import type { ExportedRun, ExportFormat, RunEvent, RunProgress } from '../../../../main/common/contract/runs.ts';
 import type { LabsReportContents, LabsReportRequest, ReportFile } from '../../../../main/common/contract/reports.ts';
 import type { LabDescriptor } from '../../../../main/common/lab-descriptor.ts';
@@ -38,6 +39,13 @@ export const labsApi = {
   timeBounds: vi.fn<(device: string) => Promise<LabTimeBound[]>>(async () => []),
 };
 
+// Who the page is: alone with the machine, as the desktop app and serve without a class are (History offers Import).
+export const classroomApi = {
+  session: vi.fn<() => Promise<ClassSession>>(async () => ({ role: 'solo', className: null, name: null, caps: null })),
+  queue: vi.fn<() => Promise<QueueView>>(async () => ({ entries: [], devices: [], busyWithOtherProgram: [] })),
+  onDidChangeQueue: () => ({ dispose: () => undefined }),
+};
+
 // An event as main would send it, to every page that listens.
 export function emitRunEvent(event: RunEvent): void {
   for (const l of runListeners) l(event);
@@ -55,5 +63,5 @@ const transport: Transport = {
 };
 
 export function apiModule() {
-  return { api: { runs: runsApi, reports: reportsApi, labs: labsApi }, transport, ApiError, errorText };
+  return { api: { runs: runsApi, reports: reportsApi, labs: labsApi, classroom: classroomApi }, transport, ApiError, errorText };
 }

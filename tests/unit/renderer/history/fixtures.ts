@@ -71,6 +71,7 @@ export function historyRouter(): Router {
       { path: '/runs', name: 'history', component: HistoryView },
       { path: '/runs/:runId', name: 'run', component: Stub('run') },
       { path: '/compare/:first/:second', name: 'compare', component: Stub('compare') },
+      { path: '/devices-compared/:lab?', name: 'compare-devices', component: Stub('compare-devices') },
     ],
   });
 }

@@ -1,11 +1,13 @@
 // What can be done to a stored run from the history: delete it after a confirmation that names it (never while it
-// runs, and main's refusal shown as main worded it), and export it in each of main's three formats.
+// runs, and main's refusal shown as main worded it), export it in each of main's three formats, and import runs
+// (offered only to whoever may import on this server).
 import { flushPromises } from '@vue/test-utils';
 import type { VueWrapper } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ApiError } from '../../../../renderer/api/api-error.ts';
-import { runsApi } from './fake-api.ts';
+import { useSessionStore } from '../../../../renderer/stores/session.ts';
+import { classroomApi, runsApi } from './fake-api.ts';
 import { fixtureSummaries, mountHistory, row, rowIds, runningSummary, summaryOf } from './fixtures.ts';
 
 vi.mock('../../../../renderer/api/index.ts', async () => (await import('./fake-api.ts')).apiModule());
@@ -119,5 +121,20 @@ describe('exporting a run', () => {
     expect(wrapper.get('[data-testid="action-error"]').text()).toBe(
       `The export of Matrix product of ${startedText} failed: No readable run "${matmul.id}" (NOT_FOUND)`,
     );
+  });
+});
+
+describe('importing runs', () => {
+  it('offers Import runs alone with the machine and to a class’s teacher, never to a student or a guest', async () => {
+    const offered: Record<string, boolean> = {};
+    for (const role of ['solo', 'teacher', 'student', 'guest'] as const) {
+      classroomApi.session.mockResolvedValueOnce({ role, className: null, name: null, caps: null });
+      const { wrapper } = await mountHistory();
+      await useSessionStore().load();
+      await flushPromises();
+      offered[role] = wrapper.find('[data-testid="import-runs"]').exists();
+      wrapper.unmount();
+    }
+    expect(offered).toEqual({ solo: true, teacher: true, student: false, guest: false });
   });
 });

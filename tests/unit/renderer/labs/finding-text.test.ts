@@ -26,9 +26,9 @@ const byId = (id: string): Finding => {
 describe('a finding in the reader’s language', () => {
   it('reads a recorded English run in Spanish, numbers with a decimal comma', () => {
     const read = findingReader(messagesIn('es'), 'es');
-    expect(read(byId('gpu-transfers-break-even'))).toBe('La GPU con transferencias supera a la CPU a partir de N ≈ 330 (en algún punto entre N = 310 y N = 350, dentro de la incertidumbre de las medianas).');
+    expect(read(byId('gpu-transfers-break-even'))).toBe('La GPU con transferencias supera a la BLAS de la CPU de GPU Lab (OpenBLAS 0.3.26) a partir de N ≈ 330 (en algún punto entre N = 310 y N = 350, dentro de la incertidumbre de las medianas).');
     expect(read(byId('gpu-transfers-range'))).toBe(
-      'GPU con transferencias: 0,24× la velocidad de la CPU en N = 100, 7,36× en N = 5000.',
+      'GPU con transferencias: 0,24× la velocidad de la BLAS de la CPU de GPU Lab (OpenBLAS 0.3.26) en N = 100, 7,36× en N = 5000.',
     );
   });
 
