@@ -71,20 +71,23 @@ export function unreadableVersion(version: unknown): string | null {
   return `a record of schema version ${String(version)}; this GPU Lab reads versions ${OLDEST_RUN_SCHEMA_VERSION} to ${RUN_SCHEMA_VERSION}`;
 }
 
+// `field`: the field at fault, dotted (schemaVersion for a version this GPU Lab does not read), or null for the record
+// as a whole.
 export type RecordRead =
   | { ok: true; record: RunRecord; storedVersion: number }
-  | { ok: false; reason: 'schema-version'; storedVersion: unknown; message: string }
-  | { ok: false; reason: 'not-a-run-record'; storedVersion: number; message: string };
+  | { ok: false; reason: 'schema-version'; storedVersion: unknown; message: string; field: 'schemaVersion' }
+  | { ok: false; reason: 'not-a-run-record'; storedVersion: number; message: string; field: string | null };
 
 // The record `json` holds, as this version's; or why not, in a sentence that names the field at fault.
 export function readRunRecord(json: unknown): RecordRead {
   const storedVersion = typeof json === 'object' && json !== null && 'schemaVersion' in json ? json.schemaVersion : undefined;
   const version = unreadableVersion(storedVersion);
-  if (version !== null) return { ok: false, reason: 'schema-version', storedVersion, message: version };
+  if (version !== null) return { ok: false, reason: 'schema-version', storedVersion, message: version, field: 'schemaVersion' };
   const parsed = storedVersion === 1 ? RUN_RECORD_V1.safeParse(json) : RUN_RECORD.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, reason: 'not-a-run-record', storedVersion: Number(storedVersion), message: `not a run record of schema version ${String(storedVersion)} (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'})` };
+    const field = issue?.path.join('.') ?? '';
+    return { ok: false, reason: 'not-a-run-record', storedVersion: Number(storedVersion), message: `not a run record of schema version ${String(storedVersion)} (${issue ? `${field || 'the record'}: ${issue.message}` : 'invalid'})`, field: field || null };
   }
   const record: RunRecord = parsed.data.schemaVersion === 1 ? { ...parsed.data, schemaVersion: RUN_SCHEMA_VERSION, points: parsed.data.points.map(pointFromV1) } : parsed.data;
   return { ok: true, record, storedVersion: Number(storedVersion) };
