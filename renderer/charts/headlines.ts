@@ -68,7 +68,7 @@ export function headlineOf(p: PointResult, lab: LabDescriptor): HeadlinePoint | 
     label: p.label,
     on: p.device === 'cpu' ? 'cpu' : 'gpu',
     work: { ...p.work },
-    timer: p.timer,
+    clock: p.clock,
     median: e.median,
     low: e.low,
     high: e.high,
@@ -93,7 +93,7 @@ export function headlinePoints(record: RunRecord, lab: LabDescriptor): HeadlineP
 export function referenceOf(record: RunRecord, lab: LabDescriptor): ReferenceRun {
   return {
     format: 'gpu-lab-reference',
-    version: 1,
+    version: 2,
     lab: record.lab,
     runId: record.id,
     measuredAt: record.createdAt,
