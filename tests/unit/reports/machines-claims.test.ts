@@ -16,11 +16,12 @@ import type { PointResult, RunRecord } from '../../../main/common/run-record.ts'
 import { summarize } from '../../../main/common/statistics.ts';
 import { labDescriptors } from '../../../main/labs/index.ts';
 import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
+import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 import { cellText, compareDevices, runPerDevice } from '../../../renderer/charts/device-comparison.ts';
 import { headlinePoints, referenceOf } from '../../../renderer/charts/headlines.ts';
 import { referenceBlocks, referenceSentence } from '../../../renderer/charts/reference-rows.ts';
 
-const recorded = withCurrentFindings(JSON.parse(readFileSync(new URL('../../fixtures/runs/h100-matmul.json', import.meta.url), 'utf8')) as RunRecord);
+const recorded = withCurrentFindings(STORED_RECORD.parse(JSON.parse(readFileSync(new URL('../../fixtures/runs/h100-matmul.json', import.meta.url), 'utf8'))));
 const lab = (locale: Locale): LabDescriptor => labDescriptors(locale).find((l) => l.id === 'matmul') as LabDescriptor;
 
 // How one generated device measured each point: its samples a scale of the recorded median, with noise; or waived.
@@ -111,7 +112,7 @@ describe('one lab across devices', () => {
     const b = deviceRun(2, plans, false);
     const chosen = runPerDevice([a1, b, a3, a2]);
     expect(chosen.map((r) => r.id)).toEqual(['run-1-later', 'run-2']);
-    const cpuOnly = JSON.parse(readFileSync(new URL('../../fixtures/runs/cpu-matmul.json', import.meta.url), 'utf8')) as RunRecord;
+    const cpuOnly = STORED_RECORD.parse(JSON.parse(readFileSync(new URL('../../fixtures/runs/cpu-matmul.json', import.meta.url), 'utf8')));
     expect(runPerDevice([cpuOnly, a1]).map((r) => r.id)).toEqual(['run-1', cpuOnly.id]);
   });
 });
