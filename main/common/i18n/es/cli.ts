@@ -204,6 +204,7 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     unexpected: 'argumento inesperado: «{value}»',
     device: '--device: se esperaba «cpu», «cuda:N» o «webgpu:N», pero se recibió «{value}»',
     cpuOrCuda: '--device: se esperaba «cpu» o «cuda:N», pero se recibió «{value}»',
+    benchWebgpu: '--device: se esperaba «cpu» o «cuda:N», pero se recibió «{value}»: el banco de pruebas no tiene cargas para WebGPU; un adaptador WebGPU ejecuta la función vectorial y el punto de equilibrio elemento a elemento (gpu-lab run vector-function --device {value})',
     noSuchDevice: '--device {value}: esta máquina no tiene ese dispositivo; sus dispositivos son {devices}',
     threads: '--threads: se esperaba un entero entre 1 y 256, pero se recibió «{value}»',
     scale: '--scale: se esperaba un número mayor que 0 y como mucho 1, pero se recibió «{value}»',
