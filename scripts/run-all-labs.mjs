@@ -14,6 +14,7 @@ import { labDescriptors } from '../main/labs/index.ts';
 import { parseParamText } from '../main/common/params.ts';
 import { createLabHost } from '../main/app/lab-host.ts';
 import { findingText, pointText } from '../main/labs/lab-text.ts';
+import { MIN_INTERVAL_SAMPLES } from '../main/common/statistics.ts';
 
 const args = process.argv.slice(2);
 const take = (name) => {
@@ -85,8 +86,13 @@ for (const lab of labs) {
   for (const s of series) {
     if (s.peer) peerSeconds += s.seconds;
     const over = s.seconds > s.budgetSeconds ? ' OVER ITS BUDGET' : '';
-    process.stdout.write(`  ${s.peer ? `peer ${s.peer}` : 'engine'} ${s.series}: ${s.seconds.toFixed(2)} s for ${s.points} points (budgets ${s.budgetSeconds.toFixed(2)} s)${over}; ${phaseText(s)}\n`);
+    const minimum = s.atMinimum ? `; ${s.atMinimum} ${s.atMinimum === 1 ? 'point' : 'points'} stopped on the budget at the ${MIN_INTERVAL_SAMPLES}-sample minimum` : '';
+    process.stdout.write(`  ${s.peer ? `peer ${s.peer}` : 'engine'} ${s.series}: ${s.seconds.toFixed(2)} s for ${s.points} points (budgets ${s.budgetSeconds.toFixed(2)} s)${over}; ${phaseText(s)}${minimum}\n`);
   }
+  // The run's own time around its points: the peers' probe (the libraries' first import) and the plan before the
+  // first point, the analysis and the record after the last.
+  const outside = summary.labs.at(-1).seconds - series.reduce((sum, s) => sum + s.seconds, 0);
+  process.stdout.write(`  outside the series: ${outside.toFixed(2)} s (the peers' probe and the plan before the points, the analysis and the record after)\n`);
   for (const f of record.findings) process.stdout.write(`  • ${findingText(f, 'en')}\n`);
 }
 summary.finishedAt = new Date().toISOString();
@@ -106,10 +112,13 @@ function seriesTimes(lab, record) {
   const bySeries = new Map();
   for (const p of record.points) {
     if (p.status === 'waived') continue;
-    const s = bySeries.get(p.series) ?? { series: p.series, peer: peerOf.get(p.series) ?? null, seconds: 0, budgetSeconds: 0, points: 0, phases: {} };
+    const s = bySeries.get(p.series) ?? { series: p.series, peer: peerOf.get(p.series) ?? null, seconds: 0, budgetSeconds: 0, points: 0, atMinimum: 0, phases: {} };
     s.seconds += pointSeconds.get(p.key) ?? 0;
     s.budgetSeconds += p.sampling?.budgetSeconds ?? 0;
     s.points += 1;
+    // Where the warm-up and the fewest samples with an interval outlast the plan's budget, the point's budget is the
+    // time they took (main/host/sampling.ts): these points say how much of a series' time the minimum sets.
+    if (p.sampling?.stop === 'budget' && p.sampling.samples === MIN_INTERVAL_SAMPLES) s.atMinimum += 1;
     for (const [phase, seconds] of Object.entries(p.sampling?.phases ?? {})) s.phases[phase] = (s.phases[phase] ?? 0) + seconds;
     bySeries.set(p.series, s);
   }

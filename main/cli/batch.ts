@@ -4,6 +4,7 @@
 import { accessSync, constants, lstatSync, mkdirSync, rmdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
+import { DEVICE_ID } from '../common/measurement.ts';
 import { validateParams } from '../common/params.ts';
 import { findLab, LABS } from '../labs/index.ts';
 import { appVersion, defaultDataDir } from '../app/lab-host.ts';
@@ -83,7 +84,8 @@ function batchSpec(args: ParsedArgs, cx: CliContext): BatchSpec {
   if (arrayText !== undefined && nodesText !== undefined) throw new UsageError('batch.usage.arrayOrNodes');
   const tasks: BatchTasks = nodesText !== undefined ? { kind: 'nodes', nodes: parseNodes(nodesText) } : { kind: 'array', count: parseArraySize(arrayText ?? '1') };
   const device = option(args, 'device');
-  if (device !== undefined && !/^(cpu|cuda:\d{1,2})$/.test(device)) throw new UsageError('usage.cpuOrCuda', { value: device });
+  // The devices gpu-lab run takes: each task's run checks that its node has it.
+  if (device !== undefined && !DEVICE_ID.safeParse(device).success) throw new UsageError('usage.device', { value: device });
   const peers = option(args, 'peers');
   parsePeers(peers);
   if (!cx.self) throw new UsageError('batch.usage.noSelf');

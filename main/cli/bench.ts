@@ -8,6 +8,7 @@ import type { BenchPoint } from '../labs/bench-plan.ts';
 import { measuredPoint } from '../runs/point-result.ts';
 import type { CliCommand, CliContext, CliIo } from './command.ts';
 import { GpuLabError } from '../common/errors.ts';
+import { isWebgpuDevice } from '../common/measurement.ts';
 import { checkDevice } from '../runs/lab-runner.ts';
 import { UsageError } from './command.ts';
 import { option, parseArgs } from './cli-options.ts';
@@ -109,6 +110,8 @@ function parse(argv: string[]): { device: string; json: boolean; threads: number
   const args = parseArgs(argv, ['device', 'threads', 'scale'], ['json', 'no-wait']);
   if (args.positional.length) throw new UsageError('usage.unexpected', { value: args.positional[0] ?? '' });
   const device = option(args, 'device') ?? 'cpu';
+  // The seed workloads are the CPU's and CUDA's; a WebGPU adapter runs the labs that have WGSL.
+  if (isWebgpuDevice(device)) throw new UsageError('usage.benchWebgpu', { value: device });
   if (device !== 'cpu' && !/^cuda:\d+$/.test(device)) throw new UsageError('usage.cpuOrCuda', { value: device });
   const threadsText = option(args, 'threads');
   const threads = threadsText === undefined ? undefined : integerOption('threads', threadsText, { min: 1, max: 256 }, () => new UsageError('usage.threads', { value: threadsText }));

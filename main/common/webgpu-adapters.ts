@@ -44,7 +44,9 @@ export function adapterLockKey(a: AdapterFacts): string {
   return `webgpu:${(adapterSlug(a.device) || adapterSlug(a.description) || 'adapter').slice(0, 56)}`;
 }
 
-export const isNvidiaAdapter = (a: AdapterFacts): boolean => /nvidia/i.test(a.vendor) || adapterSlug(a.device).startsWith('nvidia');
+// NVIDIA's GPU by its vendor (PCI vendor id 0x10de, which Dawn reports as "nvidia") or its name. WebGPU gives no UUID,
+// PCI bus id or LUID to tell which CUDA device it is, so such an adapter takes every CUDA device's lock.
+export const isNvidiaAdapter = (a: AdapterFacts): boolean => /nvidia|^(0x)?10de$/i.test(a.vendor.trim()) || adapterSlug(a.device).startsWith('nvidia');
 
 export interface AdapterPeak {
   // GFLOP/s or GB/s; null where the table has no figure for this part.

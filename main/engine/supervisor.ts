@@ -165,9 +165,9 @@ export class ComputeHostSupervisor {
           host.pending.delete(msg.id);
           return;
         case 'error':
-          // The host kills itself after this answer (a kernel left its device unusable): no request may go to it
-          // in the moment before its exit arrives.
-          if (msg.error.details?.hostRestarted === true) this.retire(host, 'ended itself after a kernel left its device unusable');
+          // The host kills itself after this answer (a kernel, or a WebGPU device lost, left its device unusable): no
+          // request may go to it in the moment before its exit arrives.
+          if (msg.error.details?.hostRestarted === true) this.retire(host, `ended itself after ${msg.error.code} left its device unusable`);
           host.pending.get(msg.id)?.reject(new GpuLabError(msg.error.code, msg.error.message, msg.error.details));
           host.pending.delete(msg.id);
           return;

@@ -2,7 +2,7 @@
 // interpolated on log-log axes between measured sizes.
 import { msg, n } from '../common/message.ts';
 import type { FormattedNumber, Message, MessageValue } from '../common/message.ts';
-import { agreementOf, estimateOf, ratioIsLoose, timeRatio, type Ratio } from '../common/claims.ts';
+import { agreementOf, estimateOf, ratioIsLoose, speedupRange, timeRatio, type Ratio } from '../common/claims.ts';
 import type { DeviceSummary } from '../common/devices.ts';
 import type { Finding, FindingInterval, FindingUnit, PointResult } from '../common/run-record.ts';
 
@@ -76,6 +76,24 @@ export function breakEven(curve: Curve, target: number): BreakEven {
     }
   });
   return { kind: 'never', best, at };
+}
+
+// Where `gpu` becomes `target` times as fast as `cpu`, with where it can lie within the medians' uncertainty: the
+// crossings of the most and the least favourable speedups (common/claims.ts speedupRange), an end null where that
+// curve does not cross between two measured sizes.
+export interface Crossing {
+  curve: Curve;
+  b: BreakEven;
+  low: number | null;
+  high: number | null;
+}
+
+export function crossingOf(points: readonly PointResult[], cpu: string, gpu: string, target: number): Crossing {
+  const curve = speedupCurve(points, cpu, gpu);
+  const range = speedupRange(points, cpu, gpu);
+  const earliest = breakEven(range.high, target);
+  const latest = breakEven(range.low, target);
+  return { curve, b: breakEven(curve, target), low: earliest.kind === 'between' ? earliest.size : null, high: latest.kind === 'between' ? latest.size : null };
 }
 
 // A break-even as a run's summary stores it: `size` only where it was found between two measured sizes; otherwise

@@ -5,9 +5,8 @@ import type { DeviceSummary } from '../common/devices.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { formatNumber, msg, n as num_, type Message } from '../common/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
-import type { BreakEven } from './analysis.ts';
-import { speedupRange } from '../common/claims.ts';
-import { bestRate, breakEven, breakEvenSummary, find, finding, interpolateLogLog, okMedian, quotientInterval, rateInterval, seriesPoints, speedupCurve, sweepAgreement, withInterval } from './analysis.ts';
+import type { Crossing } from './analysis.ts';
+import { bestRate, breakEvenSummary, cpuSide, crossingOf, find, finding, interpolateLogLog, okMedian, quotientInterval, rateInterval, seriesPoints, sweepAgreement, withInterval } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
@@ -35,10 +34,14 @@ const TORCH = [
 ] as const;
 type SeriesKind = 'cpu' | PathKey | 'torch-cpu' | (typeof TORCH)[number]['key'];
 const REFERENCE_SIZE = 1_000_000;
+// The CPU series a break-even reads against: GPU Lab's and the notebook's PyTorch on the CPU, whichever was faster.
+const CPU_KINDS = ['cpu', 'torch-cpu'] as const;
 
 const series = <K extends SeriesKind>(op: Op, kind: K): `${Op}-${K}` => `${op}-${kind}`;
 const m = (key: keyof typeof TEXT.findings, values?: Parameters<typeof msg>[1]): Message => msg(`${LAB}.findings.${key}`, values);
 const pathName = (key: PathKey): Message => msg(`${LAB}.paths.${key}`);
+// A CPU series of `op` as a finding names it: "GPU Lab’s CPU code", "PyTorch on the CPU".
+const cpuName = (op: Op, key: string): Message => msg(`${LAB}.cpuNames.${key.slice(op.length + 1)}`);
 // Point labels are the record's, locale-neutral: English, whatever language the app is shown in.
 
 function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
@@ -93,27 +96,50 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   return points;
 }
 
+// Whether a crossing's range is worth saying: both ends found, and apart at the two significant digits it is given to.
+const rangeSaid = (low: number | null, high: number | null): boolean => low !== null && high !== null && formatNumber(num_.breakEvenCount(high), 'en') !== formatNumber(num_.breakEvenCount(low), 'en');
+
+// The CPU a break-even of GPU Lab's GPU is read against (labs/analysis.ts, cpuSide): `cpu` as the sentence names it
+// (marked the fastest measured where there were two), `plain` without the mark, and `beside` the other CPU's crossing.
+interface Against {
+  cpu: Message;
+  plain: Message;
+  beside: Message | '';
+}
+
 // The break-even as a sentence, the speedup at a million elements appended where the sizes measured span it. The
 // target is a parameter, an exact number: "2×", not the "2.00×" of a measured ratio.
 // Where the crossing lies between two measured sizes, the range it can lie in within the medians' intervals follows
 // the size (from the most and the least favourable speedups), where both ends are found and differ.
-// `torch`: PyTorch's own crossing, its GPU against its CPU, in sentences that name PyTorch's CPU as the baseline.
-function breakEvenMessage(b: Exclude<BreakEven, { kind: 'no-data' }>, op: Op, path: PathKey, target: number, at1M: number | null, range: { low: number | null; high: number | null }, torch = false): Message {
-  const key = (k: 'at' | 'between' | 'betweenRange' | 'belowRange' | 'never') => (torch ? (`torch${k[0]?.toUpperCase()}${k.slice(1)}` as const) : k);
-  const at = at1M === null ? '' : m(key('at') as 'at', { reference: num_.count(REFERENCE_SIZE), ratio: num_.times(at1M) });
-  const said = { op, path: pathName(path), target: num_.sig(target), at };
+// `against` null: PyTorch's own crossing, its GPU against its CPU, in sentences that name PyTorch's CPU as the baseline.
+function breakEvenMessage(c: Crossing, op: Op, path: PathKey, target: number, against: Against | null): Message | null {
+  const { b, low, high } = c;
+  const key = (k: 'at' | 'between' | 'betweenRange' | 'belowRange' | 'never') => (against === null ? (`torch${k[0]?.toUpperCase()}${k.slice(1)}` as const) : k);
+  const at1M = interpolateLogLog(c.curve, REFERENCE_SIZE);
+  const at = at1M === null ? '' : m(key('at') as 'at', { reference: num_.count(REFERENCE_SIZE), ratio: num_.times(at1M), ...(against ? { cpu: against.plain } : {}) });
+  const said = { op, path: pathName(path), target: num_.sig(target), at, ...(against ? { cpu: against.cpu, beside: against.beside } : {}) };
   switch (b.kind) {
-    case 'between': {
+    case 'between':
       // Interpolated, so known to two significant digits, as are the ends of its range.
-      const { low, high } = range;
-      if (low !== null && high !== null && formatNumber(num_.breakEvenCount(high), 'en') !== formatNumber(num_.breakEvenCount(low), 'en')) return m(key('betweenRange') as 'betweenRange', { ...said, size: num_.breakEvenCount(b.size), low: num_.breakEvenCount(low), high: num_.breakEvenCount(high) });
+      if (rangeSaid(low, high)) return m(key('betweenRange') as 'betweenRange', { ...said, size: num_.breakEvenCount(b.size), low: num_.breakEvenCount(low ?? 0), high: num_.breakEvenCount(high ?? 0) });
       return m(key('between') as 'between', { ...said, size: num_.breakEvenCount(b.size) });
-    }
     case 'below-range':
       return m(key('belowRange') as 'belowRange', { ...said, size: num_.count(b.size) });
     case 'never':
       return m(key('never') as 'never', { ...said, ratio: num_.times(b.best), size: num_.count(b.at) });
+    case 'no-data':
+      return null;
   }
+}
+
+// The same GPU series against a CPU series beside the fastest, as a sentence after the answer, with its own range.
+function besideText(points: readonly PointResult[], cpu: { key: string; name: Message }, gpu: string, target: number): Message | '' {
+  const { b, low, high } = crossingOf(points, cpu.key, gpu, target);
+  if (b.kind === 'between' && rangeSaid(low, high)) return m('besideRange', { cpu: cpu.name, size: num_.breakEvenCount(b.size), low: num_.breakEvenCount(low ?? 0), high: num_.breakEvenCount(high ?? 0) });
+  if (b.kind === 'between') return m('besideBetween', { cpu: cpu.name, size: num_.breakEvenCount(b.size) });
+  if (b.kind === 'below-range') return m('besideBelow', { cpu: cpu.name, size: num_.count(b.size) });
+  if (b.kind === 'never') return m('besideNever', { cpu: cpu.name, ratio: num_.times(b.best), size: num_.count(b.at) });
+  return '';
 }
 
 // A ratio smaller than this between the CPU's best rate and its rate at the largest size is not worth a cause: clocks,
@@ -160,36 +186,32 @@ function analyze(points: readonly PointResult[], params: ParamValues, cpu: Devic
   const target = num(params, 'target');
   const analysis: LabAnalysis = { summary: {}, findings: [] };
   for (const op of strs(params, 'ops') as Op[]) {
+    // Each GPU path's break-even read against the faster of GPU Lab's CPU and PyTorch's, named, the other beside it
+    // (DESIGN §10, "Baselines").
+    const side = cpuSide(points, CPU_KINDS.map((k) => series(op, k)), (key) => cpuName(op, key));
     for (const p of PATHS) {
-      const curve = speedupCurve(points, series(op, 'cpu'), series(op, p.key));
-      const b = breakEven(curve, target);
-      const at1M = interpolateLogLog(curve, REFERENCE_SIZE);
-      const stored = breakEvenSummary(b, curve);
+      // The summary (the chart's marks, the deliverable's table, a class's spread) keeps the break-even over GPU Lab's
+      // own CPU.
+      const own = crossingOf(points, series(op, 'cpu'), series(op, p.key), target);
+      const stored = breakEvenSummary(own.b, own.curve);
       analysis.summary[`${op}.${p.key}.breakEvenSize`] = stored.size;
       analysis.summary[`${op}.${p.key}.breakEvenAtMost`] = stored.atMost;
       analysis.summary[`${op}.${p.key}.breakEvenAbove`] = stored.above;
-      analysis.summary[`${op}.${p.key}.speedupAt1M`] = at1M;
-      // Where the crossing can lie within the medians' uncertainty: on the most and the least favourable speedups.
-      const bounds = speedupRange(points, series(op, 'cpu'), series(op, p.key));
-      const earliest = breakEven(bounds.high, target);
-      const latest = breakEven(bounds.low, target);
-      const range = { low: earliest.kind === 'between' ? earliest.size : null, high: latest.kind === 'between' ? latest.size : null };
-      analysis.summary[`${op}.${p.key}.breakEvenSizeLow`] = range.low;
-      analysis.summary[`${op}.${p.key}.breakEvenSizeHigh`] = range.high;
-      if (b.kind === 'no-data') continue;
-      analysis.findings.push(withInterval(finding(`${op}-${p.key}-break-even`, breakEvenMessage(b, op, p.key, target, at1M, range), b.kind === 'between' ? b.size : null, 'elements'), range));
+      analysis.summary[`${op}.${p.key}.speedupAt1M`] = interpolateLogLog(own.curve, REFERENCE_SIZE);
+      analysis.summary[`${op}.${p.key}.breakEvenSizeLow`] = own.low;
+      analysis.summary[`${op}.${p.key}.breakEvenSizeHigh`] = own.high;
+      if (!side) continue;
+      const c = crossingOf(points, side.key, series(op, p.key), target);
+      const beside = side.others.map((o) => besideText(points, o, series(op, p.key), target)).find((text) => text !== '') ?? '';
+      const text = breakEvenMessage(c, op, p.key, target, { cpu: side.name, plain: cpuName(op, side.key), beside });
+      if (text) analysis.findings.push(withInterval(finding(`${op}-${p.key}-break-even`, text, c.b.kind === 'between' ? c.b.size : null, 'elements'), { low: c.low, high: c.high }));
     }
     for (const t of TORCH) {
-      const curve = speedupCurve(points, series(op, 'torch-cpu'), series(op, t.key));
-      const b = breakEven(curve, target);
-      if (b.kind === 'no-data') continue;
-      const bounds = speedupRange(points, series(op, 'torch-cpu'), series(op, t.key));
-      const earliest = breakEven(bounds.high, target);
-      const latest = breakEven(bounds.low, target);
-      const range = { low: earliest.kind === 'between' ? earliest.size : null, high: latest.kind === 'between' ? latest.size : null };
-      analysis.summary[`${op}.${t.key}.breakEvenSize`] = breakEvenSummary(b, curve).size;
-      const text = breakEvenMessage(b, op, t.ours, target, interpolateLogLog(curve, REFERENCE_SIZE), range, true);
-      analysis.findings.push(withInterval(finding(`${op}-${t.key}-break-even`, text, b.kind === 'between' ? b.size : null, 'elements'), range));
+      const c = crossingOf(points, series(op, 'torch-cpu'), series(op, t.key), target);
+      const text = breakEvenMessage(c, op, t.ours, target, null);
+      if (!text) continue;
+      analysis.summary[`${op}.${t.key}.breakEvenSize`] = breakEvenSummary(c.b, c.curve).size;
+      analysis.findings.push(withInterval(finding(`${op}-${t.key}-break-even`, text, c.b.kind === 'between' ? c.b.size : null, 'elements'), { low: c.low, high: c.high }));
     }
     // PyTorch against the engine where both do the same work, at the largest size both measured: their CPUs, and
     // their GPUs on resident data.

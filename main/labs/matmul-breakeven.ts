@@ -3,7 +3,7 @@
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message, type MessageValue } from '../common/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
-import { bestRate, breakEven, breakEvenSummary, cpuSide, find, finding, ownBlasName, rateInterval, speedup, speedupCurve, sweepAgreement, withInterval, type BreakEven, type CpuSide, type Curve } from './analysis.ts';
+import { bestRate, breakEven, breakEvenSummary, cpuSide, crossingOf, find, finding, ownBlasName, rateInterval, speedup, speedupCurve, sweepAgreement, withInterval, type CpuSide } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, nums } from './lab.ts';
@@ -14,7 +14,6 @@ import {
   pointName,
   sizeN,
 } from './plan-helpers.ts';
-import { speedupRange } from '../common/claims.ts';
 import { LIMITS } from '../common/measurement.ts';
 
 const LAB = 'matmul-breakeven';
@@ -104,16 +103,6 @@ function torchFindings(points: readonly PointResult[]): Finding[] {
 const CPU_SERIES = ['cpu', 'torch-cpu'];
 const cpuNamer = (points: readonly PointResult[]) => (key: string): Message => (key === 'cpu' ? ownBlasName(find(points, 'cpu')) : seriesName(key));
 
-// Where a GPU series overtakes a CPU series: interpolated, with where it can lie within the medians' uncertainty (on
-// the most and the least favourable speedups).
-function crossingOf(points: readonly PointResult[], cpu: string, gpu: string): { curve: Curve; b: BreakEven; low: number | null; high: number | null } {
-  const curve = speedupCurve(points, cpu, gpu);
-  const range = speedupRange(points, cpu, gpu);
-  const earliest = breakEven(range.high, 1);
-  const latest = breakEven(range.low, 1);
-  return { curve, b: breakEven(curve, 1), low: earliest.kind === 'between' ? earliest.size : null, high: latest.kind === 'between' ? latest.size : null };
-}
-
 // The same GPU series against a CPU series beside the fastest, as a sentence after the answer.
 function besideText(points: readonly PointResult[], cpu: { key: string; name: Message }, gpu: string): Message | '' {
   const b = breakEven(speedupCurve(points, cpu.key, gpu), 1);
@@ -127,7 +116,7 @@ function besideText(points: readonly PointResult[], cpu: { key: string; name: Me
 // other beside it (DESIGN §10, "Baselines").
 function crossingFindings(points: readonly PointResult[], side: CpuSide, g: (typeof GPU)[number]): Finding[] {
   const out: Finding[] = [];
-  const { curve, b, low, high } = crossingOf(points, side.key, g.series);
+  const { curve, b, low, high } = crossingOf(points, side.key, g.series, 1);
   const series = seriesName(g.series);
   const cpu = side.name;
   const beside = side.others.map((o) => besideText(points, o, g.series)).find((text) => text !== '') ?? '';
@@ -164,7 +153,7 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
   const side = cpuSide(points, CPU_SERIES, cpuNamer(points));
   for (const g of GPU) {
     // The summary (the chart's marks, a class's spread) keeps the break-even over GPU Lab's own CPU BLAS.
-    const { curve, b, low, high } = crossingOf(points, 'cpu', g.series);
+    const { curve, b, low, high } = crossingOf(points, 'cpu', g.series, 1);
     const stored = breakEvenSummary(b, curve);
     a.summary[`${g.series}.breakEvenN`] = stored.size;
     a.summary[`${g.series}.breakEvenNAtMost`] = stored.atMost;

@@ -12,6 +12,7 @@ import { isGpu } from '../common/devices.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { validateParams } from '../common/params.ts';
+import { isWebgpuDevice } from '../common/measurement.ts';
 import { RUN_SCHEMA_VERSION } from '../common/run-record.ts';
 import type { Finding, PointResult, RunRecord, RunSummary } from '../common/run-record.ts';
 import type { ComputeHostSupervisor, HostEnvironment } from '../engine/supervisor.ts';
@@ -49,8 +50,11 @@ interface ActiveRun {
   progress: RunProgress | null;
 }
 
-// Errors after which the rest of the run cannot be trusted: the host died or was killed.
+// Errors after which the rest of the run cannot be trusted: the host died or was killed, or a CUDA context was lost
+// (a sticky error, or the GPU gone from the bus). A WebGPU device lost ends only its point: the host answers and ends
+// itself, and the next point opens a new device in a new host, as an application recovers from a driver's reset.
 const FATAL = new Set(['COMPUTE_HOST_CRASHED', 'TIMEOUT', 'DEVICE_LOST']);
+const endsTheRun = (e: GpuLabError, device: string): boolean => FATAL.has(e.code) && !(e.code === 'DEVICE_LOST' && isWebgpuDevice(device));
 
 // How often the findings of a running run are recomputed from the points measured so far.
 const PROVISIONAL_ANALYSIS_INTERVAL_MS = 500;
@@ -503,7 +507,7 @@ export class LabRunner implements RunsService {
             result = cancelledPoint(point);
           } else {
             result = failedPoint(point, e.toPayload());
-            if (FATAL.has(e.code)) {
+            if (endsTheRun(e, point.device)) {
               record.status = 'failed';
               record.error = e.toPayload();
             }

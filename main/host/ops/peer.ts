@@ -16,6 +16,7 @@ import type { RoundResult } from '../sampling.ts';
 import { MIN_BUDGET_SECONDS } from '../../common/statistics.ts';
 import { cpuQuiet, cpuWorkDone } from '../cpu-quiet.ts';
 import { ELEMENTWISE_TOLERANCE, elementwiseReads, gemmReads, gemmTolerance, verifyElementwise, verifyGemm } from '../verify.ts';
+import type { ElementsRead } from '../verify.ts';
 import { PeerWorker, currentPeerWorker, peerWorker } from '../python-worker.ts';
 import { IDLE_MS, forgetInputs, inputFiles, keptPaths, outputFile } from '../peer-files.ts';
 import type { PeerInput } from '../peer-files.ts';
@@ -83,15 +84,16 @@ export function peerRound(answer: PeerSamples): PeerRound {
 // What a peer measures, in the engine's terms: its inputs from the seed's streams (the engine's own twins of the same
 // seed and slot hold the same values), its output, the numbers its code is given, and the engine's check of the
 // output on the inputs' buffers (kept from an earlier peer point where one took the same: peer-files.ts).
-// The output is not poisoned: every element the check reads is written from the worker's file, whose length is
-// checked, and a gigabyte poisoned for 4096 elements read cost a tenth of a second a point.
+// The output is not poisoned: the check reads only what the worker's file holds, whose length is checked, and a
+// gigabyte poisoned for 4096 elements read cost a tenth of a second a point.
 interface PeerWork {
   inputs: PeerInput[];
   out: ElementBuffer;
   params: Record<string, number>;
-  // The engine's check on the inputs' buffers; or, where the engine has no reference of its own (a network), the
-  // check against the worker's float64 reference of part of the output (`reference`, of `length` values).
-  verify: (inputs: ElementBuffer[]) => Verification;
+  // The engine's check of the output on the inputs' buffers; or, where the engine has no reference of its own (a
+  // network), the check against the worker's float64 reference of part of the output (`reference`, of `length`
+  // values).
+  verify: (inputs: ElementBuffer[], out: ElementsRead) => Verification;
   reference?: { length: number; check: (values: Float64Array, offset: number) => Verification };
   // The output's elements the check reads, where it reads a sample: only those come back from the worker.
   reads: number[] | null;
@@ -116,16 +118,16 @@ function peerWork(m: Peered, backend: MeasurementBackend): PeerWork {
   }
   if (m.op === 'vector-function') {
     const out = output('fp64', m.elements);
-    return { inputs: [input('fp64', m.elements, 0), input('fp64', m.elements, 1)], out, params: { a: m.a, b: m.b, c: m.c }, verify: (xy) => verifyElementwise(out, xy, vectorFunctionReference(m.a, m.b, m.c), ELEMENTWISE_TOLERANCE.fp64), reads: elementwiseReads(m.elements) };
+    return { inputs: [input('fp64', m.elements, 0), input('fp64', m.elements, 1)], out, params: { a: m.a, b: m.b, c: m.c }, verify: (xy, got) => verifyElementwise(got, xy, vectorFunctionReference(m.a, m.b, m.c), ELEMENTWISE_TOLERANCE.fp64), reads: elementwiseReads(m.elements) };
   }
   if (m.op === 'gemm') {
     // The dtype's storage and inputs as the engine's own GEMM makes them (ops/gemm.ts); int8 products come back as fp32.
     const stored: DType = m.dtype === 'tf32' ? 'fp32' : m.dtype;
     const range = stored === 'int8' ? undefined : { low: -1, high: 1 };
     const out = output(stored === 'int8' ? 'fp32' : stored, m.m * m.n);
-    const verify = ([a, b]: ElementBuffer[]): Verification => {
+    const verify = ([a, b]: ElementBuffer[], got: ElementsRead): Verification => {
       if (!a || !b) throw new GpuLabError('PEER_FAILED', 'the GEMM\'s inputs were not made');
-      return verifyGemm(a, b, out, m.m, m.n, m.k, gemmTolerance(m.dtype, m.k));
+      return verifyGemm(a, b, got, m.m, m.n, m.k, gemmTolerance(m.dtype, m.k));
     };
     return { inputs: [input(stored, m.m * m.k, 0, range), input(stored, m.k * m.n, 1, range)], out, params: { m: m.m, n: m.n, k: m.k }, verify, reads: gemmReads(m.m, m.n) };
   }
@@ -135,13 +137,48 @@ function peerWork(m: Peered, backend: MeasurementBackend): PeerWork {
     const inputs = [input('fp32', m.elements, 0, range)];
     if (op !== 'exp') inputs.push(input('fp32', m.elements, 1, range));
     const out = output('fp32', m.elements);
-    return { inputs, out, params: {}, verify: (buffers) => verifyElementwise(out, buffers, ELEMENTWISE_REFERENCE[op], ELEMENTWISE_TOLERANCE.fp32), reads: elementwiseReads(m.elements) };
+    return { inputs, out, params: {}, verify: (buffers, got) => verifyElementwise(got, buffers, ELEMENTWISE_REFERENCE[op], ELEMENTWISE_TOLERANCE.fp32), reads: elementwiseReads(m.elements) };
   }
   if (m.op === 'copy') {
     const out = output('int8', m.bytes);
-    return { inputs: [input('int8', m.bytes, 0)], out, params: {}, verify: (src) => verifyElementwise(out, src, ([v = Number.NaN]) => v, 0), reads: elementwiseReads(m.bytes) };
+    return { inputs: [input('int8', m.bytes, 0)], out, params: {}, verify: (src, got) => verifyElementwise(got, src, ([v = Number.NaN]) => v, 0), reads: elementwiseReads(m.bytes) };
   }
   throw unsupported(`a Python ${m.peer.library} series of ${m.op}`, backend.device);
+}
+
+// The output as the check reads it where only the elements at `reads` came back (`values`, in their order): those
+// elements, decoded as the engine's buffer decodes its type, and no other (a read of one is NaN). Written into the
+// output's buffer instead, 4096 elements scattered over a gigabyte took 4096 calls into the addon, each touching a
+// page for the first time, outside every phase: 120 to 175 ms for 10⁸ float32 on the 2-core machine (on the GPU
+// machine the peers' points spent some 10 ms outside their phases where the engine's spent 4).
+export function sampledOutput(out: ElementBuffer, reads: readonly number[], values: Float64Array | Float32Array | Uint16Array | Int8Array): ElementsRead {
+  const picked = createHostBuffer(out.dtype, Math.max(1, reads.length));
+  let decoded: Float64Array;
+  try {
+    (picked as ElementBuffer<DType>).write(values as never);
+    decoded = picked.toFloat64(0, reads.length);
+  } finally {
+    picked.free();
+  }
+  const order = reads.map((_, i) => i).sort((x, y) => (reads[x] ?? 0) - (reads[y] ?? 0));
+  const at = order.map((i) => reads[i] ?? 0);
+  return {
+    length: out.length,
+    location: 'host',
+    toFloat64(start = 0, count = out.length - start) {
+      const span = new Float64Array(count).fill(Number.NaN);
+      // The first sampled index from `start` on, then each one until the span's end.
+      let lo = 0;
+      let hi = at.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if ((at[mid] ?? 0) < start) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let j = lo; j < at.length && (at[j] ?? 0) < start + count; j++) span[(at[j] ?? 0) - start] = decoded[order[j] ?? 0] ?? Number.NaN;
+      return span;
+    },
+  };
 }
 
 // Peer points in progress, and the timer that lets the kept input files go once none has come for IDLE_MS.
@@ -232,14 +269,11 @@ async function measured(m: Peered, backend: MeasurementBackend, ctx: MeasureCont
     const expected = (work.reads?.length ?? output.length) * DTYPE_BYTES[work.out.dtype];
     if (bytes.byteLength !== expected) throw new GpuLabError('PEER_FAILED', `the ${m.peer.code} series wrote ${bytes.byteLength} bytes, not ${expected}`);
     const values = typedOf(work.out.dtype, bytes);
-    const out = work.out as ElementBuffer<DType>;
-    // Only the elements the check reads came back: each in its place; the rest keeps the poison, unread.
-    if (work.reads) work.reads.forEach((index, i) => out.write(values.subarray(i, i + 1) as never, index));
-    else out.write(values as never);
+    const got = work.reads ? sampledOutput(work.out, work.reads, values) : (work.out as ElementBuffer<DType>).write(values as never);
     const timed = joinRounds(rounds);
     const { reference } = work;
     if (reference) referencePath = outputFile();
-    const verification = await phase('check', () => (reference && referencePath ? checkAgainstReference(worker, reference, referencePath, callMs, ctx.signal) : work.verify(files.buffers)));
+    const verification = await phase('check', () => (reference && referencePath ? checkAgainstReference(worker, reference, referencePath, callMs, ctx.signal) : work.verify(files.buffers, got)));
     return {
       ...timed,
       implementation: `${answer.library} (Python ${worker.version}${answer.restored?.length ? `; ${ROW_STACK_RESTORED}` : ''})`,

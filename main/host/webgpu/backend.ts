@@ -255,7 +255,6 @@ export class WebGpuBackend {
     };
 
     let pipelinesWarm = !fresh || this.m.cold;
-    let rounds = 0;
     const round: TakeTimedRound = async (warmup, repeats, onProgress, fixed) => {
       const runs = pipelinesWarm ? warmup : Math.max(warmup, 1);
       pipelinesWarm = true;
@@ -275,7 +274,6 @@ export class WebGpuBackend {
         if (s.deviceMs !== null) deviceMs.push(s.deviceMs);
         onProgress(i + 1, repeats);
       }
-      if (rounds++ === 0) this.gpu.injectTestFault();
       const device = deviceMs.length === hostMs.length ? deviceMs : null;
       return {
         // Without timestamps, events are the host's clock after the work is done.
@@ -289,7 +287,11 @@ export class WebGpuBackend {
       };
     };
     const { rounds: taken, sampling } = await sampleMeasurement(this.m, this.ctx, round);
+    // The test hooks' fault (device.ts) comes after the last sample: the latest a fault can come and still be this point's.
+    this.gpu.injectTestFault('variant' in this.m ? this.m.variant : '', 'path' in this.m ? this.m.path : '');
     if (!this.withCopies) await this.readInto(work.output, staging, this.gpu.device.createCommandEncoder());
+    // Once more after the last sample: a loss or an error that came during this point fails this point, not the next.
+    await this.gpu.settle(queue.onSubmittedWorkDone());
     const clockResolution: ClockResolution = { timestamps: stampsRead === 0 ? 'none' : quantised ? 'quantised' : 'unquantised', hostMs: this.gpu.hostResolutionMs };
     return { ...resultOf(taken, sampling), verification: verify(), telemetry: null, clockResolution };
   }

@@ -14,8 +14,9 @@ import { adapterName } from '../../common/webgpu-adapters.ts';
 import { webgpuAdapters } from './dawn.ts';
 import type { FoundAdapter } from './dawn.ts';
 
-// With the test hooks on: "lost" destroys the device after a measurement's first round, "error" makes WebGPU report a
-// validation error there, so that a test sees what a real loss or error does.
+// With the test hooks on: "lost" destroys the device after a measurement's last sample, "error" makes WebGPU report a
+// validation error there, so that a test sees what a real loss or error does; "lost:unfused" or "error:with-copies"
+// does it only to measurements of that variant or path, so that a run's other points show what comes after.
 export const TEST_WEBGPU_FAULT_ENV = 'GPU_LAB_TEST_WEBGPU_FAULT';
 
 // Workgroups of 256 invocations, or fewer where the adapter allows fewer.
@@ -122,9 +123,10 @@ export class WebgpuDevice {
   }
 
   // The test hooks' fault, where one is asked for (TEST_WEBGPU_FAULT_ENV).
-  injectTestFault(): void {
+  injectTestFault(variant: string, path: string): void {
     if (process.env[TEST_HOOKS_ENV] !== '1') return;
-    const fault = process.env[TEST_WEBGPU_FAULT_ENV];
+    const [fault, only] = (process.env[TEST_WEBGPU_FAULT_ENV] ?? '').split(':');
+    if (only !== undefined && only !== variant && only !== path) return;
     if (fault === 'lost') this.device.destroy();
     // A buffer both mappable for reading and usable as storage: WebGPU refuses the pair.
     if (fault === 'error') this.device.createBuffer({ size: 4, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.STORAGE });

@@ -10,7 +10,7 @@ import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import type { TableCell, TableColumn, TableRow } from '../table.ts';
 import { pointReason } from '../../common/i18n/error-text.ts';
 import { findingText, labMessage } from '../../labs/lab-text.ts';
-import { speedupValue } from '../../labs/analysis.ts';
+import { rankBySpeed, speedupValue } from '../../labs/analysis.ts';
 import { formatNumber } from '../../common/message.ts';
 import { comparePoints, type Order } from '../../common/claims.ts';
 
@@ -170,6 +170,26 @@ export function notMeasuredWhy({ record, lab, t }: DeliverableContext, key: stri
     return t('pdf.deliverable.against.why.notAsked', { library: PEER_LIBRARY_NAMES[library], asked: asked.map((l) => PEER_LIBRARY_NAMES[l]).join(', ') });
   }
   return t('pdf.deliverable.against.why.notMeasured');
+}
+
+// The CPU side of a comparison: the fastest of the CPU series `keys` the run measured (DESIGN §10, "Baselines"), judged
+// over the sizes they all measured by the geometric mean of their median times (labs/analysis.ts rankBySpeed, as the
+// findings judge it), the others beside it. `ratio`: the fastest one's times over the next one's (below 1), where there
+// is another. `courseWhy`: why the course's CPU series (`course`) gives no figure, null where it gives one.
+export interface CpuSide {
+  fastest: Baseline;
+  others: Baseline[];
+  ratio: number | null;
+  courseWhy: string | null;
+}
+
+export function fastestCpu(context: DeliverableContext, keys: readonly string[], course: string): CpuSide | null {
+  const { record, lab } = context;
+  const of = (key: string): Baseline => ({ key, label: labelOf(lab, key), point: undefined });
+  const { ranked, ratio } = rankBySpeed(record.points, keys);
+  const [first, ...others] = ranked;
+  if (first === undefined) return null;
+  return { fastest: of(first), others: others.map(of), ratio, courseWhy: notMeasuredWhy(context, course) };
 }
 
 export function baselineChoice(context: DeliverableContext, course: string, own: string, x: number | null = null): BaselineChoice {

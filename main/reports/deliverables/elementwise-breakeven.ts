@@ -1,17 +1,18 @@
 // elementwise-breakeven, seed 003's "Entrega": the table "operation | smallest size with speedup > 2× | speedup at 1 M
 // elements" for the GPU with and without the copies, the speedup at every size measured, and the exercise's questions:
-// from which size the GPU wins for each operation, which gains most, what changes without the copies, in what share
-// of the cases the copies dominate, and whether the GPU is worth it under 1000 elements.
+// from which size the GPU wins for each operation (against the fastest CPU series the run measured for it, GPU Lab's
+// or the course's PyTorch, named, the other beside it), which gains most, what changes without the copies, in what
+// share of the cases the copies dominate, and whether the GPU is worth it under 1000 elements.
 import type { Translate } from '../../../renderer/charts/text.ts';
 import { formatAxisNumber, formatBreakEven, formatCount, formatPercent, formatTimes, formatWhole } from '../../common/format.ts';
-import type { BreakEven, BreakEvenSummary } from '../../labs/analysis.ts';
-import { breakEven, breakEvenSummary, interpolateLogLog, speedupCurve } from '../../labs/analysis.ts';
-import type { SeriesDescriptor } from '../../common/lab-descriptor.ts';
+import type { BreakEvenSummary, Crossing } from '../../labs/analysis.ts';
+import { breakEvenSummary, crossingOf, interpolateLogLog } from '../../labs/analysis.ts';
+import type { LabDescriptor, SeriesDescriptor } from '../../common/lab-descriptor.ts';
 import type { TableRow } from '../table.ts';
 import type { RunRecord } from '../../common/run-record.ts';
 import { speedupRange } from '../../common/claims.ts';
-import type { Answer, DeliverableBuilder, DeliverableContext, DeliverableTable } from './common.ts';
-import { cannotAnswer, figure, labelOf, medianOf, peerCell, peerNotes, peersIn, pointAt, speedupOf, timesCell, waivedNotes, words } from './common.ts';
+import type { Answer, Baseline, CpuSide, DeliverableBuilder, DeliverableContext, DeliverableTable } from './common.ts';
+import { baselineName, cannotAnswer, fastestCpu, figure, labelOf, medianOf, peerCell, peerNotes, peersIn, pointAt, speedupOf, timesCell, waivedNotes, words } from './common.ts';
 
 const PATHS = ['gpu-transfers', 'gpu-resident'] as const;
 // The Python peers' GPU paths (PyTorch's), each op's "add-torch-transfers" beside GPU Lab's "add-gpu-transfers".
@@ -56,17 +57,8 @@ function summaryReach(record: RunRecord, op: string, path: GpuPath): Reach {
 }
 
 function pointsReach(record: RunRecord, cpu: string, gpu: string): Reach {
-  const target = targetOf(record);
-  const curve = speedupCurve(record.points, cpu, gpu);
-  const bounds = speedupRange(record.points, cpu, gpu);
-  const earliest = breakEven(bounds.high, target);
-  const latest = breakEven(bounds.low, target);
-  return {
-    ...breakEvenSummary(breakEven(curve, target), curve),
-    at1M: interpolateLogLog(curve, ONE_MILLION),
-    low: earliest.kind === 'between' ? earliest.size : null,
-    high: latest.kind === 'between' ? latest.size : null,
-  };
+  const { curve, b, low, high } = crossingOf(record.points, cpu, gpu, targetOf(record));
+  return { ...breakEvenSummary(b, curve), at1M: interpolateLogLog(curve, ONE_MILLION), low, high };
 }
 
 // The deliverable's "smallest size with speedup > target×": a size interpolated between two measured sizes, to two
@@ -102,10 +94,16 @@ function atOneMillionCell(record: RunRecord, { at1M }: Reach, series: string, t:
   return t('pdf.deliverable.elementwise.outside', { size: formatCount(ONE_MILLION) });
 }
 
-function crossingText(b: BreakEven, t: Translate): string {
+// Where the GPU overtakes one CPU series (speedup 1×), with the range the medians' intervals allow where its ends differ
+// at the two significant digits it is given to.
+function crossingText({ b, low, high }: Crossing, t: Translate): string {
   switch (b.kind) {
-    case 'between':
-      return t('pdf.deliverable.elementwise.crossing.between', { size: formatBreakEven('elements', b.size) });
+    case 'between': {
+      const size = formatBreakEven('elements', b.size);
+      const ends = low !== null && high !== null ? [formatBreakEven('elements', low), formatBreakEven('elements', high)] : null;
+      if (ends && ends[0] !== ends[1]) return t('pdf.deliverable.elementwise.crossing.betweenRange', { size, low: ends[0] ?? '', high: ends[1] ?? '' });
+      return t('pdf.deliverable.elementwise.crossing.between', { size });
+    }
     case 'below-range':
       return t('pdf.deliverable.elementwise.crossing.belowRange', { size: formatCount(b.size) });
     case 'never':
@@ -115,14 +113,50 @@ function crossingText(b: BreakEven, t: Translate): string {
   }
 }
 
-function whereGpuWins({ record, t }: DeliverableContext): string {
+// One operation's CPU series (the descriptor's: GPU Lab's and the course's PyTorch on the CPU), and the course's.
+const cpuSeries = (lab: LabDescriptor, op: string): string[] => lab.series.filter((s) => s.deviceKind === 'cpu' && s.key.startsWith(`${op}-`)).map((s) => s.key);
+const courseCpu = (op: string): string => `${op}-torch-cpu`;
+const cpuSideOf = (context: DeliverableContext, op: string): CpuSide | null => fastestCpu(context, cpuSeries(context.lab, op), courseCpu(op));
+const cpuName = (context: DeliverableContext, op: string, b: Baseline): string => baselineName(context, b, b.key === courseCpu(op));
+
+// Where both GPU paths of `op` overtake one CPU series; null where neither was measured against it.
+function pathsAgainst({ record, t }: DeliverableContext, op: string, cpu: string): string | null {
+  const crossings = PATHS.map((path) => ({ path, c: crossingOf(record.points, cpu, `${op}-${path}`, 1) }));
+  if (crossings.every((x) => x.c.b.kind === 'no-data')) return null;
+  return crossings.map((x) => t('pdf.deliverable.elementwise.a.pathCrossing', { path: t(`pdf.deliverable.elementwise.path.${x.path}`), crossing: crossingText(x.c, t) })).join(t('pdf.deliverable.against.itemSeparator'));
+}
+
+// Each operation's GPU against the fastest CPU series the run measured for it, named, the other beside it (DESIGN §10,
+// "Baselines"); where the course's CPU code gave no figure, the answer says so first, once per reason.
+function whereGpuWins(context: DeliverableContext): string {
+  const { record, lab, t } = context;
+  const unmeasured = new Map<string, string[]>();
   const parts = opsOf(record).flatMap((op) => {
-    const curves = PATHS.map((path) => ({ path, b: breakEven(speedupCurve(record.points, `${op}-cpu`, `${op}-${path}`), 1) }));
-    if (curves.every((c) => c.b.kind === 'no-data')) return [];
-    const paths = curves.map((c) => t('pdf.deliverable.elementwise.a.pathCrossing', { path: t(`pdf.deliverable.elementwise.path.${c.path}`), crossing: crossingText(c.b, t) }));
-    return [t('pdf.deliverable.elementwise.a.opCrossing', { op, paths: paths.join('; ') })];
+    const side = cpuSideOf(context, op);
+    const paths = side && pathsAgainst(context, op, side.fastest.key);
+    if (!side || !paths) return [];
+    if (side.courseWhy !== null) unmeasured.set(side.courseWhy, [...(unmeasured.get(side.courseWhy) ?? []), labelOf(lab, courseCpu(op))]);
+    const beside = side.others.flatMap((o) => {
+      const theirs = pathsAgainst(context, op, o.key);
+      return theirs === null ? [] : [t('pdf.deliverable.elementwise.a.opOther', { cpu: cpuName(context, op, o), paths: theirs })];
+    });
+    return [t(`pdf.deliverable.elementwise.a.${side.others.length > 0 ? 'opFastest' : 'opOnly'}`, { op, cpu: cpuName(context, op, side.fastest), paths }), ...beside];
   });
-  return parts.length === 0 ? cannotAnswer(record, gpuSeries(record), t) : parts.join(' ');
+  if (parts.length === 0) return cannotAnswer(record, gpuSeries(record), t);
+  const notMeasured = [...unmeasured].map(([why, courses]) => t('pdf.deliverable.elementwise.a.courseNotMeasured', { course: courses.join(t('pdf.deliverable.listSeparator')), why }));
+  return [...notMeasured, ...parts].join(' ');
+}
+
+// Under the table: which CPU series the first answer reads each operation's GPU against, and by how much it was faster.
+function fastestNote(context: DeliverableContext): string[] {
+  const { record, t } = context;
+  const items = opsOf(record).flatMap((op) => {
+    const side = cpuSideOf(context, op);
+    const other = side?.others[0];
+    if (!side || !other || side.ratio === null) return [];
+    return [t('pdf.deliverable.elementwise.fastestItem', { op, cpu: cpuName(context, op, side.fastest), other: cpuName(context, op, other), ratio: formatTimes(side.ratio) })];
+  });
+  return items.length === 0 ? [] : [t('pdf.deliverable.elementwise.fastestNote', { items: items.join(t('pdf.deliverable.against.itemSeparator')) })];
 }
 
 // Which operation gains most from the GPU (its speedup over the CPU with the data resident), judged at every size
@@ -288,7 +322,7 @@ export const elementwiseBreakevenDeliverable: DeliverableBuilder = (context) => 
         rows,
         // PyTorch's CPU has no row here (its times are the GPU paths' baseline), but how far it agrees with GPU Lab's
         // CPU is said with the others.
-        notes: peerNotes(context, [...peers, ...peersIn(context, opsOf(record).map((op) => `${op}-torch-cpu`))], [t('pdf.deliverable.elementwise.note', { target }), ...peerSpeedup, ...waivedNotes(record, gpuSeries(record), t)]),
+        notes: peerNotes(context, [...peers, ...peersIn(context, opsOf(record).map(courseCpu))], [t('pdf.deliverable.elementwise.note', { target }), ...peerSpeedup, ...fastestNote(context), ...waivedNotes(record, gpuSeries(record), t)]),
       },
       ...(sizes ? [sizes] : []),
     ],

@@ -10,10 +10,10 @@ import type { Translate } from '../../../renderer/charts/text.ts';
 import { formatBreakEven, formatRate, formatSize, formatTimes, formatWhole } from '../../common/format.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
-import { baselineName, cannotAnswer, figure, hasPoint, labelOf, notMeasuredWhy, peerCell, peerNotes, peersIn, pointAt, seriesName, speedupOf, timeCell, timesCell, waivedNotes, type Baseline } from './common.ts';
+import { baselineName, cannotAnswer, fastestCpu, figure, hasPoint, labelOf, peerCell, peerNotes, peersIn, pointAt, seriesName, speedupOf, timeCell, timesCell, waivedNotes, type Baseline, type CpuSide } from './common.ts';
 import type { TableCell, TableRow } from '../table.ts';
 import { compareTimes, estimateOf, speedupRange, timeRatio, trendOf } from '../../common/claims.ts';
-import { breakEven, rankBySpeed, speedupCurve } from '../../labs/analysis.ts';
+import { breakEven, speedupCurve } from '../../labs/analysis.ts';
 
 const GPU = ['gpu-transfers', 'gpu-resident'] as const;
 // A row's series: GPU Lab's, or the notebook's own in PyTorch (Python peers), each row read against its own CPU.
@@ -27,26 +27,8 @@ const SMALL_N = 500;
 const sizesOf = (record: RunRecord): number[] => [...new Set(record.points.filter((p) => p.series === 'cpu' && p.x !== null).map((p) => p.x ?? 0))].sort((a, b) => a - b);
 const rate = (p: PointResult | undefined): string => (p && p.status === 'ok' && p.gflops !== null ? formatRate(p.gflops, 'GFLOP/s') : '—');
 
-// The CPU side of the break-even: the fastest CPU series the run measured (DESIGN §10, "Baselines"), judged over the
-// sizes every measured CPU series has, by the geometric mean of their median times (labs/analysis.ts rankBySpeed, as
-// the findings judge it); the others beside it. `ratio`: the fastest one's times over the next one's (below 1), where
-// there is another.
-interface CpuSide {
-  fastest: Baseline;
-  others: Baseline[];
-  ratio: number | null;
-  // The course's CPU series where it gives no figure, and why.
-  courseWhy: string | null;
-}
-
-function cpuSide(context: DeliverableContext): CpuSide | null {
-  const { record, lab } = context;
-  const of = (key: string): Baseline => ({ key, label: labelOf(lab, key), point: undefined });
-  const { ranked, ratio } = rankBySpeed(record.points, lab.series.filter((s) => s.deviceKind === 'cpu').map((s) => s.key));
-  const [first, ...others] = ranked;
-  if (first === undefined) return null;
-  return { fastest: of(first), others: others.map(of), ratio, courseWhy: notMeasuredWhy(context, TORCH.cpu) };
-}
+// The CPU side of the break-even: the fastest CPU series the run measured, the others beside it (common.ts, fastestCpu).
+const cpuSide = (context: DeliverableContext): CpuSide | null => fastestCpu(context, context.lab.series.filter((s) => s.deviceKind === 'cpu').map((s) => s.key), TORCH.cpu);
 
 // A CPU series named as the course's or as GPU Lab's own.
 const cpuName = (context: DeliverableContext, b: Baseline): string => baselineName(context, b, b.key === TORCH.cpu);

@@ -101,6 +101,11 @@ def _models_for(torch, seed, cached):
 
 
 def release_models():
+    import gc
+
+    # Kept past earlier releases, the weights may have been frozen out of the collector's reach (__main__.py's
+    # release_memory): given back to it, so that any cycle among them is collected with this release.
+    gc.unfreeze()
     _models.clear()
     _references.clear()
 

@@ -61,7 +61,7 @@ describe('gpu-lab batch --slurm', () => {
     [['--slurm', '--labs', 'vector-function', '--param', 'elements=0'], 'INVALID_PARAMS: Parameter "elements" of lab "vector-function" = 0 is not allowed', true],
     [['--slurm', '--gres', 'gpu:1 --wrap=id'], '--gres: expected generic resources as Slurm writes them', true],
     [['--slurm', '--array', '0'], '--array: expected a number of tasks from 1 to 1000 but received "0"', true],
-    [['--slurm', '--device', 'gpu0'], '--device: expected "cpu" or "cuda:N" but received "gpu0"', true],
+    [['--slurm', '--device', 'gpu0'], '--device: expected "cpu", "cuda:N" or "webgpu:N" but received "gpu0"', true],
     [['--slurm', '--json'], '--json goes with batch status', true],
     [['status', '12;rm'], 'batch status needs the job id gpu-lab batch printed (a number), not "12;rm"', true],
     [['status', '12', '--partition', 'gpu'], '--partition goes with the submission, not with batch status', true],

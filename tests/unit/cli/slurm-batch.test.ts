@@ -182,6 +182,24 @@ describe.skipIf(unavailable !== null)(`gpu-lab batch on a real one-node Slurm${u
     expect(text.stdout).toMatch(new RegExp(`^  node ${node}: done`, 'm'));
   }, 240_000);
 
+  it('runs vector-function on the node\'s WebGPU adapter (--device webgpu:0): its GPU points measured there and verified', async () => {
+    const dataDir = sharedFolder('webgpu');
+    const submitted = await gpuLab(['batch', '--slurm', '--labs', 'vector-function', '--device', 'webgpu:0', '--nodes', cluster?.node ?? '', '--data-dir', dataDir, ...SMALL]);
+    expect(submitted.status, submitted.stderr).toBe(0);
+    const { last } = await waitForEnd(submitted.stdout.trim(), dataDir);
+    expect(last.state, JSON.stringify(last, null, 2)).toBe('done');
+    const [run, ...more] = records(dataDir);
+    expect(more).toEqual([]);
+    expect(run?.device).toBe('webgpu:0');
+    const gpu = run?.points.filter((p) => p.device === 'webgpu:0') ?? [];
+    expect(gpu).toHaveLength(3);
+    for (const p of gpu) {
+      expect(p.status).toBe('ok');
+      expect(p.verification?.passed).toBe(true);
+      expect(p.implementation).toContain('shaders/wgsl/vector_function.wgsl');
+    }
+  }, 240_000);
+
   it('says a refused submission in Slurm\'s words and leaves nothing in the shared folder', async () => {
     const dataDir = sharedFolder('refused');
     const r = await gpuLab(['batch', '--slurm', '--labs', 'vector-function', '--partition', 'no-such-partition', '--data-dir', dataDir, ...SMALL]);

@@ -20,7 +20,7 @@ function flat(node: string | Tree, prefix = '', out = new Map<string, string>())
 const SAME = new Set([
   'bench.id', 'bench.samples', 'bench.progress', 'devices.id', 'devices.no', 'table.ok', 'table.pointStatus.ok',
   'error.coded', 'run.progress', 'labs.range', 'labs.choice', 'labs.kernels',
-  'batch.status.run', 'batch.status.source.squeue', 'batch.status.source.sacct',
+  'batch.status.run', 'batch.status.source.squeue', 'batch.status.source.sacct', 'devices.webgpuHeading',
 ]);
 
 describe('the CLI catalog', () => {

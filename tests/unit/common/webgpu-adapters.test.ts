@@ -1,14 +1,11 @@
 // What GPU Lab makes of a WebGPU adapter from WebGPU's four strings: a software adapter is the CPU and has no peak of
 // its own, a known part has its datasheet's peaks with the arithmetic, anything else "no peak known" (never a guess),
-// and the same GPU is the same lock whichever backend reports it; an NVIDIA adapter or a software one also takes the
-// locks of what it may be (the CUDA devices, the CPU).
+// and the same GPU is the same lock whichever backend reports it (the locks a run takes: engine/webgpu-locks.test.ts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import type { DeviceList, DeviceSummary } from '../../../main/common/devices.ts';
 import { adapterLockKey, adapterName, adapterPeaks, isSoftwareAdapterFacts } from '../../../main/common/webgpu-adapters.ts';
 import type { AdapterFacts } from '../../../main/common/webgpu-adapters.ts';
-import { lockNames } from '../../../main/engine/device-lock.ts';
 
 const facts = (over: Partial<AdapterFacts>): AdapterFacts => ({ vendor: '', architecture: '', device: '', description: '', isFallbackAdapter: false, ...over });
 const lavapipe = facts({ vendor: 'mesa', architecture: 'software', device: 'llvmpipe-llvm-15-0-6-256-bits-', description: 'llvmpipe: Mesa 25.0.7 (LLVM 15.0.6)', isFallbackAdapter: true });
@@ -66,18 +63,5 @@ describe('WebGPU adapters', () => {
     const viaGl = adapterLockKey(facts({ device: 'nvidia-geforce-rtx-3070', description: 'OpenGL ES 3.2' }));
     expect(viaVulkan).toBe(viaGl);
     expect(viaVulkan).toMatch(/^webgpu:[a-z0-9-]{1,56}$/);
-  });
-
-  it('locks an NVIDIA adapter with every CUDA device, a software adapter with the CPU, and other devices as they are', () => {
-    const webgpu = (id: string, details: DeviceSummary['details']): DeviceSummary => ({ id, kind: 'webgpu', name: id, peakGflopsFp32: null, peakGflopsFp64: null, peakMemoryGBps: null, memoryBytes: null, details });
-    const cuda = (id: string): DeviceSummary => ({ id, kind: 'cuda', name: 'H200', peakGflopsFp32: null, peakGflopsFp64: null, peakMemoryGBps: null, memoryBytes: null, details: {} });
-    const list: DeviceList = {
-      devices: [cuda('cuda:0'), cuda('cuda:1'), webgpu('webgpu:0', { lockKey: 'webgpu:nvidia-h200', nvidia: true, software: false }), webgpu('webgpu:1', { lockKey: 'webgpu:llvmpipe', nvidia: false, software: true })],
-      cudaReason: null,
-      blas: '',
-    };
-    expect(lockNames(['cpu', 'webgpu:0'], list).sort()).toEqual(['cpu', 'cuda:0', 'cuda:1', 'webgpu:nvidia-h200']);
-    expect(lockNames(['webgpu:1'], list).sort()).toEqual(['cpu', 'webgpu:llvmpipe']);
-    expect(lockNames(['cpu', 'cuda:1'], list)).toEqual(['cpu', 'cuda:1']);
   });
 });

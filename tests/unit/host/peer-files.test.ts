@@ -58,6 +58,20 @@ describe('the peers\' input files', () => {
     expect(x.make).toHaveBeenCalledTimes(2);
   });
 
+  it('writes an input of several pieces, the last one short, every byte in its place', async () => {
+    // 2.5 MiB of float64 and 1 MiB + 3 bytes of int8: written a MiB at a time.
+    for (const [dtype, length] of [['fp64', 327_680], ['int8', (1 << 20) + 3]] as const) {
+      const buffer = createHostBuffer(dtype, length).fillRandom(9);
+      const made = await inputFiles([{ key: `big-${dtype}`, make: () => Promise.resolve(buffer) }], 0, 1 << 30);
+      made.done();
+      const bytes = new Uint8Array(readFileSync(made.arrays[0]?.path ?? ''));
+      const values = buffer.read();
+      expect(bytes.byteLength).toBe(values.byteLength);
+      expect(Buffer.compare(bytes, new Uint8Array(values.buffer, values.byteOffset, values.byteLength))).toBe(0);
+    }
+    await forgetInputs();
+  });
+
   it('frees a let-go input\'s buffer only when the point reading it is done', async () => {
     const busy = await inputFiles([input('busy', 5)], 0, 8192);
     const [buffer] = busy.buffers;

@@ -1,6 +1,7 @@
 // The engine's stopping rule, driven by a fake backend whose samples and clock the test sets: steady samples stop at
 // the fewest that give an interval, noisy ones go on until the budget, one sample longer than the budget stops alone
 // and says so, the cap holds, and a cancel stops between rounds.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { GpuLabError } from '../../../main/common/errors.ts';
@@ -95,10 +96,31 @@ describe('adaptive sampling', () => {
     expect(capped.spent()).toBeLessThanOrEqual(100);
   });
 
-  it('takes six samples even when six outlast the budget, as long as one does not', async () => {
+  it('takes six samples even when six outlast the budget, as long as one does not, and records the time they took as the budget', async () => {
     const b = fakeBackend(() => 40);
     const { sampling } = await sampleAdaptively(b.takeRound, { budgetSeconds: 0.1, now: b.now });
     expect(sampling.samples).toBe(MIN_INTERVAL_SAMPLES);
+    // Not the plan's 0.1 s, which the statistics' minimum could never keep: the 240 ms the six took.
+    expect(sampling.budgetSeconds).toBeCloseTo((MIN_INTERVAL_SAMPLES * 40) / 1000, 9);
+    expect(b.spent()).toBeLessThanOrEqual(sampling.budgetSeconds * 1000);
+  });
+
+  it('records a budget no point outlasts, the plan\'s where the minimum fits in it, else the minimum\'s own time', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.double({ min: 0.01, max: 500, noNaN: true }), fc.double({ min: 0.05, max: 5, noNaN: true }), fc.integer({ min: 3, max: 40 }), async (sampleMs, budgetSeconds, plannedRuns) => {
+        // Alternating lengths: never within ±2 %, so every point samples until its budget.
+        const length = (i: number): number => sampleMs * (i % 2 ? 1.5 : 1);
+        const b = fakeBackend(length);
+        const { sampling } = await sampleAdaptively(b.takeRound, { budgetSeconds, plannedRuns, now: b.now });
+        if (sampling.stop === 'one-sample-over-budget') return;
+        const sixMs = Array.from({ length: MIN_INTERVAL_SAMPLES }, (_, i) => length(i)).reduce((x, y) => x + y, 0);
+        // Within a round of its budget: a round is sized by the mean sample, which a longer one outruns.
+        expect(b.spent()).toBeLessThanOrEqual(sampling.budgetSeconds * 1000 + 1.5 * sampleMs);
+        expect(sampling.budgetSeconds * 1000).toBeLessThanOrEqual(Math.max(budgetSeconds * 1000, sixMs) + 1e-6);
+        if (sixMs <= budgetSeconds * 1000 * 0.5) expect(sampling.budgetSeconds).toBeLessThanOrEqual(budgetSeconds);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('stops at one sample, and says so, when that sample alone outlasts the budget', async () => {

@@ -127,9 +127,9 @@ describe('analyses on synthetic samples', () => {
     expect(low).toBeLessThan(size);
     expect(high).toBeGreaterThan(size);
     expect(a.findings.map((f) => en(f)).join('\n')).toContain(
-      "exp: the GPU resident becomes 2× faster than the CPU from about 2.1 k elements (somewhere between 2 k and 2.1 k, within the medians' uncertainty); at 1 M elements it is 90.9× the CPU",
+      "exp: the GPU resident becomes 2× faster than GPU Lab’s CPU code from about 2.1 k elements (somewhere between 2 k and 2.1 k, within the medians' uncertainty); at 1 M elements it is 90.9× the speed of GPU Lab’s CPU code.",
     );
-    expect(a.findings.map((f) => en(f)).join('\n')).toMatch(/exp: the GPU with transfers never becomes 2× faster than the CPU/);
+    expect(a.findings.map((f) => en(f)).join('\n')).toMatch(/exp: the GPU with transfers never becomes 2× faster than GPU Lab’s CPU code at the sizes measured \(best/);
     // At 10⁶, measured: 0.01 + 0.1 ms resident, 0.05 + 10 ms with copies.
     expect(a.findings.map((f) => en(f)).join('\n')).toContain('exp: at 1 M elements keeping the data on the GPU is 91.4× faster than copying it there and back for each operation (110 µs resident against 10.05 ms with copies).');
     expect(a.summary).toMatchObject({ 'exp.gpu-resident.breakEvenAtMost': null, 'exp.gpu-transfers.breakEvenSize': null, 'exp.gpu-transfers.breakEvenAbove': 1e8 });
@@ -144,8 +144,8 @@ describe('analyses on synthetic samples', () => {
     expect(a.summary['add.gpu-resident.breakEvenSize']).toBeNull();
     expect(a.summary['add.gpu-resident.breakEvenAtMost']).toBe(100);
     const f = a.findings.find((x) => x.id === 'add-gpu-resident-break-even');
-    expect(en(f)).toContain('is already 2× faster than the CPU at the smallest size, 100 elements');
-    expect(f && findingText(f, 'es')).toMatch(/^add: la GPU con datos residentes ya es 2× más rápida que la CPU en el tamaño más pequeño, 100 elementos; con 1 M elementos, su velocidad es \d+× la de la CPU\.$/);
+    expect(en(f)).toContain('is already 2× faster than GPU Lab’s CPU code at the smallest size, 100 elements');
+    expect(f && findingText(f, 'es')).toMatch(/^add: la GPU con datos residentes ya es 2× más rápida que la versión de GPU Lab en la CPU en el tamaño más pequeño, 100 elementos; con 1 M elementos, su velocidad es \d+× la de la versión de GPU Lab en la CPU\.$/);
     expect(f?.value).toBeNull();
   });
 

@@ -15,10 +15,12 @@ import { sampleAdaptively } from '../../../main/host/sampling.ts';
 function fakeWorker(callMs: (sample: number) => number, minSampleMs: number) {
   let clock = 0;
   let taken = 0;
+  let calls = 0;
   let batch: number | null = null;
   const call = (): number => {
     const ms = callMs(taken);
     clock += ms;
+    calls++;
     return ms;
   };
   const sample = (warmup: number, count: number): PeerSamples => {
@@ -33,7 +35,7 @@ function fakeWorker(callMs: (sample: number) => number, minSampleMs: number) {
     }
     return { id: 1, ok: true, samplesMs: perCall, wallMs: perCall, clock: 'host', executionsPerSample: batch ?? 1 };
   };
-  return { sample, now: () => clock };
+  return { sample, now: () => clock, calls: () => calls };
 }
 
 describe('a peer point within its budget', () => {
@@ -47,6 +49,17 @@ describe('a peer point within its budget', () => {
     const second = rounds[1];
     expect(second?.executionsPerSample).toBeGreaterThan(50);
     expect(second?.sampleWallMs[0]).toBeCloseTo((second?.hostMs[0] ?? 0) * (second?.executionsPerSample ?? 0), 9);
+  });
+
+  it('takes the warm-up and six samples of a call longer than the plan guessed, no sample more, and records what they took as its budget', async () => {
+    // PyTorch's add of 10⁸ elements with its copies, as an H100 ran it (tests/fixtures/peer-runs): about 0.34 s a
+    // call, where the plan gave the point 1.25 s at the bus's guessed speed. Two warm-up calls, one that sizes the
+    // batch (this fake always makes it), six samples of one call.
+    const w = fakeWorker((i) => (i % 2 ? 300 : 380), 5);
+    const { sampling } = await sampleAdaptively(({ first, samples }) => Promise.resolve(peerRound(w.sample(first ? 2 : 0, samples))), { budgetSeconds: 1.25, plannedRuns: 10, now: w.now });
+    expect(sampling).toMatchObject({ samples: MIN_INTERVAL_SAMPLES, stop: 'budget' });
+    expect(w.calls()).toBe(2 + 1 + MIN_INTERVAL_SAMPLES);
+    expect(sampling.budgetSeconds * 1000).toBeCloseTo(w.now(), 9);
   });
 
   it('keeps any noisy series of short calls within its budget, with at least an interval\'s samples', async () => {

@@ -15,12 +15,12 @@ import { peersDir } from '../../../main/host/python-worker.ts';
 const dir = mkdtempSync(join(tmpdir(), 'gpu-lab-peer-series-'));
 const PARAMS = { elements: 20_000, repeats: 3 };
 
-async function vectorFunctionRun(env: Record<string, string>, peers?: PeerLibrary[]) {
+async function vectorFunctionRun(env: Record<string, string>, peers?: PeerLibrary[], params: Record<string, number> = PARAMS) {
   const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
   Object.assign(process.env, env);
   const host = createLabHost({ dataDir: mkdtempSync(join(dir, 'data-')), warn: () => undefined });
   try {
-    const { runId } = await host.runs.startRun({ lab: 'vector-function', device: 'cpu', params: PARAMS, ...(peers ? { peers } : {}) });
+    const { runId } = await host.runs.startRun({ lab: 'vector-function', device: 'cpu', params, ...(peers ? { peers } : {}) });
     await host.runs.whenIdle();
     return await host.runs.getRun(runId);
   } finally {
@@ -67,6 +67,22 @@ describe('NumPy beside the engine in the vector-function lab', () => {
     expect(numpy?.status).toBe('failed');
     expect(numpy?.error?.code).toBe('VERIFICATION_FAILED');
     expect(run.points.find((p) => p.series === 'cpu-threads')?.status).toBe('ok');
+  });
+
+  it('checks the elements it samples of an output past a million, and fails the series when one of them is wrong', async () => {
+    const big = { elements: 1_200_000, repeats: 3 };
+    const right = (await vectorFunctionRun({ GPU_LAB_PYTHON: 'python3' }, ['numpy'], big)).points.find((p) => p.series === 'numpy-notebook');
+    expect(right?.status, right?.reason ?? right?.error?.message ?? '').toBe('ok');
+    expect(right?.verification).toMatchObject({ passed: true, method: 'sampled', checked: 4096, total: big.elements });
+    // The notebook's line wrong only for elements from the millionth on: the sampled check finds them.
+    const copy = join(dir, 'wrong-late');
+    cpSync(peersDir() ?? '', copy, { recursive: true });
+    const file = join(copy, 'gpu_lab_peers', 'labs', 'vector_function.py');
+    const source = readFileSync(file, 'utf8');
+    writeFileSync(file, source.replace('return a * x**2 + b * y + c', 'z = a * x**2 + b * y + c\n        z[1_000_000:] += 1\n        return z'));
+    const wrong = (await vectorFunctionRun({ GPU_LAB_PYTHON: 'python3', GPU_LAB_PEERS_DIR: copy }, ['numpy'], big)).points.find((p) => p.series === 'numpy-notebook');
+    expect(wrong?.status).toBe('failed');
+    expect(wrong?.error?.code).toBe('VERIFICATION_FAILED');
   });
 
   it('waives the series, saying why, where the interpreter has no NumPy', async () => {

@@ -11,77 +11,17 @@ import { compareTimes, estimateOf, type Estimate } from '../../../main/common/cl
 import { formatBreakEven, formatMs, formatTimes } from '../../../main/common/format.ts';
 import type { LabDescriptor } from '../../../main/common/lab-descriptor.ts';
 import type { Locale } from '../../../main/common/locale.ts';
-import { validateParams } from '../../../main/common/params.ts';
-import type { PeerLibrary, PeersReport } from '../../../main/common/peer-protocol.ts';
-import type { PointResult, RunRecord } from '../../../main/common/run-record.ts';
-import { summarize } from '../../../main/common/statistics.ts';
-import { pointReason } from '../../../main/common/i18n/error-text.ts';
+import type { PeerLibrary } from '../../../main/common/peer-protocol.ts';
+import type { RunRecord } from '../../../main/common/run-record.ts';
 import { breakEven, speedupCurve } from '../../../main/labs/analysis.ts';
-import { findLab } from '../../../main/labs/index.ts';
-import type { Lab, PlannedPoint } from '../../../main/labs/lab.ts';
+import type { PlannedPoint } from '../../../main/labs/lab.ts';
 import { localizeDescriptor } from '../../../main/labs/lab-text.ts';
 import type { Deliverable } from '../../../main/reports/deliverables/index.ts';
 import { labDeliverable } from '../../../main/reports/deliverables/index.ts';
 import { reportTranslate } from '../../../main/reports/report-context.ts';
 import { inReportLocale } from '../../../main/reports/report-locale.ts';
 import type { TableCell } from '../../../main/reports/table.ts';
-import { failedPoint, waivedPoint } from '../../../main/runs/point-result.ts';
-import { CPU, GPU, WITH_GPU } from '../labs/synthetic.ts';
-
-const LIBRARIES: PeerLibrary[] = ['numpy', 'torch', 'cupy', 'numba'];
-const NAMES: Record<PeerLibrary, string> = { numpy: 'NumPy', torch: 'PyTorch', cupy: 'CuPy', numba: 'Numba', transformers: 'Transformers', pycuda: 'PyCUDA', 'cuda-core': 'cuda.core' };
-// What became of the course's baseline series in a run.
-const STATES = ['ran', 'waived', 'failed', 'noPeers', 'notAsked'] as const;
-type State = (typeof STATES)[number];
-
-function lab(id: string): Lab {
-  const l = findLab(id);
-  if (!l) throw new Error(`no lab ${id}`);
-  return l;
-}
-
-// The interpreter's report: every library there with CUDA, but `missing` not installed.
-function report(missing: PeerLibrary | null): PeersReport {
-  const libraries = Object.fromEntries(
-    LIBRARIES.map((l) => [l, l === missing ? { found: false as const, kind: 'missing' as const, error: `No module named '${l}'`, reason: `not installed for this interpreter (No module named '${l}')` } : { found: true as const, version: '1.0', cudaAvailable: true, devices: ['GPU'] }]),
-  );
-  return { interpreter: 'python3', available: true, probe: { python: '3.12.3', executable: '/usr/bin/python3', libraries } };
-}
-
-// A planned point measured with exactly these samples (host clock).
-function measured(p: PlannedPoint, samples: number[]): PointResult {
-  const stats = summarize(samples);
-  const perMs = 1 / (stats.median * 1e6);
-  return {
-    ...waivedPoint(p),
-    status: 'ok',
-    reason: null,
-    clock: 'host',
-    hostMs: samples,
-    deviceMs: null,
-    stats,
-    gflops: p.work.flops > 0 ? p.work.flops * perMs : null,
-    gbps: p.work.bytes > 0 ? p.work.bytes * perMs : null,
-    threads: 16,
-  };
-}
-
-// A run of `id` in which the course's baseline series (`course`, of `library`) came to `state`, every other point
-// measured around the median `ms` gives it, six samples spread by `shape`.
-function runOf(id: string, params: Record<string, unknown>, state: State, library: PeerLibrary, course: string, ms: (p: PlannedPoint) => number, shape: number[]): RunRecord {
-  const l = lab(id);
-  const values = validateParams(id, l.descriptor.parameters, params);
-  const asked = state === 'noPeers' ? [] : state === 'notAsked' ? LIBRARIES.filter((x) => x !== library) : LIBRARIES;
-  const peers = asked.length > 0 ? { asked, report: report(state === 'waived' ? library : null) } : undefined;
-  const planned = l.plan(values, { ...WITH_GPU, ...(peers ? { peers } : {}) });
-  const points = planned.map((p) => {
-    if (!p.measurement) return waivedPoint(p);
-    if (state === 'failed' && p.series === course) return failedPoint(p, { code: 'PEER_FAILED', message: 'CUDA out of memory' });
-    return measured(p, shape.map((s) => s * ms(p)));
-  });
-  const analysis = l.analyze(points, values, GPU, CPU);
-  return { lab: id, params: values, points, summary: analysis.summary, findings: analysis.findings, peers: asked, environment: { devices: null, versions: {}, hostPid: null }, warnings: [] } as unknown as RunRecord;
-}
+import { STATES, expectedWhy, lab, median, point, runOf, type State } from './peer-runs.ts';
 
 interface Read {
   d: Deliverable;
@@ -122,21 +62,6 @@ function speedupSaid(locale: Locale, slow: Estimate, fast: Estimate): string {
   return locale === 'en' ? `${f(value)} (${f(low)} to ${f(high)})` : `${f(value)} (de ${f(low)} a ${f(high)})`;
 }
 
-const point = (r: RunRecord, key: string, x: number | null = null): PointResult | undefined => r.points.find((p) => p.series === key && (x === null || p.x === x));
-const median = (p: PointResult | undefined): number => p?.stats?.median ?? Number.NaN;
-
-// The reason the course's series gave no figure, as the run itself has it: the waiver's words, the failure's, or what
-// the run asked the Python peers for.
-function expectedWhy(r: RunRecord, state: State, library: PeerLibrary, course: string, { t }: Read, locale: Locale): string {
-  if (state === 'waived' || state === 'failed') {
-    const p = point(r, course);
-    if (!p) throw new Error(`no point of ${course}`);
-    return inReportLocale(locale, () => pointReason(p, t));
-  }
-  if (state === 'noPeers') return '--peers none';
-  return t('pdf.deliverable.against.why.notAsked', { library: NAMES[library], asked: LIBRARIES.filter((x) => x !== library).map((x) => NAMES[x]).join(', ') });
-}
-
 // A series as the answers name it: the course's Python by its label, GPU Lab's own as GPU Lab's.
 function named(r: Read, descriptor: LabDescriptor, key: string): string {
   return descriptor.series.find((s) => s.key === key)?.peer ? r.label(key) : r.t('pdf.deliverable.against.ownName', { name: r.label(key) });
@@ -168,7 +93,7 @@ function checkAgainst(record: RunRecord, s: State, o: { library: PeerLibrary; co
   if (s === 'ran') expect(o.answer.indexOf(name)).toBeLessThan(o.answer.indexOf(r.t('pdf.deliverable.against.ownName', { name: r.label(o.own) })) >>> 0);
   else {
     expect(o.answer).not.toContain(r.t('pdf.deliverable.against.courseName', { name: r.label(o.course) }));
-    expect(o.answer).toContain(expectedWhy(record, s, o.library, o.course, r, locale));
+    expect(o.answer).toContain(expectedWhy(record, s, o.library, o.course, r.t, locale));
   }
   // Every series that ran is read over that baseline; GPU Lab's beside it over its own.
   for (const key of o.series) {
@@ -221,7 +146,7 @@ describe('each deliverable answers against the course’s baseline when it ran, 
           const threads = r.t('pdf.deliverable.against.ownName', { name: r.label('cpu-threads') });
           expect(worth.indexOf(baseline), worth).toBeGreaterThanOrEqual(0);
           expect(worth.indexOf(threads)).toBeGreaterThan(worth.indexOf(baseline));
-          if (s !== 'ran') expect(worth).toContain(expectedWhy(record, s, 'numba', 'numba-njit', r, locale));
+          if (s !== 'ran') expect(worth).toContain(expectedWhy(record, s, 'numba', 'numba-njit', r.t, locale));
           // The notebook's tables appear where the run has any of the notebook's series; the first says what over.
           const noteKey = s === 'ran' ? 'pdf.deliverable.against.note' : 'pdf.deliverable.against.noteNotMeasured';
           expect(r.d.tables.flatMap((table) => table.notes).some((note) => note.startsWith(r.t(noteKey, { course: r.label('numba-njit'), own: r.label('cpu-single'), why: '' }).slice(0, 25)))).toBe(true);
@@ -258,7 +183,7 @@ describe('each deliverable answers against the course’s baseline when it ran, 
           // After the course's reason where it gave no figure, the sentence goes on in lower case.
           const at = crossing.indexOf(lead.trim().slice(1));
           expect(at, crossing).toBeGreaterThan(0);
-          if (s !== 'ran') expect(crossing).toContain(expectedWhy(record, s, 'torch', 'torch-cpu', r, locale));
+          if (s !== 'ran') expect(crossing).toContain(expectedWhy(record, s, 'torch', 'torch-cpu', r.t, locale));
           // GPU Lab's GPU with the copies overtakes that CPU where the lab's own break-even puts it.
           const b = breakEven(speedupCurve(record.points, fastest, 'gpu-transfers'), 1);
           const first = crossing.slice(at).split(/\. (?:Against|Frente a) /)[0] ?? '';
@@ -301,7 +226,7 @@ describe('each deliverable answers against the course’s baseline when it ran, 
           else {
             const said = r.t('pdf.deliverable.transfer.a.seedPinned.faster', { series: r.label('torch-h2d-pinned'), pinned: '\u0001', pageable: '', ratio: '' }).split('\u0001')[0] ?? '';
             expect(pinned).not.toContain(said);
-            expect(pinned).toContain(expectedWhy(record, s, 'torch', 'torch-h2d-pinned', r, locale));
+            expect(pinned).toContain(expectedWhy(record, s, 'torch', 'torch-h2d-pinned', r.t, locale));
           }
           // The bandwidth's growth is read first on the article's own pageable .to(), where it ran.
           const growth = r.d.answers[0]?.answer ?? '';

@@ -1,7 +1,7 @@
 // What `gpu-lab batch` says in English (a part of the CLI's catalog, ./cli.ts, under `batch`). Slurm's own words
 // (its states such as PENDING or FAILED, its reasons, what sbatch or squeue printed) are quoted as Slurm wrote them.
 export const batch = {
-  help: `Usage: gpu-lab batch --slurm --data-dir DIR [--labs LAB,…] [--param name=value …] [--device cpu{'|'}cuda:N]
+  help: `Usage: gpu-lab batch --slurm --data-dir DIR [--labs LAB,…] [--param name=value …] [--device cpu{'|'}cuda:N{'|'}webgpu:N]
                       [--peers …] [--array N {'|'} --nodes NODE,…] [--partition P] [--account A] [--gres gpu:1]
                       [--time T] [--dry-run]
        gpu-lab batch status JOB [--data-dir DIR] [--json]
@@ -14,7 +14,8 @@ there as one file, with the node's name, the job's and task's ids and the GPU's 
                exist. The tasks' output goes to DIR/batch/
   --labs       the labs each task runs, comma-separated (default: every lab)
   --param      a lab parameter, given to each listed lab that has it, e.g. --param elements=1000000
-  --device     the device each run measures on (default: the first GPU the task is given, else the CPU)
+  --device     the device each run measures on (default: the first GPU the task is given, else the CPU); webgpu:N is
+               the node's N-th WebGPU adapter as gpu-lab devices lists it there (CUDA_VISIBLE_DEVICES does not pick it)
   --peers      as gpu-lab run takes it (all, none, or a list such as numpy,torch)
   --array N    N tasks, wherever Slurm places them (default: 1)
   --nodes      one task on each of these nodes (Slurm's names for them), in one job

@@ -101,7 +101,7 @@ to look for in its results. --json prints the descriptors (in English).`,
     },
     report: {
       summary: 'write one PDF report of every lab on one device, or of kernel runs',
-      usage: `Usage: gpu-lab report --all-labs --pdf FILE [--device cpu{'|'}cuda:N] [--author NAME] [--course NAME] [--data-dir DIR]
+      usage: `Usage: gpu-lab report --all-labs --pdf FILE [--device cpu{'|'}cuda:N{'|'}webgpu:N] [--author NAME] [--course NAME] [--data-dir DIR]
        gpu-lab report --devices [--lab LAB] --pdf FILE [--author NAME] [--course NAME] [--data-dir DIR]
        gpu-lab report --kernel-run ID [--kernel-run ID …] --pdf FILE [--author NAME] [--course NAME] [--data-dir DIR]
 
@@ -193,6 +193,7 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     unexpected: 'unexpected argument "{value}"',
     device: '--device: expected "cpu", "cuda:N" or "webgpu:N" but received "{value}"',
     cpuOrCuda: '--device: expected "cpu" or "cuda:N" but received "{value}"',
+    benchWebgpu: '--device: expected "cpu" or "cuda:N" but received "{value}": the bench has no WebGPU workloads; a WebGPU adapter runs the vector function and the elementwise break-even (gpu-lab run vector-function --device {value})',
     noSuchDevice: '--device {value}: this machine has no such device; its devices are {devices}',
     threads: '--threads: expected an integer from 1 to 256 but received "{value}"',
     scale: '--scale: expected a number greater than 0 and at most 1 but received "{value}"',

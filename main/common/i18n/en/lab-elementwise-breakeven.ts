@@ -26,6 +26,8 @@ export const elementwiseBreakeven = {
   },
   // The two ways of running on the GPU, as the findings name them (the {path} of a break-even).
   paths: { 'gpu-transfers': 'GPU with transfers', 'gpu-resident': 'GPU resident' },
+  // The CPU series a break-even reads against, as the findings name them (the {cpu} of a break-even).
+  cpuNames: { cpu: 'GPU Lab’s CPU code', 'torch-cpu': 'PyTorch on the CPU' },
   // A series in the chart's panel of its operation, which names the operation: the legend's words.
   inPanel: {
     cpu: 'CPU',
@@ -36,12 +38,17 @@ export const elementwiseBreakeven = {
     'torch-resident': 'PyTorch GPU resident',
   },
   findings: {
-    // {target} is the target speedup, a parameter: "2", not the "2.00" of a measured ratio.
-    between: '{op}: the {path} becomes {target}× faster than the CPU from about {size} elements{at}.',
-    betweenRange: "{op}: the {path} becomes {target}× faster than the CPU from about {size} elements (somewhere between {low} and {high}, within the medians' uncertainty){at}.",
-    belowRange: '{op}: the {path} is already {target}× faster than the CPU at the smallest size, {size} elements{at}.',
-    never: '{op}: the {path} never becomes {target}× faster than the CPU (best {ratio} at {size} elements){at}.',
-    at: "; at {reference} elements it is {ratio} the CPU's speed",
+    // {target} is the target speedup, a parameter: "2", not the "2.00" of a measured ratio. {cpu}: the fastest CPU
+    // series measured, named (labs/analysis.ts, cpuSide); {beside}: the other CPU's crossing (besideBetween, …) or nothing.
+    between: '{op}: the {path} becomes {target}× faster than {cpu} from about {size} elements{at}.{beside}',
+    betweenRange: "{op}: the {path} becomes {target}× faster than {cpu} from about {size} elements (somewhere between {low} and {high}, within the medians' uncertainty){at}.{beside}",
+    belowRange: '{op}: the {path} is already {target}× faster than {cpu} at the smallest size, {size} elements{at}.{beside}',
+    never: '{op}: the {path} never becomes {target}× faster than {cpu} at the sizes measured (best {ratio} at {size} elements){at}.{beside}',
+    at: '; at {reference} elements it is {ratio} the speed of {cpu}',
+    besideBetween: ' Against {cpu}, from about {size} elements.',
+    besideRange: " Against {cpu}, from about {size} elements (somewhere between {low} and {high}, within the medians' uncertainty).",
+    besideBelow: ' Against {cpu}, already at the smallest size, {size} elements.',
+    besideNever: ' Against {cpu}, at no size measured (best {ratio} at {size} elements).',
     cpuBandwidth: '{op} on the CPU streams {bestRate} at {bestSize} elements ({bestBytes} of arrays) but {largeRate} at {largeSize} ({largeBytes}), {drop} slower{cause}.',
     cacheFits: ': the smaller arrays fit in the {cache} last-level cache, the larger ones come from main memory',
     cacheExceeded: '; both exceed the {cache} last-level cache, so the caches do not explain it',

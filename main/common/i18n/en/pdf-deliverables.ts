@@ -153,8 +153,13 @@ export const pdfDeliverables = {
     outside: '{size} not in the sizes run',
     note: '“≈” marks a size interpolated on log-log axes between the two measured sizes where the speedup crosses {target}; “≤” and “>” are the bounds the measured sizes give where it does not cross inside them.',
     sizesCaption: 'The speedup over the CPU at every size measured (the exercise’s benchmark, read per size).',
+    // Which CPU series the first answer reads each operation's GPU against (common.ts, fastestCpu); {ratio}: its times
+    // over the other's, below 1.
+    fastestNote: 'The first answer reads each operation’s GPU against the fastest CPU series this run measured for it, judged by the geometric mean of the median times over the sizes both CPU series measured: {items}.',
+    fastestItem: '{op}, {cpu}, its times {ratio} those of {other}',
     crossing: {
       between: 'from about {size} elements',
+      betweenRange: 'from about {size} elements (somewhere between {low} and {high}, within the medians’ uncertainty)',
       belowRange: 'already at the smallest size, {size} elements',
       never: 'at no size measured (best {best}, at {at} elements)',
       noData: 'not measured',
@@ -174,7 +179,11 @@ export const pdfDeliverables = {
     },
     a: {
       pathCrossing: '{path} {crossing}',
-      opCrossing: '{op}: the GPU beats the CPU {paths}.',
+      // {cpu}: the CPU series the operation's GPU is read against, named; {paths}: where each GPU path overtakes it.
+      opFastest: '{op}: against {cpu}, the fastest CPU series this run measured for it, the GPU wins {paths}.',
+      opOnly: '{op}: against {cpu}, the only CPU series this run measured for it, the GPU wins {paths}.',
+      opOther: 'Against {cpu}, it wins {paths}.',
+      courseNotMeasured: 'The course’s CPU code ({course}) was not measured ({why}).',
       opValue: '{op} {value}',
       // Over every size measured with the data resident: {sizes} are where an operation's speedup range lies above every
       // other's; {rest} names the sizes where none does; {values} are the speedups at the largest size, {largest}.

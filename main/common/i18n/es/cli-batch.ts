@@ -5,7 +5,7 @@ import type { TextOf } from '../translate.ts';
 import type { batch as batchEn } from '../en/cli-batch.ts';
 
 export const batch: TextOf<typeof batchEn> = {
-  help: `Uso: gpu-lab batch --slurm --data-dir DIR [--labs LAB,…] [--param nombre=valor …] [--device cpu{'|'}cuda:N]
+  help: `Uso: gpu-lab batch --slurm --data-dir DIR [--labs LAB,…] [--param nombre=valor …] [--device cpu{'|'}cuda:N{'|'}webgpu:N]
                     [--peers …] [--array N {'|'} --nodes NODO,…] [--partition P] [--account A] [--gres gpu:1]
                     [--time T] [--dry-run]
      gpu-lab batch status TRABAJO [--data-dir DIR] [--json]
@@ -19,7 +19,9 @@ nodo, los ids del trabajo y de la tarea y el UUID de la GPU.
                archivos compartido), y debe existir. La salida de las tareas va a DIR/batch/
   --labs       los laboratorios que ejecuta cada tarea, separados por comas (por defecto, todos)
   --param      un parámetro de laboratorio, para cada laboratorio de la lista que lo tenga, p. ej. --param elements=1000000
-  --device     el dispositivo en que mide cada ejecución (por defecto, la primera GPU que recibe la tarea; si no, la CPU)
+  --device     el dispositivo en que mide cada ejecución (por defecto, la primera GPU que recibe la tarea; si no, la CPU);
+               webgpu:N es el adaptador WebGPU N del nodo tal como lo lista allí gpu-lab devices (CUDA_VISIBLE_DEVICES no
+               lo elige)
   --peers      como lo acepta gpu-lab run (all, none o una lista como numpy,torch)
   --array N    N tareas, donde Slurm las coloque (por defecto, 1)
   --nodes      una tarea en cada uno de estos nodos (con los nombres que les da Slurm), en un solo trabajo

@@ -108,7 +108,7 @@ explica y lo que conviene mirar en sus resultados. Con --json muestra sus descri
     },
     report: {
       summary: 'escribe un único informe en PDF con todos los laboratorios en un dispositivo, o con ejecuciones de kernels',
-      usage: `Uso: gpu-lab report --all-labs --pdf ARCHIVO [--device cpu{'|'}cuda:N] [--author NOMBRE] [--course NOMBRE] [--data-dir CARPETA]
+      usage: `Uso: gpu-lab report --all-labs --pdf ARCHIVO [--device cpu{'|'}cuda:N{'|'}webgpu:N] [--author NOMBRE] [--course NOMBRE] [--data-dir CARPETA]
      gpu-lab report --devices [--lab LAB] --pdf ARCHIVO [--author NOMBRE] [--course NOMBRE] [--data-dir CARPETA]
      gpu-lab report --kernel-run ID [--kernel-run ID …] --pdf ARCHIVO [--author NOMBRE] [--course NOMBRE] [--data-dir CARPETA]
 
@@ -204,6 +204,7 @@ Sirve la aplicación GPU Lab a un navegador: abre el enlace que muestra (lleva e
     unexpected: 'argumento inesperado: «{value}»',
     device: '--device: se esperaba «cpu», «cuda:N» o «webgpu:N», pero se recibió «{value}»',
     cpuOrCuda: '--device: se esperaba «cpu» o «cuda:N», pero se recibió «{value}»',
+    benchWebgpu: '--device: se esperaba «cpu» o «cuda:N», pero se recibió «{value}»: el banco de pruebas no tiene cargas para WebGPU; un adaptador WebGPU ejecuta la función vectorial y el punto de equilibrio elemento a elemento (gpu-lab run vector-function --device {value})',
     noSuchDevice: '--device {value}: esta máquina no tiene ese dispositivo; sus dispositivos son {devices}',
     threads: '--threads: se esperaba un entero entre 1 y 256, pero se recibió «{value}»',
     scale: '--scale: se esperaba un número mayor que 0 y como mucho 1, pero se recibió «{value}»',

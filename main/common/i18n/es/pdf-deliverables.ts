@@ -148,11 +148,14 @@ export const pdfDeliverables: TextOf<typeof en> = {
     outside: '{size} no está entre los tamaños medidos',
     note: '«≈» indica un tamaño interpolado sobre ejes logarítmicos entre los dos tamaños medidos entre los que la aceleración cruza {target}; «≤» y «>» son las cotas que dan los tamaños medidos cuando no lo cruza dentro de ellos.',
     sizesCaption: 'La aceleración respecto a la CPU en cada tamaño medido (el benchmark del ejercicio, tamaño a tamaño).',
+    fastestNote: 'La primera respuesta compara la GPU de cada operación con la serie de CPU más rápida que midió esta ejecución para ella, según la media geométrica de las medianas en los tamaños que midieron ambas series de CPU: {items}.',
+    fastestItem: '{op}, {cpu}, con tiempos {ratio} los de {other}',
     // Cada cruce es una frase completa: en español «ningún» pide un «no» delante del verbo.
     crossing: {
-      between: 'la GPU supera a la CPU a partir de unos {size} elementos',
-      belowRange: 'la GPU ya supera a la CPU en el tamaño más pequeño, {size} elementos',
-      never: 'la GPU no supera a la CPU en ningún tamaño medido (como mucho {best}, con {at} elementos)',
+      between: 'la GPU gana a partir de unos {size} elementos',
+      betweenRange: 'la GPU gana a partir de unos {size} elementos (en algún punto entre {low} y {high}, dentro de la incertidumbre de las medianas)',
+      belowRange: 'la GPU ya gana en el tamaño más pequeño, {size} elementos',
+      never: 'la GPU no gana en ningún tamaño medido (como mucho {best}, con {at} elementos)',
       noData: 'no se midió',
     },
     reach: {
@@ -170,7 +173,10 @@ export const pdfDeliverables: TextOf<typeof en> = {
     },
     a: {
       pathCrossing: '{path}, {crossing}',
-      opCrossing: '{op}: {paths}.',
+      opFastest: '{op}: frente a {cpu}, la serie de CPU más rápida que midió esta ejecución para esta operación: {paths}.',
+      opOnly: '{op}: frente a {cpu}, la única serie de CPU que midió esta ejecución para esta operación: {paths}.',
+      opOther: 'Frente a {cpu}: {paths}.',
+      courseNotMeasured: 'El código del curso en la CPU ({course}) no se midió ({why}).',
       opValue: '{op} {value}',
       mostGain: '{op}: su aceleración con los datos residentes es claramente la mayor con {sizes} elementos.{rest} Con {largest}: {values}.',
       mostGainDepends: 'Depende del tamaño. {who}{rest} Con {largest}: {values}.',
