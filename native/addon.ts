@@ -24,6 +24,8 @@ export interface RawBuffer {
   fillBytesAsync(byte: number): Promise<void>;
   read(start: number, count: number): Float64Array | Float32Array | Uint16Array | Int8Array;
   readFloat64(start: number, count: number): Float64Array;
+  // The elements at `indices` decoded as readFloat64 decodes them; a device buffer's gathered there, one copy back.
+  readFloat64At(indices: Float64Array): Float64Array;
   write(data: ArrayBufferView, start: number): void;
   free(): void;
 }

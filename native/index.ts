@@ -4,7 +4,7 @@ import type { RawBlasInfo, RawCpuInfo } from './addon.ts';
 import { invalid } from './validate.ts';
 
 export type { DType, Location } from './addon.ts';
-export { ElementBuffer, createHostBuffer, DTYPES, DTYPE_BYTES, checkDtype } from './buffers.ts';
+export { ElementBuffer, createHostBuffer, DTYPES, DTYPE_BYTES, MAX_GATHERED_ELEMENTS, checkDtype } from './buffers.ts';
 export type { FillRange, TypedArrayOf } from './buffers.ts';
 export { benchmark, MAX_REPEATS } from './benchmark.ts';
 export type { BenchmarkOptions, BenchmarkProgress, BenchmarkResult, OpSpec } from './benchmark.ts';

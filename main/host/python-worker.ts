@@ -91,10 +91,11 @@ export class PeerWorker {
       proc.once('error', (err: NodeJS.ErrnoException) => {
         early(err.code === 'ENOENT' ? new GpuLabError('LIBRARY_UNAVAILABLE', `There is no Python interpreter "${python}" on this machine (set ${PYTHON_ENV} or --python to one)`, { library: 'python' }) : failure(`${python} could not be started: ${err.message}`));
       });
-      proc.once('exit', (code, signal) => early(failure(`${python} exited (${signal ?? `code ${code}`}) before GPU Lab's worker was ready: ${stderr.trim().split('\n').slice(-2).join(' ') || 'it said nothing'}`)));
+      // On 'close', not 'exit': only then has all it wrote to stderr arrived (a start timer bounds the wait).
+      proc.once('close', (code, signal) => early(failure(`${python} exited (${signal ?? `code ${code}`}) before GPU Lab's worker was ready: ${stderr.trim().split('\n').slice(-2).join(' ') || 'it said nothing'}`)));
       lines.once('line', (line) => {
         clearTimeout(timer);
-        proc.removeAllListeners('exit');
+        proc.removeAllListeners('close');
         proc.removeAllListeners('error');
         let ready;
         try {

@@ -4,7 +4,7 @@
 // in float64. The error measure and the tolerances are the facade's (native/verification.ts), one table for the
 // bench, the labs and the GPU tests.
 import type { Verification } from '../common/measurement.ts';
-import { ELEMENTWISE_TOLERANCE, gemmTolerance, verify } from '../../native/index.ts';
+import { ELEMENTWISE_TOLERANCE, MAX_GATHERED_ELEMENTS, gemmTolerance, verify } from '../../native/index.ts';
 import type { ElementBuffer } from '../../native/index.ts';
 
 export { ELEMENTWISE_TOLERANCE, gemmTolerance };
@@ -18,19 +18,28 @@ const GEMM_GRID = 8;
 // in one span: a GEMM's check read each of 8 columns of B one element at a time, 56 000 copies (0.73 s) at N = 7000,
 // where the rows that hold them take some 75 ms in a few spans.
 const READ_ELEMENTS: Record<'device' | 'host', number> = { device: 8192, host: 512 };
+// What one element gathered costs (toFloat64At: its index checked and sent, its value brought back and widened, some
+// 10 ns), in elements of a span: a span is read whole only where its read and its extent cost less than gathering
+// the elements it holds. The rest come back in one gather, MAX_GATHERED_ELEMENTS at a time: 4096 samples scattered
+// over 10⁸ elements of a device buffer were 4096 copies (53 ms), and are one.
+const GATHERED_ELEMENT_COST: Record<'device' | 'host', number> = { device: 6, host: 5 };
 // The longest span read at once (a float64 copy of it is made: 32 MiB).
 const SPAN_ELEMENTS = 1 << 22;
 
-// The buffer's elements at `indices` (any order, repeats allowed) as float64, read in as few copies as the cost of a
-// read makes worth it: indices close together (READ_ELEMENTS) in one span, far ones one by one.
 // What verification reads of an array: a native buffer, or a WebGPU array's host copy (host/webgpu/backend.ts), read
-// as host memory.
-export type ElementsRead = Pick<ElementBuffer, 'length' | 'toFloat64'> & Partial<Pick<ElementBuffer, 'location'>>;
+// as host memory, or a peer's sampled output (ops/peer.ts), which does not gather.
+export type ElementsRead = Pick<ElementBuffer, 'length' | 'toFloat64'> & Partial<Pick<ElementBuffer, 'location' | 'toFloat64At'>>;
 
+// The buffer's elements at `indices` (any order, repeats allowed) as float64, read in as few copies as the cost of a
+// read makes worth it: indices close together (READ_ELEMENTS) in one span, the scattered ones gathered where the
+// buffer gathers, else read one by one.
 export function readAt(buffer: ElementsRead, indices: readonly number[]): Float64Array {
   const out = new Float64Array(indices.length);
   const order = indices.map((_, i) => i).sort((x, y) => (indices[x] ?? 0) - (indices[y] ?? 0));
-  const gap = READ_ELEMENTS[buffer.location === 'device' ? 'device' : 'host'];
+  const where = buffer.location === 'device' ? 'device' : 'host';
+  const gap = READ_ELEMENTS[where];
+  // Positions in `indices` of the elements left to gather.
+  const gathered: number[] = [];
   let first = 0;
   while (first < order.length) {
     const start = indices[order[first] ?? 0] ?? 0;
@@ -42,12 +51,23 @@ export function readAt(buffer: ElementsRead, indices: readonly number[]): Float6
       last++;
     }
     const end = indices[order[last] ?? 0] ?? start;
-    const values = buffer.toFloat64(start, end - start + 1);
-    for (let i = first; i <= last; i++) {
-      const at = order[i] ?? 0;
-      out[at] = values[(indices[at] ?? 0) - start] ?? Number.NaN;
+    if (buffer.toFloat64At && gap + end - start + 1 > (last - first + 1) * GATHERED_ELEMENT_COST[where]) {
+      for (let i = first; i <= last; i++) gathered.push(order[i] ?? 0);
+    } else {
+      const values = buffer.toFloat64(start, end - start + 1);
+      for (let i = first; i <= last; i++) {
+        const at = order[i] ?? 0;
+        out[at] = values[(indices[at] ?? 0) - start] ?? Number.NaN;
+      }
     }
     first = last + 1;
+  }
+  for (let from = 0; from < gathered.length && buffer.toFloat64At; from += MAX_GATHERED_ELEMENTS) {
+    const part = gathered.slice(from, from + MAX_GATHERED_ELEMENTS);
+    const values = buffer.toFloat64At(part.map((at) => indices[at] ?? 0));
+    part.forEach((at, i) => {
+      out[at] = values[i] ?? Number.NaN;
+    });
   }
   return out;
 }

@@ -120,6 +120,20 @@ void FillDeviceRandom(const Storage& s, uint64_t seed, double low, double high) 
   CUDA_CHECK(cudaStreamSynchronize(nullptr));
 }
 
+// One scratch allocation holds the indices and, after them (8-byte aligned), the gathered elements; the copy back on
+// the default stream waits for the kernel.
+void GatherToHost(const Storage& src, const uint64_t* indices, size_t count, void* dst) {
+  if (count == 0) return;
+  const size_t elementBytes = DTypeSize(src.dtype);
+  CUDA_CHECK(cudaSetDevice(src.device));
+  DeviceAllocation scratch(count * (sizeof(uint64_t) + elementBytes), src.device, "cudaMalloc (gathered elements)");
+  uint64_t* deviceIndices = scratch.as<uint64_t>();
+  void* gathered = deviceIndices + count;
+  CUDA_CHECK(cudaMemcpy(deviceIndices, indices, count * sizeof(uint64_t), cudaMemcpyHostToDevice));
+  CUDA_CHECK(kernels::LaunchGather(src.data, elementBytes, deviceIndices, count, gathered, nullptr));
+  CUDA_CHECK(cudaMemcpy(dst, gathered, count * elementBytes, cudaMemcpyDeviceToHost));
+}
+
 }  // namespace
 
 void InstallDeviceMemoryHooks() {
@@ -127,6 +141,7 @@ void InstallDeviceMemoryHooks() {
   hooks.copyToHost = CopyToHost;
   hooks.copyFromHost = CopyFromHost;
   hooks.fillRandom = FillDeviceRandom;
+  hooks.gatherToHost = GatherToHost;
 }
 
 namespace {

@@ -1,6 +1,7 @@
 #include "buffer.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <functional>
 #include <limits>
@@ -25,6 +26,7 @@ void BufferObject::Init(Napi::Env env, Napi::Object exports) {
                                         InstanceMethod<&BufferObject::FillBytesAsync>("fillBytesAsync"),
                                         InstanceMethod<&BufferObject::Read>("read"),
                                         InstanceMethod<&BufferObject::ReadFloat64>("readFloat64"),
+                                        InstanceMethod<&BufferObject::ReadFloat64At>("readFloat64At"),
                                         InstanceMethod<&BufferObject::Write>("write"),
                                         InstanceMethod<&BufferObject::Free>("free"),
                                     });
@@ -89,6 +91,35 @@ void CheckRange(const Storage& s, double start, double count) {
                                               " elements but received start " + std::to_string(start) + ", count " +
                                               std::to_string(count));
   }
+}
+}  // namespace
+
+namespace {
+// Raw elements of `dtype` as float64 (fp16 and bf16 widened exactly).
+Napi::Float64Array DecodeFloat64(Napi::Env env, DType dtype, const std::vector<unsigned char>& raw) {
+  const size_t esize = DTypeSize(dtype), n = raw.size() / esize;
+  Napi::Float64Array out = Napi::Float64Array::New(env, n);
+  double* o = out.Data();
+  for (size_t i = 0; i < n; ++i) {
+    const unsigned char* p = raw.data() + i * esize;
+    switch (dtype) {
+      case DType::F64: { double v; std::memcpy(&v, p, 8); o[i] = v; break; }
+      case DType::F32: { float v; std::memcpy(&v, p, 4); o[i] = v; break; }
+      case DType::F16: { uint16_t v; std::memcpy(&v, p, 2); o[i] = HalfToFloat(v); break; }
+      case DType::BF16: { uint16_t v; std::memcpy(&v, p, 2); o[i] = Bf16ToFloat(v); break; }
+      case DType::I8: o[i] = static_cast<int8_t>(*p); break;
+    }
+  }
+  return out;
+}
+
+// An index as a message shows it: a whole number without a fraction, anything else with all its digits.
+std::string FormatNumber(double v) {
+  if (std::isnan(v)) return "NaN";
+  if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
+  char text[32];
+  std::snprintf(text, sizeof text, std::floor(v) == v && std::fabs(v) < 1e17 ? "%.0f" : "%.17g", v);
+  return text;
 }
 }  // namespace
 
@@ -222,19 +253,45 @@ Napi::Value BufferObject::ReadFloat64(const Napi::CallbackInfo& info) {
     const size_t n = static_cast<size_t>(count), esize = DTypeSize(s.dtype);
     std::vector<unsigned char> raw(n * esize);
     CopyOut(static_cast<size_t>(start) * esize, raw.data(), raw.size());
-    Napi::Float64Array out = Napi::Float64Array::New(info.Env(), n);
-    double* o = out.Data();
-    for (size_t i = 0; i < n; ++i) {
-      const unsigned char* p = raw.data() + i * esize;
-      switch (s.dtype) {
-        case DType::F64: { double v; std::memcpy(&v, p, 8); o[i] = v; break; }
-        case DType::F32: { float v; std::memcpy(&v, p, 4); o[i] = v; break; }
-        case DType::F16: { uint16_t v; std::memcpy(&v, p, 2); o[i] = HalfToFloat(v); break; }
-        case DType::BF16: { uint16_t v; std::memcpy(&v, p, 2); o[i] = Bf16ToFloat(v); break; }
-        case DType::I8: o[i] = static_cast<int8_t>(*p); break;
-      }
+    return DecodeFloat64(info.Env(), s.dtype, raw);
+  });
+}
+
+// readFloat64At(indices: Float64Array) -> Float64Array: the elements at `indices` (any order, repeats allowed)
+// decoded as readFloat64 decodes them. A device buffer's are gathered there and come back in one copy, where
+// readFloat64 of each would be a synchronous copy apiece. Each index is checked against the length here too: one
+// past the end would read another allocation's memory on the GPU.
+Napi::Value BufferObject::ReadFloat64At(const Napi::CallbackInfo& info) {
+  return Guarded(info.Env(), [&]() -> Napi::Value {
+    const Storage& s = Live("readFloat64At");
+    if (!info[0].IsTypedArray() || info[0].As<Napi::TypedArray>().TypedArrayType() != napi_float64_array) {
+      ThrowInvalid("indices", "a Float64Array of element indices", "another value");
     }
-    return out;
+    Napi::Float64Array given = info[0].As<Napi::Float64Array>();
+    const size_t n = given.ElementLength();
+    if (n > kMaxGatheredElements) {
+      throw NativeError("SIZE_UNSUPPORTED", "Expected at most " + std::to_string(kMaxGatheredElements) +
+                                                " indices for `indices` but received " + std::to_string(n));
+    }
+    std::vector<uint64_t> indices(n);
+    for (size_t i = 0; i < n; ++i) {
+      const double at = given[i];
+      if (!(at >= 0) || !(at < static_cast<double>(s.length)) || std::floor(at) != at) {
+        ThrowInvalid("indices[" + std::to_string(i) + "]",
+                     "an element index from 0 to " + std::to_string(s.length - 1), FormatNumber(at));
+      }
+      indices[i] = static_cast<uint64_t>(at);
+    }
+    const size_t esize = DTypeSize(s.dtype);
+    std::vector<unsigned char> raw(n * esize);
+    if (s.location == Location::Device) {
+      auto gather = deviceMemoryHooks().gatherToHost;
+      if (!gather) throw NativeError("CUDA_UNAVAILABLE", "This build has no CUDA support");
+      gather(s, indices.data(), n, raw.data());
+    } else {
+      for (size_t i = 0; i < n; ++i) std::memcpy(raw.data() + i * esize, static_cast<const char*>(s.data) + indices[i] * esize, esize);
+    }
+    return DecodeFloat64(info.Env(), s.dtype, raw);
   });
 }
 

@@ -30,6 +30,7 @@ class BufferObject : public Napi::ObjectWrap<BufferObject> {
   Napi::Value FillBytesAsync(const Napi::CallbackInfo& info);
   Napi::Value Read(const Napi::CallbackInfo& info);
   Napi::Value ReadFloat64(const Napi::CallbackInfo& info);
+  Napi::Value ReadFloat64At(const Napi::CallbackInfo& info);
   Napi::Value Write(const Napi::CallbackInfo& info);
   Napi::Value Free(const Napi::CallbackInfo& info);
 
@@ -43,6 +44,9 @@ class BufferObject : public Napi::ObjectWrap<BufferObject> {
   Location location_ = Location::Host;
   int device_ = -1;
 };
+
+// The most indices one readFloat64At() call takes: 8 MiB of them, and the elements they gather, on the device and here.
+constexpr size_t kMaxGatheredElements = size_t{1} << 20;
 
 // createHostBuffer(dtype: string, length: number) -> buffer object
 Napi::Value CreateHostBuffer(const Napi::CallbackInfo& info);

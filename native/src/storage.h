@@ -56,6 +56,9 @@ struct DeviceMemoryHooks {
   void (*copyToHost)(const Storage& src, size_t byteOffset, void* dst, size_t bytes) = nullptr;
   void (*copyFromHost)(const Storage& dst, size_t byteOffset, const void* src, size_t bytes) = nullptr;
   void (*fillRandom)(const Storage& s, uint64_t seed, double low, double high) = nullptr;
+  // The elements at `indices` (each below src.length, checked by the caller), their bytes in that order into dst:
+  // gathered on the device and brought back in one copy.
+  void (*gatherToHost)(const Storage& src, const uint64_t* indices, size_t count, void* dst) = nullptr;
 };
 DeviceMemoryHooks& deviceMemoryHooks();
 

@@ -34,6 +34,11 @@ cudaError_t LaunchSgemmTiled(const float* a, const float* b, float* c, int m, in
 cudaError_t LaunchFillRandom(void* data, DType dtype, size_t n, uint64_t seed, double low, double high,
                              cudaStream_t stream);
 
+// gather.cu — out[i] = src[indices[i]] for elements of `elementBytes` bytes (1, 2, 4 or 8: every dtype, bits
+// unchanged); indices already checked against src's length. cudaErrorInvalidValue for any other size.
+cudaError_t LaunchGather(const void* src, size_t elementBytes, const uint64_t* indices, size_t count, void* out,
+                         cudaStream_t stream);
+
 // transpose.cu — out (cols×rows) = inᵀ for an int8 row-major rows×cols matrix.
 cudaError_t LaunchTransposeInt8(const int8_t* in, int8_t* out, int rows, int cols, cudaStream_t stream);
 

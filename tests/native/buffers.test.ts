@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { cpuInfo, createHostBuffer, DTYPES, poisonAsync } from '../../native/index.ts';
+import { cpuInfo, createHostBuffer, DTYPES, MAX_GATHERED_ELEMENTS, poisonAsync } from '../../native/index.ts';
 import { expectCode, freshSeed } from './helpers.ts';
 
 describe('host buffers', () => {
@@ -87,6 +87,33 @@ describe('host buffers', () => {
     await expectCode(() => createHostBuffer('int8', 4).fillRandom(1, { low: -200, high: 0 }), 'INVALID_ARGUMENT', ['-128']);
     // No integer between the bounds: refused, not a division by zero in the fill.
     await expectCode(() => createHostBuffer('int8', 4).fillRandom(1, { low: 0.25, high: 0.75 }), 'INVALID_ARGUMENT', ['at least one integer', '0.25 … 0.75']);
+  });
+
+  it.each(DTYPES)('%s: toFloat64At gives each index its element, in any order and with repeats, as a full read does', (dtype) => {
+    const seed = freshSeed();
+    const n = 50_003;
+    const buf = createHostBuffer(dtype, n).fillRandom(seed);
+    const all = buf.toFloat64();
+    let state = seed;
+    const indices = Array.from({ length: 4096 }, () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) % n);
+    indices.push(0, n - 1, indices[0] ?? 0);
+    expect(Array.from(buf.toFloat64At(indices)), `seed ${seed}`).toEqual(indices.map((i) => all[i]));
+    expect(buf.toFloat64At([])).toHaveLength(0);
+  });
+
+  it('toFloat64At refuses an index outside the buffer, in the facade and in the addon, naming the index and the length', async () => {
+    const buf = createHostBuffer('fp32', 1000).fillRandom(1);
+    await expectCode(() => buf.toFloat64At([3, 1000]), 'INVALID_ARGUMENT', ['`indices[1]`', 'from 0 to 999', '1000']);
+    await expectCode(() => buf.toFloat64At([-1]), 'INVALID_ARGUMENT', ['`indices[0]`', '-1']);
+    await expectCode(() => buf.toFloat64At([2.5]), 'INVALID_ARGUMENT', ['`indices[0]`', '2.5']);
+    await expectCode(() => buf.toFloat64At(new Float64Array(MAX_GATHERED_ELEMENTS + 1)), 'SIZE_UNSUPPORTED', ['`indices`', String(MAX_GATHERED_ELEMENTS)]);
+    // The addon checks again what a caller past the facade hands it: an index one past the end reads nothing.
+    await expectCode(() => buf.raw.readFloat64At(new Float64Array([0, 999, 1000])), 'INVALID_ARGUMENT', ['`indices[2]`', 'from 0 to 999', '1000']);
+    await expectCode(() => buf.raw.readFloat64At(new Float64Array([Number.NaN])), 'INVALID_ARGUMENT', ['`indices[0]`', 'NaN']);
+    await expectCode(() => buf.raw.readFloat64At(new Float64Array(MAX_GATHERED_ELEMENTS + 1)), 'SIZE_UNSUPPORTED', ['`indices`']);
+    await expectCode(() => buf.raw.readFloat64At([1] as never), 'INVALID_ARGUMENT', ['Float64Array']);
+    buf.free();
+    await expectCode(() => buf.toFloat64At([0]), 'BUFFER_FREED');
   });
 
   it('refuses a copy larger than the memory available instead of letting V8 abort the process', async () => {

@@ -63,7 +63,7 @@ function fakeDeviceBuffer(device: number, freed = false): ElementBuffer {
   const refuse = (): never => {
     throw new Error('a stand-in buffer holds no memory');
   };
-  const raw: RawBuffer = { dtype: 'fp32', length: 16, byteLength: 64, location: 'device', device, freed, fill: refuse, fillAsync: refuse, fillBytesAsync: refuse, read: refuse, readFloat64: refuse, write: refuse, free: refuse };
+  const raw: RawBuffer = { dtype: 'fp32', length: 16, byteLength: 64, location: 'device', device, freed, fill: refuse, fillAsync: refuse, fillBytesAsync: refuse, read: refuse, readFloat64: refuse, readFloat64At: refuse, write: refuse, free: refuse };
   return new ElementBuffer(raw);
 }
 

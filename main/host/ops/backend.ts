@@ -10,12 +10,13 @@
 //         host clock; sampled by the same rule (sampleMeasurement, below)
 import { GpuLabError } from '../../common/errors.ts';
 import type { Measurement, MeasurementResult, PointPhase, PointSampling, TelemetrySnapshot, Verification } from '../../common/measurement.ts';
-import { benchmark, createDeviceBuffer, createHostBuffer, createPinnedBuffer, poisonAsync, telemetry } from '../../../native/index.ts';
+import { DTYPE_BYTES, benchmark, createDeviceBuffer, createHostBuffer, createPinnedBuffer, poisonAsync, telemetry } from '../../../native/index.ts';
 import type { CpuOpSpec, CudaDevice, CudaOpSpec, DType, ElementBuffer, OpSpec } from '../../../native/index.ts';
 import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, joinRounds, sampleAdaptively } from '../sampling.ts';
 import type { RoundResult } from '../sampling.ts';
 import { cpuQuiet, cpuWorkDone } from '../cpu-quiet.ts';
 import { givePinned, takePinned } from '../pinned-pool.ts';
+import { giveInput, makeRoomFor, pointEnded, takeInput, takePinnedBuffer } from '../kept-inputs.ts';
 
 // A CUDA op as an op file writes it: the backend adds the device and the clock.
 type Unclocked<T> = T extends unknown ? Omit<T, 'device' | 'clock'> : never;
@@ -34,6 +35,11 @@ export function unsupported(what: string, device: string): GpuLabError {
   return new GpuLabError('UNSUPPORTED_OPERATION', `${who} does not run ${what}`, { device });
 }
 
+// Pinned memory the pool lacks: a kept input's (written anew by its new point), else page-locked now.
+function pinnedFromKept<D extends DType>(dtype: D, length: number): ElementBuffer<D> {
+  return (takePinnedBuffer(dtype, length) as ElementBuffer<D> | undefined) ?? createPinnedBuffer(dtype, length);
+}
+
 export class MeasurementBackend {
   readonly kind: 'cpu' | 'cuda';
   readonly device: string;
@@ -42,6 +48,10 @@ export class MeasurementBackend {
   private readonly m: Measurement;
   private readonly ctx: MeasureContext;
   private readonly buffers: ElementBuffer[] = [];
+  // This point's inputs in host memory, by what filled them, and whether the fill is done: only a filled one is kept.
+  private readonly inputKeys = new Map<ElementBuffer, { key: string; filled: boolean }>();
+  // The bytes of the inputs this point made, none being kept: what is kept makes room for them.
+  private newInputBytes = 0;
   // The fills and poisonings of host buffers, written off the host's JS thread (gigabytes of first-touched pages take
   // seconds, and the supervisor's heartbeats must still be answered); run() waits for them before timing anything.
   private readonly writes: Promise<unknown>[] = [];
@@ -79,17 +89,47 @@ export class MeasurementBackend {
     return b;
   }
 
+  private where(place: Place): Exclude<Place, 'home'> {
+    return place === 'home' ? (this.kind === 'cpu' || this.withCopies ? 'host' : 'device') : place;
+  }
+
   buffer<D extends DType>(dtype: D, length: number, place: Place = 'home'): ElementBuffer<D> {
-    const where = place === 'home' ? (this.kind === 'cpu' || this.withCopies ? 'host' : 'device') : place;
+    const where = this.where(place);
     if (where === 'device') return this.keep(createDeviceBuffer(dtype, length, this.device as CudaDevice));
     // A cold measurement's buffers are fresh, its first touch part of what it times.
-    if (where === 'pinned') return this.keep(this.m.cold ? createPinnedBuffer(dtype, length) : takePinned(dtype, length));
+    if (where === 'pinned') return this.keep(this.m.cold ? createPinnedBuffer(dtype, length) : takePinned(dtype, length, pinnedFromKept));
     return this.keep(createHostBuffer(dtype, length));
   }
 
   // An input filled from the seed's `slot`-th stream: slot 0 is the seed itself, slot 1 the seed + 1, and so on
   // (the one seeding rule: twin buffers filled from the same seed and slot hold the same values).
+  // In host memory it is the one kept from an earlier point where one was filled alike (kept-inputs.ts), and is kept
+  // for the next at this point's end; a cold measurement's are its own, first touched by its fill.
   input<D extends DType>(dtype: D, length: number, slot: number, range?: { low: number; high: number }, place: Place = 'home'): ElementBuffer<D> {
+    const where = this.where(place);
+    if (this.m.cold || where === 'device') return this.ownInput(dtype, length, slot, range, place);
+    const key = `${where}:${this.m.seed + slot}:${dtype}:${length}:${range ? `${range.low},${range.high}` : ''}`;
+    const found = takeInput(key);
+    if (found) {
+      this.inputKeys.set(this.keep(found), { key, filled: true });
+      return found as ElementBuffer<D>;
+    }
+    this.newInputBytes += length * DTYPE_BYTES[dtype];
+    makeRoomFor(this.newInputBytes);
+    const b = this.buffer(dtype, length, place);
+    const made = { key, filled: false };
+    this.inputKeys.set(b, made);
+    const fill = b.fillRandomAsync(this.m.seed + slot, range);
+    fill.then(() => {
+      made.filled = true;
+    }, () => undefined);
+    this.write(fill);
+    return b;
+  }
+
+  // An input of this point's own, never kept for another: for an op that writes into it (blas1's sum rounds its values
+  // down), or one on the device, which its GPU fills in a moment.
+  ownInput<D extends DType>(dtype: D, length: number, slot: number, range?: { low: number; high: number }, place: Place = 'home'): ElementBuffer<D> {
     const b = this.buffer(dtype, length, place);
     this.write(b.fillRandomAsync(this.m.seed + slot, range));
     return b;
@@ -150,12 +190,16 @@ export class MeasurementBackend {
     return { ...resultOf(rounds, sampling), sampling: { ...sampling, phases: this.phases }, verification, telemetry: start && end ? { start, end } : null };
   }
 
-  // Pinned memory goes back to the pool for the next point of its size (pinned-pool.ts), the rest is freed.
+  // A filled host input is kept for the next point that asks for it (kept-inputs.ts); other pinned memory goes back to
+  // the pool for the next point of its size (pinned-pool.ts); the rest is freed.
   free(): void {
     for (const b of this.buffers.splice(0)) {
-      if (b.location === 'pinned') givePinned(b);
+      const input = this.inputKeys.get(b);
+      if (input?.filled) giveInput(input.key, b);
+      else if (b.location === 'pinned') givePinned(b);
       else b.free();
     }
+    pointEnded();
   }
 }
 

@@ -60,7 +60,8 @@ export function measureBlas1(m: Blas1, backend: MeasurementBackend): Promise<Mea
       return backend.run({ op: 'blas1', routine: 'saxpy', x, y, out, a: m.a }, () => verifyElementwise(out, [x, y], saxpyReference(m.a), ELEMENTWISE_TOLERANCE.fp32));
     }
     case 'sum': {
-      const x = backend.input('fp32', m.elements, 0, { low: 0, high: 4 });
+      // Rounded down in place: an input of its own, never one kept for other points.
+      const x = backend.ownInput('fp32', m.elements, 0, { low: 0, high: 4 });
       const total = wholeNumbers(x);
       const out = backend.output('fp32', 1);
       // The one element of `out` against the exact total: no input element maps to it.

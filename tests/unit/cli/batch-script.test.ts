@@ -22,7 +22,8 @@ function fakeGpuLab(): { command: string; calls: () => string[][]; bin: string }
   const command = join(dir, 'gpu-lab');
   writeFileSync(
     command,
-    ['#!/bin/bash', `{ for a in "$@"; do printf '%s\\n' "$a"; done; echo ---; } >> ${JSON.stringify(log)}`, '[ "$2" = matmul ] && exit 3', '[ "${NODE:-}" = n02 ] && exit 4', 'exit 0', ''].join('\n'),
+    // One write per call: the --nodes steps run at once, and line-by-line appends from each would interleave.
+    ['#!/bin/bash', `call="$(for a in "$@"; do printf '%s\\n' "$a"; done; echo ---)"`, `printf '%s\\n' "$call" >> ${JSON.stringify(log)}`, '[ "$2" = matmul ] && exit 3', '[ "${NODE:-}" = n02 ] && exit 4', 'exit 0', ''].join('\n'),
   );
   chmodSync(command, 0o755);
   // srun as a step starts on its node: the options dropped, the node kept for the stand-in, the command run here.

@@ -5,14 +5,14 @@
 // a second Ctrl-C exits at once; SIGTERM does what Ctrl-C does. A long CPU product keeps one sample going for seconds, so that "at once" can be told apart
 // from "after the sample".
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { gone, measuringHost as measuringHostOf, stat, until } from '../processes.ts';
+import { gone, measuringHost as measuringHostOf, stat, storedStatuses, until } from '../processes.ts';
 
 const bin = fileURLToPath(new URL('../../../bin/gpu-lab.js', import.meta.url));
 const env = { ...process.env, LANGUAGE: '', LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8' };
@@ -41,15 +41,7 @@ function runCli(n: number): Cli {
 }
 
 // The compute host the CLI started, once it is in the middle of measuring.
-const measuringHost = (cli: Cli): Promise<number> => measuringHostOf(cli.child.pid ?? -1);
-
-function storedStatus(dataDir: string): string[] {
-  const dir = join(dataDir, 'runs');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => (JSON.parse(readFileSync(join(dir, f), 'utf8')) as { status: string }).status);
-}
+const measuringHost = (cli: Cli): Promise<number> => measuringHostOf(cli.child.pid ?? -1, cli.dataDir);
 
 afterEach(() => {
   for (const cli of started.splice(0)) {
@@ -84,7 +76,7 @@ describe('gpu-lab run and the signals a user sends', () => {
     expect(cli.stderr()).toContain('cancelling…');
     expect(cli.stderr()).toMatch(/^gpu-lab run: CANCELLED: the run was cancelled$/m);
     expect(cli.stderr()).not.toContain('COMPUTE_HOST_CRASHED');
-    expect(storedStatus(cli.dataDir)).toEqual(['cancelled']);
+    expect(storedStatuses(cli.dataDir)).toEqual(['cancelled']);
     await until('the host to go', () => gone(host), 10_000);
   }, 180_000);
 
@@ -109,7 +101,7 @@ describe('gpu-lab run and the signals a user sends', () => {
     const { code } = await cli.exit;
     expect(code, cli.stderr()).toBe(130);
     expect(cli.stderr()).toContain('nothing was stored: the run ended before it began to measure');
-    expect(storedStatus(cli.dataDir)).toEqual([]);
+    expect(storedStatuses(cli.dataDir)).toEqual([]);
   }, 180_000);
 
   it('does on SIGTERM what it does on Ctrl-C', async () => {
@@ -118,6 +110,6 @@ describe('gpu-lab run and the signals a user sends', () => {
     process.kill(cli.child.pid ?? 0, 'SIGTERM');
     const { code } = await cli.exit;
     expect(code, cli.stderr()).toBe(130);
-    expect(storedStatus(cli.dataDir)).toEqual(['cancelled']);
+    expect(storedStatuses(cli.dataDir)).toEqual(['cancelled']);
   }, 180_000);
 });

@@ -53,6 +53,17 @@ describe('the worker on this machine', () => {
     expect(report).toMatchObject({ available: false, reason: expect.stringContaining('no-such-python') });
   });
 
+  it('says what an interpreter that exits at once wrote, even where its last words arrive after it has gone', async () => {
+    // A wrapper that exits first while a child it started still writes to the shared stderr, as a shell wrapper or a
+    // launcher does: the reason must be read to the end of stderr, not only up to the wrapper's exit.
+    const late = join(dir, 'python-late-words');
+    writeFileSync(late, '#!/bin/sh\n( sleep 0.3; echo "this is python-late-words, broken" >&2 ) &\nexit 3\n');
+    chmodSync(late, 0o755);
+    const report = await probePeers(['numpy'], { ...process.env, GPU_LAB_PYTHON: late });
+    expect(report).toMatchObject({ available: false, reason: expect.stringContaining('this is python-late-words, broken') });
+    if (!report.available) expect(report.reason).toContain('code 3');
+  });
+
   it('reports a module that is missing, and one whose import crashes, each with its reason', async () => {
     const missing = stubPython('python-no-numpy', "import sys\nsys.modules['numpy'] = None");
     const a = await probePeers(['numpy'], { ...process.env, GPU_LAB_PYTHON: missing });

@@ -125,7 +125,7 @@ describe('gpu-lab serve told to stop', () => {
     const runId = (startedRun.value as { runId: string }).runId;
     const parent = serve.child.pid ?? -1;
     // In the middle of a sample of an 8000² product, which takes seconds here.
-    const host = await measuringHost(parent);
+    const host = await measuringHost(parent, dataDir);
     const sent = Date.now();
     // Ctrl-C in a terminal reaches the whole process group, the compute host included.
     process.kill(-parent, 'SIGINT');
