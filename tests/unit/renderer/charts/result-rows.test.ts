@@ -29,7 +29,7 @@ describe('results rows', () => {
   it('gives cuBLAS on the H100 its time, spread, rate, share of the fp32 peak, speedup over the CPU and verification', () => {
     // 707.5 ms ÷ 14.57 ms = 48.6×; 47 095 GFLOP/s ÷ 66 908 GFLOP/s = 70 %.
     expect(row('h100-matmul', 'gpu-cublas')).toMatchObject({
-      label: 'GPU cuBLAS resident, N = 7000',
+      label: 'GPU cuBLAS resident, N = 7,000',
       device: 'cuda:0',
       status: 'ok',
       statusText: 'measured',

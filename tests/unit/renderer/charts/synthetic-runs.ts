@@ -10,7 +10,7 @@ import type { LabDescriptor, ParamValues } from '../../../../main/common/lab-des
 import { RUN_SCHEMA_VERSION } from '../../../../main/common/run-record.ts';
 import type { PointResult, RunRecord } from '../../../../main/common/run-record.ts';
 import { STORED_RECORD } from '../../../../main/runs/stored-record.ts';
-import { findLab } from '../../../../main/labs/index.ts';
+import { findLab, labDescriptors } from '../../../../main/labs/index.ts';
 import type { PlanContext, PlannedPoint } from '../../../../main/labs/lab.ts';
 import { measuredPoint, waivedPoint } from '../../../../main/runs/point-result.ts';
 import type { ChartInputs } from '../../../../renderer/charts/chart-common.ts';
@@ -117,10 +117,12 @@ export function failed(p: PointResult, message = 'CUDA_ERROR_LAUNCH_FAILED in cu
 // Vitest runs from the repository's root; in happy-dom import.meta.url is not a file URL.
 const FIXTURES = join(process.cwd(), 'tests/fixtures/runs');
 
-// A stored run from tests/fixtures/runs (CPU runs of the build machine, GPU runs of an H100), read as the app reads it.
+// A stored run from tests/fixtures/runs (CPU runs of the build machine, GPU runs of an H100), read as the app reads it
+// (a version 1 record in this version's words, its points named by messages), with its lab as the app is given it, in
+// English with its messages.
 export function fixtureRun(name: string): { record: RunRecord; lab: LabDescriptor } {
   const record = STORED_RECORD.parse(JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8')));
-  const lab = findLab(record.lab);
+  const lab = labDescriptors('en').find((d) => d.id === record.lab);
   if (!lab) throw new Error(`no lab ${record.lab}`);
-  return { record, lab: lab.descriptor };
+  return { record, lab };
 }
