@@ -6,6 +6,8 @@ export const matmul = {
     'cpu-blas': 'CPU BLAS',
     'gpu-transfers': 'GPU cuBLAS with transfers',
     'gpu-cublas': 'GPU cuBLAS resident',
+    // WebGPU's only: the tiled WGSL kernel with A and B written in and C read back in its time.
+    'gpu-tiled-transfers': 'GPU tiled kernel with transfers',
     'gpu-tiled': 'GPU tiled kernel',
     'gpu-naive': 'GPU naive kernel',
     'numpy-matmul': 'NumPy’s product (the notebook)',
@@ -22,8 +24,16 @@ export const matmul = {
     peakShare: ", {share} of the GPU's fp32 peak",
     transferShare: 'Transfers are {share} of the end-to-end GPU time ({withCopies} with copies, {resident} without){copies}.',
     copies: ': {time} to move A and B to the GPU and C back, {size} at {rate} from pageable host memory (see the transfer lab)',
+    // On WebGPU: queue.writeBuffer in, a mapped staging buffer out (host/webgpu/backend.ts).
+    copiesWebgpu: ': {time} to write A and B to the GPU with writeBuffer and read C back through a mapped buffer, {size} at {rate} (see the transfer lab)',
     tiling:
       'The tiled kernel ({tiled}) is {ratio} faster than the naive one ({naive}): each value it fetches from global memory serves 128 multiply-adds instead of one, and each value it reads from shared memory serves 8.',
+    // The WGSL kernel (shaders/wgsl/gemm.wgsl): 64×64 tiles, 4×4 outputs per invocation.
+    tilingWgsl:
+      'The tiled kernel ({tiled}) is {ratio} faster than the naive one ({naive}): each value it fetches from a storage buffer serves 64 multiply-adds instead of one, and each value it reads from workgroup memory serves 4.',
+    // Where the two medians' intervals do not put the tiled kernel ahead.
+    tilingSlower: 'The tiled kernel ({tiled}) was slower than the naive one ({naive}) here, {ratio} its time: the reuse its tiles buy does not show in this run.',
+    tilingLevel: 'The tiled kernel ({tiled}) and the naive one ({naive}) cannot be told apart at this precision: the reuse its tiles buy does not show in this run.',
     // cuBLAS against the tiled kernel, by how far apart they are; sameUnits is the clause all three share.
     tiledFaster: 'The tiled kernel is {ratio} faster than cuBLAS here ({cublas} against {tiled}): {sameUnits}, so a well-tiled kernel can match the library at some sizes.',
     cublasClose:

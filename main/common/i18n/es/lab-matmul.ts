@@ -8,6 +8,7 @@ export const matmul: TextOf<typeof en> = {
     'cpu-blas': 'BLAS en la CPU',
     'gpu-transfers': 'cuBLAS en la GPU con transferencias',
     'gpu-cublas': 'cuBLAS en la GPU con datos residentes',
+    'gpu-tiled-transfers': 'Kernel con teselas en la GPU con transferencias',
     'gpu-tiled': 'Kernel con teselas en la GPU',
     'gpu-naive': 'Kernel ingenuo en la GPU',
     'numpy-matmul': 'Producto de NumPy (el cuaderno)',
@@ -22,8 +23,13 @@ export const matmul: TextOf<typeof en> = {
     peakShare: ', el {share} del pico fp32 de la GPU',
     transferShare: 'Las transferencias son el {share} del tiempo total en la GPU ({withCopies} con copias, {resident} sin ellas){copies}.',
     copies: ': {time} para llevar A y B a la GPU y traer C de vuelta, {size} a {rate} desde memoria paginable de la CPU (mira el laboratorio de transferencias)',
+    copiesWebgpu: ': {time} para escribir A y B en la GPU con writeBuffer y leer C de vuelta a través de un búfer mapeado, {size} a {rate} (mira el laboratorio de transferencias)',
     tiling:
       'El kernel con teselas ({tiled}) es {ratio} más rápido que el ingenuo ({naive}): cada valor que trae de la memoria global sirve para 128 multiplicaciones-suma en lugar de una, y cada valor que lee de la memoria compartida sirve para 8.',
+    tilingWgsl:
+      'El kernel con teselas ({tiled}) es {ratio} más rápido que el ingenuo ({naive}): cada valor que trae de un búfer de almacenamiento sirve para 64 multiplicaciones-suma en lugar de una, y cada valor que lee de la memoria del grupo de trabajo sirve para 4.',
+    tilingSlower: 'Aquí el kernel con teselas ({tiled}) fue más lento que el ingenuo ({naive}), {ratio} su tiempo: la reutilización que compran sus teselas no se nota en esta ejecución.',
+    tilingLevel: 'Con esta precisión no se distinguen el kernel con teselas ({tiled}) y el ingenuo ({naive}): la reutilización que compran sus teselas no se nota en esta ejecución.',
     tiledFaster: 'Aquí el kernel con teselas es {ratio} más rápido que cuBLAS ({cublas} frente a {tiled}): {sameUnits}, así que un kernel con buenas teselas puede igualar a la biblioteca en algunos tamaños.',
     cublasClose:
       'cuBLAS es solo {ratio} más rápido que el kernel con teselas ({cublas} frente a {tiled}): el kernel con teselas ya hace lo que más importa, teselas en memoria compartida y 8×8 resultados por hilo en registros, y {sameUnits}. De qué se compone el resto no lo mide esta ejecución; lo habitual es que lo pongan las formas de tesela y el pipelining de cuBLAS, ajustados para esta GPU.',
