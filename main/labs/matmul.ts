@@ -139,7 +139,11 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
     const copyValues = { time: num_.ms(copyMs), size: num_.bytes(transfers.work.bytes), rate: num_.rate(transfers.work.bytes / (copyMs * 1e6), 'GB/s') };
     const copies = copyMs > 0 ? m(isWebgpuDevice(transfers.device) ? 'copiesWebgpu' : 'copies', copyValues) : '';
     const values = { share: num_.percent(share), withCopies: num_.ms(withCopies), resident: num_.ms(resident), copies };
-    a.findings.push(finding('transfer-share', m('transferShare', values), share, 'share'));
+    // A share of the copies only where the resident time's interval lies below the time with them.
+    const eCopies = estimateOf(transfers);
+    const eResident = estimateOf(find(points, kept));
+    const separate = eCopies && eResident ? compareTimes(eResident, eCopies) === 'faster' : false;
+    a.findings.push(finding('transfer-share', m(separate ? 'transferShare' : 'transferShareLevel', values), share, 'share'));
     break;
   }
   const naive = find(points, 'gpu-naive');

@@ -20,8 +20,10 @@ export const CPU_GBPS_GUESS = 10;
 export const GPU_GFLOPS_GUESS = 20_000;
 export const GPU_GBPS_GUESS = 500;
 export const BUS_GBPS_GUESS = 10;
-// A WebGPU software adapter (lavapipe on two cores): its invocations are emulated on the CPU.
+// A WebGPU software adapter (lavapipe on two cores): its invocations are emulated on the CPU, its WGSL GEMM at a
+// few hundred MFLOP/s.
 export const SOFTWARE_ADAPTER_GBPS_GUESS = 1;
+export const SOFTWARE_ADAPTER_GFLOPS_GUESS = 0.4;
 
 // Elementwise over n elements of `bytes` each: add/mul read two and write one (3 accesses), exp reads one and
 // writes one (2); exp counted as one operation per element.
@@ -221,7 +223,7 @@ export function gpuPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields
   const measurement = { ...m, ...(clock ? { clock } : {}), device: ctx.gpu.id } as MeasurementInput;
   // A software adapter's kernels run on the CPU, slower than its own loops: its budget is sized at that rate.
   const software = ctx.gpu.kind === 'webgpu' && ctx.gpu.details.software === true;
-  const sized = software ? { ...base, sampleSeconds: (base.sampleSeconds * GPU_GBPS_GUESS) / SOFTWARE_ADAPTER_GBPS_GUESS } : base;
+  const sized = software ? { ...base, sampleSeconds: Math.max((base.sampleSeconds * GPU_GBPS_GUESS) / SOFTWARE_ADAPTER_GBPS_GUESS, base.work.flops / (SOFTWARE_ADAPTER_GFLOPS_GUESS * 1e9)) } : base;
   const unrated = unratedWhy(m);
   const planned = { ...cpuPoint(sized, m, 0.05), device, timer, measurement, peak: unrated ? null : gpuPeak(m, ctx.gpu, base.work), ...(unrated ? { unrated } : {}) };
   const why = ctx.gpu.kind === 'webgpu' ? webgpuWaivedWhy(m, ctx.gpu) : null;

@@ -2,7 +2,7 @@
 // the reason and the WGSL kernels planned in their place (the tiled one also with the copies), matmul-breakeven's GPU
 // series on the tiled kernel with a finding that says so; the tiling sentence says faster, slower or level only as the
 // two medians' intervals allow (fast-check over medians), with the WGSL kernel's own reuse figures; the copies named
-// as WebGPU makes them; a known adapter's fp32 peak read from its table, none for a software one.
+// as WebGPU makes them, and given a share of the time only where the intervals separate; a known adapter's fp32 peak read from its table, none for a software one.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
@@ -89,6 +89,25 @@ describe('matmul on WebGPU', () => {
     expect(labMessage(f.message, 'en')).toMatch(/^Transfers are 25 % of the end-to-end GPU time \(400 ms with copies, 300 ms without\): 100 ms to write A and B to the GPU with writeBuffer and read C back through a mapped buffer/);
     expect(labMessage(f.message, 'es')).toContain('para escribir A y B en la GPU con writeBuffer y leer C de vuelta a través de un búfer mapeado');
     expect(labMessage(f.message, 'en')).not.toContain('pageable');
+  });
+
+  it('gives the copies a share of the time only where the resident time’s interval lies below the time with them', () => {
+    const [copied, kept] = ['gpu-tiled-transfers', 'gpu-tiled'].map((s) => {
+      const p = planned.find((q) => q.series === s);
+      if (!p) throw new Error(`no ${s}`);
+      return p;
+    }) as [(typeof planned)[number], (typeof planned)[number]];
+    fc.assert(
+      fc.property(fc.double({ min: 1, max: 1000, noNaN: true }), fc.double({ min: 0.5, max: 3, noNaN: true }), (residentMs, ratio) => {
+        const points = [pointFromPlan(copied, residentMs * ratio), pointFromPlan(kept, residentMs)];
+        const f = matmul.analyze(points, params, LAVAPIPE).findings.find((x) => x.id === 'transfer-share');
+        const [eCopies, eResident] = points.map(estimateOf);
+        if (!f || !eCopies || !eResident) throw new Error('no transfer share');
+        const shared = labMessage(f.message, 'en').startsWith('Transfers are');
+        expect(shared).toBe(compareTimes(eResident, eCopies) === 'faster');
+        if (!shared) expect(labMessage(f.message, 'es')).toContain('no se distinguen');
+      }),
+    );
   });
 });
 

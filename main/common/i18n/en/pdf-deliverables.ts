@@ -72,12 +72,20 @@ export const pdfDeliverables = {
     },
     a: {
       overheadItem: '{series}: the copies ({bytes} across the bus) add {overhead}, {withCopies} with them against {resident} without, {factor} slower, {share} of its end-to-end time',
+      // WebGPU's copies (host/webgpu/backend.ts): writeBuffer in, a mapped buffer out.
+      overheadItemWebgpu: '{series}: the copies ({bytes} written with writeBuffer and read back through a mapped buffer) add {overhead}, {withCopies} with them against {resident} without, {factor} slower, {share} of its end-to-end time',
       overhead: 'On each path: {items}.',
+      // On WebGPU there is no cuBLAS: the WGSL kernels against each other, as far as the medians' intervals tell.
+      kernelsWebgpu: 'WebGPU has no cuBLAS to come close to. The tiled WGSL kernel takes {tiled} and the naive one {naive}: tiling makes it {tiledOverNaive} faster.',
+      kernelsWebgpuSlower: 'WebGPU has no cuBLAS to come close to. The tiled WGSL kernel takes {tiled} and the naive one {naive}: on this device the tiled kernel is the slower, at {tiledOverNaive} the naive one’s speed.',
+      kernelsWebgpuTie: 'WebGPU has no cuBLAS to come close to. The tiled WGSL kernel takes {tiled} and the naive one {naive}: this run cannot tell them apart (the medians’ intervals overlap).',
       kernels: 'cuBLAS takes {cublas}, the tiled kernel {tiled} (cuBLAS is {cublasOverTiled} faster) and the naive kernel {naive}. Tiling alone makes the hand-written kernel {tiledOverNaive} faster than the naive one.',
       kernelsTie: 'cuBLAS takes {cublas} and the tiled kernel {tiled}: this run cannot tell them apart (the medians’ intervals overlap); the naive kernel takes {naive}. Tiling alone makes the hand-written kernel {tiledOverNaive} faster than the naive one.',
       kernelsTiledWins: 'The tiled kernel takes {tiled}, faster than cuBLAS’s {cublas} (cuBLAS runs at {cublasOverTiled} its speed), and the naive kernel {naive}. Tiling makes the hand-written kernel {tiledOverNaive} faster than the naive one.',
       peakItem: '{series} {share}',
       peaks: 'Of the GPU’s theoretical fp32 rate: {shares}. The time with the copies is mostly the bus’s, so no arithmetic peak applies to it.',
+      // GPU versions measured, none with a peak to read them against (an unknown GPU, a software WebGPU adapter).
+      noPeak: 'This run cannot answer it: the GPU versions were measured, but no theoretical fp32 rate is known for {device} (see “Device and environment”).',
     },
   },
   vectorFunction: {

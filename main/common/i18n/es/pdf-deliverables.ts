@@ -68,11 +68,16 @@ export const pdfDeliverables: TextOf<typeof en> = {
     a: {
       overheadItem: '{series}: las copias ({bytes} por el bus) añaden {overhead}, {withCopies} con ellas frente a {resident} sin ellas, {factor} más lento, el {share} de su tiempo total',
       overhead: 'En cada camino: {items}.',
+      overheadItemWebgpu: '{series}: las copias ({bytes} escritos con writeBuffer y leídos de vuelta a través de un búfer mapeado) añaden {overhead}, {withCopies} con ellas frente a {resident} sin ellas, {factor} más lento, el {share} de su tiempo total',
+      kernelsWebgpu: 'WebGPU no tiene cuBLAS al que acercarse. El kernel WGSL con teselas tarda {tiled} y el ingenuo {naive}: las teselas lo hacen {tiledOverNaive} más rápido.',
+      kernelsWebgpuSlower: 'WebGPU no tiene cuBLAS al que acercarse. El kernel WGSL con teselas tarda {tiled} y el ingenuo {naive}: en este dispositivo el kernel con teselas es el más lento, a {tiledOverNaive} la velocidad del ingenuo.',
+      kernelsWebgpuTie: 'WebGPU no tiene cuBLAS al que acercarse. El kernel WGSL con teselas tarda {tiled} y el ingenuo {naive}: esta ejecución no permite distinguirlos (los intervalos de las medianas se solapan).',
       kernels: 'cuBLAS tarda {cublas}, el kernel con teselas {tiled} (cuBLAS es {cublasOverTiled} más rápido) y el kernel ingenuo {naive}. Solo con las teselas, el kernel escrito a mano ya es {tiledOverNaive} más rápido que el ingenuo.',
       kernelsTie: 'cuBLAS tarda {cublas} y el kernel con teselas {tiled}: esta ejecución no permite distinguirlos (los intervalos de las medianas se solapan); el kernel ingenuo tarda {naive}. Solo con las teselas, el kernel escrito a mano ya es {tiledOverNaive} más rápido que el ingenuo.',
       kernelsTiledWins: 'El kernel con teselas tarda {tiled}, menos que los {cublas} de cuBLAS (cuBLAS va a {cublasOverTiled} su velocidad), y el kernel ingenuo {naive}. Las teselas hacen que el kernel escrito a mano sea {tiledOverNaive} más rápido que el ingenuo.',
       peakItem: '{series}, el {share}',
       peaks: 'Del rendimiento teórico en fp32 de la GPU: {shares}. El tiempo con las copias es sobre todo tiempo del bus, así que no tiene sentido compararlo con un pico aritmético.',
+      noPeak: 'Esta ejecución no permite responderla: las versiones en la GPU se midieron, pero no se conoce el rendimiento teórico en fp32 de {device} (mira «Dispositivo y entorno»).',
     },
   },
   vectorFunction: {
