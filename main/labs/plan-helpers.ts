@@ -197,7 +197,7 @@ function webgpuWaivedWhy(m: MeasurementFields, gpu: DeviceSummary): Message | nu
     if (most !== null && largest > most) return msg('reasons.webgpuOverLimit', { size: num.bytes(largest), limit: 'maxBufferSize', most: num.bytes(most) });
   }
   if (m.op === 'copy') {
-    if (m.hostMemory === 'pinned') return msg('reasons.webgpuNoPinned');
+    if (m.hostMemory === 'pinned' && m.direction !== 'd2d') return msg('reasons.webgpuNoPinned');
     if (m.bytes % 4 !== 0) return msg('reasons.webgpuWords', { bytes: num.int(m.bytes) });
     const most = adapterLimit(gpu, 'maxBufferSize');
     if (most !== null && m.bytes > most) return msg('reasons.webgpuOverLimit', { size: num.bytes(m.bytes), limit: 'maxBufferSize', most: num.bytes(most) });

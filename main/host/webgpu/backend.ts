@@ -103,6 +103,10 @@ export class WebGpuBackend {
     return new WebGpuBackend(m, ctx, await webgpuDevice(m.device));
   }
 
+  get adapterName(): string {
+    return adapterName(this.gpu.found.facts);
+  }
+
   get limits(): GPUSupportedLimits {
     return this.gpu.device.limits;
   }
@@ -341,7 +345,7 @@ export class WebGpuBackend {
     const found = this.gpu.found;
     const entries = [...new Set(work.dispatches.map((d) => d.entry))].join(', ');
     const type = work.f16 ? ' in f16' : '';
-    return `WGSL ${entries}${type} (${wgslPath(work.shader)}) on ${adapterName(found.facts)} through ${found.backend}, workgroups of ${work.workgroupSize}${work.detail ?? ''}`;
+    return `WGSL ${entries}${type} (${wgslPath(work.shader)}) on ${this.adapterName} through ${found.backend}, workgroups of ${work.workgroupSize}${work.detail ?? ''}`;
   }
 
   free(): void {

@@ -300,6 +300,9 @@ export const pdfDeliverables = {
       pinned: 'Comparing the best rates: {items}. Pageable memory is staged through a pinned buffer by the driver; pinned memory is read by the copy engine directly.',
       bus: 'The best host→device copy, {best}, is {share} of the {peak} a {link} link carries per direction.',
       busUnknown: 'The best host→device copy reaches {best}; the run does not record the bus’s theoretical bandwidth to compare it with.',
+      // A WebGPU adapter: its bus is not told, its fastest way up is writeBuffer (host/webgpu/copy.ts).
+      busWebgpu: 'The best host→device copy (writeBuffer) reaches {best}; WebGPU does not tell which bus the adapter sits on, so there is no theoretical bandwidth to compare it with.',
+      insideWebgpu: 'A copyBufferToBuffer within the adapter’s memory moves {d2d} (read and write), {ratio} the rate of the best host→device copy (writeBuffer, {bus}), counting each byte once.',
       async: 'Hardly: asynchronous copies from pageable memory reach {async} against {sync} synchronous ({ratio}), because the driver stages them through pinned memory first; from pinned memory they reach {pinned}.',
       asyncNone: 'No measurable gain: asynchronous copies from pageable memory reach {async} against {sync} synchronous ({ratio}), within what the medians’ intervals allow, because the driver stages them through pinned memory first; from pinned memory they reach {pinned}.',
       asyncSlower: 'No: asynchronous copies from pageable memory reach {async}, less than {sync} synchronous ({ratio}); the driver stages them through pinned memory first; from pinned memory they reach {pinned}.',

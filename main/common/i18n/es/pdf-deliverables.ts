@@ -291,6 +291,8 @@ export const pdfDeliverables: TextOf<typeof en> = {
       pinned: 'Comparando los mejores anchos de banda: {items}. El controlador hace pasar la memoria paginable por un búfer fijado intermedio; la memoria fijada la lee directamente el motor de copia.',
       bus: 'La mejor copia CPU→GPU, {best}, es el {share} de los {peak} que transporta un enlace {link} en cada sentido.',
       busUnknown: 'La mejor copia CPU→GPU alcanza {best}; la ejecución no registra el ancho de banda teórico del bus para compararlo.',
+      busWebgpu: 'La mejor copia CPU→GPU (writeBuffer) llega a {best}; WebGPU no dice en qué bus está el adaptador, así que no hay ancho de banda teórico con el que compararla.',
+      insideWebgpu: 'Un copyBufferToBuffer dentro de la memoria del adaptador mueve {d2d} (lectura y escritura), {ratio} la tasa de la mejor copia CPU→GPU (writeBuffer, {bus}), contando cada byte una vez.',
       async: 'Apenas: las copias asíncronas desde memoria paginable alcanzan {async} frente a {sync} las síncronas ({ratio}), porque el controlador las hace pasar antes por memoria fijada; desde memoria fijada alcanzan {pinned}.',
       asyncNone: 'Sin una ganancia que se pueda medir: las copias asíncronas desde memoria paginable alcanzan {async} frente a {sync} las síncronas ({ratio}), dentro de lo que permiten los intervalos de las medianas, porque el controlador las hace pasar antes por memoria fijada; desde memoria fijada alcanzan {pinned}.',
       asyncSlower: 'No: las copias asíncronas desde memoria paginable alcanzan {async}, menos que {sync} las síncronas ({ratio}); el controlador las hace pasar antes por memoria fijada; desde memoria fijada alcanzan {pinned}.',
