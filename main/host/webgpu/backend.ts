@@ -345,7 +345,8 @@ export class WebGpuBackend {
     const found = this.gpu.found;
     const entries = [...new Set(work.dispatches.map((d) => d.entry))].join(', ');
     const type = work.f16 ? ' in f16' : '';
-    return `WGSL ${entries}${type} (${wgslPath(work.shader)}) on ${this.adapterName} through ${found.backend}, workgroups of ${work.workgroupSize}${work.detail ?? ''}`;
+    const cold = this.m.cold ? ', its pipeline made anew within the first sample' : '';
+    return `WGSL ${entries}${type} (${wgslPath(work.shader)}) on ${this.adapterName} through ${found.backend}, workgroups of ${work.workgroupSize}${work.detail ?? ''}${cold}`;
   }
 
   free(): void {

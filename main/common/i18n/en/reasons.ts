@@ -34,6 +34,7 @@ export const reasons = {
   webgpuNoPinned: 'WebGPU has no pinned (page-locked) host memory: a program hands it ordinary memory, or maps a buffer WebGPU allocates',
   // {limit}: the adapter's limit by its WebGPU name; {most}: its value.
   webgpuOverLimit: 'a copy of {size} needs a buffer larger than this adapter’s {limit} ({most})',
+  webgpuNoTimestamps: 'this adapter has no timestamp queries (WebGPU’s timestamp-query feature)',
   webgpuWords: 'WebGPU copies whole 4-byte words, and {bytes} bytes are not a multiple of 4',
   // The text-to-image lab (main/labs/text-to-image.ts): its workload is PyTorch's (and transformers' for the text).
   textToImageNotAsked: 'the run did not ask for {library}, which this lab’s network runs in',

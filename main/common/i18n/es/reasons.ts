@@ -33,6 +33,7 @@ export const reasons: TextOf<typeof en> = {
   webgpuNoF16: 'este adaptador no tiene la característica shader-f16 de WebGPU, que el f16 de WGSL necesita',
   webgpuNoPinned: 'WebGPU no tiene memoria del host fijada (page-locked): un programa le entrega memoria corriente, o mapea un búfer que reserva WebGPU',
   webgpuOverLimit: 'una copia de {size} necesita un búfer mayor que el {limit} de este adaptador ({most})',
+  webgpuNoTimestamps: 'este adaptador no tiene consultas de marca de tiempo (la característica timestamp-query de WebGPU)',
   webgpuWords: 'WebGPU copia palabras enteras de 4 bytes, y {bytes} bytes no son un múltiplo de 4',
   textToImageNotAsked: 'la ejecución no pidió {library}, con la que se ejecuta la red de este laboratorio',
   textToImageCpuBatch: 'las series de la CPU se detienen en un lote de {max} (cpuMaxBatch): se deja fuera el lote de {batch}',
