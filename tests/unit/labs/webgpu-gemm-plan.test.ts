@@ -31,9 +31,9 @@ describe('matmul on WebGPU', () => {
   it('plans the naive and tiled WGSL kernels resident and the tiled one with the copies, in f32, and no cuBLAS', () => {
     const measured = planned.filter((p) => p.measurement && p.device === 'webgpu:0');
     expect(measured.map((p) => [p.series, p.measurement?.op === 'gemm' && [p.measurement.variant, p.measurement.path, p.measurement.dtype]])).toEqual([
-      ['gpu-tiled-transfers', ['tiled', 'with-copies', 'fp32']],
       ['gpu-tiled', ['tiled', 'resident', 'fp32']],
       ['gpu-naive', ['naive', 'resident', 'fp32']],
+      ['gpu-tiled-transfers', ['tiled', 'with-copies', 'fp32']],
     ]);
     // A software adapter has no peak to read a rate against.
     expect(measured.every((p) => p.peak === null)).toBe(true);

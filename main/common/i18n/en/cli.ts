@@ -101,7 +101,7 @@ to look for in its results. --json prints the descriptors (in English).`,
     },
     report: {
       summary: 'write one PDF report of every lab on one device, or of kernel runs',
-      usage: `Usage: gpu-lab report --all-labs --pdf FILE [--device cpu{'|'}cuda:N] [--author NAME] [--course NAME] [--data-dir DIR]
+      usage: `Usage: gpu-lab report --all-labs --pdf FILE [--device cpu{'|'}cuda:N{'|'}webgpu:N] [--author NAME] [--course NAME] [--data-dir DIR]
        gpu-lab report --devices [--lab LAB] --pdf FILE [--author NAME] [--course NAME] [--data-dir DIR]
        gpu-lab report --kernel-run ID [--kernel-run ID …] --pdf FILE [--author NAME] [--course NAME] [--data-dir DIR]
 

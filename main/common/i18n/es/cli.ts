@@ -108,7 +108,7 @@ explica y lo que conviene mirar en sus resultados. Con --json muestra sus descri
     },
     report: {
       summary: 'escribe un único informe en PDF con todos los laboratorios en un dispositivo, o con ejecuciones de kernels',
-      usage: `Uso: gpu-lab report --all-labs --pdf ARCHIVO [--device cpu{'|'}cuda:N] [--author NOMBRE] [--course NOMBRE] [--data-dir CARPETA]
+      usage: `Uso: gpu-lab report --all-labs --pdf ARCHIVO [--device cpu{'|'}cuda:N{'|'}webgpu:N] [--author NOMBRE] [--course NOMBRE] [--data-dir CARPETA]
      gpu-lab report --devices [--lab LAB] --pdf ARCHIVO [--author NOMBRE] [--course NOMBRE] [--data-dir CARPETA]
      gpu-lab report --kernel-run ID [--kernel-run ID …] --pdf ARCHIVO [--author NOMBRE] [--course NOMBRE] [--data-dir CARPETA]
 

@@ -8,7 +8,7 @@ export const matmul: TextOf<typeof en> = {
     'cpu-blas': 'BLAS en la CPU',
     'gpu-transfers': 'cuBLAS en la GPU con transferencias',
     'gpu-cublas': 'cuBLAS en la GPU con datos residentes',
-    'gpu-tiled-transfers': 'Kernel con teselas en la GPU con transferencias',
+    'gpu-tiled-transfers': 'Kernel con teselas y transferencias',
     'gpu-tiled': 'Kernel con teselas en la GPU',
     'gpu-naive': 'Kernel ingenuo en la GPU',
     'numpy-matmul': 'Producto de NumPy (el cuaderno)',
