@@ -1,7 +1,9 @@
 // Each package carries its own platform's dawn.node alone: electron-builder.yml's file filters, read by electron-builder's
 // own loader and applied with its own matcher to the real files of node_modules/webgpu, as it filters a node module
 // when it packs (app-builder-lib's getNodeModuleFileMatcher, its macros expanded for each platform and architecture
-// the config declares), without packaging anything. And the kept dawn.node is unpacked from the asar, to be loaded.
+// the config declares), without packaging anything. And the kept dawn.node is unpacked from the asar, to be loaded, and
+// the filter leaves the app's own files as the rest of the config has them (a platform's `files` beside the global ones
+// would turn those into a file set of their own, and source maps and tests would be packed).
 import { readdirSync, statSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,6 +25,7 @@ interface Matcher {
 interface FileMatcherModule {
   FileMatcher: new (from: string, to: string, expand: (pattern: string) => string, patterns?: string[]) => Matcher;
   getNodeModuleFileMatcher(appDir: string, destination: string, expand: (pattern: string) => string, platformOptions: object, packager: object): Matcher;
+  getMainFileMatchers(appDir: string, destination: string, expand: (pattern: string) => string, platformOptions: object, packager: object, outDir: string, isElectronCompile: boolean): Matcher[];
 }
 type PlatformKey = 'linux' | 'mac' | 'win';
 interface Config {
@@ -33,7 +36,7 @@ interface Config {
   win?: { files?: unknown[] };
 }
 
-const { FileMatcher, getNodeModuleFileMatcher } = fromBuilderLib('./out/fileMatcher.js') as FileMatcherModule;
+const { FileMatcher, getMainFileMatchers, getNodeModuleFileMatcher } = fromBuilderLib('./out/fileMatcher.js') as FileMatcherModule;
 const { expandMacro } = fromBuilderLib('./out/util/macroExpander.js') as { expandMacro(pattern: string, arch: string | null, appInfo: object, extra: object): string };
 const { getConfig } = fromBuilderLib('./out/util/config/config.js') as { getConfig(projectDir: string): Promise<Config> };
 const minimatch = (fromBuilderLib('minimatch') as { minimatch: (path: string, pattern: string, options: object) => boolean }).minimatch;
@@ -93,12 +96,28 @@ describe('the dawn.node each package carries', () => {
   });
 
   it('would carry every platform’s without the filter, so the test above can fail', () => {
-    const { linux: _dropped, ...unfiltered } = config;
+    // electron-builder's loader keeps `files` as file sets ({ filter: [...] }): the filter dropped from each.
+    const drop = (f: unknown): unknown => (typeof f === 'object' && f !== null && 'filter' in f && Array.isArray(f.filter) ? { ...f, filter: f.filter.filter((p: unknown) => typeof p !== 'string' || !p.includes('node_modules/webgpu')) } : f);
+    const unfiltered = { ...config, files: config.files?.map(drop) };
+    expect(JSON.stringify(unfiltered.files)).not.toContain('node_modules/webgpu');
     const expand = (pattern: string): string => expandMacro(pattern, 'x64', {}, { os: 'linux' });
     const modules = getNodeModuleFileMatcher(root, '/app', expand, {}, { config: unfiltered, debugLogger: { isEnabled: false } });
     const keep = modules.patterns.length === 0 ? (): boolean => true : new FileMatcher(webgpu, '/app/node_modules/webgpu', expand, modules.patterns).createFilter();
     const win = join(webgpu, 'dist', 'win32-x64', 'dawn.node');
     expect(keep(win, Object.assign(statSync(win), { moduleFullFilePath: 'node_modules/webgpu/dist/win32-x64/dawn.node' }))).toBe(true);
+  });
+
+  it.each(targets)('%s %s: leaves the app’s own files as the rest of the config has them', (platform, arch) => {
+    const expand = (pattern: string): string => expandMacro(pattern, arch, {}, { os: platform, '/*': '{,/**/*}' });
+    const packager = { info: { config, projectDir: root, buildResourcesDir: 'build-resources', isPrepackedAppAsar: false, debugLogger: { isEnabled: false } } };
+    const [main, ...sets] = getMainFileMatchers(root, '/app', expand, config[platform] ?? {}, packager, join(root, 'out'), false);
+    expect(sets).toEqual([]);
+    const keep = main?.createFilter();
+    if (!keep) throw new Error('no file matcher');
+    const kept = (path: string): boolean => keep(join(root, path), Object.assign(statSync(join(root, 'package.json')), { isDirectory: () => false }));
+    expect(kept('dist/main/app/lab-host.js')).toBe(true);
+    expect(kept('dist/main/app/lab-host.js.map')).toBe(false);
+    expect(kept('tests/unit/packaging/webgpu-files.test.ts')).toBe(false);
   });
 
   it('is unpacked from the asar, where the compute host can load it', () => {
