@@ -124,11 +124,15 @@ export const MEASUREMENT = z.discriminatedUnion('op', [
     releaseModel: z.boolean().default(false),
     ...common,
   }),
+  // On a WebGPU adapter (host/webgpu/copy.ts) a host→device copy is queue.writeBuffer, or with `upload: 'mapped'` a
+  // mapped upload buffer filled and copied with copyBufferToBuffer; device→host goes through a mapped staging buffer,
+  // device→device is copyBufferToBuffer. WebGPU has no pinned memory, and every copy is waited for.
   z.strictObject({
     op: z.literal('copy'),
     direction: z.enum(['h2d', 'd2h', 'd2d']),
     hostMemory: z.enum(['pageable', 'pinned']),
     mode: z.enum(['sync', 'async']),
+    upload: z.enum(['write-buffer', 'mapped']).optional(),
     bytes: z.int().min(1).max(LIMITS.bytes),
     ...common,
   }),

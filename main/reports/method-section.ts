@@ -2,6 +2,7 @@
 // was checked), then what the figures mean: the statistics, what the lab counts as FLOPs and bytes, the rates, the
 // share of peak and the speedup.
 import { formatPercent, formatRelativeError } from '../common/format.ts';
+import { isWebgpuDevice } from '../common/measurement.ts';
 import { ROW_STACK_RESTORED } from '../common/peer-protocol.ts';
 import { MAX_SAMPLES, MIN_INTERVAL_SAMPLES } from '../common/statistics.ts';
 import type { PointResult } from '../common/run-record.ts';
@@ -16,9 +17,16 @@ function span(values: readonly number[]): string {
   return min === max ? String(min) : `${min}–${max}`;
 }
 
+// A WebGPU point timed on the device read timestamp queries where its adapter has them, else the host's clock around
+// onSubmittedWorkDone() (host/webgpu/backend.ts): its clock is said as its record has it, never as CUDA events.
+function clockOf(p: PointResult): string {
+  if (p.timer !== 'device' || !isWebgpuDevice(p.device)) return p.timer;
+  return p.clockResolution && p.clockResolution.timestamps !== 'none' ? 'webgpuTimestamps' : 'webgpuHost';
+}
+
 function clockText(points: readonly PointResult[], ctx: ReportContext): string {
-  const timers = [...new Set(points.map((p) => p.timer))];
-  return timers.map((timer) => ctx.t(`pdf.method.clock.${timer}`)).join(', ');
+  const clocks = [...new Set(points.map(clockOf))];
+  return clocks.map((clock) => ctx.t(`pdf.method.clock.${clock}`)).join(', ');
 }
 
 // `copies`: a copy's bytes are compared with the bytes it copied, exactly; anything else with a float64 recomputation.

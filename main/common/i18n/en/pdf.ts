@@ -197,6 +197,8 @@ export const pdf = {
     clock: {
       device: 'CUDA events on the GPU',
       host: 'the host’s monotonic clock, launch and synchronisation included',
+      webgpuTimestamps: 'WebGPU timestamp queries at the start and end of the compute pass',
+      webgpuHost: 'the host’s monotonic clock from submit() to onSubmittedWorkDone() (the adapter has no timestamp queries)',
     },
     check: {
       full: 'every element',

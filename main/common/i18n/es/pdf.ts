@@ -192,6 +192,8 @@ export const pdf: TextOf<typeof en> = {
     clock: {
       device: 'eventos CUDA en la GPU',
       host: 'el reloj monótono del host, lanzamiento y sincronización incluidos',
+      webgpuTimestamps: 'consultas de marca de tiempo de WebGPU al principio y al final de la pasada de cómputo',
+      webgpuHost: 'el reloj monótono del host desde submit() hasta onSubmittedWorkDone() (el adaptador no tiene consultas de marca de tiempo)',
     },
     check: {
       full: 'todos los elementos',
