@@ -309,7 +309,6 @@ export class WebGpuBackend {
   // just made: `warm` false), then its samples, each of as many runs as fill minSampleMs.
   async timed(sample: WebgpuSample, implementation: string, warm: boolean): Promise<Omit<MeasurementResult, 'verification' | 'telemetry'>> {
     let pipelinesWarm = warm;
-    let rounds = 0;
     const round: TakeTimedRound = async (warmup, repeats, onProgress, fixed) => {
       const runs = pipelinesWarm ? warmup : Math.max(warmup, 1);
       pipelinesWarm = true;
