@@ -6,7 +6,8 @@
 // For the GPU machine:
 //   node scripts/run-all-labs.mjs --device cuda:0 --out "$OUT"
 // Options: --device cpu|cuda:N (default cuda:0), --out DIR (default ./lab-runs), --data-dir DIR (run store; default
-// DIR/store), --lab ID (repeatable; default all), --param lab.name=value (repeatable, e.g. matmul.n=2000).
+// DIR/store), --lab ID (repeatable; default all), --param lab.name=value (repeatable, e.g. matmul.n=2000), --peers
+// none|LIB,LIB (the Python peers' libraries to time beside the engine; default: every one the run offers).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -26,6 +27,8 @@ const device = take('device')[0] ?? 'cuda:0';
 const outDir = resolve(take('out')[0] ?? 'lab-runs');
 const dataDir = resolve(take('data-dir')[0] ?? join(outDir, 'store'));
 const wanted = take('lab');
+const peersText = take('peers')[0];
+const peers = peersText === undefined ? undefined : peersText === 'none' ? [] : peersText.split(',');
 const labs = labDescriptors().filter((l) => wanted.length === 0 || wanted.includes(l.id));
 const overrides = {};
 for (const text of take('param')) {
@@ -64,7 +67,7 @@ for (const lab of labs) {
   process.stdout.write(`\n=== ${lab.id} on ${device}\n`);
   let record;
   try {
-    const { runId } = await host.runs.startRun({ lab: lab.id, device, params: overrides[lab.id] ?? {} });
+    const { runId } = await host.runs.startRun({ lab: lab.id, device, params: overrides[lab.id] ?? {}, ...(peers ? { peers } : {}) });
     await host.runs.whenIdle();
     record = await host.runs.getRun(runId);
   } catch (err) {

@@ -89,6 +89,9 @@ export const SERIES_DESCRIPTOR = z.strictObject({
   // The panel it is drawn in, where a chart is small multiples (the elementwise lab: one panel per operation, on the
   // same axes).
   panel: z.string().optional(),
+  // A series a lab plans on a WebGPU adapter only, in place of a CUDA one WebGPU cannot run (matmul's tiled kernel
+  // with the copies, where CUDA times cuBLAS's): not one of the lab's series anywhere else.
+  webgpuOnly: z.literal(true).optional(),
   // Its name inside its panel, which names the rest ("GPU with transfers" in the panel of add): the legend's words.
   inPanel: z.string().optional(),
 });

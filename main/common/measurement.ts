@@ -57,6 +57,8 @@ export type GemmVariant = (typeof GEMM_VARIANTS)[number];
 export const COPY_DIRECTIONS = ['h2d', 'd2h', 'd2d'] as const;
 export const HOST_MEMORIES = ['pageable', 'pinned'] as const;
 export const COPY_MODES = ['sync', 'async'] as const;
+// How a WebGPU adapter takes a host→device copy: queue.writeBuffer, or a mapped upload buffer (host/webgpu/copy.ts).
+export const COPY_UPLOADS = ['write-buffer', 'mapped'] as const;
 export type CopyMode = (typeof COPY_MODES)[number];
 // The Python libraries GPU Lab asks of the interpreter (peer-libraries.ts, plain data the renderer reads too).
 export { PEER_LIBRARIES };
@@ -163,11 +165,15 @@ export const MEASUREMENT = z.discriminatedUnion('op', [
     releaseModel: z.boolean().default(false),
     ...common,
   }),
+  // On a WebGPU adapter (host/webgpu/copy.ts) a host→device copy is queue.writeBuffer, or with `upload: 'mapped'` a
+  // mapped upload buffer filled and copied with copyBufferToBuffer; device→host goes through a mapped staging buffer,
+  // device→device is copyBufferToBuffer. WebGPU has no pinned memory, and every copy is waited for.
   z.strictObject({
     op: z.literal('copy'),
     direction: z.enum(COPY_DIRECTIONS),
     hostMemory: z.enum(HOST_MEMORIES),
     mode: z.enum(COPY_MODES),
+    upload: z.enum(COPY_UPLOADS).optional(),
     bytes: z.int().min(1).max(LIMITS.bytes),
     ...common,
   }),

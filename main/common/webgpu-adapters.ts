@@ -148,3 +148,15 @@ export function adapterPeaks(a: AdapterFacts): AdapterPeaks {
   }
   return { part: known.part, fp32Gflops: computePeak(known.compute, known.source), memoryGBps: memoryPeak(known.memory, known.source) };
 }
+
+// What the device list says of an adapter (host/webgpu/listing.ts: its features as one comma-separated line, its
+// limits as `limit.NAME`), for the plans that depend on them.
+export function adapterHas(gpu: { details: Record<string, unknown> }, feature: string): boolean {
+  const features = gpu.details.features;
+  return typeof features === 'string' && features.split(/,\s*/).includes(feature);
+}
+
+export function adapterLimit(gpu: { details: Record<string, unknown> }, limit: string): number | null {
+  const value = gpu.details[`limit.${limit}`];
+  return typeof value === 'number' && value > 0 ? value : null;
+}

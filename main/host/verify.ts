@@ -134,7 +134,7 @@ export function verifyElementwise(out: ElementsRead, inputs: ElementsRead[], ref
 }
 
 // C (m×n) = A (m×k) · B (k×n), all row-major. Checks a GEMM_GRID × GEMM_GRID grid of entries.
-export function verifyGemm(a: ElementBuffer, b: ElementBuffer, c: ElementsRead, m: number, n: number, k: number, tolerance: number): Verification {
+export function verifyGemm(a: ElementsRead, b: ElementsRead, c: ElementsRead, m: number, n: number, k: number, tolerance: number): Verification {
   const rows = sampleIndices(m, GEMM_GRID, 7);
   const cols = sampleIndices(n, GEMM_GRID, 11);
   // B's sampled columns, k × columns, row by row as B holds them.

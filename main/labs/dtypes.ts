@@ -6,6 +6,7 @@ import type { GemmDtype } from '../common/measurement.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n as num_, type Message } from '../common/message.ts';
 import { shareOfPeak, type PointResult } from '../common/run-record.ts';
+import { isWebgpuDevice } from '../common/measurement.ts';
 import { agreementFinding, finding, rateInterval, speedup, speedupInterval, withInterval } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
@@ -42,13 +43,16 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
       ),
     );
   }
+  // WebGPU has no cuBLAS: there the tiled WGSL kernel runs f32 and f16, and the types WGSL lacks are waived with the
+  // reason (plan-helpers.ts).
+  const variant = ctx.gpu?.kind === 'webgpu' ? 'tiled' : 'cublas';
   for (const dtype of dtypes) {
     const work = gemmWork(n, n, n, STORED_BYTES[dtype], OUTPUT_BYTES[dtype]);
     points.push(
       gpuPoint(
         ctx,
         { key: `gpu-${dtype}`, series: 'gpu', name: msg('common.run.pointOf', { series: pointName(LAB, 'gpu'), what: dtype }), x: null, work, sampleSeconds: work.flops / (GPU_GFLOPS_GUESS * 1e9) },
-        { op: 'gemm', dtype, variant: 'cublas', m: n, n, k: n, warmup, repeats, seed: n },
+        { op: 'gemm', dtype, variant, m: n, n, k: n, warmup, repeats, seed: n },
       ),
     );
   }
@@ -149,6 +153,7 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
     const values = { dtype: d, rate, peak, ratio: num_.times(x), error: errorText(p.verification?.relativeError), tensorCores };
     a.findings.push(withInterval(finding(`gpu-${d}`, m('gpuType', values), x, 'times'), speedupInterval(gpu32, p)));
   }
+  if (points.some((p) => p.series === 'gpu' && p.status === 'ok' && isWebgpuDevice(p.device))) a.findings.push(finding('webgpu-types', m('webgpuTypes')));
   for (const d of dtypes) {
     const names = { peer: msg('common.run.pointOf', { series: msg(`${LAB}.series.torch`), what: d }), ours: msg('common.run.pointOf', { series: msg(`${LAB}.series.gpu`), what: d }) };
     const f = agreementFinding(`torch-${d}-agreement`, points.find((p) => p.key === `torch-${d}`), points.find((p) => p.key === `gpu-${d}`), names);
@@ -183,6 +188,7 @@ export const dtypesLab: Lab = {
       { kind: 'library', file: 'OpenBLAS', functions: ['cblas_dgemm', 'cblas_sgemm'], fallback: 'native/cpu/gemm.cc' },
       { kind: 'cpu', file: 'native/cpu/gemm.cc', functions: ['BlockedGemm'] },
       { kind: 'library', file: 'cuBLAS / cuBLASLt', functions: ['cublasGemmEx'] },
+      { kind: 'wgsl', file: 'shaders/wgsl/gemm.wgsl', functions: ['tiled'] },
       { kind: 'python', file: 'python/gpu_lab_peers/labs/matmul.py', functions: ['_per_dtype', '_on_gpu'] },
     ],
     series: [

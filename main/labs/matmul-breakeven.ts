@@ -14,7 +14,7 @@ import {
   pointName,
   sizeN,
 } from './plan-helpers.ts';
-import { LIMITS } from '../common/measurement.ts';
+import { LIMITS, isWebgpuDevice } from '../common/measurement.ts';
 
 const LAB = 'matmul-breakeven';
 const SERIES = labTextEn[LAB].series;
@@ -38,6 +38,8 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const warmup = num(params, 'warmup');
   const threads = cpuThreadsOf(params);
   const points: PlannedPoint[] = [];
+  // WebGPU has no cuBLAS: there the GPU series run GPU Lab's tiled WGSL kernel (a finding says so).
+  const variant = ctx.gpu?.kind === 'webgpu' ? 'tiled' : 'cublas';
   for (const n of [...new Set(nums(params, 'sizes'))].sort((a, b) => a - b)) {
     const work = gemmWork(n, n, n, 4);
     const cpuSample = batchedSampleSeconds(work.flops / (CPU_GFLOPS_GUESS * 1e9));
@@ -57,7 +59,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
           ctx,
           { key: `${g.series}@${n}`, series: g.series, name: pointName(LAB, g.series, sizeN(n)), x: n, work, sampleSeconds: sample },
           // The break-even compares waiting times: the GPU on the host clock too, launch and sync included.
-          { op: 'gemm', dtype: 'fp32', variant: 'cublas', m: n, n, k: n, path: g.path, clock: 'host', warmup, repeats, seed: n, minSampleMs: MIN_SAMPLE_MS },
+          { op: 'gemm', dtype: 'fp32', variant, m: n, n, k: n, path: g.path, clock: 'host', warmup, repeats, seed: n, minSampleMs: MIN_SAMPLE_MS },
         ),
       );
     }
@@ -164,6 +166,8 @@ function analyze(points: readonly PointResult[]): LabAnalysis {
     if (side) a.findings.push(...crossingFindings(points, side, g));
   }
   a.findings.push(...torchFindings(points));
+  const onWebgpu = points.some((p) => p.status === 'ok' && GPU.some((g) => g.series === p.series) && isWebgpuDevice(p.device));
+  if (onWebgpu) a.findings.push(finding('webgpu-kernel', m('webgpuKernel')));
   return a;
 }
 
@@ -198,6 +202,7 @@ export const matmulBreakevenLab: Lab = {
       { kind: 'library', file: 'OpenBLAS', functions: ['cblas_sgemm'], fallback: 'native/cpu/gemm.cc' },
       { kind: 'cpu', file: 'native/cpu/gemm.cc', functions: ['BlockedGemm'] },
       { kind: 'library', file: 'cuBLAS', functions: ['cublasGemmEx (CUBLAS_COMPUTE_32F)'] },
+      { kind: 'wgsl', file: 'shaders/wgsl/gemm.wgsl', functions: ['tiled'] },
       { kind: 'python', file: 'python/gpu_lab_peers/labs/matmul.py', functions: ['torch_cpu', 'torch_copies', 'torch_resident'] },
     ],
     series: [

@@ -11,6 +11,7 @@ import { sharedParameters } from '../common/i18n/en/lab-text.ts';
 import { computePeak, datasheetPeak, fitsInL2, gemmPeakName, memoryPeak } from '../common/gpu-peaks.ts';
 import { measurementFootprint } from '../common/footprint.ts';
 import { peerWaivedWhy } from '../common/peer-protocol.ts';
+import { adapterHas, adapterLimit } from '../common/webgpu-adapters.ts';
 import type { PeerLibrary } from '../common/peer-protocol.ts';
 import { LIMITS } from '../common/measurement.ts';
 
@@ -20,8 +21,10 @@ export const CPU_GBPS_GUESS = 10;
 export const GPU_GFLOPS_GUESS = 20_000;
 export const GPU_GBPS_GUESS = 500;
 export const BUS_GBPS_GUESS = 10;
-// A WebGPU software adapter (lavapipe on two cores): its invocations are emulated on the CPU.
+// A WebGPU software adapter (lavapipe on two cores): its invocations are emulated on the CPU, its WGSL GEMM at a
+// few hundred MFLOP/s.
 export const SOFTWARE_ADAPTER_GBPS_GUESS = 1;
+export const SOFTWARE_ADAPTER_GFLOPS_GUESS = 0.4;
 
 // Elementwise over n elements of `bytes` each: add/mul read two and write one (3 accesses), exp reads one and
 // writes one (2); exp counted as one operation per element.
@@ -152,6 +155,8 @@ export function gpuPeak(m: MeasurementFields, gpu: DeviceSummary, work?: PointWo
       return m.direction === 'd2d' ? memory() : of('pcie', 'GB/s', gpu.details.peakPcieGBps);
     case 'gemm': {
       if (m.path === 'with-copies') return null;
+      // A WebGPU adapter's fp32 peak is its table's (common/webgpu-adapters.ts); the table has no f16 figures.
+      if (gpu.kind === 'webgpu') return m.dtype === 'fp32' && typeof gpu.peakGflopsFp32 === 'number' && gpu.peakGflopsFp32 > 0 ? { name: 'fp32', unit: 'GFLOP/s', value: gpu.peakGflopsFp32 } : null;
       const name = gemmPeakName(m.dtype, facts.computeCapability, m.variant === 'cublas');
       const peak = name ? computePeak(facts, name) : null;
       return peak ? of(peak.name, peak.unit, peak.value) : null;
@@ -176,14 +181,29 @@ export function gpuPeak(m: MeasurementFields, gpu: DeviceSummary, work?: PointWo
   }
 }
 
-// What a WebGPU device runs in this version (host/ops/index.ts): the elementwise ops and the vector function, in
-// WGSL. Anything else a lab plans on the GPU is waived there with the reason, as is the course's Python (it needs
-// CUDA).
-const WEBGPU_OPS: ReadonlySet<string> = new Set(['add', 'mul', 'exp', 'vector-function']);
-function webgpuWaivedWhy(m: MeasurementFields): Message | null {
+// What a WebGPU device runs in this version (host/ops/index.ts): the elementwise ops, the vector function, the GEMM's
+// WGSL kernels and the copies. Anything else a lab plans on the GPU is waived there with the reason, as are the course's
+// Python (it needs CUDA), cuBLAS, the types WGSL has no arithmetic for, and what the adapter's features and limits
+// rule out (common/webgpu-adapters.ts reads them from the device list).
+const WEBGPU_OPS: ReadonlySet<string> = new Set(['add', 'mul', 'exp', 'vector-function', 'gemm', 'copy']);
+function webgpuWaivedWhy(m: MeasurementFields, gpu: DeviceSummary): Message | null {
   if (m.peer) return msg('reasons.webgpuPeer', { library: m.peer.library });
   if (!WEBGPU_OPS.has(m.op)) return msg('reasons.webgpuNotYet', { op: m.op });
-  if ('dtype' in m && m.op === 'vector-function' && m.dtype !== 'fp32') return msg('reasons.webgpuNoF64');
+  if (m.op === 'vector-function' && m.dtype !== 'fp32') return msg('reasons.webgpuNoF64');
+  if (m.op === 'gemm') {
+    if (m.variant === 'cublas') return msg('reasons.webgpuNoCublas');
+    if (m.dtype !== 'fp32' && m.dtype !== 'fp16') return msg('reasons.webgpuNoDtype', { dtype: m.dtype });
+    if (m.dtype === 'fp16' && !adapterHas(gpu, 'shader-f16')) return msg('reasons.webgpuNoF16');
+    const largest = Math.max(m.m * m.k, m.k * m.n, m.m * m.n) * (m.dtype === 'fp16' ? 2 : 4);
+    const most = adapterLimit(gpu, 'maxBufferSize');
+    if (most !== null && largest > most) return msg('reasons.webgpuOverLimit', { size: num.bytes(largest), limit: 'maxBufferSize', most: num.bytes(most) });
+  }
+  if (m.op === 'copy') {
+    if (m.hostMemory === 'pinned' && m.direction !== 'd2d') return msg('reasons.webgpuNoPinned');
+    if (m.bytes % 4 !== 0) return msg('reasons.webgpuWords', { bytes: num.int(m.bytes) });
+    const most = adapterLimit(gpu, 'maxBufferSize');
+    if (most !== null && m.bytes > most) return msg('reasons.webgpuOverLimit', { size: num.bytes(m.bytes), limit: 'maxBufferSize', most: num.bytes(most) });
+  }
   return null;
 }
 
@@ -205,10 +225,10 @@ export function gpuPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields
   const measurement = { ...m, clock, device: ctx.gpu.id } as MeasurementInput;
   // A software adapter's kernels run on the CPU, slower than its own loops: its budget is sized at that rate.
   const software = ctx.gpu.kind === 'webgpu' && ctx.gpu.details.software === true;
-  const sized = software ? { ...base, sampleSeconds: (base.sampleSeconds * GPU_GBPS_GUESS) / SOFTWARE_ADAPTER_GBPS_GUESS } : base;
+  const sized = software ? { ...base, sampleSeconds: Math.max((base.sampleSeconds * GPU_GBPS_GUESS) / SOFTWARE_ADAPTER_GBPS_GUESS, base.work.flops / (SOFTWARE_ADAPTER_GFLOPS_GUESS * 1e9)) } : base;
   const unrated = unratedWhy(m);
   const planned = { ...cpuPoint(sized, m, 0.05), device, clock, measurement, peak: unrated ? null : gpuPeak(m, ctx.gpu, base.work), ...(unrated ? { unrated } : {}) };
-  const why = ctx.gpu.kind === 'webgpu' ? webgpuWaivedWhy(m) : null;
+  const why = ctx.gpu.kind === 'webgpu' ? webgpuWaivedWhy(m, ctx.gpu) : null;
   return why ? waivedFor(planned, why) : planned;
 }
 

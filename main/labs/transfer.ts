@@ -1,9 +1,13 @@
 // Lab transfer: copy bandwidth over sizes 1 KiB … 1 GiB, host→device and device→host from pageable and from pinned
-// host memory, synchronous and asynchronous, and device→device.
+// host memory, synchronous and asynchronous, and device→device. On a WebGPU adapter, WebGPU's own copies from pageable
+// memory (queue.writeBuffer, a mapped upload buffer, a mapped staging buffer) in place of cudaMemcpy's, pinned memory
+// waived (WebGPU has none), device→device by copyBufferToBuffer.
 import type { DeviceSummary } from '../common/devices.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import { msg, n, type Message } from '../common/message.ts';
 import { shareOfPeak, type Finding, type PointResult } from '../common/run-record.ts';
+import { compareTimes, estimateOf } from '../common/claims.ts';
+import { isWebgpuDevice } from '../common/measurement.ts';
 import { bestRate, find, finding, okMedian, quotientInterval, rateInterval, seriesPoints, sweepAgreement, withInterval } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
@@ -24,7 +28,17 @@ interface Kind {
   direction: Direction;
   hostMemory: 'pageable' | 'pinned';
   mode: 'sync' | 'async';
+  // WebGPU's way of a host→device copy (measurement.ts).
+  upload?: 'write-buffer' | 'mapped';
 }
+
+// WebGPU's copies from pageable memory, each waited for (host/webgpu/copy.ts).
+const WEBGPU_KINDS: readonly Kind[] = [
+  { series: 'webgpu-h2d-write-buffer', direction: 'h2d', hostMemory: 'pageable', mode: 'sync', upload: 'write-buffer' },
+  { series: 'webgpu-h2d-mapped', direction: 'h2d', hostMemory: 'pageable', mode: 'sync', upload: 'mapped' },
+  { series: 'webgpu-d2h-mapped', direction: 'd2h', hostMemory: 'pageable', mode: 'sync' },
+];
+const WEBGPU_KEYS = new Set(WEBGPU_KINDS.map((k) => k.series));
 
 // The course's copies in PyTorch (python/gpu_lab_peers/labs/transfer.py), each against the engine's synchronous copy
 // of the same direction and host memory. Pinned copies are held to 3 %: both are one cudaMemcpy of the same bytes
@@ -43,15 +57,20 @@ function copyColour(series: string): { family: string; tone?: 'deep' } {
   return { family: series.split('-')[0] ?? series, ...(series.includes('-pinned') ? { tone: 'deep' as const } : {}) };
 }
 
-function kinds(params: ParamValues): Kind[] {
+// The kinds of copy the parameters ask for; on a WebGPU adapter, WebGPU's own copies from pageable memory (where
+// pageable memory and synchronous copies are asked for) in place of cudaMemcpy's, its pinned ones kept to be waived.
+function kinds(params: ParamValues, webgpu = false): Kind[] {
   const out: Kind[] = [];
+  const memories = strs(params, 'hostMemory') as Kind['hostMemory'][];
+  const modes = strs(params, 'modes') as Kind['mode'][];
   for (const direction of strs(params, 'directions') as Direction[]) {
     if (direction === 'd2d') {
       out.push({ series: 'd2d', direction, hostMemory: 'pinned', mode: 'sync' });
       continue;
     }
-    for (const hostMemory of strs(params, 'hostMemory') as Kind['hostMemory'][]) {
-      for (const mode of strs(params, 'modes') as Kind['mode'][]) out.push({ series: `${direction}-${hostMemory}-${mode}`, direction, hostMemory, mode });
+    if (webgpu && memories.includes('pageable') && modes.includes('sync')) out.push(...WEBGPU_KINDS.filter((k) => k.direction === direction));
+    for (const hostMemory of memories.filter((h) => !webgpu || h === 'pinned')) {
+      for (const mode of modes) out.push({ series: `${direction}-${hostMemory}-${mode}`, direction, hostMemory, mode });
     }
   }
   return out;
@@ -94,7 +113,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   const points: PlannedPoint[] = [];
   const sizes = transferSizes(num(params, 'minBytes'), num(params, 'maxBytes'));
   const largest = sizes.at(-1) ?? 0;
-  for (const k of kinds(params)) {
+  for (const k of kinds(params, ctx.gpu?.kind === 'webgpu')) {
     for (const bytes of sizes) {
       // device→device copies read and write device memory: 2 bytes of traffic per byte copied.
       const traffic = k.direction === 'd2d' ? 2 * bytes : bytes;
@@ -103,7 +122,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
         gpuPoint(
           ctx,
           { key: `${k.series}@${bytes}`, series: k.series, name: pointName(LAB, k.series, n.bytes(bytes)), x: bytes, work: { flops: 0, bytes: traffic, elements: bytes }, sampleSeconds: sample },
-          { op: 'copy', direction: k.direction, hostMemory: k.hostMemory, mode: k.mode, bytes, warmup: num(params, 'warmup'), seed: 1, ...sampledFor(k.series, bytes, largest, repeatsWithin(2, sample, 3, repeats)) },
+          { op: 'copy', direction: k.direction, hostMemory: k.hostMemory, mode: k.mode, ...(k.upload ? { upload: k.upload } : {}), bytes, warmup: num(params, 'warmup'), seed: 1, ...sampledFor(k.series, bytes, largest, repeatsWithin(2, sample, 3, repeats)) },
         ),
       );
     }
@@ -157,9 +176,26 @@ function sameBytes(points: readonly PointResult[]): { bytes: number; inside: { m
   return null;
 }
 
+// WebGPU's two ways up at the largest size both measured: which took less time, as far as the two medians' intervals
+// tell.
+function uploadFinding(points: readonly PointResult[]): Finding | null {
+  const written = seriesPoints(points, 'webgpu-h2d-write-buffer').filter((p) => p.status === 'ok');
+  for (const w of [...written].reverse()) {
+    const mapped = find(points, 'webgpu-h2d-mapped', w.x);
+    const ew = estimateOf(w);
+    const em = estimateOf(mapped);
+    if (!ew || !em || w.x === null) continue;
+    const order = compareTimes(ew, em);
+    const values = { size: n.bytes(w.x), written: n.ms(ew.median), mapped: n.ms(em.median), ratio: n.times(order === 'slower' ? ew.median / em.median : em.median / ew.median) };
+    const key = order === 'faster' ? 'uploadWriteFaster' : order === 'slower' ? 'uploadMappedFaster' : 'uploadLevel';
+    return finding('webgpu-upload', m(key, values), em.median / ew.median, 'times');
+  }
+  return null;
+}
+
 function analyze(points: readonly PointResult[], params: ParamValues, _gpu: DeviceSummary | null): LabAnalysis {
   const a: LabAnalysis = { summary: {}, findings: [] };
-  for (const k of kinds(params)) {
+  for (const k of kinds(params, points.some((p) => isWebgpuDevice(p.device)))) {
     const best = bestRate(points, k.series, 'gbps');
     a.summary[`${k.series}.peakGBps`] = best?.gbps ?? null;
     if (!best?.gbps) continue;
@@ -214,6 +250,8 @@ function analyze(points: readonly PointResult[], params: ParamValues, _gpu: Devi
     };
     a.findings.push(finding('bus-vs-memory', m('busVsMemory', values), ratio, 'times'));
   }
+  const upload = uploadFinding(points);
+  if (upload) a.findings.push(upload);
   a.findings.push(...agreements(points));
   return a;
 }
@@ -238,16 +276,21 @@ export const transferLab: Lab = {
     ],
     kernels: [
       { kind: 'library', file: 'CUDA runtime', functions: ['cudaMemcpy', 'cudaMemcpyAsync', 'cudaMallocHost'] },
+      { kind: 'library', file: 'WebGPU', functions: ['GPUQueue.writeBuffer', 'GPUBuffer.mapAsync', 'GPUCommandEncoder.copyBufferToBuffer'] },
       { kind: 'python', file: 'python/gpu_lab_peers/labs/transfer.py', functions: ['h2d_pageable', 'h2d_pinned', 'd2h_pageable', 'd2h_pinned'] },
     ],
     // Every kind of copy, in the catalog's order: direction, then host memory, then mode, device→device last; then
     // PyTorch's.
     series: [
       // A direction is a hue, pinned memory its deeper shade; PyTorch's copies in the shade of the engine's they match.
-      ...Object.entries(SERIES).filter(([key]) => !PEER_KEYS.has(key)).map(([key, label]) => ({ key, label, deviceKind: 'cuda' as const, ...copyColour(key) })),
+      ...Object.entries(SERIES)
+        .filter(([key]) => !PEER_KEYS.has(key) && !WEBGPU_KEYS.has(key))
+        .map(([key, label]) => ({ key, label, deviceKind: 'cuda' as const, ...copyColour(key) })),
+      // WebGPU's copies in the hue of their direction.
+      ...WEBGPU_KINDS.map((k) => ({ key: k.series, label: SERIES[k.series] ?? k.series, deviceKind: 'cuda' as const, webgpuOnly: true as const, family: k.direction })),
       ...PEER_SERIES.map((s) => ({ key: s.series, label: SERIES[s.series] ?? s.series, deviceKind: 'cuda' as const, peer: 'torch' as const, ...(s.addition ? { addition: true as const } : {}), ...copyColour(s.ours) })),
     ],
-    headline: ['h2d-pinned', 'h2d-pinned-sync-peak', 'h2d-pageable-sync-peak'],
+    headline: ['h2d-pinned', 'h2d-pinned-sync-peak', 'h2d-pageable-sync-peak', 'webgpu-h2d-write-buffer-peak'],
     chart: { x: { quantity: 'bytes', log: true }, y: { quantity: 'GB/s', log: true } },
   },
   plan,

@@ -65,7 +65,7 @@ export function environmentSection(record: RunRecord, ctx: ReportContext, option
   }
   if (list?.cudaReason) layout.paragraph(t('pdf.environment.noCuda', { reason: list.cudaReason }), { size: 8.5 });
   layout.heading(3, t('pdf.environment.versions'));
-  const versions = Object.entries(record.environment.versions).map(([k, v]) => ({ cells: versionRow(k, v, t) }));
+  const versions = Object.entries(record.environment.versions).map(([k, v]) => ({ cells: versionRow(k, v, t, ctx.settings.locale, list?.blasWhat) }));
   // A multi-lab report names both versions elsewhere: its title page the one writing, each chapter the one measuring.
   if (options.telemetry) {
     versions.push({ cells: [t('pdf.environment.appMeasured'), record.appVersion] });

@@ -2,6 +2,7 @@
 // was checked), then what the figures mean: the statistics, what the lab counts as FLOPs and bytes, the rates, the
 // share of peak and the speedup.
 import { formatPercent, formatRelativeError } from '../common/format.ts';
+import { isWebgpuDevice } from '../common/measurement.ts';
 import { ROW_STACK_RESTORED } from '../common/peer-protocol.ts';
 import { MAX_SAMPLES, MIN_INTERVAL_SAMPLES } from '../common/statistics.ts';
 import type { PointResult } from '../common/run-record.ts';
@@ -16,8 +17,14 @@ function span(values: readonly number[]): string {
   return min === max ? String(min) : `${min}–${max}`;
 }
 
+// A WebGPU point's events are timestamp queries, never CUDA events; one its adapter could not stamp was recorded on
+// the host's clock (host/webgpu/backend.ts), which its record names.
+function clockOf(p: PointResult): string {
+  return p.clock === 'events' && isWebgpuDevice(p.device) ? 'webgpuTimestamps' : p.clock;
+}
+
 function clockText(points: readonly PointResult[], ctx: ReportContext): string {
-  const clocks = [...new Set(points.map((p) => p.clock))];
+  const clocks = [...new Set(points.map(clockOf))];
   return clocks.map((clock) => ctx.t(`pdf.method.clock.${clock}`)).join(', ');
 }
 

@@ -112,11 +112,14 @@ export function fitTable(layout: ReportLayout, spec: TableSpec): Sized {
     if (widths) return { widths, size };
   }
   // Still too wide at the smallest size: every column wraps, each kept as wide as its longest word (a header's, or a
-  // figure with its unit) so that no word is cut in two, and the room left shared by how much more each would like.
+  // figure with its unit) so that no word is cut in two, and the room left shared by how much more each would like. A
+  // column of words keeps the cap it has above: a path in a waiver's reason may break, where its width would otherwise
+  // squeeze every figure of the row until they break.
   const least = spec.columns.map((column, i) => {
     const cells = spec.rows.map((r) => cellOf(r.cells[i]));
+    const cap = column.width === 'wrap' ? undefined : Infinity;
     const header = spec.header === false ? 0 : longestWord(layout, { text: column.title, font: 'bold' }, MIN_SIZE, Infinity);
-    const words = cells.map((c) => Math.max(longestWord(layout, c, MIN_SIZE, Infinity), c.note ? longestWord(layout, { text: c.note }, MIN_SIZE * 0.86, Infinity) : 0));
+    const words = cells.map((c) => Math.max(longestWord(layout, c, MIN_SIZE, cap), c.note ? longestWord(layout, { text: c.note }, MIN_SIZE * 0.86, cap) : 0));
     return Math.max(header, ...words);
   });
   const natural = spec.columns.map((_, i) => Math.max(least[i] ?? 0, ...spec.rows.map((r) => naturalWidth(layout, cellOf(r.cells[i]), MIN_SIZE))));

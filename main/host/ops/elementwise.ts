@@ -5,6 +5,7 @@ import type { Measurement, MeasurementResult } from '../../common/measurement.ts
 import type { MeasurementBackend } from './backend.ts';
 import { unsupported } from './backend.ts';
 import type { WebGpuBackend } from '../webgpu/backend.ts';
+import { boundIn } from '../webgpu/backend.ts';
 import { ELEMENTWISE_TOLERANCE, verifyElementwise } from '../verify.ts';
 
 type Elementwise = Extract<Measurement, { op: 'add' | 'mul' | 'exp' }>;
@@ -25,7 +26,8 @@ function measureOnWebgpu(m: Elementwise, backend: WebGpuBackend): Promise<Measur
   const out = backend.output(m.elements);
   const arrays = m.op === 'exp' ? { 0: x.buffer, 2: out.buffer } : { 0: x.buffer, 1: inputs[1]?.buffer ?? x.buffer, 2: out.buffer };
   const verify = (): ReturnType<typeof verifyElementwise> => verifyElementwise(out, inputs, ELEMENTWISE_REFERENCE[m.op], ELEMENTWISE_TOLERANCE.fp32);
-  return backend.run({ shader: 'elementwise', elements: m.elements, passes: [{ entry: m.op === 'exp' ? 'exp_kernel' : m.op, arrays }], inputs, output: out }, verify);
+  const { dispatches, pieces } = backend.elementwise(m.elements, [{ entry: m.op === 'exp' ? 'exp_kernel' : m.op, arrays }]);
+  return backend.run({ shader: 'elementwise', dispatches, workgroupSize: backend.gpu.workgroupSize, inputs, output: out, detail: boundIn(pieces) }, verify);
 }
 
 export function measureElementwise(m: Elementwise, backend: MeasurementBackend | WebGpuBackend): Promise<MeasurementResult> {

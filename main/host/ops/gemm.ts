@@ -1,20 +1,23 @@
 // C = A·B for row-major m×k and k×n matrices with entries uniform in [-1, 1) (int8: the native fill's whole
 // numbers): the CPU through BLAS or the built-in blocked kernel (fp32, fp64); the GPU through cuBLAS in every dtype
 // (tf32 is fp32 in memory multiplied by tensor cores; int8 products sum into fp32), resident or with the copies
-// timed, or the hand-written naive and tiled SGEMMs. The float64 reference is a sampled grid of k-term dot products
+// timed, or the hand-written naive and tiled SGEMMs; on WebGPU the WGSL naive and tiled kernels (webgpu/gemm.ts). The float64 reference is a sampled grid of k-term dot products
 // (verify.ts), checked against the dtype's tolerance, which grows with k.
 import type { Measurement, MeasurementResult, Verification } from '../../common/measurement.ts';
 import { poisonAsync } from '../../../native/index.ts';
 import type { CpuOpSpec, DType } from '../../../native/index.ts';
 import type { MeasurementBackend } from './backend.ts';
 import { unsupported } from './backend.ts';
+import type { WebGpuBackend } from '../webgpu/backend.ts';
+import { measureGemmOnWebgpu } from '../webgpu/gemm.ts';
 import { gemmTolerance, verifyGemm } from '../verify.ts';
 import { hostBlas } from '../blas-host.ts';
 import { libraryText, pickSummary } from '../blas-choice.ts';
 
 type Gemm = Extract<Measurement, { op: 'gemm' }>;
 
-export function measureGemm(m: Gemm, backend: MeasurementBackend): Promise<MeasurementResult> {
+export function measureGemm(m: Gemm, backend: MeasurementBackend | WebGpuBackend): Promise<MeasurementResult> {
+  if (backend.kind === 'webgpu') return measureGemmOnWebgpu(m, backend);
   const tolerance = gemmTolerance(m.dtype, m.k);
   if (backend.kind === 'cpu') {
     if (m.dtype !== 'fp32' && m.dtype !== 'fp64') throw unsupported(`${m.dtype} GEMM (only fp32 and fp64)`, 'cpu');

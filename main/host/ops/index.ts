@@ -16,12 +16,14 @@ import { measureVectorFunction } from './vector-function.ts';
 
 export type { MeasureContext } from './backend.ts';
 
-// WebGPU runs the elementwise ops and the vector function (ops/elementwise.ts, ops/vector-function.ts); the rest waits
-// for its WGSL.
+// WebGPU runs the elementwise ops, the vector function, the GEMM and the copies (ops/elementwise.ts,
+// ops/vector-function.ts, webgpu/gemm.ts, webgpu/copy.ts); the rest waits for its WGSL.
 async function measureOnWebgpu(m: Measurement, ctx: MeasureContext): Promise<MeasurementResult> {
-  if (m.op !== 'add' && m.op !== 'mul' && m.op !== 'exp' && m.op !== 'vector-function') throw unsupported(`the ${m.op} operation`, m.device);
+  if (m.op !== 'add' && m.op !== 'mul' && m.op !== 'exp' && m.op !== 'vector-function' && m.op !== 'gemm' && m.op !== 'copy') throw unsupported(`the ${m.op} operation`, m.device);
   const backend = await WebGpuBackend.open(m, ctx);
   try {
+    if (m.op === 'gemm') return await measureGemm(m, backend);
+    if (m.op === 'copy') return await measureCopy(m, backend);
     return m.op === 'vector-function' ? await measureVectorFunction(m, backend) : await measureElementwise(m, backend);
   } finally {
     backend.free();

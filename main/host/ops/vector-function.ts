@@ -5,6 +5,7 @@ import type { Measurement, MeasurementResult } from '../../common/measurement.ts
 import type { MeasurementBackend } from './backend.ts';
 import { unsupported } from './backend.ts';
 import type { WebGpuBackend } from '../webgpu/backend.ts';
+import { boundIn } from '../webgpu/backend.ts';
 import { ELEMENTWISE_TOLERANCE, verifyElementwise } from '../verify.ts';
 
 type VectorFunction = Extract<Measurement, { op: 'vector-function' }>;
@@ -42,7 +43,8 @@ function measureOnWebgpu(m: VectorFunction, backend: WebGpuBackend): Promise<Mea
           ];
         })();
   const verify = (): ReturnType<typeof verifyElementwise> => verifyElementwise(z, [x, y], vectorFunctionReference(m.a, m.b, m.c), ELEMENTWISE_TOLERANCE.fp32);
-  return backend.run({ shader: 'vector-function', elements: m.elements, passes, inputs: [x, y], output: z }, verify);
+  const { dispatches, pieces } = backend.elementwise(m.elements, passes);
+  return backend.run({ shader: 'vector-function', dispatches, workgroupSize: backend.gpu.workgroupSize, inputs: [x, y], output: z, detail: boundIn(pieces) }, verify);
 }
 
 export function measureVectorFunction(m: VectorFunction, backend: MeasurementBackend | WebGpuBackend): Promise<MeasurementResult> {

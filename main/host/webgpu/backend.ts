@@ -1,18 +1,19 @@
 // The WebGPU backend: where a measurement on "webgpu:N" keeps its arrays and how its samples are timed (the CPU's and
 // CUDA's are ops/backend.ts; the sampling rule is the same function for all, sampleMeasurement). An op asks for
-// seeded inputs and a poisoned output (GpuArray: the values on the host, their buffer on the device), names the WGSL
-// passes to dispatch, and gets the measurement's result, checked by the same float64 reference as on the other
-// devices.
+// seeded inputs and a poisoned output (GpuArray, arrays.ts: the values on the host, their buffer on the device),
+// names the WGSL dispatches, and gets the measurement's result, checked by the same float64 reference as on the other
+// devices. The copies of the transfer lab time their own samples through the same rounds (copy.ts, `timed`).
 //
-//   resident      inputs written to the device once, before the warm-up; a sample is the passes alone.
-//   with-copies   a sample is the inputs written with queue.writeBuffer, the passes, the output copied to a mapped
-//                 staging buffer and read into host memory: what a program with its arrays on the host waits for.
+//   resident      inputs written to the device once, before the warm-up; a sample is the dispatches alone.
+//   with-copies   a sample is the inputs written with queue.writeBuffer, the dispatches, the output copied to a
+//                 mapped staging buffer and read into host memory: what a program with its arrays on the host waits for.
 //
 // Clocks (measurement.ts CLOCK): `events` reads timestamp queries at the beginning and the end of the compute pass
 // that holds the sample's dispatches, where the adapter has them (Dawn's quantisation off: dawn.ts), else the host's
 // clock; `host` the host's monotonic clock from submit() to onSubmittedWorkDone() (or, with the copies, to the mapped
 // output read back); `host-nosync` stops it when submit() returns. The first dispatch after a pipeline is made is
-// warm-up, never a sample, whatever warm-up the measurement asks for.
+// warm-up, never a sample, whatever warm-up the measurement asks for. A cold measurement's pipelines are made anew
+// (device.ts) and their making is counted in its first sample: what a program's first dispatch waits for.
 import { GpuLabError } from '../../common/errors.ts';
 import type { ClockResolution, Measurement, MeasurementResult, Verification } from '../../common/measurement.ts';
 import { TIMESTAMP_QUANTUM_NS } from '../../common/measurement.ts';
@@ -20,37 +21,30 @@ import { adapterName } from '../../common/webgpu-adapters.ts';
 import { createHostBuffer } from '../../../native/index.ts';
 import { resultOf, sampleMeasurement, unsupported } from '../ops/backend.ts';
 import type { MeasureContext, TakeTimedRound } from '../ops/backend.ts';
+import { ELEMENT_BYTES, GpuArray, hostArray, padded, wordBytes } from './arrays.ts';
+import type { WebgpuDtype } from './arrays.ts';
 import { webgpuDevice } from './device.ts';
 import type { WebgpuDevice } from './device.ts';
 import { wgslPath, wgslSource } from './wgsl.ts';
 import type { WgslShader } from './wgsl.ts';
 
+export { GpuArray } from './arrays.ts';
+
 // The most runs a batched sample holds (the native harness's kMaxExecutionsPerSample).
 const MAX_EXECUTIONS_PER_SAMPLE = 100_000;
 const F32 = 4;
 
-// An f32 array of a measurement: its values on the host (an input's seeded values, an output as read back) and its
-// buffer on the device. Reads like a native ElementBuffer for verification (host/verify.ts).
-export class GpuArray {
-  host: Float32Array<ArrayBuffer>;
-  readonly buffer: GPUBuffer;
-
-  constructor(host: Float32Array<ArrayBuffer>, buffer: GPUBuffer) {
-    this.host = host;
-    this.buffer = buffer;
-  }
-
-  get length(): number {
-    return this.host.length;
-  }
-
-  toFloat64(start = 0, count = this.host.length - start): Float64Array {
-    return Float64Array.from(this.host.subarray(start, start + count));
-  }
+// A dispatch as an op plans it: an entry point of the shader, its bindings by number (a buffer whole, or a range of
+// it), and its grid of workgroups.
+export interface WgslDispatch {
+  entry: string;
+  bindings: Partial<Record<number, GPUBufferBinding>>;
+  x: number;
+  y: number;
 }
 
-// A pass: an entry point of the shader and its bindings by number (an array bound piece by piece, or a small buffer
-// bound whole: the coefficients).
+// A pass over arrays of `elements` as the elementwise ops name it: an entry point, the arrays it binds piece by piece,
+// and small buffers it binds whole (the coefficients).
 export interface WgslPass {
   entry: string;
   arrays: Partial<Record<number, GPUBuffer>>;
@@ -59,18 +53,28 @@ export interface WgslPass {
 
 export interface WgslWork {
   shader: WgslShader;
-  elements: number;
-  passes: WgslPass[];
+  // The shader's f16 form (wgsl.ts), where the op runs in f16.
+  f16?: boolean;
+  dispatches: WgslDispatch[];
+  workgroupSize: number;
   inputs: GpuArray[];
   output: GpuArray;
+  // What the implementation's line adds after the workgroups ("arrays bound in 2 pieces").
+  detail?: string;
 }
 
-interface Dispatch {
+// One sample of `times` runs back to back: the host's time per run and, where timestamps were read, the device's.
+export type WebgpuSample = (times: number) => Promise<{ hostMs: number; deviceMs: number | null }>;
+
+interface Prepared {
   pipeline: GPUComputePipeline;
   group: GPUBindGroup;
   x: number;
   y: number;
 }
+
+// The implementation's words for arrays bound in `pieces` (nothing for one).
+export const boundIn = (pieces: number): string => (pieces > 1 ? `, arrays bound in ${pieces} pieces` : '');
 
 function cancelled(samples: number): GpuLabError {
   return new GpuLabError('CANCELLED', `The measurement was cancelled after ${samples} samples`, { samples });
@@ -80,9 +84,9 @@ export class WebGpuBackend {
   readonly kind = 'webgpu';
   readonly device: string;
   readonly withCopies: boolean;
+  readonly gpu: WebgpuDevice;
   private readonly m: Measurement;
   private readonly ctx: MeasureContext;
-  private readonly gpu: WebgpuDevice;
   private readonly made: (GPUBuffer | GPUQuerySet)[] = [];
   private readonly fills: Promise<void>[] = [];
 
@@ -99,25 +103,31 @@ export class WebGpuBackend {
     return new WebGpuBackend(m, ctx, await webgpuDevice(m.device));
   }
 
-  private buffer(bytes: number, usage: number, label: string): GPUBuffer {
-    const limit = this.gpu.device.limits.maxBufferSize;
+  get adapterName(): string {
+    return adapterName(this.gpu.found.facts);
+  }
+
+  get limits(): GPUSupportedLimits {
+    return this.gpu.device.limits;
+  }
+
+  buffer(bytes: number, usage: number, label: string): GPUBuffer {
+    const limit = this.limits.maxBufferSize;
     if (bytes > limit) {
       throw new GpuLabError('SIZE_UNSUPPORTED', `${label} needs a buffer of ${bytes} bytes; ${this.device}'s adapter allows ${limit} at most (maxBufferSize)`, { device: this.device, bytes, maxBufferSize: limit });
     }
-    const b = this.gpu.device.createBuffer({ size: Math.max(F32, Math.ceil(bytes / F32) * F32), usage, label });
+    const b = this.gpu.device.createBuffer({ size: wordBytes(bytes), usage, label });
     this.made.push(b);
     return b;
   }
 
   // An input filled from the seed's `slot`-th stream by the native filler, the one seeding rule of every backend.
-  input(length: number, slot: number, range: { low: number; high: number }): GpuArray {
-    const array = new GpuArray(new Float32Array(0), this.buffer(length * F32, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST, 'input'));
-    const native = createHostBuffer('fp32', length);
+  input(length: number, slot: number, range: { low: number; high: number } | undefined, dtype: WebgpuDtype = 'fp32', usage: number = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST): GpuArray {
+    const array = new GpuArray(dtype, length, hostArray(dtype, 0), this.buffer(length * ELEMENT_BYTES[dtype], usage, 'input'));
+    const native = createHostBuffer(dtype, length);
     const fill = native.fillRandomAsync(this.m.seed + slot, range).then(
       () => {
-        const values = native.read();
-        // A view where the addon's copy is a plain ArrayBuffer (as WebGPU's writeBuffer wants), else a copy.
-        array.host = values.buffer instanceof ArrayBuffer ? new Float32Array(values.buffer, values.byteOffset, values.length) : new Float32Array(values);
+        array.host = padded(dtype, native.read());
         native.free();
       },
       (err: unknown) => {
@@ -130,9 +140,14 @@ export class WebGpuBackend {
     return array;
   }
 
-  // An output whose every element starts as NaN on the device, so that one left unwritten fails verification.
-  output(length: number): GpuArray {
-    return new GpuArray(new Float32Array(length).fill(Number.NaN), this.buffer(length * F32, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST, 'output'));
+  // An output whose every element starts as NaN on the device (0xFF bytes where the type has no NaN), so that one left
+  // unwritten fails verification.
+  output(length: number, dtype: WebgpuDtype = 'fp32', usage: number = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST): GpuArray {
+    const host = hostArray(dtype, length);
+    if (dtype === 'fp32') host.fill(Number.NaN);
+    else if (dtype === 'fp16') host.fill(0x7e00);
+    else host.fill(-1);
+    return new GpuArray(dtype, length, host, this.buffer(host.byteLength, usage, 'output'));
   }
 
   // A device-only array: the unfused passes' intermediate.
@@ -140,45 +155,68 @@ export class WebGpuBackend {
     return this.buffer(length * F32, GPUBufferUsage.STORAGE, 'intermediate');
   }
 
-  uniform(values: readonly number[]): GPUBuffer {
-    const data = new Float32Array(Math.ceil(values.length / 4) * 4);
+  // A uniform buffer of f32 values (the coefficients) or u32 values (a GEMM's dimensions).
+  uniform(values: readonly number[], type: 'f32' | 'u32' = 'f32'): GPUBuffer {
+    const words = Math.ceil(values.length / 4) * 4;
+    const data = type === 'f32' ? new Float32Array(words) : new Uint32Array(words);
     data.set(values);
-    const b = this.buffer(data.byteLength, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, 'coefficients');
+    const b = this.buffer(data.byteLength, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, type === 'f32' ? 'coefficients' : 'dimensions');
     this.gpu.device.queue.writeBuffer(b, 0, data);
     return b;
   }
 
-  // The passes of `work` as dispatches: each array bound in pieces the adapter can bind (maxStorageBufferBindingSize,
-  // at offsets of minStorageBufferOffsetAlignment), one dispatch a piece, its grid two-dimensional past
+  // Elementwise passes as dispatches: each array bound in pieces the adapter can bind (maxStorageBufferBindingSize, at
+  // offsets of minStorageBufferOffsetAlignment), one dispatch a piece, its grid two-dimensional past
   // maxComputeWorkgroupsPerDimension.
-  private async dispatches(work: WgslWork): Promise<{ list: Dispatch[]; fresh: boolean; pieces: number }> {
-    const limits = this.gpu.device.limits;
+  elementwise(elements: number, passes: readonly WgslPass[]): { dispatches: WgslDispatch[]; pieces: number } {
+    const limits = this.limits;
     const align = limits.minStorageBufferOffsetAlignment;
     const piece = Math.max(align / F32, Math.floor(limits.maxStorageBufferBindingSize / align) * (align / F32));
-    const code = wgslSource(work.shader);
-    const list: Dispatch[] = [];
-    let fresh = false;
-    let pieces = 0;
-    for (const pass of work.passes) {
-      const { pipeline, fresh: made } = await this.gpu.pipeline(work.shader, code, pass.entry, this.m.cold);
-      fresh ||= made;
-      const layout = pipeline.getBindGroupLayout(0);
-      pieces = Math.ceil(work.elements / piece);
-      for (let start = 0; start < work.elements; start += piece) {
-        const count = Math.min(piece, work.elements - start);
-        const entries: GPUBindGroupEntry[] = [
-          ...Object.entries(pass.arrays).flatMap(([binding, buffer]) => (buffer ? [{ binding: Number(binding), resource: { buffer, offset: start * F32, size: count * F32 } }] : [])),
-          ...Object.entries(pass.whole ?? {}).flatMap(([binding, buffer]) => (buffer ? [{ binding: Number(binding), resource: { buffer } }] : [])),
-        ];
+    const dispatches: WgslDispatch[] = [];
+    for (const pass of passes) {
+      for (let start = 0; start < elements; start += piece) {
+        const count = Math.min(piece, elements - start);
+        const bindings: Partial<Record<number, GPUBufferBinding>> = {};
+        for (const [binding, buffer] of Object.entries(pass.arrays)) if (buffer) bindings[Number(binding)] = { buffer, offset: start * F32, size: count * F32 };
+        for (const [binding, buffer] of Object.entries(pass.whole ?? {})) if (buffer) bindings[Number(binding)] = { buffer };
         const groups = Math.ceil(count / this.gpu.workgroupSize);
         const x = Math.min(groups, limits.maxComputeWorkgroupsPerDimension);
-        list.push({ pipeline, group: this.gpu.device.createBindGroup({ layout, entries }), x, y: Math.ceil(groups / x) });
+        dispatches.push({ entry: pass.entry, bindings, x, y: Math.ceil(groups / x) });
       }
     }
-    return { list, fresh, pieces };
+    return { dispatches, pieces: Math.ceil(elements / piece) };
   }
 
-  private encodePasses(encoder: GPUCommandEncoder, list: readonly Dispatch[], times: number, query: GPUQuerySet | null): void {
+  // Every input's values written by the native filler (a failed fill fails the point).
+  async filled(): Promise<void> {
+    const fills = await Promise.allSettled(this.fills.splice(0));
+    const failed = fills.find((f) => f.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+  }
+
+  // The pipelines and bind groups of `work`, each pipeline made once per process (or anew for a cold measurement);
+  // `fresh` where one was made now.
+  private async prepare(work: WgslWork): Promise<{ list: Prepared[]; fresh: boolean }> {
+    const name = work.f16 ? `${work.shader}-f16` : work.shader;
+    const code = wgslSource(work.shader, work.f16 === true);
+    const list: Prepared[] = [];
+    let fresh = false;
+    const pipelines = new Map<string, GPUComputePipeline>();
+    for (const d of work.dispatches) {
+      let pipeline = pipelines.get(d.entry);
+      if (!pipeline) {
+        const made = await this.gpu.pipeline(name, code, d.entry, this.m.cold);
+        fresh ||= made.fresh;
+        pipeline = made.pipeline;
+        pipelines.set(d.entry, pipeline);
+      }
+      const entries = Object.entries(d.bindings).flatMap(([binding, resource]) => (resource ? [{ binding: Number(binding), resource }] : []));
+      list.push({ pipeline, group: this.gpu.device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries }), x: d.x, y: d.y });
+    }
+    return { list, fresh };
+  }
+
+  private encodePasses(encoder: GPUCommandEncoder, list: readonly Prepared[], times: number, query: GPUQuerySet | null): void {
     const pass = encoder.beginComputePass(query ? { timestampWrites: { querySet: query, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } } : undefined);
     for (let r = 0; r < times; r++) {
       for (const d of list) {
@@ -190,23 +228,24 @@ export class WebGpuBackend {
     pass.end();
   }
 
-  private async readInto(array: GpuArray, staging: GPUBuffer, encoder: GPUCommandEncoder): Promise<void> {
-    encoder.copyBufferToBuffer(array.buffer, 0, staging, 0, array.length * F32);
+  // `array`'s device buffer into its host values, through `staging` (a mapped buffer), after what `encoder` holds.
+  async readInto(array: GpuArray, staging: GPUBuffer, encoder: GPUCommandEncoder): Promise<void> {
+    encoder.copyBufferToBuffer(array.buffer, 0, staging, 0, array.host.byteLength);
     this.gpu.device.queue.submit([encoder.finish()]);
     await this.gpu.settle(staging.mapAsync(GPUMapMode.READ));
-    array.host.set(new Float32Array(staging.getMappedRange(0, array.length * F32)));
+    new Uint8Array(array.host.buffer, array.host.byteOffset, array.host.byteLength).set(new Uint8Array(staging.getMappedRange(0, array.host.byteLength)));
     staging.unmap();
   }
 
-  // Times the passes (sampleMeasurement decides how many samples), then computes the verdict on the output read back:
-  // nothing is reported as a time before it is checked.
+  // Times the dispatches (sampleMeasurement decides how many samples), then computes the verdict on the output read
+  // back: nothing is reported as a time before it is checked.
   async run(work: WgslWork, verify: () => Verification | null): Promise<MeasurementResult> {
-    const fills = await Promise.allSettled(this.fills.splice(0));
-    const failed = fills.find((f) => f.status === 'rejected');
-    if (failed) throw (failed as PromiseRejectedResult).reason;
+    await this.filled();
     const queue = this.gpu.device.queue;
-    const { list, fresh, pieces } = await this.dispatches(work);
-    const staging = this.buffer(work.output.length * F32, GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST, 'staging');
+    const setupStart = performance.now();
+    const { list, fresh } = await this.prepare(work);
+    let setupMs = this.m.cold ? performance.now() - setupStart : 0;
+    const staging = this.buffer(work.output.host.byteLength, GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST, 'staging');
     if (!this.withCopies) for (const input of work.inputs) queue.writeBuffer(input.buffer, 0, input.host);
     queue.writeBuffer(work.output.buffer, 0, work.output.host);
     await this.gpu.settle(queue.onSubmittedWorkDone());
@@ -219,8 +258,10 @@ export class WebGpuBackend {
     let stampsRead = 0;
     let quantised = true;
 
-    // One sample of `times` runs back to back: its host time and, with timestamps, its device time, per run.
-    const sample = async (times: number): Promise<{ hostMs: number; deviceMs: number | null }> => {
+    const sample: WebgpuSample = async (times) => {
+      // A cold measurement's first sample holds its pipelines' making.
+      const made = setupMs;
+      setupMs = 0;
       if (this.withCopies) {
         const start = performance.now();
         for (let r = 0; r < times; r++) {
@@ -229,7 +270,7 @@ export class WebGpuBackend {
           this.encodePasses(encoder, list, 1, null);
           await this.readInto(work.output, staging, encoder);
         }
-        return { hostMs: (performance.now() - start) / times, deviceMs: null };
+        return { hostMs: (performance.now() - start + made) / times, deviceMs: null };
       }
       const encoder = this.gpu.device.createCommandEncoder();
       this.encodePasses(encoder, list, times, query);
@@ -243,7 +284,7 @@ export class WebGpuBackend {
       const submitted = performance.now();
       await this.gpu.settle(queue.onSubmittedWorkDone());
       const done = performance.now();
-      const hostMs = ((this.m.clock === 'host-nosync' ? submitted : done) - start) / times;
+      const hostMs = ((this.m.clock === 'host-nosync' ? submitted : done) - start + made) / times;
       if (!stamps) return { hostMs, deviceMs: null };
       await this.gpu.settle(stamps.mapAsync(GPUMapMode.READ));
       const [begin = 0n, end = 0n] = new BigUint64Array(stamps.getMappedRange(0, 16).slice(0));
@@ -254,7 +295,20 @@ export class WebGpuBackend {
       return { hostMs, deviceMs: Number(end - begin) / 1e6 / times };
     };
 
-    let pipelinesWarm = !fresh || this.m.cold;
+    const result = await this.timed(sample, this.implementation(work), !fresh || this.m.cold);
+    // The test hooks' fault (device.ts) comes after the last sample: the latest a fault can come and still be this point's.
+    this.gpu.injectTestFault('variant' in this.m ? this.m.variant : '', 'path' in this.m ? this.m.path : '');
+    if (!this.withCopies) await this.readInto(work.output, staging, this.gpu.device.createCommandEncoder());
+    // Once more after the last sample: a loss or an error that came during this point fails this point, not the next.
+    await this.gpu.settle(queue.onSubmittedWorkDone());
+    const clockResolution: ClockResolution = { timestamps: stampsRead === 0 ? 'none' : quantised ? 'quantised' : 'unquantised', hostMs: this.gpu.hostResolutionMs };
+    return { ...result, verification: verify(), telemetry: null, clockResolution };
+  }
+
+  // `sample` in the rounds sampleMeasurement asks for: each round's warm-up (one run at least where a pipeline was
+  // just made: `warm` false), then its samples, each of as many runs as fill minSampleMs.
+  async timed(sample: WebgpuSample, implementation: string, warm: boolean): Promise<Omit<MeasurementResult, 'verification' | 'telemetry'>> {
+    let pipelinesWarm = warm;
     const round: TakeTimedRound = async (warmup, repeats, onProgress, fixed) => {
       const runs = pipelinesWarm ? warmup : Math.max(warmup, 1);
       pipelinesWarm = true;
@@ -276,35 +330,29 @@ export class WebGpuBackend {
       }
       const device = deviceMs.length === hostMs.length ? deviceMs : null;
       return {
-        // Without timestamps, events are the host's clock after the work is done.
+        // Without timestamps (a copy, an adapter without them), events are the host's clock after the work is done.
         clock: this.m.clock === 'events' && !device ? 'host' : this.m.clock,
         hostMs,
         deviceMs: device,
         sampleWallMs: hostMs.map((ms) => ms * times),
-        implementation: this.implementation(work, pieces),
+        implementation,
         threads: 0,
         executionsPerSample: times,
       };
     };
     const { rounds: taken, sampling } = await sampleMeasurement(this.m, this.ctx, round);
-    // The test hooks' fault (device.ts) comes after the last sample: the latest a fault can come and still be this point's.
-    this.gpu.injectTestFault('variant' in this.m ? this.m.variant : '', 'path' in this.m ? this.m.path : '');
-    if (!this.withCopies) await this.readInto(work.output, staging, this.gpu.device.createCommandEncoder());
-    // Once more after the last sample: a loss or an error that came during this point fails this point, not the next.
-    await this.gpu.settle(queue.onSubmittedWorkDone());
-    const clockResolution: ClockResolution = { timestamps: stampsRead === 0 ? 'none' : quantised ? 'quantised' : 'unquantised', hostMs: this.gpu.hostResolutionMs };
-    return { ...resultOf(taken, sampling), verification: verify(), telemetry: null, clockResolution };
+    return resultOf(taken, sampling);
   }
 
-  private implementation(work: WgslWork, pieces: number): string {
+  private implementation(work: WgslWork): string {
     const found = this.gpu.found;
-    const entries = work.passes.map((p) => p.entry).join(', ');
-    const bound = pieces > 1 ? `, arrays bound in ${pieces} pieces` : '';
-    return `WGSL ${entries} (${wgslPath(work.shader)}) on ${adapterName(found.facts)} through ${found.backend}, workgroups of ${this.gpu.workgroupSize}${bound}`;
+    const entries = [...new Set(work.dispatches.map((d) => d.entry))].join(', ');
+    const type = work.f16 ? ' in f16' : '';
+    const cold = this.m.cold ? ', its pipeline made anew within the first sample' : '';
+    return `WGSL ${entries}${type} (${wgslPath(work.shader)}) on ${this.adapterName} through ${found.backend}, workgroups of ${work.workgroupSize}${work.detail ?? ''}${cold}`;
   }
 
   free(): void {
     for (const b of this.made.splice(0)) b.destroy();
   }
 }
-

@@ -1,7 +1,7 @@
 // A WebGPU device of one adapter, opened the first time a measurement needs it and then held, as the instance is,
 // for the life of the compute host. It is asked for the adapter's own limits where the measurements need more than
 // WebGPU's defaults (buffers of gigabytes, bindings as large as the adapter allows, the adapter's workgroup size) and
-// for timestamp queries where the adapter has them.
+// for timestamp queries and WGSL's f16 where the adapter has them.
 //
 // A device lost, or an error WebGPU reports outside any error scope (an uncaptured error: validation, out of
 // memory, internal), leaves the device untrusted: the measurement in progress fails with WebGPU's own message, marked
@@ -37,18 +37,22 @@ export class WebgpuDevice {
   readonly found: FoundAdapter;
   readonly device: GPUDevice;
   readonly timestamps: boolean;
+  // WGSL's f16 type (the `shader-f16` feature).
+  readonly f16: boolean;
   readonly workgroupSize: number;
   // The median round trip of an empty submission, in ms: the host clock's resolution around onSubmittedWorkDone().
   hostResolutionMs = 0;
   private failure: GpuLabError | null = null;
   private readonly lost: Promise<never>;
   private readonly pipelines = new Map<string, GPUComputePipeline>();
+  private coldPipelines = 0;
 
   private constructor(found: FoundAdapter, device: GPUDevice) {
     this.id = found.id;
     this.found = found;
     this.device = device;
     this.timestamps = device.features.has('timestamp-query');
+    this.f16 = device.features.has('shader-f16');
     this.workgroupSize = Math.min(WORKGROUP, device.limits.maxComputeWorkgroupSizeX, device.limits.maxComputeInvocationsPerWorkgroup);
     const name = `${found.id} (${adapterName(found.facts)}, ${found.backend})`;
     this.lost = device.lost.then((info) => {
@@ -67,7 +71,7 @@ export class WebgpuDevice {
 
   static async open(found: FoundAdapter): Promise<WebgpuDevice> {
     const a = found.adapter;
-    const requiredFeatures: GPUFeatureName[] = a.features.has('timestamp-query') ? ['timestamp-query'] : [];
+    const requiredFeatures = (['timestamp-query', 'shader-f16'] as const).filter((f) => a.features.has(f));
     const requiredLimits = {
       maxBufferSize: a.limits.maxBufferSize,
       maxStorageBufferBindingSize: a.limits.maxStorageBufferBindingSize,
@@ -111,13 +115,17 @@ export class WebgpuDevice {
   }
 
   // A compute pipeline of `entry` in `code`, made once per process and then reused; `fresh` where this call made it.
-  // `cold`: made anew and not kept, so that a cold measurement's first dispatch is its pipeline's first.
+  // `cold`: made anew and not kept, so that a cold measurement's first dispatch is its pipeline's first. Dawn hands
+  // back the pipeline it already holds for the same source, so a cold one's source ends in a comment of its own.
   async pipeline(shader: string, code: string, entry: string, cold = false): Promise<Pipeline> {
     const key = `${shader}:${entry}`;
     const kept = cold ? undefined : this.pipelines.get(key);
     if (kept) return { pipeline: kept, fresh: false };
-    const module = this.device.createShaderModule({ code, label: shader });
-    const pipeline = await this.settle(this.device.createComputePipelineAsync({ layout: 'auto', label: key, compute: { module, entryPoint: entry, constants: { WORKGROUP: this.workgroupSize } } }));
+    const source = cold ? `${code}\n// cold pipeline ${++this.coldPipelines}\n` : code;
+    const module = this.device.createShaderModule({ code: source, label: shader });
+    // The workgroup size where the shader leaves it to the host (an `override WORKGROUP`); the GEMM's is fixed.
+    const constants: Record<string, number> = /\boverride WORKGROUP\b/.test(code) ? { WORKGROUP: this.workgroupSize } : {};
+    const pipeline = await this.settle(this.device.createComputePipelineAsync({ layout: 'auto', label: key, compute: { module, entryPoint: entry, constants } }));
     if (!cold) this.pipelines.set(key, pipeline);
     return { pipeline, fresh: true };
   }

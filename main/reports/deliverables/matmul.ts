@@ -2,7 +2,9 @@
 // works out after it, first with the notebook's own rows (NumPy, PyTorch with and without the copies), then GPU Lab's
 // beside them over the same baseline; where NumPy did not run, over GPU Lab's CPU BLAS, saying why. Its analysis as
 // questions: the speedup with and without the copies, what the copies cost on the course's PyTorch path and on
-// cuBLAS's, how far the hand-written kernels are from cuBLAS, and how much of the GPU's peak each version reaches.
+// cuBLAS's, how far the hand-written kernels are from cuBLAS, and how much of the GPU's peak each version reaches. On a
+// WebGPU adapter, which has no cuBLAS, its tiled WGSL kernel with and without the copies takes cuBLAS's place, and the
+// kernels are read against each other.
 import { comparePoints } from '../../common/claims.ts';
 import { formatBytes, formatMs, formatPercent, formatTimes } from '../../common/format.ts';
 import { shareOfPeak } from '../../common/run-record.ts';
@@ -31,19 +33,25 @@ import {
 } from './common.ts';
 
 const GPU = ['gpu-transfers', 'gpu-cublas', 'gpu-tiled', 'gpu-naive'] as const;
+// A WebGPU adapter has no cuBLAS: its GPU with and without the copies is the tiled WGSL kernel's (labs/matmul.ts).
+const WEBGPU_COPIES = 'gpu-tiled-transfers';
 const COURSE_BASELINE = 'numpy-matmul';
 const OWN_BASELINE = 'cpu-blas';
 // The notebook's rows: NumPy on the CPU, PyTorch on the GPU with the copies and without them.
 const NOTEBOOK = ['numpy-matmul', 'torch-copies', 'torch-resident'] as const;
 // A series with the copies and the same product with the matrices already on the GPU.
-const WITHOUT_COPIES: Record<string, string> = { 'torch-copies': 'torch-resident', 'gpu-transfers': 'gpu-cublas' };
+const WITHOUT_COPIES: Record<string, string> = { 'torch-copies': 'torch-resident', 'gpu-transfers': 'gpu-cublas', [WEBGPU_COPIES]: 'gpu-tiled' };
 // The GPU with and without the copies: the course's PyTorch, then GPU Lab's cuBLAS.
 const GPU_PATHS = ['torch-copies', 'torch-resident', 'gpu-transfers', 'gpu-cublas'] as const;
+const WEBGPU_PATHS = [WEBGPU_COPIES, 'gpu-tiled'] as const;
+
+const onWebgpu = (record: DeliverableContext['record']): boolean => record.points.some((p) => p.series === WEBGPU_COPIES);
 
 function speedups(context: DeliverableContext, choice: BaselineChoice): string {
-  const course = againstBaseline(context, choice, GPU_PATHS);
-  if (!course) return cannotAnswer(context.record, [choice.answer.key, 'gpu-transfers', 'gpu-cublas'], context.t);
-  const beside = choice.why === null ? againstOwn(context, choice.own, GPU_PATHS) : null;
+  const paths = onWebgpu(context.record) ? WEBGPU_PATHS : GPU_PATHS;
+  const course = againstBaseline(context, choice, paths);
+  if (!course) return cannotAnswer(context.record, [choice.answer.key, ...paths.slice(-2)], context.t);
+  const beside = choice.why === null ? againstOwn(context, choice.own, paths) : null;
   return [course.text, beside?.text ?? ''].filter(Boolean).join(' ');
 }
 
@@ -57,7 +65,7 @@ function overhead(context: DeliverableContext): string {
     const r = medianOf(pointAt(record, residentKey));
     if (w === null || r === null || !withCopies) return [];
     return [
-      t('pdf.deliverable.matmul.a.overheadItem', {
+      t(copiesKey === WEBGPU_COPIES ? 'pdf.deliverable.matmul.a.overheadItemWebgpu' : 'pdf.deliverable.matmul.a.overheadItem', {
         series: seriesName(context, copiesKey),
         overhead: formatMs(w - r),
         withCopies: formatMs(w),
@@ -68,7 +76,7 @@ function overhead(context: DeliverableContext): string {
       }),
     ];
   });
-  if (items.length === 0) return cannotAnswer(record, ['gpu-transfers', 'gpu-cublas'], t);
+  if (items.length === 0) return cannotAnswer(record, onWebgpu(record) ? [WEBGPU_COPIES, 'gpu-tiled'] : ['gpu-transfers', 'gpu-cublas'], t);
   return t('pdf.deliverable.matmul.a.overhead', { items: items.join(t('pdf.deliverable.against.itemSeparator')) });
 }
 
@@ -78,6 +86,14 @@ function kernels({ record, t }: DeliverableContext): string {
   const naive = pointAt(record, 'gpu-naive');
   const tiledVsCublas = speedupOf(tiled, cublas);
   const tiledOverNaive = speedupOf(naive, tiled);
+  if (onWebgpu(record) && tiledOverNaive !== null) {
+    const order = comparePoints(tiled, naive) ?? 'indistinguishable';
+    return t(`pdf.deliverable.matmul.a.${order === 'faster' ? 'kernelsWebgpu' : order === 'slower' ? 'kernelsWebgpuSlower' : 'kernelsWebgpuTie'}`, {
+      tiled: formatMs(medianOf(tiled) ?? 0),
+      naive: formatMs(medianOf(naive) ?? 0),
+      tiledOverNaive: formatTimes(tiledOverNaive),
+    });
+  }
   if (tiledVsCublas === null || tiledOverNaive === null) return cannotAnswer(record, ['gpu-cublas', 'gpu-tiled', 'gpu-naive'], t);
   // Which of the two is faster only where the medians' intervals separate (common/claims.ts), as the lab's finding says.
   const order = comparePoints(cublas, tiled) ?? 'indistinguishable';
@@ -96,6 +112,8 @@ function peaks({ record, lab, t }: DeliverableContext): string {
     const share = p ? shareOfPeak(p) : null;
     return share === null ? [] : [t('pdf.deliverable.matmul.a.peakItem', { series: labelOf(lab, series), share: formatPercent(share) })];
   });
+  const measured = GPU.map((series) => pointAt(record, series)).find((p) => p?.status === 'ok');
+  if (shares.length === 0 && measured) return t('pdf.deliverable.matmul.a.noPeak', { device: measured.device });
   if (shares.length === 0) return cannotAnswer(record, [...GPU], t);
   return t('pdf.deliverable.matmul.a.peaks', { shares: shares.join('; ') });
 }
@@ -144,7 +162,9 @@ export const matmulDeliverable: DeliverableBuilder = (context) => {
           },
         ];
   const others = peersIn(context).filter((s) => !(NOTEBOOK as readonly string[]).includes(s.key));
-  const rows = [...lab.series.filter((s) => !s.peer).map((s) => row(context, choice, s.label, s.key)), ...others.map((s) => row(context, choice, peerCell(s.label, s, t), s.key))];
+  // A WebGPU adapter's own series only where the run has it.
+  const ours = lab.series.filter((s) => !s.peer && !(s.webgpuOnly && !record.points.some((p) => p.series === s.key)));
+  const rows = [...ours.map((s) => row(context, choice, s.label, s.key)), ...others.map((s) => row(context, choice, peerCell(s.label, s, t), s.key))];
   const answers: Answer[] = [
     { question: t('pdf.deliverable.matmul.q.speedups'), answer: speedups(context, choice) },
     { question: t('pdf.deliverable.matmul.q.overhead'), answer: overhead(context) },

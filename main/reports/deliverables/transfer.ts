@@ -19,7 +19,11 @@ const HOST_SERIES = ['h2d-pageable-sync', 'h2d-pinned-sync', 'd2h-pageable-sync'
 // The copies of each direction from pageable and from pinned memory: GPU Lab's, and the notebook's own in PyTorch
 // (a Python peer, `.to('cuda')` and `.cpu()` of a pageable or a pinned tensor).
 type Direction = 'h2d' | 'd2h';
-const OURS = (d: Direction) => ({ pageable: `${d}-pageable-sync`, pinned: `${d}-pinned-sync` });
+// On a WebGPU adapter GPU Lab's copies from pageable memory are WebGPU's own (labs/transfer.ts): writeBuffer up, a
+// mapped staging buffer down; its pinned ones are waived there.
+const WEBGPU_PAGEABLE: Record<Direction, string> = { h2d: 'webgpu-h2d-write-buffer', d2h: 'webgpu-d2h-mapped' };
+const onWebgpu = (record: RunRecord): boolean => record.points.some((p) => p.series === WEBGPU_PAGEABLE.h2d || p.series === WEBGPU_PAGEABLE.d2h);
+const OURS = (d: Direction, record: RunRecord) => ({ pageable: onWebgpu(record) ? WEBGPU_PAGEABLE[d] : `${d}-pageable-sync`, pinned: `${d}-pinned-sync` });
 const TORCH = (d: Direction) => ({ pageable: `torch-${d}-pageable`, pinned: `torch-${d}-pinned` });
 // The article's own copies: PyTorch's `.to('cuda')` of a pageable and of a pinned tensor.
 const COURSE = TORCH('h2d');
@@ -79,9 +83,9 @@ function growthOf(context: DeliverableContext, series: string): { grows: boolean
 function growth(context: DeliverableContext): string {
   const { record, t } = context;
   const why = notMeasuredWhy(context, COURSE.pageable);
-  const first = growthOf(context, why === null ? COURSE.pageable : OURS('h2d').pageable);
-  if (!first) return cannotAnswer(record, [OURS('h2d').pinned], t);
-  const beside = [...(why === null ? [OURS('h2d').pageable] : []), OURS('h2d').pinned].flatMap((s) => growthOf(context, s)?.text ?? []);
+  const first = growthOf(context, why === null ? COURSE.pageable : OURS('h2d', record).pageable);
+  if (!first) return cannotAnswer(record, [OURS('h2d', record).pinned], t);
+  const beside = [...(why === null ? [OURS('h2d', record).pageable] : []), OURS('h2d', record).pinned].flatMap((s) => growthOf(context, s)?.text ?? []);
   const lead = why === null ? '' : t('pdf.deliverable.transfer.a.courseNotMeasured', { course: labelOf(context.lab, COURSE.pageable), why });
   const besideText = beside.length > 0 ? t('pdf.deliverable.transfer.a.growthBeside', { items: beside.join(t('pdf.deliverable.against.itemSeparator')) }) : '';
   return [t(first.grows ? 'pdf.deliverable.transfer.a.growth' : 'pdf.deliverable.transfer.a.growthFlat', { first: first.text }), lead, besideText].filter(Boolean).join(' ');
@@ -92,7 +96,7 @@ function growth(context: DeliverableContext): string {
 function pinnedAtSeedSize(context: DeliverableContext): string | null {
   const { record, t } = context;
   const bytes = SEED_COPY_BYTES.at(-1) ?? 0;
-  const items = [COURSE, OURS('h2d')].flatMap((pair) => {
+  const items = [COURSE, OURS('h2d', record)].flatMap((pair) => {
     const at = measuredSize(record, [pair.pageable, pair.pinned], bytes);
     if (at === null) return [];
     const pageable = pointAt(record, pair.pageable, at);
@@ -120,13 +124,17 @@ function pinnedGain(context: DeliverableContext): string {
     if (!pinned?.gbps || !pageable?.gbps) return [];
     return [t(`pdf.deliverable.transfer.a.pinnedItem.${d}`, { gain: formatTimes(pinned.gbps / pageable.gbps), pinned: rateCell(pinned), pageable: rateCell(pageable) })];
   });
-  if (items.length === 0) return cannotAnswer(record, [...HOST_SERIES], t);
+  if (items.length === 0) return cannotAnswer(record, onWebgpu(record) ? ['h2d-pinned-sync'] : [...HOST_SERIES], t);
   return [pinnedAtSeedSize(context) ?? '', t('pdf.deliverable.transfer.a.pinned', { items: items.join('; ') })].filter(Boolean).join(' ');
 }
 
+// The fastest host→device copy: from pinned memory, or on WebGPU (which has none) writeBuffer's.
+const fastestUp = (record: RunRecord): string => (onWebgpu(record) ? WEBGPU_PAGEABLE.h2d : 'h2d-pinned-sync');
+
 function busShare({ record, t }: DeliverableContext): string {
-  const top = best(record, 'h2d-pinned-sync');
-  if (!top?.gbps) return cannotAnswer(record, ['h2d-pinned-sync'], t);
+  const top = best(record, fastestUp(record));
+  if (!top?.gbps) return cannotAnswer(record, [fastestUp(record)], t);
+  if (onWebgpu(record)) return t('pdf.deliverable.transfer.a.busWebgpu', { best: rateCell(top) });
   const gpu = record.environment.devices?.devices.find((d) => d.id === record.device);
   const peak = gpu?.details.peakPcieGBps;
   const link = gpu?.details.pcieCurrent;
@@ -150,10 +158,11 @@ function asyncPageable({ record, t }: DeliverableContext): string {
 
 function insideGpu({ record, t }: DeliverableContext): string {
   const d2d = best(record, 'd2d');
-  const bus = best(record, 'h2d-pinned-sync');
-  if (!d2d?.gbps || !bus?.gbps) return cannotAnswer(record, ['d2d', 'h2d-pinned-sync'], t);
+  const bus = best(record, fastestUp(record));
+  if (!d2d?.gbps || !bus?.gbps) return cannotAnswer(record, ['d2d', fastestUp(record)], t);
   const share = shareOfPeak(d2d);
   const named = { d2d: rateCell(d2d), bus: rateCell(bus), ratio: formatTimes(d2d.gbps / 2 / bus.gbps) };
+  if (onWebgpu(record)) return t('pdf.deliverable.transfer.a.insideWebgpu', named);
   return share === null ? t('pdf.deliverable.transfer.a.inside', named) : t('pdf.deliverable.transfer.a.insidePeak', { ...named, share: formatPercent(share) });
 }
 
@@ -184,7 +193,7 @@ function seedTable(context: DeliverableContext): DeliverableTable {
     const name = t('pdf.deliverable.transfer.seedSize', { n: String(n), bytes: formatBytes(bytes) });
     const pairs: { series: { pageable: string; pinned: string }; label: string | TableCell }[] = [
       ...(torch[0] ? [{ series: COURSE, label: peerCell(name, torch[0], t) }] : []),
-      { series: OURS('h2d'), label: torch[0] ? { text: name, note: t('pdf.deliverable.transfer.gpuLab') } : name },
+      { series: OURS('h2d', record), label: torch[0] ? { text: name, note: t('pdf.deliverable.transfer.gpuLab') } : name },
     ];
     return pairs.map(({ series, label }): TableRow => {
       const at = measuredSize(record, [series.pageable, series.pinned], bytes);
@@ -193,7 +202,7 @@ function seedTable(context: DeliverableContext): DeliverableTable {
       return { cells: [row.cells[0] ?? label, at === bytes ? formatBytes(at) : { text: formatBytes(at), note: t('pdf.deliverable.transfer.nearest') }, ...row.cells.slice(1)] };
     });
   });
-  const nearest = SEED_COPY_BYTES.some((bytes) => measuredSize(record, [OURS('h2d').pageable, OURS('h2d').pinned], bytes) !== bytes);
+  const nearest = SEED_COPY_BYTES.some((bytes) => measuredSize(record, [OURS('h2d', record).pageable, OURS('h2d', record).pinned], bytes) !== bytes);
   const why = notMeasuredWhy(context, COURSE.pageable);
   return {
     caption: t('pdf.deliverable.transfer.seedCaption'),
@@ -210,16 +219,17 @@ export const transferDeliverable: DeliverableBuilder = (context) => {
   const { record, lab, t } = context;
   // Each size's row of GPU Lab's host→device copies and, under it, PyTorch's at that size where the run has it.
   const h2dPeers = peersIn(context, Object.values(TORCH('h2d')));
-  const sizes = [...new Set(record.points.filter((p) => p.series.startsWith('h2d-') && p.x !== null).map((p) => p.x ?? 0))].sort((a, b) => a - b);
+  const up = OURS('h2d', record);
+  const sizes = [...new Set(record.points.filter((p) => (p.series === up.pageable || p.series === up.pinned) && p.x !== null).map((p) => p.x ?? 0))].sort((a, b) => a - b);
   const copies = sizes.flatMap((x) => [
-    copyRow(record, x, OURS('h2d'), formatBytes(x), t),
+    copyRow(record, x, OURS('h2d', record), formatBytes(x), t),
     ...(h2dPeers[0] && hasPoint(record, h2dPeers, x) ? [copyRow(record, x, TORCH('h2d'), peerCell(formatBytes(x), h2dPeers[0], t), t)] : []),
   ]);
   const d2hPeers = peersIn(context, Object.values(TORCH('d2h')));
   const directions = (['h2d', 'd2h'] as const).flatMap((d) => {
     const peers = d === 'h2d' ? h2dPeers : d2hPeers;
     const name = t(`pdf.deliverable.transfer.direction.${d}`);
-    return [directionRow(record, OURS(d), name), ...(peers[0] ? [directionRow(record, TORCH(d), peerCell(name, peers[0], t))] : [])];
+    return [directionRow(record, OURS(d, record), name), ...(peers[0] ? [directionRow(record, TORCH(d), peerCell(name, peers[0], t))] : [])];
   });
   const d2d = best(record, 'd2d');
   const d2dHalf = halfPeak(record, 'd2d');
@@ -233,7 +243,7 @@ export const transferDeliverable: DeliverableBuilder = (context) => {
         caption: t('pdf.deliverable.transfer.copiesCaption'),
         columns: [c('size'), c('pageableTime'), c('pageableRate'), c('pinnedTime'), c('pinnedRate'), c('gain')],
         rows: copies,
-        notes: peerNotes(context, h2dPeers, waivedNotes(record, [...HOST_SERIES], t)),
+        notes: peerNotes(context, h2dPeers, waivedNotes(record, onWebgpu(record) ? [up.pinned, OURS('d2h', record).pinned] : [...HOST_SERIES], t)),
       },
       {
         caption: t('pdf.deliverable.transfer.bestCaption'),

@@ -9,8 +9,9 @@ const QUANTITY: Record<LabDescriptor['chart']['y']['quantity'], string> = { 'GB/
 const BY: Record<LabDescriptor['chart']['x']['quantity'], string> = { bytes: 'bytes', elements: 'elements', 'matrix-n': 'matrixN', category: 'category' };
 
 export function measuresText(lab: LabDescriptor, t: Translate): string {
-  // The engine's own series: the course's Python beside them runs only where the machine has it.
-  const count = lab.series.filter((s) => s.peer === undefined).length;
+  // The engine's own series: the course's Python beside them runs only where the machine has it, and a WebGPU
+  // adapter's own series only there.
+  const count = lab.series.filter((s) => s.peer === undefined && s.webgpuOnly === undefined).length;
   return t('labs.catalog.measures', {
     quantity: t(`labs.catalog.quantity.${QUANTITY[lab.chart.y.quantity]}`),
     by: t(`labs.catalog.by.${BY[lab.chart.x.quantity]}`, { count }),

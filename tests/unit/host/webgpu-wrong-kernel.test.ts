@@ -1,5 +1,5 @@
 // A wrong WGSL kernel is caught: copies of shaders/wgsl/ with one operator changed (a − for the + of add, the fused
-// vector function's constant dropped) are run instead of the real ones (GPU_LAB_SHADERS_DIR), on this machine's
+// vector function's constant dropped, the tiled GEMM's last slab column skipped) are run instead of the real ones (GPU_LAB_SHADERS_DIR), on this machine's
 // adapter, and their points fail verification with the wrong elements listed. This file runs in its own process, so
 // the real kernels the other tests read are never replaced there.
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,13 +22,15 @@ const swap = (file: string, from: string, to: string): void => {
 };
 swap('elementwise.wgsl', 'out[i] = a[i] + b[i];', 'out[i] = a[i] - b[i];');
 swap('vector_function.wgsl', 'z[i] = k.a * xi * xi + k.b * y[i] + k.c;', 'z[i] = k.a * xi * xi + k.b * y[i];');
+// The tiled GEMM sums 15 of each slab's 16 products; the naive kernel, in the same file, is untouched.
+swap('gemm.wgsl', 'for (var kk = 0u; kk < DEPTH; kk++) {', 'for (var kk = 1u; kk < DEPTH; kk++) {');
 process.env[SHADERS_DIR_ENV] = dir;
 const { measure } = await import('../../../main/host/ops/index.ts');
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const ctx = { signal: new AbortController().signal, onProgress: (): void => undefined };
-const run = (m: Record<string, unknown>): ReturnType<typeof measure> => measure(MEASUREMENT.parse({ device: 'webgpu:0', warmup: 1, repeats: 2, seed: 3, budgetSeconds: 0.2, elements: 4099, ...m } as MeasurementInput), ctx);
+const run = (m: Record<string, unknown>): ReturnType<typeof measure> => measure(MEASUREMENT.parse({ device: 'webgpu:0', warmup: 1, repeats: 2, seed: 3, budgetSeconds: 0.2, ...(m.op === 'gemm' ? {} : { elements: 4099 }), ...m } as MeasurementInput), ctx);
 
 describe('a wrong WGSL kernel', () => {
   it('add computing a − b fails verification, listing wrong elements', async () => {
@@ -44,5 +46,14 @@ describe('a wrong WGSL kernel', () => {
     expect(fused.verification?.passed).toBe(false);
     const unfused = await run({ op: 'vector-function', variant: 'unfused', dtype: 'fp32', a: 3.5, b: 2.8, c: 10 });
     expect(unfused.verification?.passed).toBe(true);
+  });
+
+  it('the tiled GEMM that skips a column of each slab fails verification, in f32 and f16; the naive one passes', async () => {
+    const gemm = { op: 'gemm', m: 70, n: 67, k: 83 };
+    const tiled = await run({ ...gemm, variant: 'tiled', dtype: 'fp32' });
+    expect(tiled.verification?.passed).toBe(false);
+    expect(tiled.verification?.mismatches.length).toBeGreaterThan(0);
+    expect((await run({ ...gemm, variant: 'tiled', dtype: 'fp16' })).verification?.passed).toBe(false);
+    expect((await run({ ...gemm, variant: 'naive', dtype: 'fp32' })).verification?.passed).toBe(true);
   });
 });

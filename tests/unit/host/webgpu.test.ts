@@ -71,7 +71,8 @@ describe(`WebGPU on ${adapter ? `${adapterName(adapter.facts)} through ${adapter
     const fp64 = run({ op: 'vector-function', variant: 'fused', elements: N, a: 1, b: 1, c: 1 });
     await expect(fp64).rejects.toThrow(/WebGPU device \(webgpu:0\) does not run fp64 \(WGSL has no 64-bit float type\)/);
     await expect(fp64).rejects.toBeInstanceOf(GpuLabError);
-    await expect(run({ op: 'gemm', dtype: 'fp32', variant: 'naive', m: 64, n: 64, k: 64 })).rejects.toThrow(/does not run the gemm operation/);
+    await expect(run({ op: 'blas1', routine: 'sum', elements: N })).rejects.toThrow(/does not run the blas1 operation/);
+    await expect(run({ op: 'empty' })).rejects.toThrow(/does not run the empty operation/);
     await expect(run({ op: 'add', variant: 'threads', elements: N })).rejects.toThrow(/does not run the CPU's threads loop/);
   });
 });

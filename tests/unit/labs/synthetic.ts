@@ -3,6 +3,7 @@ import { msg } from '../../../main/common/message.ts';
 import type { PointResult } from '../../../main/common/run-record.ts';
 import type { Lab, PlanContext, PlannedPoint } from '../../../main/labs/lab.ts';
 import type { PeerLibrary, PeersReport } from '../../../main/common/peer-protocol.ts';
+import type { DeviceSummary } from '../../../main/common/devices.ts';
 import { measuredPoint } from '../../../main/runs/point-result.ts';
 
 // Five samples spread ±1 % around `medianMs`, verified.
@@ -28,6 +29,38 @@ export const CPU = {
 export const GPU = {
   id: 'cuda:0', kind: 'cuda' as const, name: 'Test GPU', peakGflopsFp32: 60_000, peakGflopsFp64: 30_000, peakMemoryGBps: 4800, memoryBytes: 80e9,
   details: {},
+};
+
+// Mesa's lavapipe as the compute host lists it (host/webgpu/listing.ts): a software adapter with f16 and timestamps.
+export const LAVAPIPE: DeviceSummary = {
+  id: 'webgpu:0',
+  kind: 'webgpu',
+  name: 'llvmpipe llvm 15 0 6 256 bits',
+  peakGflopsFp32: null,
+  peakGflopsFp64: null,
+  peakMemoryGBps: null,
+  memoryBytes: null,
+  details: {
+    vendor: 'mesa',
+    architecture: 'software',
+    device: 'llvmpipe-llvm-15-0-6-256-bits-',
+    description: 'llvmpipe: Mesa 25.0.7',
+    backend: 'Vulkan',
+    featureLevel: 'core',
+    fallbackAdapter: true,
+    software: true,
+    nvidia: false,
+    lockKey: 'webgpu:llvmpipe-llvm-15-0-6-256-bits',
+    features: 'shader-f16, timestamp-query',
+    timestampQuery: true,
+    peakPart: null,
+    peakFp32Formula: 'no peak known: a software adapter runs on the CPU',
+    peakMemoryFormula: 'no peak known: a software adapter runs on the CPU',
+    'limit.maxBufferSize': 4294967296,
+    'limit.maxStorageBufferBindingSize': 134217728,
+    'limit.maxComputeInvocationsPerWorkgroup': 1024,
+    'limit.maxComputeWorkgroupsPerDimension': 65535,
+  },
 };
 
 export const WITH_GPU = { cpu: CPU, cpuThreads: 2, gpu: GPU, gpuWaivedReason: '', gpuWaivedWhy: null };

@@ -8,42 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { formatDevices } from '../../../main/cli/devices.ts';
 import { cliText } from '../../../main/cli/cli-text.ts';
 import type { DeviceReport } from '../../../main/common/device-report.ts';
-import type { DeviceList, DeviceSummary } from '../../../main/common/devices.ts';
+import type { DeviceList } from '../../../main/common/devices.ts';
 import { findLab } from '../../../main/labs/index.ts';
 import { labMessage } from '../../../main/labs/lab-text.ts';
 import { checkDevice, noWebgpuWhy, planContext } from '../../../main/runs/lab-runner.ts';
-import { CPU, pointFromPlan } from './synthetic.ts';
+import { CPU, LAVAPIPE, pointFromPlan } from './synthetic.ts';
 
-const LAVAPIPE: DeviceSummary = {
-  id: 'webgpu:0',
-  kind: 'webgpu',
-  name: 'llvmpipe llvm 15 0 6 256 bits',
-  peakGflopsFp32: null,
-  peakGflopsFp64: null,
-  peakMemoryGBps: null,
-  memoryBytes: null,
-  details: {
-    vendor: 'mesa',
-    architecture: 'software',
-    device: 'llvmpipe-llvm-15-0-6-256-bits-',
-    description: 'llvmpipe: Mesa 25.0.7',
-    backend: 'Vulkan',
-    featureLevel: 'core',
-    fallbackAdapter: true,
-    software: true,
-    nvidia: false,
-    lockKey: 'webgpu:llvmpipe-llvm-15-0-6-256-bits',
-    features: 'shader-f16, timestamp-query',
-    timestampQuery: true,
-    peakPart: null,
-    peakFp32Formula: 'no peak known: a software adapter runs on the CPU',
-    peakMemoryFormula: 'no peak known: a software adapter runs on the CPU',
-    'limit.maxBufferSize': 4294967296,
-    'limit.maxStorageBufferBindingSize': 134217728,
-    'limit.maxComputeInvocationsPerWorkgroup': 1024,
-    'limit.maxComputeWorkgroupsPerDimension': 65535,
-  },
-};
 const withWebgpu: DeviceList = { devices: [CPU, LAVAPIPE], cudaReason: 'built without CUDA: nvcc was not found', webgpuReason: null, blas: 'OpenBLAS' };
 const env = (devices: DeviceList): { devices: DeviceList; versions: Record<string, string>; pid: number } => ({ devices, versions: {}, pid: 1 });
 const peers = { asked: ['torch', 'cupy', 'numba', 'numpy'] as const, report: null };
@@ -92,12 +62,12 @@ describe('a run on a WebGPU adapter', () => {
 
     const matmul = lab('matmul');
     const mparams = Object.fromEntries(matmul.descriptor.parameters.map((p) => [p.name, p.default]));
-    const gpuPoints = matmul.plan(mparams, planContext(env(withWebgpu), 'webgpu:0')).filter((p) => p.device === 'webgpu:0');
-    expect(gpuPoints.length).toBeGreaterThan(0);
-    for (const p of gpuPoints) {
+    const cublas = matmul.plan(mparams, planContext(env(withWebgpu), 'webgpu:0')).filter((p) => p.series === 'gpu-cublas' || p.series === 'gpu-transfers');
+    expect(cublas).toHaveLength(2);
+    for (const p of cublas) {
       expect(p.measurement).toBeNull();
-      expect(p.waived).toBe('GPU Lab does not yet run the gemm operation on WebGPU');
-      expect(p.waivedWhy && labMessage(p.waivedWhy, 'es')).toBe('GPU Lab aún no ejecuta la operación gemm en WebGPU');
+      expect(p.waived).toBe('cuBLAS is NVIDIA’s library for CUDA: WebGPU has none, and runs GPU Lab’s own WGSL kernels instead');
+      expect(p.waivedWhy && labMessage(p.waivedWhy, 'es')).toBe('cuBLAS es la biblioteca de NVIDIA para CUDA: WebGPU no tiene ninguna, y ejecuta en su lugar los kernels WGSL propios de GPU Lab');
     }
 
     const elementwise = lab('elementwise-breakeven');

@@ -184,6 +184,8 @@ describe('the packaged app (dir target)', () => {
     const nativeModules = [...inAsar].filter((path) => path.endsWith('.node'));
     expect(nativeModules).toContain(ADDON);
     for (const path of nativeModules) expect(statFile(asarPath, path), path).toMatchObject({ unpacked: true });
+    // Dawn's Node bindings for this package's platform and architecture alone (electron-builder.yml, webgpu-files.test.ts).
+    expect(nativeModules.filter((path) => path.startsWith('node_modules/webgpu/'))).toEqual([`node_modules/webgpu/dist/linux-${process.arch}/dawn.node`]);
   });
 
   it('has the fuses set in its executable', async () => {

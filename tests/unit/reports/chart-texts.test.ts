@@ -40,7 +40,7 @@ function records(folder: string): [string, RunRecord][] {
     .map((n) => [n.replace(/\.json$/, ''), STORED_RECORD.parse(JSON.parse(readFileSync(join(fixtures, folder, n), 'utf8')))]);
 }
 
-const RUNS = [...records('runs'), ...records('peer-runs')];
+const RUNS = [...records('runs'), ...records('peer-runs'), ...records('webgpu-runs')];
 const byName = new Map(RUNS);
 const KERNEL_RUNS = readdirSync(join(fixtures, 'kernel-runs'))
   .filter((n) => n.endsWith('.json'))
@@ -72,6 +72,8 @@ const CHARTS: [string, Build][] = [
     pair(name, name.replace('h100-', 'cpu-')),
     pair(`${name}-peers`, name),
   ]).filter((c): c is [string, Build] => c.length === 2),
+  // A WebGPU run beside the CUDA run of the same lab.
+  ...RUNS.filter(([name]) => name.startsWith('lavapipe-')).map(([name]) => pair(name, name.replace('lavapipe-', 'h100-'))).filter((c): c is [string, Build] => c.length === 2),
   ...KERNEL_RUNS.filter(([, run]) => run.result !== null).map(([name, run]): [string, Build] => [
     name,
     (locale) => {

@@ -40,12 +40,13 @@ function parseNumber(text: string, locale: Locale): { value: number; whole: bool
 }
 
 const CASES = [
-  { name: 'runs', records: recorded('runs') },
-  { name: 'peer-runs', records: recorded('peer-runs') },
+  { name: 'runs', records: recorded('runs'), device: 'cuda:0' },
+  { name: 'peer-runs', records: recorded('peer-runs'), device: 'cuda:0' },
+  { name: 'webgpu-runs', records: recorded('webgpu-runs'), device: 'webgpu:0' },
 ].flatMap((c) => (['en', 'es'] as const).map((locale) => ({ ...c, locale })));
 
-describe.each(CASES)('the report of every lab from the recorded GPU $name, in $locale', ({ records, locale }) => {
-  const written = writeLabsReport(records, 'cuda:0', { locale, author: 'Laura Llamas López', course: 'Programación de GPUs', date: new Date('2026-11-24T10:00:00Z') });
+describe.each(CASES)('the report of every lab from the recorded GPU $name, in $locale', ({ records, locale, device }) => {
+  const written = writeLabsReport(records, device, { locale, author: 'Laura Llamas López', course: 'Programación de GPUs', date: new Date('2026-11-24T10:00:00Z') });
   const text = written.then((pdf) => pdfText(savePdf(pdf.bytes)));
 
   it('has no message key and no field name where its words should be', async () => {

@@ -1,5 +1,6 @@
 // Reading a report back the way a reader's tools do: poppler's pdftotext (the text, page by page), pdfinfo (the
-// metadata and the page count) and pdftoppm (every page drawn), on the recorded runs of tests/fixtures/runs/.
+// metadata and the page count) and pdftoppm (every page drawn), on the recorded runs of tests/fixtures/runs/ (and the
+// WebGPU runs of tests/fixtures/webgpu-runs/, kept apart so that the suites listing every stored run keep theirs).
 import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,9 +18,12 @@ import { findLab } from '../../../main/labs/index.ts';
 
 export const fixturesDir = fileURLToPath(new URL('../../fixtures/runs/', import.meta.url));
 export const FIXTURES = readdirSync(fixturesDir).filter((n) => n.endsWith('.json')).map((n) => n.replace(/\.json$/, '')).sort();
+export const webgpuFixturesDir = fileURLToPath(new URL('../../fixtures/webgpu-runs/', import.meta.url));
+export const WEBGPU_FIXTURES = readdirSync(webgpuFixturesDir).filter((n) => n.endsWith('.json')).map((n) => n.replace(/\.json$/, '')).sort();
 
 export function fixture(name: string): RunRecord {
-  return STORED_RECORD.parse(JSON.parse(readFileSync(join(fixturesDir, `${name}.json`), 'utf8')));
+  const dir = WEBGPU_FIXTURES.includes(name) ? webgpuFixturesDir : fixturesDir;
+  return STORED_RECORD.parse(JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')));
 }
 
 // The app's own words for the chart and table functions, as the renderer's vue-i18n gives them.

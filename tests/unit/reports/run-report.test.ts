@@ -11,7 +11,7 @@ import { reportT } from '../../../main/reports/report-context.ts';
 import { writeRunReport } from '../../../main/reports/report-writer.ts';
 import { findLab } from '../../../main/labs/index.ts';
 import type { TableCell } from '../../../main/reports/table.ts';
-import { FIXTURES, bodyText, deviceNameOf, fixture, packed, pdfInfo, pdfText, renderPages, resultFigures, savePdf, spaced } from './pdf-tools.ts';
+import { FIXTURES, WEBGPU_FIXTURES, bodyText, deviceNameOf, fixture, packed, pdfInfo, pdfText, renderPages, resultFigures, savePdf, spaced } from './pdf-tools.ts';
 import { findingText } from '../../../main/labs/lab-text.ts';
 import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
 import { datasheetPeak, gpuPeaks } from '../../../main/common/gpu-peaks.ts';
@@ -20,7 +20,7 @@ import { formatRate } from '../../../main/common/format.ts';
 const AUTHOR = 'Laura Llamas López';
 const COURSE = 'Programación de GPUs, curso 2026–27';
 
-describe.each(FIXTURES)('the report of %s', (name) => {
+describe.each([...FIXTURES, ...WEBGPU_FIXTURES])('the report of %s', (name) => {
   const record = fixture(name);
   const written = writeRunReport(record, { author: AUTHOR, course: COURSE, date: new Date('2026-11-24T10:00:00Z'), writerVersion: '0.1.0' });
 

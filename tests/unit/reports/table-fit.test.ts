@@ -1,6 +1,7 @@
 // A table wider than the page, as the results table and the deliverables' tables are in Spanish: at the smallest type
 // size every column wraps, but none is narrower than its longest word, so that a header never splits inside a word
-// ("Aceleració" / "n") and a figure never loses its unit ("GB/" / "s"). Generated tables: column counts, header words
+// ("Aceleració" / "n") and a figure never loses its unit ("GB/" / "s"), even where a column of words holds a path (a
+// waiver's reason naming an interpreter) wider than the page can give it. Generated tables: column counts, header words
 // and figures drawn at random.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -41,6 +42,28 @@ describe('a table too wide for the page', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('a column of words holding a long path', () => {
+  it('breaks the path, never the figures beside it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 3, max: 12 }), fc.array(fc.constantFrom(...FIGURES), { minLength: 8, maxLength: 8 }), (depth, figures) => {
+        const path = `/root/.pyenv/versions/3.11.7/${'lib/python3.11/'.repeat(depth)}bin/python3`;
+        const spec: TableSpec = {
+          columns: [{ title: 'Punto', width: 'wrap' }, { title: 'Estado', width: 'wrap' }, ...figures.map((_, i) => ({ title: `Cifra ${i}`, width: 'fit' as const }))],
+          rows: [
+            { cells: ['CPU, un hilo', 'medido', ...figures] },
+            { cells: ['Numba', { text: 'omitido', note: `numba no está instalado para ${path} (No module named 'numba')` }, ...figures.map(() => '—')] },
+          ],
+        };
+        const { widths, size } = fitTable(layout, spec);
+        const need = figures.map((f, i) => Math.max(longestWord(f, size, 'body'), longestWord(`Cifra ${i}`, size, 'bold')) + 6.5);
+        fc.pre(need.reduce((a, b) => a + b, 0) + 2 * 60 <= layout.width);
+        figures.forEach((f, i) => expect(widths[i + 2] ?? 0, f).toBeGreaterThanOrEqual((need[i] ?? 0) - 1e-6));
+      }),
+      { numRuns: 100 },
     );
   });
 });

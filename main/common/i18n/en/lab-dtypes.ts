@@ -21,6 +21,8 @@ export const dtypes = {
     tensorPeakDatasheet: ' ({share} of the {peak} NVIDIA’s datasheet gives its tensor cores at this type)',
     unitsPeakDatasheet: ' ({share} of the {peak} NVIDIA’s datasheet gives its {dtype} units)',
     fp64TensorCores: ' It is faster than the {peak} the fp64 units can do: cuBLAS runs fp64 GEMM on the fp64 tensor cores that data-centre GPUs (A100, H100, H200) have.',
+    // A run on a WebGPU adapter (labs/dtypes.ts; the kernel is shaders/wgsl/gemm.wgsl).
+    webgpuTypes: 'On WebGPU the products run GPU Lab’s tiled WGSL kernel (shaders/wgsl/gemm.wgsl), not cuBLAS, in f32 and f16 only: WGSL has no arithmetic in the other types. Its f16 product stores the matrices in f16 and sums in f32.',
     cpuError: 'CPU {dtype} GEMM: relative error {error} against float64 (tolerance {tolerance}).',
     // A relative error as JavaScript's toExponential(1) writes it ("2.5e-4"), its decimal separator the language's.
     scientific: '{whole}.{tenth}e{exponent}',

@@ -29,6 +29,8 @@ export const matmulBreakeven = {
     // PyTorch's own break-even, its GPU against its CPU, as the article measures it.
     torchOvertakes: 'In PyTorch (the notebook’s code), the {series} overtakes PyTorch on the CPU from about N = {size}.',
     torchBelow: 'In PyTorch (the notebook’s code), the {series} is at least as fast as PyTorch on the CPU (by the medians) from the smallest size measured, N = {n}: its break-even is at or below it.',
+    // A run on a WebGPU adapter (labs/matmul-breakeven.ts).
+    webgpuKernel: 'On WebGPU the GPU series run GPU Lab’s tiled WGSL kernel (shaders/wgsl/gemm.wgsl), not cuBLAS: WebGPU has no vendor library for matrix products.',
     torchNever: 'In PyTorch (the notebook’s code), the {series} never beats PyTorch on the CPU here (best {ratio} at N = {n}).',
   },
 } as const;

@@ -18,6 +18,11 @@ export const timingPitfalls = {
     'torch-time-time': 'PyTorch: time.time() after synchronize() vs CUDA events',
     'torch-cold': 'PyTorch: first call in a fresh process vs warmed (wrong)',
     'torch-warm': 'PyTorch: first call in a fresh process vs warmed (right)',
+    // A WebGPU adapter's (labs/timing-pitfalls.ts): the tiled WGSL GEMM.
+    'webgpu-submit': 'WebGPU: clock stopped at submit() vs at onSubmittedWorkDone() (wrong)',
+    'webgpu-done': 'WebGPU: clock stopped at onSubmittedWorkDone() (right)',
+    'webgpu-timestamps': 'WebGPU: timestamp queries around the pass',
+    'webgpu-cold': 'WebGPU: cold first dispatch vs warmed (wrong)',
   },
   // The points as the tables and charts name them.
   points: {
@@ -34,6 +39,10 @@ export const timingPitfalls = {
     'torch-time-time': 'PyTorch, time.time() after synchronize()',
     'torch-cold': 'PyTorch, first call of a fresh process (cold)',
     'torch-warm': 'PyTorch, warmed',
+    'webgpu-cold': 'WebGPU, first dispatch, pipeline made (cold)',
+    'webgpu-submit': 'WebGPU, clock stopped at submit()',
+    'webgpu-done': 'WebGPU, clock stopped at onSubmittedWorkDone()',
+    'webgpu-timestamps': 'WebGPU, timestamp queries',
   },
   findings: {
     sync: 'Without synchronising, the GEMM seems to take {wrong}; CUDA events show it takes {right}, {ratio} longer. The clock stopped when the launch returned, long before the GPU finished.',
@@ -56,6 +65,15 @@ export const timingPitfalls = {
     torchTime: 'In PyTorch, time.time() around torch.matmul(a, b) and torch.cuda.synchronize() (the notebook’s timing_numba_GPU) reads {wrong}, CUDA events {right}: {ratio} the events’ figure. The host’s clock also counts the launch and the wait for the synchronise, which the events leave out.',
     torchTimeAgree: 'In PyTorch, time.time() around torch.matmul(a, b) and torch.cuda.synchronize() (the notebook’s timing_numba_GPU) reads {wrong} and CUDA events {right}: their intervals do not tell them apart in this run.',
     torchTimeBelow: 'In PyTorch, time.time() around torch.matmul(a, b) and torch.cuda.synchronize() reads {wrong}, less than CUDA events ({right}): the two clocks disagree in this run, and it does not show why.',
+    // WebGPU's. {wrong}: the clock stopped when submit() returns; {right}: at onSubmittedWorkDone().
+    webgpuSync: 'With the host clock stopped when submit() returns, the GEMM seems to take {wrong}; stopped at onSubmittedWorkDone() it takes {right}, {ratio} longer. submit() hands the work over and returns before it is done.',
+    webgpuSyncUnclear: 'The host clock stopped when submit() returns ({wrong}) and stopped at onSubmittedWorkDone() ({right}) cannot be told apart at this precision in this run.',
+    webgpuSyncOdd: 'The host clock stopped when submit() returns reads {wrong}, more than the {right} of the clock stopped at onSubmittedWorkDone(), {ratio}: the two disagree in this run, and it does not show why.',
+    // {host}: submit() to onSubmittedWorkDone(); {device}: timestamp queries at the start and end of the compute pass.
+    webgpuClock: 'The host clock from submit() to onSubmittedWorkDone() reads {host}; timestamp queries at the start and end of the compute pass read {device}, the host’s figure {ratio} theirs. The host’s interval spans the pass and adds the submission and the wait for the callback.',
+    webgpuClockLevel: 'The host clock from submit() to onSubmittedWorkDone() ({host}) and timestamp queries at the start and end of the compute pass ({device}) cannot be told apart at this precision.',
+    webgpuClockOdd: 'Timestamp queries at the start and end of the compute pass read {device}, more than the host clock from submit() to onSubmittedWorkDone() ({host}), which spans the pass: the two clocks disagree in this run, and it does not show why.',
+    coldCauseWebgpu: 'The cold sample holds the making of a new pipeline (its WGSL compiled by Dawn and by the driver) and its first dispatch, the warmed samples neither; this run does not measure how the cost divides between them.',
     coldCauseTorch: 'This run does not measure what the cost is made of; in a fresh Python process the usual suspects are PyTorch creating its cuBLAS handle and workspace on the first product, loading the kernel, and cold caches. GPU Lab’s own cold point creates its handle before the clock starts.',
   },
 } as const;

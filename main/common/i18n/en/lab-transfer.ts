@@ -12,6 +12,10 @@ export const transfer = {
     'd2h-pinned-sync': 'device→host, pinned, sync',
     'd2h-pinned-async': 'device→host, pinned, async',
     d2d: 'device→device',
+    // WebGPU's own copies from pageable memory (host/webgpu/copy.ts).
+    'webgpu-h2d-write-buffer': 'host→device, writeBuffer',
+    'webgpu-h2d-mapped': 'host→device, mapped upload buffer',
+    'webgpu-d2h-mapped': 'device→host, mapped staging buffer',
     // The course's own copies in PyTorch (python/gpu_lab_peers/labs/transfer.py), each beside the series it matches.
     'torch-h2d-pageable': "PyTorch .to('cuda') from pageable memory",
     'torch-h2d-pinned': "PyTorch .to('cuda', non_blocking=True) from pinned memory",
@@ -29,6 +33,11 @@ export const transfer = {
     latency: '; {size} takes {time}, where its bytes at {rate} would take {bytesTime}: the rest is latency',
     pinned: '{direction}: pinned memory reaches {ratio} the bandwidth of pageable memory ({pinned} against {pageable}).',
     d2dShare: "Device→device copies move {rate} (read + write), {share} of the GPU's theoretical {peak}.",
+    // WebGPU's two ways up at one size ({written}: queue.writeBuffer; {mapped}: a mapped upload buffer filled, then
+    // copyBufferToBuffer), as far as the two medians' intervals tell.
+    uploadWriteFaster: 'At {size}, writeBuffer ({written}) takes less time than filling a mapped upload buffer and copying it ({mapped}): the mapped way takes {ratio} as long.',
+    uploadMappedFaster: 'At {size}, filling a mapped upload buffer and copying it ({mapped}) takes less time than writeBuffer ({written}): writeBuffer takes {ratio} as long.',
+    uploadLevel: 'At {size}, writeBuffer ({written}) and a mapped upload buffer copied with copyBufferToBuffer ({mapped}) cannot be told apart at this precision.',
     busVsMemory:
       'Copying {size} inside the GPU takes {inside}; bringing the same bytes across the bus ({series}) takes {across}, {ratio} longer ({insideRate} against {acrossRate}, each counting the bytes once). Data that stays on the GPU costs far less than data that travels.',
   },

@@ -72,12 +72,20 @@ export const pdfDeliverables = {
     },
     a: {
       overheadItem: '{series}: the copies ({bytes} across the bus) add {overhead}, {withCopies} with them against {resident} without, {factor} slower, {share} of its end-to-end time',
+      // WebGPU's copies (host/webgpu/backend.ts): writeBuffer in, a mapped buffer out.
+      overheadItemWebgpu: '{series}: the copies ({bytes} written with writeBuffer and read back through a mapped buffer) add {overhead}, {withCopies} with them against {resident} without, {factor} slower, {share} of its end-to-end time',
       overhead: 'On each path: {items}.',
+      // On WebGPU there is no cuBLAS: the WGSL kernels against each other, as far as the medians' intervals tell.
+      kernelsWebgpu: 'WebGPU has no cuBLAS to come close to. The tiled WGSL kernel takes {tiled} and the naive one {naive}: tiling makes it {tiledOverNaive} faster.',
+      kernelsWebgpuSlower: 'WebGPU has no cuBLAS to come close to. The tiled WGSL kernel takes {tiled} and the naive one {naive}: on this device the tiled kernel is the slower, at {tiledOverNaive} the naive one’s speed.',
+      kernelsWebgpuTie: 'WebGPU has no cuBLAS to come close to. The tiled WGSL kernel takes {tiled} and the naive one {naive}: this run cannot tell them apart (the medians’ intervals overlap).',
       kernels: 'cuBLAS takes {cublas}, the tiled kernel {tiled} (cuBLAS is {cublasOverTiled} faster) and the naive kernel {naive}. Tiling alone makes the hand-written kernel {tiledOverNaive} faster than the naive one.',
       kernelsTie: 'cuBLAS takes {cublas} and the tiled kernel {tiled}: this run cannot tell them apart (the medians’ intervals overlap); the naive kernel takes {naive}. Tiling alone makes the hand-written kernel {tiledOverNaive} faster than the naive one.',
       kernelsTiledWins: 'The tiled kernel takes {tiled}, faster than cuBLAS’s {cublas} (cuBLAS runs at {cublasOverTiled} its speed), and the naive kernel {naive}. Tiling makes the hand-written kernel {tiledOverNaive} faster than the naive one.',
       peakItem: '{series} {share}',
       peaks: 'Of the GPU’s theoretical fp32 rate: {shares}. The time with the copies is mostly the bus’s, so no arithmetic peak applies to it.',
+      // GPU versions measured, none with a peak to read them against (an unknown GPU, a software WebGPU adapter).
+      noPeak: 'This run cannot answer it: the GPU versions were measured, but no theoretical fp32 rate is known for {device} (see “Device and environment”).',
     },
   },
   vectorFunction: {
@@ -301,6 +309,9 @@ export const pdfDeliverables = {
       pinned: 'Comparing the best rates: {items}. Pageable memory is staged through a pinned buffer by the driver; pinned memory is read by the copy engine directly.',
       bus: 'The best host→device copy, {best}, is {share} of the {peak} a {link} link carries per direction.',
       busUnknown: 'The best host→device copy reaches {best}; the run does not record the bus’s theoretical bandwidth to compare it with.',
+      // A WebGPU adapter: its bus is not told, its fastest way up is writeBuffer (host/webgpu/copy.ts).
+      busWebgpu: 'The best host→device copy (writeBuffer) reaches {best}; WebGPU does not tell which bus the adapter sits on, so there is no theoretical bandwidth to compare it with.',
+      insideWebgpu: 'A copyBufferToBuffer within the adapter’s memory moves {d2d} (read and write), {ratio} the rate of the best host→device copy (writeBuffer, {bus}), counting each byte once.',
       async: 'Hardly: asynchronous copies from pageable memory reach {async} against {sync} synchronous ({ratio}), because the driver stages them through pinned memory first; from pinned memory they reach {pinned}.',
       asyncNone: 'No measurable gain: asynchronous copies from pageable memory reach {async} against {sync} synchronous ({ratio}), within what the medians’ intervals allow, because the driver stages them through pinned memory first; from pinned memory they reach {pinned}.',
       asyncSlower: 'No: asynchronous copies from pageable memory reach {async}, less than {sync} synchronous ({ratio}); the driver stages them through pinned memory first; from pinned memory they reach {pinned}.',

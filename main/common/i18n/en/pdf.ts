@@ -198,6 +198,7 @@ export const pdf = {
       events: 'CUDA events on the GPU',
       host: 'the host’s monotonic clock, launch and synchronisation included',
       'host-nosync': 'the host’s monotonic clock, stopped when the launch returns (no synchronisation)',
+      webgpuTimestamps: 'WebGPU timestamp queries at the start and end of the compute pass',
     },
     check: {
       full: 'every element',

@@ -14,6 +14,9 @@ export const playground = {
     ready: 'Kernels are compiled with NVRTC {version} for {device} (compute capability {capability}).',
     // A GPU is here and only NVRTC is missing: the devices page gives the commands that install it.
     getNvrtc: 'How to install NVRTC: the Devices page',
+    // The device picked for the labs is a WebGPU adapter ({cuda}: the CUDA GPU the kernels run on instead).
+    webgpuPicked: 'The device picked, {id} ({name}), is a WebGPU adapter. The playground’s exercises are CUDA kernels: they are compiled with NVRTC and run on {cuda}, never on WebGPU.',
+    webgpuPickedNoCuda: 'The device picked, {id} ({name}), is a WebGPU adapter. The playground’s exercises are CUDA kernels: they are compiled with NVRTC and run on a CUDA GPU, never on WebGPU, and this computer has no CUDA GPU to run them on.',
   },
   exercises: { label: 'Exercises' },
   exercise: {

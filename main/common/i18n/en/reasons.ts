@@ -28,6 +28,14 @@ export const reasons = {
   webgpuPeer: 'the course’s {library} code runs on CUDA, not on WebGPU',
   webgpuNotYet: 'GPU Lab does not yet run the {op} operation on WebGPU',
   webgpuNoF64: 'WGSL has no 64-bit float type: on WebGPU this runs in float32',
+  webgpuNoCublas: 'cuBLAS is NVIDIA’s library for CUDA: WebGPU has none, and runs GPU Lab’s own WGSL kernels instead',
+  webgpuNoDtype: 'WGSL has no {dtype} arithmetic: on WebGPU the matrix product runs in f32, and in f16 where the adapter allows',
+  webgpuNoF16: 'this adapter lacks WebGPU’s shader-f16 feature, which WGSL’s f16 needs',
+  webgpuNoPinned: 'WebGPU has no pinned (page-locked) host memory: a program hands it ordinary memory, or maps a buffer WebGPU allocates',
+  // {limit}: the adapter's limit by its WebGPU name; {most}: its value.
+  webgpuOverLimit: 'a copy of {size} needs a buffer larger than this adapter’s {limit} ({most})',
+  webgpuNoTimestamps: 'this adapter has no timestamp queries (WebGPU’s timestamp-query feature)',
+  webgpuWords: 'WebGPU copies whole 4-byte words, and {bytes} bytes are not a multiple of 4',
   // The text-to-image lab (main/labs/text-to-image.ts): its workload is PyTorch's (and transformers' for the text).
   textToImageNotAsked: 'the run did not ask for {library}, which this lab’s network runs in',
   textToImageCpuBatch: 'the CPU’s series stop at batch {max} (cpuMaxBatch): a batch of {batch} is left out',

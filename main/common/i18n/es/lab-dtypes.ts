@@ -19,6 +19,7 @@ export const dtypes: TextOf<typeof en> = {
     tensorPeakDatasheet: ' (el {share} de los {peak} que la hoja de datos de NVIDIA da para sus tensor cores con este tipo)',
     unitsPeakDatasheet: ' (el {share} de los {peak} que la hoja de datos de NVIDIA da para sus unidades {dtype})',
     fp64TensorCores: ' Supera los {peak} que pueden dar las unidades fp64: cuBLAS ejecuta la GEMM en fp64 en los tensor cores de fp64 que tienen las GPU de centro de datos (A100, H100, H200).',
+    webgpuTypes: 'En WebGPU los productos ejecutan el kernel WGSL con teselas de GPU Lab (shaders/wgsl/gemm.wgsl), no cuBLAS, solo en f32 y f16: WGSL no tiene aritmética en los demás tipos. Su producto en f16 guarda las matrices en f16 y suma en f32.',
     cpuError: 'GEMM en {dtype} en la CPU: error relativo {error} frente a float64 (tolerancia {tolerance}).',
     scientific: '{whole},{tenth}e{exponent}',
     errorExact: '0 (exacto)',

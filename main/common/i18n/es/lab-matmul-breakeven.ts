@@ -26,6 +26,7 @@ export const matmulBreakeven: TextOf<typeof en> = {
     rangeBest: '; como máximo {rate}, en N = {n}',
     torchOvertakes: 'En PyTorch (el código del cuaderno), la {series} supera a PyTorch en la CPU a partir de N ≈ {size}.',
     torchBelow: 'En PyTorch (el código del cuaderno), la {series} es al menos igual de rápida que PyTorch en la CPU (según las medianas) desde el tamaño más pequeño medido, N = {n}: su punto de equilibrio está en ese tamaño o por debajo.',
+    webgpuKernel: 'En WebGPU las series de la GPU ejecutan el kernel WGSL con teselas de GPU Lab (shaders/wgsl/gemm.wgsl), no cuBLAS: WebGPU no tiene biblioteca del fabricante para productos de matrices.',
     torchNever: 'En PyTorch (el código del cuaderno), la {series} no llega a superar a PyTorch en la CPU en esta máquina (como mucho {ratio}, en N = {n}).',
   },
 };

@@ -193,6 +193,7 @@ export const pdf: TextOf<typeof en> = {
       events: 'eventos CUDA en la GPU',
       host: 'el reloj monótono del host, lanzamiento y sincronización incluidos',
       'host-nosync': 'el reloj monótono del host, detenido al volver el lanzamiento (sin sincronizar)',
+      webgpuTimestamps: 'consultas de marca de tiempo de WebGPU al principio y al final de la pasada de cómputo',
     },
     check: {
       full: 'todos los elementos',

@@ -14,6 +14,8 @@ export const playground: TextOf<typeof en> = {
     stillUsable: 'Los ejercicios, sus enunciados, el editor y los kernels de referencia siguen disponibles; Ejecutar necesita NVRTC y una GPU CUDA.',
     ready: 'Los kernels se compilan con NVRTC {version} para {device} (capacidad de cómputo {capability}).',
     getNvrtc: 'Cómo instalar NVRTC: la página de Dispositivos',
+    webgpuPicked: 'El dispositivo elegido, {id} ({name}), es un adaptador WebGPU. Los ejercicios del taller de kernels son kernels CUDA: se compilan con NVRTC y se ejecutan en {cuda}, nunca en WebGPU.',
+    webgpuPickedNoCuda: 'El dispositivo elegido, {id} ({name}), es un adaptador WebGPU. Los ejercicios del taller de kernels son kernels CUDA: se compilan con NVRTC y se ejecutan en una GPU CUDA, nunca en WebGPU, y este ordenador no tiene ninguna GPU CUDA en la que ejecutarlos.',
   },
   exercises: { label: 'Ejercicios' },
   exercise: {
