@@ -39,7 +39,17 @@ test('each card is one link named by its lab’s title, and opens the lab', asyn
   // the link covers the card.
   const lab = labs[2];
   if (!lab) throw new Error('a third lab');
-  const picture = await page.getByTestId(`lab-card-${lab.id}`).getByTestId('lab-preview').boundingBox();
+  const preview = page.getByTestId(`lab-card-${lab.id}`).getByTestId('lab-preview');
+  await preview.scrollIntoViewIfNeeded();
+  // Where the cards stop moving: their charts and texts arrive after the catalog's heading, and a click at a place
+  // measured before would land beside the card.
+  let picture = await preview.boundingBox();
+  await expect(async () => {
+    const now = await preview.boundingBox();
+    const still = JSON.stringify(now) === JSON.stringify(picture);
+    picture = now;
+    expect(still).toBe(true);
+  }).toPass({ intervals: [250] });
   if (!picture) throw new Error('the thumbnail is laid out');
   await page.mouse.click(picture.x + picture.width / 2, picture.y + picture.height / 2);
   await expect(page).toHaveURL(new RegExp(`#/labs/${lab.id}$`));
