@@ -97,7 +97,8 @@ export async function sampleAdaptively<R extends RoundResult>(
   const record = (stop: PointSampling['stop']): PointSampling => ({
     samples: taken(),
     targetFraction: target,
-    budgetSeconds: budgetMs() / 1000,
+    // The plan's own seconds where its budget is in force: ms and back would be a rounding off it.
+    budgetSeconds: budgetMs() === planMs ? options.budgetSeconds : budgetMs() / 1000,
     stop,
   });
   const spent = (): number => now() - started;
