@@ -21,7 +21,8 @@ export function appResources(isPackaged: boolean, resourcesPath: string): AppRes
     sourceRoots: [resourcesPath],
     // The packaged addon by its real path, set over whatever GPU_LAB_ADDON the app was started with: an installed
     // app loads only the native code it shipped with (as its fuses keep NODE_OPTIONS from loading other code).
-    // The Python peers' package, a resource the compute host hands to the interpreter it starts.
-    computeHostEnv: { GPU_LAB_ADDON: packagedAddonPath(resourcesPath), GPU_LAB_PEERS_DIR: join(resourcesPath, 'python') },
+    // The Python peers' package, a resource the compute host hands to the interpreter it starts. The WGSL kernels a
+    // WebGPU measurement compiles, resources as the CUDA sources are (host/webgpu/wgsl.ts).
+    computeHostEnv: { GPU_LAB_ADDON: packagedAddonPath(resourcesPath), GPU_LAB_PEERS_DIR: join(resourcesPath, 'python'), GPU_LAB_SHADERS_DIR: join(resourcesPath, 'shaders') },
   };
 }

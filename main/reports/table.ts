@@ -37,6 +37,8 @@ export interface TableSpec {
 
 const PAD_X = 3;
 const PAD_Y = 2.2;
+// The least a column of words is squeezed to where the figures beside it need the room: a few short words a line.
+const WORDS_FLOOR = 30;
 // Below this size a table is unreadable on paper: its figure columns wrap instead.
 const MIN_SIZE = 6;
 
@@ -126,9 +128,16 @@ export function fitTable(layout: ReportLayout, spec: TableSpec): Sized {
   const spare = Math.max(0, layout.width - least.reduce((a, b) => a + b, 0));
   const more = natural.reduce((n, w, i) => n + (w - (least[i] ?? 0)), 0);
   const widths = least.map((w, i) => w + (spare * ((natural[i] ?? 0) - w)) / Math.max(more, 1));
-  // Wider than the page even so: shrunk alike, the last resort.
   const total = widths.reduce((a, b) => a + b, 0);
-  return { widths: total > layout.width ? widths.map((w) => (w * layout.width) / total) : widths, size: MIN_SIZE };
+  if (total <= layout.width) return { widths, size: MIN_SIZE };
+  // Wider than the page even so: the columns of words give the room (their words break, a path first), where that
+  // leaves each a few words' room; the figures keep theirs.
+  const isWords = spec.columns.map((c) => c.width === 'wrap');
+  const words = widths.reduce((n, w, i) => n + (isWords[i] ? w : 0), 0);
+  const room = layout.width - (total - words);
+  if (words > 0 && room >= WORDS_FLOOR * isWords.filter(Boolean).length) return { widths: widths.map((w, i) => (isWords[i] ? (w * room) / words : w)), size: MIN_SIZE };
+  // Else shrunk alike, the last resort.
+  return { widths: widths.map((w) => (w * layout.width) / total), size: MIN_SIZE };
 }
 
 function cellHeight(layout: ReportLayout, cell: TableCell, width: number, size: number): number {

@@ -275,6 +275,25 @@ describe('the packaged app, used as installed', () => {
     expect([...loadedPackages(mainPid ?? 0)]).toEqual(expect.arrayContaining(['chart.js', 'pdfkit', '@napi-rs/canvas', 'dejavu-fonts-ttf', 'zod', '@intlify/core-base']));
   });
 
+  // As the installed gpu-lab command starts it (its compute host told where the package's resources are).
+  it('runs a vector-function point on WebGPU (lavapipe here) with the dawn.node and the WGSL it carries, verified', async () => {
+    const dataDir = scratchDir('gpu-lab-packaged-webgpu-');
+    const json = join(dataDir, 'run.json');
+    const { stdout } = await runDriver('run-installed-cli.mjs', [view, '--gpu-lab-cli', '--', 'run', 'vector-function', '--device', 'webgpu:0', '--peers', 'none', '--param', 'elements=100000', '--param', 'repeats=3', '--data-dir', dataDir, '--json', json, '--quiet']).catch((err: { stdout?: string; stderr?: string }) => {
+      throw new Error(`the packaged CLI failed: ${err.stderr ?? ''}${err.stdout ?? ''}`);
+    });
+    const record = JSON.parse(readFileSync(json, 'utf8')) as { status: string; points: { device: string; status: string; verification: { passed: boolean; checked: number } | null }[] };
+    expect(record.status, stdout).toBe('completed');
+    const onWebgpu = record.points.filter((p) => p.device === 'webgpu:0');
+    expect(onWebgpu.length).toBeGreaterThan(0);
+    for (const point of onWebgpu) expect(point).toMatchObject({ status: 'ok', verification: { passed: true, checked: 100_000 } });
+    // Dawn's bindings from the package's own unpacked node_modules, this platform's alone.
+    const dawn = readFileSync(moduleLog, 'utf8').split('\n').filter((line) => line.includes('dawn.node'));
+    expect(dawn.length, 'dawn.node was loaded').toBeGreaterThan(0);
+    for (const line of dawn) expect(line).toContain(`app.asar.unpacked/node_modules/webgpu/dist/linux-${process.arch}`);
+    expect(loadedFromOutside()).toEqual([]);
+  });
+
   it('runs its command line from inside the asar', async () => {
     const { stdout } = await runDriver('run-packaged-cli.mjs', [view, '--help']);
     expect(stdout).toContain('gpu-lab');

@@ -63,7 +63,7 @@ describe('a column of words holding a long path', () => {
         fc.pre(need.reduce((a, b) => a + b, 0) + 2 * 60 <= layout.width);
         figures.forEach((f, i) => expect(widths[i + 2] ?? 0, f).toBeGreaterThanOrEqual((need[i] ?? 0) - 1e-6));
       }),
-      { numRuns: 100 },
+      { numRuns: 400 },
     );
   });
 });
