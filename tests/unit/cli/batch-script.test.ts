@@ -3,7 +3,7 @@
 // one step per node (srun stood in by a script that runs the step here) and says how each ended, as batch status
 // reads it. Values that cannot be passed safely are refused, naming their option.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -18,12 +18,14 @@ import { parseNodeEnds } from '../../../main/cli/slurm-output.ts';
 function fakeGpuLab(): { command: string; calls: () => string[][]; bin: string } {
   const dir = join(mkdtempSync(join(tmpdir(), 'gpu-lab-script-')), "Ana's gpu lab");
   mkdirSync(dir);
-  const log = join(dir, 'calls.log');
+  const log = join(dir, 'calls');
+  mkdirSync(log);
   const command = join(dir, 'gpu-lab');
   writeFileSync(
     command,
-    // One write per call: the --nodes steps run at once, and line-by-line appends from each would interleave.
-    ['#!/bin/bash', `call="$(for a in "$@"; do printf '%s\\n' "$a"; done; echo ---)"`, `printf '%s\\n' "$call" >> ${JSON.stringify(log)}`, '[ "$2" = matmul ] && exit 3', '[ "${NODE:-}" = n02 ] && exit 4', 'exit 0', ''].join('\n'),
+    // One file per call, named by the clock: the --nodes steps run at once, and bash flushes its output line by line,
+    // so appends to one shared file interleave. Sorted names give the order of the calls of one task.
+    ['#!/bin/bash', `printf '%s\\n' "$@" > ${JSON.stringify(log)}/"$(date +%s%N)-$$"`, '[ "$2" = matmul ] && exit 3', '[ "${NODE:-}" = n02 ] && exit 4', 'exit 0', ''].join('\n'),
   );
   chmodSync(command, 0o755);
   // srun as a step starts on its node: the options dropped, the node kept for the stand-in, the command run here.
@@ -35,10 +37,9 @@ function fakeGpuLab(): { command: string; calls: () => string[][]; bin: string }
   );
   chmodSync(join(bin, 'srun'), 0o755);
   const calls = (): string[][] =>
-    readFileSync(log, 'utf8')
-      .split('---\n')
-      .filter(Boolean)
-      .map((c) => c.split('\n').filter(Boolean));
+    readdirSync(log)
+      .sort()
+      .map((f) => readFileSync(join(log, f), 'utf8').split('\n').filter(Boolean));
   return { command, calls, bin };
 }
 
