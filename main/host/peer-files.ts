@@ -4,8 +4,8 @@
 // made them again, a gigabyte filled with the seed's values, read out of the buffer and written to a file for every
 // one: so an input is kept, its host buffer (which the check reads) and its file (which the worker reads), by what
 // fills it (seed, stream, type, length, range), for the peer points after it, up to KEEP_BYTES_MAX in all, buffers
-// and files together (and half the free memory), the oldest let go first, and all of them once no peer point has
-// come for IDLE_MS. The worker keeps the arrays it read from the files kept (python-worker's `release` with `keep`).
+// and files together (and half the free memory), the oldest let go first, and all of them when the run ends
+// (ops/peer.ts peerRunEnded), or once no peer point has come for IDLE_MS outside a run. The worker keeps the arrays it read from the files kept (python-worker's `release` with `keep`).
 // Each host's folder is named by its pid: one left by a host that died is removed by the next.
 import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import { mkdtemp, open, rm, statfs } from 'node:fs/promises';

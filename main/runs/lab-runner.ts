@@ -369,6 +369,7 @@ export class LabRunner implements RunsService {
       await this.measureAll(record, planned, signal, () => this.provisionalFindings(lab, record, planned, gpu, cpu));
     } finally {
       await lease?.release();
+      this.host.runEnded();
     }
     record.environment.cpuSteal = stealShare(cpuTimes, readCpuTimes());
     try {

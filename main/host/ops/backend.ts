@@ -16,7 +16,7 @@ import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, joinRounds, sampleAda
 import type { RoundResult } from '../sampling.ts';
 import { cpuQuiet, cpuWorkDone } from '../cpu-quiet.ts';
 import { givePinned, takePinned } from '../pinned-pool.ts';
-import { giveInput, makeRoomFor, pointEnded, takeInput, takePinnedBuffer } from '../kept-inputs.ts';
+import { giveInput, makeRoomFor, pointEnded, pointStarted, takeInput, takePinnedBuffer } from '../kept-inputs.ts';
 
 // A CUDA op as an op file writes it: the backend adds the device and the clock.
 type Unclocked<T> = T extends unknown ? Omit<T, 'device' | 'clock'> : never;
@@ -66,6 +66,8 @@ export class MeasurementBackend {
     this.withCopies = 'path' in m && m.path === 'with-copies';
     if (this.kind === 'cpu' && m.clock === 'host-nosync') throw unsupported('the host-nosync clock (there is no asynchronous launch on the CPU)', 'cpu');
     if (this.kind === 'cpu' && this.withCopies) throw unsupported('host↔device transfers', 'cpu');
+    // Paired with free(): while the point measures, the inputs kept beside it stay (kept-inputs.ts).
+    pointStarted();
   }
 
   // Runs `work` and counts its time to `phase`.

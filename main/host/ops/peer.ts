@@ -181,21 +181,31 @@ export function sampledOutput(out: ElementBuffer, reads: readonly number[], valu
   };
 }
 
-// Peer points in progress, and the timer that lets the kept input files go once none has come for IDLE_MS.
+// Peer points in progress, and the timer that lets the kept input files go once none has come for IDLE_MS (a peer
+// measured outside a run; a run's end lets them go at once: peerRunEnded).
 let inFlight = 0;
 let idle: NodeJS.Timeout | null = null;
 
+function letInputsGo(): void {
+  if (idle) clearTimeout(idle);
+  idle = null;
+  if (inFlight > 0) return;
+  // Issued before any later point's calls: the worker lets go of the arrays before it reads new files.
+  const worker = currentPeerWorker();
+  if (worker?.alive) void worker.call({ call: 'release', keep: [] }, CALL_TIMEOUT_MS).catch(() => undefined);
+  void forgetInputs().catch(() => undefined);
+}
+
 function whenIdle(): void {
   if (idle) clearTimeout(idle);
-  idle = setTimeout(() => {
-    idle = null;
-    if (inFlight > 0) return;
-    // Issued before any later point's calls: the worker lets go of the arrays before it reads new files.
-    const worker = currentPeerWorker();
-    if (worker?.alive) void worker.call({ call: 'release', keep: [] }, CALL_TIMEOUT_MS).catch(() => undefined);
-    void forgetInputs().catch(() => undefined);
-  }, IDLE_MS);
+  idle = setTimeout(letInputsGo, IDLE_MS);
   idle.unref();
+}
+
+// A run ended: the input files kept for its next peer point, and the worker's arrays read from them, go now, unless
+// a peer point of another run is measuring.
+export function peerRunEnded(): void {
+  letInputsGo();
 }
 
 export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: MeasureContext): Promise<MeasurementResult> {
