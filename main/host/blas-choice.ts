@@ -151,9 +151,10 @@ interface Kept {
 type Timed = BlasTrial & { lib: OpenedBlas; order: number };
 
 // The trial that wins: the fastest median, or where others cannot be told apart from it (within TIE_FRACTION and
-// overlapping intervals), the first of them in the fixed order.
+// overlapping intervals), the first of them in the fixed order. Equal medians: the fastest is the first of them in
+// the fixed order too, so that which trials tie with it, and the winner, never depend on the order they came in.
 export function winner<T extends TrialTime & { order: number }>(trials: readonly T[]): T | null {
-  const fastest = trials.reduce<T | null>((acc, t) => (acc === null || t.medianMs < acc.medianMs ? t : acc), null);
+  const fastest = trials.reduce<T | null>((acc, t) => (acc === null || t.medianMs < acc.medianMs || (t.medianMs === acc.medianMs && t.order < acc.order) ? t : acc), null);
   if (!fastest) return null;
   const tied = trials.filter(
     (t) =>

@@ -60,6 +60,9 @@ describe('the winner among the trials', () => {
         const shuffled = [...trials].sort((x, y) => ((x.order * 7919 + seed) % 101) - ((y.order * 7919 + seed) % 101));
         expect(winner(shuffled)?.order).toBe(best?.order);
       }),
+      // Two equal medians, one of whose intervals reaches a third trial a rounding above them: which of the two was
+      // taken for the fastest decided whether the third tied (a draw CI found, seed 434713360).
+      { examples: [[[{ medianMs: 10.000000000000002, spread: 0 }, { medianMs: 10, spread: 1.1102230246251568e-16 }, { medianMs: 10, spread: 0 }], 524]] },
     );
   });
 
