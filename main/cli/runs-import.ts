@@ -6,7 +6,7 @@
 import { realpath, stat } from 'node:fs/promises';
 
 import { importLeftSomethingOut, importLines, importSummary } from '../../renderer/charts/import-lines.ts';
-import { translator } from '../common/i18n/index.ts';
+import { translator } from '../common/pure/i18n/index.ts';
 import { archiveKindOf } from '../runs/import-staging.ts';
 import type { ImportSource } from '../runs/import-staging.ts';
 import { importRuns } from '../runs/run-import.ts';

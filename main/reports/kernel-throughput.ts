@@ -5,15 +5,15 @@
 import { LIGHT_CHART_THEME } from '../../renderer/charts/palette.ts';
 import { kernelBars, kernelRunChart, peakInMetric } from '../../renderer/charts/playground-chart.ts';
 import type { KernelBar } from '../../renderer/charts/playground-chart.ts';
-import { formatBytes, formatMs, formatPercent, formatRate, formatTimes } from '../common/format.ts';
+import { formatBytes, formatMs, formatPercent, formatRate, formatTimes } from '../common/pure/format.ts';
 import type { ExerciseDescriptor, KernelRunResult } from '../common/playground.ts';
 import { chartHeight, chartPng } from './chart-image.ts';
 import { COLOURS, SIZES } from './layout.ts';
 import type { ReportContext } from './report-context.ts';
 import type { TableCell, TableRow } from './table.ts';
 import { drawTable } from './table.ts';
-import { renderMessage } from '../common/message.ts';
-import { pythonLaunchFinding } from '../common/python-launch.ts';
+import { renderMessage } from '../common/pure/message.ts';
+import { pythonLaunchFinding } from '../common/pure/python-launch.ts';
 
 function checkCell(bar: KernelBar, ctx: ReportContext): TableCell {
   const { t } = ctx;

@@ -11,8 +11,8 @@ import { panelScale } from './panels.ts';
 import { seriesOf } from './points.ts';
 import type { SeriesGroup } from './series-groups.ts';
 import type { Translate } from './text.ts';
-import type { SizeQuantity } from '../../main/common/format.ts';
-import { formatAxisNumber, formatBreakEven, formatSize } from '../../main/common/format.ts';
+import type { SizeQuantity } from '../../main/common/pure/format.ts';
+import { formatAxisNumber, formatBreakEven, formatSize } from '../../main/common/pure/format.ts';
 
 export interface BreakEvenMarks {
   target: number;

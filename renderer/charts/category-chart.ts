@@ -19,7 +19,7 @@ import { baselineKey, baselinePoint, countsIntegerOps, keySuffix, plottedValue, 
 import type { SeriesGroup } from './series-groups.ts';
 import { emptyMessage, isWaived, legendLabel, seriesGroups, statusNotes, waivedLegend } from './series-groups.ts';
 import type { Translate } from './text.ts';
-import { formatMs, formatTimes } from '../../main/common/format.ts';
+import { formatMs, formatTimes } from '../../main/common/pure/format.ts';
 
 export interface Category {
   id: string;

@@ -8,7 +8,7 @@ import { axisRange } from './axis-range.ts';
 import type { ChartTheme } from './palette.ts';
 import type { YQuantity } from './points.ts';
 import type { Translate } from './text.ts';
-import { formatAxisNumber, formatMs, formatMsCompact, formatRate, formatTimes } from '../../main/common/format.ts';
+import { formatAxisNumber, formatMs, formatMsCompact, formatRate, formatTimes } from '../../main/common/pure/format.ts';
 
 export interface ChartInputs {
   theme: ChartTheme;

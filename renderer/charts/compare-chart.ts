@@ -20,7 +20,7 @@ import { baselinePoint, keySuffix, plottedValue, pointsByKey } from './points.ts
 import type { SeriesGroup } from './series-groups.ts';
 import { isWaived, legendLabel, seriesGroups, statusNotes, waivedLegend } from './series-groups.ts';
 import { hasSpeedups, legendOnlyLine, measuredQuantity, referenceLines, sizeAxis } from './sweep-chart.ts';
-import type { SizeQuantity } from '../../main/common/format.ts';
+import type { SizeQuantity } from '../../main/common/pure/format.ts';
 
 type Run = 'A' | 'B';
 

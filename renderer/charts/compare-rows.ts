@@ -3,15 +3,15 @@
 // their parameters, those that differ marked.
 import type { LabDescriptor, ParamValue, ParameterDescriptor } from '../../main/common/lab-descriptor.ts';
 import type { PointResult, RunRecord } from '../../main/common/run-record.ts';
-import { comparePoints } from '../../main/common/claims.ts';
+import { comparePoints } from '../../main/common/pure/claims.ts';
 import { pointLabel } from './point-label.ts';
 import type { Translate } from './text.ts';
-import { formatBytes, formatMs, formatTimes, unitFor } from '../../main/common/format.ts';
-import { paramValueText } from '../../main/common/i18n/param-text.ts';
-import { numberLocale } from '../../main/common/locale.ts';
+import { formatBytes, formatMs, formatTimes, unitFor } from '../../main/common/pure/format.ts';
+import { paramValueText } from '../../main/common/pure/i18n/param-text.ts';
+import { numberLocale } from '../../main/common/pure/locale.ts';
 
 // 'tie': the two medians' 95 % intervals overlap, so neither run can be called faster at this precision (the same
-// claim every finding makes, common/claims.ts).
+// claim every finding makes, common/pure/claims.ts).
 export type Faster = 'A' | 'B' | 'tie';
 
 export interface CompareRow {

@@ -1,12 +1,12 @@
 // One lab across every device that has a run of it: for each device the newest run there (a completed one first),
 // and for each headline point (headlines.ts) each device's median with its interval and rate. Ratios are given only
 // between like points (the same size and work), each against the first device: its time ÷ the first's, with the
-// range the two intervals allow, and which is faster only where the intervals separate (common/claims.ts), else that
+// range the two intervals allow, and which is faster only where the intervals separate (common/pure/claims.ts), else that
 // the two cannot be told apart. Plain data and text, shared by the app's view and the PDF.
-import { compareTimes, timeRatio } from '../../main/common/claims.ts';
-import type { Estimate } from '../../main/common/claims.ts';
+import { compareTimes, timeRatio } from '../../main/common/pure/claims.ts';
+import type { Estimate } from '../../main/common/pure/claims.ts';
 import type { DeviceCell, DeviceColumn, DeviceRow, DevicesComparison } from '../../main/common/contract/reports.ts';
-import { formatMs, formatRate, formatTimes } from '../../main/common/format.ts';
+import { formatMs, formatRate, formatTimes } from '../../main/common/pure/format.ts';
 import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
 import type { HeadlinePoint } from '../../main/common/reference-run.ts';
 import type { RunRecord } from '../../main/common/run-record.ts';

@@ -4,8 +4,8 @@
 // size ("GPU con transferencias, N = 100" for a run recorded in English, shown in Spanish); a category's point keeps
 // its recorded label.
 import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
-import { flatTranslate } from '../../main/common/i18n/translate.ts';
-import { renderMessage } from '../../main/common/message.ts';
+import { flatTranslate } from '../../main/common/pure/i18n/translate.ts';
+import { renderMessage } from '../../main/common/pure/message.ts';
 import type { PointResult } from '../../main/common/run-record.ts';
 import { sizeText } from './break-even-marks.ts';
 import { seriesOf } from './points.ts';

@@ -2,7 +2,7 @@
 // the value it is drawn at with its spread, in the quantity of the lab's chart.
 import type { ChartDescriptor, LabDescriptor, SeriesDescriptor } from '../../main/common/lab-descriptor.ts';
 import type { PointResult, RunRecord } from '../../main/common/run-record.ts';
-import type { RateUnit } from '../../main/common/format.ts';
+import type { RateUnit } from '../../main/common/pure/format.ts';
 
 export type YQuantity = ChartDescriptor['y']['quantity'];
 

@@ -1,12 +1,12 @@
 // A run beside the reference results of other machines (main/common/reference-run.ts): for each reference of its lab,
 // each of the run's headline points that the reference measured alike (same key, size and work), the two medians
 // with their intervals, this run's time ÷ the reference's with the range the intervals allow, and which is faster
-// only where the intervals separate (common/claims.ts). Every sentence names the reference's machine as another one:
+// only where the intervals separate (common/pure/claims.ts). Every sentence names the reference's machine as another one:
 // these are never this run's numbers. A reference made from this very run is left out.
-import { compareTimes, timeRatio } from '../../main/common/claims.ts';
-import type { Order, Ratio } from '../../main/common/claims.ts';
+import { compareTimes, timeRatio } from '../../main/common/pure/claims.ts';
+import type { Order, Ratio } from '../../main/common/pure/claims.ts';
 import type { ReferenceResult } from '../../main/common/contract/labs.ts';
-import { formatMs, formatRate, formatTimes } from '../../main/common/format.ts';
+import { formatMs, formatRate, formatTimes } from '../../main/common/pure/format.ts';
 import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
 import type { HeadlinePoint } from '../../main/common/reference-run.ts';
 import type { RunRecord } from '../../main/common/run-record.ts';

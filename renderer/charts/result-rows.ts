@@ -6,10 +6,10 @@ import type { PointResult, PointStatus, RunRecord } from '../../main/common/run-
 import { pointLabel } from './point-label.ts';
 import { baselineKey, pointRate, pointsByKey, seriesOf, shareOfPeak, speedupOver } from './points.ts';
 import type { Translate } from './text.ts';
-import { PEER_LIBRARY_NAMES } from '../../main/common/peer-libraries.ts';
-import { formatInterval, formatMs, formatPercent, formatRate, formatRelativeError, formatTimes } from '../../main/common/format.ts';
-import { pointReason } from '../../main/common/i18n/error-text.ts';
-import { MIN_INTERVAL_SAMPLES } from '../../main/common/statistics.ts';
+import { PEER_LIBRARY_NAMES } from '../../main/common/pure/peer-libraries.ts';
+import { formatInterval, formatMs, formatPercent, formatRate, formatRelativeError, formatTimes } from '../../main/common/pure/format.ts';
+import { pointReason } from '../../main/common/pure/i18n/error-text.ts';
+import { MIN_INTERVAL_SAMPLES } from '../../main/common/pure/statistics.ts';
 
 export type VerifiedState = 'passed' | 'failed' | 'unchecked';
 

@@ -4,7 +4,7 @@ import type { LabDescriptor, SeriesDescriptor } from '../../main/common/lab-desc
 import type { PlanEntry, PointResult, RunRecord } from '../../main/common/run-record.ts';
 import type { SeriesColouring } from './palette.ts';
 import type { Translate } from './text.ts';
-import { pointReason } from '../../main/common/i18n/error-text.ts';
+import { pointReason } from '../../main/common/pure/i18n/error-text.ts';
 
 export interface SeriesGroup {
   descriptor: SeriesDescriptor;

@@ -19,9 +19,9 @@ import { baselinePoint, countsIntegerOps, plottedValue, pointsByKey, seriesOf } 
 import type { SeriesGroup } from './series-groups.ts';
 import { emptyMessage, isWaived, legendLabel, seriesGroups, statusNotes, waivedLegend } from './series-groups.ts';
 import type { Translate } from './text.ts';
-import type { SizeQuantity } from '../../main/common/format.ts';
-import { formatAxisNumber, formatMs, formatSize } from '../../main/common/format.ts';
-import { pointReason } from '../../main/common/i18n/error-text.ts';
+import type { SizeQuantity } from '../../main/common/pure/format.ts';
+import { formatAxisNumber, formatMs, formatSize } from '../../main/common/pure/format.ts';
+import { pointReason } from '../../main/common/pure/i18n/error-text.ts';
 
 // A dataset is a series' line, one of the two edges of its band, or an entry of the legend alone (series waived).
 type Role = 'series' | 'band' | 'legend';

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 
-import { formatMs } from '../../main/common/format.ts';
-import { countedSamples } from '../../main/common/statistics.ts';
-import { translator } from '../../main/common/i18n/index.ts';
+import { formatMs } from '../../main/common/pure/format.ts';
+import { countedSamples } from '../../main/common/pure/statistics.ts';
+import { translator } from '../../main/common/pure/i18n/index.ts';
 import type { RunRecord } from '../../main/common/run-record.ts';
 import { labDescriptors } from '../../main/labs/index.ts';
 import { withCurrentFindings } from '../../main/runs/current-findings.ts';

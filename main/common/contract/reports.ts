@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 import { LAB_IDS } from '../lab-descriptor.ts';
-import { LOCALES } from '../locale.ts';
+import { LOCALES } from '../pure/locale.ts';
 import { DEVICE_ID } from '../measurement.ts';
 import { HEADLINE_POINT, MACHINE_FACTS } from '../reference-run.ts';
 import { RUN_RECORD } from '../run-record.ts';

@@ -3,7 +3,7 @@
 // relative error against float64), and its lessons as questions: what each type saves in memory, which is fastest,
 // what the speed costs in accuracy, and what fp64 costs against fp32.
 import type { Translate } from '../../../renderer/charts/text.ts';
-import { formatBytes, formatRate, formatRelativeError, formatTimes } from '../../common/format.ts';
+import { formatBytes, formatRate, formatRelativeError, formatTimes } from '../../common/pure/format.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
 import { cannotAnswer, figure, peerCell, peerNotes, peersIn, speedupOf, waivedNotes, wholeText, words } from './common.ts';

@@ -6,8 +6,8 @@
 // (at the article's 5000² first), how close the bus comes to its theoretical rate, whether asynchronous pageable
 // copies help, and how a copy inside the GPU compares.
 import type { Translate } from '../../../renderer/charts/text.ts';
-import { compareTimes, estimateOf } from '../../common/claims.ts';
-import { formatBytes, formatMs, formatPercent, formatRate, formatTimes } from '../../common/format.ts';
+import { compareTimes, estimateOf } from '../../common/pure/claims.ts';
+import { formatBytes, formatMs, formatPercent, formatRate, formatTimes } from '../../common/pure/format.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import { shareOfPeak } from '../../common/run-record.ts';
 import { SEED_COPY_BYTES } from '../../labs/transfer.ts';

@@ -4,8 +4,8 @@
 // samples. Plain data: the table renders without working out anything per row.
 import type { LabDescriptor } from '../../../main/common/lab-descriptor.ts';
 import type { PointResult } from '../../../main/common/run-record.ts';
-import { formatPercent, formatSize } from '../../../main/common/format.ts';
-import { MIN_INTERVAL_SAMPLES } from '../../../main/common/statistics.ts';
+import { formatPercent, formatSize } from '../../../main/common/pure/format.ts';
+import { MIN_INTERVAL_SAMPLES } from '../../../main/common/pure/statistics.ts';
 import { sizeText } from '../../charts/break-even-marks.ts';
 import { keySuffix, pointRate, seriesOf, shareOfPeak, speedupOver } from '../../charts/points.ts';
 import type { ResultRow } from '../../charts/result-rows.ts';

@@ -6,10 +6,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { speedupRange } from '../../../main/common/claims.ts';
+import { speedupRange } from '../../../main/common/pure/claims.ts';
 import type { DeviceSummary } from '../../../main/common/devices.ts';
-import { formatBreakEven, formatCount } from '../../../main/common/format.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import { formatBreakEven, formatCount } from '../../../main/common/pure/format.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import { validateParams } from '../../../main/common/params.ts';
 import type { PointResult, RunRecord } from '../../../main/common/run-record.ts';
 import { findLab } from '../../../main/labs/index.ts';

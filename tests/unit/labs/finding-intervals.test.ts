@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 import { validateParams } from '../../../main/common/params.ts';
 import type { PointResult } from '../../../main/common/run-record.ts';
-import { summarize } from '../../../main/common/statistics.ts';
+import { summarize } from '../../../main/common/pure/statistics.ts';
 import { LABS } from '../../../main/labs/index.ts';
 import type { Lab } from '../../../main/labs/lab.ts';
 import { waivedPoint } from '../../../main/runs/point-result.ts';

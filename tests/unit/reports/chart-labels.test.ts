@@ -9,7 +9,7 @@ import type { Chart } from 'chart.js';
 import { describe, expect, it } from 'vitest';
 
 import type { LabDescriptor } from '../../../main/common/lab-descriptor.ts';
-import { translator } from '../../../main/common/i18n/index.ts';
+import { translator } from '../../../main/common/pure/i18n/index.ts';
 import { type RunRecord } from '../../../main/common/run-record.ts';
 import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 import { findLab, labDescriptors } from '../../../main/labs/index.ts';

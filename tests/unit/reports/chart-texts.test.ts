@@ -13,8 +13,8 @@ import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 
 import { exerciseDefinition } from '../../../main/common/exercises.ts';
-import { translator } from '../../../main/common/i18n/index.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import { translator } from '../../../main/common/pure/i18n/index.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import type { KernelRun } from '../../../main/common/playground.ts';
 import { type RunRecord } from '../../../main/common/run-record.ts';
 import { STORED_RECORD } from '../../../main/runs/stored-record.ts';

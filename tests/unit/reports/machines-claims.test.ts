@@ -9,11 +9,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import type { ReferenceResult } from '../../../main/common/contract/labs.ts';
-import { translator } from '../../../main/common/i18n/index.ts';
+import { translator } from '../../../main/common/pure/i18n/index.ts';
 import type { LabDescriptor } from '../../../main/common/lab-descriptor.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import type { PointResult, RunRecord } from '../../../main/common/run-record.ts';
-import { summarize } from '../../../main/common/statistics.ts';
+import { summarize } from '../../../main/common/pure/statistics.ts';
 import { labDescriptors } from '../../../main/labs/index.ts';
 import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
 import { STORED_RECORD } from '../../../main/runs/stored-record.ts';

@@ -4,7 +4,7 @@
 // the run is queued or going: once it has ended the chart says what did not happen and why, or nothing.
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { setNumberLocale } from '../../../../main/common/locale.ts';
+import { setNumberLocale } from '../../../../main/common/pure/locale.ts';
 import type { RunRecord } from '../../../../main/common/run-record.ts';
 import { compareChart } from '../../../../renderer/charts/compare-chart.ts';
 import type { RunChart } from '../../../../renderer/charts/chart-common.ts';

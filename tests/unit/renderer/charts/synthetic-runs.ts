@@ -16,7 +16,7 @@ import { measuredPoint, waivedPoint } from '../../../../main/runs/point-result.t
 import type { ChartInputs } from '../../../../renderer/charts/chart-common.ts';
 import { LIGHT_CHART_THEME } from '../../../../renderer/charts/palette.ts';
 import type { Translate } from '../../../../renderer/charts/text.ts';
-import { appMessages as en } from '../../../../main/common/i18n/en/index.ts';
+import { appMessages as en } from '../../../../main/common/pure/i18n/en/index.ts';
 import { CPU_ONLY, GPU, WITH_GPU } from '../../labs/synthetic.ts';
 
 const i18n = createI18n({ legacy: false, locale: 'en', messages: { en } });

@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { results as resultsEs } from '../../../../main/common/i18n/es/results.ts';
-import { catalogTranslate } from '../../../../main/common/i18n/translate.ts';
+import { results as resultsEs } from '../../../../main/common/pure/i18n/es/results.ts';
+import { catalogTranslate } from '../../../../main/common/pure/i18n/translate.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
 import type { PlannedPoint } from '../../../../main/labs/lab.ts';
 import { compareChart } from '../../../../renderer/charts/compare-chart.ts';

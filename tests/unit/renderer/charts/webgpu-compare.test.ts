@@ -4,7 +4,7 @@
 // are, and get one; what one run waived has no ratio; WebGPU's own timing series stand alone.
 import { describe, expect, it } from 'vitest';
 
-import { translator } from '../../../../main/common/i18n/index.ts';
+import { translator } from '../../../../main/common/pure/i18n/index.ts';
 import type { DeviceList } from '../../../../main/common/devices.ts';
 import type { RunRecord } from '../../../../main/common/run-record.ts';
 import { findLab } from '../../../../main/labs/index.ts';

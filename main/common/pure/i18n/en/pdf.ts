@@ -84,7 +84,7 @@ export const pdf = {
     measuredMemory: 'Measured memory bandwidth',
     estimatedFp32: 'Estimated fp32 peak',
     estimatedFp64: 'Estimated fp64 peak',
-    // Under a GPU's peak: NVIDIA's figure for the card where the app knows it (common/gpu-peaks.ts, datasheetPeak),
+    // Under a GPU's peak: NVIDIA's figure for the card where the app knows it (common/pure/gpu-peaks.ts, datasheetPeak),
     // then the figure at the clock the device reports, with its arithmetic; % of peak divides by the first.
     datasheet: 'NVIDIA’s figure for the {product}; at the clock the device reports: {formula}',
     // Above a GPU's rows where its peaks are NVIDIA's figures: {document} names the datasheet.

@@ -1,7 +1,7 @@
 // A compiler listing as a reader follows it beside the source: runs of consecutive lines that came from the same
 // line of the source (or from none), in the listing's order. A line of the source may head several runs (a loop's
 // body is scheduled around its neighbours). Shared by the CLI's `kernel run --ptx/--sass` and the app.
-import type { Listing } from './playground.ts';
+import type { Listing } from '../playground.ts';
 
 export interface ListingBlock {
   // The source line these lines came from; null for lines from no line of the source (directives, labels).

@@ -1,11 +1,11 @@
 // What went wrong, in the reader's language: an error by its code (the engine's own English message is read as it is
 // in English, and in another language the code's sentence stands for it, so that no English reaches a Spanish reader),
 // and why a point has no time (waived, cancelled or failed), from its reason's message where the record keeps one.
-import type { ErrorPayload } from '../errors.ts';
+import type { ErrorPayload } from '../../errors.ts';
 import { numberLocale, type Locale } from '../locale.ts';
 import { renderMessage } from '../message.ts';
-import type { Comparison } from '../playground.ts';
-import type { PointResult } from '../run-record.ts';
+import type { Comparison } from '../../playground.ts';
+import type { PointResult } from '../../run-record.ts';
 import type { Translate } from './translate.ts';
 
 // `locale`: the reader's; the language numbers are written in unless said (numberLocale).

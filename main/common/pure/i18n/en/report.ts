@@ -10,7 +10,7 @@ export const report = {
   save: 'Save PDF report',
   saving: 'Writing the PDF…',
   saved: 'Saved {filename} ({pages} page). | Saved {filename} ({pages} pages).',
-  // What a downloaded file is called (main/common/file-name.ts): the lab's short title and the day each run started,
+  // What a downloaded file is called (main/common/pure/file-name.ts): the lab's short title and the day each run started,
   // as YYYY-MM-DD so that a folder sorts them; characters a file name cannot hold are taken out after.
   fileNames: {
     run: 'GPU Lab – {lab} – {date}',

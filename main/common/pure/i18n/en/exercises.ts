@@ -1,5 +1,5 @@
 // The exercises' words in English: titles, statements, hints, and what each kernel that comes with an exercise is.
-import type { ExerciseId } from '../../playground.ts';
+import type { ExerciseId } from '../../../playground.ts';
 
 export interface ExerciseText {
   title: string;

@@ -102,7 +102,7 @@ export const pdfKernelRun = {
     countOf: '{count} of {of}',
     uncounted: 'not counted by the older version that recorded this run',
     wrongOlder: 'not known: the older version that recorded this run counted them together with those never written ({count} in all)',
-    // What the check found (main/common/verification-verdict.ts): wrong elements are counted among those checked,
+    // What the check found (main/common/pure/verification-verdict.ts): wrong elements are counted among those checked,
     // elements never written over the whole output.
     verdict: {
       passed: 'Every element checked matched the reference, and every element of the output was written.',

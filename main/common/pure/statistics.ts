@@ -3,9 +3,9 @@
 // order statistics (no assumption about the distribution of the samples), and "noisy" is that interval's width.
 
 // The shape lives in main/common (it is part of every run record the renderer reads).
-export type { SampleStats } from './run-record.ts';
-import type { Clock } from './measurement.ts';
-import type { SampleStats } from './run-record.ts';
+export type { SampleStats } from '../run-record.ts';
+import type { Clock } from '../measurement.ts';
+import type { SampleStats } from '../run-record.ts';
 
 // A median is "noisy" when its 95 % confidence interval reaches further than this share of it on either side: the
 // uncertainty of the number itself (README.md, "How a number is made"), not the spread of the machine.

@@ -2,7 +2,7 @@
 // number with the language's decimal comma or point, a count with its unit in the right plural ("20 samples", "1 run"), and the CPU threads' 0 (the engine's "use every
 // core") as "all cores", never "0 threads". The history, a run's page and a comparison say a value alike.
 import { formatBytes, unitFor } from '../format.ts';
-import type { ParamValue, ParameterDescriptor } from '../lab-descriptor.ts';
+import type { ParamValue, ParameterDescriptor } from '../../lab-descriptor.ts';
 import { localizeDecimal } from '../locale.ts';
 import type { Locale } from '../locale.ts';
 import type { Translate } from './translate.ts';

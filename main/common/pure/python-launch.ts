@@ -6,7 +6,7 @@
 import { compareTimes, estimateOfSamples, timeRatio } from './claims.ts';
 import { msg, n } from './message.ts';
 import type { Message } from './message.ts';
-import type { Comparison, KernelRunResult } from './playground.ts';
+import type { Comparison, KernelRunResult } from '../playground.ts';
 
 // The comparison's id: the launcher that ran it, or 'python' where none could (the comparison then says why).
 export const PYTHON_LAUNCH_IDS = ['python', 'python-pycuda', 'python-cuda-core'] as const;

@@ -1,11 +1,11 @@
 // How the class's table reads, in the app's teacher view and in the class's PDF alike: a headline finding by a short
 // name, its figure in its unit with the interval it lies in, the class's range for it, and where a student's figure
-// lies against that range, in words that say no more than common/claims.ts decided (placeAgainst). Pure: the renderer
+// lies against that range, in words that say no more than common/pure/claims.ts decided (placeAgainst). Pure: the renderer
 // and main both read it, each with its own translate function over the same catalog ("classroom.…").
-import type { ClassLab, ClassNumber, ClassOverview, ClassRangeView, ClassRow } from './contract/classroom.ts';
+import type { ClassLab, ClassNumber, ClassOverview, ClassRangeView, ClassRow } from '../contract/classroom.ts';
 import { formatFindingValue } from './format.ts';
 import type { Locale } from './locale.ts';
-import type { FindingInterval } from './run-record.ts';
+import type { FindingInterval } from '../run-record.ts';
 
 // The setups of one lab a student's rows show at most: their latest (main/classroom/class-overview.ts). A student who
 // runs a lab on ever other parameters would otherwise grow the teacher's table, read again every second, and the

@@ -1,6 +1,6 @@
 // An error as a reader of another language reads it, one sentence per code (main/common/errors.ts); in English the
 // engine's own message is shown instead. tests/unit/i18n/error-text.test.ts holds every code to a sentence.
-import type { ErrorCode } from '../../errors.ts';
+import type { ErrorCode } from '../../../errors.ts';
 
 export const errors = {
   INVALID_ARGUMENT: 'An argument was refused.',

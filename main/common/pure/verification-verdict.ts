@@ -3,7 +3,7 @@
 // elements are counted among those checked, so a sentence never puts more wrong than checked; the elements never
 // written are counted over the whole output and said on their own; a record of an older version that added the two
 // together is said as such. No figure here is ever a stand-in: an error measure that does not exist is a sentence.
-import type { VerificationResult } from './playground.ts';
+import type { VerificationResult } from '../playground.ts';
 
 // The GEMM checks, old and new: a sample of C against float64 dot products, the rest for having been written; or
 // every element against a float64 reference made on the GPU. Their tolerance is relative to the reference's RMS.

@@ -440,7 +440,7 @@ Serves the GPU Lab app to a browser: open the link it prints (it carries the acc
     passedLine: 'verified: {check}; {error}',
     failedLine: 'WRONG: {verdict}; {check}; {error}',
     // Wrong elements are counted among those checked, elements never written over the whole output
-    // (main/common/verification-verdict.ts).
+    // (main/common/pure/verification-verdict.ts).
     verdict: {
       passed: 'verified',
       wrong: '{count} of the {checked} elements checked differs from the reference | {count} of the {checked} elements checked differ from the reference',

@@ -194,9 +194,9 @@ export const devices = {
         'The {type} matrix-product operations per second of the tensor cores, dense, from the architecture’s rate per SM per clock; the labs show a cuBLAS GEMM in {type} as a share of it.',
     },
     source: 'Rate per clock from {source}.',
-    // NVIDIA's stated figure for the card (main/common/gpu-peaks.ts, datasheetPeak): at a lower clock than the highest.
+    // NVIDIA's stated figure for the card (main/common/pure/gpu-peaks.ts, datasheetPeak): at a lower clock than the highest.
     datasheet: 'NVIDIA’s datasheet gives {value} for the {product}: the labs’ % of peak divides by that figure.',
-    // The peak table's sources (common/gpu-peaks.ts) by compute capability, for {source} above; a capability not
+    // The peak table's sources (common/pure/gpu-peaks.ts) by compute capability, for {source} above; a capability not
     // listed here is said in the table's own words.
     sources: {
       '7_0': 'NVIDIA Tesla V100 whitepaper: 64 FP32 and 32 FP64 lanes per SM; 8 tensor cores × 64 FMA per clock',
@@ -241,7 +241,7 @@ export const devices = {
       searched: 'Looked for in the system’s library path, then in:',
       searchedLoaderOnly: 'Looked for in the system’s library path only.',
       // Shown where a CUDA device exists and cuBLAS or NVRTC does not; the commands themselves are
-      // main/common/cuda-libraries.ts.
+      // main/common/pure/cuda-libraries.ts.
       install: {
         title: 'Getting the missing libraries',
         intro:

@@ -15,7 +15,7 @@
 //
 // The line is `// launch:` at its start (spaces before it allowed), once per file; every field is optional but at
 // least one is given. `x` may also be written `×` or `,`. Pure: the renderer reads headers as main does.
-import type { Dim3 } from './playground.ts';
+import type { Dim3 } from '../playground.ts';
 
 export type GridRule = { kind: 'cover' } | { kind: 'tiles'; tile: Dim3 } | { kind: 'fixed'; grid: Dim3 };
 

@@ -1,7 +1,7 @@
 // Which finding a run leads with, and the order of the rest: the headline is the first of the lab's `headline` ids the
 // run has, else its first finding about the lab (not about the run: its noise, its clocks, its waived series); the
 // warnings come next, then the other findings in the lab's order. The app's findings and the PDF read them alike.
-import type { Finding } from './run-record.ts';
+import type { Finding } from '../run-record.ts';
 
 // The findings every run may carry whatever its lab (main/runs/run-findings.ts): about how the run went.
 const RUN_FINDINGS = new Set(['cpu-steal', 'verification-failed', 'points-failed', 'points-steal', 'gpu-clock-dropped', 'cpu-clock-dropped', 'noisy']);

@@ -1,8 +1,8 @@
 // A parameter main refused, worded in the reader's language from the lab's own descriptor (its label, limits and
 // unit, already in that language) and main's reason; main's English where the reason is not one the app words. The
 // app's form, the CLI and any other reader of an INVALID_PARAMS error word it here.
-import type { ErrorPayload } from '../errors.ts';
-import type { LabDescriptor } from '../lab-descriptor.ts';
+import type { ErrorPayload } from '../../errors.ts';
+import type { LabDescriptor } from '../../lab-descriptor.ts';
 
 type Translate = (key: string, named?: Record<string, string | number>) => string;
 

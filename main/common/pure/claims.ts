@@ -1,8 +1,8 @@
 // The claims a sentence may make about measured numbers, each decided from the medians with their 95 % confidence
-// intervals (common/statistics.ts) rather than from the medians alone: which of two is faster, or that they cannot
+// intervals (common/pure/statistics.ts) rather than from the medians alone: which of two is faster, or that they cannot
 // be told apart; whether a value lies within a spread of samples; whether a series grows or shrinks. A finding that
 // states a direction, a membership or a trend asks here first, so that no sentence says more than its numbers do.
-import type { PointResult } from './run-record.ts';
+import type { PointResult } from '../run-record.ts';
 import { summarize } from './statistics.ts';
 
 // A measured time: its median, the interval the median lies in (its 95 % confidence interval; with fewer than 6

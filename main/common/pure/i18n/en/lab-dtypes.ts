@@ -13,7 +13,7 @@ export const dtypes = {
     cpuSimd: ": the product is compute-bound here (its FLOPs per byte exceed this CPU's ridge point), and a SIMD register holds twice as many fp32 numbers",
     gpuFp32: 'GPU fp32: {rate}{peak}, relative error {error} against float64. The yardstick for the other types: fp32 GEMM runs on the fp32 units, not the tensor cores.',
     gpuFp32Peak: ', {share} of the {peak} its fp32 units can do',
-    // The same shares of NVIDIA's datasheet figure for the card (common/gpu-peaks.ts, datasheetPeak).
+    // The same shares of NVIDIA's datasheet figure for the card (common/pure/gpu-peaks.ts, datasheetPeak).
     gpuFp32PeakDatasheet: ', {share} of the {peak} NVIDIA’s datasheet gives its fp32 units',
     gpuType: "GPU {dtype}: {rate}{peak}, {ratio} fp32's speed, relative error {error} against float64.{tensorCores}",
     tensorPeak: ' ({share} of the {peak} its tensor cores can do at this type)',

@@ -87,7 +87,7 @@ export const playground = {
       '2d': 'One thread per element of the output matrix, in two dimensions.',
     },
     gridOwn: 'Your own grid: elements it does not reach are never written, and the verification will say so.',
-    // The source's launch header (main/common/launch-header.ts): `// launch: block=32x32 grid=cover shared=0`.
+    // The source's launch header (main/common/pure/launch-header.ts): `// launch: block=32x32 grid=cover shared=0`.
     header: {
       applied: 'From the launch header on line {line} of the source: {fields}.',
       shared: '{bytes} of dynamic shared memory per block',
@@ -174,7 +174,7 @@ export const playground = {
   },
   verification: {
     title: 'Verification',
-    // What the check found (main/common/verification-verdict.ts): wrong elements are counted among those checked,
+    // What the check found (main/common/pure/verification-verdict.ts): wrong elements are counted among those checked,
     // elements never written over the whole output.
     verdict: {
       passed: 'The output matches the CPU reference.',
@@ -229,7 +229,7 @@ export const playground = {
     noFigure: 'No figure: {reason}',
     kinds: { reference: 'reference', builtin: 'built-in', cublas: 'library', python: 'from Python' },
   },
-  // Unit 10's launch path: the student's kernel launched again from Python (common/python-launch.ts).
+  // Unit 10's launch path: the student's kernel launched again from Python (common/pure/python-launch.ts).
   python: {
     titles: { python: 'Your kernel from Python', 'python-pycuda': 'Your kernel from Python (PyCUDA)', 'python-cuda-core': 'Your kernel from Python (cuda.core)' },
     finding: {

@@ -1,5 +1,5 @@
 // The English words of the labs, one module per lab: their findings, series and point names (a finding is recorded as
-// one of these ids with named values, common/message.ts, and rendered in the reader's language) and what each lab
+// one of these ids with named values, common/pure/message.ts, and rendered in the reader's language) and what each lab
 // says of itself (title, explanation, parameters, presets: its descriptor's words). ../es/ holds the same keys in
 // Spanish. "{name}" is a named value, "|" separates plural forms (the form for one first), as vue-i18n reads them.
 import type { DescriptorText, ParameterText } from '../lab-text-types.ts';
@@ -21,7 +21,7 @@ export const labText = {
     // The findings every run gets whatever its lab (runs/run-findings.ts). {reason}, {points}, {point}, {code} and
     // {error} are the record's own words (a waived point's reason, points' labels, an error), in English.
     // A Python peer (the course's own code) against GPU Lab's series that measures the same thing (labs/analysis.ts,
-    // agreementFinding, as common/claims.ts agreementOf judges it): {ratio} is the peer's time over GPU Lab's, {low}–{high}
+    // agreementFinding, as common/pure/claims.ts agreementOf judges it): {ratio} is the peer's time over GPU Lab's, {low}–{high}
     // the range the two intervals allow; {within} the closest margin that range lies in, {margin} the one the two are
     // held to; {least}–{most} how much less or more time the peer takes, where the intervals do not overlap.
     peers: {
