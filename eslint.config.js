@@ -4,8 +4,8 @@
 //                 rest of main/common as types only
 //   main/host     the compute host's process: the only main/ code that imports native/
 //   main/electron the only importer of 'electron'
-//   every folder of main/ imports only the folders LAYERS allows it (an arrow points down the table), and no
-//   module of main/ or native/ is part of an import cycle
+//   every folder of main/ imports only the folders LAYERS allows it (an arrow points down the table), nothing of
+//   renderer/, and no module of main/ or native/ is part of an import cycle
 //   renderer      imports main/common/pure at run time and the rest of main/common as types only (import type), never
 //                 Node or the addon
 import js from '@eslint/js';
@@ -21,16 +21,12 @@ const zodImport = { regex: '^zod(/|$)', message: 'main/common/pure/ runs in the 
 const climbs = (levels) => `^(\\.\\./){${levels}}`;
 const commonOnly = (levels) => ({ regex: climbs(levels), message: 'main/common imports only main/common (ARCHITECTURE.md, "Layers").' });
 const PURE_ONLY = 'main/common/pure/ imports only main/common/pure/ at run time, the rest of main/common as types only (ARCHITECTURE.md, "Layers").';
-// main/ may use the renderer's chart configurations (plain functions, drawn headless for the PDF) and nothing else
-// of it (ARCHITECTURE.md, "Layers").
-const rendererFromMain = { regex: '(^|/)renderer/(?!charts/)', message: 'main/ imports only renderer/charts/ of the renderer (ARCHITECTURE.md, "Layers").' };
 const nativeAddon = {
   group: ['**/native/*', '**/native/**', '!**/main/**'],
   message: 'Only main/host/ loads the native addon (ARCHITECTURE.md, "Layers").',
 };
 
-// The folder table of ARCHITECTURE.md: what each folder of main/ may import besides itself, the lowest first
-// (renderer/charts/, which main/ may also read, is the rule above).
+// The folder table of ARCHITECTURE.md: what each folder of main/ may import besides itself, the lowest first.
 const LAYERS = {
   common: [],
   host: ['common', '../native'],
@@ -52,6 +48,8 @@ const layerZones = Object.entries(LAYERS).map(([layer, allowed]) => ({
   from: FOLDERS.filter((other) => other !== layer && !allowed.includes(other)).map((other) => `./main/${other}`),
   message: `main/${layer} may import only ${allowed.length ? allowed.map((a) => (a.startsWith('..') ? a.slice(3) : `main/${a}`)).join(', ') : 'itself'} (ARCHITECTURE.md, "Layers").`,
 }));
+// Nothing of main/ imports the renderer: what both draw with (the chart configurations) is in main/common/pure/charts/.
+const rendererZone = { target: './main', from: './renderer', message: 'main/ imports nothing of renderer/ (ARCHITECTURE.md, "Layers").' };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'native/build/**', 'node_modules/**', 'out/**', '.device/**', 'test-results/**', 'playwright-report/**'] },
@@ -82,7 +80,7 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs'] })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, rendererZone] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
@@ -119,11 +117,11 @@ export default tseslint.config(
   {
     files: ['main/**/*.ts'],
     ignores: ['main/common/**', 'main/host/**', 'main/electron/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [electronImport], patterns: [nativeAddon, rendererFromMain] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [electronImport], patterns: [nativeAddon] }] },
   },
   {
     files: ['main/electron/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [nativeAddon, rendererFromMain] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [nativeAddon] }] },
   },
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.vue'],

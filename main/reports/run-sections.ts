@@ -1,9 +1,9 @@
 // The sections of one run: what the lab shows, its parameters, the results (the app's chart and the app's results
 // table, every figure formatted as the app formats it), the findings, the course's deliverable and the kernel sources.
-import { LIGHT_CHART_THEME } from '../../renderer/charts/palette.ts';
-import type { ResultRow } from '../../renderer/charts/result-rows.ts';
-import { resultRows } from '../../renderer/charts/result-rows.ts';
-import { runChart } from '../../renderer/charts/run-chart.ts';
+import { LIGHT_CHART_THEME } from '../common/pure/charts/palette.ts';
+import type { ResultRow } from '../common/pure/charts/result-rows.ts';
+import { resultRows } from '../common/pure/charts/result-rows.ts';
+import { runChart } from '../common/pure/charts/run-chart.ts';
 import { orderFindings } from '../common/pure/finding-order.ts';
 import { formatBytes, formatCount, formatRelativeError, formatWhole, unitFor } from '../common/pure/format.ts';
 import type { ParamValue } from '../common/lab-descriptor.ts';

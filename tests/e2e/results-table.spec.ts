@@ -16,7 +16,7 @@ import type { RunRecord } from '../../main/common/run-record.ts';
 import { labDescriptors } from '../../main/labs/index.ts';
 import { withCurrentFindings } from '../../main/runs/current-findings.ts';
 import { exportRun } from '../../main/runs/run-export.ts';
-import { resultRows } from '../../renderer/charts/result-rows.ts';
+import { resultRows } from '../../main/common/pure/charts/result-rows.ts';
 import { denseInterval } from '../../renderer/components/results/table-rows.ts';
 import { recordedRun, resampledRun } from './support/resampled-run.ts';
 import { startRecordedH100, startServe } from './support/serve.ts';

@@ -84,7 +84,7 @@ function isMessage(v: MessageValue): v is Message {
 }
 
 // How a message's template is found: vue-i18n's t in the renderer, a plain catalog lookup in main
-// (renderer/charts/catalog-translate.ts reads both alike). Plain numbers stay numbers, for plural forms.
+// (main/common/pure/charts/catalog-translate.ts reads both alike). Plain numbers stay numbers, for plural forms.
 export type MessageTranslate = (key: string, named: Record<string, string | number>) => string;
 
 export function renderMessage(m: Message, t: MessageTranslate, locale: Locale): string {

@@ -1,7 +1,7 @@
 // What every lab's deliverable is made of (the table its seed asks the student to hand in, in the seed's columns,
 // and the seed's questions answered), and the lookups they share: a point's median, a series' label, and why a figure
 // is missing, so that a table cell or an answer says "waived: no CUDA device" instead of leaving a gap.
-import type { Translate } from '../../../renderer/charts/text.ts';
+import type { Translate } from '../../common/pure/charts/text.ts';
 import { formatMs, formatTimes, formatWhole } from '../../common/pure/format.ts';
 import type { LabDescriptor, SeriesDescriptor } from '../../common/lab-descriptor.ts';
 import { PEER_LIBRARY_NAMES } from '../../common/peer-protocol.ts';

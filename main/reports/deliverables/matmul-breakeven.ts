@@ -6,7 +6,7 @@
 // with the range the medians' intervals allow), whether small matrices lose, how the copies' share changes with N (as
 // measured), and where each side reaches its best rate. Where the app's measurement differs from the article's, the
 // table's note says so.
-import type { Translate } from '../../../renderer/charts/text.ts';
+import type { Translate } from '../../common/pure/charts/text.ts';
 import { formatBreakEven, formatRate, formatSize, formatTimes, formatWhole } from '../../common/pure/format.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';

@@ -12,7 +12,7 @@ import type { PointResult } from '../../../main/common/run-record.ts';
 import { summarize, type SampleStats } from '../../../main/common/pure/statistics.ts';
 import { findingText } from '../../../main/labs/lab-text.ts';
 import { runFindings } from '../../../main/runs/run-findings.ts';
-import { resultRow } from '../../../renderer/charts/result-rows.ts';
+import { resultRow } from '../../../main/common/pure/charts/result-rows.ts';
 import { findLab } from '../../../main/labs/index.ts';
 
 // Samples of a time: a body around a median and a tail of slow outliers, as a busy machine gives them.

@@ -50,3 +50,28 @@ describe('what main/common/pure/ may import', () => {
     expect(await refusals(file, code)).toEqual([]);
   });
 });
+
+// The chart configurations main draws the PDF with are in main/common/pure/charts/, so main reads nothing of the
+// renderer, from any folder at any depth.
+describe('what main/ may import of renderer/', () => {
+  async function pathRefusals(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+  }
+
+  it.each([
+    ['main/reports/probe.ts', "import { i18n } from '../../renderer/i18n/index.ts';\nexport const i = i18n;\n"],
+    ['main/reports/deliverables/probe.ts', "import type { MessageSchema } from '../../../renderer/i18n/index.ts';\nexport type M = MessageSchema;\n"],
+    ['main/common/probe.ts', "import { i18n } from '../../renderer/i18n/index.ts';\nexport const i = i18n;\n"],
+    ['main/electron/probe.ts', "import { i18n } from '../../renderer/i18n/index.ts';\nexport const i = i18n;\n"],
+  ])('%s may not import renderer/', async (file, code) => {
+    const said = await pathRefusals(file, code);
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain('main/ imports nothing of renderer/');
+  });
+
+  it('main/reports/ draws with the charts of main/common/pure/charts/', async () => {
+    const code = "import { runChart } from '../common/pure/charts/run-chart.ts';\nexport const c = runChart;\n";
+    expect(await pathRefusals('main/reports/probe.ts', code)).toEqual([]);
+  });
+});

@@ -17,7 +17,7 @@ import type { PointPeak, PointResult, RunRecord } from '../../../main/common/run
 import { findLab } from '../../../main/labs/index.ts';
 import { writeRunReport } from '../../../main/reports/report-writer.ts';
 import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
-import { resultRow } from '../../../renderer/charts/result-rows.ts';
+import { resultRow } from '../../../main/common/pure/charts/result-rows.ts';
 import { pointFromPlan } from '../labs/synthetic.ts';
 import { appT, fixture, fixturesDir, pdfText, savePdf, spaced } from './pdf-tools.ts';
 

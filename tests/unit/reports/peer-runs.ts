@@ -2,7 +2,7 @@
 // §10, "Baselines"): a lab planned with the course's Python peers asked or not, the course's own series measured,
 // waived (its library missing), failed, left out by --peers none or left out of a --peers list, every other point
 // measured around a chosen median.
-import type { Translate } from '../../../renderer/charts/text.ts';
+import type { Translate } from '../../../main/common/pure/charts/text.ts';
 import type { Locale } from '../../../main/common/pure/locale.ts';
 import { validateParams } from '../../../main/common/params.ts';
 import type { PeerLibrary, PeersReport } from '../../../main/common/peer-protocol.ts';

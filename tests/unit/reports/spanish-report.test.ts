@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { catalogTranslate } from '../../../main/common/pure/i18n/translate.ts';
-import { resultRows } from '../../../renderer/charts/result-rows.ts';
+import { resultRows } from '../../../main/common/pure/charts/result-rows.ts';
 import { results as resultsEs } from '../../../main/common/pure/i18n/es/results.ts';
 import type { RunRecord } from '../../../main/common/run-record.ts';
 import { findLab } from '../../../main/labs/index.ts';

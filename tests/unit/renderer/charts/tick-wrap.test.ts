@@ -6,7 +6,7 @@ import { results as resultsEs } from '../../../../main/common/pure/i18n/es/resul
 import { catalogTranslate } from '../../../../main/common/pure/i18n/translate.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
 import { withCurrentFindings } from '../../../../main/runs/current-findings.ts';
-import { runChart } from '../../../../renderer/charts/run-chart.ts';
+import { runChart } from '../../../../main/common/pure/charts/run-chart.ts';
 import { fixtureRun, inputs } from './synthetic-runs.ts';
 
 const BAR_LABS = ['matmul', 'vector-function', 'dtypes', 'timing-pitfalls'];

@@ -9,9 +9,9 @@ import { results as resultsEs } from '../../../../main/common/pure/i18n/es/resul
 import { catalogTranslate } from '../../../../main/common/pure/i18n/translate.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
 import type { PlannedPoint } from '../../../../main/labs/lab.ts';
-import { compareChart } from '../../../../renderer/charts/compare-chart.ts';
-import { kernelRunChart } from '../../../../renderer/charts/playground-chart.ts';
-import { runChart } from '../../../../renderer/charts/run-chart.ts';
+import { compareChart } from '../../../../main/common/pure/charts/compare-chart.ts';
+import { kernelRunChart } from '../../../../main/common/pure/charts/playground-chart.ts';
+import { runChart } from '../../../../main/common/pure/charts/run-chart.ts';
 import { saxpyResult, throughput } from '../playground/synthetic-kernel-run.ts';
 import { axisTicks, scaleBounds, valueAxes } from './config-access.ts';
 import { fixtureRun, inputs, syntheticRun } from './synthetic-runs.ts';

@@ -9,7 +9,7 @@ import type { DeviceList } from '../../../../main/common/devices.ts';
 import type { RunRecord } from '../../../../main/common/run-record.ts';
 import { findLab } from '../../../../main/labs/index.ts';
 import { planContext } from '../../../../main/runs/lab-runner.ts';
-import { compareRows } from '../../../../renderer/charts/compare-rows.ts';
+import { compareRows } from '../../../../main/common/pure/charts/compare-rows.ts';
 import { CPU, GPU, LAVAPIPE, pointFromPlan } from '../../labs/synthetic.ts';
 
 const t = translator('en');

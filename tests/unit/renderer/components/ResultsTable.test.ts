@@ -10,13 +10,13 @@ import { formatMs, formatPercent } from '../../../../main/common/pure/format.ts'
 import type { RunRecord } from '../../../../main/common/run-record.ts';
 import { intervalHalfWidth } from '../../../../main/common/pure/statistics.ts';
 import { withCurrentFindings } from '../../../../main/runs/current-findings.ts';
-import type * as ResultRows from '../../../../renderer/charts/result-rows.ts';
-import { resultRow } from '../../../../renderer/charts/result-rows.ts';
+import type * as ResultRows from '../../../../main/common/pure/charts/result-rows.ts';
+import { resultRow } from '../../../../main/common/pure/charts/result-rows.ts';
 import ResultsTable from '../../../../renderer/components/results/ResultsTable.vue';
 import { i18n } from '../../../../renderer/i18n/index.ts';
 import { failed, fixtureRun, syntheticRun, withPoint } from '../charts/synthetic-runs.ts';
 
-vi.mock('../../../../renderer/charts/result-rows.ts', async (original) => {
+vi.mock('../../../../main/common/pure/charts/result-rows.ts', async (original) => {
   const real = await original<typeof ResultRows>();
   return { ...real, resultRow: vi.fn(real.resultRow) };
 });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { setNumberLocale } from '../../../../main/common/pure/locale.ts';
-import { chartQuantity, kernelRunChart, peakInMetric, sampleRateRange } from '../../../../renderer/charts/playground-chart.ts';
+import { chartQuantity, kernelRunChart, peakInMetric, sampleRateRange } from '../../../../main/common/pure/charts/playground-chart.ts';
 import { axisTicks, barConfig, marks } from '../charts/config-access.ts';
 import { inputs, inputsEs, reductionFromL2Result, saxpyResult, sgemmResult, throughput } from './synthetic-kernel-run.ts';
 

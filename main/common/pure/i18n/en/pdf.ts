@@ -1,5 +1,5 @@
 // The English words of the PDF report, under "pdf" in its catalog (the app's chart and table words sit beside them
-// under "results", from renderer/charts/results-catalog.ts). Every figure is a named value; "|" separates plural forms.
+// under "results", from main/common/pure/charts/results-catalog.ts). Every figure is a named value; "|" separates plural forms.
 // A Spanish report is a second object of the same keys.
 import { pdfDeliverables } from './pdf-deliverables.ts';
 import { pdfClass } from './pdf-class.ts';

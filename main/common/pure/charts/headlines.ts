@@ -2,12 +2,12 @@
 // series the measured point at its largest size, and every measured point of a chart of categories, each with its
 // median's interval and its rate; the machine it ran on; and the run in the form of a reference result. Plain
 // functions of a record, shared by the app, the PDF, `gpu-lab runs export --reference` and scripts/reference-table.mjs.
-import { estimateOf } from '../../main/common/pure/claims.ts';
-import { flatTranslate } from '../../main/common/pure/i18n/translate.ts';
-import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
-import { renderMessage } from '../../main/common/pure/message.ts';
-import type { HeadlinePoint, MachineFacts, ReferenceRun } from '../../main/common/reference-run.ts';
-import type { PointResult, RunRecord } from '../../main/common/run-record.ts';
+import { estimateOf } from '../claims.ts';
+import { flatTranslate } from '../i18n/translate.ts';
+import type { LabDescriptor } from '../../lab-descriptor.ts';
+import { renderMessage } from '../message.ts';
+import type { HeadlinePoint, MachineFacts, ReferenceRun } from '../../reference-run.ts';
+import type { PointResult, RunRecord } from '../../run-record.ts';
 import { pointRate } from './points.ts';
 
 // The node a run ran on: Slurm's name for it, else the host's.

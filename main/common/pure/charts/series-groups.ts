@@ -1,10 +1,10 @@
 // A run's points grouped by series in the lab's order, with what the legend and the notes under a chart say about
 // series that could not be drawn: waived (named with the reason), failed, not measured.
-import type { LabDescriptor, SeriesDescriptor } from '../../main/common/lab-descriptor.ts';
-import type { PlanEntry, PointResult, RunRecord } from '../../main/common/run-record.ts';
+import type { LabDescriptor, SeriesDescriptor } from '../../lab-descriptor.ts';
+import type { PlanEntry, PointResult, RunRecord } from '../../run-record.ts';
 import type { SeriesColouring } from './palette.ts';
 import type { Translate } from './text.ts';
-import { pointReason } from '../../main/common/pure/i18n/error-text.ts';
+import { pointReason } from '../i18n/error-text.ts';
 
 export interface SeriesGroup {
   descriptor: SeriesDescriptor;

@@ -1,15 +1,15 @@
 // The rows of a run's results table, one per point, every figure formatted: the median time and its spread, the
 // rate, its share of the device's peak, the speedup over its baseline, the verification, and for a point that was
 // not measured, why. Plain data, so that the table renders without working out anything per row.
-import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
-import type { PointResult, PointStatus, RunRecord } from '../../main/common/run-record.ts';
+import type { LabDescriptor } from '../../lab-descriptor.ts';
+import type { PointResult, PointStatus, RunRecord } from '../../run-record.ts';
 import { pointLabel } from './point-label.ts';
 import { baselineKey, pointRate, pointsByKey, seriesOf, shareOfPeak, speedupOver } from './points.ts';
 import type { Translate } from './text.ts';
-import { PEER_LIBRARY_NAMES } from '../../main/common/pure/peer-libraries.ts';
-import { formatInterval, formatMs, formatPercent, formatRate, formatRelativeError, formatTimes } from '../../main/common/pure/format.ts';
-import { pointReason } from '../../main/common/pure/i18n/error-text.ts';
-import { MIN_INTERVAL_SAMPLES } from '../../main/common/pure/statistics.ts';
+import { PEER_LIBRARY_NAMES } from '../peer-libraries.ts';
+import { formatInterval, formatMs, formatPercent, formatRate, formatRelativeError, formatTimes } from '../format.ts';
+import { pointReason } from '../i18n/error-text.ts';
+import { MIN_INTERVAL_SAMPLES } from '../statistics.ts';
 
 export type VerifiedState = 'passed' | 'failed' | 'unchecked';
 

@@ -1,8 +1,8 @@
 // Break-even sizes on a sweep: a vertical line at each size the summary holds, labelled with the size; a bound
 // (reached already at the smallest size, or not within the sizes measured) is said in a note, never drawn as if it
 // were the value. In a chart of panels the line stays in its series' panel, named as the panel names the series.
-import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
-import type { RunRecord } from '../../main/common/run-record.ts';
+import type { LabDescriptor } from '../../lab-descriptor.ts';
+import type { RunRecord } from '../../run-record.ts';
 import { breakEvenTarget, breakEvens } from './break-even.ts';
 import type { ChartInputs } from './chart-common.ts';
 import type { VerticalMark } from './marks-plugin.ts';
@@ -11,8 +11,8 @@ import { panelScale } from './panels.ts';
 import { seriesOf } from './points.ts';
 import type { SeriesGroup } from './series-groups.ts';
 import type { Translate } from './text.ts';
-import type { SizeQuantity } from '../../main/common/pure/format.ts';
-import { formatAxisNumber, formatBreakEven, formatSize } from '../../main/common/pure/format.ts';
+import type { SizeQuantity } from '../format.ts';
+import { formatAxisNumber, formatBreakEven, formatSize } from '../format.ts';
 
 export interface BreakEvenMarks {
   target: number;

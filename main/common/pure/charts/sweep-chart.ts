@@ -5,8 +5,8 @@
 // stacked on the same axes, each path in the same colour in every panel, the legend naming a path once.
 import type { ChartDataset, Point, TooltipItem } from 'chart.js';
 
-import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
-import type { PointResult, RunRecord } from '../../main/common/run-record.ts';
+import type { LabDescriptor } from '../../lab-descriptor.ts';
+import type { PointResult, RunRecord } from '../../run-record.ts';
 import { breakEvenMarks } from './break-even-marks.ts';
 import type { BuiltAxis, ChartInputs, LineConfig, RunChart } from './chart-common.ts';
 import { axisPlace, baseOptions, fittingTicks, formatValue, isLive, legendLabels, neededHeight, PLOT_HEIGHT, plotTitle, valueScale, valueTitle, yTitle } from './chart-common.ts';
@@ -19,9 +19,9 @@ import { baselinePoint, countsIntegerOps, plottedValue, pointsByKey, seriesOf } 
 import type { SeriesGroup } from './series-groups.ts';
 import { emptyMessage, isWaived, legendLabel, seriesGroups, statusNotes, waivedLegend } from './series-groups.ts';
 import type { Translate } from './text.ts';
-import type { SizeQuantity } from '../../main/common/pure/format.ts';
-import { formatAxisNumber, formatMs, formatSize } from '../../main/common/pure/format.ts';
-import { pointReason } from '../../main/common/pure/i18n/error-text.ts';
+import type { SizeQuantity } from '../format.ts';
+import { formatAxisNumber, formatMs, formatSize } from '../format.ts';
+import { pointReason } from '../i18n/error-text.ts';
 
 // A dataset is a series' line, one of the two edges of its band, or an entry of the legend alone (series waived).
 type Role = 'series' | 'band' | 'legend';

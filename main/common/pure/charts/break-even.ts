@@ -2,8 +2,8 @@
 // elementwise-breakeven as `${op}.${path}.breakEvenSize` (series `${op}-${path}`), matmul-breakeven as
 // `${series}.breakEvenN`; each with its bounds `…AtMost` (reached at the smallest size) and `…Above` (never reached
 // up to that size), of which at most one of the three is set.
-import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
-import type { RunRecord } from '../../main/common/run-record.ts';
+import type { LabDescriptor } from '../../lab-descriptor.ts';
+import type { RunRecord } from '../../run-record.ts';
 
 export interface BreakEvenEntry {
   series: string;

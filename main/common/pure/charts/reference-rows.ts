@@ -3,13 +3,13 @@
 // with their intervals, this run's time ÷ the reference's with the range the intervals allow, and which is faster
 // only where the intervals separate (common/pure/claims.ts). Every sentence names the reference's machine as another one:
 // these are never this run's numbers. A reference made from this very run is left out.
-import { compareTimes, timeRatio } from '../../main/common/pure/claims.ts';
-import type { Order, Ratio } from '../../main/common/pure/claims.ts';
-import type { ReferenceResult } from '../../main/common/contract/labs.ts';
-import { formatMs, formatRate, formatTimes } from '../../main/common/pure/format.ts';
-import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
-import type { HeadlinePoint } from '../../main/common/reference-run.ts';
-import type { RunRecord } from '../../main/common/run-record.ts';
+import { compareTimes, timeRatio } from '../claims.ts';
+import type { Order, Ratio } from '../claims.ts';
+import type { ReferenceResult } from '../../contract/labs.ts';
+import { formatMs, formatRate, formatTimes } from '../format.ts';
+import type { LabDescriptor } from '../../lab-descriptor.ts';
+import type { HeadlinePoint } from '../../reference-run.ts';
+import type { RunRecord } from '../../run-record.ts';
 import { estimateOfHeadline } from './device-comparison.ts';
 import { headlineLabel, headlinePoints, sameWork } from './headlines.ts';
 import type { Translate } from './text.ts';

@@ -3,10 +3,10 @@
 // with its series' label (it was recorded in this language), else, for a point of a sweep, its series' label and its
 // size ("GPU con transferencias, N = 100" for a run recorded in English, shown in Spanish); a category's point keeps
 // its recorded label.
-import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
-import { flatTranslate } from '../../main/common/pure/i18n/translate.ts';
-import { renderMessage } from '../../main/common/pure/message.ts';
-import type { PointResult } from '../../main/common/run-record.ts';
+import type { LabDescriptor } from '../../lab-descriptor.ts';
+import { flatTranslate } from '../i18n/translate.ts';
+import { renderMessage } from '../message.ts';
+import type { PointResult } from '../../run-record.ts';
 import { sizeText } from './break-even-marks.ts';
 import { seriesOf } from './points.ts';
 import type { Translate } from './text.ts';

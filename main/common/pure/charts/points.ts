@@ -1,8 +1,8 @@
 // The arithmetic the charts and the tables share: which point a point is compared with, its speedup, its rate, and
 // the value it is drawn at with its spread, in the quantity of the lab's chart.
-import type { ChartDescriptor, LabDescriptor, SeriesDescriptor } from '../../main/common/lab-descriptor.ts';
-import type { PointResult, RunRecord } from '../../main/common/run-record.ts';
-import type { RateUnit } from '../../main/common/pure/format.ts';
+import type { ChartDescriptor, LabDescriptor, SeriesDescriptor } from '../../lab-descriptor.ts';
+import type { PointResult, RunRecord } from '../../run-record.ts';
+import type { RateUnit } from '../format.ts';
 
 export type YQuantity = ChartDescriptor['y']['quantity'];
 

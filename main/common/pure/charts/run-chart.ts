@@ -1,7 +1,7 @@
 // The chart of one run, as its lab's descriptor asks for it: a size sweep on log axes or bars per category. What the
 // renderer draws live and the PDF writer draws headless, from the same record.
-import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
-import type { RunRecord } from '../../main/common/run-record.ts';
+import type { LabDescriptor } from '../../lab-descriptor.ts';
+import type { RunRecord } from '../../run-record.ts';
 import { categoryChart } from './category-chart.ts';
 import type { ChartInputs, RunChart } from './chart-common.ts';
 import { sweepChart } from './sweep-chart.ts';

@@ -1,7 +1,7 @@
 // What an import did, in the reader's words: for each source the runs imported (under a new id where another run held
 // theirs), those already here, each entry left out and why, and a source refused whole. The CLI prints these lines and
 // History's import dialog shows them (machines.import in the catalogs).
-import type { ImportedSource } from '../../main/common/contract/imports.ts';
+import type { ImportedSource } from '../../contract/imports.ts';
 import type { Translate } from './text.ts';
 
 export type ImportLineTone = 'imported' | 'identical' | 'skipped' | 'refused';

@@ -6,8 +6,8 @@
 // to the left of its bar, where twelve names side by side overprinted each other.
 import type { ChartDataset, TooltipItem } from 'chart.js';
 
-import type { LabDescriptor, SeriesDescriptor } from '../../main/common/lab-descriptor.ts';
-import type { PlanEntry, PointResult, RunRecord } from '../../main/common/run-record.ts';
+import type { LabDescriptor, SeriesDescriptor } from '../../lab-descriptor.ts';
+import type { PlanEntry, PointResult, RunRecord } from '../../run-record.ts';
 import type { BarConfig, ChartInputs, RunChart } from './chart-common.ts';
 import { baseOptions, formatValue, isLive, legendLabels, neededHeight, PLOT_HEIGHT, plotTitle, shortValue, valueScale, valueTitle, yTitle } from './chart-common.ts';
 import type { BarLabel, RunMarksOptions, Whisker } from './marks-plugin.ts';
@@ -19,7 +19,7 @@ import { baselineKey, baselinePoint, countsIntegerOps, keySuffix, plottedValue, 
 import type { SeriesGroup } from './series-groups.ts';
 import { emptyMessage, isWaived, legendLabel, seriesGroups, statusNotes, waivedLegend } from './series-groups.ts';
 import type { Translate } from './text.ts';
-import { formatMs, formatTimes } from '../../main/common/pure/format.ts';
+import { formatMs, formatTimes } from '../format.ts';
 
 export interface Category {
   id: string;

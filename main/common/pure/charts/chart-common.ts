@@ -2,13 +2,13 @@
 // the tooltip prints them, and the options that do not depend on the kind of chart.
 import type { ChartConfiguration, Point } from 'chart.js';
 
-import type { RunRecord } from '../../main/common/run-record.ts';
+import type { RunRecord } from '../../run-record.ts';
 import type { AxisKind } from './axis-range.ts';
 import { axisRange } from './axis-range.ts';
 import type { ChartTheme } from './palette.ts';
 import type { YQuantity } from './points.ts';
 import type { Translate } from './text.ts';
-import { formatAxisNumber, formatMs, formatMsCompact, formatRate, formatTimes } from '../../main/common/pure/format.ts';
+import { formatAxisNumber, formatMs, formatMsCompact, formatRate, formatTimes } from '../format.ts';
 
 export interface ChartInputs {
   theme: ChartTheme;

@@ -4,8 +4,8 @@
 // no GPU series to divide by) are compared by what both measured, as each run's page falls back to it.
 import type { ChartDataset, Point } from 'chart.js';
 
-import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
-import type { RunRecord } from '../../main/common/run-record.ts';
+import type { LabDescriptor } from '../../lab-descriptor.ts';
+import type { RunRecord } from '../../run-record.ts';
 import { breakEvenTarget } from './break-even.ts';
 import { breakEvenMarks } from './break-even-marks.ts';
 import { asRows, categories, categoryAxis, categoryLabels, legendOnlyBar, rowsHeight } from './category-chart.ts';
@@ -20,7 +20,7 @@ import { baselinePoint, keySuffix, plottedValue, pointsByKey } from './points.ts
 import type { SeriesGroup } from './series-groups.ts';
 import { isWaived, legendLabel, seriesGroups, statusNotes, waivedLegend } from './series-groups.ts';
 import { hasSpeedups, legendOnlyLine, measuredQuantity, referenceLines, sizeAxis } from './sweep-chart.ts';
-import type { SizeQuantity } from '../../main/common/pure/format.ts';
+import type { SizeQuantity } from '../format.ts';
 
 type Run = 'A' | 'B';
 

@@ -1,14 +1,14 @@
 // Two runs of the same lab side by side: for each point key, both medians and B ÷ A, and which run was faster, only
 // where the two points measured the same work (a matrix of another N under the same key is named, not compared); and
 // their parameters, those that differ marked.
-import type { LabDescriptor, ParamValue, ParameterDescriptor } from '../../main/common/lab-descriptor.ts';
-import type { PointResult, RunRecord } from '../../main/common/run-record.ts';
-import { comparePoints } from '../../main/common/pure/claims.ts';
+import type { LabDescriptor, ParamValue, ParameterDescriptor } from '../../lab-descriptor.ts';
+import type { PointResult, RunRecord } from '../../run-record.ts';
+import { comparePoints } from '../claims.ts';
 import { pointLabel } from './point-label.ts';
 import type { Translate } from './text.ts';
-import { formatBytes, formatMs, formatTimes, unitFor } from '../../main/common/pure/format.ts';
-import { paramValueText } from '../../main/common/pure/i18n/param-text.ts';
-import { numberLocale } from '../../main/common/pure/locale.ts';
+import { formatBytes, formatMs, formatTimes, unitFor } from '../format.ts';
+import { paramValueText } from '../i18n/param-text.ts';
+import { numberLocale } from '../locale.ts';
 
 // 'tie': the two medians' 95 % intervals overlap, so neither run can be called faster at this precision (the same
 // claim every finding makes, common/pure/claims.ts).

@@ -3,13 +3,13 @@
 // between like points (the same size and work), each against the first device: its time ÷ the first's, with the
 // range the two intervals allow, and which is faster only where the intervals separate (common/pure/claims.ts), else that
 // the two cannot be told apart. Plain data and text, shared by the app's view and the PDF.
-import { compareTimes, timeRatio } from '../../main/common/pure/claims.ts';
-import type { Estimate } from '../../main/common/pure/claims.ts';
-import type { DeviceCell, DeviceColumn, DeviceRow, DevicesComparison } from '../../main/common/contract/reports.ts';
-import { formatMs, formatRate, formatTimes } from '../../main/common/pure/format.ts';
-import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
-import type { HeadlinePoint } from '../../main/common/reference-run.ts';
-import type { RunRecord } from '../../main/common/run-record.ts';
+import { compareTimes, timeRatio } from '../claims.ts';
+import type { Estimate } from '../claims.ts';
+import type { DeviceCell, DeviceColumn, DeviceRow, DevicesComparison } from '../../contract/reports.ts';
+import { formatMs, formatRate, formatTimes } from '../format.ts';
+import type { LabDescriptor } from '../../lab-descriptor.ts';
+import type { HeadlinePoint } from '../../reference-run.ts';
+import type { RunRecord } from '../../run-record.ts';
 import { deviceKeyOf, headlineKeys, headlineLabel, headlineOf, machineOf, sameWork } from './headlines.ts';
 import type { Translate } from './text.ts';
 

@@ -5,8 +5,8 @@
 // A plain function of the run's result: the app draws it live, and the PDF report draws it headless.
 import type { ChartDataset, TooltipItem } from 'chart.js';
 
-import { formatRate as formatPeak } from '../../main/common/pure/format.ts';
-import type { ExerciseDescriptor, KernelRunResult, Throughput } from '../../main/common/playground.ts';
+import { formatRate as formatPeak } from '../format.ts';
+import type { ExerciseDescriptor, KernelRunResult, Throughput } from '../../playground.ts';
 import { categoryAxis, categoryLabels, wrap } from './category-chart.ts';
 import type { Category } from './category-chart.ts';
 import type { BarConfig, ChartInputs, RunChart } from './chart-common.ts';
@@ -16,8 +16,8 @@ import { runMarksPlugin } from './marks-plugin.ts';
 import { seriesStyle } from './palette.ts';
 import type { YQuantity } from './points.ts';
 import type { Translate } from './text.ts';
-import { formatMs, formatPercent } from '../../main/common/pure/format.ts';
-import { comparisonReason } from '../../main/common/pure/i18n/error-text.ts';
+import { formatMs, formatPercent } from '../format.ts';
+import { comparisonReason } from '../i18n/error-text.ts';
 
 export type KernelMetric = ExerciseDescriptor['metric'];
 export type KernelBarKind = 'yours' | 'reference' | 'builtin' | 'cublas' | 'python';
