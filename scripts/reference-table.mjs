@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes main/common/reference-table.ts, the reference results GPU Lab ships: each lab's headline numbers with their
-// intervals, per GPU model, from recorded runs of this version (renderer/charts/headlines.ts referenceOf, the same as
+// intervals, per GPU model, from recorded runs of this version (main/common/pure/charts/headlines.ts referenceOf, the same as
 // `gpu-lab runs export ID --reference`). Each record is read as the app reads one (runs/stored-record.ts: an older
 // schema version's in this one's words, its work and names as this version counts them; then today's findings:
 // runs/current-findings.ts); only completed runs on a GPU count, one per lab and GPU model.
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { findLab } from '../main/labs/index.ts';
 import { withCurrentFindings } from '../main/runs/current-findings.ts';
 import { readStoredRecord } from '../main/runs/stored-record.ts';
-import { referenceOf } from '../renderer/charts/headlines.ts';
+import { referenceOf } from '../main/common/pure/charts/headlines.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const TABLE_PATH = join(ROOT, 'main/common/reference-table.ts');

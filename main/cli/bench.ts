@@ -13,10 +13,10 @@ import { checkDevice } from '../runs/lab-runner.ts';
 import { UsageError } from './command.ts';
 import { option, parseArgs } from './cli-options.ts';
 import { integerOption, numberOption } from './decimal.ts';
-import { localizeDecimal, type Locale } from '../common/locale.ts';
+import { localizeDecimal, type Locale } from '../common/pure/locale.ts';
 import type { Clock } from '../common/measurement.ts';
 import type { PointResult } from '../common/run-record.ts';
-import { countedSamples } from '../common/statistics.ts';
+import { countedSamples } from '../common/pure/statistics.ts';
 import type { CliText } from './cli-text.ts';
 
 // Four significant digits, whole from 1000; a decimal comma in Spanish.

@@ -6,7 +6,7 @@
 import type { Dim3, ExerciseId, KernelParam } from './playground.ts';
 import { LIMITS } from './measurement.ts';
 import type { MeasurementInput } from './measurement.ts';
-import { gridFor } from './launch-header.ts';
+import { gridFor } from './pure/launch-header.ts';
 
 export interface KernelDefinition {
   id: string;

@@ -3,7 +3,7 @@
 // process boundary), validated on arrival in the host.
 import { z } from 'zod';
 
-import { PEER_LIBRARIES } from './peer-libraries.ts';
+import { PEER_LIBRARIES } from './pure/peer-libraries.ts';
 
 // The CPU, a CUDA device by its ordinal, or a WebGPU adapter by its place in the compute host's list of them
 // (host/webgpu/dawn.ts).
@@ -62,7 +62,7 @@ export const COPY_UPLOADS = ['write-buffer', 'mapped'] as const;
 export type CopyMode = (typeof COPY_MODES)[number];
 // The Python libraries GPU Lab asks of the interpreter (peer-libraries.ts, plain data the renderer reads too).
 export { PEER_LIBRARIES };
-export type { PeerLibrary } from './peer-libraries.ts';
+export type { PeerLibrary } from './pure/peer-libraries.ts';
 // cuBLAS's level-1 routines (and its transpose) the kernel playground sets beside a student's kernel.
 export const BLAS1_ROUTINES = ['saxpy', 'sum', 'transpose'] as const;
 export type Blas1Routine = (typeof BLAS1_ROUTINES)[number];

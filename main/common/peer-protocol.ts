@@ -6,17 +6,17 @@
 import { z } from 'zod';
 
 import { CLOCKS, DTYPES, OPS } from './measurement.ts';
-import { msg, type Message } from './message.ts';
-import { PEER_LIBRARIES } from './peer-libraries.ts';
-import type { PeerLibrary } from './peer-libraries.ts';
+import { msg, type Message } from './pure/message.ts';
+import { PEER_LIBRARIES } from './pure/peer-libraries.ts';
+import type { PeerLibrary } from './pure/peer-libraries.ts';
 
 // The interpreter the peers run on, named by the person at the machine (--python, the app's settings).
 export const PYTHON_ENV = 'GPU_LAB_PYTHON';
 // Where none is named: python3, looked up in PATH when the worker starts.
 export const DEFAULT_PYTHON = 'python3';
 
-export { PEER_LIBRARIES, PEER_LIBRARY_NAMES } from './peer-libraries.ts';
-export type { PeerLibrary } from './peer-libraries.ts';
+export { PEER_LIBRARIES, PEER_LIBRARY_NAMES } from './pure/peer-libraries.ts';
+export type { PeerLibrary } from './pure/peer-libraries.ts';
 
 export const PEER_READY = z.strictObject({ ready: z.literal(true), python: z.string().max(40), pid: z.int() });
 
@@ -168,7 +168,7 @@ export const PEERS_REPORT = z.union([
 ]);
 export type PeersReport = z.infer<typeof PEERS_REPORT>;
 
-// Why a peer library's series cannot run, as a message of the reasons catalog (common/i18n/*/reasons.ts), or null
+// Why a peer library's series cannot run, as a message of the reasons catalog (common/pure/i18n/*/reasons.ts), or null
 // where it can; `gpu`: the series runs on the GPU through it. What the interpreter or library said stays as it said it.
 export function peerWaivedWhy(report: PeersReport | null, library: PeerLibrary, gpu = false): Message | null {
   if (!report) return msg('reasons.peersNotAsked');

@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 import { FINDING, FINDING_INTERVAL, FINDING_UNITS, MESSAGE, POINT, RUN_RECORD, RUN_SCHEMA_VERSION, STATS } from './run-record.ts';
 import type { Finding, FindingUnit, PointResult, RunRecord } from './run-record.ts';
-import { countedSamples, summarize } from './statistics.ts';
+import { countedSamples, summarize } from './pure/statistics.ts';
 
 // The oldest version this GPU Lab reads.
 export const OLDEST_RUN_SCHEMA_VERSION = 1;

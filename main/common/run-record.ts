@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ERROR_CODES } from './errors.ts';
 import { DEVICE_LIST } from './devices.ts';
 import { PARAM_VALUES } from './lab-descriptor.ts';
-import { orderFindings } from './finding-order.ts';
+import { orderFindings } from './pure/finding-order.ts';
 import { MESSAGE } from './message-schema.ts';
 import { CLOCK, CLOCK_RESOLUTION, PEER_LIBRARIES, POINT_MEMORY, SAMPLING, TELEMETRY_SNAPSHOT, VERIFICATION } from './measurement.ts';
 
@@ -56,10 +56,10 @@ export const POINT_WORK = z.strictObject({ flops: z.number(), bytes: z.number(),
 export type PointWork = z.infer<typeof POINT_WORK>;
 
 // The theoretical peak a point's rate is a share of: the memory bandwidth for a resident elementwise kernel or a
-// device→device copy, PCIe for a copy across the bus, the unit a GEMM of that type runs on (main/common/gpu-peaks.ts:
+// device→device copy, PCIe for a copy across the bus, the unit a GEMM of that type runs on (main/common/pure/gpu-peaks.ts:
 // the FMA lanes, or the tensor cores for fp64 on sm_80/sm_90 and for tf32, fp16, bf16 and int8). Absent where no
 // honest yardstick exists (the CPU, a GPU the peak table does not know, data that fits in L2, times that mix copies
-// and kernels, a clock stopped early). `source`: the GPU peak table at the device's clock (common/gpu-peaks.ts),
+// and kernels, a clock stopped early). `source`: the GPU peak table at the device's clock (common/pure/gpu-peaks.ts),
 // NVIDIA's datasheet for the card (gpu-peaks.ts datasheetPeak, preferred where known), the CPU's estimate
 // (common/cpu-peaks.ts), a guide that a measured rate may pass, or a measurement (the CPU's memory bandwidth,
 // host/cpu-bandwidth.ts), which a point may pass too; absent in records from before it was recorded, all of them the
@@ -133,7 +133,7 @@ export type FindingUnit = (typeof FINDING_UNITS)[number];
 
 // A finding is a message (its sentence as an id and its numbers, message.ts) and the figure it is about: no words of
 // any language are stored, so that it reads in the language of whoever opens the run.
-// Where a finding's value can lie, from the confidence intervals of the medians it is made of (common/claims.ts); a
+// Where a finding's value can lie, from the confidence intervals of the medians it is made of (common/pure/claims.ts); a
 // side is null where the measurements leave it open (a break-even that may lie beyond the sizes measured).
 export const FINDING_INTERVAL = z.strictObject({ low: z.number().nullable(), high: z.number().nullable() });
 export type FindingInterval = z.infer<typeof FINDING_INTERVAL>;

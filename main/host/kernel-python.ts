@@ -11,7 +11,7 @@ import { join } from 'node:path';
 
 import { GpuLabError } from '../common/errors.ts';
 import type { KernelJob } from '../common/kernel-job.ts';
-import { msg } from '../common/message.ts';
+import { msg } from '../common/pure/message.ts';
 import { PEER_KERNEL_PREPARED, PEER_SAMPLES } from '../common/peer-protocol.ts';
 import type { PeerKernelArg } from '../common/peer-protocol.ts';
 import type { Comparison, Throughput } from '../common/playground.ts';

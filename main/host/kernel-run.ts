@@ -11,7 +11,7 @@ import type { CudaDevice } from '../../native/index.ts';
 import { compileKernel, loadKernel, nvrtcInfo } from '../../native/kernel-playground.ts';
 import type { CompiledKernel, LoadedKernel } from '../../native/kernel-playground.ts';
 import type { MeasureContext } from './ops/index.ts';
-import { countedSamples, summarize } from '../common/statistics.ts';
+import { countedSamples, summarize } from '../common/pure/statistics.ts';
 import { measure } from './ops/index.ts';
 import { parseCompilerLog, signatureCheck } from '../common/compiler-log.ts';
 import { exerciseDefinition, signatureOf } from '../common/exercises.ts';

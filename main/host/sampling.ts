@@ -6,10 +6,10 @@
 // how many, for every one.
 import { GpuLabError } from '../common/errors.ts';
 import type { PointSampling } from '../common/measurement.ts';
-import { MAX_SAMPLES, MIN_BUDGET_SECONDS, MIN_INTERVAL_SAMPLES, TARGET_INTERVAL_FRACTION, converged, countedSamples } from '../common/statistics.ts';
-import type { TimedSamples } from '../common/statistics.ts';
+import { MAX_SAMPLES, MIN_BUDGET_SECONDS, MIN_INTERVAL_SAMPLES, TARGET_INTERVAL_FRACTION, converged, countedSamples } from '../common/pure/statistics.ts';
+import type { TimedSamples } from '../common/pure/statistics.ts';
 
-export { MAX_SAMPLES, TARGET_INTERVAL_FRACTION, converged } from '../common/statistics.ts';
+export { MAX_SAMPLES, TARGET_INTERVAL_FRACTION, converged } from '../common/pure/statistics.ts';
 // The budget of a measurement that names none.
 export const DEFAULT_BUDGET_SECONDS = 1;
 // Where the budget shrinks to the plan's runs at the measured speed, it still holds this many samples (within the

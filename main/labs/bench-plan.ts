@@ -5,7 +5,7 @@
 // the hand-written SGEMMs, the vector function, the copies with pinned and pageable memory, add/mul/exp and the
 // empty kernel under each of the three clocks.
 import type { Clock, MeasurementInput } from '../common/measurement.ts';
-import { msg } from '../common/message.ts';
+import { msg } from '../common/pure/message.ts';
 import type { PlannedPoint } from './lab.ts';
 
 // The vector function of the course material: z = a·x² + b·y + c with a = 3.5, b = 2.8, c = 10.

@@ -4,14 +4,14 @@ import type { DeviceSummary } from '../common/devices.ts';
 import { LIMITS } from '../common/measurement.ts';
 import type { GemmDtype } from '../common/measurement.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
-import { msg, n as num_, type Message } from '../common/message.ts';
+import { msg, n as num_, type Message } from '../common/pure/message.ts';
 import { shareOfPeak, type PointResult } from '../common/run-record.ts';
 import { isWebgpuDevice } from '../common/measurement.ts';
 import { agreementFinding, finding, rateInterval, speedup, speedupInterval, withInterval } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
-import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
+import { labText as labTextEn } from '../common/pure/i18n/en/lab-text.ts';
 import { CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, peerPoint, pointName, repeatsParam, repeatsWithin, waivedFor, warmupParam } from './plan-helpers.ts';
 
 const DTYPES: readonly GemmDtype[] = ['fp64', 'fp32', 'tf32', 'fp16', 'bf16', 'int8'];
@@ -130,7 +130,7 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
   }
   const gpu32 = points.find((p) => p.key === 'gpu-fp32');
   if (gpu32?.status === 'ok' && gpu32.gflops) {
-    // Read against the peak the point carries (common/gpu-peaks.ts: fp32 GEMM without TF32, the fp32 units).
+    // Read against the peak the point carries (common/pure/gpu-peaks.ts: fp32 GEMM without TF32, the fp32 units).
     const share32 = shareOfPeak(gpu32);
     const peak = share32 !== null && gpu32.peak ? m(gpu32.peak.source === 'datasheet' ? 'gpuFp32PeakDatasheet' : 'gpuFp32Peak', { share: num_.percent(share32), peak: num_.rate(gpu32.peak.value, gpu32.peak.unit) }) : '';
     const values = { rate: num_.rate(gpu32.gflops, 'GFLOP/s'), peak, error: errorText(gpu32.verification?.relativeError) };

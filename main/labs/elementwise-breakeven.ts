@@ -3,14 +3,14 @@
 // wins or loses at a million elements.
 import type { DeviceSummary } from '../common/devices.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
-import { formatNumber, msg, n as num_, type Message } from '../common/message.ts';
+import { formatNumber, msg, n as num_, type Message } from '../common/pure/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
 import type { Crossing } from './analysis.ts';
 import { bestRate, breakEvenSummary, cpuSide, crossingOf, find, finding, interpolateLogLog, okMedian, quotientInterval, rateInterval, seriesPoints, sweepAgreement, withInterval } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
-import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
+import { labText as labTextEn } from '../common/pure/i18n/en/lab-text.ts';
 import {
   BUS_GBPS_GUESS, CPU_GBPS_GUESS, GPU_GBPS_GUESS, MIN_SAMPLE_MS, batchedSampleSeconds, cpuPoint, elementwiseWork, gpuPoint, logSizes, repeatsParam, repeatsWithin, seconds, threadsParam, cpuThreadsOf,
   warmupParam,

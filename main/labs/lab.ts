@@ -4,7 +4,7 @@ import type { PeerLibrary, PeersReport } from '../common/peer-protocol.ts';
 import type { DeviceSummary } from '../common/devices.ts';
 import type { LabDescriptor, ParamValues } from '../common/lab-descriptor.ts';
 import type { Clock, MeasurementInput } from '../common/measurement.ts';
-import type { Message } from '../common/message.ts';
+import type { Message } from '../common/pure/message.ts';
 import type { Finding, PointPeak, PointResult, PointWork } from '../common/run-record.ts';
 
 export interface PlanContext {

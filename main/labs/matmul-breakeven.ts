@@ -1,13 +1,13 @@
 // Lab matmul-breakeven: N = 50, 100, 200, 500, 1000, 2000, 5000 float32, CPU BLAS against the GPU with the copies included
 // (and resident, for comparison); the N where the GPU starts to win, and GFLOP/s against N.
 import type { ParamValues } from '../common/lab-descriptor.ts';
-import { msg, n as num_, type Message, type MessageValue } from '../common/message.ts';
+import { msg, n as num_, type Message, type MessageValue } from '../common/pure/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
 import { bestRate, breakEven, breakEvenSummary, cpuSide, crossingOf, find, finding, ownBlasName, rateInterval, speedup, speedupCurve, sweepAgreement, withInterval, type CpuSide } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, nums } from './lab.ts';
-import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
+import { labText as labTextEn } from '../common/pure/i18n/en/lab-text.ts';
 import {
   BUS_GBPS_GUESS, CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, MIN_SAMPLE_MS, batchedSampleSeconds, cpuPoint, gemmWork, gpuPoint, repeatsParam, repeatsWithin, threadsParam, cpuThreadsOf, warmupParam,
   peerPoint,

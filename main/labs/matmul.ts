@@ -1,15 +1,15 @@
 // Lab matmul: C = A·B for N = 7000 float32, the seed notebook's experiment: CPU BLAS, the GPU with the copies
 // included, the GPU with the data resident (cuBLAS), and two hand-written kernels (naive and tiled).
 import type { ParamValues, SeriesDescriptor } from '../common/lab-descriptor.ts';
-import { msg, n as num_, type Message } from '../common/message.ts';
+import { msg, n as num_, type Message } from '../common/pure/message.ts';
 import { shareOfPeak, type PointResult } from '../common/run-record.ts';
 import { agreementFinding, cpuSide, find, finding, okMedian, ownBlasName, rateInterval, speedup, speedupInterval, speedupValue, withInterval } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
-import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
+import { labText as labTextEn } from '../common/pure/i18n/en/lab-text.ts';
 import { BUS_GBPS_GUESS, CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, peerPoint, pointName, repeatsParam, sizeN, warmupParam } from './plan-helpers.ts';
-import { compareTimes, estimateOf, type Order } from '../common/claims.ts';
+import { compareTimes, estimateOf, type Order } from '../common/pure/claims.ts';
 import { LIMITS, isWebgpuDevice } from '../common/measurement.ts';
 
 const LAB = 'matmul';

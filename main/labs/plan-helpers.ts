@@ -5,10 +5,10 @@ import type { MeasurementInput } from '../common/measurement.ts';
 import type { DeviceSummary } from '../common/devices.ts';
 import type { PointPeak, PointWork } from '../common/run-record.ts';
 import type { PlanContext, PlannedPoint } from './lab.ts';
-import { msg, n as num, type Message, type MessageValue } from '../common/message.ts';
+import { msg, n as num, type Message, type MessageValue } from '../common/pure/message.ts';
 import { labMessage } from './lab-text.ts';
-import { sharedParameters } from '../common/i18n/en/lab-text.ts';
-import { computePeak, datasheetPeak, fitsInL2, gemmPeakName, memoryPeak } from '../common/gpu-peaks.ts';
+import { sharedParameters } from '../common/pure/i18n/en/lab-text.ts';
+import { computePeak, datasheetPeak, fitsInL2, gemmPeakName, memoryPeak } from '../common/pure/gpu-peaks.ts';
 import { measurementFootprint } from '../common/footprint.ts';
 import { peerWaivedWhy } from '../common/peer-protocol.ts';
 import { adapterHas, adapterLimit } from '../common/webgpu-adapters.ts';
@@ -131,7 +131,7 @@ export function cpuPoint(base: PointBase, m: MeasurementFields, overheadSeconds 
   };
 }
 
-// The yardstick of a GPU measurement's rate from the peak table (main/common/gpu-peaks.ts), or null where a share of
+// The yardstick of a GPU measurement's rate from the peak table (main/common/pure/gpu-peaks.ts), or null where a share of
 // it would mislead: a time that includes copies across the bus is not a kernel's share of memory bandwidth, a clock
 // stopped at the launch measures nothing, a memory-bound kernel whose data fits in L2 reads it from there and not
 // from DRAM after its first pass, and a GPU or a unit the table does not know has no peak to guess.

@@ -4,14 +4,14 @@
 // host clock stopped when submit() returns against stopped at onSubmittedWorkDone(), that against timestamp queries
 // where the adapter has them, and a cold first dispatch (its pipeline made in the sample) against warmed ones.
 import type { ParamValues } from '../common/lab-descriptor.ts';
-import { msg, n as num_, type Message, type MessageValue } from '../common/message.ts';
+import { msg, n as num_, type Message, type MessageValue } from '../common/pure/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
 import { agreementFinding, find, finding, okMedian, ratioValue, speedupInterval, withInterval } from './analysis.ts';
-import { compareTimes, estimateOf, timeRatio, withinSpread } from '../common/claims.ts';
+import { compareTimes, estimateOf, timeRatio, withinSpread } from '../common/pure/claims.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
-import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
+import { labText as labTextEn } from '../common/pure/i18n/en/lab-text.ts';
 import { CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, peerPoint, repeatsParam, repeatsWithin, waivedFor } from './plan-helpers.ts';
 import type { PointBase } from './plan-helpers.ts';
 import { adapterHas } from '../common/webgpu-adapters.ts';

@@ -4,15 +4,15 @@
 // waived (WebGPU has none), device→device by copyBufferToBuffer.
 import type { DeviceSummary } from '../common/devices.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
-import { msg, n, type Message } from '../common/message.ts';
+import { msg, n, type Message } from '../common/pure/message.ts';
 import { shareOfPeak, type Finding, type PointResult } from '../common/run-record.ts';
-import { compareTimes, estimateOf } from '../common/claims.ts';
+import { compareTimes, estimateOf } from '../common/pure/claims.ts';
 import { isWebgpuDevice } from '../common/measurement.ts';
 import { bestRate, find, finding, okMedian, quotientInterval, rateInterval, seriesPoints, sweepAgreement, withInterval } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
-import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
+import { labText as labTextEn } from '../common/pure/i18n/en/lab-text.ts';
 import { BUS_GBPS_GUESS, gpuPoint, peerPoint, pointName, repeatsParam, repeatsWithin, warmupParam } from './plan-helpers.ts';
 import { LIMITS } from '../common/measurement.ts';
 
@@ -226,7 +226,7 @@ function analyze(points: readonly PointResult[], params: ParamValues, _gpu: Devi
     }
   }
   const d2d = bestRate(points, 'd2d', 'gbps');
-  // Read against the peak the point carries (common/gpu-peaks.ts: DRAM bandwidth, read and write counted).
+  // Read against the peak the point carries (common/pure/gpu-peaks.ts: DRAM bandwidth, read and write counted).
   const d2dShare = d2d ? shareOfPeak(d2d) : null;
   if (d2d?.gbps && d2dShare !== null && d2d.peak) {
     a.summary['d2d.shareOfPeak'] = d2dShare;

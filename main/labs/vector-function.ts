@@ -5,15 +5,15 @@ import type { DeviceSummary } from '../common/devices.ts';
 import type { ParamValues, SeriesDescriptor } from '../common/lab-descriptor.ts';
 import type { Clock, VectorFunctionVariant } from '../common/measurement.ts';
 import type { PeerLibrary } from '../common/peer-protocol.ts';
-import { msg, n as num_, type Message } from '../common/message.ts';
+import { msg, n as num_, type Message } from '../common/pure/message.ts';
 import { shareOfPeak, type PointResult, type PointWork } from '../common/run-record.ts';
 import { agreementFinding, cacheClause, find, finding, okMedian, speedup, speedupInterval, speedupValue, withInterval } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
-import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
+import { labText as labTextEn } from '../common/pure/i18n/en/lab-text.ts';
 import { BUS_GBPS_GUESS, CPU_GBPS_GUESS, GPU_GBPS_GUESS, MIN_SAMPLE_MS, cpuPoint, gpuPoint, peerPoint, pointName, repeatsParam, warmupParam } from './plan-helpers.ts';
-import { compareTimes, estimateOf } from '../common/claims.ts';
+import { compareTimes, estimateOf } from '../common/pure/claims.ts';
 
 const LAB = 'vector-function';
 const LABELS = labTextEn[LAB].series;
@@ -173,7 +173,7 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
     a.findings.push(withInterval(finding('fusion', m(gains ? 'fusion' : 'fusionLevel', values), fusion, 'times', gains ? 'info' : 'warning'), speedupInterval(unfused, fused)));
   }
   const fusedMs = okMedian(fused);
-  // Read against the peak the point carries (common/gpu-peaks.ts: DRAM bandwidth for an elementwise kernel).
+  // Read against the peak the point carries (common/pure/gpu-peaks.ts: DRAM bandwidth for an elementwise kernel).
   const fusedShare = fused ? shareOfPeak(fused) : null;
   if (fused?.gbps && fusedMs !== null && fusedShare !== null && fused.peak) {
     const share = fusedShare;

@@ -1,10 +1,10 @@
 // "Method": how each series was measured, read off its points (warm-up runs, timed samples, the clock, how the result
 // was checked), then what the figures mean: the statistics, what the lab counts as FLOPs and bytes, the rates, the
 // share of peak and the speedup.
-import { formatPercent, formatRelativeError } from '../common/format.ts';
+import { formatPercent, formatRelativeError } from '../common/pure/format.ts';
 import { isWebgpuDevice } from '../common/measurement.ts';
 import { ROW_STACK_RESTORED } from '../common/peer-protocol.ts';
-import { MAX_SAMPLES, MIN_INTERVAL_SAMPLES } from '../common/statistics.ts';
+import { MAX_SAMPLES, MIN_INTERVAL_SAMPLES } from '../common/pure/statistics.ts';
 import type { PointResult } from '../common/run-record.ts';
 import type { LabRun, ReportContext } from './report-context.ts';
 import { drawTable } from './table.ts';

@@ -3,7 +3,7 @@
 // knows). Every refusal is a GpuLabError whose details say which field or run, and why, in `reason`.
 import { GpuLabError } from '../common/errors.ts';
 import type { ErrorCode } from '../common/errors.ts';
-import { LOCALES, isLocale, type Locale } from '../common/locale.ts';
+import { LOCALES, isLocale, type Locale } from '../common/pure/locale.ts';
 import { KERNEL_RUN } from '../common/playground.ts';
 import type { KernelRun } from '../common/playground.ts';
 import { RUN_SCHEMA_VERSION } from '../common/run-record.ts';

@@ -1,13 +1,13 @@
 // The sections of one run: what the lab shows, its parameters, the results (the app's chart and the app's results
 // table, every figure formatted as the app formats it), the findings, the course's deliverable and the kernel sources.
-import { LIGHT_CHART_THEME } from '../../renderer/charts/palette.ts';
-import type { ResultRow } from '../../renderer/charts/result-rows.ts';
-import { resultRows } from '../../renderer/charts/result-rows.ts';
-import { runChart } from '../../renderer/charts/run-chart.ts';
-import { orderFindings } from '../common/finding-order.ts';
-import { formatBytes, formatCount, formatRelativeError, formatWhole, unitFor } from '../common/format.ts';
+import { LIGHT_CHART_THEME } from '../common/pure/charts/palette.ts';
+import type { ResultRow } from '../common/pure/charts/result-rows.ts';
+import { resultRows } from '../common/pure/charts/result-rows.ts';
+import { runChart } from '../common/pure/charts/run-chart.ts';
+import { orderFindings } from '../common/pure/finding-order.ts';
+import { formatBytes, formatCount, formatRelativeError, formatWhole, unitFor } from '../common/pure/format.ts';
 import type { ParamValue } from '../common/lab-descriptor.ts';
-import { localizeDecimal, type Locale } from '../common/locale.ts';
+import { localizeDecimal, type Locale } from '../common/pure/locale.ts';
 import type { PointResult } from '../common/run-record.ts';
 import { readKernelSource } from '../sources/kernel-sources.ts';
 import { labDescriptors } from '../labs/index.ts';
@@ -137,7 +137,7 @@ export function resultsSection(run: LabRun, ctx: ReportContext): void {
   layout.paragraph(t('pdf.results.counts', { ok: part('ok'), waived: part('waived'), failed: part('failed'), cancelled: part('cancelled') }), { size: SIZES.small, colour: COLOURS.muted });
 }
 
-// The lab's headline first, in bold, as the app shows it; then the warnings and the rest (common/finding-order.ts).
+// The lab's headline first, in bold, as the app shows it; then the warnings and the rest (common/pure/finding-order.ts).
 export function findingsSection({ record, lab }: LabRun, ctx: ReportContext): void {
   const { layout, t } = ctx;
   if (record.findings.length === 0) {

@@ -3,10 +3,10 @@
 // the median, and the rule that a result which failed verification has no time.
 import type { ErrorPayload } from '../common/errors.ts';
 import type { MeasurementResult } from '../common/measurement.ts';
-import { msg } from '../common/message.ts';
+import { msg } from '../common/pure/message.ts';
 import type { PointResult } from '../common/run-record.ts';
 import type { PlannedPoint } from '../labs/lab.ts';
-import { timedStatistics } from '../common/statistics.ts';
+import { timedStatistics } from '../common/pure/statistics.ts';
 
 function base(planned: PlannedPoint): Omit<PointResult, 'status' | 'reason' | 'error'> {
   const m = planned.measurement;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 import { RUN_SCHEMA_VERSION } from '../common/run-record.ts';
 import type { PointResult, RunRecord } from '../common/run-record.ts';
-import { recordedReasonWhy } from '../common/host-reasons.ts';
+import { recordedReasonWhy } from '../common/pure/host-reasons.ts';
 import { readRunRecord } from '../common/run-record-read.ts';
 import type { RecordRead } from '../common/run-record-read.ts';
 import { findLab } from '../labs/index.ts';
@@ -14,7 +14,7 @@ import { runDevices } from './current-findings.ts';
 import { withCurrentWork } from './current-work.ts';
 
 // A point recorded before reasons were messages, its reason given its message where the runner's English is one it
-// now says as a message (common/host-reasons.ts), for readers of other languages.
+// now says as a message (common/pure/host-reasons.ts), for readers of other languages.
 function withWhy(p: PointResult): PointResult {
   if (p.status === 'ok' || p.why || !p.reason) return p;
   const why = recordedReasonWhy(p.reason);

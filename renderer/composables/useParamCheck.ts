@@ -5,10 +5,10 @@ import { onScopeDispose, ref, watch } from 'vue';
 import type { Ref } from 'vue';
 
 import type { ParamValues } from '../../main/common/lab-descriptor.ts';
-import { paramProblemOf, type ParamProblem } from '../../main/common/i18n/param-problem.ts';
+import { paramProblemOf, type ParamProblem } from '../../main/common/pure/i18n/param-problem.ts';
 import { api, ApiError, errorText } from '../api/index.ts';
 
-export type { ParamProblem } from '../../main/common/i18n/param-problem.ts';
+export type { ParamProblem } from '../../main/common/pure/i18n/param-problem.ts';
 
 export interface ParamCheckOptions {
   lab: Ref<string>;

@@ -5,7 +5,7 @@ import { ref, shallowRef, watch } from 'vue';
 
 import type { KernelSourceText, LabTimeBound } from '../../main/common/contract/labs.ts';
 import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
-import type { Locale } from '../../main/common/locale.ts';
+import type { Locale } from '../../main/common/pure/locale.ts';
 import { api, errorText } from '../api/index.ts';
 import { useLanguageStore } from './language.ts';
 

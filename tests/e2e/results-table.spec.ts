@@ -9,14 +9,14 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 
-import { formatMs } from '../../main/common/format.ts';
-import { countedSamples } from '../../main/common/statistics.ts';
-import { translator } from '../../main/common/i18n/index.ts';
+import { formatMs } from '../../main/common/pure/format.ts';
+import { countedSamples } from '../../main/common/pure/statistics.ts';
+import { translator } from '../../main/common/pure/i18n/index.ts';
 import type { RunRecord } from '../../main/common/run-record.ts';
 import { labDescriptors } from '../../main/labs/index.ts';
 import { withCurrentFindings } from '../../main/runs/current-findings.ts';
 import { exportRun } from '../../main/runs/run-export.ts';
-import { resultRows } from '../../renderer/charts/result-rows.ts';
+import { resultRows } from '../../main/common/pure/charts/result-rows.ts';
 import { denseInterval } from '../../renderer/components/results/table-rows.ts';
 import { recordedRun, resampledRun } from './support/resampled-run.ts';
 import { startRecordedH100, startServe } from './support/serve.ts';

@@ -13,7 +13,7 @@ import { DTYPE_BYTES, createHostBuffer } from '../../../native/index.ts';
 import type { DType, ElementBuffer } from '../../../native/index.ts';
 import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, joinRounds, sampleAdaptively } from '../sampling.ts';
 import type { RoundResult } from '../sampling.ts';
-import { MIN_BUDGET_SECONDS } from '../../common/statistics.ts';
+import { MIN_BUDGET_SECONDS } from '../../common/pure/statistics.ts';
 import { cpuQuiet, cpuWorkDone } from '../cpu-quiet.ts';
 import { ELEMENTWISE_TOLERANCE, elementwiseReads, gemmReads, gemmTolerance, verifyElementwise, verifyGemm } from '../verify.ts';
 import type { ElementsRead } from '../verify.ts';

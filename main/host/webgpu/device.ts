@@ -9,7 +9,7 @@
 // and a fresh device, and nothing but this host restarts.
 import { GpuLabError } from '../../common/errors.ts';
 import { TEST_HOOKS_ENV } from '../../common/host-protocol.ts';
-import { summarize } from '../../common/statistics.ts';
+import { summarize } from '../../common/pure/statistics.ts';
 import { adapterName } from '../../common/webgpu-adapters.ts';
 import { webgpuAdapters } from './dawn.ts';
 import type { FoundAdapter } from './dawn.ts';

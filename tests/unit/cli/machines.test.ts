@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../main/cli/main.ts';
 import { REFERENCE_RUN } from '../../../main/common/reference-run.ts';
 import type { RunRecord } from '../../../main/common/run-record.ts';
-import { timedStatistics } from '../../../main/common/statistics.ts';
+import { timedStatistics } from '../../../main/common/pure/statistics.ts';
 import { fixture, pdfText, spaced, tempDir } from '../reports/pdf-tools.ts';
 import { tarGz } from '../runs/support/archives.ts';
 

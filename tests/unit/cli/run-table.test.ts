@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runTable } from '../../../main/cli/run-table.ts';
 import { cliText } from '../../../main/cli/cli-text.ts';
 import type { PointResult, PointSampling } from '../../../main/common/run-record.ts';
-import { summarize } from '../../../main/common/statistics.ts';
+import { summarize } from '../../../main/common/pure/statistics.ts';
 import { findingText } from '../../../main/labs/lab-text.ts';
 import { runFindings } from '../../../main/runs/run-findings.ts';
 

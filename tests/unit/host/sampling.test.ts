@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { GpuLabError } from '../../../main/common/errors.ts';
 import type { Clock } from '../../../main/common/measurement.ts';
-import { MIN_BUDGET_SECONDS, MIN_INTERVAL_SAMPLES, timedStatistics } from '../../../main/common/statistics.ts';
+import { MIN_BUDGET_SECONDS, MIN_INTERVAL_SAMPLES, timedStatistics } from '../../../main/common/pure/statistics.ts';
 import { MAX_SAMPLES, SHRUNK_BUDGET_SAMPLES, TARGET_INTERVAL_FRACTION, converged, joinRounds, sampleAdaptively } from '../../../main/host/sampling.ts';
 import type { RoundRequest, RoundResult } from '../../../main/host/sampling.ts';
 

@@ -6,10 +6,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { speedupRange } from '../../../main/common/claims.ts';
+import { speedupRange } from '../../../main/common/pure/claims.ts';
 import type { DeviceSummary } from '../../../main/common/devices.ts';
-import { formatBreakEven, formatCount } from '../../../main/common/format.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import { formatBreakEven, formatCount } from '../../../main/common/pure/format.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import { validateParams } from '../../../main/common/params.ts';
 import type { PointResult, RunRecord } from '../../../main/common/run-record.ts';
 import { findLab } from '../../../main/labs/index.ts';
@@ -18,9 +18,9 @@ import { findingText, localizeDescriptor } from '../../../main/labs/lab-text.ts'
 import { labDeliverable } from '../../../main/reports/deliverables/index.ts';
 import { reportTranslate } from '../../../main/reports/report-context.ts';
 import { inReportLocale } from '../../../main/reports/report-locale.ts';
-import { LIGHT_CHART_THEME } from '../../../renderer/charts/palette.ts';
-import { resultRows } from '../../../renderer/charts/result-rows.ts';
-import { runChart } from '../../../renderer/charts/run-chart.ts';
+import { LIGHT_CHART_THEME } from '../../../main/common/pure/charts/palette.ts';
+import { resultRows } from '../../../main/common/pure/charts/result-rows.ts';
+import { runChart } from '../../../main/common/pure/charts/run-chart.ts';
 import { measuredPoint } from '../../../main/runs/point-result.ts';
 import { CPU, GPU, WITH_GPU } from './synthetic.ts';
 

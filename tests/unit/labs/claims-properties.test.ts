@@ -8,13 +8,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import type { DeviceSummary } from '../../../main/common/devices.ts';
-import { translator } from '../../../main/common/i18n/index.ts';
+import { translator } from '../../../main/common/pure/i18n/index.ts';
 import { type Finding, type PointResult, type RunRecord } from '../../../main/common/run-record.ts';
 import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 import { validateParams } from '../../../main/common/params.ts';
-import { summarize } from '../../../main/common/statistics.ts';
-import { AGREEMENT_STEPS, compareTimes, estimateOf, timeRatio, trendOf, withinSpread } from '../../../main/common/claims.ts';
-import { formatPercent, formatTimes } from '../../../main/common/format.ts';
+import { summarize } from '../../../main/common/pure/statistics.ts';
+import { AGREEMENT_STEPS, compareTimes, estimateOf, timeRatio, trendOf, withinSpread } from '../../../main/common/pure/claims.ts';
+import { formatPercent, formatTimes } from '../../../main/common/pure/format.ts';
 import { findLab } from '../../../main/labs/index.ts';
 import type { Lab } from '../../../main/labs/lab.ts';
 import { findingText } from '../../../main/labs/lab-text.ts';

@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { formatBreakEven, formatTimes } from '../../../main/common/format.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import { formatBreakEven, formatTimes } from '../../../main/common/pure/format.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import { validateParams } from '../../../main/common/params.ts';
 import type { PeerLibrary, PeersReport } from '../../../main/common/peer-protocol.ts';
 import type { PointResult, RunRecord } from '../../../main/common/run-record.ts';

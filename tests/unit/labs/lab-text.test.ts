@@ -6,12 +6,12 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { placeholders, type Message, type MessageValue } from '../../../main/common/message.ts';
+import { placeholders, type Message, type MessageValue } from '../../../main/common/pure/message.ts';
 import { type RunRecord } from '../../../main/common/run-record.ts';
 import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 import { ANALYSIS_VERSION, LABS, findLab, labDescriptors } from '../../../main/labs/index.ts';
-import { labText as labTextEn } from '../../../main/common/i18n/en/lab-text.ts';
-import { labDescriptors as labDescriptorsEs, labText as labTextEs, sharedParameters as sharedParametersEs } from '../../../main/common/i18n/es/lab-text.ts';
+import { labText as labTextEn } from '../../../main/common/pure/i18n/en/lab-text.ts';
+import { labDescriptors as labDescriptorsEs, labText as labTextEs, sharedParameters as sharedParametersEs } from '../../../main/common/pure/i18n/es/lab-text.ts';
 import { findingText, labMessage, labMessages } from '../../../main/labs/lab-text.ts';
 import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
 

@@ -1,10 +1,10 @@
 // Points as the runner would record them, built from chosen median times, for testing analyses without measuring.
-import { msg } from '../../../main/common/message.ts';
+import { msg } from '../../../main/common/pure/message.ts';
 import type { PointResult } from '../../../main/common/run-record.ts';
 import type { Lab, PlanContext, PlannedPoint } from '../../../main/labs/lab.ts';
 import type { PeerLibrary, PeersReport } from '../../../main/common/peer-protocol.ts';
 import type { DeviceSummary } from '../../../main/common/devices.ts';
-import { summarize } from '../../../main/common/statistics.ts';
+import { summarize } from '../../../main/common/pure/statistics.ts';
 import { measuredPoint, waivedPoint } from '../../../main/runs/point-result.ts';
 
 // Five samples spread ±1 % around `medianMs`, verified.

@@ -14,9 +14,9 @@ import { PEER_KERNEL_PREPARED, PEER_REQUEST } from '../../../main/common/peer-pr
 import { MAX_SOURCE_CHARS } from '../../../main/common/playground.ts';
 import type { Comparison, Throughput } from '../../../main/common/playground.ts';
 import { MAX_KERNEL_SOURCE_CHARS } from '../../../main/common/peer-protocol.ts';
-import { checkKernelSource } from '../../../main/common/kernel-source-check.ts';
-import { comparisonReason } from '../../../main/common/i18n/error-text.ts';
-import { translator } from '../../../main/common/i18n/index.ts';
+import { checkKernelSource } from '../../../main/common/pure/kernel-source-check.ts';
+import { comparisonReason } from '../../../main/common/pure/i18n/error-text.ts';
+import { translator } from '../../../main/common/pure/i18n/index.ts';
 import type { KernelJob } from '../../../main/common/kernel-job.ts';
 import { pythonLaunch } from '../../../main/host/kernel-python.ts';
 import type { HostProblem } from '../../../main/host/kernel-problems.ts';

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { MIN_INTERVAL_SAMPLES } from '../../../main/common/statistics.ts';
+import { MIN_INTERVAL_SAMPLES } from '../../../main/common/pure/statistics.ts';
 import type { PeerSamples } from '../../../main/common/peer-protocol.ts';
 import { peerRound } from '../../../main/host/ops/peer.ts';
 import { sampleAdaptively } from '../../../main/host/sampling.ts';

@@ -8,11 +8,11 @@ import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
-import { compareTimes, estimateOf, type Estimate } from '../../../main/common/claims.ts';
-import { formatBreakEven, formatBytes, formatMs, formatTimes, formatWhole } from '../../../main/common/format.ts';
-import { pdf as wordsEn } from '../../../main/common/i18n/en/pdf.ts';
-import { pdf as wordsEs } from '../../../main/common/i18n/es/pdf.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import { compareTimes, estimateOf, type Estimate } from '../../../main/common/pure/claims.ts';
+import { formatBreakEven, formatBytes, formatMs, formatTimes, formatWhole } from '../../../main/common/pure/format.ts';
+import { pdf as wordsEn } from '../../../main/common/pure/i18n/en/pdf.ts';
+import { pdf as wordsEs } from '../../../main/common/pure/i18n/es/pdf.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import { type PointResult, type RunRecord } from '../../../main/common/run-record.ts';
 import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 import { breakEven, speedupCurve } from '../../../main/labs/analysis.ts';

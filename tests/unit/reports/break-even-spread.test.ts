@@ -7,9 +7,9 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { formatBreakEven } from '../../../main/common/format.ts';
+import { formatBreakEven } from '../../../main/common/pure/format.ts';
 import { summarizeRun, type PointResult, type RunRecord } from '../../../main/common/run-record.ts';
-import { timedStatistics } from '../../../main/common/statistics.ts';
+import { timedStatistics } from '../../../main/common/pure/statistics.ts';
 import { createReportsService } from '../../../main/reports/reports-service.ts';
 import { inReportLocale } from '../../../main/reports/report-locale.ts';
 import { writeLabsReport } from '../../../main/reports/report-writer.ts';

@@ -9,9 +9,9 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
-import { formatRate } from '../../../main/common/format.ts';
+import { formatRate } from '../../../main/common/pure/format.ts';
 import { LAB_IDS } from '../../../main/common/lab-descriptor.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import type { RunRecord } from '../../../main/common/run-record.ts';
 import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 import { writeLabsReport } from '../../../main/reports/report-writer.ts';

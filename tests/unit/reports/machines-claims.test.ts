@@ -9,17 +9,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import type { ReferenceResult } from '../../../main/common/contract/labs.ts';
-import { translator } from '../../../main/common/i18n/index.ts';
+import { translator } from '../../../main/common/pure/i18n/index.ts';
 import type { LabDescriptor } from '../../../main/common/lab-descriptor.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import type { PointResult, RunRecord } from '../../../main/common/run-record.ts';
-import { summarize } from '../../../main/common/statistics.ts';
+import { summarize } from '../../../main/common/pure/statistics.ts';
 import { labDescriptors } from '../../../main/labs/index.ts';
 import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
 import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
-import { cellText, compareDevices, runPerDevice } from '../../../renderer/charts/device-comparison.ts';
-import { headlinePoints, referenceOf } from '../../../renderer/charts/headlines.ts';
-import { referenceBlocks, referenceSentence } from '../../../renderer/charts/reference-rows.ts';
+import { cellText, compareDevices, runPerDevice } from '../../../main/common/pure/charts/device-comparison.ts';
+import { headlinePoints, referenceOf } from '../../../main/common/pure/charts/headlines.ts';
+import { referenceBlocks, referenceSentence } from '../../../main/common/pure/charts/reference-rows.ts';
 
 const recorded = withCurrentFindings(STORED_RECORD.parse(JSON.parse(readFileSync(new URL('../../fixtures/runs/h100-matmul.json', import.meta.url), 'utf8'))));
 const lab = (locale: Locale): LabDescriptor => labDescriptors(locale).find((l) => l.id === 'matmul') as LabDescriptor;

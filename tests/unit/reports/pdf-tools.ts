@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { catalogTranslate } from '../../../main/common/i18n/translate.ts';
-import { resultRows } from '../../../renderer/charts/result-rows.ts';
-import { results } from '../../../main/common/i18n/en/results.ts';
+import { catalogTranslate } from '../../../main/common/pure/i18n/translate.ts';
+import { resultRows } from '../../../main/common/pure/charts/result-rows.ts';
+import { results } from '../../../main/common/pure/i18n/en/results.ts';
 import { GpuLabError } from '../../../main/common/errors.ts';
 import { type RunRecord } from '../../../main/common/run-record.ts';
 import { STORED_RECORD } from '../../../main/runs/stored-record.ts';

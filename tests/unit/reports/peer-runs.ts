@@ -2,12 +2,12 @@
 // §10, "Baselines"): a lab planned with the course's Python peers asked or not, the course's own series measured,
 // waived (its library missing), failed, left out by --peers none or left out of a --peers list, every other point
 // measured around a chosen median.
-import type { Translate } from '../../../renderer/charts/text.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import type { Translate } from '../../../main/common/pure/charts/text.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import { validateParams } from '../../../main/common/params.ts';
 import type { PeerLibrary, PeersReport } from '../../../main/common/peer-protocol.ts';
 import type { PointResult, RunRecord } from '../../../main/common/run-record.ts';
-import { pointReason } from '../../../main/common/i18n/error-text.ts';
+import { pointReason } from '../../../main/common/pure/i18n/error-text.ts';
 import { findLab } from '../../../main/labs/index.ts';
 import type { Lab, PlannedPoint } from '../../../main/labs/lab.ts';
 import { inReportLocale } from '../../../main/reports/report-locale.ts';

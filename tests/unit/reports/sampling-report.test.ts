@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { PointResult, RunRecord } from '../../../main/common/run-record.ts';
-import { summarize } from '../../../main/common/statistics.ts';
+import { summarize } from '../../../main/common/pure/statistics.ts';
 import { writeRunReport } from '../../../main/reports/report-writer.ts';
 import { fixture, pdfText, savePdf, spaced } from './pdf-tools.ts';
 

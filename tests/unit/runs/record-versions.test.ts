@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 
 import { OLDEST_RUN_SCHEMA_VERSION, readRunRecord } from '../../../main/common/run-record-read.ts';
 import { RUN_SCHEMA_VERSION } from '../../../main/common/run-record.ts';
-import { countedSamples } from '../../../main/common/statistics.ts';
+import { countedSamples } from '../../../main/common/pure/statistics.ts';
 import { checkRecord } from '../../../main/reports/report-input.ts';
 import { STORED_RECORD, readStoredRecord } from '../../../main/runs/stored-record.ts';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { estimateOf } from '../../../main/common/claims.ts';
+import { estimateOf } from '../../../main/common/pure/claims.ts';
 import { REFERENCE_RUN } from '../../../main/common/reference-run.ts';
 import { REFERENCE_TABLE } from '../../../main/common/reference-table.ts';
 import { withCurrentFindings } from '../../../main/runs/current-findings.ts';

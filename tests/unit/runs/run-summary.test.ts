@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { orderFindings } from '../../../main/common/finding-order.ts';
+import { orderFindings } from '../../../main/common/pure/finding-order.ts';
 import type { RunRecord } from '../../../main/common/run-record.ts';
 import { ANALYSIS_VERSION, findLab } from '../../../main/labs/index.ts';
 import { findingText } from '../../../main/labs/lab-text.ts';

@@ -1,14 +1,14 @@
 // Two runs compared: B ÷ A per point key with the faster run named (or neither, where their medians' intervals overlap), points present in
 // one run only, parameters that differ, and the overlaid chart (A solid, B dashed, one colour per series).
 import { describe, expect, it } from 'vitest';
-import { setNumberLocale } from '../../../../main/common/locale.ts';
+import { setNumberLocale } from '../../../../main/common/pure/locale.ts';
 
 import type { RunRecord } from '../../../../main/common/run-record.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
-import { catalogTranslate } from '../../../../main/common/i18n/translate.ts';
-import { compareChart } from '../../../../renderer/charts/compare-chart.ts';
-import { compareRows, paramRows } from '../../../../renderer/charts/compare-rows.ts';
-import { results as resultsEs } from '../../../../main/common/i18n/es/results.ts';
+import { catalogTranslate } from '../../../../main/common/pure/i18n/translate.ts';
+import { compareChart } from '../../../../main/common/pure/charts/compare-chart.ts';
+import { compareRows, paramRows } from '../../../../main/common/pure/charts/compare-rows.ts';
+import { results as resultsEs } from '../../../../main/common/pure/i18n/es/results.ts';
 import { barConfig, lineConfig, marks } from './config-access.ts';
 import { fixtureRun, inputs, syntheticRun, t } from './synthetic-runs.ts';
 

@@ -5,14 +5,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { shareOfPeak as commonShareOfPeak } from '../../../../main/common/run-record.ts';
 import { measuredPoint } from '../../../../main/runs/point-result.ts';
-import { setNumberLocale } from '../../../../main/common/locale.ts';
+import { setNumberLocale } from '../../../../main/common/pure/locale.ts';
 import { findLab, labDescriptors } from '../../../../main/labs/index.ts';
 import { validateParams } from '../../../../main/common/params.ts';
-import { catalogTranslate } from '../../../../main/common/i18n/translate.ts';
-import { shareOfPeak } from '../../../../renderer/charts/points.ts';
-import { resultRows } from '../../../../renderer/charts/result-rows.ts';
-import { results as resultsEs } from '../../../../main/common/i18n/es/results.ts';
-import { formatRate } from '../../../../main/common/format.ts';
+import { catalogTranslate } from '../../../../main/common/pure/i18n/translate.ts';
+import { shareOfPeak } from '../../../../main/common/pure/charts/points.ts';
+import { resultRows } from '../../../../main/common/pure/charts/result-rows.ts';
+import { results as resultsEs } from '../../../../main/common/pure/i18n/es/results.ts';
+import { formatRate } from '../../../../main/common/pure/format.ts';
 import { WITH_GPU } from '../../labs/synthetic.ts';
 import { fixtureRun, syntheticRun, t } from './synthetic-runs.ts';
 

@@ -3,8 +3,8 @@
 // read as baseline ÷ median, the band equal to the record's quartiles, and one drawn point per measured point.
 import { describe, expect, it } from 'vitest';
 
-import { countDrawnPoints, runChart } from '../../../../renderer/charts/run-chart.ts';
-import { DARK_CHART_THEME, LIGHT_CHART_THEME, mix } from '../../../../renderer/charts/palette.ts';
+import { countDrawnPoints, runChart } from '../../../../main/common/pure/charts/run-chart.ts';
+import { DARK_CHART_THEME, LIGHT_CHART_THEME, mix } from '../../../../main/common/pure/charts/palette.ts';
 import { axisTicks, bands, barConfig, lineConfig, marks, scaleBounds, seriesLines, valueAxes } from './config-access.ts';
 import { failed, fixtureRun, inputs, syntheticRun, withPoint } from './synthetic-runs.ts';
 

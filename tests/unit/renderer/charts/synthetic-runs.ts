@@ -13,10 +13,10 @@ import { STORED_RECORD } from '../../../../main/runs/stored-record.ts';
 import { findLab, labDescriptors } from '../../../../main/labs/index.ts';
 import type { PlanContext, PlannedPoint } from '../../../../main/labs/lab.ts';
 import { measuredPoint, waivedPoint } from '../../../../main/runs/point-result.ts';
-import type { ChartInputs } from '../../../../renderer/charts/chart-common.ts';
-import { LIGHT_CHART_THEME } from '../../../../renderer/charts/palette.ts';
-import type { Translate } from '../../../../renderer/charts/text.ts';
-import { appMessages as en } from '../../../../main/common/i18n/en/index.ts';
+import type { ChartInputs } from '../../../../main/common/pure/charts/chart-common.ts';
+import { LIGHT_CHART_THEME } from '../../../../main/common/pure/charts/palette.ts';
+import type { Translate } from '../../../../main/common/pure/charts/text.ts';
+import { appMessages as en } from '../../../../main/common/pure/i18n/en/index.ts';
 import { CPU_ONLY, GPU, WITH_GPU } from '../../labs/synthetic.ts';
 
 const i18n = createI18n({ legacy: false, locale: 'en', messages: { en } });

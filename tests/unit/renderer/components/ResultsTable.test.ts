@@ -6,17 +6,17 @@ import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { formatMs, formatPercent } from '../../../../main/common/format.ts';
+import { formatMs, formatPercent } from '../../../../main/common/pure/format.ts';
 import type { RunRecord } from '../../../../main/common/run-record.ts';
-import { intervalHalfWidth } from '../../../../main/common/statistics.ts';
+import { intervalHalfWidth } from '../../../../main/common/pure/statistics.ts';
 import { withCurrentFindings } from '../../../../main/runs/current-findings.ts';
-import type * as ResultRows from '../../../../renderer/charts/result-rows.ts';
-import { resultRow } from '../../../../renderer/charts/result-rows.ts';
+import type * as ResultRows from '../../../../main/common/pure/charts/result-rows.ts';
+import { resultRow } from '../../../../main/common/pure/charts/result-rows.ts';
 import ResultsTable from '../../../../renderer/components/results/ResultsTable.vue';
 import { i18n } from '../../../../renderer/i18n/index.ts';
 import { failed, fixtureRun, syntheticRun, withPoint } from '../charts/synthetic-runs.ts';
 
-vi.mock('../../../../renderer/charts/result-rows.ts', async (original) => {
+vi.mock('../../../../main/common/pure/charts/result-rows.ts', async (original) => {
   const real = await original<typeof ResultRows>();
   return { ...real, resultRow: vi.fn(real.resultRow) };
 });
@@ -105,7 +105,7 @@ describe('ResultsTable', () => {
     expect(drawn.length).toBeGreaterThan(0);
     expect(noisy).toEqual(expect.arrayContaining(drawn));
     // A median with its interval marks the interval and says it to screen readers: ±x % where it is about symmetric
-    // (common/format.ts), else its two ends as shares of the median, to fit the column.
+    // (common/pure/format.ts), else its two ends as shares of the median, to fit the column.
     const flag = table.get('tr.noisy .interval.wide');
     expect(flag.attributes('title')).toMatch(/uncertain by more than ±5 %/);
     expect(flag.text()).toMatch(/^(±[\d.]+ %|−[\d.]+ % \+[\d.]+ %) \(noisy\)$/);

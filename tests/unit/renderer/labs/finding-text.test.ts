@@ -11,7 +11,7 @@ import { STORED_RECORD } from '../../../../main/runs/stored-record.ts';
 import { findingText } from '../../../../main/labs/lab-text.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
 import { withCurrentFindings } from '../../../../main/runs/current-findings.ts';
-import { nestCatalog } from '../../../../main/common/i18n/translate.ts';
+import { nestCatalog } from '../../../../main/common/pure/i18n/translate.ts';
 import { findingReader } from '../../../../renderer/components/labs/finding-text.ts';
 
 const fixture = JSON.parse(readFileSync(join(import.meta.dirname, '../../../fixtures/runs/h100-matmul-breakeven.json'), 'utf8')) as Record<string, unknown>;
