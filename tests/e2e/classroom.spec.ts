@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import WebSocket from 'ws';
 
+import { DeviceLocks } from '../../main/engine/device-lock.ts';
 import { joinAs, startClass } from './support/class-serve.ts';
 import type { ClassServe } from './support/class-serve.ts';
 
@@ -32,10 +33,14 @@ async function teacherHolds(): Promise<{ release(): Promise<void> }> {
       ws.on('message', onMessage);
       ws.send(JSON.stringify({ id, method, args }));
     });
+  // Another program holds the CPU, so the teacher's run, first in the class's queue, waits for it until cancelled: a
+  // run that measured would end by itself as soon as its medians were sure, sometimes before the student clicked.
+  const other = await new DeviceLocks({ dir: serve.lockDir }).acquire(['cpu'], 'bench', 'another program');
   const { value } = await call(1, 'runs.startRun', [{ lab: 'vector-function', device: 'cpu', params: { elements: 2_000_000, repeats: 1000 } }]);
   return {
     async release() {
       await call(2, 'runs.cancelRun', [value.runId]);
+      await other.release();
       ws.close();
     },
   };
