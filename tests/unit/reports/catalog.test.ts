@@ -57,6 +57,7 @@ describe('the plain catalog translate', () => {
         'pdf.results.count.failed',
         'pdf.results.count.ok',
         'pdf.results.count.waived',
+        'pdf.results.reasonNote',
       ].sort(),
     );
   });
@@ -70,6 +71,10 @@ describe('the plain catalog translate', () => {
     expect([1, 2].map((n) => part(es, 'ok', n))).toEqual(['1 punto medido', '2 puntos medidos']);
     expect([1, 2].map((n) => part(es, 'waived', n))).toEqual(['1 omitido', '2 omitidos']);
     expect([1, 2].map((n) => part(es, 'failed', n))).toEqual(['1 fallido', '2 fallidos']);
+    // A reason under the table, with the points it covers.
+    const note = (t: typeof plain, count: number): string => t('pdf.results.reasonNote', { mark: 'a', count, reason: 'r' }, count);
+    expect([1, 2].map((n) => note(plain, n))).toEqual(['[a] 1 point: r', '[a] 2 points: r']);
+    expect([1, 2].map((n) => note(es, n))).toEqual(['[a] 1 punto: r', '[a] 2 puntos: r']);
   });
 
   it('answers a key the catalog lacks with the key, as vue-i18n shows it', () => {

@@ -233,6 +233,10 @@ export const pdf = {
     rowStack: 'Numba’s series ({series}) ran with numpy.row_stack restored as numpy.vstack for Numba: NumPy 2.5 removed that alias, which numba-cuda 0.30 still reads, and the Python worker puts it back in its own process before it imports Numba.',
   },
   results: {
+    // A waived or failed point's Status cell, its reason said once under the table behind the same mark, with how
+    // many points it covers.
+    reasonMark: '{status} [{mark}]',
+    reasonNote: '[{mark}] {count} point: {reason} | [{mark}] {count} points: {reason}',
     verifiedNote: 'Verified: ✓ where the result matched a float64 recomputation within its tolerance, ✗ where it did not, with the relative error under the mark. A median marked “noisy” is uncertain by more than ±5 % (its 95 % confidence interval).',
     // Each count in its plural form (count), then the four in one sentence.
     counts: '{ok}, {waived}, {failed}, {cancelled}.',

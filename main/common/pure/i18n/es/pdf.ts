@@ -224,6 +224,8 @@ export const pdf: TextOf<typeof en> = {
     rowStack: 'Las series de Numba ({series}) se midieron con numpy.row_stack restaurado como numpy.vstack para Numba: NumPy 2.5 eliminó ese alias, que numba-cuda 0.30 todavía lee, y el proceso de Python de GPU Lab lo vuelve a poner, solo en su propio proceso, antes de importar Numba.',
   },
   results: {
+    reasonMark: '{status} [{mark}]',
+    reasonNote: '[{mark}] {count} punto: {reason} | [{mark}] {count} puntos: {reason}',
     verifiedNote: 'Comprobado: ✓ donde el resultado coincidió con un recálculo en float64 dentro de su tolerancia, ✗ donde no, con el error relativo debajo de la marca. Una mediana con la marca «ruidoso» tiene una incertidumbre de más de ±5 % (su intervalo de confianza del 95 %).',
     counts: '{ok}, {waived}, {failed}, {cancelled}.',
     count: {
