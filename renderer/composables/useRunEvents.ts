@@ -4,7 +4,8 @@
 import { onScopeDispose } from 'vue';
 
 import type { RunEvent } from '../../main/common/contract/runs.ts';
-import { api, transport } from '../api/index.ts';
+import { transport } from '../api/index.ts';
+import { useRunsStore } from '../stores/runs.ts';
 
 export interface RunEventsOptions {
   kinds: readonly RunEvent['kind'][];
@@ -13,7 +14,7 @@ export interface RunEventsOptions {
 }
 
 export function useRunEvents(options: RunEventsOptions): void {
-  const subscription = api.runs.onDidChangeRun((event) => {
+  const stopEvents = useRunsStore().onRunEvent((event) => {
     if (options.kinds.includes(event.kind)) options.onEvent(event);
   });
   // Not on the first 'open': the component fetches on mount; only a link that drops and comes back missed events.
@@ -26,7 +27,7 @@ export function useRunEvents(options: RunEventsOptions): void {
     }
   });
   onScopeDispose(() => {
-    subscription.dispose();
+    stopEvents();
     stopState();
   });
 }
