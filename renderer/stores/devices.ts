@@ -1,10 +1,12 @@
 // The devices of the machine main runs on, the one picked for the labs (remembered), and the inspector's full
-// report, fetched when the inspector first needs it.
+// report, fetched when the inspector first needs it; and what main reads of them on each asking: a CUDA device's live
+// NVML readings, the Python the peer series run on.
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 
-import type { DeviceReport } from '../../main/common/device-report.ts';
+import type { DeviceReport, Telemetry } from '../../main/common/device-report.ts';
 import type { DeviceList, DeviceSummary } from '../../main/common/devices.ts';
+import type { PeersReport } from '../../main/common/peer-protocol.ts';
 import { api, errorText } from '../api/index.ts';
 import { remembered } from '../composables/remembered.ts';
 
@@ -48,5 +50,8 @@ export const useDevicesStore = defineStore('devices', () => {
     selectedId.value = id;
   }
 
-  return { list, report, error, devices, cudaDevices, selected, selectedId, load, inspect, select };
+  const readTelemetry = (device: string): Promise<Telemetry> => api.devices.readTelemetry(device);
+  const inspectPython = (): Promise<PeersReport> => api.devices.inspectPython();
+
+  return { list, report, error, devices, cudaDevices, selected, selectedId, load, inspect, select, readTelemetry, inspectPython };
 });
