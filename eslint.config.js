@@ -16,6 +16,7 @@ const nodeBuiltins = { group: ['node:*'], message: 'This layer must not depend o
 // main/ may use the renderer's chart configurations (plain functions, drawn headless for the PDF) and nothing else
 // of it (ARCHITECTURE.md, "Layers").
 const rendererFromMain = { regex: '(^|/)renderer/(?!charts/)', message: 'main/ imports only renderer/charts/ of the renderer (ARCHITECTURE.md, "Layers").' };
+const throughStores = 'Components, composables and views call main through a store (renderer/stores/), not the API client (ARCHITECTURE.md, "The contract").';
 const nativeAddon = {
   group: ['**/native/*', '**/native/**', '!**/main/**'],
   message: 'Only main/host/ loads the native addon (ARCHITECTURE.md, "Layers").',
@@ -166,6 +167,30 @@ export default tseslint.config(
               message: 'The renderer may import main/common types only (import type), and locale.ts, message.ts, format.ts, kernel-source-check.ts, claims.ts, statistics.ts, gpu-peaks.ts, finding-order.ts, file-name.ts, launch-header.ts, verification-verdict.ts, listing-blocks.ts, cuda-libraries.ts, peer-libraries.ts, python-launch.ts, student-name.ts, class-text.ts and i18n/.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Pages reach main through the Pinia stores (ARCHITECTURE.md, "The contract"): outside renderer/stores/ and
+    // renderer/api/ the renderer may take errorText, ApiError, joinClass, the types, transport (the link's state) and
+    // desktop (the desktop app's settings) from renderer/api/, never the API client itself.
+    files: ['renderer/**/*.ts', 'renderer/**/*.vue'],
+    ignores: ['renderer/stores/**', 'renderer/api/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value=/\\bapi.(index|client)([.]ts)?$/] > ImportSpecifier[imported.name=/^(api|createApiClient)$/]',
+          message: throughStores,
+        },
+        {
+          selector: 'ImportDeclaration[source.value=/\\bapi.(index|client)([.]ts)?$/] > ImportNamespaceSpecifier',
+          message: throughStores,
+        },
+        {
+          selector: 'ImportExpression[source.value=/\\bapi.(index|client)([.]ts)?$/]',
+          message: throughStores,
         },
       ],
     },
