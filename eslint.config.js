@@ -16,7 +16,10 @@ const nodeBuiltins = { group: ['node:*'], message: 'This layer must not depend o
 // main/ may use the renderer's chart configurations (plain functions, drawn headless for the PDF) and nothing else
 // of it (ARCHITECTURE.md, "Layers").
 const rendererFromMain = { regex: '(^|/)renderer/(?!charts/)', message: 'main/ imports only renderer/charts/ of the renderer (ARCHITECTURE.md, "Layers").' };
-const throughStores = 'Components, composables and views call main through a store (renderer/stores/), not the API client (ARCHITECTURE.md, "The contract").';
+// The modules of renderer/api/ that hold the client, the link and the desktop app's methods, and those values' names.
+const apiSource = '[source.value=/\\bapi.(index|client|transport|desktop-client|preload-transport|websocket-transport)([.]ts)?$/]';
+const apiValues = '/^(api|createApiClient|transport|desktop|desktopClient|preloadTransport|websocketTransport)$/';
+const throughStores = 'Components, composables and views call main through a store (renderer/stores/), not the API client, the link or the desktop app\'s methods (ARCHITECTURE.md, "The contract").';
 const nativeAddon = {
   group: ['**/native/*', '**/native/**', '!**/main/**'],
   message: 'Only main/host/ loads the native addon (ARCHITECTURE.md, "Layers").',
@@ -173,23 +176,23 @@ export default tseslint.config(
   },
   {
     // Pages reach main through the Pinia stores (ARCHITECTURE.md, "The contract"): outside renderer/stores/ and
-    // renderer/api/ the renderer may take errorText, ApiError, joinClass, the types, transport (the link's state) and
-    // desktop (the desktop app's settings) from renderer/api/, never the API client itself.
+    // renderer/api/ the renderer may take errorText, ApiError, joinClass (the join page's one POST) and the types from
+    // renderer/api/, never the API client, the link (transport) or the desktop app's methods (desktop).
     files: ['renderer/**/*.ts', 'renderer/**/*.vue'],
     ignores: ['renderer/stores/**', 'renderer/api/**'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'ImportDeclaration[source.value=/\\bapi.(index|client)([.]ts)?$/] > ImportSpecifier[imported.name=/^(api|createApiClient)$/]',
+          selector: `ImportDeclaration${apiSource} > ImportSpecifier[imported.name=${apiValues}]`,
           message: throughStores,
         },
         {
-          selector: 'ImportDeclaration[source.value=/\\bapi.(index|client)([.]ts)?$/] > ImportNamespaceSpecifier',
+          selector: `ImportDeclaration${apiSource} > ImportNamespaceSpecifier`,
           message: throughStores,
         },
         {
-          selector: 'ImportExpression[source.value=/\\bapi.(index|client)([.]ts)?$/]',
+          selector: `ImportExpression${apiSource}`,
           message: throughStores,
         },
       ],
