@@ -5,8 +5,7 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
 
-import type { ClassCaps, ClassDistribution, ClassOverview } from '../../main/common/contract/classroom.ts';
-import type { Locale } from '../../main/common/locale.ts';
+import type { ClassCaps, ClassDistribution, ClassOverview, ClassReportRequest } from '../../main/common/contract/classroom.ts';
 import { api, errorText } from '../api/index.ts';
 import { downloadBase64, downloadText } from '../composables/download.ts';
 
@@ -78,8 +77,8 @@ export const useClassStore = defineStore('class', () => {
     downloadText(file.filename, file.mimeType, file.text);
   }
 
-  async function downloadReport(locale: Locale): Promise<void> {
-    const file = await api.classroom.writeClassReport({ locale });
+  async function downloadReport(request: ClassReportRequest): Promise<void> {
+    const file = await api.classroom.writeClassReport(request);
     downloadBase64(file.filename, file.mimeType, file.base64);
   }
 
