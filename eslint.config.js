@@ -16,10 +16,6 @@ const nodeBuiltins = { group: ['node:*'], message: 'This layer must not depend o
 // main/ may use the renderer's chart configurations (plain functions, drawn headless for the PDF) and nothing else
 // of it (ARCHITECTURE.md, "Layers").
 const rendererFromMain = { regex: '(^|/)renderer/(?!charts/)', message: 'main/ imports only renderer/charts/ of the renderer (ARCHITECTURE.md, "Layers").' };
-// The modules of renderer/api/ that hold the client, the link and the desktop app's methods, and those values' names.
-const apiSource = '[source.value=/\\bapi.(index|client|transport|desktop-client|preload-transport|websocket-transport)([.]ts)?$/]';
-const apiValues = '/^(api|createApiClient|transport|desktop|desktopClient|preloadTransport|websocketTransport)$/';
-const throughStores = 'Components, composables and views call main through a store (renderer/stores/), not the API client, the link or the desktop app\'s methods (ARCHITECTURE.md, "The contract").';
 const nativeAddon = {
   group: ['**/native/*', '**/native/**', '!**/main/**'],
   message: 'Only main/host/ loads the native addon (ARCHITECTURE.md, "Layers").',
@@ -48,6 +44,11 @@ const layerZones = Object.entries(LAYERS).map(([layer, allowed]) => ({
   from: FOLDERS.filter((other) => other !== layer && !allowed.includes(other)).map((other) => `./main/${other}`),
   message: `main/${layer} may import only ${allowed.length ? allowed.map((a) => (a.startsWith('..') ? a.slice(3) : `main/${a}`)).join(', ') : 'itself'} (ARCHITECTURE.md, "Layers").`,
 }));
+
+// The modules of renderer/api/ that hold the client, the link and the desktop app's methods, and those values' names.
+const apiSource = '[source.value=/\\bapi.(index|client|transport|desktop-client|preload-transport|websocket-transport)([.]ts)?$/]';
+const apiValues = '/^(api|createApiClient|transport|desktop|desktopClient|preloadTransport|websocketTransport)$/';
+const throughStores = 'Components, composables and views call main through a store (renderer/stores/), not the API client, the link or the desktop app\'s methods (ARCHITECTURE.md, "The contract").';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'native/build/**', 'node_modules/**', 'out/**', '.device/**', 'test-results/**', 'playwright-report/**'] },
