@@ -51,6 +51,11 @@ const layerZones = Object.entries(LAYERS).map(([layer, allowed]) => ({
 // Nothing of main/ imports the renderer: what both draw with (the chart configurations) is in main/common/pure/charts/.
 const rendererZone = { target: './main', from: './renderer', message: 'main/ imports nothing of renderer/ (ARCHITECTURE.md, "Layers").' };
 
+// The modules of renderer/api/ that hold the client, the link and the desktop app's methods, and those values' names.
+const apiSource = '[source.value=/\\bapi.(index|client|transport|desktop-client|preload-transport|websocket-transport)([.]ts)?$/]';
+const apiValues = '/^(api|createApiClient|transport|desktop|desktopClient|preloadTransport|websocketTransport)$/';
+const throughStores = 'Components, composables and views call main through a store (renderer/stores/), not the API client, the link or the desktop app\'s methods (ARCHITECTURE.md, "The contract").';
+
 export default tseslint.config(
   { ignores: ['dist/**', 'native/build/**', 'node_modules/**', 'out/**', '.device/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -146,6 +151,30 @@ export default tseslint.config(
               message: 'The renderer may import main/common/pure/ and, of the rest of main/common, types only (import type) (ARCHITECTURE.md, "Layers").',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Pages reach main through the Pinia stores (ARCHITECTURE.md, "The contract"): outside renderer/stores/ and
+    // renderer/api/ the renderer may take errorText, ApiError, joinClass (the join page's one POST) and the types from
+    // renderer/api/, never the API client, the link (transport) or the desktop app's methods (desktop).
+    files: ['renderer/**/*.ts', 'renderer/**/*.vue'],
+    ignores: ['renderer/stores/**', 'renderer/api/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `ImportDeclaration${apiSource} > ImportSpecifier[imported.name=${apiValues}]`,
+          message: throughStores,
+        },
+        {
+          selector: `ImportDeclaration${apiSource} > ImportNamespaceSpecifier`,
+          message: throughStores,
+        },
+        {
+          selector: `ImportExpression${apiSource}`,
+          message: throughStores,
         },
       ],
     },
