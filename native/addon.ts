@@ -5,8 +5,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { GpuLabError } from '../main/common/errors.ts';
+import type { DType } from '../main/common/measurement.ts';
 
-export type DType = 'fp64' | 'fp32' | 'fp16' | 'bf16' | 'int8';
+// The element types are the measurement vocabulary's (main/common/measurement.ts).
+export type { DType };
 export type Location = 'host' | 'pinned' | 'device';
 
 export interface RawBuffer {
@@ -30,7 +32,14 @@ export interface RawBuffer {
 
 export interface RawSpec {
   op: string;
+  // The measurement vocabulary's words, as the addon's arguments read them (OpArgs in native/src/timed_op.h):
+  // the implementation, where the data lives, the clock, the element type, a copy's mode, a cuBLAS routine.
   variant?: string;
+  path?: string;
+  clock?: string;
+  dtype?: string;
+  mode?: string;
+  routine?: string;
   device?: number;
   threads?: number;
   warmup: number;
@@ -40,7 +49,6 @@ export interface RawSpec {
   executionsPerSample?: number;
   buffers?: Record<string, RawBuffer>;
   numbers?: Record<string, number>;
-  strings?: Record<string, string>;
 }
 
 export interface RawProgress {

@@ -37,7 +37,7 @@ export interface BenchmarkOptions {
 export interface BenchmarkResult {
   // Host wall time of each sample (monotonic clock), in order.
   hostMs: number[];
-  // Device time of each sample from CUDA events, where the op has a device timer.
+  // Device time of each sample from CUDA events, where the op recorded them (the events clock, and beside host-nosync).
   deviceMs: number[] | null;
   // The code that ran, as results should name it ("OpenBLAS 0.3.21 …", "built-in blocked GEMM").
   implementation: string;

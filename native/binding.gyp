@@ -13,6 +13,7 @@
         "src/storage.cc",
         "src/thread_pool.cc",
         "src/timed_op.cc",
+        "src/gemm_shape.cc",
         "src/buffer.cc",
         "src/benchmark.cc",
         "src/cpu_info.cc",

@@ -1,10 +1,11 @@
 // Buffers of one dtype in host, pinned host or device memory, filled with seeded random values.
 import { GpuLabError } from '../main/common/errors.ts';
+import { DTYPES } from '../main/common/measurement.ts';
 import { loadAddon } from './addon.ts';
 import type { DType, Location, RawBuffer } from './addon.ts';
 import { finiteNumber, integerIn, invalid, oneOf, positiveInteger } from './validate.ts';
 
-export const DTYPES: readonly DType[] = ['fp64', 'fp32', 'fp16', 'bf16', 'int8'];
+export { DTYPES };
 
 export const DTYPE_BYTES: Record<DType, number> = { fp64: 8, fp32: 4, fp16: 2, bf16: 2, int8: 1 };
 

@@ -3,7 +3,7 @@
 // driver: devices() then says why, and the rest throw CUDA_UNAVAILABLE.
 import type { CudaDeviceInfo, CudaInventory, LibraryStatus, Telemetry } from '../main/common/device-report.ts';
 import type { DeviceList, DeviceSummary } from '../main/common/devices.ts';
-import { libraryWhy, noCudaWhy } from '../main/common/host-reasons.ts';
+import { libraryWhy, noCudaWhy } from '../main/common/pure/host-reasons.ts';
 import { GpuLabError } from '../main/common/errors.ts';
 import { loadAddon } from './addon.ts';
 import type { DType, RawBuffer } from './addon.ts';
@@ -52,7 +52,7 @@ export function cudaInventory(): CudaInventory {
   return withWhy(cuda.cudaDevices());
 }
 
-// The addon's reasons, said again as messages for readers of other languages (main/common/host-reasons.ts).
+// The addon's reasons, said again as messages for readers of other languages (main/common/pure/host-reasons.ts).
 function libraryWithWhy(lib: LibraryStatus): LibraryStatus {
   const said = lib.found || lib.reason === null ? null : libraryWhy(lib.reason);
   return { ...lib, why: said?.why ?? null, detail: said?.detail ?? null };

@@ -9,14 +9,16 @@ export type { FillRange, TypedArrayOf } from './buffers.ts';
 export { benchmark, MAX_REPEATS } from './benchmark.ts';
 export type { BenchmarkOptions, BenchmarkProgress, BenchmarkResult, OpSpec } from './benchmark.ts';
 export type { CpuOpSpec, CpuLoopVariant, CpuGemmVariant } from './ops-cpu.ts';
-export type { CudaOpSpec, CudaDevice, CudaTimer, CudaResidency, CudaVectorFunctionVariant, CudaCopyMode, CublasMath } from './ops-cuda.ts';
+export type { CudaOpSpec, CudaDevice, CudaVectorFunctionVariant } from './ops-cuda.ts';
+// The measurement vocabulary, whose words the specs above take unchanged.
+export type { Clock, CopyMode, DataPath, GemmDtype } from '../main/common/measurement.ts';
 export { cudaInventory, devices, telemetry, searchCudaLibrariesIn, createDeviceBuffer, createPinnedBuffer, copyBuffer, poison, poisonAsync, zeroFill, describeLibrary } from './cuda.ts';
 export type { CudaInventory, CudaDeviceInfo, Telemetry, LibraryStatus, Peak } from '../main/common/device-report.ts';
 export type { CopyOptions } from './cuda.ts';
 export { nvrtcInfo, compileKernel, loadKernel, LoadedKernel } from './kernel-playground.ts';
 export type { NvrtcInfo, CompiledKernel, CompileOptions, KernelAttributes, Occupancy, KernelArg, LaunchOptions, LaunchResult } from './kernel-playground.ts';
 export { relativeError, verify, gemmTolerance, ELEMENTWISE_TOLERANCE } from './verification.ts';
-export type { GemmDtype, VerificationResult } from './verification.ts';
+export type { VerificationResult } from './verification.ts';
 
 export type CpuInfo = RawCpuInfo;
 export type BlasInfo = RawBlasInfo;

@@ -2,10 +2,7 @@
 // shape that matches its buffers. Each error names the argument, the value and what was expected.
 import { GpuLabError } from '../main/common/errors.ts';
 import { ElementBuffer } from './buffers.ts';
-import { invalid, positiveInteger } from './validate.ts';
-
-// BLAS and cuBLAS take 32-bit int dimensions.
-export const MAX_GEMM_DIM = 2147483647;
+import { INT_MAX, invalid, positiveInteger } from './validate.ts';
 
 export interface GemmShape {
   m: number;
@@ -33,11 +30,11 @@ export function sameLength(names: string[], bufs: ElementBuffer[]): void {
   });
 }
 
-// m, n, k within the libraries' int range, and A (m×k), B (k×n), C (m×n) holding exactly that many elements.
+// m, n, k within the int BLAS and cuBLAS take, and A (m×k), B (k×n), C (m×n) holding exactly that many elements.
 export function gemmShape(spec: Partial<GemmShape>, a: ElementBuffer, b: ElementBuffer, out: ElementBuffer): GemmShape {
-  const m = positiveInteger('m', spec.m, MAX_GEMM_DIM);
-  const n = positiveInteger('n', spec.n, MAX_GEMM_DIM);
-  const k = positiveInteger('k', spec.k, MAX_GEMM_DIM);
+  const m = positiveInteger('m', spec.m, INT_MAX);
+  const n = positiveInteger('n', spec.n, INT_MAX);
+  const k = positiveInteger('k', spec.k, INT_MAX);
   for (const [name, buf, want, formula] of [
     ['a', a, m * k, 'm·k'],
     ['b', b, k * n, 'k·n'],

@@ -1,12 +1,18 @@
 // The CPU operations the timing harness can run, and their translation into the addon's plain spec after every
 // argument has been checked.
+import { LIMITS } from '../main/common/measurement.ts';
+import type { ElementwiseVariant, GemmVariant, Op } from '../main/common/measurement.ts';
 import type { RawSpec } from './addon.ts';
 import type { ElementBuffer } from './buffers.ts';
 import { bufferOperand, gemmShape, sameLength } from './operands.ts';
 import { finiteNumber, integerIn, invalid, oneOf } from './validate.ts';
 
-export type CpuLoopVariant = 'single' | 'threads';
-export type CpuGemmVariant = 'blas' | 'blocked';
+// The CPU's implementations, in the measurement vocabulary's words: a loop on one thread or on all, a GEMM through a
+// BLAS or the built-in blocked one.
+export const CPU_LOOP_VARIANTS = ['single', 'threads'] as const satisfies readonly ElementwiseVariant[];
+export const CPU_GEMM_VARIANTS = ['blas', 'blocked'] as const satisfies readonly GemmVariant[];
+export type CpuLoopVariant = (typeof CPU_LOOP_VARIANTS)[number];
+export type CpuGemmVariant = (typeof CPU_GEMM_VARIANTS)[number];
 
 interface CpuBase {
   device?: 'cpu';
@@ -31,8 +37,7 @@ export type CpuOpSpec =
   // `library`: a BLAS opened with openBlas (its id); absent, the system's (blasInfo).
   | (CpuBase & { op: 'gemm'; variant: CpuGemmVariant; a: ElementBuffer; b: ElementBuffer; out: ElementBuffer; m: number; n: number; k: number; library?: number });
 
-export const CPU_OPS = ['empty', 'add', 'mul', 'exp', 'vector-function', 'gemm'] as const;
-const MAX_THREADS = 256;
+export const CPU_OPS = ['empty', 'add', 'mul', 'exp', 'vector-function', 'gemm'] as const satisfies readonly Op[];
 
 function hostBuffer(name: string, value: unknown, dtypes: readonly string[]): ElementBuffer {
   const buf = bufferOperand(name, value, dtypes);
@@ -42,7 +47,7 @@ function hostBuffer(name: string, value: unknown, dtypes: readonly string[]): El
 
 function threadsOf(spec: { threads?: unknown }): number | undefined {
   if (spec.threads === undefined) return undefined;
-  return integerIn('threads', spec.threads, 1, MAX_THREADS, `an integer from 1 to ${MAX_THREADS}`);
+  return integerIn('threads', spec.threads, 1, LIMITS.threads, `an integer from 1 to ${LIMITS.threads}`);
 }
 
 export function cpuRawSpec(spec: CpuOpSpec, warmup: number, repeats: number): RawSpec {
@@ -54,7 +59,7 @@ export function cpuRawSpec(spec: CpuOpSpec, warmup: number, repeats: number): Ra
       return base;
     case 'add':
     case 'mul': {
-      const variant = oneOf('variant', spec.variant, ['single', 'threads'] as const);
+      const variant = oneOf('variant', spec.variant, CPU_LOOP_VARIANTS);
       const a = hostBuffer('a', spec.a, ['fp32']);
       const b = hostBuffer('b', spec.b, ['fp32']);
       const out = hostBuffer('out', spec.out, ['fp32']);
@@ -62,14 +67,14 @@ export function cpuRawSpec(spec: CpuOpSpec, warmup: number, repeats: number): Ra
       return { ...base, variant, threads, buffers: { a: a.raw, b: b.raw, out: out.raw } };
     }
     case 'exp': {
-      const variant = oneOf('variant', spec.variant, ['single', 'threads'] as const);
+      const variant = oneOf('variant', spec.variant, CPU_LOOP_VARIANTS);
       const x = hostBuffer('x', spec.x, ['fp32']);
       const out = hostBuffer('out', spec.out, ['fp32']);
       sameLength(['x', 'out'], [x, out]);
       return { ...base, variant, threads, buffers: { x: x.raw, out: out.raw } };
     }
     case 'vector-function': {
-      const variant = oneOf('variant', spec.variant, ['single', 'threads'] as const);
+      const variant = oneOf('variant', spec.variant, CPU_LOOP_VARIANTS);
       const x = hostBuffer('x', spec.x, ['fp64']);
       const y = hostBuffer('y', spec.y, ['fp64']);
       const out = hostBuffer('out', spec.out, ['fp64']);
@@ -78,7 +83,7 @@ export function cpuRawSpec(spec: CpuOpSpec, warmup: number, repeats: number): Ra
       return { ...base, variant, threads, buffers: { x: x.raw, y: y.raw, out: out.raw }, numbers };
     }
     case 'gemm': {
-      const variant = oneOf('variant', spec.variant, ['blas', 'blocked'] as const);
+      const variant = oneOf('variant', spec.variant, CPU_GEMM_VARIANTS);
       const a = hostBuffer('a', spec.a, ['fp32', 'fp64']);
       const b = hostBuffer('b', spec.b, [a.dtype]);
       const out = hostBuffer('out', spec.out, [a.dtype]);

@@ -3,6 +3,11 @@
 import { GpuLabError } from '../main/common/errors.ts';
 import type { ErrorCode } from '../main/common/errors.ts';
 
+// The largest C++ int: what BLAS and cuBLAS take a dimension or a count in, and every kernel indexes with. The
+// facade checks it for memory's sake; how much a lab may measure is the measurement's (main/common/measurement.ts
+// LIMITS), checked by the compute host.
+export const INT_MAX = 2147483647;
+
 export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'undefined';

@@ -4,10 +4,8 @@
 
 import type { GemmDtype } from '../main/common/measurement.ts';
 
-export type { GemmDtype };
-
 export interface VerificationResult {
-  relError: number;
+  relativeError: number;
   tolerance: number;
   passed: boolean;
   // The first elements off by more than the tolerance times the reference's RMS magnitude, with their indices.
@@ -56,7 +54,7 @@ const MAX_MISMATCHES = 5;
 // scale the norm-wise check works at. Relative to its own size instead, entries of a GEMM that happen to be near
 // zero would be listed although the result is right. NaN is always reported.
 export function verify(out: ArrayLike<number>, ref: ArrayLike<number>, tolerance: number, indices?: readonly number[]): VerificationResult {
-  const relError = relativeError(out, ref);
+  const error = relativeError(out, ref);
   let sumSquares = 0;
   for (let i = 0; i < ref.length; i++) sumSquares += (ref[i] ?? 0) ** 2;
   const scale = ref.length ? Math.sqrt(sumSquares / ref.length) : 0;
@@ -67,5 +65,5 @@ export function verify(out: ArrayLike<number>, ref: ArrayLike<number>, tolerance
     const expected = ref[i] ?? Number.NaN;
     if (!(Math.abs(got - expected) <= limit) && !(got === expected)) mismatches.push({ index: indices?.[i] ?? i, got, expected });
   }
-  return { relError, tolerance, passed: relError <= tolerance, mismatches };
+  return { relativeError: error, tolerance, passed: error <= tolerance, mismatches };
 }

@@ -7,7 +7,7 @@
 // and Numba (GPU_LAB_PYTHON, else python3):
 //   GPU_LAB_PYTHON=/opt/torch/.venv/bin/python node scripts/bench-cpu-loops.mjs [--elements N]
 import { MEASUREMENT } from '../main/common/measurement.ts';
-import { medianInterval, quantile } from '../main/common/statistics.ts';
+import { medianInterval, quantile } from '../main/common/pure/statistics.ts';
 import { measure } from '../main/host/ops/index.ts';
 import { peerWorker } from '../main/host/python-worker.ts';
 

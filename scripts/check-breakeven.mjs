@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { parseParamText } from '../main/common/params.ts';
 import { findLab } from '../main/labs/index.ts';
 import { createLabHost } from '../main/app/lab-host.ts';
-import { intervalHalfWidth } from '../main/common/statistics.ts';
+import { intervalHalfWidth } from '../main/common/pure/statistics.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Writes main/common/reference-table.ts, the reference results GPU Lab ships: each lab's headline numbers with their
-// intervals, per GPU model, from recorded runs of this version (renderer/charts/headlines.ts referenceOf, the same as
-// `gpu-lab runs export ID --reference`). Each record is read as the app reads one (schema, then today's statistics,
-// work and names: runs/current-findings.ts); only completed runs on a GPU count, one per lab and GPU model.
+// intervals, per GPU model, from recorded runs of this version (main/common/pure/charts/headlines.ts referenceOf, the same as
+// `gpu-lab runs export ID --reference`). Each record is read as the app reads one (runs/stored-record.ts: an older
+// schema version's in this one's words, its work and names as this version counts them; then today's findings:
+// runs/current-findings.ts); only completed runs on a GPU count, one per lab and GPU model.
 //   node scripts/reference-table.mjs                  # from the H100 (and H200) runs kept in tests/fixtures/runs
 //   node scripts/reference-table.mjs a.json b.json    # from the records named (another GPU model's, say)
 // tests/unit/runs/reference-table.test.ts checks that the committed table is what this script writes.
@@ -10,10 +11,10 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { RUN_RECORD } from '../main/common/run-record.ts';
 import { findLab } from '../main/labs/index.ts';
 import { withCurrentFindings } from '../main/runs/current-findings.ts';
-import { referenceOf } from '../renderer/charts/headlines.ts';
+import { readStoredRecord } from '../main/runs/stored-record.ts';
+import { referenceOf } from '../main/common/pure/charts/headlines.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const TABLE_PATH = join(ROOT, 'main/common/reference-table.ts');
@@ -28,11 +29,11 @@ export function fixtureRecords() {
 }
 
 function referenceFrom(path) {
-  const parsed = RUN_RECORD.safeParse(JSON.parse(readFileSync(path, 'utf8')));
-  if (!parsed.success) throw new Error(`${path}: not a run record (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message})`);
-  const lab = findLab(parsed.data.lab);
-  if (!lab) throw new Error(`${path}: lab ${parsed.data.lab} is not one of this version's`);
-  const record = withCurrentFindings(parsed.data);
+  const read = readStoredRecord(JSON.parse(readFileSync(path, 'utf8')));
+  if (!read.ok) throw new Error(`${path}: ${read.message}`);
+  const lab = findLab(read.record.lab);
+  if (!lab) throw new Error(`${path}: lab ${read.record.lab} is not one of this version's`);
+  const record = withCurrentFindings(read.record);
   if (record.status !== 'completed') throw new Error(`${path}: the run is ${record.status}, not completed`);
   const reference = referenceOf(record, lab.descriptor);
   if (reference.machine.gpu === null) throw new Error(`${path}: the run measured no GPU`);

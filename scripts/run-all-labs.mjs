@@ -15,7 +15,7 @@ import { labDescriptors } from '../main/labs/index.ts';
 import { parseParamText } from '../main/common/params.ts';
 import { createLabHost } from '../main/app/lab-host.ts';
 import { findingText, pointText } from '../main/labs/lab-text.ts';
-import { MIN_INTERVAL_SAMPLES } from '../main/common/statistics.ts';
+import { MIN_INTERVAL_SAMPLES } from '../main/common/pure/statistics.ts';
 
 const args = process.argv.slice(2);
 const take = (name) => {

@@ -1,5 +1,5 @@
 // The class as a CSV for the teacher's own spreadsheet: one row per finished run of a student, oldest first, with who
-// ran it, the lab, the device, when, its status, its parameters and its headline findings (common/finding-order.ts,
+// ran it, the lab, the device, when, its status, its parameters and its headline findings (common/pure/finding-order.ts,
 // headlineIds), each as its value, the interval it lies in, its unit and, for the run the class's table shows, where
 // it lies against the class's range ("above", "below", "within"; empty where it is not judged). Students' names are
 // anyone's input: every cell goes through the one CSV writer, which keeps a formula from running (common/csv.ts).
@@ -7,8 +7,8 @@ import type { ClassOverview } from '../common/contract/classroom.ts';
 import type { ExportedRun } from '../common/contract/runs.ts';
 import { csvTable } from '../common/csv.ts';
 import type { CsvValue } from '../common/csv.ts';
-import { safeFileName } from '../common/file-name.ts';
-import { headlineIds } from '../common/finding-order.ts';
+import { safeFileName } from '../common/pure/file-name.ts';
+import { headlineIds } from '../common/pure/finding-order.ts';
 import { LABS, findLab } from '../labs/index.ts';
 import type { ClassRun } from './class-overview.ts';
 

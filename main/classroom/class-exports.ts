@@ -2,7 +2,7 @@
 // the class's PDF, all made from the same runs read the same way (class-overview.ts), whether the class's server
 // asks (the teacher's methods) or `gpu-lab classroom export` reads a data folder.
 import type { LabHost } from '../app/lab-host.ts';
-import { MAX_REPORT_RUNS, reportOrder } from '../common/class-text.ts';
+import { MAX_REPORT_RUNS, reportOrder } from '../common/pure/class-text.ts';
 import type { ClassOverview, ClassReportRequest } from '../common/contract/classroom.ts';
 import type { ExportedRun } from '../common/contract/runs.ts';
 import type { RunRecord, RunSummary } from '../common/run-record.ts';

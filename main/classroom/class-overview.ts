@@ -1,12 +1,12 @@
 // The class as its teacher reads it: for each lab, each student's latest run of each setup (the device and the
 // parameters: a break-even found on other sizes is not the same number) with the lab's headline findings, exactly as
 // the run's own page reads them (the record's findings, derived again by the lab's analysis when read), each placed
-// against the class's range for it only as far as its interval allows (common/claims.ts); and who has not run the
+// against the class's range for it only as far as its interval allows (common/pure/claims.ts); and who has not run the
 // lab yet. The app's view, the class's CSV and its PDF are all made from this.
-import { classRange, placeAgainst } from '../common/claims.ts';
-import { MAX_SETUPS_A_STUDENT } from '../common/class-text.ts';
+import { classRange, placeAgainst } from '../common/pure/claims.ts';
+import { MAX_SETUPS_A_STUDENT } from '../common/pure/class-text.ts';
 import type { ClassCaps, ClassLab, ClassNumber, ClassOverview, ClassRow, ClassSetup, ClassStudent } from '../common/contract/classroom.ts';
-import { headlineIds } from '../common/finding-order.ts';
+import { headlineIds } from '../common/pure/finding-order.ts';
 import { LAB_IDS } from '../common/lab-descriptor.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
 import type { Finding, RunRecord, RunStatus, RunSummary } from '../common/run-record.ts';

@@ -7,7 +7,7 @@ import type { ClassCaps } from '../common/contract/classroom.ts';
 import type { RunEvent, StartRunRequest } from '../common/contract/runs.ts';
 import type { Disposable } from '../common/contract/spec.ts';
 import { GpuLabError } from '../common/errors.ts';
-import { WAITING_MESSAGE_KEY } from '../common/message.ts';
+import { WAITING_MESSAGE_KEY } from '../common/pure/message.ts';
 import type { KernelRun, KernelRunRequest } from '../common/playground.ts';
 import type { LabHost } from '../app/lab-host.ts';
 import type { LockHolder } from '../engine/device-lock.ts';

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { CLASS_CAPS, STUDENT_ID } from '../common/contract/classroom.ts';
 import type { ClassCaps, ClassStudent } from '../common/contract/classroom.ts';
 import { GpuLabError } from '../common/errors.ts';
-import { describeNameProblem, nameKey, nameProblem, trimName } from '../common/student-name.ts';
+import { describeNameProblem, nameKey, nameProblem, trimName } from '../common/pure/student-name.ts';
 import { ensureFolder, writeFileAtomic } from '../runs/atomic-write.ts';
 
 export const DEFAULT_CAPS: ClassCaps = { maxPoints: 400, maxBytes: 4 * 2 ** 30, maxSeconds: 600 };

@@ -7,7 +7,7 @@ import type { StartRunRequest } from '../common/contract/runs.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { exerciseDefinition } from '../common/exercises.ts';
 import { measurementFootprint } from '../common/footprint.ts';
-import { formatBytes } from '../common/format.ts';
+import { formatBytes } from '../common/pure/format.ts';
 import type { KernelRunRequest } from '../common/playground.ts';
 import type { PeerLibrary, PeersReport } from '../common/peer-protocol.ts';
 import type { HostEnvironment } from '../engine/supervisor.ts';

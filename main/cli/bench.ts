@@ -13,8 +13,10 @@ import { checkDevice } from '../runs/lab-runner.ts';
 import { UsageError } from './command.ts';
 import { option, parseArgs } from './cli-options.ts';
 import { integerOption, numberOption } from './decimal.ts';
-import { localizeDecimal, type Locale } from '../common/locale.ts';
+import { localizeDecimal, type Locale } from '../common/pure/locale.ts';
+import type { Clock } from '../common/measurement.ts';
 import type { PointResult } from '../common/run-record.ts';
+import { countedSamples } from '../common/pure/statistics.ts';
 import type { CliText } from './cli-text.ts';
 
 // Four significant digits, whole from 1000; a decimal comma in Spanish.
@@ -37,15 +39,16 @@ export interface BenchRecord {
   minMs: number | null;
   maxMs: number | null;
   samples: number;
-  // Which clock the figures come from: "host" (monotonic, after synchronising) or "device" (CUDA events).
-  timer: 'host' | 'device';
+  // The clock the figures come from: "events" (CUDA events), "host" (monotonic, after synchronising) or
+  // "host-nosync" (monotonic, stopped when the launch returns).
+  clock: Clock;
   gflops?: number;
   tflops?: number;
   gbps?: number;
   implementation: string;
   threads: number;
   verified: boolean;
-  relError: number | null;
+  relativeError: number | null;
   noisy: boolean;
 }
 
@@ -61,12 +64,12 @@ export function benchRecord(planned: BenchPoint, point: PointResult): BenchRecor
     medianMs: s?.median ?? null,
     minMs: s?.min ?? null,
     maxMs: s?.max ?? null,
-    samples: point.stats?.count ?? (point.timer === 'device' ? point.deviceMs?.length : point.hostMs.length) ?? 0,
-    timer: point.timer,
+    samples: point.stats?.count ?? countedSamples(point).length,
+    clock: point.clock,
     implementation: point.implementation ?? '',
     threads: point.threads ?? 0,
     verified,
-    relError: point.verification?.relativeError ?? null,
+    relativeError: point.verification?.relativeError ?? null,
     noisy: s?.noisy ?? false,
   };
   if (point.gflops !== null && verified) {
@@ -92,10 +95,10 @@ export function formatBenchTable(records: BenchRecord[], t: CliText, locale: Loc
     String(r.samples),
     r.tflops !== undefined ? `${fmt(r.tflops, locale)} TFLOP/s` : r.gflops !== undefined ? `${fmt(r.gflops, locale)} GFLOP/s` : r.gbps !== undefined ? `${fmt(r.gbps, locale)} GB/s` : '',
     r.verified
-      ? r.relError === null
+      ? r.relativeError === null
         ? t('bench.yes')
-        : t('bench.yesError', { error: exponent(r.relError) })
-      : t('bench.failed', { error: r.relError === null || r.relError === undefined ? t('table.notApplicable') : exponent(r.relError) }),
+        : t('bench.yesError', { error: exponent(r.relativeError) })
+      : t('bench.failed', { error: r.relativeError === null || r.relativeError === undefined ? t('table.notApplicable') : exponent(r.relativeError) }),
     `${r.implementation}${r.noisy ? ` ${t('bench.noisy')}` : ''}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));

@@ -1,9 +1,9 @@
 // The CLI's words in the language it speaks: t('run.findings'), t('run.started', { run, device, count }), read from
-// the "cli" part of the catalogs (common/i18n) by the one message engine: "a | b" are the forms for one and for
+// the "cli" part of the catalogs (common/pure/i18n) by the one message engine: "a | b" are the forms for one and for
 // more, picked by `count`; the usage texts write a literal bar as {'|'}. A key is checked when compiled.
-import type { CliCatalog } from '../common/i18n/en/cli.ts';
-import { translator } from '../common/i18n/index.ts';
-import type { Locale } from '../common/locale.ts';
+import type { CliCatalog } from '../common/pure/i18n/en/cli.ts';
+import { translator } from '../common/pure/i18n/index.ts';
+import type { Locale } from '../common/pure/locale.ts';
 
 // Every message's dotted key.
 type Keys<T, P extends string = ''> = {

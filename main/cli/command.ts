@@ -5,7 +5,7 @@ export function stdoutOf(io: CliIo): (data: string | Uint8Array) => Promise<void
 
 // One CLI subcommand: its name, its help in the language the CLI speaks, and run(), which returns the process exit
 // code. Exit codes: 0 success, 1 a failed run or measurement (the error code is printed), 2 bad usage.
-import type { Locale } from '../common/locale.ts';
+import type { Locale } from '../common/pure/locale.ts';
 import type { ComputeHostLauncher } from '../engine/launcher.ts';
 import { cliText, type CliKey, type CliText, type Named } from './cli-text.ts';
 

@@ -1,15 +1,15 @@
 // gpu-lab devices: what this machine can measure on — the CPU, each CUDA device with its attributes and
-// theoretical peaks (with the arithmetic; the tensor cores' from main/common/gpu-peaks.ts), the CUDA libraries found
+// theoretical peaks (with the arithmetic; the tensor cores' from main/common/pure/gpu-peaks.ts), the CUDA libraries found
 // or why not, where else they were looked for and how to install them, the GPUs' state right now, and the WebGPU
 // adapters (or why there are none).
 // The reasons and formulas come from the engine in English; their numbers take the CLI's decimal separator.
-import { TOOLKIT_LIBRARY_INSTALL } from '../common/cuda-libraries.ts';
-import type { LibraryInstall, ToolkitLibraryId } from '../common/cuda-libraries.ts';
-import { formatBytes } from '../common/format.ts';
-import { gpuPeaks } from '../common/gpu-peaks.ts';
-import { translator } from '../common/i18n/index.ts';
-import { localizeDecimal, type Locale } from '../common/locale.ts';
-import { renderMessage } from '../common/message.ts';
+import { TOOLKIT_LIBRARY_INSTALL } from '../common/pure/cuda-libraries.ts';
+import type { LibraryInstall, ToolkitLibraryId } from '../common/pure/cuda-libraries.ts';
+import { formatBytes } from '../common/pure/format.ts';
+import { gpuPeaks } from '../common/pure/gpu-peaks.ts';
+import { translator } from '../common/pure/i18n/index.ts';
+import { localizeDecimal, type Locale } from '../common/pure/locale.ts';
+import { renderMessage } from '../common/pure/message.ts';
 import type { CudaDeviceInfo, DeviceReport, LibraryStatus, Telemetry } from '../common/device-report.ts';
 import type { DeviceSummary } from '../common/devices.ts';
 import { labMessage } from '../labs/lab-text.ts';

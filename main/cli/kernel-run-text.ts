@@ -5,18 +5,18 @@
 import { basename } from 'node:path';
 
 import type { Comparison, KernelRun, KernelRunResult, Mismatch, Throughput, VerificationResult } from '../common/playground.ts';
-import { formatBytes, formatMs, formatPercent, formatRate, sig } from '../common/format.ts';
-import { localizeDecimal, type Locale } from '../common/locale.ts';
+import { formatBytes, formatMs, formatPercent, formatRate, sig } from '../common/pure/format.ts';
+import { localizeDecimal, type Locale } from '../common/pure/locale.ts';
 import { comparisonTitle } from '../playground/descriptors.ts';
 import { exerciseDefinition } from '../common/exercises.ts';
-import { CATALOGS } from '../common/i18n/index.ts';
-import { isGemmCheck, maxErrorOf, verdictSentences } from '../common/verification-verdict.ts';
+import { CATALOGS } from '../common/pure/i18n/index.ts';
+import { isGemmCheck, maxErrorOf, verdictSentences } from '../common/pure/verification-verdict.ts';
 import type { CliContext } from './command.ts';
 import type { CliText } from './cli-text.ts';
-import { comparisonReason, errorText } from '../common/i18n/error-text.ts';
-import { renderMessage } from '../common/message.ts';
-import { pythonLaunchFinding } from '../common/python-launch.ts';
-import { translator } from '../common/i18n/index.ts';
+import { comparisonReason, errorText } from '../common/pure/i18n/error-text.ts';
+import { renderMessage } from '../common/pure/message.ts';
+import { pythonLaunchFinding } from '../common/pure/python-launch.ts';
+import { translator } from '../common/pure/i18n/index.ts';
 
 export interface KernelRunText {
   // For the standard output: everything above, in the CLI's language.

@@ -1,6 +1,6 @@
 // `kernel run --ptx/--sass`: the listing as `objdump -S` prints one, each run of lines headed by the line of the
 // source it came from, as FILE:LINE and the line's text, so that an editor can jump to it.
-import { listingBlocks } from '../common/listing-blocks.ts';
+import { listingBlocks } from '../common/pure/listing-blocks.ts';
 import type { Listing } from '../common/playground.ts';
 import type { CliText } from './cli-text.ts';
 

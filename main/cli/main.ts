@@ -1,6 +1,6 @@
 // The gpu-lab command: dispatches to one subcommand per file, in the language of --lang or else the system's.
 import { GpuLabError, isErrorCode } from '../common/errors.ts';
-import { isLocale, setNumberLocale, systemLocale, type Locale } from '../common/locale.ts';
+import { isLocale, setNumberLocale, systemLocale, type Locale } from '../common/pure/locale.ts';
 import type { ComputeHostLauncher } from '../engine/launcher.ts';
 import { batchCommand } from './batch.ts';
 import { benchCommand } from './bench.ts';
@@ -17,9 +17,9 @@ import { runCommand } from './run.ts';
 import { runsCommand } from './runs.ts';
 import { serveCommand } from './serve.ts';
 import { cliText, type CliText } from './cli-text.ts';
-import { errorText as errorSentence } from '../common/i18n/error-text.ts';
-import { translator } from '../common/i18n/index.ts';
-import { paramProblemOf, paramProblemText } from '../common/i18n/param-problem.ts';
+import { errorText as errorSentence } from '../common/pure/i18n/error-text.ts';
+import { translator } from '../common/pure/i18n/index.ts';
+import { paramProblemOf, paramProblemText } from '../common/pure/i18n/param-problem.ts';
 import { labDescriptors } from '../labs/index.ts';
 
 export const COMMANDS: CliCommand[] = [batchCommand, benchCommand, classroomCommand, devicesCommand, kernelCommand, labsCommand, peersCommand, reportCommand, runCommand, runsCommand, serveCommand];

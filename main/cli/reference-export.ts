@@ -1,7 +1,7 @@
 // `gpu-lab runs export ID --reference`: a run's headline numbers as a reference result (main/common/reference-run.ts),
 // the form of the table GPU Lab ships, so that a teacher can add their cluster's GPU models: the file goes in a data
 // folder's references/, where the app and the PDF show it beside other runs of the lab as another machine's.
-import { referenceOf } from '../../renderer/charts/headlines.ts';
+import { referenceOf } from '../common/pure/charts/headlines.ts';
 import type { ExportedRun } from '../common/contract/runs.ts';
 import { GpuLabError } from '../common/errors.ts';
 import type { RunRecord } from '../common/run-record.ts';

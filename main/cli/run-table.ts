@@ -1,17 +1,17 @@
 // The results table `gpu-lab run` and `gpu-lab runs show` print: one line per point, the headline figure first, in
 // the language the CLI speaks (its numbers with a decimal comma in Spanish).
-import { formatInterval, formatMs, formatPercent, formatRate } from '../common/format.ts';
-import { MIN_INTERVAL_SAMPLES } from '../common/statistics.ts';
-import { localizeDecimal, type Locale } from '../common/locale.ts';
+import { formatInterval, formatMs, formatPercent, formatRate } from '../common/pure/format.ts';
+import { MIN_INTERVAL_SAMPLES } from '../common/pure/statistics.ts';
+import { localizeDecimal, type Locale } from '../common/pure/locale.ts';
 import { shareOfPeak, type PointResult } from '../common/run-record.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
 import { pointText } from '../labs/lab-text.ts';
 import type { CliText } from './cli-text.ts';
-import { errorText, pointReason } from '../common/i18n/error-text.ts';
-import { translator } from '../common/i18n/index.ts';
-import { renderMessage, type Message } from '../common/message.ts';
+import { errorText, pointReason } from '../common/pure/i18n/error-text.ts';
+import { translator } from '../common/pure/i18n/index.ts';
+import { renderMessage, type Message } from '../common/pure/message.ts';
 
-const COLUMNS = ['point', 'status', 'median', 'interval', 'range', 'iqr', 'samples', 'rate', 'ofPeak', 'relError'] as const;
+const COLUMNS = ['point', 'status', 'median', 'interval', 'range', 'iqr', 'samples', 'rate', 'ofPeak', 'relativeError'] as const;
 // The width each column needs for its figures; a heading or a status word that is wider widens it. The interval is
 // "±1.3 %" or, lopsided, its two ends: "[957.8 µs, 1.057 ms]".
 const WIDTHS = [38, 9, 10, 21, 21, 9, 12, 13, 14, 10] as const;

@@ -3,13 +3,13 @@
 
 import { DEVICE_ID } from '../common/measurement.ts';
 import type { Finding, RunRecord } from '../common/run-record.ts';
-import { formatPercent } from '../common/format.ts';
-import type { Locale } from '../common/locale.ts';
+import { formatPercent } from '../common/pure/format.ts';
+import type { Locale } from '../common/pure/locale.ts';
 import type { ParameterDescriptor, ParamValues } from '../common/lab-descriptor.ts';
 import { parseParamText } from '../common/params.ts';
 import { findLab, labDescriptors, LABS } from '../labs/index.ts';
 import { findingText, labMessage, pointText } from '../labs/lab-text.ts';
-import { WAITING_MESSAGE_KEY, type Message } from '../common/message.ts';
+import { WAITING_MESSAGE_KEY, type Message } from '../common/pure/message.ts';
 import type { Lab } from '../labs/lab.ts';
 import { createLabHost } from '../app/lab-host.ts';
 import type { CliCommand, CliContext } from './command.ts';
@@ -24,8 +24,8 @@ import { runTable, waivedNote } from './run-table.ts';
 import { REPORT_OPTIONS, reportArgs, reportRuns, reportUsageLines } from './report.ts';
 import type { CliText } from './cli-text.ts';
 import { checkWritable, writeFileAtomic } from '../runs/atomic-write.ts';
-import { errorText } from '../common/i18n/error-text.ts';
-import { translator } from '../common/i18n/index.ts';
+import { errorText } from '../common/pure/i18n/error-text.ts';
+import { translator } from '../common/pure/i18n/index.ts';
 
 // Why a number typed for a parameter is not written as the parameter reads it: hexadecimal, octal or binary digits,
 // underscores between digits, or an exponent or a fraction where an integer is expected; null where it is fine (or

@@ -5,8 +5,8 @@
 // that is not there or not something it reads.
 import { realpath, stat } from 'node:fs/promises';
 
-import { importLeftSomethingOut, importLines, importSummary } from '../../renderer/charts/import-lines.ts';
-import { translator } from '../common/i18n/index.ts';
+import { importLeftSomethingOut, importLines, importSummary } from '../common/pure/charts/import-lines.ts';
+import { translator } from '../common/pure/i18n/index.ts';
 import { archiveKindOf } from '../runs/import-staging.ts';
 import type { ImportSource } from '../runs/import-staging.ts';
 import { importRuns } from '../runs/run-import.ts';

@@ -16,9 +16,9 @@ import { dataDirOption, option, parseArgs, pathOption } from './cli-options.ts';
 import { runTable, waivedNote } from './run-table.ts';
 import { REPORT_OPTIONS, reportArgs, reportRuns, reportUsageLines, storeSources } from './report.ts';
 import { reportableRun } from '../reports/reports-service.ts';
-import { errorText } from '../common/i18n/error-text.ts';
-import { translator } from '../common/i18n/index.ts';
-import type { Message } from '../common/message.ts';
+import { errorText } from '../common/pure/i18n/error-text.ts';
+import { translator } from '../common/pure/i18n/index.ts';
+import type { Message } from '../common/pure/message.ts';
 
 const FORMATS: readonly ExportFormat[] = ['json', 'csv', 'csv-samples'];
 

@@ -3,8 +3,8 @@
 // with many cores busy, AVX-512 clock offsets and a VM's view of the host all make a real CPU slower (or, with a base
 // clock only, faster) than this: a share of it is a guide, and a share over 100 % is shown with this source, never
 // clamped. Where the microarchitecture or the clock is unknown there is no estimate, and `reason` says why.
-import { msg } from './message.ts';
-import type { Message } from './message.ts';
+import { msg } from './pure/message.ts';
+import type { Message } from './pure/message.ts';
 
 export interface CpuFacts {
   vendor: string;

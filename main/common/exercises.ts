@@ -4,8 +4,9 @@
 // said by its file, in its launch header (launch-header.ts): each is a student's file as it stands, its kernel named
 // as the exercise's.
 import type { Dim3, ExerciseId, KernelParam } from './playground.ts';
+import { LIMITS } from './measurement.ts';
 import type { MeasurementInput } from './measurement.ts';
-import { gridFor } from './launch-header.ts';
+import { gridFor } from './pure/launch-header.ts';
 
 export interface KernelDefinition {
   id: string;
@@ -155,7 +156,7 @@ const transpose: ExerciseDefinition = {
     { name: 'rows', role: 'scalar', ctype: 'int' },
     { name: 'cols', role: 'scalar', ctype: 'int' },
   ],
-  size: { name: 'N', default: 4096, min: 1, max: 16384 },
+  size: { name: 'N', default: 4096, min: 1, max: LIMITS.matrixOrder },
   cover: '2d',
   defaultBlock: [16, 16, 1],
   elementType: 'fp32',
@@ -195,7 +196,7 @@ const sgemm: ExerciseDefinition = {
     { name: 'n', role: 'scalar', ctype: 'int' },
     { name: 'k', role: 'scalar', ctype: 'int' },
   ],
-  size: { name: 'N', default: 4096, min: 1, max: 16384 },
+  size: { name: 'N', default: 4096, min: 1, max: LIMITS.matrixOrder },
   cover: '2d',
   defaultBlock: [16, 16, 1],
   elementType: 'fp32',

@@ -21,6 +21,8 @@ export const TO_HOST = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('telemetry'), id: REQUEST_ID, device: z.string().max(16) }),
   // A kernel playground run: compile, verify, time. The job is validated separately, like a measurement.
   z.strictObject({ type: z.literal('kernel'), id: REQUEST_ID, job: z.unknown() }),
+  // A run's points are all measured: the inputs kept for its next point can go (host/kept-inputs.ts). No answer.
+  z.strictObject({ type: z.literal('runEnded') }),
   // Test hook: the host dies for real. Honoured only when the host was started with GPU_LAB_TEST_HOOKS=1.
   z.strictObject({ type: z.literal('crash'), how: z.enum(['abort', 'segfault']) }),
 ]);

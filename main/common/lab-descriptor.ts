@@ -4,7 +4,7 @@
 import { PEER_LIBRARIES } from './peer-protocol.ts';
 import { z } from 'zod';
 
-import { LOCALES } from './locale.ts';
+import { LOCALES } from './pure/locale.ts';
 
 export const LAB_IDS = [
   'transfer',

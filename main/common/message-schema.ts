@@ -2,7 +2,7 @@
 // a device list or a device report says in words that a reader reads in their language is one of these.
 import { z } from 'zod';
 
-import type { Message } from './message.ts';
+import type { Message } from './pure/message.ts';
 
 const FORMATTED_NUMBER = z.strictObject({
   num: z.number(),

@@ -21,7 +21,7 @@ function allowed(p: ParameterDescriptor): string {
   }
 }
 
-function fieldSchema(p: ParameterDescriptor): z.ZodType<unknown> {
+function fieldSchema(p: ParameterDescriptor): z.ZodType<ParamValues[string]> {
   switch (p.kind) {
     case 'integer':
       return z.int().min(p.min).max(p.max);
@@ -82,7 +82,7 @@ export function validateParams(labId: string, descriptors: readonly ParameterDes
         reason: 'not-allowed',
       });
     }
-    values[p.name] = parsed.data as ParamValues[string];
+    values[p.name] = parsed.data;
   }
   for (const p of descriptors) checkAtLeast(labId, p, descriptors, values);
   return values;

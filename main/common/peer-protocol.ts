@@ -1,39 +1,40 @@
 // The Python peers' worker protocol (python/gpu_lab_peers/protocol.py is its other side): JSON lines over the
-// worker's stdio, every line the worker writes checked here before it is believed. Requests carry an id; answers
-// name it back, ok or with an error. The worker's first line says it is ready. Libraries and workloads are named
-// by the engine only: nothing of a request from a browser reaches the worker.
+// worker's stdio, every line the worker writes checked here before it is believed. Requests carry an id and the
+// call they make; answers name the id back, ok or with an error. The worker's first line says it is ready.
+// Libraries and workloads are named by the engine only: nothing of a request from a browser reaches the worker.
+// A workload's words are the measurement's (measurement.ts): its `op`, the arrays' `dtype`, the `clock`.
 import { z } from 'zod';
 
-import { msg, type Message } from './message.ts';
+import { CLOCKS, DTYPES, OPS } from './measurement.ts';
+import { msg, type Message } from './pure/message.ts';
+import { PEER_LIBRARIES } from './pure/peer-libraries.ts';
+import type { PeerLibrary } from './pure/peer-libraries.ts';
 
 // The interpreter the peers run on, named by the person at the machine (--python, the app's settings).
 export const PYTHON_ENV = 'GPU_LAB_PYTHON';
 // Where none is named: python3, looked up in PATH when the worker starts.
 export const DEFAULT_PYTHON = 'python3';
 
-import { PEER_LIBRARIES } from './peer-libraries.ts';
-import type { PeerLibrary } from './peer-libraries.ts';
-
-export { PEER_LIBRARIES, PEER_LIBRARY_NAMES } from './peer-libraries.ts';
-export type { PeerLibrary } from './peer-libraries.ts';
+export { PEER_LIBRARIES, PEER_LIBRARY_NAMES } from './pure/peer-libraries.ts';
+export type { PeerLibrary } from './pure/peer-libraries.ts';
 
 export const PEER_READY = z.strictObject({ ready: z.literal(true), python: z.string().max(40), pid: z.int() });
 
-// The arrays' element types: the engine's dtypes, bfloat16 crossing as its raw 16 bits (NumPy has none).
-export const PEER_DTYPES = ['float64', 'float32', 'float16', 'bfloat16', 'int8'] as const;
-const ARRAY = z.strictObject({ path: z.string().min(1).max(4096), dtype: z.enum(PEER_DTYPES), length: z.int().min(1).max(2 ** 31) });
-// The clocks a peer's samples are read with (python/gpu_lab_peers/__main__.py): 'events', CUDA events, the device's
-// time; 'host', perf_counter around the call alone (on a GPU: until the launch returns); 'host-sync', perf_counter
-// with the GPU synchronised after the call; 'time-time', the same read with time.time(), as the notebooks write it.
-export const PEER_TIMERS = ['events', 'host', 'host-sync', 'time-time'] as const;
-export type PeerTimer = (typeof PEER_TIMERS)[number];
+// The arrays cross in the engine's dtypes, bfloat16 as its raw 16 bits (NumPy has none).
+const ARRAY = z.strictObject({ path: z.string().min(1).max(4096), dtype: z.enum(DTYPES), length: z.int().min(1).max(2 ** 31) });
+// The clocks a peer's samples are read with (python/gpu_lab_peers/__main__.py): the measurement's, perf_counter
+// standing for the host's monotonic clock (`host`: the GPU synchronised after the call; `host-nosync`: the clock
+// stopped when the call returns), and what Python alone has: `time-time`, the host's clock read with time.time(),
+// as the notebooks write it.
+export const PEER_CLOCKS = [...CLOCKS, 'time-time'] as const;
+export type PeerClock = (typeof PEER_CLOCKS)[number];
 export type PeerArray = z.infer<typeof ARRAY>;
 
 // Where a playground kernel is launched from: PyCUDA where it imports, else cuda.core ('auto'), or the one named.
 export const KERNEL_LAUNCH_LIBRARIES = ['auto', 'pycuda', 'cuda-core'] as const;
 export type KernelLaunchLibrary = (typeof KERNEL_LAUNCH_LIBRARIES)[number];
 const KERNEL_ARG = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.enum(['input', 'output']), path: z.string().min(1).max(4096), dtype: z.enum(['float32', 'float64']), length: z.int().min(1).max(2 ** 31) }),
+  z.strictObject({ kind: z.enum(['input', 'output']), path: z.string().min(1).max(4096), dtype: z.enum(['fp32', 'fp64']), length: z.int().min(1).max(2 ** 31) }),
   z.strictObject({ kind: z.literal('scalar'), type: z.enum(['f32', 'f64', 'i32', 'u64']), value: z.number() }),
 ]);
 export type PeerKernelArg = z.infer<typeof KERNEL_ARG>;
@@ -41,12 +42,12 @@ export type PeerKernelArg = z.infer<typeof KERNEL_ARG>;
 export const MAX_KERNEL_SOURCE_CHARS = 100_000;
 const DIM3 = z.tuple([z.int().min(1), z.int().min(1), z.int().min(1)]);
 
-export const PEER_REQUEST = z.discriminatedUnion('op', [
-  z.strictObject({ id: z.int(), op: z.literal('probe'), libraries: z.array(z.enum(PEER_LIBRARIES)) }),
+export const PEER_REQUEST = z.discriminatedUnion('call', [
+  z.strictObject({ id: z.int(), call: z.literal('probe'), libraries: z.array(z.enum(PEER_LIBRARIES)) }),
   z.strictObject({
     id: z.int(),
-    op: z.literal('prepare'),
-    workload: z.string().max(64),
+    call: z.literal('prepare'),
+    op: z.enum(OPS),
     code: z.string().max(64),
     device: z.string().max(16),
     inputs: z.array(ARRAY).max(8),
@@ -54,7 +55,7 @@ export const PEER_REQUEST = z.discriminatedUnion('op', [
     params: z.record(z.string(), z.number()),
     // The clock the engine asks for, where it is not the workload's own; and the shortest sample, reached by
     // repeating a shorter call inside it.
-    timer: z.enum(PEER_TIMERS).optional(),
+    clock: z.enum(PEER_CLOCKS).optional(),
     minSampleMs: z.number().min(0).max(1000).optional(),
   }),
   // A playground kernel launched from Python: the source the door checked, its file's and kernel's names, the launch,
@@ -62,7 +63,7 @@ export const PEER_REQUEST = z.discriminatedUnion('op', [
   // options are its own (and it refuses any field not listed).
   z.strictObject({
     id: z.int(),
-    op: z.literal('prepare-kernel'),
+    call: z.literal('prepare-kernel'),
     library: z.enum(KERNEL_LAUNCH_LIBRARIES),
     device: z.string().max(16),
     source: z.string().min(1).max(MAX_KERNEL_SOURCE_CHARS),
@@ -74,15 +75,15 @@ export const PEER_REQUEST = z.discriminatedUnion('op', [
     args: z.array(KERNEL_ARG).max(16),
     minSampleMs: z.number().min(0).max(1000).optional(),
   }),
-  z.strictObject({ id: z.int(), op: z.literal('sample'), warmup: z.int().min(0).max(100_000), count: z.int().min(1).max(100_000) }),
+  z.strictObject({ id: z.int(), call: z.literal('sample'), warmup: z.int().min(0).max(100_000), count: z.int().min(1).max(100_000) }),
   // `indices`: only these elements of the output are written back (those the engine's check reads, where it reads a
   // sample), in this order.
-  z.strictObject({ id: z.int(), op: z.literal('output'), indices: z.array(z.int().min(0).max(2 ** 31 - 1)).max(8192).optional() }),
+  z.strictObject({ id: z.int(), call: z.literal('output'), indices: z.array(z.int().min(0).max(2 ** 31 - 1)).max(8192).optional() }),
   // The workload's own float64 reference of part of its output (the text-to-image lab: the first image computed on the
   // CPU in float64), for workloads the engine has no reference of.
-  z.strictObject({ id: z.int(), op: z.literal('reference'), output: ARRAY.refine((a) => a.dtype === 'float64', 'float64') }),
+  z.strictObject({ id: z.int(), call: z.literal('reference'), output: ARRAY.refine((a) => a.dtype === 'fp64', 'fp64') }),
   // `keep`: the input files whose arrays the worker keeps for the peer points after (host/peer-files.ts); absent, none.
-  z.strictObject({ id: z.int(), op: z.literal('release'), keep: z.array(z.string().max(4096)).max(1000).optional() }),
+  z.strictObject({ id: z.int(), call: z.literal('release'), keep: z.array(z.string().max(4096)).max(1000).optional() }),
 ]);
 export type PeerRequest = z.infer<typeof PEER_REQUEST>;
 // A request as the engine writes it, before the id is given.
@@ -119,13 +120,13 @@ export const PEER_ANSWER = z.union([
 ]);
 export type PeerAnswer = z.infer<typeof PEER_ANSWER>;
 
-// One round of samples, in the clock named (PEER_TIMERS), and the host's wall time of each.
+// One round of samples, on the clock named (PEER_CLOCKS), and the host's wall time of each.
 export const PEER_SAMPLES = z.strictObject({
   id: z.int(),
   ok: z.literal(true),
   samplesMs: z.array(z.number().nonnegative()).min(1),
   wallMs: z.array(z.number().nonnegative()).min(1),
-  timer: z.enum(PEER_TIMERS),
+  clock: z.enum(PEER_CLOCKS),
   // Calls a sample holds (each sample is their mean): more than one only where a call is shorter than minSampleMs.
   executionsPerSample: z.int().min(1).max(10_000),
   // The memory the workload held at its peak since it was prepared, where it says (text_to_image.py): on the GPU,
@@ -167,7 +168,7 @@ export const PEERS_REPORT = z.union([
 ]);
 export type PeersReport = z.infer<typeof PEERS_REPORT>;
 
-// Why a peer library's series cannot run, as a message of the reasons catalog (common/i18n/*/reasons.ts), or null
+// Why a peer library's series cannot run, as a message of the reasons catalog (common/pure/i18n/*/reasons.ts), or null
 // where it can; `gpu`: the series runs on the GPU through it. What the interpreter or library said stays as it said it.
 export function peerWaivedWhy(report: PeersReport | null, library: PeerLibrary, gpu = false): Message | null {
   if (!report) return msg('reasons.peersNotAsked');

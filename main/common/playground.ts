@@ -276,7 +276,7 @@ const THROUGHPUT = z.strictObject({
 export type Throughput = z.infer<typeof THROUGHPUT>;
 
 // One bar beside the student's: a reference kernel compiled the same way, a built-in kernel of the engine, or the
-// student's own kernel launched from Python as Unit 10 does it (common/python-launch.ts).
+// student's own kernel launched from Python as Unit 10 does it (common/pure/python-launch.ts).
 const COMPARISON = z.strictObject({
   id: z.string(),
   kind: z.enum(['reference', 'builtin', 'cublas', 'python']),

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 
 import type { DeviceList } from '../common/devices.ts';
 import { GpuLabError } from '../common/errors.ts';
-import { msg, WAITING_MESSAGE_KEY, type Message } from '../common/message.ts';
+import { msg, WAITING_MESSAGE_KEY, type Message } from '../common/pure/message.ts';
 import { processAlive, processStartTicks } from './process-identity.ts';
 
 // What holds a device: a lab run, a kernel run of the playground, the bench, or the Python peers.

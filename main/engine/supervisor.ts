@@ -351,6 +351,13 @@ export class ComputeHostSupervisor {
     return parsed.data;
   }
 
+  // A run's points are all measured: the host lets go of the inputs it kept for the run's next point now, rather than
+  // when they time out. Said to the host running now, if one has started; nothing to answer.
+  runEnded(): void {
+    const host = this.host;
+    if (host?.started && !host.stopping) host.proc.send({ type: 'runEnded' } satisfies ToHost);
+  }
+
   // Test hook: makes the host die for real (process.abort() or SIGSEGV). Needs testHooks: true.
   async crashForTest(how: 'abort' | 'segfault'): Promise<void> {
     const host = this.current();

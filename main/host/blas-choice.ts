@@ -15,7 +15,7 @@ import { join } from 'node:path';
 
 import { benchmark, createHostBuffer, cpuInfo } from '../../native/index.ts';
 import type { ElementBuffer } from '../../native/index.ts';
-import { medianInterval, quantile } from '../common/statistics.ts';
+import { medianInterval, quantile } from '../common/pure/statistics.ts';
 import { read } from './cpu-peaks.ts';
 import { originText } from './blas-libraries.ts';
 import type { OpenedBlas } from './blas-libraries.ts';

@@ -1,8 +1,8 @@
 // The compute host's BLAS: the libraries found (blas-libraries.ts), opened once per host on first use, and the
 // chooser that measures which one runs each GEMM (blas-choice.ts); what the devices list says of them.
 import type { DeviceList } from '../common/devices.ts';
-import { msg, n, renderMessage, type Message } from '../common/message.ts';
-import { translator } from '../common/i18n/index.ts';
+import { msg, n, renderMessage, type Message } from '../common/pure/message.ts';
+import { translator } from '../common/pure/i18n/index.ts';
 import { BlasChooser } from './blas-choice.ts';
 import type { BlasPick } from './blas-choice.ts';
 import { BLAS_ENV, blasCandidates, interpreterPlaces, openCandidates } from './blas-libraries.ts';

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 
 import { estimateCpuPeaks, type CpuFacts } from '../common/cpu-peaks.ts';
-import { msg } from '../common/message.ts';
+import { msg } from '../common/pure/message.ts';
 import type { DeviceList, DeviceSummary } from '../common/devices.ts';
 
 // A file's text, or null where it cannot be read.

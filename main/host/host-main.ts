@@ -8,7 +8,9 @@ import { searchCudaLibrariesIn } from '../../native/index.ts';
 import { SYSTEM_CONDA, SYSTEM_TOOLKIT_ROOT, cudaLibraryDirs } from './cuda-library-dirs.ts';
 import { deviceReport, deviceTelemetry } from './device-report.ts';
 import { environmentSnapshot } from './host-environment.ts';
+import { runEnded } from './kept-inputs.ts';
 import { measure } from './ops/index.ts';
+import { peerRunEnded } from './ops/peer.ts';
 import type { MeasureContext } from './ops/index.ts';
 import { KERNEL_JOB } from '../common/kernel-job.ts';
 import { runKernelJob } from './kernel-run.ts';
@@ -147,6 +149,10 @@ function onRequest(raw: unknown): void {
       return;
     case 'peers':
       void answer(msg.id, () => probePeers(msg.libraries));
+      return;
+    case 'runEnded':
+      runEnded();
+      peerRunEnded();
       return;
     case 'crash':
       crash(msg.how);

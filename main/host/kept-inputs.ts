@@ -6,8 +6,9 @@
 // next point that asks for the same key gets the buffer as it is, its values those a fill would write (no op writes
 // into an input it was given; one that does asks for an input of its own, MeasurementBackend.ownInput). One point
 // holds a kept input at a time: it is taken out while the point measures, and given back at its end.
-// At most KEEP_BYTES_MAX (and an eighth of the machine's memory) is held, the oldest let go first, and all of it once
-// no point has ended for KEEP_MS, the run over. A pinned input let go goes back to the pinned pool, and a point that
+// At most KEEP_BYTES_MAX (and an eighth of the machine's memory) is held, the oldest let go first, and all of it when
+// the run ends (the runner says so: host-protocol's runEnded), or once no point has been open for KEEP_MS (a
+// measurement asked outside a run: the bench, a script). A point in progress, however long, keeps them. A pinned input let go goes back to the pinned pool, and a point that
 // needs pinned memory of its type and length takes a kept one before page-locking more.
 import { totalmem } from 'node:os';
 
@@ -61,7 +62,6 @@ export function giveInput(key: string, buffer: ElementBuffer, keepBytes = defaul
   if (buffer.freed) return;
   kept.push({ key, buffer });
   trimTo(keepBytes);
-  pointEnded();
 }
 
 // A point about to make `bytes` of inputs no kept one holds: the oldest let go until what is kept and what it makes
@@ -71,11 +71,26 @@ export function makeRoomFor(bytes: number, keepBytes = defaultKeepBytes()): void
   trimTo(Math.max(0, keepBytes - bytes));
 }
 
-// A point ended: what is kept stays for KEEP_MS more.
-export function pointEnded(): void {
+// Points measuring now: while one is, nothing kept times out.
+let open = 0;
+
+export function pointStarted(): void {
+  open++;
   if (idle) clearTimeout(idle);
-  idle = kept.length > 0 ? setTimeout(releaseInputs, KEEP_MS) : null;
+  idle = null;
+}
+
+// A point ended: once none is open, what is kept stays for KEEP_MS more.
+export function pointEnded(): void {
+  open = Math.max(0, open - 1);
+  if (idle) clearTimeout(idle);
+  idle = open === 0 && kept.length > 0 ? setTimeout(releaseInputs, KEEP_MS) : null;
   idle?.unref();
+}
+
+// A run ended: what it kept goes now, unless a point of another run is measuring (that run's end lets it go).
+export function runEnded(): void {
+  if (open === 0) releaseInputs();
 }
 
 // Every kept input let go.

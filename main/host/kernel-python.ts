@@ -11,7 +11,7 @@ import { join } from 'node:path';
 
 import { GpuLabError } from '../common/errors.ts';
 import type { KernelJob } from '../common/kernel-job.ts';
-import { msg } from '../common/message.ts';
+import { msg } from '../common/pure/message.ts';
 import { PEER_KERNEL_PREPARED, PEER_SAMPLES } from '../common/peer-protocol.ts';
 import type { PeerKernelArg } from '../common/peer-protocol.ts';
 import type { Comparison, Throughput } from '../common/playground.ts';
@@ -23,8 +23,6 @@ import type { PeerWorker } from './python-worker.ts';
 
 // Compiling with nvcc and loading a library's CUDA context can take tens of seconds on a cold machine.
 const CALL_TIMEOUT_MS = 120_000;
-
-const PEER_DTYPE = { fp32: 'float32', fp64: 'float64' } as const;
 
 interface OutputFile {
   path: string;
@@ -40,10 +38,10 @@ async function exportArgs(dir: string, args: readonly HostArg[]): Promise<{ args
   const exported = await Promise.all(
     args.map(async (a, i): Promise<PeerKernelArg> => {
       if (a.kind === 'scalar') return { kind: 'scalar', type: a.type, value: a.value };
-      if (a.kind === 'output') return { kind: 'output', path: output.path, dtype: PEER_DTYPE[a.dtype], length: a.length };
+      if (a.kind === 'output') return { kind: 'output', path: output.path, dtype: a.dtype, length: a.length };
       const path = join(dir, `in${i}.bin`);
       await writeFile(path, new Uint8Array(a.values.buffer, a.values.byteOffset, a.values.byteLength));
-      return { kind: 'input', path, dtype: a.values instanceof Float64Array ? 'float64' : 'float32', length: a.values.length };
+      return { kind: 'input', path, dtype: a.values instanceof Float64Array ? 'fp64' : 'fp32', length: a.values.length };
     }),
   );
   return { args: exported, output };
@@ -77,18 +75,18 @@ export async function pythonLaunch(job: KernelJob, entry: string, problem: HostP
   let prepared = false;
   try {
     const { args, output } = await exportArgs(dir, problem.args);
-    const request = { op: 'prepare-kernel', library: 'auto', device: job.device, source: job.source, fileName: job.fileName, entry, grid: job.launch.grid, block: job.launch.block, sharedBytes: job.launch.dynamicSharedBytes ?? 0, args } as const;
+    const request = { call: 'prepare-kernel', library: 'auto', device: job.device, source: job.source, fileName: job.fileName, entry, grid: job.launch.grid, block: job.launch.block, sharedBytes: job.launch.dynamicSharedBytes ?? 0, args } as const;
     const answer = PEER_KERNEL_PREPARED.parse(await worker.call(request, CALL_TIMEOUT_MS, signal));
     prepared = true;
     const named = { ...base, id: answer.launcher === 'pycuda' ? 'python-pycuda' : 'python-cuda-core', implementation: `${answer.library} (Python ${worker.version})` };
     named.title = named.id;
-    await worker.call({ op: 'output' }, CALL_TIMEOUT_MS, signal);
+    await worker.call({ call: 'output' }, CALL_TIMEOUT_MS, signal);
     const verification = problem.check(await readOutput(output));
     if (!verification.ok) {
       const counts = { wrong: verification.mismatchCount ?? '?', checked: verification.checked, unwritten: verification.neverWritten ?? '?', total: verification.total };
       return { ...named, error: `failed verification: ${counts.wrong} of ${counts.checked} elements checked are wrong, ${counts.unwritten} of ${counts.total} never written`, why: msg('playground.python.wrong', counts) };
     }
-    const samples = await launchRounds(answer.firstMs, async (warmup, count) => PEER_SAMPLES.parse(await worker.call({ op: 'sample', warmup, count }, CALL_TIMEOUT_MS, signal)).samplesMs);
+    const samples = await launchRounds(answer.firstMs, async (warmup, count) => PEER_SAMPLES.parse(await worker.call({ call: 'sample', warmup, count }, CALL_TIMEOUT_MS, signal)).samplesMs);
     return { ...named, throughput: rate(samples), verified: true, error: null };
   } catch (err) {
     const e = GpuLabError.from(err);
@@ -97,7 +95,7 @@ export async function pythonLaunch(job: KernelJob, entry: string, problem: HostP
     }
     return { ...base, error: `the launch from Python failed: ${e.message}`, why: msg('playground.python.failed', { detail: e.message }) };
   } finally {
-    if (prepared && worker.alive) await worker.call({ op: 'release' }, CALL_TIMEOUT_MS).catch(() => undefined);
+    if (prepared && worker.alive) await worker.call({ call: 'release' }, CALL_TIMEOUT_MS).catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
   }
 }

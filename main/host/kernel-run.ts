@@ -11,7 +11,7 @@ import type { CudaDevice } from '../../native/index.ts';
 import { compileKernel, loadKernel, nvrtcInfo } from '../../native/kernel-playground.ts';
 import type { CompiledKernel, LoadedKernel } from '../../native/kernel-playground.ts';
 import type { MeasureContext } from './ops/index.ts';
-import { summarize } from '../common/statistics.ts';
+import { countedSamples, summarize } from '../common/pure/statistics.ts';
 import { measure } from './ops/index.ts';
 import { parseCompilerLog, signatureCheck } from '../common/compiler-log.ts';
 import { exerciseDefinition, signatureOf } from '../common/exercises.ts';
@@ -44,11 +44,11 @@ function deviceFacts(device: CudaDevice, exercise: ExerciseDefinition, size: num
   return { name: summary.name, arch: `sm_${m[1]}${m[2]}`, ...rateYardstick(exercise, size, summary) };
 }
 
-function throughput(exercise: ExerciseDefinition, size: number, samplesMs: number[], peak: DeviceFacts['peak']): Throughput {
+function throughput(exercise: ExerciseDefinition, size: number, samplesMs: readonly number[], peak: DeviceFacts['peak']): Throughput {
   const medianMs = summarize(samplesMs).median;
   // bytes / (ms · 10⁶) = GB/s; flops / (ms · 10⁶) = GFLOP/s.
   const rate = exercise.work(size) / (medianMs * 1e6);
-  return { medianMs, samplesMs, rate, peakFraction: peak ? rate / peak.value : null };
+  return { medianMs, samplesMs: [...samplesMs], rate, peakFraction: peak ? rate / peak.value : null };
 }
 
 function launchReport(kernel: LoadedKernel, launch: KernelJob['launch'], exercise: ExerciseDefinition, size: number): LaunchReport {
@@ -148,7 +148,7 @@ async function builtinComparison(exercise: ExerciseDefinition, job: KernelJob, b
   try {
     const m = MEASUREMENT.parse(builtin.measurement(job.size, job.device as CudaDevice));
     const r = await measure(m, ctx);
-    const samples = r.deviceMs ?? r.hostMs;
+    const samples = countedSamples(r);
     const verified = r.verification?.passed ?? false;
     return { ...base, throughput: verified ? throughput(exercise, job.size, samples, facts.peak) : null, verified, error: verified ? null : 'failed verification' };
   } catch (err) {

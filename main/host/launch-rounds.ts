@@ -3,7 +3,7 @@
 // MIN_INTERVAL_SAMPLES (the fewest that give the median an interval), at most 100; taken in rounds, and stopped early
 // once the median's 95 % interval lies within ±2 % of it, as the labs' points stop (sampling.ts). A 25 ms SGEMM then
 // takes 6 launches, not 20.
-import { MIN_INTERVAL_SAMPLES } from '../common/statistics.ts';
+import { MIN_INTERVAL_SAMPLES } from '../common/pure/statistics.ts';
 import { converged } from './sampling.ts';
 
 export const WARMUP = 2;

@@ -4,8 +4,8 @@
 // made them again, a gigabyte filled with the seed's values, read out of the buffer and written to a file for every
 // one: so an input is kept, its host buffer (which the check reads) and its file (which the worker reads), by what
 // fills it (seed, stream, type, length, range), for the peer points after it, up to KEEP_BYTES_MAX in all, buffers
-// and files together (and half the free memory), the oldest let go first, and all of them once no peer point has
-// come for IDLE_MS. The worker keeps the arrays it read from the files kept (python-worker's `release` with `keep`).
+// and files together (and half the free memory), the oldest let go first, and all of them when the run ends
+// (ops/peer.ts peerRunEnded), or once no peer point has come for IDLE_MS outside a run. The worker keeps the arrays it read from the files kept (python-worker's `release` with `keep`).
 // Each host's folder is named by its pid: one left by a host that died is removed by the next.
 import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import { mkdtemp, open, rm, statfs } from 'node:fs/promises';
@@ -14,15 +14,11 @@ import { join } from 'node:path';
 
 import type { PeerArray } from '../common/peer-protocol.ts';
 import { DTYPE_BYTES } from '../../native/index.ts';
-import type { DType, ElementBuffer } from '../../native/index.ts';
+import type { ElementBuffer } from '../../native/index.ts';
 
 export const KEEP_BYTES_MAX = 4 * 1024 ** 3;
 export const IDLE_MS = 5000;
 const PREFIX = 'gpu-lab-peer-';
-
-const PEER_DTYPE: Record<DType, PeerArray['dtype']> = { fp64: 'float64', fp32: 'float32', fp16: 'float16', bf16: 'bfloat16', int8: 'int8' };
-
-export const peerDtype = (dtype: DType): PeerArray['dtype'] => PEER_DTYPE[dtype];
 
 export interface PeerInput {
   // What fills it: equal keys, equal bytes (the one seeding rule, MeasurementBackend.input).
@@ -143,7 +139,7 @@ export async function inputFiles(inputs: readonly PeerInput[], outputBytes: numb
       made.delete(input.key);
       const path = join(dir, `in-${kept.size}-${Math.random().toString(36).slice(2, 10)}.bin`);
       await writeBufferFile(path, buffer);
-      k = { array: { path, dtype: peerDtype(buffer.dtype), length: buffer.length }, buffer, bytes: 2 * bytesOf(buffer), usedAt: now, users: 0, gone: false };
+      k = { array: { path, dtype: buffer.dtype, length: buffer.length }, buffer, bytes: 2 * bytesOf(buffer), usedAt: now, users: 0, gone: false };
       kept.set(input.key, k);
     }
     k.usedAt = now;

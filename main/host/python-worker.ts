@@ -184,7 +184,7 @@ export class PeerWorker {
     const id = this.nextId++;
     const cancel = (): void => this.fail(new GpuLabError('CANCELLED', 'The measurement was cancelled'));
     return new Promise<Record<string, unknown>>((resolve, reject) => {
-      const timer = setTimeout(() => this.fail(new GpuLabError('TIMEOUT', `the Python worker did not answer \`${request.op}\` within ${Math.round(timeoutMs / 1000)} s; it was stopped`)), timeoutMs);
+      const timer = setTimeout(() => this.fail(new GpuLabError('TIMEOUT', `the Python worker did not answer \`${request.call}\` within ${Math.round(timeoutMs / 1000)} s; it was stopped`)), timeoutMs);
       this.pending = { id, resolve, reject, timer };
       signal?.addEventListener('abort', cancel, { once: true });
       this.proc.stdin.write(`${JSON.stringify({ id, ...request })}\n`);
@@ -220,7 +220,7 @@ export async function probePeers(libraries: readonly PeerLibrary[], env: Record<
   const interpreter = pythonCommand(env);
   try {
     const worker = await peerWorker(env);
-    const { id: _id, ok: _ok, ...answer } = await worker.call({ op: 'probe', libraries: [...libraries] }, 120_000);
+    const { id: _id, ok: _ok, ...answer } = await worker.call({ call: 'probe', libraries: [...libraries] }, 120_000);
     const probe = PEER_PROBE.safeParse(answer);
     if (!probe.success) return { interpreter, available: false, reason: `the worker's probe did not read: ${probe.error.issues[0]?.message ?? ''}` };
     return { interpreter, available: true, probe: probe.data };

@@ -4,7 +4,7 @@
 // place that shows the rate can say why it has no share of peak. FLOP/s against the FMA lanes of its type.
 import type { DeviceSummary } from '../common/devices.ts';
 import type { ExerciseDefinition } from '../common/exercises.ts';
-import { fitsInL2 } from '../common/gpu-peaks.ts';
+import { fitsInL2 } from '../common/pure/gpu-peaks.ts';
 import type { KernelRunResult } from '../common/playground.ts';
 
 export interface RateYardstick {

@@ -5,10 +5,11 @@
 // budget is what they took, and the record says so. A backend only takes samples (`takeRound`); this file decides
 // how many, for every one.
 import { GpuLabError } from '../common/errors.ts';
-import type { PointSampling } from '../common/run-record.ts';
-import { MAX_SAMPLES, MIN_BUDGET_SECONDS, MIN_INTERVAL_SAMPLES, TARGET_INTERVAL_FRACTION, medianInterval, quantile } from '../common/statistics.ts';
+import type { PointSampling } from '../common/measurement.ts';
+import { MAX_SAMPLES, MIN_BUDGET_SECONDS, MIN_INTERVAL_SAMPLES, TARGET_INTERVAL_FRACTION, converged, countedSamples } from '../common/pure/statistics.ts';
+import type { TimedSamples } from '../common/pure/statistics.ts';
 
-export { MAX_SAMPLES, TARGET_INTERVAL_FRACTION } from '../common/statistics.ts';
+export { MAX_SAMPLES, TARGET_INTERVAL_FRACTION, converged } from '../common/pure/statistics.ts';
 // The budget of a measurement that names none.
 export const DEFAULT_BUDGET_SECONDS = 1;
 // Where the budget shrinks to the plan's runs at the measured speed, it still holds this many samples (within the
@@ -25,11 +26,10 @@ export interface RoundRequest {
   samples: number;
 }
 
-export interface RoundResult {
-  // The samples the stopping rule judges (device time where the point is timed on the device), in ms.
-  samples: number[];
-  // Wall time of one sample, in ms (a batched sample's runs together), for the budget.
-  sampleWallMs: number[];
+// A round's samples on their clock (the stopping rule judges those that count: statistics.ts countedSamples), and
+// the wall time of each, in ms (a batched sample's runs together), for the budget.
+export interface RoundResult extends TimedSamples {
+  sampleWallMs: readonly number[];
 }
 
 export interface SamplingOptions {
@@ -53,16 +53,17 @@ export interface SamplingOptions {
   now?: () => number;
 }
 
-// Whether the median's interval lies within ±fraction of the median (never with fewer than MIN_INTERVAL_SAMPLES).
-export function converged(samples: readonly number[], fraction = TARGET_INTERVAL_FRACTION): boolean {
-  const ci = medianInterval(samples);
-  if (!ci) return false;
-  const median = quantile([...samples].sort((a, b) => a - b), 0.5);
-  return ci.low >= median * (1 - fraction) && ci.high <= median * (1 + fraction);
-}
-
 function cancelled(samples: number, sampling: PointSampling): GpuLabError {
   return new GpuLabError('CANCELLED', `The measurement was cancelled after ${samples} samples`, { samples, sampling });
+}
+
+// Every round's samples together, on the rounds' clock: device times only where every round has them.
+export function joinRounds(rounds: readonly TimedSamples[]): { clock: TimedSamples['clock']; hostMs: number[]; deviceMs: number[] | null } {
+  return {
+    clock: rounds[0]?.clock ?? 'host',
+    hostMs: rounds.flatMap((r) => r.hostMs),
+    deviceMs: rounds.every((r) => r.deviceMs) ? rounds.flatMap((r) => r.deviceMs ?? []) : null,
+  };
 }
 
 // Takes rounds until the rule says stop; returns every round's result in order and why it stopped.
@@ -74,9 +75,9 @@ export async function sampleAdaptively<R extends RoundResult>(
   const planMs = options.budgetSeconds * 1000;
   const maxSamples = Math.max(options.maxSamples ?? MAX_SAMPLES, 1);
   const rounds: R[] = [];
-  const samples: number[] = [];
   const wall: number[] = [];
   const started = now();
+  const taken = (): number => rounds.reduce((sum, r) => sum + r.hostMs.length, 0);
   const meanWallMs = (): number => (wall.length ? wall.reduce((sum, v) => sum + v, 0) / wall.length : 0);
   // How long the warm-up and the fewest samples that give an interval took, once they are taken: the statistics'
   // bar (DESIGN §6) holds whatever the budget, so a budget shorter than that is no budget the point could keep. On an
@@ -94,41 +95,41 @@ export async function sampleAdaptively<R extends RoundResult>(
     );
   const target = options.targetFraction ?? TARGET_INTERVAL_FRACTION;
   const record = (stop: PointSampling['stop']): PointSampling => ({
-    samples: samples.length,
+    samples: taken(),
     targetFraction: target,
-    budgetSeconds: budgetMs() / 1000,
+    // The plan's own seconds where its budget is in force: ms and back would be a rounding off it.
+    budgetSeconds: budgetMs() === planMs ? options.budgetSeconds : budgetMs() / 1000,
     stop,
   });
   const spent = (): number => now() - started;
   for (;;) {
-    if (options.signal?.aborted) throw cancelled(samples.length, record('cancelled'));
+    if (options.signal?.aborted) throw cancelled(taken(), record('cancelled'));
     // One sample first, to learn whether one alone outlasts the budget; then up to MIN_INTERVAL_SAMPLES; then rounds
     // of half as many again, no more than the rest of the budget holds.
     let want: number;
-    if (samples.length === 0) want = 1;
-    else if (samples.length < MIN_INTERVAL_SAMPLES) want = MIN_INTERVAL_SAMPLES - samples.length;
+    if (taken() === 0) want = 1;
+    else if (taken() < MIN_INTERVAL_SAMPLES) want = MIN_INTERVAL_SAMPLES - taken();
     else {
       const fit = Math.floor((budgetMs() - spent()) / Math.max(meanWallMs(), 1e-6));
-      want = Math.max(1, Math.min(Math.ceil(samples.length / 2), fit));
+      want = Math.max(1, Math.min(Math.ceil(taken() / 2), fit));
     }
-    want = Math.min(want, maxSamples - samples.length);
+    want = Math.min(want, maxSamples - taken());
     let round: R;
     try {
-      round = await takeRound({ first: samples.length === 0, samples: want });
+      round = await takeRound({ first: taken() === 0, samples: want });
     } catch (err) {
       const e = GpuLabError.from(err);
-      if (e.code === 'CANCELLED') throw cancelled(samples.length + numberOf(e.details?.samples), record('cancelled'));
+      if (e.code === 'CANCELLED') throw cancelled(taken() + numberOf(e.details?.samples), record('cancelled'));
       throw e;
     }
     rounds.push(round);
-    samples.push(...round.samples);
     wall.push(...round.sampleWallMs);
     options.onProgress?.(Math.min(spent(), budgetMs()), budgetMs());
-    if (samples.length === 1 && (wall[0] ?? 0) > Math.max(planMs, (options.wholeBudgetSeconds ?? 0) * 1000)) return { rounds, sampling: { ...record('one-sample-over-budget'), budgetSeconds: options.budgetSeconds } };
-    if (samples.length < MIN_INTERVAL_SAMPLES && samples.length < maxSamples) continue;
+    if (taken() === 1 && (wall[0] ?? 0) > Math.max(planMs, (options.wholeBudgetSeconds ?? 0) * 1000)) return { rounds, sampling: { ...record('one-sample-over-budget'), budgetSeconds: options.budgetSeconds } };
+    if (taken() < MIN_INTERVAL_SAMPLES && taken() < maxSamples) continue;
     if (minimumMs === 0) minimumMs = spent();
-    if (converged(samples, target)) return { rounds, sampling: record('converged') };
-    if (samples.length >= maxSamples) return { rounds, sampling: record('max-samples') };
+    if (converged(countedSamples(joinRounds(rounds)), target)) return { rounds, sampling: record('converged') };
+    if (taken() >= maxSamples) return { rounds, sampling: record('max-samples') };
     if (spent() + meanWallMs() > budgetMs()) return { rounds, sampling: record('budget') };
   }
 }

@@ -27,12 +27,12 @@ export function verifyTranspose(out: ElementBuffer, input: ElementBuffer, n: num
     ref = Array.from(readAt(input, indices.map(sourceOf)));
   }
   const v = verify(got, ref, 0, indices ?? undefined);
-  const finite = Number.isFinite(v.relError);
+  const finite = Number.isFinite(v.relativeError);
   return {
     method: full ? 'full' : 'sampled',
     checked: ref.length,
     total,
-    relativeError: finite ? v.relError : null,
+    relativeError: finite ? v.relativeError : null,
     tolerance: 0,
     passed: finite && v.passed,
     mismatches: v.mismatches.map((m) => ({ index: m.index, got: Number.isFinite(m.got) ? m.got : null, expected: m.expected })),

@@ -87,12 +87,12 @@ export function sampleIndices(n: number, count: number, seed = 12345): number[] 
 // `indices[i]` is the element index of got[i]/ref[i]; absent when they are the whole output in order.
 function verdict(got: ArrayLike<number>, ref: ArrayLike<number>, indices: readonly number[] | null, tolerance: number, total: number, method: Verification['method']): Verification {
   const v = verify(got, ref, tolerance, indices ?? undefined);
-  const finite = Number.isFinite(v.relError);
+  const finite = Number.isFinite(v.relativeError);
   return {
     method,
     checked: ref.length,
     total,
-    relativeError: finite ? v.relError : null,
+    relativeError: finite ? v.relativeError : null,
     tolerance,
     passed: finite && v.passed,
     mismatches: v.mismatches.map((m) => ({ index: m.index, got: Number.isFinite(m.got) ? m.got : null, expected: m.expected })),

@@ -1,8 +1,8 @@
 // Shared arithmetic of lab analyses: medians of good points, speedups, rates against peaks, and break-even sizes
 // interpolated on log-log axes between measured sizes.
-import { msg, n } from '../common/message.ts';
-import type { FormattedNumber, Message, MessageValue } from '../common/message.ts';
-import { agreementOf, estimateOf, ratioIsLoose, speedupRange, timeRatio, type Ratio } from '../common/claims.ts';
+import { msg, n } from '../common/pure/message.ts';
+import type { FormattedNumber, Message, MessageValue } from '../common/pure/message.ts';
+import { agreementOf, estimateOf, ratioIsLoose, speedupRange, timeRatio, type Ratio } from '../common/pure/claims.ts';
 import type { DeviceSummary } from '../common/devices.ts';
 import type { Finding, FindingInterval, FindingUnit, PointResult } from '../common/run-record.ts';
 
@@ -79,7 +79,7 @@ export function breakEven(curve: Curve, target: number): BreakEven {
 }
 
 // Where `gpu` becomes `target` times as fast as `cpu`, with where it can lie within the medians' uncertainty: the
-// crossings of the most and the least favourable speedups (common/claims.ts speedupRange), an end null where that
+// crossings of the most and the least favourable speedups (common/pure/claims.ts speedupRange), an end null where that
 // curve does not cross between two measured sizes.
 export interface Crossing {
   curve: Curve;
@@ -192,7 +192,7 @@ export function cpuSide(points: readonly PointResult[], keys: readonly string[],
 }
 
 // A ratio of two medians as a sentence may state it: alone where the range their intervals allow stays within ±5 % of
-// it, else with that range ("7.25× (6.0× to 9.9×)"), as common/claims.ts ratioIsLoose decides.
+// it, else with that range ("7.25× (6.0× to 9.9×)"), as common/pure/claims.ts ratioIsLoose decides.
 export function ratioValue(r: Ratio): Message | FormattedNumber {
   return ratioIsLoose(r) ? msg('common.ratio.ranged', { ratio: n.times(r.value), low: n.times(r.low), high: n.times(r.high) }) : n.times(r.value);
 }
@@ -215,7 +215,7 @@ export function cacheClause(p: PointResult | undefined, cpu: DeviceSummary | nul
   return msg('common.cpu.aboveMemory', { memory: n.rate(memory, 'GB/s') });
 }
 
-// A finding: its sentence as a message of the labs' catalog (common/i18n/*/lab-*.ts), rendered in the reader's
+// A finding: its sentence as a message of the labs' catalog (common/pure/i18n/*/lab-*.ts), rendered in the reader's
 // language when shown, and the figure it is about with its unit's id.
 export function finding(id: string, message: Message, value: number | null = null, unit: FindingUnit = 'none', tone: 'info' | 'warning' = 'info'): Finding {
   return { id, message, value, unit, tone };
@@ -256,7 +256,7 @@ export function quotientInterval(a: FindingInterval | null, b: FindingInterval |
 }
 
 // A Python peer against GPU Lab's series that measures the same thing (NumPy's GEMM and the engine's BLAS, torch's
-// and cuBLAS, their copies), as common/claims.ts agreementOf judges the two intervals: agreeing within the closest margin
+// and cuBLAS, their copies), as common/pure/claims.ts agreementOf judges the two intervals: agreeing within the closest margin
 // the range of their ratio allows (up to `margin`, 10 % unless the lab holds the two closer), a difference wherever the
 // intervals separate (in percent while the ratio stays within 0.5× to 1.5×, flagged where it reaches past the margin),
 // and too noisy to say otherwise. No cause is named: the run cannot tell one.

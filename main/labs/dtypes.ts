@@ -1,16 +1,17 @@
 // Lab dtypes: bytes per element and the footprint of an N×N tensor for fp64, fp32, tf32, fp16, bf16 and int8, then
 // GEMM throughput and relative error against a float64 reference for each.
 import type { DeviceSummary } from '../common/devices.ts';
+import { LIMITS } from '../common/measurement.ts';
 import type { GemmDtype } from '../common/measurement.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
-import { msg, n as num_, type Message } from '../common/message.ts';
+import { msg, n as num_, type Message } from '../common/pure/message.ts';
 import { shareOfPeak, type PointResult } from '../common/run-record.ts';
 import { isWebgpuDevice } from '../common/measurement.ts';
 import { agreementFinding, finding, rateInterval, speedup, speedupInterval, withInterval } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
-import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
+import { labText as labTextEn } from '../common/pure/i18n/en/lab-text.ts';
 import { CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, peerPoint, pointName, repeatsParam, repeatsWithin, waivedFor, warmupParam } from './plan-helpers.ts';
 
 const DTYPES: readonly GemmDtype[] = ['fp64', 'fp32', 'tf32', 'fp16', 'bf16', 'int8'];
@@ -59,7 +60,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   for (const dtype of dtypes) {
     const work = gemmWork(n, n, n, STORED_BYTES[dtype], OUTPUT_BYTES[dtype]);
     const base = { key: `torch-${dtype}`, series: 'torch', name: msg('common.run.pointOf', { series: pointName(LAB, 'torch'), what: dtype }), x: null, work, sampleSeconds: work.flops / (GPU_GFLOPS_GUESS * 1e9) };
-    const point = peerPoint(ctx, base, { op: 'gemm', dtype, variant: 'cublas', m: n, n, k: n, warmup, repeats, seed: n }, { library: 'torch', code: `torch-${dtype}` }, 'device');
+    const point = peerPoint(ctx, base, { op: 'gemm', dtype, variant: 'cublas', m: n, n, k: n, warmup, repeats, seed: n }, { library: 'torch', code: `torch-${dtype}` }, 'gpu');
     if (!point) continue;
     points.push(point.waived === null && dtype === 'int8' && !intMmTakes(n) ? waivedFor(point, msg('reasons.int8Shape', { n })) : point);
   }
@@ -129,7 +130,7 @@ function analyze(points: readonly PointResult[], params: ParamValues, gpu: Devic
   }
   const gpu32 = points.find((p) => p.key === 'gpu-fp32');
   if (gpu32?.status === 'ok' && gpu32.gflops) {
-    // Read against the peak the point carries (common/gpu-peaks.ts: fp32 GEMM without TF32, the fp32 units).
+    // Read against the peak the point carries (common/pure/gpu-peaks.ts: fp32 GEMM without TF32, the fp32 units).
     const share32 = shareOfPeak(gpu32);
     const peak = share32 !== null && gpu32.peak ? m(gpu32.peak.source === 'datasheet' ? 'gpuFp32PeakDatasheet' : 'gpuFp32Peak', { share: num_.percent(share32), peak: num_.rate(gpu32.peak.value, gpu32.peak.unit) }) : '';
     const values = { rate: num_.rate(gpu32.gflops, 'GFLOP/s'), peak, error: errorText(gpu32.verification?.relativeError) };
@@ -174,7 +175,7 @@ export const dtypesLab: Lab = {
     id: 'dtypes',
     ...aboutLab(LAB),
     parameters: [
-      { kind: 'integer', name: 'n', ...paramWords(LAB, 'n'), unit: '', default: 4096, min: 16, max: 16384 },
+      { kind: 'integer', name: 'n', ...paramWords(LAB, 'n'), unit: '', default: 4096, min: 16, max: LIMITS.matrixOrder },
       { kind: 'choice-list', name: 'dtypes', ...paramWords(LAB, 'dtypes'), unit: '', default: [...DTYPES], choices: [...DTYPES] },
       repeatsParam(10),
       warmupParam(1),

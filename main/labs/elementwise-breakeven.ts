@@ -3,14 +3,14 @@
 // wins or loses at a million elements.
 import type { DeviceSummary } from '../common/devices.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
-import { formatNumber, msg, n as num_, type Message } from '../common/message.ts';
+import { formatNumber, msg, n as num_, type Message } from '../common/pure/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
 import type { Crossing } from './analysis.ts';
 import { bestRate, breakEvenSummary, cpuSide, crossingOf, find, finding, interpolateLogLog, okMedian, quotientInterval, rateInterval, seriesPoints, sweepAgreement, withInterval } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
-import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
+import { labText as labTextEn } from '../common/pure/i18n/en/lab-text.ts';
 import {
   BUS_GBPS_GUESS, CPU_GBPS_GUESS, GPU_GBPS_GUESS, MIN_SAMPLE_MS, batchedSampleSeconds, cpuPoint, elementwiseWork, gpuPoint, logSizes, repeatsParam, repeatsWithin, seconds, threadsParam, cpuThreadsOf,
   warmupParam,
@@ -65,10 +65,9 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
           gpuPoint(
             ctx,
             { key: `${s}@${n}`, series: s, name: pointName(LAB, s, num_.count(n)), x: n, work, sampleSeconds: gpuSample },
-            { op, variant: 'kernel', elements: n, path: p.path, warmup, repeats: repeatsWithin(1, gpuSample, Math.min(3, repeats), repeats), seed: n, minSampleMs: MIN_SAMPLE_MS },
             // Both GPU paths on the host clock, like the CPU: the break-even is about the time a program waits for,
             // and for small arrays that is the launch and the synchronisation, not the kernel.
-            'host',
+            { op, variant: 'kernel', elements: n, path: p.path, clock: 'host', warmup, repeats: repeatsWithin(1, gpuSample, Math.min(3, repeats), repeats), seed: n, minSampleMs: MIN_SAMPLE_MS },
           ),
         );
       }
@@ -85,10 +84,10 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
         const point = peerPoint(
           ctx,
           { key: `${s}@${n}`, series: s, name: pointName(LAB, s, num_.count(n)), x: n, work, sampleSeconds: gpuSample },
-          { op, variant: 'kernel', elements: n, path: t.path, warmup, repeats: repeatsWithin(1, gpuSample, Math.min(3, repeats), repeats), seed: n, minSampleMs: MIN_SAMPLE_MS },
-          { library: 'torch', code: t.code },
           // On the host's clock after a synchronise, like the engine's GPU series here.
-          'host',
+          { op, variant: 'kernel', elements: n, path: t.path, clock: 'host', warmup, repeats: repeatsWithin(1, gpuSample, Math.min(3, repeats), repeats), seed: n, minSampleMs: MIN_SAMPLE_MS },
+          { library: 'torch', code: t.code },
+          'gpu',
         );
         if (point) points.push(point);
       }

@@ -1,5 +1,5 @@
 // The eight labs (README.md, "The labs"), by id, in the order a course meets them.
-import type { Locale } from '../common/locale.ts';
+import type { Locale } from '../common/pure/locale.ts';
 import { localizeDescriptor } from './lab-text.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
 import { dtypesLab } from './dtypes.ts';

@@ -2,14 +2,14 @@
 // parameters, presets, series, units) and its findings' templates attached, and a finding rendered from its message.
 // English descriptors are the labs' own. A finding may quote why points were waived: the "reasons" part of the
 // catalogs is read beside the labs' words.
-import { CATALOGS as ALL } from '../common/i18n/index.ts';
-import { catalogTranslate, type Catalog, type Translate } from '../common/i18n/translate.ts';
+import { CATALOGS as ALL } from '../common/pure/i18n/index.ts';
+import { catalogTranslate, type Catalog, type Translate } from '../common/pure/i18n/translate.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
-import type { Locale } from '../common/locale.ts';
-import { msg, n, renderMessage, type Message } from '../common/message.ts';
+import type { Locale } from '../common/pure/locale.ts';
+import { msg, n, renderMessage, type Message } from '../common/pure/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
-import { unitsOne as unitsOneEn } from '../common/i18n/en/lab-text.ts';
-import { labDescriptors as labDescriptorsEs, sharedParameters as sharedParametersEs, units as unitsEs, unitsOne as unitsOneEs } from '../common/i18n/es/lab-text.ts';
+import { unitsOne as unitsOneEn } from '../common/pure/i18n/en/lab-text.ts';
+import { labDescriptors as labDescriptorsEs, sharedParameters as sharedParametersEs, units as unitsEs, unitsOne as unitsOneEs } from '../common/pure/i18n/es/lab-text.ts';
 
 const CATALOGS: Record<Locale, Catalog> = { en: { ...ALL.en.labText, reasons: ALL.en.reasons }, es: { ...ALL.es.labText, reasons: ALL.es.reasons } };
 const TRANSLATE: Record<Locale, Translate> = { en: catalogTranslate(CATALOGS.en, 'en'), es: catalogTranslate(CATALOGS.es, 'es') };

@@ -1,8 +1,8 @@
-// What a lab says of itself in English, read from the catalog (common/i18n/en/lab-*.ts) rather than written in the
+// What a lab says of itself in English, read from the catalog (common/pure/i18n/en/lab-*.ts) rather than written in the
 // lab's code: its title, summary, explanation and what to look for, and the words of each parameter and preset. A
 // lab or a name the catalog lacks is a bug caught when the labs load (tests/unit/labs/lab-text.test.ts).
-import { labDescriptors, sharedParameters } from '../common/i18n/en/lab-text.ts';
-import type { DescriptorText, ParameterText } from '../common/i18n/lab-text-types.ts';
+import { labDescriptors, sharedParameters } from '../common/pure/i18n/en/lab-text.ts';
+import type { DescriptorText, ParameterText } from '../common/pure/i18n/lab-text-types.ts';
 
 function wordsOf(lab: string): DescriptorText {
   const text = labDescriptors[lab];

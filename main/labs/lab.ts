@@ -3,8 +3,8 @@
 import type { PeerLibrary, PeersReport } from '../common/peer-protocol.ts';
 import type { DeviceSummary } from '../common/devices.ts';
 import type { LabDescriptor, ParamValues } from '../common/lab-descriptor.ts';
-import type { MeasurementInput } from '../common/measurement.ts';
-import type { Message } from '../common/message.ts';
+import type { Clock, MeasurementInput } from '../common/measurement.ts';
+import type { Message } from '../common/pure/message.ts';
 import type { Finding, PointPeak, PointResult, PointWork } from '../common/run-record.ts';
 
 export interface PlanContext {
@@ -28,7 +28,8 @@ export interface PlannedPoint {
   x: number | null;
   device: string;
   work: PointWork;
-  timer: 'device' | 'host';
+  // The clock its figures will come from (the measurement's; the CPU's is the host's).
+  clock: Clock;
   // The measurement, or null when the point is waived on this system (`waived` says why).
   measurement: MeasurementInput | null;
   waived: string | null;

@@ -1,20 +1,20 @@
 // Lab matmul-breakeven: N = 50, 100, 200, 500, 1000, 2000, 5000 float32, CPU BLAS against the GPU with the copies included
 // (and resident, for comparison); the N where the GPU starts to win, and GFLOP/s against N.
 import type { ParamValues } from '../common/lab-descriptor.ts';
-import { msg, n as num_, type Message, type MessageValue } from '../common/message.ts';
+import { msg, n as num_, type Message, type MessageValue } from '../common/pure/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
 import { bestRate, breakEven, breakEvenSummary, cpuSide, crossingOf, find, finding, ownBlasName, rateInterval, speedup, speedupCurve, sweepAgreement, withInterval, type CpuSide } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, nums } from './lab.ts';
-import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
+import { labText as labTextEn } from '../common/pure/i18n/en/lab-text.ts';
 import {
   BUS_GBPS_GUESS, CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, MIN_SAMPLE_MS, batchedSampleSeconds, cpuPoint, gemmWork, gpuPoint, repeatsParam, repeatsWithin, threadsParam, cpuThreadsOf, warmupParam,
   peerPoint,
   pointName,
   sizeN,
 } from './plan-helpers.ts';
-import { isWebgpuDevice } from '../common/measurement.ts';
+import { LIMITS, isWebgpuDevice } from '../common/measurement.ts';
 
 const LAB = 'matmul-breakeven';
 const SERIES = labTextEn[LAB].series;
@@ -58,9 +58,8 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
         gpuPoint(
           ctx,
           { key: `${g.series}@${n}`, series: g.series, name: pointName(LAB, g.series, sizeN(n)), x: n, work, sampleSeconds: sample },
-          { op: 'gemm', dtype: 'fp32', variant, m: n, n, k: n, path: g.path, warmup, repeats, seed: n, minSampleMs: MIN_SAMPLE_MS },
           // The break-even compares waiting times: the GPU on the host clock too, launch and sync included.
-          'host',
+          { op: 'gemm', dtype: 'fp32', variant, m: n, n, k: n, path: g.path, clock: 'host', warmup, repeats, seed: n, minSampleMs: MIN_SAMPLE_MS },
         ),
       );
     }
@@ -76,7 +75,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
       const sample = batchedSampleSeconds(work.flops / (GPU_GFLOPS_GUESS * 1e9) + (t.path === 'with-copies' ? work.bytes / (BUS_GBPS_GUESS * 1e9) : 0) + 5e-5);
       const base = { key: `${t.series}@${n}`, series: t.series, name: pointName(LAB, t.series, sizeN(n)), x: n, work, sampleSeconds: sample };
       // On the host clock after a synchronise, as the engine's GPU series here.
-      const point = peerPoint(ctx, base, { ...fields, variant: 'cublas', path: t.path, warmup, repeats }, { library: 'torch', code: t.code }, 'host');
+      const point = peerPoint(ctx, base, { ...fields, variant: 'cublas', path: t.path, clock: 'host', warmup, repeats }, { library: 'torch', code: t.code }, 'gpu');
       if (point) points.push(point);
     }
   }
@@ -189,7 +188,7 @@ export const matmulBreakevenLab: Lab = {
     parameters: [
       // 50 and 200 beside the article's sizes: the resident GPU overtakes near N = 100 and the GPU with copies near
       // 300 on an H100, and a break-even is only a number when a measured size lies on each side of it.
-      { kind: 'integer-list', name: 'sizes', ...paramWords(LAB, 'sizes'), unit: '', default: [50, 100, 200, 500, 1000, 2000, 5000], min: 16, max: 16384, maxItems: 16 },
+      { kind: 'integer-list', name: 'sizes', ...paramWords(LAB, 'sizes'), unit: '', default: [50, 100, 200, 500, 1000, 2000, 5000], min: 16, max: LIMITS.matrixOrder, maxItems: 16 },
       repeatsParam(20),
       warmupParam(1),
       threadsParam(),

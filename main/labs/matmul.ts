@@ -1,16 +1,16 @@
 // Lab matmul: C = A·B for N = 7000 float32, the seed notebook's experiment: CPU BLAS, the GPU with the copies
 // included, the GPU with the data resident (cuBLAS), and two hand-written kernels (naive and tiled).
 import type { ParamValues, SeriesDescriptor } from '../common/lab-descriptor.ts';
-import { msg, n as num_, type Message } from '../common/message.ts';
+import { msg, n as num_, type Message } from '../common/pure/message.ts';
 import { shareOfPeak, type PointResult } from '../common/run-record.ts';
 import { agreementFinding, cpuSide, find, finding, okMedian, ownBlasName, rateInterval, speedup, speedupInterval, speedupValue, withInterval } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
-import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
+import { labText as labTextEn } from '../common/pure/i18n/en/lab-text.ts';
 import { BUS_GBPS_GUESS, CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, peerPoint, pointName, repeatsParam, sizeN, warmupParam } from './plan-helpers.ts';
-import { compareTimes, estimateOf, type Order } from '../common/claims.ts';
-import { isWebgpuDevice } from '../common/measurement.ts';
+import { compareTimes, estimateOf, type Order } from '../common/pure/claims.ts';
+import { LIMITS, isWebgpuDevice } from '../common/measurement.ts';
 
 const LAB = 'matmul';
 const SERIES = labTextEn[LAB].series;
@@ -36,8 +36,8 @@ const m = (key: keyof (typeof labTextEn)[typeof LAB]['findings'], values?: Param
 // `.to()`/`.cpu()` against cuBLAS with the transfers.
 const PEER_SERIES = [
   { series: 'numpy-matmul', library: 'numpy', code: 'numpy-matmul', gpu: null, ours: 'cpu-blas' },
-  { series: 'torch-resident', library: 'torch', code: 'torch-resident', gpu: 'device', ours: 'gpu-cublas' },
-  { series: 'torch-copies', library: 'torch', code: 'torch-copies', gpu: 'host', ours: 'gpu-transfers' },
+  { series: 'torch-resident', library: 'torch', code: 'torch-resident', gpu: { clock: 'events', path: 'resident' }, ours: 'gpu-cublas' },
+  { series: 'torch-copies', library: 'torch', code: 'torch-copies', gpu: { clock: 'host', path: 'with-copies' }, ours: 'gpu-transfers' },
 ] as const;
 // The CPU series the GPU's speedups read against: GPU Lab's BLAS and the notebook's NumPy, whichever was faster.
 const CPU_SERIES = ['cpu-blas', 'numpy-matmul'];
@@ -65,18 +65,18 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
       gpuPoint(
         ctx,
         { key: s.series, series: s.series, name: pointName(LAB, s.series, sizeN(n)), x: null, work, sampleSeconds: work.flops / (GPU_GFLOPS_GUESS * s.speed * 1e9) + bus },
-        { op: 'gemm', dtype: 'fp32', variant: s.variant, m: n, n, k: n, path: s.path, warmup, repeats: num(params, 'repeats'), seed: n },
-        s.path === 'with-copies' ? 'host' : 'device',
+        // With the copies, on the host's clock: events would leave out the host's waits between them.
+        { op: 'gemm', dtype: 'fp32', variant: s.variant, m: n, n, k: n, path: s.path, ...(s.path === 'with-copies' ? { clock: 'host' as const } : {}), warmup, repeats: num(params, 'repeats'), seed: n },
       ),
     );
   }
   const fields = { op: 'gemm', dtype: 'fp32', variant: 'blas', m: n, n, k: n, seed: n } as const;
   for (const s of PEER_SERIES) {
-    const base = { key: s.series, series: s.series, name: pointName(LAB, s.series, sizeN(n)), x: null, work, sampleSeconds: s.gpu ? work.flops / (GPU_GFLOPS_GUESS * 1e9) + (s.gpu === 'host' ? work.bytes / (BUS_GBPS_GUESS * 1e9) : 0) : cpuSample };
+    const base = { key: s.series, series: s.series, name: pointName(LAB, s.series, sizeN(n)), x: null, work, sampleSeconds: s.gpu ? work.flops / (GPU_GFLOPS_GUESS * 1e9) + (s.gpu.path === 'with-copies' ? work.bytes / (BUS_GBPS_GUESS * 1e9) : 0) : cpuSample };
     const repeats = s.gpu ? num(params, 'repeats') : num(params, 'cpuRepeats');
     // On the GPU, the measurement cuBLAS's series of the same path has, so that it is read against the same peak.
-    const gpuFields = s.gpu ? { variant: 'cublas', path: s.gpu === 'host' ? 'with-copies' : 'resident' } as const : {};
-    const point = peerPoint(ctx, base, { ...fields, ...gpuFields, warmup: s.gpu ? warmup : Math.min(warmup, 1), repeats }, { library: s.library, code: s.code }, s.gpu ?? undefined);
+    const gpuFields = s.gpu ? { variant: 'cublas', ...s.gpu } as const : {};
+    const point = peerPoint(ctx, base, { ...fields, ...gpuFields, warmup: s.gpu ? warmup : Math.min(warmup, 1), repeats }, { library: s.library, code: s.code }, s.gpu ? 'gpu' : 'cpu');
     if (point) points.push(point);
   }
   return points;
@@ -184,7 +184,7 @@ export const matmulLab: Lab = {
     id: 'matmul',
     ...aboutLab(LAB),
     parameters: [
-      { kind: 'integer', name: 'n', ...paramWords(LAB, 'n'), unit: '', default: 7000, min: 16, max: 16384 },
+      { kind: 'integer', name: 'n', ...paramWords(LAB, 'n'), unit: '', default: 7000, min: 16, max: LIMITS.matrixOrder },
       repeatsParam(10),
       { kind: 'integer', name: 'cpuRepeats', ...paramWords(LAB, 'cpuRepeats'), unit: 'samples', default: 3, min: 1, max: 100 },
       warmupParam(1),

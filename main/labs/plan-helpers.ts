@@ -5,14 +5,15 @@ import type { MeasurementInput } from '../common/measurement.ts';
 import type { DeviceSummary } from '../common/devices.ts';
 import type { PointPeak, PointWork } from '../common/run-record.ts';
 import type { PlanContext, PlannedPoint } from './lab.ts';
-import { msg, n as num, type Message, type MessageValue } from '../common/message.ts';
+import { msg, n as num, type Message, type MessageValue } from '../common/pure/message.ts';
 import { labMessage } from './lab-text.ts';
-import { sharedParameters } from '../common/i18n/en/lab-text.ts';
-import { computePeak, datasheetPeak, fitsInL2, gemmPeakName, memoryPeak } from '../common/gpu-peaks.ts';
+import { sharedParameters } from '../common/pure/i18n/en/lab-text.ts';
+import { computePeak, datasheetPeak, fitsInL2, gemmPeakName, memoryPeak } from '../common/pure/gpu-peaks.ts';
 import { measurementFootprint } from '../common/footprint.ts';
 import { peerWaivedWhy } from '../common/peer-protocol.ts';
 import { adapterHas, adapterLimit } from '../common/webgpu-adapters.ts';
 import type { PeerLibrary } from '../common/peer-protocol.ts';
+import { LIMITS } from '../common/measurement.ts';
 
 // Rough rates for the ETA only, never for results: a 2-core CPU and a mid-range GPU.
 export const CPU_GFLOPS_GUESS = 100;
@@ -121,7 +122,8 @@ export function cpuPoint(base: PointBase, m: MeasurementFields, overheadSeconds 
     x: base.x,
     device: 'cpu',
     work: base.work,
-    timer: 'host',
+    // The CPU has the host's clock alone.
+    clock: 'host',
     measurement: { ...m, device: 'cpu' } as MeasurementInput,
     waived: null,
     expectedSeconds: expected(base, m, overheadSeconds),
@@ -129,7 +131,7 @@ export function cpuPoint(base: PointBase, m: MeasurementFields, overheadSeconds 
   };
 }
 
-// The yardstick of a GPU measurement's rate from the peak table (main/common/gpu-peaks.ts), or null where a share of
+// The yardstick of a GPU measurement's rate from the peak table (main/common/pure/gpu-peaks.ts), or null where a share of
 // it would mislead: a time that includes copies across the bus is not a kernel's share of memory bandwidth, a clock
 // stopped at the launch measures nothing, a memory-bound kernel whose data fits in L2 reads it from there and not
 // from DRAM after its first pass, and a GPU or a unit the table does not know has no peak to guess.
@@ -213,19 +215,19 @@ function unratedWhy(m: MeasurementFields): PlannedPoint['unrated'] {
   return undefined;
 }
 
-export function gpuPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields, timer: 'device' | 'host' = 'device'): PlannedPoint {
+// A GPU point on the measurement's clock (CUDA events where it names none).
+export function gpuPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields): PlannedPoint {
   const device = ctx.gpu?.id ?? 'cuda';
+  const clock = m.clock ?? 'events';
   if (!ctx.gpu) {
-    return { ...cpuPoint(base, m), device, timer, measurement: null, waived: ctx.gpuWaivedReason, waivedWhy: ctx.gpuWaivedWhy, expectedSeconds: 0 };
+    return { ...cpuPoint(base, m), device, clock, measurement: null, waived: ctx.gpuWaivedReason, waivedWhy: ctx.gpuWaivedWhy, expectedSeconds: 0 };
   }
-  // A point read on the host clock is measured on it too: no events, no hold kernel, launch and sync included.
-  const clock = m.clock ?? (timer === 'host' ? 'host' : undefined);
-  const measurement = { ...m, ...(clock ? { clock } : {}), device: ctx.gpu.id } as MeasurementInput;
+  const measurement = { ...m, clock, device: ctx.gpu.id } as MeasurementInput;
   // A software adapter's kernels run on the CPU, slower than its own loops: its budget is sized at that rate.
   const software = ctx.gpu.kind === 'webgpu' && ctx.gpu.details.software === true;
   const sized = software ? { ...base, sampleSeconds: Math.max((base.sampleSeconds * GPU_GBPS_GUESS) / SOFTWARE_ADAPTER_GBPS_GUESS, base.work.flops / (SOFTWARE_ADAPTER_GFLOPS_GUESS * 1e9)) } : base;
   const unrated = unratedWhy(m);
-  const planned = { ...cpuPoint(sized, m, 0.05), device, timer, measurement, peak: unrated ? null : gpuPeak(m, ctx.gpu, base.work), ...(unrated ? { unrated } : {}) };
+  const planned = { ...cpuPoint(sized, m, 0.05), device, clock, measurement, peak: unrated ? null : gpuPeak(m, ctx.gpu, base.work), ...(unrated ? { unrated } : {}) };
   const why = ctx.gpu.kind === 'webgpu' ? webgpuWaivedWhy(m, ctx.gpu) : null;
   return why ? waivedFor(planned, why) : planned;
 }
@@ -254,7 +256,7 @@ export function threadsParam(): ParameterDescriptor {
     unit: 'threads',
     default: 0,
     min: 0,
-    max: 256,
+    max: LIMITS.threads,
   };
 }
 
@@ -283,15 +285,15 @@ export function logSizes(from: number, to: number, perDecade: number): number[] 
 }
 
 // A Python peer's point: the course's own code for `m` in `library`, timed and verified like the engine's
-// (host/ops/peer.ts), on the CPU or, given a timer, on the run's GPU; null where the run did not ask for that
-// library; waived, with the reason, where there is no GPU, no interpreter or not that library.
-export function peerPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields, peer: { library: PeerLibrary; code: string; timeTime?: boolean }, gpuTimer?: 'device' | 'host'): PlannedPoint | null {
+// (host/ops/peer.ts), on the CPU or on the run's GPU (on the measurement's clock); null where the run did not ask for
+// that library; waived, with the reason, where there is no GPU, no interpreter or not that library.
+export function peerPoint(ctx: PlanContext, base: PointBase, m: MeasurementFields, peer: { library: PeerLibrary; code: string; timeTime?: boolean }, where: 'cpu' | 'gpu' = 'cpu'): PlannedPoint | null {
   if (!ctx.peers?.asked.includes(peer.library)) return null;
   const withPeer = { ...m, peer } as MeasurementFields;
   // The same budget as the engine's point beside it: the worker's own overhead is paid out of it (host/ops/peer.ts).
-  const point = gpuTimer ? gpuPoint(ctx, base, withPeer, gpuTimer) : cpuPoint(base, withPeer);
+  const point = where === 'gpu' ? gpuPoint(ctx, base, withPeer) : cpuPoint(base, withPeer);
   if (point.waived !== null) return point;
-  const why = peerWaivedWhy(ctx.peers.report, peer.library, gpuTimer !== undefined);
+  const why = peerWaivedWhy(ctx.peers.report, peer.library, where === 'gpu');
   return why === null ? point : waivedFor(point, why);
 }
 

@@ -7,9 +7,9 @@
 // a measured one: the same counted FLOPs on both sides, so the ratio of the times is the ratio of the rates each
 // sustained, read against each side's peak where there is one.
 import type { DeviceSummary } from '../common/devices.ts';
-import { compareTimes, estimateOf, timeRatio, type Estimate, type Order } from '../common/claims.ts';
+import { compareTimes, estimateOf, timeRatio, type Estimate, type Order } from '../common/pure/claims.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
-import { msg, n, type Message, type MessageValue } from '../common/message.ts';
+import { msg, n, type Message, type MessageValue } from '../common/pure/message.ts';
 import { shareOfPeak, type PointResult } from '../common/run-record.ts';
 import { TEXT_TO_IMAGE_TOLERANCE, unetParameters } from '../common/unet-work.ts';
 import { finding } from './analysis.ts';

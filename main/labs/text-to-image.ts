@@ -6,8 +6,8 @@
 // (cpuMaxBatch) and a type (cpuDtypes) a laptop can take, the rest waived with the reason.
 import type { LabDescriptor, ParamValues, SeriesDescriptor } from '../common/lab-descriptor.ts';
 import type { MeasurementInput } from '../common/measurement.ts';
-import { msg } from '../common/message.ts';
-import type { Message } from '../common/message.ts';
+import { msg } from '../common/pure/message.ts';
+import type { Message } from '../common/pure/message.ts';
 import { peerWaivedWhy } from '../common/peer-protocol.ts';
 import type { PeerLibrary } from '../common/peer-protocol.ts';
 import type { PointWork } from '../common/run-record.ts';
@@ -17,7 +17,7 @@ import type { Lab, PlanContext, PlannedPoint } from './lab.ts';
 import { num, nums, strs } from './lab.ts';
 import { CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gpuPoint, repeatsParam, waivedFor, warmupParam } from './plan-helpers.ts';
 import { analyzeTextToImage } from './text-to-image-analysis.ts';
-import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
+import { labText as labTextEn } from '../common/pure/i18n/en/lab-text.ts';
 import { TEXT_TO_IMAGE_LAB as LAB, textSeries, unetSeries, type Side, type TypeName } from './text-to-image-series.ts';
 
 export const TEXT_TO_IMAGE_TYPES: readonly TypeName[] = ['fp32', 'fp16'];
@@ -92,7 +92,7 @@ type Fields = Extract<MeasurementInput, { op: 'text-to-image' }>;
 // least 5 s), not the first point's expected time, which also holds building the model.
 function place(ctx: PlanContext, side: Side, base: Parameters<typeof cpuPoint>[0], m: Omit<Fields, 'device'>): PlannedPoint {
   const withBudget = { ...m, budgetSeconds: Math.min(3600, Math.max(5, 1.5 * base.sampleSeconds * (m.warmup + m.repeats))) };
-  return side === 'gpu' ? gpuPoint(ctx, base, withBudget, 'host') : cpuPoint(base, withBudget, 1, ctx.cpu);
+  return side === 'gpu' ? gpuPoint(ctx, base, { ...withBudget, clock: 'host' }) : cpuPoint(base, withBudget, 1, ctx.cpu);
 }
 
 function withWhy(point: PlannedPoint, why: Message | null): PlannedPoint {

@@ -4,17 +4,18 @@
 // host clock stopped when submit() returns against stopped at onSubmittedWorkDone(), that against timestamp queries
 // where the adapter has them, and a cold first dispatch (its pipeline made in the sample) against warmed ones.
 import type { ParamValues } from '../common/lab-descriptor.ts';
-import { msg, n as num_, type Message, type MessageValue } from '../common/message.ts';
+import { msg, n as num_, type Message, type MessageValue } from '../common/pure/message.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
 import { agreementFinding, find, finding, okMedian, ratioValue, speedupInterval, withInterval } from './analysis.ts';
-import { compareTimes, estimateOf, timeRatio, withinSpread } from '../common/claims.ts';
+import { compareTimes, estimateOf, timeRatio, withinSpread } from '../common/pure/claims.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
-import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
+import { labText as labTextEn } from '../common/pure/i18n/en/lab-text.ts';
 import { CPU_GFLOPS_GUESS, GPU_GFLOPS_GUESS, cpuPoint, gemmWork, gpuPoint, peerPoint, repeatsParam, repeatsWithin, waivedFor } from './plan-helpers.ts';
 import type { PointBase } from './plan-helpers.ts';
 import { adapterHas } from '../common/webgpu-adapters.ts';
+import { LIMITS } from '../common/measurement.ts';
 
 const LAB = 'timing-pitfalls';
 const SERIES = labTextEn[LAB].series;
@@ -60,10 +61,10 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
     const tiled = { ...gemm, variant: 'tiled' } as const;
     const stamps = gpuPoint(ctx, point('webgpu-timestamps', gpuSample), { ...tiled, warmup: 2, repeats });
     return [
-      gpuPoint(ctx, point('webgpu-cold', gpuSample + 0.2), { ...tiled, warmup: 0, repeats: 1, cold: true }, 'host'),
+      gpuPoint(ctx, point('webgpu-cold', gpuSample + 0.2), { ...tiled, clock: 'host', warmup: 0, repeats: 1, cold: true }),
       cpu[0],
-      gpuPoint(ctx, point('webgpu-submit', gpuSample), { ...tiled, warmup: 2, repeats, clock: 'host-nosync' }, 'host'),
-      gpuPoint(ctx, point('webgpu-done', gpuSample), { ...tiled, warmup: 2, repeats }, 'host'),
+      gpuPoint(ctx, point('webgpu-submit', gpuSample), { ...tiled, warmup: 2, repeats, clock: 'host-nosync' }),
+      gpuPoint(ctx, point('webgpu-done', gpuSample), { ...tiled, clock: 'host', warmup: 2, repeats }),
       stamps.measurement && !adapterHas(ctx.gpu, 'timestamp-query') ? waivedFor(stamps, msg('reasons.webgpuNoTimestamps')) : stamps,
       ...cpu.slice(1),
       ...peers(ctx, point, gemm, gpuSample, repeats),
@@ -73,11 +74,11 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
   return [
     // Cold and warmed GPU calls are both timed on the host clock: what the first call does on the host (cuBLAS
     // choosing and loading its kernel) happens outside any CUDA event pair.
-    gpuPoint(ctx, point('gpu-cold', gpuSample + 0.2), { ...gemm, variant: 'cublas', warmup: 0, repeats: 1, cold: true }, 'host'),
+    gpuPoint(ctx, point('gpu-cold', gpuSample + 0.2), { ...gemm, variant: 'cublas', clock: 'host', warmup: 0, repeats: 1, cold: true }),
     cpu[0],
-    gpuPoint(ctx, point('gpu-no-sync', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats, clock: 'host-nosync' }, 'host'),
+    gpuPoint(ctx, point('gpu-no-sync', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats, clock: 'host-nosync' }),
     gpuPoint(ctx, point('gpu-events', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }),
-    gpuPoint(ctx, point('gpu-warm', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }, 'host'),
+    gpuPoint(ctx, point('gpu-warm', gpuSample), { ...gemm, variant: 'cublas', clock: 'host', warmup: 2, repeats }),
     ...cpu.slice(1),
     ...peers(ctx, point, gemm, gpuSample, repeats),
   ].filter((p): p is PlannedPoint => p !== undefined && p !== null);
@@ -90,11 +91,11 @@ type PointOf = (series: keyof (typeof labTextEn)[typeof LAB]['points'], sample: 
 function peers(ctx: PlanContext, point: PointOf, gemm: { op: 'gemm'; dtype: 'fp32'; m: number; n: number; k: number; seed: number }, gpuSample: number, repeats: number): (PlannedPoint | null)[] {
   const torch = { library: 'torch', code: 'torch-resident' } as const;
   return [
-    peerPoint(ctx, point('torch-cold', gpuSample + 1), { ...gemm, variant: 'cublas', warmup: 0, repeats: 1, cold: true }, torch, 'host'),
-    peerPoint(ctx, point('torch-no-sync', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats, clock: 'host-nosync' }, torch, 'host'),
-    peerPoint(ctx, point('torch-events', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }, torch, 'device'),
-    peerPoint(ctx, point('torch-time-time', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }, { ...torch, timeTime: true }, 'host'),
-    peerPoint(ctx, point('torch-warm', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }, torch, 'host'),
+    peerPoint(ctx, point('torch-cold', gpuSample + 1), { ...gemm, variant: 'cublas', clock: 'host', warmup: 0, repeats: 1, cold: true }, torch, 'gpu'),
+    peerPoint(ctx, point('torch-no-sync', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats, clock: 'host-nosync' }, torch, 'gpu'),
+    peerPoint(ctx, point('torch-events', gpuSample), { ...gemm, variant: 'cublas', warmup: 2, repeats }, torch, 'gpu'),
+    peerPoint(ctx, point('torch-time-time', gpuSample), { ...gemm, variant: 'cublas', clock: 'host', warmup: 2, repeats }, { ...torch, timeTime: true }, 'gpu'),
+    peerPoint(ctx, point('torch-warm', gpuSample), { ...gemm, variant: 'cublas', clock: 'host', warmup: 2, repeats }, torch, 'gpu'),
   ];
 }
 
@@ -221,7 +222,7 @@ export const timingPitfallsLab: Lab = {
     id: 'timing-pitfalls',
     ...aboutLab(LAB),
     parameters: [
-      { kind: 'integer', name: 'n', ...paramWords(LAB, 'n'), unit: '', default: 2048, min: 16, max: 16384 },
+      { kind: 'integer', name: 'n', ...paramWords(LAB, 'n'), unit: '', default: 2048, min: 16, max: LIMITS.matrixOrder },
       repeatsParam(10),
     ],
     presets: [

@@ -4,16 +4,17 @@
 // waived (WebGPU has none), device→device by copyBufferToBuffer.
 import type { DeviceSummary } from '../common/devices.ts';
 import type { ParamValues } from '../common/lab-descriptor.ts';
-import { msg, n, type Message } from '../common/message.ts';
+import { msg, n, type Message } from '../common/pure/message.ts';
 import { shareOfPeak, type Finding, type PointResult } from '../common/run-record.ts';
-import { compareTimes, estimateOf } from '../common/claims.ts';
+import { compareTimes, estimateOf } from '../common/pure/claims.ts';
 import { isWebgpuDevice } from '../common/measurement.ts';
 import { bestRate, find, finding, okMedian, quotientInterval, rateInterval, seriesPoints, sweepAgreement, withInterval } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num, strs } from './lab.ts';
-import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
+import { labText as labTextEn } from '../common/pure/i18n/en/lab-text.ts';
 import { BUS_GBPS_GUESS, gpuPoint, peerPoint, pointName, repeatsParam, repeatsWithin, warmupParam } from './plan-helpers.ts';
+import { LIMITS } from '../common/measurement.ts';
 
 type Direction = 'h2d' | 'd2h' | 'd2d';
 
@@ -135,7 +136,7 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
       const sample = bytes / (BUS_GBPS_GUESS * 1e9) + 3e-5;
       const base = { key: `${s.series}@${bytes}`, series: s.series, name: pointName(LAB, s.series, n.bytes(bytes)), x: bytes, work: { flops: 0, bytes, elements: bytes }, sampleSeconds: sample };
       const m = { op: 'copy', direction: s.direction, hostMemory: s.hostMemory, mode: 'sync', bytes, warmup: num(params, 'warmup'), seed: 1, ...sampledFor(s.series, bytes, largest, repeatsWithin(2, sample, 3, repeats)) } as const;
-      const point = peerPoint(ctx, base, m, { library: 'torch', code: s.series }, 'device');
+      const point = peerPoint(ctx, base, m, { library: 'torch', code: s.series }, 'gpu');
       if (point) points.push(point);
     }
   }
@@ -225,7 +226,7 @@ function analyze(points: readonly PointResult[], params: ParamValues, _gpu: Devi
     }
   }
   const d2d = bestRate(points, 'd2d', 'gbps');
-  // Read against the peak the point carries (common/gpu-peaks.ts: DRAM bandwidth, read and write counted).
+  // Read against the peak the point carries (common/pure/gpu-peaks.ts: DRAM bandwidth, read and write counted).
   const d2dShare = d2d ? shareOfPeak(d2d) : null;
   if (d2d?.gbps && d2dShare !== null && d2d.peak) {
     a.summary['d2d.shareOfPeak'] = d2dShare;
@@ -261,7 +262,7 @@ export const transferLab: Lab = {
     ...aboutLab(LAB),
     parameters: [
       { kind: 'integer', name: 'minBytes', ...paramWords(LAB, 'minBytes'), unit: 'bytes', default: 1024, min: 4, max: 1 << 30 },
-      { kind: 'integer', name: 'maxBytes', ...paramWords(LAB, 'maxBytes'), unit: 'bytes', default: 1 << 30, min: 4, max: 2 ** 34, atLeast: 'minBytes' },
+      { kind: 'integer', name: 'maxBytes', ...paramWords(LAB, 'maxBytes'), unit: 'bytes', default: 1 << 30, min: 4, max: LIMITS.bytes, atLeast: 'minBytes' },
       { kind: 'choice-list', name: 'directions', ...paramWords(LAB, 'directions'), unit: '', default: ['h2d', 'd2h', 'd2d'], choices: ['h2d', 'd2h', 'd2d'] },
       { kind: 'choice-list', name: 'hostMemory', ...paramWords(LAB, 'hostMemory'), unit: '', default: ['pageable', 'pinned'], choices: ['pageable', 'pinned'] },
       { kind: 'choice-list', name: 'modes', ...paramWords(LAB, 'modes'), unit: '', default: ['sync', 'async'], choices: ['sync', 'async'] },

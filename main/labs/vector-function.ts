@@ -3,16 +3,17 @@
 // separate passes against one fused kernel.
 import type { DeviceSummary } from '../common/devices.ts';
 import type { ParamValues, SeriesDescriptor } from '../common/lab-descriptor.ts';
+import type { Clock, VectorFunctionVariant } from '../common/measurement.ts';
 import type { PeerLibrary } from '../common/peer-protocol.ts';
-import { msg, n as num_, type Message } from '../common/message.ts';
+import { msg, n as num_, type Message } from '../common/pure/message.ts';
 import { shareOfPeak, type PointResult, type PointWork } from '../common/run-record.ts';
 import { agreementFinding, cacheClause, find, finding, okMedian, speedup, speedupInterval, speedupValue, withInterval } from './analysis.ts';
 import { aboutLab, paramWords, presetWords } from './lab-words.ts';
 import type { Lab, LabAnalysis, PlanContext, PlannedPoint } from './lab.ts';
 import { num } from './lab.ts';
-import { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
+import { labText as labTextEn } from '../common/pure/i18n/en/lab-text.ts';
 import { BUS_GBPS_GUESS, CPU_GBPS_GUESS, GPU_GBPS_GUESS, MIN_SAMPLE_MS, cpuPoint, gpuPoint, peerPoint, pointName, repeatsParam, warmupParam } from './plan-helpers.ts';
-import { compareTimes, estimateOf } from '../common/claims.ts';
+import { compareTimes, estimateOf } from '../common/pure/claims.ts';
 
 const LAB = 'vector-function';
 const LABELS = labTextEn[LAB].series;
@@ -40,7 +41,7 @@ const UNFUSED_BYTES_PER_ELEMENT = 56;
 // arrays and on the host's (its copies automatic), each of these two read with the notebook's three clocks: CUDA
 // events around one call (cupyx's benchmark), a synchronise read with time.time() (its timing_numba_GPU), and events
 // around a loop of calls (its timing_numba_GPU2, ten calls there; here as many as fill MIN_SAMPLE_MS).
-// `gpu`: the clock of a GPU series (events, or the host's after a synchronise); `addition`: not in the notebook
+// `gpu`: the clock of a GPU series (events, or the host's after a synchronise), null for a CPU series; `addition`: not in the notebook
 // (Numba's parallel loop, cupy.fuse), GPU Lab's own beside it; `like`: the engine's series doing the same work the
 // same way (one core or all, in passes or fused, with the copies), whose hue it is drawn in.
 const NUMPY_BYTES_PER_ELEMENT = 8 * (2 + 2 * 4 + 1);
@@ -48,7 +49,7 @@ interface PeerSeries {
   series: keyof typeof LABELS;
   library: PeerLibrary;
   code: string;
-  gpu: 'device' | 'host' | null;
+  gpu: Extract<Clock, 'events' | 'host'> | null;
   bytes: number;
   path?: 'with-copies';
   timeTime?: true;
@@ -60,20 +61,20 @@ const PEER_SERIES: readonly PeerSeries[] = [
   { series: 'numpy-notebook', library: 'numpy', code: 'numpy-notebook', gpu: null, bytes: NUMPY_BYTES_PER_ELEMENT, like: 'cpu-single' },
   { series: 'numba-njit', library: 'numba', code: 'numba-njit', gpu: null, bytes: FUSED_BYTES_PER_ELEMENT, like: 'cpu-single' },
   { series: 'numba-parallel', library: 'numba', code: 'numba-parallel', gpu: null, bytes: FUSED_BYTES_PER_ELEMENT, addition: true, like: 'cpu-threads' },
-  { series: 'cupy-notebook', library: 'cupy', code: 'cupy-notebook', gpu: 'device', bytes: NUMPY_BYTES_PER_ELEMENT, like: 'gpu-unfused' },
-  { series: 'cupy-fused', library: 'cupy', code: 'cupy-fused', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, addition: true, like: 'gpu-fused' },
+  { series: 'cupy-notebook', library: 'cupy', code: 'cupy-notebook', gpu: 'events', bytes: NUMPY_BYTES_PER_ELEMENT, like: 'gpu-unfused' },
+  { series: 'cupy-fused', library: 'cupy', code: 'cupy-fused', gpu: 'events', bytes: FUSED_BYTES_PER_ELEMENT, addition: true, like: 'gpu-fused' },
   { series: 'cupy-copies', library: 'cupy', code: 'cupy-copies', gpu: 'host', bytes: NUMPY_BYTES_PER_ELEMENT, path: 'with-copies', like: 'gpu-transfers' },
-  { series: 'numba-cuda-vectorize', library: 'numba', code: 'numba-cuda-vectorize', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, like: 'gpu-fused' },
+  { series: 'numba-cuda-vectorize', library: 'numba', code: 'numba-cuda-vectorize', gpu: 'events', bytes: FUSED_BYTES_PER_ELEMENT, like: 'gpu-fused' },
   { series: 'numba-cuda-vectorize-time', library: 'numba', code: 'numba-cuda-vectorize', gpu: 'host', bytes: FUSED_BYTES_PER_ELEMENT, timeTime: true, like: 'gpu-fused' },
-  { series: 'numba-cuda-vectorize-loop', library: 'numba', code: 'numba-cuda-vectorize', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, loop: true, like: 'gpu-fused' },
-  { series: 'numba-cuda-copies', library: 'numba', code: 'numba-cuda-copies', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, path: 'with-copies', like: 'gpu-transfers' },
+  { series: 'numba-cuda-vectorize-loop', library: 'numba', code: 'numba-cuda-vectorize', gpu: 'events', bytes: FUSED_BYTES_PER_ELEMENT, loop: true, like: 'gpu-fused' },
+  { series: 'numba-cuda-copies', library: 'numba', code: 'numba-cuda-copies', gpu: 'events', bytes: FUSED_BYTES_PER_ELEMENT, path: 'with-copies', like: 'gpu-transfers' },
   { series: 'numba-cuda-copies-time', library: 'numba', code: 'numba-cuda-copies', gpu: 'host', bytes: FUSED_BYTES_PER_ELEMENT, path: 'with-copies', timeTime: true, like: 'gpu-transfers' },
-  { series: 'numba-cuda-copies-loop', library: 'numba', code: 'numba-cuda-copies', gpu: 'device', bytes: FUSED_BYTES_PER_ELEMENT, path: 'with-copies', loop: true, like: 'gpu-transfers' },
+  { series: 'numba-cuda-copies-loop', library: 'numba', code: 'numba-cuda-copies', gpu: 'events', bytes: FUSED_BYTES_PER_ELEMENT, path: 'with-copies', loop: true, like: 'gpu-transfers' },
 ];
 // Each series counts the bytes its own kernels move, so that its GB/s is what the memory delivered: the three
 // passes move 56 bytes per element, the fused kernel and the CPU loops 24, the copies 24 across the bus.
 // In float32 (WebGPU's: WGSL has no f64) every access is half as wide.
-export function vectorFunctionWork(n: number, variant: 'single' | 'threads' | 'unfused' | 'fused' = 'fused', dtype: 'fp64' | 'fp32' = 'fp64'): PointWork {
+export function vectorFunctionWork(n: number, variant: VectorFunctionVariant = 'fused', dtype: 'fp64' | 'fp32' = 'fp64'): PointWork {
   const bytes = (variant === 'unfused' ? UNFUSED_BYTES_PER_ELEMENT : FUSED_BYTES_PER_ELEMENT) / (dtype === 'fp32' ? 2 : 1);
   return { flops: 5 * n, bytes: bytes * n, elements: n };
 }
@@ -91,14 +92,14 @@ function plan(params: ParamValues, ctx: PlanContext): PlannedPoint[] {
       return cpuPoint({ ...base, sampleSeconds: sample }, { op: 'vector-function', variant: s.variant, ...fields }, n * 4e-8, ctx.cpu);
     }
     const sample = s.path === 'with-copies' ? work.bytes / (BUS_GBPS_GUESS * 1e9) : work.bytes / (GPU_GBPS_GUESS * 1e9);
-    return gpuPoint(ctx, { ...base, sampleSeconds: sample }, { op: 'vector-function', variant: s.variant, path: s.path, dtype: gpuDtype, ...fields }, s.path === 'with-copies' ? 'host' : 'device');
+    return gpuPoint(ctx, { ...base, sampleSeconds: sample }, { op: 'vector-function', variant: s.variant, path: s.path, dtype: gpuDtype, ...(s.path === 'with-copies' ? { clock: 'host' as const } : {}), ...fields });
   });
   const peers = PEER_SERIES.flatMap((s) => {
     const work = { flops: 5 * n, bytes: s.bytes * n, elements: n };
     const rate = s.path === 'with-copies' ? BUS_GBPS_GUESS : s.gpu ? GPU_GBPS_GUESS : CPU_GBPS_GUESS * 0.5;
     const base = { key: s.series, series: s.series, name: pointName(LAB, s.series), x: null, work, sampleSeconds: work.bytes / (rate * 1e9) };
     const m = { op: 'vector-function', variant: s.gpu ? 'fused' : 'single', ...fields, ...(s.path ? { path: s.path } : {}), ...(s.loop ? { minSampleMs: MIN_SAMPLE_MS } : {}) } as const;
-    const point = peerPoint(ctx, base, m, { library: s.library, code: s.code, ...(s.timeTime ? { timeTime: true } : {}) }, s.gpu ?? undefined);
+    const point = peerPoint(ctx, base, { ...m, ...(s.gpu ? { clock: s.gpu } : {}) }, { library: s.library, code: s.code, ...(s.timeTime ? { timeTime: true } : {}) }, s.gpu ? 'gpu' : 'cpu');
     return point ? [point] : [];
   });
   return [...engine, ...peers];
@@ -172,7 +173,7 @@ function analyze(points: readonly PointResult[], _params: ParamValues, gpu: Devi
     a.findings.push(withInterval(finding('fusion', m(gains ? 'fusion' : 'fusionLevel', values), fusion, 'times', gains ? 'info' : 'warning'), speedupInterval(unfused, fused)));
   }
   const fusedMs = okMedian(fused);
-  // Read against the peak the point carries (common/gpu-peaks.ts: DRAM bandwidth for an elementwise kernel).
+  // Read against the peak the point carries (common/pure/gpu-peaks.ts: DRAM bandwidth for an elementwise kernel).
   const fusedShare = fused ? shareOfPeak(fused) : null;
   if (fused?.gbps && fusedMs !== null && fusedShare !== null && fused.peak) {
     const share = fusedShare;

@@ -2,14 +2,14 @@
 // reader's language and the text of every kernel that comes with them, read from the installed sources, each
 // launched as its launch header says.
 import { GpuLabError } from '../common/errors.ts';
-import type { Locale } from '../common/locale.ts';
+import type { Locale } from '../common/pure/locale.ts';
 import type { ExerciseDescriptor, ExerciseId, ExerciseKernel, KernelLaunch } from '../common/playground.ts';
 import { EXERCISES, exerciseDefinition, signatureOf } from '../common/exercises.ts';
 import type { ExerciseDefinition } from '../common/exercises.ts';
-import { describeLaunchHeaderProblem, readLaunchHeader, resolveLaunch } from '../common/launch-header.ts';
+import { describeLaunchHeaderProblem, readLaunchHeader, resolveLaunch } from '../common/pure/launch-header.ts';
 import { readInstalledSource } from '../sources/kernel-sources.ts';
-import { CATALOGS } from '../common/i18n/index.ts';
-import { isPythonLaunch } from '../common/python-launch.ts';
+import { CATALOGS } from '../common/pure/i18n/index.ts';
+import { isPythonLaunch } from '../common/pure/python-launch.ts';
 
 // How a kernel that comes with an exercise is launched at `size`: as its file's launch header says. A file without
 // one, or with a wrong one, is a fault of this copy of GPU Lab (tests/unit/playground/references.test.ts).

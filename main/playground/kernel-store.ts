@@ -76,7 +76,7 @@ export class KernelStore {
       const issue = parsed.error.issues[0];
       throw new GpuLabError('NOT_FOUND', `The kernel run ${id} is unreadable: ${path}: \`${issue?.path.join('.') ?? ''}\` ${issue?.message ?? 'does not match'}`, { id, path });
     }
-    return confineKernelRun(parsed.data as KernelRun);
+    return confineKernelRun(parsed.data);
   }
 
   // Newest first. Unreadable files are skipped with a warning naming them.

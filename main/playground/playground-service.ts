@@ -7,10 +7,10 @@ import type { ErrorPayload } from '../common/errors.ts';
 import type { PlaygroundService } from '../common/contract/playground.ts';
 import type { Dim3, ExerciseId, KernelRun, KernelRunRequest, KernelRunResult, ListingKind, PlaygroundStatus } from '../common/playground.ts';
 import { describeValue } from '../common/params.ts';
-import { noCudaWhy } from '../common/host-reasons.ts';
-import { msg } from '../common/message.ts';
-import { checkKernelSource, describeSourceRefusal } from '../common/kernel-source-check.ts';
-import { describeLaunchHeaderProblem, readLaunchHeader, resolveLaunch } from '../common/launch-header.ts';
+import { noCudaWhy } from '../common/pure/host-reasons.ts';
+import { msg } from '../common/pure/message.ts';
+import { checkKernelSource, describeSourceRefusal } from '../common/pure/kernel-source-check.ts';
+import { describeLaunchHeaderProblem, readLaunchHeader, resolveLaunch } from '../common/pure/launch-header.ts';
 import type { ComputeHostSupervisor } from '../engine/supervisor.ts';
 import { DeviceLocks, type DeviceLease } from '../engine/device-lock.ts';
 import { readInstalledSource } from '../sources/kernel-sources.ts';
@@ -145,7 +145,7 @@ export function createPlaygroundService(sources: PlaygroundSources): LocalPlaygr
         : !nvrtc.available
           ? `NVRTC, the CUDA run-time compiler, was not found: ${nvrtc.reason ?? 'unknown'}`
           : null;
-      // The same in the reader's words: the host's reasons as messages (main/common/host-reasons.ts).
+      // The same in the reader's words: the host's reasons as messages (main/common/pure/host-reasons.ts).
       const unavailableWhy = !devices.length
         ? (report.list.cudaWhy ?? report.cuda.why ?? noCudaWhy(unavailableReason ?? 'no CUDA device'))
         : !nvrtc.available

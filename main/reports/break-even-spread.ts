@@ -2,7 +2,7 @@
 // or more: the lowest and the highest each crossing took, so that a reader sees how far a second or a third run moved
 // it (the DESIGN's promise: the break-even sizes stay within 1.5× over three runs). Each run's crossings are its
 // lab's current analysis of its points (runs/current-findings.ts), to the two significant digits they are known to.
-import { formatBreakEven, type SizeQuantity } from '../common/format.ts';
+import { formatBreakEven, type SizeQuantity } from '../common/pure/format.ts';
 import type { RunRecord } from '../common/run-record.ts';
 import { withCurrentFindings } from '../runs/current-findings.ts';
 import type { LabRun, ReportContext } from './report-context.ts';

@@ -1,4 +1,4 @@
-// The report's charts: the renderer's own chart configurations (renderer/charts/, plain functions of the record)
+// The report's charts: the renderer's own chart configurations (main/common/pure/charts/, plain functions of the record)
 // drawn by Chart.js on a headless canvas (@napi-rs/canvas, prebuilt from the npm registry), so that the PDF shows
 // the chart the app shows. Drawn at twice the size they take on the page (a 2× raster, sharp when printed), with
 // animation off and the light palette, and with the same Chart.js parts the app registers.
@@ -7,8 +7,8 @@ import { createCanvas } from '@napi-rs/canvas';
 import { Chart } from 'chart.js';
 import type { ChartConfiguration } from 'chart.js';
 
-import type { RunChartConfig } from '../../renderer/charts/chart-common.ts';
-import { RUN_CHART_PARTS } from '../../renderer/charts/chart-parts.ts';
+import type { RunChartConfig } from '../common/pure/charts/chart-common.ts';
+import { RUN_CHART_PARTS } from '../common/pure/charts/chart-parts.ts';
 import { CHART_FONT_FAMILY, registerCanvasFonts } from './fonts.ts';
 import { rgbPngOnWhite } from './rgb-png.ts';
 

@@ -3,11 +3,11 @@
 // far as the intervals tell, who has not run the lab), then each student's part: for each lab, the run the summary
 // shows, with the run report's own sections (its facts, parameters, results, findings and the course's deliverable).
 // Students' names are anyone's input: they are only ever drawn as text.
-import { MIN_CLASS_STUDENTS } from '../common/claims.ts';
-import { againstText, earlierText, headlineName, intervalText, numberText, rangeText, reportOrder } from '../common/class-text.ts';
+import { MIN_CLASS_STUDENTS } from '../common/pure/claims.ts';
+import { againstText, earlierText, headlineName, intervalText, numberText, rangeText, reportOrder } from '../common/pure/class-text.ts';
 import type { ClassLab, ClassOverview, ClassRow, ClassSetup } from '../common/contract/classroom.ts';
-import { formatFindingValue } from '../common/format.ts';
-import { localizeDecimal } from '../common/locale.ts';
+import { formatFindingValue } from '../common/pure/format.ts';
+import { localizeDecimal } from '../common/pure/locale.ts';
 import { runFacts } from './documents.ts';
 import { COLOURS, SIZES } from './layout.ts';
 import type { LabRun, ReportContext } from './report-context.ts';

@@ -1,8 +1,8 @@
 // The sections that put two runs side by side, as the app's comparison view does: their facts, their parameters with
 // those that differ marked, the chart of both, and every point's median in both runs with B ÷ A.
-import { compareChart } from '../../renderer/charts/compare-chart.ts';
-import { compareRows, paramRows } from '../../renderer/charts/compare-rows.ts';
-import { LIGHT_CHART_THEME } from '../../renderer/charts/palette.ts';
+import { compareChart } from '../common/pure/charts/compare-chart.ts';
+import { compareRows, paramRows } from '../common/pure/charts/compare-rows.ts';
+import { LIGHT_CHART_THEME } from '../common/pure/charts/palette.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
 import type { RunRecord } from '../common/run-record.ts';
 import { chartHeight, chartPng, reportChartSize } from './chart-image.ts';

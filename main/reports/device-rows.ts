@@ -1,14 +1,14 @@
 // One device's rows on the report's "Device and environment" page, in the reader's language: what the app knows of it
 // and its peaks, each under the heading of what it is (theoretical, NVIDIA's stated figure, measured on this machine,
-// or estimated) with its arithmetic beneath. A GPU's peaks come from the peak table (common/gpu-peaks.ts): NVIDIA's
+// or estimated) with its arithmetic beneath. A GPU's peaks come from the peak table (common/pure/gpu-peaks.ts): NVIDIA's
 // datasheet figure where the card is known, then the figure at the clock the device reports. The arithmetic the
 // record keeps in English (the native addon's PCIe formula, the compute host's bandwidth measurement and CPU
 // estimates, why a CPU has no estimate) is read back into its numbers and written in the reader's words; text that
 // does not read back is shown as recorded.
-import { datasheetPeak, gpuPeaks, type GpuPeak } from '../common/gpu-peaks.ts';
-import { formatBytes, formatRate, formatWhole } from '../common/format.ts';
+import { datasheetPeak, gpuPeaks, type GpuPeak } from '../common/pure/gpu-peaks.ts';
+import { formatBytes, formatRate, formatWhole } from '../common/pure/format.ts';
 import type { DeviceSummary } from '../common/devices.ts';
-import { localizeDecimal } from '../common/locale.ts';
+import { localizeDecimal } from '../common/pure/locale.ts';
 import { dateText, type ReportContext } from './report-context.ts';
 import type { TableCell, TableRow } from './table.ts';
 

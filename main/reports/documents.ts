@@ -10,7 +10,7 @@ import { dateText, deviceName } from './report-context.ts';
 import { aboutSection, deliverableSection, findingsSection, kernelsSection, parametersSection, resultsChart, resultsSection } from './run-sections.ts';
 import { compareChartSection, factsTable, paramsTable, ratiosTable } from './compare-sections.ts';
 import { referencesSection } from './reference-section.ts';
-import { errorText } from '../common/i18n/error-text.ts';
+import { errorText } from '../common/pure/i18n/error-text.ts';
 
 export interface ContentsEntry {
   title: string;

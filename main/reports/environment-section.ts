@@ -1,8 +1,8 @@
 // "Device and environment": every device of the run with what the app knows of it (cores, caches, clocks, memory,
 // its peaks with their arithmetic: device-rows.ts), the versions of everything that produced a number, and the GPU's
 // telemetry when the run started and when it ended.
-import { formatWhole } from '../common/format.ts';
-import { versionRow } from '../common/i18n/version-text.ts';
+import { formatWhole } from '../common/pure/format.ts';
+import { versionRow } from '../common/pure/i18n/version-text.ts';
 import type { TelemetrySnapshot } from '../common/measurement.ts';
 import type { PointResult, RunRecord } from '../common/run-record.ts';
 import type { ReportContext } from './report-context.ts';

@@ -1,8 +1,8 @@
 // Kernel playground runs in a report: read in the report's language (the exercise's words, each comparison's
 // title), titled, and laid out one chapter each, either as a report of their own or after the run (or the two runs
 // compared) that the report opens with.
-import type { Translate } from '../../renderer/charts/text.ts';
-import type { Locale } from '../common/locale.ts';
+import type { Translate } from '../common/pure/charts/text.ts';
+import type { Locale } from '../common/pure/locale.ts';
 import type { Comparison, ExerciseDescriptor, ExerciseId, KernelRun } from '../common/playground.ts';
 import { comparisonTitle, exerciseDescriptor } from '../playground/descriptors.ts';
 import { authorship } from './documents.ts';

@@ -2,13 +2,13 @@
 // the source whole with its line numbers, what the compiler said, the launch and its occupancy, the verification
 // with its first mismatches, and the throughput beside the references (kernel-throughput.ts). A run that failed
 // before any result came back still gets its chapter: its source and its error.
-import type { Translate } from '../common/i18n/translate.ts';
-import { formatBytes, formatCount, formatMs, formatPercent, formatRelativeError, formatTolerance } from '../common/format.ts';
+import type { Translate } from '../common/pure/i18n/translate.ts';
+import { formatBytes, formatCount, formatMs, formatPercent, formatRelativeError, formatTolerance } from '../common/pure/format.ts';
 import type { ErrorCode } from '../common/errors.ts';
-import { localizeDecimal } from '../common/locale.ts';
+import { localizeDecimal } from '../common/pure/locale.ts';
 import type { Dim3, ExerciseDescriptor, KernelRun, KernelRunResult, LaunchReport, VerificationResult } from '../common/playground.ts';
 import { exerciseDefinition } from '../common/exercises.ts';
-import { isGemmCheck, maxErrorOf, verdictSentences } from '../common/verification-verdict.ts';
+import { isGemmCheck, maxErrorOf, verdictSentences } from '../common/pure/verification-verdict.ts';
 import { drawSource } from './code-listing.ts';
 import { throughputSection } from './kernel-throughput.ts';
 import { COLOURS, SIZES } from './layout.ts';
@@ -16,7 +16,7 @@ import type { ReportContext } from './report-context.ts';
 import { dateText } from './report-context.ts';
 import type { TableRow } from './table.ts';
 import { drawTable } from './table.ts';
-import { errorText } from '../common/i18n/error-text.ts';
+import { errorText } from '../common/pure/i18n/error-text.ts';
 
 // A kernel run as its chapter reads it: the exercise's words in the report's language, and the result with each
 // comparison's title in that language too (the stored title is in the language the run was made in).
@@ -151,7 +151,7 @@ function launchSection(run: KernelRun, launch: LaunchReport, size: number, ctx: 
   if (launch.localBytesPerThread > 0) layout.paragraph(t('pdf.kernelRun.launch.spills'), { size: SIZES.small, colour: COLOURS.warning });
 }
 
-// What the check found, its sentences one after the other (main/common/verification-verdict.ts).
+// What the check found, its sentences one after the other (main/common/pure/verification-verdict.ts).
 function verdictText(v: VerificationResult, t: Translate): string {
   return verdictSentences(v)
     .map((s) => t(`pdf.kernelRun.verification.verdict.${s.key}`, s.named, s.count))

@@ -1,19 +1,19 @@
-// How fast a kernel run's kernel went once it was right: the chart the app draws (renderer/charts/playground-chart.ts,
+// How fast a kernel run's kernel went once it was right: the chart the app draws (main/common/pure/charts/playground-chart.ts,
 // drawn headless), then a table of the student's kernel and every kernel timed beside it, each with its median, its
 // rate in the exercise's metric, its share of the device's peak (or, where the data fits in L2, why there is none),
 // how the student's compares, and whether its output was right, or why it has no figure.
-import { LIGHT_CHART_THEME } from '../../renderer/charts/palette.ts';
-import { kernelBars, kernelRunChart, peakInMetric } from '../../renderer/charts/playground-chart.ts';
-import type { KernelBar } from '../../renderer/charts/playground-chart.ts';
-import { formatBytes, formatMs, formatPercent, formatRate, formatTimes } from '../common/format.ts';
+import { LIGHT_CHART_THEME } from '../common/pure/charts/palette.ts';
+import { kernelBars, kernelRunChart, peakInMetric } from '../common/pure/charts/playground-chart.ts';
+import type { KernelBar } from '../common/pure/charts/playground-chart.ts';
+import { formatBytes, formatMs, formatPercent, formatRate, formatTimes } from '../common/pure/format.ts';
 import type { ExerciseDescriptor, KernelRunResult } from '../common/playground.ts';
 import { chartHeight, chartPng } from './chart-image.ts';
 import { COLOURS, SIZES } from './layout.ts';
 import type { ReportContext } from './report-context.ts';
 import type { TableCell, TableRow } from './table.ts';
 import { drawTable } from './table.ts';
-import { renderMessage } from '../common/message.ts';
-import { pythonLaunchFinding } from '../common/python-launch.ts';
+import { renderMessage } from '../common/pure/message.ts';
+import { pythonLaunchFinding } from '../common/pure/python-launch.ts';
 
 function checkCell(bar: KernelBar, ctx: ReportContext): TableCell {
   const { t } = ctx;

@@ -3,7 +3,7 @@
 // running header and "page X of Y" on every page once the document is complete (report-writer.ts says why pdfkit).
 import PDFDocument from 'pdfkit';
 
-import type { Locale } from '../common/locale.ts';
+import type { Locale } from '../common/pure/locale.ts';
 import type { ReportFont } from './fonts.ts';
 import { reportFonts } from './fonts.ts';
 

@@ -1,7 +1,7 @@
 // The devices report (`gpu-lab report --devices`, the app's Compare devices): one lab across every device that has a
 // run of it, a table of the devices and one of the headline points, each device read against device A. The rows come
-// from the app's own functions (renderer/charts/device-comparison.ts), so that the PDF and the app say the same.
-import { cellText, columnTitle, deviceLetter, rowLabel } from '../../renderer/charts/device-comparison.ts';
+// from the app's own functions (main/common/pure/charts/device-comparison.ts), so that the PDF and the app say the same.
+import { cellText, columnTitle, deviceLetter, rowLabel } from '../common/pure/charts/device-comparison.ts';
 import type { DevicesComparison } from '../common/contract/reports.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
 import { authorship } from './documents.ts';

@@ -1,10 +1,10 @@
 // "Method": how each series was measured, read off its points (warm-up runs, timed samples, the clock, how the result
 // was checked), then what the figures mean: the statistics, what the lab counts as FLOPs and bytes, the rates, the
 // share of peak and the speedup.
-import { formatPercent, formatRelativeError } from '../common/format.ts';
+import { formatPercent, formatRelativeError } from '../common/pure/format.ts';
 import { isWebgpuDevice } from '../common/measurement.ts';
 import { ROW_STACK_RESTORED } from '../common/peer-protocol.ts';
-import { MAX_SAMPLES, MIN_INTERVAL_SAMPLES } from '../common/statistics.ts';
+import { MAX_SAMPLES, MIN_INTERVAL_SAMPLES } from '../common/pure/statistics.ts';
 import type { PointResult } from '../common/run-record.ts';
 import type { LabRun, ReportContext } from './report-context.ts';
 import { drawTable } from './table.ts';
@@ -17,11 +17,10 @@ function span(values: readonly number[]): string {
   return min === max ? String(min) : `${min}–${max}`;
 }
 
-// A WebGPU point timed on the device read timestamp queries where its adapter has them, else the host's clock around
-// onSubmittedWorkDone() (host/webgpu/backend.ts): its clock is said as its record has it, never as CUDA events.
+// A WebGPU point's events are timestamp queries, never CUDA events; one its adapter could not stamp was recorded on
+// the host's clock (host/webgpu/backend.ts), which its record names.
 function clockOf(p: PointResult): string {
-  if (p.timer !== 'device' || !isWebgpuDevice(p.device)) return p.timer;
-  return p.clockResolution && p.clockResolution.timestamps !== 'none' ? 'webgpuTimestamps' : 'webgpuHost';
+  return p.clock === 'events' && isWebgpuDevice(p.device) ? 'webgpuTimestamps' : p.clock;
 }
 
 function clockText(points: readonly PointResult[], ctx: ReportContext): string {

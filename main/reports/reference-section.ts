@@ -1,6 +1,6 @@
-// In a run's report, the reference results of other machines beside its numbers (renderer/charts/reference-rows.ts,
+// In a run's report, the reference results of other machines beside its numbers (main/common/pure/charts/reference-rows.ts,
 // as the app's run page shows them), each under a heading that names the machine as another one.
-import { rateText, referenceBlocks, referenceMachine, timeWithInterval, verdictText } from '../../renderer/charts/reference-rows.ts';
+import { rateText, referenceBlocks, referenceMachine, timeWithInterval, verdictText } from '../common/pure/charts/reference-rows.ts';
 import { COLOURS, SIZES } from './layout.ts';
 import type { LabRun, ReportContext } from './report-context.ts';
 import { drawTable } from './table.ts';

@@ -1,10 +1,10 @@
 // What every section of a report is written with: the page layout, the words, and what the person asking for the
 // report said about it (author and course, already checked), with the date and the version writing it.
 import type { ReferenceResult } from '../common/contract/labs.ts';
-import { translator } from '../common/i18n/index.ts';
-import type { Translate } from '../common/i18n/translate.ts';
+import { translator } from '../common/pure/i18n/index.ts';
+import type { Translate } from '../common/pure/i18n/translate.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
-import type { Locale } from '../common/locale.ts';
+import type { Locale } from '../common/pure/locale.ts';
 import type { RunRecord } from '../common/run-record.ts';
 import type { ReportLayout } from './layout.ts';
 

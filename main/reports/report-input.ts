@@ -3,14 +3,15 @@
 // knows). Every refusal is a GpuLabError whose details say which field or run, and why, in `reason`.
 import { GpuLabError } from '../common/errors.ts';
 import type { ErrorCode } from '../common/errors.ts';
-import { LOCALES, isLocale, type Locale } from '../common/locale.ts';
+import { LOCALES, isLocale, type Locale } from '../common/pure/locale.ts';
 import { KERNEL_RUN } from '../common/playground.ts';
 import type { KernelRun } from '../common/playground.ts';
-import { RUN_RECORD, RUN_SCHEMA_VERSION } from '../common/run-record.ts';
-import type { RunRecord } from '../common/run-record.ts';
+import { RUN_SCHEMA_VERSION } from '../common/run-record.ts';
+import { OLDEST_RUN_SCHEMA_VERSION } from '../common/run-record-read.ts';
 import { findLab } from '../labs/index.ts';
 import { localizeDescriptor } from '../labs/lab-text.ts';
 import { withCurrentFindings } from '../runs/current-findings.ts';
+import { readStoredRecord } from '../runs/stored-record.ts';
 import type { LabRun, ReportAuthorship } from './report-context.ts';
 import { inReportLocale } from './report-locale.ts';
 
@@ -105,30 +106,28 @@ export function localizeRun(run: LabRun, locale: Locale): LabRun {
   return { record: { ...run.record, labTitle: lab.title }, lab };
 }
 
-// A stored record as the report reads it: of this schema version, finished, and of a lab this version knows.
+// A stored record as the report reads it: of a schema version this GPU Lab reads (an older one read into this
+// version's, stored-record.ts), finished, and of a lab this version knows.
 export function checkRecord(input: unknown): LabRun {
-  const version = typeof input === 'object' && input !== null ? (input as { schemaVersion?: unknown }).schemaVersion : undefined;
-  const id = typeof input === 'object' && input !== null ? String((input as { id?: unknown }).id ?? '?') : '?';
-  if (version !== RUN_SCHEMA_VERSION) {
-    throw refuse('INVALID_ARGUMENT', 'schema-version', `Run ${id} is a record of schema version ${String(version)}; this GPU Lab reads version ${RUN_SCHEMA_VERSION} and cannot report it (open it with the version that wrote it)`, {
+  const id = typeof input === 'object' && input !== null && 'id' in input ? String(input.id) : '?';
+  const read = readStoredRecord(input);
+  if (!read.ok && read.reason === 'schema-version') {
+    throw refuse('INVALID_ARGUMENT', 'schema-version', `Run ${id} is ${read.message}, and cannot be reported here`, {
       runId: id,
-      schemaVersion: version ?? null,
+      schemaVersion: read.storedVersion ?? null,
       supported: RUN_SCHEMA_VERSION,
+      oldest: OLDEST_RUN_SCHEMA_VERSION,
     });
   }
-  const parsed = RUN_RECORD.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw refuse('INVALID_ARGUMENT', 'not-a-run-record', `Run ${id} is not a valid run record (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'})`, { runId: id });
-  }
-  const record = parsed.data as RunRecord;
+  if (!read.ok) throw refuse('INVALID_ARGUMENT', 'not-a-run-record', `Run ${id} is ${read.message}`, { runId: id });
+  const { record } = read;
   if (record.status === 'running' || record.status === 'queued') {
     throw refuse('INVALID_ARGUMENT', 'run-in-progress', `Run ${record.id} is still ${record.status}: a report needs a run that has ended; wait for it, or cancel it`, { runId: record.id, status: record.status });
   }
   const lab = findLab(record.lab);
   if (!lab) throw refuse('INVALID_ARGUMENT', 'lab-unknown', `Run ${record.id} is of the lab "${record.lab}", which this version of GPU Lab does not know`, { runId: record.id, lab: record.lab });
-  // Reported as this version reads it, in every language: statistics, work and peaks counted again, and findings
-  // derived again from the points, so that an old record never repeats a sentence the analysis has since corrected.
+  // Reported as stored, its findings derived again from the points (in every language), so that an old record never
+  // repeats a sentence the analysis has since corrected.
   return { record: inReportLocale('en', () => withCurrentFindings(record)), lab: lab.descriptor };
 }
 
@@ -154,7 +153,7 @@ export function checkReportContents(runIds: readonly unknown[], kernelRunIds: re
 // that failed is reported with its source and its error).
 export function checkKernelRun(input: unknown): KernelRun {
   const parsed = KERNEL_RUN.safeParse(input);
-  if (parsed.success) return parsed.data as KernelRun;
+  if (parsed.success) return parsed.data;
   const id = typeof input === 'object' && input !== null ? String((input as { id?: unknown }).id ?? '?') : '?';
   const issue = parsed.error.issues[0];
   throw refuse('INVALID_ARGUMENT', 'not-a-kernel-run', `Kernel run ${id} is not a valid kernel run (${issue ? `\`${issue.path.join('.')}\`: ${issue.message}` : 'invalid'})`, { kernelRunId: id });

@@ -1,11 +1,11 @@
-// The language of the report being written, for the number formatting it shares with the app (main/common/format.ts
-// and the rest of the one formatter, main/common/format.ts, read numberLocale()). The app's server may write two reports at once, one in Spanish
+// The language of the report being written, for the number formatting it shares with the app (main/common/pure/format.ts
+// and the rest of the one formatter, main/common/pure/format.ts, read numberLocale()). The app's server may write two reports at once, one in Spanish
 // and one in English, whose awaits interleave: a process-wide setNumberLocale would let one write the other's
 // numbers. Each report runs inside its own AsyncLocalStorage context instead, which numberLocale() reads through
 // the source installed here; outside a report the process-wide setting (the CLI's --lang) applies.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-import { setNumberLocaleSource, type Locale } from '../common/locale.ts';
+import { setNumberLocaleSource, type Locale } from '../common/pure/locale.ts';
 
 const writing = new AsyncLocalStorage<Locale>();
 let installed = false;

@@ -11,10 +11,10 @@
 // from the npm registry with no download, and is maintained. pdfmake's declarative document hides those measurements
 // and would have to be told the page numbers it lays out.
 import type { ClassOverview } from '../common/contract/classroom.ts';
-import { safeFileName } from '../common/file-name.ts';
+import { safeFileName } from '../common/pure/file-name.ts';
 import type { ReferenceResult } from '../common/contract/labs.ts';
 import type { DevicesComparison } from '../common/contract/reports.ts';
-import type { Locale } from '../common/locale.ts';
+import type { Locale } from '../common/pure/locale.ts';
 import { REFERENCE_TABLE } from '../common/reference-table.ts';
 import { defaultSourceRoots } from '../sources/kernel-sources.ts';
 import { labDescriptors } from '../labs/index.ts';

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import { compareDevices, runPerDevice } from '../../renderer/charts/device-comparison.ts';
+import { compareDevices, runPerDevice } from '../common/pure/charts/device-comparison.ts';
 import type { ReferenceResult } from '../common/contract/labs.ts';
 import type { DevicesComparison, DevicesReportRequest, LabsReportContents, LabsReportRequest, ReportFile, ReportRequest, ReportsService } from '../common/contract/reports.ts';
 import { GpuLabError } from '../common/errors.ts';

@@ -1,13 +1,11 @@
 // The sections of one run: what the lab shows, its parameters, the results (the app's chart and the app's results
 // table, every figure formatted as the app formats it), the findings, the course's deliverable and the kernel sources.
-import { LIGHT_CHART_THEME } from '../../renderer/charts/palette.ts';
-import type { ResultRow } from '../../renderer/charts/result-rows.ts';
-import { resultRows } from '../../renderer/charts/result-rows.ts';
-import { runChart } from '../../renderer/charts/run-chart.ts';
-import { orderFindings } from '../common/finding-order.ts';
-import { formatBytes, formatCount, formatRelativeError, formatWhole, unitFor } from '../common/format.ts';
+import { LIGHT_CHART_THEME } from '../common/pure/charts/palette.ts';
+import { runChart } from '../common/pure/charts/run-chart.ts';
+import { orderFindings } from '../common/pure/finding-order.ts';
+import { formatBytes, formatCount, formatWhole, unitFor } from '../common/pure/format.ts';
 import type { ParamValue } from '../common/lab-descriptor.ts';
-import { localizeDecimal, type Locale } from '../common/locale.ts';
+import { localizeDecimal, type Locale } from '../common/pure/locale.ts';
 import type { PointResult } from '../common/run-record.ts';
 import { readKernelSource } from '../sources/kernel-sources.ts';
 import { labDescriptors } from '../labs/index.ts';
@@ -18,7 +16,8 @@ import { labDeliverable } from './deliverables/index.ts';
 import { breakEvenSpreadText } from './break-even-spread.ts';
 import { COLOURS, SIZES } from './layout.ts';
 import type { LabRun, ReportContext } from './report-context.ts';
-import type { TableCell, TableRow } from './table.ts';
+import type { TableRow } from './table.ts';
+import { resultsTable } from './results-table.ts';
 import { drawTable } from './table.ts';
 
 export function aboutSection({ lab }: LabRun, ctx: ReportContext): void {
@@ -72,27 +71,6 @@ export function parametersSection({ record, lab }: LabRun, ctx: ReportContext): 
   });
 }
 
-function resultCells(row: ResultRow, point: PointResult | undefined, reasonOnce: boolean, ctx: ReportContext): TableCell[] {
-  const { t } = ctx;
-  const muted = row.status === 'ok' ? undefined : COLOURS.muted;
-  const reason = row.reason && !(reasonOnce && row.status === 'waived') ? row.reason : undefined;
-  const error = point?.verification ? formatRelativeError(point.verification.relativeError) : undefined;
-  return [
-    { text: row.label, colour: muted },
-    { text: row.device, colour: muted },
-    { text: row.statusText, note: reason, colour: muted },
-    // An interval's two ends one under the other, so that the column stays as narrow as its times.
-    { text: row.median, note: [row.interval === '—' ? '' : row.interval.replace(/^(\[[^,;]+[,;]) /, '$1\n'), row.noisy ? t('results.table.noisy') : ''].filter(Boolean).join(' ') || undefined },
-    { text: row.samples },
-    { text: row.iqr },
-    { text: row.range },
-    { text: row.rate },
-    { text: row.shareOfPeak },
-    { text: row.speedup, note: row.speedupOver && row.speedup !== '—' ? t('results.table.speedupOver', { baseline: row.speedupOver }) : undefined },
-    { text: row.verifiedMark, note: row.verified === 'unchecked' ? undefined : error, colour: row.verified === 'failed' ? COLOURS.warning : undefined },
-  ];
-}
-
 // The run's chart, at the size it needs (taller for rows of bars or panels), and the height it takes on the page.
 export function resultsChart({ record, lab }: LabRun, ctx: ReportContext) {
   const chart = runChart(record, lab, { theme: LIGHT_CHART_THEME, t: ctx.t });
@@ -110,34 +88,16 @@ export function resultsSection(run: LabRun, ctx: ReportContext): void {
 
   layout.heading(3, t('pdf.sections.table'));
   layout.paragraph(`${t('results.table.caption')} ${t('pdf.results.verifiedNote')}`, { size: SIZES.small, colour: COLOURS.muted });
-  const rows = resultRows(record, lab, t);
-  const waived = rows.filter((r) => r.status === 'waived');
-  const reasons = new Set(waived.map((r) => r.reason));
-  const once = reasons.size === 1 && waived.length > 0;
-  if (once) layout.paragraph(t('results.table.waivedOnce', { count: waived.length, reason: [...reasons][0] ?? '' }, waived.length), { size: SIZES.small });
-  const c = (key: string, align: 'left' | 'right' | 'center', width: 'fit' | 'wrap') => ({ title: t(`results.table.columns.${key}`), align, width });
-  drawTable(layout, {
-    columns: [
-      c('point', 'left', 'wrap'),
-      c('device', 'left', 'fit'),
-      c('status', 'left', 'wrap'),
-      c('median', 'right', 'fit'),
-      c('samples', 'right', 'wrap'),
-      c('iqr', 'right', 'fit'),
-      c('range', 'right', 'fit'),
-      c('rate', 'right', 'fit'),
-      c('peak', 'right', 'fit'),
-      c('speedup', 'right', 'fit'),
-      c('verified', 'center', 'fit'),
-    ],
-    rows: rows.map((row, i) => ({ cells: resultCells(row, record.points[i], once, ctx), shaded: row.status !== 'ok' })),
-  });
+  const table = resultsTable(record, lab, t);
+  if (table.above) layout.paragraph(table.above, { size: SIZES.small });
+  drawTable(layout, table.spec);
+  for (const line of table.below) layout.paragraph(line, { size: SIZES.small, after: 2 });
   const count = (status: PointResult['status']): number => record.points.filter((p) => p.status === status).length;
   const part = (status: PointResult['status']): string => t(`pdf.results.count.${status}`, { count: count(status) });
   layout.paragraph(t('pdf.results.counts', { ok: part('ok'), waived: part('waived'), failed: part('failed'), cancelled: part('cancelled') }), { size: SIZES.small, colour: COLOURS.muted });
 }
 
-// The lab's headline first, in bold, as the app shows it; then the warnings and the rest (common/finding-order.ts).
+// The lab's headline first, in bold, as the app shows it; then the warnings and the rest (common/pure/finding-order.ts).
 export function findingsSection({ record, lab }: LabRun, ctx: ReportContext): void {
   const { layout, t } = ctx;
   if (record.findings.length === 0) {

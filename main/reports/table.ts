@@ -81,7 +81,12 @@ function longestWord(layout: ReportLayout, cell: TableCell, size: number, cap = 
   return Math.min(widest + 2 * PAD_X + 0.5, cap);
 }
 
-function columnWidths(layout: ReportLayout, spec: TableSpec, size: number): number[] | null {
+// Half its widest cell, up to this, is the room a column of words is given where a smaller type allows it: squeezed to
+// its longest word beside figures kept whole, "add PyTorch GPU resident, 1 k" took five lines a row in English while
+// Spanish, a size smaller, took two.
+const WORDS_COMFORT = 80;
+
+function columnWidths(layout: ReportLayout, spec: TableSpec, size: number, comfort: boolean): number[] | null {
   const natural = spec.columns.map((column, i) => {
     const cells = spec.rows.map((r) => cellOf(r.cells[i]));
     const header = spec.header === false ? 0 : headerWidth(layout, column.title, size);
@@ -94,7 +99,7 @@ function columnWidths(layout: ReportLayout, spec: TableSpec, size: number): numb
   const wanted = wrapping.reduce((n, c) => n + c.widest, 0);
   // A wrapping column needs room for its longest header word, its longest word ("transferencias" is not broken in
   // two) and a few words of text.
-  const least = (c: { header: number; word: number }): number => Math.max(c.header, c.word, 42);
+  const least = (c: { header: number; word: number; widest: number }): number => Math.max(c.header, c.word, 42, comfort ? Math.min(c.widest / 2, WORDS_COMFORT) : 0);
   const floor = wrapping.reduce((n, c) => n + least(c), 0);
   if (free < floor) return null;
   // Room to spare goes to the wrapping columns by how wide they would like to be; too little is shared out above what
@@ -109,10 +114,14 @@ function columnWidths(layout: ReportLayout, spec: TableSpec, size: number): numb
 
 // The columns' widths and the type size a table is drawn at (exported for its tests).
 export function fitTable(layout: ReportLayout, spec: TableSpec): Sized {
+  // A smaller type before a column of words squeezed below half its widest cell; where no size allows that, the
+  // smallest, at which the words have the most room beside the figures, each column still as wide as its longest word.
   for (let size = spec.size ?? SIZES.table; size >= MIN_SIZE; size -= 0.3) {
-    const widths = columnWidths(layout, spec, size);
+    const widths = columnWidths(layout, spec, size, true);
     if (widths) return { widths, size };
   }
+  const squeezed = columnWidths(layout, spec, MIN_SIZE, false);
+  if (squeezed) return { widths: squeezed, size: MIN_SIZE };
   // Still too wide at the smallest size: every column wraps, each kept as wide as its longest word (a header's, or a
   // figure with its unit) so that no word is cut in two, and the room left shared by how much more each would like. A
   // column of words keeps the cap it has above: a path in a waiver's reason may break, where its width would otherwise

@@ -1,10 +1,12 @@
-// A stored point's counted work and peak as this version counts them, whenever a record is read: a record measured
-// before a count or a peak was corrected (the vector function's three passes counted at 24 B an element; the H100's
-// DGEMM read against its FP64 lanes when cuBLAS used the fp64 tensor cores) reads with today's, and its rates are the
-// corrected work ÷ the same median. The samples are the record's; only the arithmetic on them changes. A point the
-// current plan does not make (a lab or parameters this version no longer plans) keeps what it recorded. A point
-// recorded before points had names (messages) gets the name of the planned point it is, where the recorded English
-// label is the planned one's, so that it reads in the reader's language.
+// A stored point's counted work and peak as this version counts them, for a record of an older schema version as it
+// is read (stored-record.ts): a record measured before a count or a peak was corrected (the vector function's three
+// passes counted at 24 B an element; the H100's DGEMM read against its FP64 lanes when cuBLAS used the fp64 tensor
+// cores) reads with today's, and its rates are the corrected work ÷ the same median. The samples are the record's;
+// only the arithmetic on them changes. A point the current plan does not make (a lab or parameters this version no
+// longer plans) keeps what it recorded. A point recorded before points had names (messages) gets the name of the
+// planned point it is, where the recorded English label is the planned one's, so that it reads in the reader's
+// language; one whose clock version 1 could not tell (the host's, with no device times: a Python peer's clock stopped
+// at the launch kept none) gets the plan's.
 import type { DeviceSummary } from '../common/devices.ts';
 import { validateParams } from '../common/params.ts';
 import type { PointResult, RunRecord } from '../common/run-record.ts';
@@ -15,7 +17,8 @@ import type { Lab, PlanContext, PlannedPoint } from '../labs/lab.ts';
 const ungrouped = (label: string): string => label.replace(/(\d),(?=\d{3}\b)/g, '$1');
 
 function recounted(stored: PointResult, planned: PlannedPoint | undefined): PointResult {
-  const p = !stored.name && planned && ungrouped(planned.label) === ungrouped(stored.label) ? { ...stored, name: planned.name } : stored;
+  const named = !stored.name && planned && ungrouped(planned.label) === ungrouped(stored.label) ? { ...stored, name: planned.name } : stored;
+  const p = named.clock === 'host' && planned?.clock === 'host-nosync' ? { ...named, clock: planned.clock } : named;
   if (!planned?.measurement || p.device !== planned.device) return p;
   const work = planned.work;
   const median = p.stats?.median ?? 0;

@@ -27,11 +27,11 @@ import { processStartTicks, thisMachine } from '../engine/process-identity.ts';
 import { exportRun } from './run-export.ts';
 import { runFindings } from './run-findings.ts';
 import { runSummary } from './run-summary.ts';
-import { noCudaWhy } from '../common/host-reasons.ts';
+import { noCudaWhy } from '../common/pure/host-reasons.ts';
 import { availableHostBytes, checkPlanFits } from './memory-check.ts';
 import { gpuUuidOf, runPlace } from './run-place.ts';
-import { msg, renderMessage, type Message } from '../common/message.ts';
-import { translator } from '../common/i18n/index.ts';
+import { msg, renderMessage, type Message } from '../common/pure/message.ts';
+import { translator } from '../common/pure/i18n/index.ts';
 
 export interface LabRunnerOptions {
   store: RunStore;
@@ -369,6 +369,7 @@ export class LabRunner implements RunsService {
       await this.measureAll(record, planned, signal, () => this.provisionalFindings(lab, record, planned, gpu, cpu));
     } finally {
       await lease?.release();
+      this.host.runEnded();
     }
     record.environment.cpuSteal = stealShare(cpuTimes, readCpuTimes());
     try {

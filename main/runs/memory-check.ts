@@ -7,7 +7,7 @@ import { freemem } from 'node:os';
 import type { DeviceSummary } from '../common/devices.ts';
 import { GpuLabError } from '../common/errors.ts';
 import { measurementFootprint } from '../common/footprint.ts';
-import { formatBytes } from '../common/format.ts';
+import { formatBytes } from '../common/pure/format.ts';
 import type { PlannedPoint } from '../labs/lab.ts';
 
 // Beside the operands: the compute host's own heap, the runtime's, the system's.

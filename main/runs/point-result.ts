@@ -1,11 +1,12 @@
 // A planned point and what the compute host answered, turned into the point of a run record: statistics of the
-// headline clock, rates from the median, and the rule that a result which failed verification has no time.
+// samples that count on its clock (statistics.ts timedStatistics, as the engine's sampling judged them), rates from
+// the median, and the rule that a result which failed verification has no time.
 import type { ErrorPayload } from '../common/errors.ts';
 import type { MeasurementResult } from '../common/measurement.ts';
-import { msg } from '../common/message.ts';
+import { msg } from '../common/pure/message.ts';
 import type { PointResult } from '../common/run-record.ts';
 import type { PlannedPoint } from '../labs/lab.ts';
-import { summarize } from '../common/statistics.ts';
+import { timedStatistics } from '../common/pure/statistics.ts';
 
 function base(planned: PlannedPoint): Omit<PointResult, 'status' | 'reason' | 'error'> {
   const m = planned.measurement;
@@ -21,7 +22,7 @@ function base(planned: PlannedPoint): Omit<PointResult, 'status' | 'reason' | 'e
     threads: null,
     warmup: m && 'warmup' in m ? (m.cold ? 0 : m.warmup) : 0,
     repeats: m?.repeats ?? 0,
-    timer: planned.timer,
+    clock: planned.clock,
     hostMs: [],
     deviceMs: null,
     stats: null,
@@ -71,16 +72,13 @@ export function measuredPoint(planned: PlannedPoint, r: MeasurementResult): Poin
     // Never shown as a time: the samples of a wrong result are dropped with it.
     return { ...point, status: 'failed', reason: message, error: { code: 'VERIFICATION_FAILED', message, details: { relativeError: v.relativeError } } };
   }
-  // Device time (CUDA events) where the point is timed on the device and the host had events to read.
-  const useDevice = planned.timer === 'device' && r.deviceMs !== null && r.deviceMs.length === r.hostMs.length;
-  const samples = useDevice && r.deviceMs ? r.deviceMs : r.hostMs;
-  const stats = summarize(samples);
+  const stats = timedStatistics(r);
   // GFLOP/s = FLOPs / (ms · 10⁶); GB/s = bytes / (ms · 10⁶); none where the time is not the work's alone (copies with
   // the kernels, a clock stopped at the launch).
   const perMs = stats.median > 0 && !planned.unrated ? 1 / (stats.median * 1e6) : 0;
   return {
     ...point,
-    timer: useDevice ? 'device' : 'host',
+    clock: r.clock,
     hostMs: r.hostMs,
     deviceMs: r.deviceMs,
     stats,

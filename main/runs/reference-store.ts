@@ -7,7 +7,7 @@ import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import type { ReferenceResult } from '../common/contract/labs.ts';
-import { REFERENCE_RUN } from '../common/reference-run.ts';
+import { STORED_REFERENCE } from '../common/reference-run.ts';
 import type { ReferenceRun } from '../common/reference-run.ts';
 import { REFERENCE_TABLE } from '../common/reference-table.ts';
 import { notJson, readRegularFile } from './regular-file.ts';
@@ -39,7 +39,7 @@ export async function readReferenceFiles(dataDir: string, warn: (message: string
         warn(`skipping reference file ${path}: ${notJson(err)}`);
         continue;
       }
-      const parsed = REFERENCE_RUN.safeParse(json);
+      const parsed = STORED_REFERENCE.safeParse(json);
       if (parsed.success) references.push(parsed.data);
       else warn(`skipping reference file ${path}: not a reference of GPU Lab (${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'invalid'})`);
     } catch (err) {

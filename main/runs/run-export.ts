@@ -7,7 +7,7 @@ import type { PointResult, RunRecord } from '../common/run-record.ts';
 // Every row names its run and lab, so that the CSVs of several runs can be concatenated and still be told apart.
 const POINT_COLUMNS = [
   'run_id', 'lab', 'key', 'series', 'label', 'x', 'device', 'status', 'reason', 'error_code', 'implementation', 'threads',
-  'timer', 'warmup', 'repeats', 'samples', 'median_ms', 'ci_low_ms', 'ci_high_ms', 'mean_ms', 'std_ms', 'min_ms', 'max_ms',
+  'clock', 'warmup', 'repeats', 'samples', 'median_ms', 'ci_low_ms', 'ci_high_ms', 'mean_ms', 'std_ms', 'min_ms', 'max_ms',
   'p95_ms', 'iqr_ms', 'noisy', 'gflops', 'gbps', 'flops', 'bytes', 'elements', 'verified', 'relative_error', 'tolerance',
 ];
 
@@ -15,7 +15,7 @@ function pointRow(record: RunRecord, p: PointResult): (string | number | boolean
   const s = p.stats;
   return [
     record.id, record.lab, p.key, p.series, p.label, p.x, p.device, p.status, p.reason, p.error?.code ?? null, p.implementation,
-    p.threads, p.timer, p.warmup, p.repeats, s?.count ?? null, s?.median ?? null, s?.ciLow ?? null, s?.ciHigh ?? null,
+    p.threads, p.clock, p.warmup, p.repeats, s?.count ?? null, s?.median ?? null, s?.ciLow ?? null, s?.ciHigh ?? null,
     s?.mean ?? null, s?.std ?? null, s?.min ?? null, s?.max ?? null, s?.p95 ?? null, s?.iqr ?? null, s?.noisy ?? null,
     p.gflops, p.gbps, p.work.flops, p.work.bytes, p.work.elements, p.verification?.passed ?? null,
     p.verification?.relativeError ?? null, p.verification?.tolerance ?? null,

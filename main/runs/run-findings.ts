@@ -2,13 +2,13 @@
 // Their sentences are messages of the labs' catalog (common.run.*), read in the reader's language, and so are the
 // points they name (each point's name) and the reasons points were waived (each point's `why`); a failure is named by
 // its error code.
-import { msg, n, type Message, type MessageValue } from '../common/message.ts';
+import { msg, n, type Message, type MessageValue } from '../common/pure/message.ts';
 import type { LabDescriptor } from '../common/lab-descriptor.ts';
 import type { Finding, PointResult } from '../common/run-record.ts';
 import { finding } from '../labs/analysis.ts';
 import { pointMessage } from '../labs/lab-text.ts';
-import type { labText as labTextEn } from '../common/i18n/en/lab-text.ts';
-import { intervalHalfWidth } from '../common/statistics.ts';
+import type { labText as labTextEn } from '../common/pure/i18n/en/lab-text.ts';
+import { intervalHalfWidth } from '../common/pure/statistics.ts';
 
 const m = (key: keyof typeof labTextEn.common.run, values?: Record<string, MessageValue>): Message => msg(`common.run.${key}`, values);
 

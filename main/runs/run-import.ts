@@ -1,7 +1,7 @@
 // Runs of other machines brought into the runs folder (`gpu-lab runs import`, the History page's Import): each source
 // staged first in a folder of its own inside the data folder (import-staging.ts: the caps, the names, the special
-// entries), then every staged record read as the store reads one and checked against the schema (a bad one left out
-// and named), then matched with what is here: the same run already stored is left alone; a different run under an id
+// entries), then every staged record read as the store reads one (stored-record.ts: an older schema version's in this
+// one's words, a newer one refused naming both) and checked against the schema (a bad one left out and named), then matched with what is here: the same run already stored is left alone; a different run under an id
 // already taken is kept under a new id, and said; the rest keeps its id. Only then does anything enter runs/, each
 // file by a hard link that fails rather than replace one (or a copy made only where no file is), so nothing stored is
 // ever overwritten; a source refused at a cap, or one whose records the disk would not take, leaves nothing behind.
@@ -11,13 +11,12 @@ import { copyFile, link, lstat, mkdtemp, readdir, rm, writeFile } from 'node:fs/
 import { join } from 'node:path';
 
 import type { ImportReport, ImportedSource } from '../common/contract/imports.ts';
-import { RUN_RECORD } from '../common/run-record.ts';
-import type { RunRecord } from '../common/run-record.ts';
 import { withCurrentFindings } from './current-findings.ts';
 import { IMPORT_LIMITS, SourceRefused, printableName, stageSource } from './import-staging.ts';
 import type { ImportLimits, ImportSource, StagedEntry, Stager } from './import-staging.ts';
 import { notJson, readRegularFile } from './regular-file.ts';
 import type { RunStore } from './run-store.ts';
+import { readStoredRecord } from './stored-record.ts';
 
 export interface ImportOptions {
   dataDir: string;
@@ -59,13 +58,14 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-// A record's content but its id, as this version reads it: its findings, summary and statistics derived again from its
-// samples (current-findings.ts), so that a run exported by another version, or re-derived since, is still the same
-// measurement; and without its id, so that a run kept here under a new id is found the same when it comes again.
+// A record's content but its id, as this version reads it: an older schema version's record in this one's words
+// (stored-record.ts), its findings and summary derived again (current-findings.ts), so that a run exported by another
+// version, or re-derived since, is still the same measurement; and without its id, so that a run kept here under a new
+// id is found the same when it comes again.
 function contentOf(json: unknown): string {
-  const parsed = RUN_RECORD.safeParse(json);
-  const read = parsed.success ? withCurrentFindings(parsed.data as RunRecord) : json;
-  const { id: _id, ...rest } = read as Record<string, unknown>;
+  const read = readStoredRecord(json);
+  if (!read.ok) return createHash('sha256').update(canonical(json)).digest('hex');
+  const { id: _id, ...rest } = withCurrentFindings(read.record);
   return createHash('sha256').update(canonical(rest)).digest('hex');
 }
 
@@ -120,14 +120,12 @@ async function judge(staged: StagedEntry, stager: Stager, held: Held, result: Im
     stager.skip(entry, 'not-json', notJson(err));
     return;
   }
-  const parsed = RUN_RECORD.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.join('.') ?? '';
-    stager.skip(entry, 'not-a-run', `not a run record of schema version 1 (${field || 'the record'}: ${issue?.message ?? 'invalid'})`, { field: field || null });
+  const read = readStoredRecord(json);
+  if (!read.ok) {
+    stager.skip(entry, 'not-a-run', read.message, { field: read.field });
     return;
   }
-  const record = parsed.data;
+  const record = read.record;
   if (record.status === 'queued' || record.status === 'running') {
     stager.skip(entry, 'running', `it was ${record.status} where it was copied from: import it again once it has ended`);
     return;

@@ -11,10 +11,10 @@ import { readdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 
 import { GpuLabError } from '../common/errors.ts';
-import { RUN_RECORD } from '../common/run-record.ts';
 import type { RunRecord, RunSummary } from '../common/run-record.ts';
 import { ensureFolder, writeFileAtomic } from './atomic-write.ts';
 import { withCurrentFindings } from './current-findings.ts';
+import { readStoredRecord } from './stored-record.ts';
 import { MAX_RECORD_BYTES, notJson, readRegularFile, unreadOf } from './regular-file.ts';
 import { interruptedRun, runnerState } from './run-liveness.ts';
 import { runSummary } from './run-summary.ts';
@@ -69,7 +69,8 @@ export class RunStore {
     await writeFileAtomic(this.pathOf(record.id), JSON.stringify(record), { what: `run ${record.id}`, ...options });
   }
 
-  // The record of one file, or null (with a warning) when it is not a readable run record of this version.
+  // The record of one file, as this version reads it, or null (with a warning) when it is not a run record this
+  // version reads.
   private async read(path: string): Promise<StoredFile | null> {
     let text: string;
     let modifiedMs: number;
@@ -88,13 +89,12 @@ export class RunStore {
       this.warn(`skipping corrupt run file ${path}: ${notJson(err)}`);
       return null;
     }
-    const parsed = RUN_RECORD.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      this.warn(`skipping run file ${path}: not a run record of schema version 1 (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'})`);
+    const read = readStoredRecord(json);
+    if (!read.ok) {
+      this.warn(`skipping run file ${path}: ${read.message}`);
       return null;
     }
-    return { path, record: parsed.data as RunRecord, modifiedMs, json };
+    return { path, record: read.record, modifiedMs, json };
   }
 
   // The run of a group of files holding one id, as a reader sees it. A run whose runner on this machine is gone is

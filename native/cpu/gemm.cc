@@ -7,6 +7,7 @@
 
 #include "blas.h"
 #include "op_common.h"
+#include "../src/gemm_shape.h"
 
 namespace gpulab {
 
@@ -97,12 +98,10 @@ class GemmOp : public TimedOp {
     a_ = HostOperand(args, "a", dtype_);
     b_ = HostOperand(args, "b", dtype_);
     out_ = HostOperand(args, "out", dtype_);
-    m_ = Dim(args, "m");
-    n_ = Dim(args, "n");
-    k_ = Dim(args, "k");
-    Expect(args, a_, "a", m_ * k_, "m·k");
-    Expect(args, b_, "b", k_ * n_, "k·n");
-    Expect(args, out_, "out", m_ * n_, "m·n");
+    const GemmShape shape = GemmShapeOf(args, *a_, *b_, *out_);
+    m_ = shape.m;
+    n_ = shape.n;
+    k_ = shape.k;
     blas_ = args.variant == "blas";
     if (!blas_ && args.variant != "blocked") {
       throw NativeError("INVALID_ARGUMENT",
@@ -146,23 +145,6 @@ class GemmOp : public TimedOp {
   }
 
  private:
-  static size_t Dim(const OpArgs& args, const char* name) {
-    const double v = args.number(name);
-    // BLAS takes int dimensions and leading dimensions.
-    if (!(v >= 1) || v > std::numeric_limits<int>::max() || static_cast<double>(static_cast<size_t>(v)) != v) {
-      throw NativeError("INVALID_ARGUMENT", std::string("Expected an integer from 1 to 2147483647 for `") + name +
-                                                "` but received " + std::to_string(v));
-    }
-    return static_cast<size_t>(v);
-  }
-  static void Expect(const OpArgs& args, const StoragePtr& s, const char* name, size_t want, const char* formula) {
-    if (s->length != want) {
-      throw NativeError("LENGTH_MISMATCH", "Expected `" + std::string(name) + "` to hold " + formula + " = " +
-                                               std::to_string(want) + " elements but it holds " +
-                                               std::to_string(s->length) + " (operation `" + args.op + "`)");
-    }
-  }
-
   DType dtype_;
   StoragePtr a_, b_, out_;
   size_t m_ = 0, n_ = 0, k_ = 0;

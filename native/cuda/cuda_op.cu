@@ -10,17 +10,17 @@ namespace gpulab {
 
 namespace {
 
-Timer ParseTimer(const OpArgs& args) {
-  const std::string t = args.string("timer", "events");
-  if (t == "events") return Timer::Events;
-  if (t == "host") return Timer::Host;
-  if (t == "host-nosync") return Timer::HostNoSync;
-  throw NativeError("INVALID_ARGUMENT", "Expected one of events, host, host-nosync for `timer` but received \"" + t + "\"");
+SampleClock ParseClock(const OpArgs& args) {
+  const std::string c = args.string("clock", "events");
+  if (c == "events") return SampleClock::Events;
+  if (c == "host") return SampleClock::Host;
+  if (c == "host-nosync") return SampleClock::HostNoSync;
+  throw NativeError("INVALID_ARGUMENT", "Expected one of events, host, host-nosync for `clock` but received \"" + c + "\"");
 }
 
 }  // namespace
 
-CudaOp::CudaOp(const OpArgs& args) : device_(args.device), timer_(ParseTimer(args)) {}
+CudaOp::CudaOp(const OpArgs& args) : device_(args.device), clock_(ParseClock(args)) {}
 
 CudaOp::~CudaOp() {
   // On the worker thread, after the last sample; nothing can be reported from a destructor.
@@ -39,7 +39,7 @@ void CudaOp::Setup() {
   CUDA_CHECK(cudaStreamCreate(&stream_));
   CUDA_CHECK(cudaEventCreate(&start_));
   CUDA_CHECK(cudaEventCreate(&stop_));
-  if (timer_ == Timer::Events && EnqueueIsAsync()) {
+  if (clock_ == SampleClock::Events && EnqueueIsAsync()) {
     CUDA_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&hold_), sizeof(HoldFlags), cudaHostAllocMapped | cudaHostAllocPortable));
     hold_->release = 1;
     hold_->timedOut = 0;
@@ -117,7 +117,7 @@ bool CudaOp::HoldTimedOut() const {
 }
 
 Sample CudaOp::MeasureBatch(uint32_t executions) {
-  if (executions <= 1 || timer_ != Timer::Host) return Measure();
+  if (executions <= 1 || clock_ != SampleClock::Host) return Measure();
   const auto t0 = Clock::now();
   for (uint32_t i = 0; i < executions; ++i) {
     Enqueue();
@@ -132,15 +132,15 @@ Sample CudaOp::MeasureBatch(uint32_t executions) {
 Sample CudaOp::Measure() {
   float deviceMs = std::nanf("");
   double hostMs = 0;
-  switch (timer_) {
-    case Timer::Events: {
+  switch (clock_) {
+    case SampleClock::Events: {
       const auto t0 = Clock::now();
       QueueHeldExecution();
       CUDA_CHECK(cudaEventSynchronize(stop_));
       hostMs = ElapsedMs(t0, Clock::now());
       CUDA_CHECK(cudaEventElapsedTime(&deviceMs, start_, stop_));
       if (HoldTimedOut()) {
-        throw NativeError("CUDA_ERROR", "The events timer's hold kernel gave up after " +
+        throw NativeError("CUDA_ERROR", "The events clock's hold kernel gave up after " +
                                             std::to_string(kHoldTimeoutNs / 1'000'000) +
                                             " ms, before the host had queued the work: the GPU may have started it "
                                             "while the host was still queueing, so this sample's device time (" +
@@ -150,14 +150,14 @@ Sample CudaOp::Measure() {
       }
       break;
     }
-    case Timer::Host: {
+    case SampleClock::Host: {
       const auto t0 = Clock::now();
       Enqueue();
       WaitForWork();
       hostMs = ElapsedMs(t0, Clock::now());
       break;
     }
-    case Timer::HostNoSync: {
+    case SampleClock::HostNoSync: {
       CUDA_CHECK(cudaEventRecord(start_, stream_));
       const auto t0 = Clock::now();
       Enqueue();
@@ -170,6 +170,15 @@ Sample CudaOp::Measure() {
   }
   Finish();
   return {hostMs, static_cast<double>(deviceMs)};
+}
+
+bool WithCopies(const OpArgs& args) {
+  const std::string path = args.string("path", "resident");
+  if (path != "resident" && path != "with-copies") {
+    throw NativeError("INVALID_ARGUMENT", "Expected \"resident\" or \"with-copies\" for `path` of `" + args.op +
+                                              "` but received \"" + path + "\"");
+  }
+  return path == "with-copies";
 }
 
 const StoragePtr& DeviceOperand(const OpArgs& args, const std::string& name, DType dtype) {
@@ -190,8 +199,8 @@ const StoragePtr& DeviceOperand(const OpArgs& args, const std::string& name, DTy
 const StoragePtr& HostOperandOf(const OpArgs& args, const std::string& name, DType dtype) {
   const StoragePtr& s = args.buffer(name);
   if (s->location == Location::Device) {
-    throw NativeError("INVALID_ARGUMENT", "Expected host or pinned memory for `" + name + "` of `" + args.op + "` (" +
-                                              args.variant + ") but received device memory");
+    throw NativeError("INVALID_ARGUMENT", "Expected host or pinned memory for `" + name + "` of `" + args.op +
+                                              "` (path with-copies) but received device memory");
   }
   if (s->dtype != dtype) {
     throw NativeError("DTYPE_MISMATCH", std::string("Expected a ") + DTypeName(dtype) + " buffer for `" + name +
@@ -206,35 +215,6 @@ void RequireSameLength(const OpArgs& args, const StoragePtr& a, const char* an, 
                                              " elements of `" + an + "` but it has " + std::to_string(b->length) +
                                              " (operation `" + args.op + "`)");
   }
-}
-
-namespace {
-int Dimension(const OpArgs& args, const char* name) {
-  const double v = args.number(name);
-  // cuBLAS takes int dimensions and leading dimensions.
-  if (!(v >= 1) || v > 2147483647.0 || std::floor(v) != v) {
-    throw NativeError("INVALID_ARGUMENT", std::string("Expected an integer from 1 to 2147483647 for `") + name +
-                                              "` but received " + std::to_string(v));
-  }
-  return static_cast<int>(v);
-}
-
-void ExpectLength(const OpArgs& args, const Storage& s, const char* name, size_t want, const char* formula) {
-  if (s.length != want) {
-    throw NativeError("LENGTH_MISMATCH", "Expected `" + std::string(name) + "` to hold " + formula + " = " +
-                                             std::to_string(want) + " elements but it holds " + std::to_string(s.length) +
-                                             " (operation `" + args.op + "`)");
-  }
-}
-}  // namespace
-
-GemmShape GemmShapeOf(const OpArgs& args, const Storage& a, const Storage& b, const Storage& out) {
-  const GemmShape g{Dimension(args, "m"), Dimension(args, "n"), Dimension(args, "k")};
-  const size_t m = g.m, n = g.n, k = g.k;
-  ExpectLength(args, a, "a", m * k, "m·k");
-  ExpectLength(args, b, "b", k * n, "k·n");
-  ExpectLength(args, out, "out", m * n, "m·n");
-  return g;
 }
 
 void InputRotation::Prepare(std::vector<StoragePtr> inputs, int device, cudaStream_t stream, bool copy) {

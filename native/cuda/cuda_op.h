@@ -1,5 +1,5 @@
 // The base of every "cuda/<op>" TimedOp: binds the worker thread to the op's device, owns a stream and a pair of
-// events, and times one execution in the mode the spec's `timer` string asks for:
+// events, and times one execution on the clock the spec's `clock` names:
 //
 //   events       CUDA events recorded around the work on the op's stream: deviceMs is the GPU's own time; hostMs
 //                runs from before the first event to after the second completed (launch + work + wake-up). Where
@@ -26,11 +26,13 @@
 
 #include "check.h"
 #include "memory.h"
+#include "src/gemm_shape.h"
 #include "src/timed_op.h"
 
 namespace gpulab {
 
-enum class Timer { Events, Host, HostNoSync };
+// The measurement vocabulary's clocks (main/common/measurement.ts CLOCKS).
+enum class SampleClock { Events, Host, HostNoSync };
 
 class CudaOp : public TimedOp {
  public:
@@ -40,7 +42,7 @@ class CudaOp : public TimedOp {
   void Setup() final;
   void Run() final;
   Sample Measure() final;
-  // Batches on the host timer only: a device-timed sample is already free of the host's jitter, and a clock stopped
+  // Batches on the host clock only: a device-timed sample is already free of the host's jitter, and a clock stopped
   // at the launch measures the launch, one at a time.
   Sample MeasureBatch(uint32_t executions) final;
 
@@ -58,7 +60,7 @@ class CudaOp : public TimedOp {
   virtual bool EnqueueIsAsync() const { return true; }
 
   int device_;
-  Timer timer_;
+  SampleClock clock_;
   cudaStream_t stream_ = nullptr;
 
  private:
@@ -82,6 +84,8 @@ class CudaOp : public TimedOp {
   HoldFlags* hold_ = nullptr;
 };
 
+// Whether the spec's `path` is with-copies (operands in host memory, the copies timed) rather than resident.
+bool WithCopies(const OpArgs& args);
 // The device operand `name`: device memory on the op's device, of `dtype`. Throws INVALID_ARGUMENT or
 // DTYPE_MISMATCH naming the argument.
 const StoragePtr& DeviceOperand(const OpArgs& args, const std::string& name, DType dtype);
@@ -90,11 +94,6 @@ const StoragePtr& HostOperandOf(const OpArgs& args, const std::string& name, DTy
 // Throws LENGTH_MISMATCH unless `b` has as many elements as `a`.
 void RequireSameLength(const OpArgs& args, const StoragePtr& a, const char* an, const StoragePtr& b, const char* bn);
 
-// m, n, k of C = A·B (row-major: A m×k, B k×n, C m×n) from the spec's numbers, checked against the buffers' lengths.
-struct GemmShape {
-  int m, n, k;
-};
-GemmShape GemmShapeOf(const OpArgs& args, const Storage& a, const Storage& b, const Storage& out);
 
 // Rotating copies of input buffers, for kernels whose inputs fit in the L2 cache: timing the same small input
 // again and again measures the cache, not the memory. The inputs are copied into enough sets to cover twice the

@@ -202,7 +202,7 @@ class LaunchWorker : public Napi::AsyncWorker {
       library_->warmed.store(true);
       return ms;
     }
-    throw NativeError("CUDA_ERROR", "The events timer's hold kernel gave up " + std::to_string(kHeldAttempts) +
+    throw NativeError("CUDA_ERROR", "The events clock's hold kernel gave up " + std::to_string(kHeldAttempts) +
                                         " times before the host had queued the kernel: the host was stalled (a busy "
                                         "CPU?); run again");
   }

@@ -1,5 +1,5 @@
 // "cuda/blas1": cuBLAS on device-resident fp32 data, the library's answer to three of the playground's exercises,
-// timed like every CUDA op. The variant names the routine:
+// timed like every CUDA op. `routine` names it:
 //   saxpy      out = a·x + y by cublasSaxpy_v2, which works in place (y ← a·x + y): see SaxpyBuffers below
 //   sum        out[0] = Σ|x| by cublasSasum_v2, the result written to device memory
 //   transpose  out = inᵀ of an n×n row-major matrix by cublasSgeam
@@ -20,12 +20,13 @@ namespace {
 
 enum class Routine { Saxpy, Sum, Transpose };
 
-Routine ParseRoutine(const std::string& variant) {
-  if (variant == "saxpy") return Routine::Saxpy;
-  if (variant == "sum") return Routine::Sum;
-  if (variant == "transpose") return Routine::Transpose;
-  throw NativeError("INVALID_ARGUMENT", "Expected one of saxpy, sum, transpose for `variant` of `blas1` but received \"" +
-                                            variant + "\"");
+Routine ParseRoutine(const OpArgs& args) {
+  const std::string routine = args.string("routine", "");
+  if (routine == "saxpy") return Routine::Saxpy;
+  if (routine == "sum") return Routine::Sum;
+  if (routine == "transpose") return Routine::Transpose;
+  throw NativeError("INVALID_ARGUMENT", "Expected one of saxpy, sum, transpose for `routine` of `blas1` but received \"" +
+                                            routine + "\"");
 }
 
 // cuBLAS counts elements, rows and columns in int.
@@ -47,7 +48,7 @@ void ExpectElements(const StoragePtr& s, const char* name, size_t want, const st
 
 class Blas1Op : public CudaOp {
  public:
-  explicit Blas1Op(const OpArgs& args) : CudaOp(args), routine_(ParseRoutine(args.variant)) {
+  explicit Blas1Op(const OpArgs& args) : CudaOp(args), routine_(ParseRoutine(args)) {
     const CublasLibrary& lib = Cublas();
     if (!lib.available) throw NativeError("LIBRARY_UNAVAILABLE", "cuBLAS is not available: " + lib.reason);
     if (!lib.blas1Reason.empty()) throw NativeError("LIBRARY_UNAVAILABLE", "cuBLAS cannot run `blas1`: " + lib.blas1Reason);
@@ -107,7 +108,7 @@ class Blas1Op : public CudaOp {
     CUBLAS_CHECK(lib.setStream(handle_, stream_));
     // The sum's result goes to device memory: with a host pointer, cublasSasum_v2 would wait for the GPU and copy
     // 4 bytes back inside every timed execution, which the student's kernel (writing `total` on the device) does
-    // not pay; and a call that waits cannot be queued behind the hold kernel of the events timer. alpha and beta
+    // not pay; and a call that waits cannot be queued behind the hold kernel of the events clock. alpha and beta
     // of saxpy and geam stay in host memory: cuBLAS reads them when the call is made, and nothing waits.
     CUBLAS_CHECK(lib.setPointerMode(handle_, routine_ == Routine::Sum ? CUBLAS_POINTER_MODE_DEVICE : CUBLAS_POINTER_MODE_HOST));
     if (routine_ == Routine::Saxpy) PrepareSaxpy();

@@ -1,9 +1,9 @@
 // "cuda/copy": one copy of a whole buffer, host→device, device→host or device→device, inferred from where `src`
 // and `dst` live (pageable host, pinned host or device memory).
-//   variant "sync"   cudaMemcpy: the host waits (for host↔device copies) until the copy is done. Between device
-//                    buffers cudaMemcpy returns at once; every timer still waits for the copy to finish, as a
+//   mode "sync"   cudaMemcpy: the host waits (for host↔device copies) until the copy is done. Between device
+//                    buffers cudaMemcpy returns at once; every clock still waits for the copy to finish, as a
 //                    user's next call that touches the data would.
-//   variant "async"  cudaMemcpyAsync on the op's stream. From pinned memory the copy engine reads host memory
+//   mode "async"  cudaMemcpyAsync on the op's stream. From pinned memory the copy engine reads host memory
 //                    directly; from pageable memory the driver stages it through a pinned bounce buffer, so the
 //                    call behaves almost synchronously and runs at a fraction of the link speed.
 #include "cuda_op.h"
@@ -16,10 +16,10 @@ namespace {
 class CopyOp : public CudaOp {
  public:
   explicit CopyOp(const OpArgs& args) : CudaOp(args) {
-    async_ = args.variant == "async";
-    if (!async_ && args.variant != "sync") {
-      throw NativeError("INVALID_ARGUMENT", "Expected \"sync\" or \"async\" for `variant` of `copy` but received \"" +
-                                                args.variant + "\"");
+    const std::string mode = args.string("mode", "");
+    async_ = mode == "async";
+    if (!async_ && mode != "sync") {
+      throw NativeError("INVALID_ARGUMENT", "Expected \"sync\" or \"async\" for `mode` of `copy` but received \"" + mode + "\"");
     }
     src_ = args.buffer("src");
     dst_ = args.buffer("dst");

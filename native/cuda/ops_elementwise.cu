@@ -1,6 +1,6 @@
 // "cuda/add", "cuda/mul", "cuda/exp" (fp32) and "cuda/empty".
-//   variant "resident"     operands in device memory; inputs smaller than the L2 are rotated (see InputRotation)
-//   variant "with-copies"  operands in host memory: each execution copies the inputs in, runs the kernel and copies
+//   path "resident"     operands in device memory; inputs smaller than the L2 are rotated (see InputRotation)
+//   path "with-copies"  operands in host memory: each execution copies the inputs in, runs the kernel and copies
 //                          the result back, as a program that keeps its data on the host pays
 #include "cuda_op.h"
 #include "cuda_ops.h"
@@ -17,11 +17,7 @@ const char* KindName(Kind k) { return k == Kind::Add ? "add" : k == Kind::Mul ? 
 class ElementwiseOp : public CudaOp {
  public:
   ElementwiseOp(Kind kind, const OpArgs& args) : CudaOp(args), kind_(kind) {
-    withCopies_ = args.variant == "with-copies";
-    if (!withCopies_ && args.variant != "resident") {
-      throw NativeError("INVALID_ARGUMENT", "Expected \"resident\" or \"with-copies\" for `variant` of `" + args.op +
-                                                "` but received \"" + args.variant + "\"");
-    }
+    withCopies_ = WithCopies(args);
     const auto operand = [&](const char* name) -> StoragePtr {
       return withCopies_ ? HostOperandOf(args, name, DType::F32) : DeviceOperand(args, name, DType::F32);
     };

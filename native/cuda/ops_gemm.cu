@@ -1,14 +1,14 @@
-// "cuda/gemm": C = A·B through cuBLAS (cublasGemmEx), row-major like the CPU GEMM.
-//   buffers   fp64, fp32, fp16, bf16 (A, B and C of one dtype), or int8 A and B with an fp32 C
-//   math      "default", or "tf32" for fp32 buffers: TF32 tensor cores (10-bit mantissa inputs, fp32 accumulate)
-//   variant   "resident" (device buffers) or "with-copies" (host buffers copied in and the result back each time)
+// "cuda/gemm", variant "cublas": C = A·B through cuBLAS (cublasGemmEx), row-major like the CPU GEMM.
+//   dtype     fp64, fp32, fp16, bf16 (A, B and C of one dtype), int8 (A and B, with an fp32 C), or tf32 (fp32
+//             buffers on TF32 tensor cores: 10-bit mantissa inputs, fp32 accumulate)
+//   path      "resident" (device buffers) or "with-copies" (host buffers copied in and the result back each time)
 //
 // cuBLAS is column-major; a row-major C = A·B is the column-major Cᵀ = Bᵀ·Aᵀ, so B is passed first and no data
 // is transposed. Compute types: fp64 → 64F; fp32 → 32F with the default math mode, which never uses TF32 (unless
 // NVIDIA_TF32_OVERRIDE=1 is set in the environment); tf32 → 32F_FAST_TF32; fp16 and bf16 → 32F (fp32 accumulate,
 // as PyTorch does); int8 → 32I into an int32 scratch matrix, cast to fp32 after the timed region. int8 tensor
 // cores need both operands k-major ("TN"): A already is; B is transposed into Bᵀ, once before timing for resident
-// data (as int8 weights are stored), inside every execution for the with-copies variant.
+// data (as int8 weights are stored), inside every execution where the copies are timed.
 //
 // int8 shapes off a multiple of 16 are padded. cuBLAS runs int8 at full tensor-core rate only when m, n, k and the
 // leading dimensions are multiples of 16 (16 bytes of int8; NVIDIA's "Matrix Multiplication Background" guide: from
@@ -23,10 +23,10 @@
 //     at the padded pitch n', and only the real m×n are copied out.
 //   - Resident: A', B'ᵀ and the zeros are made once before timing (as Bᵀ is without padding); the timed region is
 //     the GEMM alone, as before. With copies: the buffers are zeroed once, and each execution copies only the real
-//     bytes in (m·k and k·n, into the corners) and out (m·n floats), as the unpadded variant does.
+//     bytes in (m·k and k·n, into the corners) and out (m·n floats), as the unpadded case does.
 //   - Cost at 7000: 7008³/7000³ = 1.0034, 0.34 % more multiply-adds, spent on zeros and counted nowhere (the work
 //     reported stays 2·m·n·k); the with-copies transpose and cast touch 0.23 % and 0.11 % more bytes. Memory: every
-//     scratch buffer grows by the padding (7008²/7000² = 1.0023), and the resident variant holds two more, A'
+//     scratch buffer grows by the padding (7008²/7000² = 1.0023), and the resident path holds two more, A'
 //     (7008² B = 49 MB) and the fp32 cast (7000·7008·4 B = 196 MB: the fp32 output cannot hold rows of pitch n').
 // Shapes already on the multiple take the unpadded path, unchanged; so does one whose padded sizes would pass an
 // int (cuBLAS's dimensions) or whose padded int32 row would pass the largest pitch cudaMemcpy2D takes.
@@ -85,20 +85,16 @@ class CublasGemmOp : public CudaOp {
   explicit CublasGemmOp(const OpArgs& args) : CudaOp(args) {
     const CublasLibrary& lib = Cublas();
     if (!lib.available) throw NativeError("LIBRARY_UNAVAILABLE", "cuBLAS is not available: " + lib.reason);
-    withCopies_ = args.variant == "with-copies";
-    if (!withCopies_ && args.variant != "resident") {
-      throw NativeError("INVALID_ARGUMENT", "Expected \"resident\" or \"with-copies\" for `variant` of `gemm` but received \"" +
-                                                args.variant + "\"");
-    }
-    const std::string math = args.string("math", "default");
-    if (math != "default" && math != "tf32") {
-      throw NativeError("INVALID_ARGUMENT", "Expected \"default\" or \"tf32\" for `math` but received \"" + math + "\"");
-    }
+    withCopies_ = WithCopies(args);
+    // The GEMM's dtype: its buffers' element type, or tf32 (fp32 in memory, multiplied by tensor cores).
+    const std::string dtype = args.string("dtype", "");
+    const bool tf32 = dtype == "tf32";
     dtype_ = args.buffer("a")->dtype;
-    if (math == "tf32" && dtype_ != DType::F32) {
-      throw NativeError("DTYPE_MISMATCH", std::string("TF32 math takes fp32 buffers but `a` is ") + DTypeName(dtype_));
+    if (dtype != (tf32 ? "tf32" : DTypeName(dtype_)) || (tf32 && dtype_ != DType::F32)) {
+      throw NativeError("DTYPE_MISMATCH", "Expected `a` to hold the elements of the GEMM's dtype \"" + dtype + "\" but it holds " +
+                                              DTypeName(dtype_));
     }
-    types_ = TypesFor(dtype_, math == "tf32");
+    types_ = TypesFor(dtype_, tf32);
     const DType outType = dtype_ == DType::I8 ? DType::F32 : dtype_;
     const auto operand = [&](const char* name, DType t) -> StoragePtr {
       return withCopies_ ? HostOperandOf(args, name, t) : DeviceOperand(args, name, t);
@@ -217,7 +213,7 @@ class CublasGemmOp : public CudaOp {
   }
 
   // The real m×k of A and k×n of B into the top-left corners of A' and B': only the real bytes move, as many as the
-  // unpadded variant copies.
+  // unpadded case copies.
   void CopyInPadded(cudaMemcpyKind kind) {
     const size_t m = shape_.m, n = shape_.n, k = shape_.k;
     CUDA_CHECK(cudaMemcpy2DAsync(da_.get(), gemm_.k, a_->data, k, k, m, kind, stream_));
@@ -277,7 +273,7 @@ class CublasGemmOp : public CudaOp {
 }  // namespace
 
 void RegisterCudaGemm() {
-  RegisterOp("cuda/gemm", [](const OpArgs& a) -> std::unique_ptr<TimedOp> { return std::make_unique<CublasGemmOp>(a); });
+  RegisterOp("cuda/gemm/cublas", [](const OpArgs& a) -> std::unique_ptr<TimedOp> { return std::make_unique<CublasGemmOp>(a); });
 }
 
 }  // namespace gpulab

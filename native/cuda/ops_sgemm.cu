@@ -1,6 +1,6 @@
-// "cuda/sgemm-naive" and "cuda/sgemm-tiled": the hand-written fp32 GEMM kernels of shaders/cuda/sgemm.cu on
-// device-resident A, B and C. No input rotation: at the sizes where these kernels are worth timing the matrices
-// are re-read many times from the L2 within one execution anyway.
+// "cuda/gemm", variants "naive" and "tiled": the hand-written fp32 GEMM kernels of shaders/cuda/sgemm.cu on
+// device-resident A, B and C (cuBLAS's, variant "cublas", is ops_gemm.cu). No input rotation: at the sizes where
+// these kernels are worth timing the matrices are re-read many times from the L2 within one execution anyway.
 #include "cuda_op.h"
 #include "cuda_ops.h"
 #include "kernels.cuh"
@@ -38,8 +38,8 @@ class SgemmOp : public CudaOp {
 }  // namespace
 
 void RegisterCudaSgemm() {
-  RegisterOp("cuda/sgemm-naive", [](const OpArgs& a) -> std::unique_ptr<TimedOp> { return std::make_unique<SgemmOp>(false, a); });
-  RegisterOp("cuda/sgemm-tiled", [](const OpArgs& a) -> std::unique_ptr<TimedOp> { return std::make_unique<SgemmOp>(true, a); });
+  RegisterOp("cuda/gemm/naive", [](const OpArgs& a) -> std::unique_ptr<TimedOp> { return std::make_unique<SgemmOp>(false, a); });
+  RegisterOp("cuda/gemm/tiled", [](const OpArgs& a) -> std::unique_ptr<TimedOp> { return std::make_unique<SgemmOp>(true, a); });
 }
 
 }  // namespace gpulab

@@ -274,16 +274,12 @@ OpArgs ParseOpArgs(Napi::Object spec) {
       a.numbers[name] = v.As<Napi::Number>().DoubleValue();
     }
   }
-  Napi::Value strings = spec.Get("strings");
-  if (strings.IsObject()) {
-    Napi::Object s = strings.As<Napi::Object>();
-    Napi::Array names = s.GetPropertyNames();
-    for (uint32_t i = 0; i < names.Length(); ++i) {
-      std::string name = names.Get(i).As<Napi::String>().Utf8Value();
-      Napi::Value v = s.Get(name);
-      if (!v.IsString()) ThrowInvalid(name, "a string", "a non-string");
-      a.strings[name] = v.As<Napi::String>().Utf8Value();
-    }
+  // The measurement vocabulary's other words, each a string where given.
+  for (const char* name : {"path", "clock", "dtype", "mode", "routine"}) {
+    Napi::Value v = spec.Get(name);
+    if (v.IsUndefined()) continue;
+    if (!v.IsString()) ThrowInvalid(name, "a string", "a non-string");
+    a.strings[name] = v.As<Napi::String>().Utf8Value();
   }
   return a;
 }

@@ -39,7 +39,8 @@ void RegisterOp(const std::string& name, OpFactory factory) { Registry()[name] =
 
 std::unique_ptr<TimedOp> CreateOp(const OpArgs& args) {
   const std::string key = (args.device < 0 ? "cpu/" : "cuda/") + args.op;
-  auto it = Registry().find(key);
+  auto it = Registry().find(key + "/" + args.variant);
+  if (it == Registry().end()) it = Registry().find(key);
   if (it == Registry().end()) {
     throw NativeError("UNSUPPORTED_OPERATION", "Operation `" + args.op + "` is not available on " +
                                                    (args.device < 0 ? std::string("the CPU") : "CUDA devices") +

@@ -13,7 +13,7 @@
 namespace gpulab {
 
 // One measurement. hostMs: monotonic host clock around one complete execution. deviceMs: device time from CUDA
-// events, NaN for work without a device timer.
+// events, NaN where the op recorded none (the host clock, and work on the CPU).
 struct Sample {
   double hostMs;
   double deviceMs;
@@ -55,7 +55,10 @@ class TimedOp {
 };
 
 // Plain copies of the JS arguments of one measurement. Factories read what they need and throw NativeError
-// (INVALID_ARGUMENT, DTYPE_MISMATCH, …) on anything the facade should have caught.
+// (INVALID_ARGUMENT, DTYPE_MISMATCH, …) where memory would be at stake; the facade (native/*.ts) checked the rest.
+// The words are the measurement vocabulary's (main/common/measurement.ts), unchanged: `op`, `variant` (the
+// implementation), and in `strings` `path` (resident, with-copies), `clock` (events, host, host-nosync), `dtype`,
+// `mode` (a copy's sync, async) and `routine` (cuBLAS's saxpy, sum, transpose).
 struct OpArgs {
   std::string op;
   std::string variant;
@@ -72,7 +75,8 @@ struct OpArgs {
 };
 
 using OpFactory = std::unique_ptr<TimedOp> (*)(const OpArgs&);
-// `key` is "cpu/<op>" or "cuda/<op>": the same op name is a different factory on each side.
+// `key` is "cpu/<op>" or "cuda/<op>": the same op name is a different factory on each side; "cuda/<op>/<variant>"
+// where one variant of an op is an op file of its own (the hand-written GEMMs beside cuBLAS's).
 void RegisterOp(const std::string& key, OpFactory factory);
 std::unique_ptr<TimedOp> CreateOp(const OpArgs& args);
 

@@ -16,7 +16,7 @@ from .probe import probe
 from .labs import elementwise, matmul, text_to_image, transfer, vector_function
 from .sampled import Sampled
 
-# The engine's op (the request's `workload`) → its workloads, each named by its series' code.
+# The engine's op (the request's `op`) → its workloads, each named by its series' code.
 LABS = {
     "vector-function": vector_function.WORKLOADS,
     "gemm": matmul.WORKLOADS,
@@ -24,9 +24,8 @@ LABS = {
     "text-to-image": text_to_image.WORKLOADS,
     **{op: elementwise.workloads(op) for op in elementwise.OPS},
 }
-# How each dtype of the protocol is read and written by NumPy: bfloat16 as its raw bits.
-NUMPY_DTYPES = {"float64": "float64", "float32": "float32", "float16": "float16", "bfloat16": "uint16", "int8": "int8"}
-
+# How each of the engine's dtypes is read and written by NumPy: bfloat16 as its raw bits.
+NUMPY_DTYPES = {"fp64": "float64", "fp32": "float32", "fp16": "float16", "bf16": "uint16", "int8": "int8"}
 # The arrays read from the engine's input files, by path, with what the file was when read: the peer series after
 # one that took the same inputs find them here instead of reading a gigabyte again (the engine keeps the files for
 # them, and names in `release` those whose arrays stay).
@@ -45,19 +44,21 @@ def read_input(np, spec):
     INPUTS[spec["path"]] = (signature, array)
     return array, False
 
+
 class Prepared(Sampled):
-    """One workload on its inputs: the arrays read from the engine's files, the call the samples time, and its clock:
-    "host" (perf_counter around the call, and nothing else: on a GPU the clock stops when the launch returns),
-    "host-sync" (perf_counter, the GPU synchronised after the call, as a program that waits for its result sees
-    it), "time-time" (the same with time.time(), as the course's notebooks write it) or "events" (CUDA events
-    around the call, the device's time). The workload names its own clock; the engine may ask for another one.
+    """One workload on its inputs: the arrays read from the engine's files, the call the samples time, and its clock,
+    in the engine's words: "host" (perf_counter around the call, and on a GPU the GPU synchronised after it, as a
+    program that waits for its result sees it), "host-nosync" (perf_counter stopped when the call returns: on a GPU,
+    when the launch does), "time-time" ("host" read with time.time(), as the course's notebooks write it) or
+    "events" (CUDA events around the call, the device's time). The workload names its own clock; the engine may ask
+    for another one.
     Before every timed call the GPU is synchronised outside the clock, so that no sample pays for the one before.
     Its rounds of samples are Sampled's."""
 
     def __init__(self, request):
-        workloads = LABS.get(request["workload"])
+        workloads = LABS.get(request["op"])
         if workloads is None or request["code"] not in workloads:
-            raise ProtocolError("INVALID_ARGUMENT", f"no workload {request['workload']}/{request['code']}")
+            raise ProtocolError("INVALID_ARGUMENT", f"no workload {request['op']}/{request['code']}")
         library, where, setup = workloads[request["code"]]
         device = request["device"]
         if (where == "cpu") != (device == "cpu"):
@@ -95,15 +96,15 @@ class Prepared(Sampled):
         # A workload is its (call, fetch, clock), or an object with them that may also give a float64 reference of its
         # output, the memory it used and a release of its own (text_to_image.Workload).
         self.workload = None if isinstance(made, tuple) else made
-        self.call, self.fetch, self.timer = made if isinstance(made, tuple) else (made.call, made.fetch, made.timer)
+        self.call, self.fetch, self.clock = made if isinstance(made, tuple) else (made.call, made.fetch, made.clock)
         if self.workload is not None:
             self.library = f"{self.library}; {made.implementation}"
             # A network's weights are no input, and what its release hands back (text_to_image.Workload.nbytes).
             self.nbytes += getattr(made, "nbytes", 0)
-        if request.get("timer"):
-            if not self.gpu and request["timer"] != "host":
-                raise ProtocolError("INVALID_ARGUMENT", f"{request['code']} runs on the CPU: its only clock is host, not {request['timer']}")
-            self.timer = request["timer"]
+        if request.get("clock"):
+            if not self.gpu and request["clock"] != "host":
+                raise ProtocolError("INVALID_ARGUMENT", f"{request['code']} runs on the CPU: its only clock is host, not {request['clock']}")
+            self.clock = request["clock"]
         self.min_ms = request.get("minSampleMs", 0.0)
         self.batch = None
         self.last = None
@@ -136,7 +137,7 @@ class Prepared(Sampled):
         """One timed sample of `calls` calls: (the clock's milliseconds a call, the host's wall milliseconds a call)."""
         if self.gpu:
             self._sync()
-        if self.timer == "events":
+        if self.clock == "events":
             start, end = self._event(), self._event()
             t0 = time.perf_counter()
             start.record()
@@ -144,12 +145,12 @@ class Prepared(Sampled):
             end.record()
             end.synchronize()
             return self._elapsed(start, end) / calls, (time.perf_counter() - t0) * 1e3 / calls
-        clock = time.time if self.timer == "time-time" else time.perf_counter
-        t0 = clock()
+        read = time.time if self.clock == "time-time" else time.perf_counter
+        t0 = read()
         self._calls(calls)
-        if self.timer != "host":
+        if self.gpu and self.clock != "host-nosync":
             self._sync()
-        ms = (clock() - t0) * 1e3 / calls
+        ms = (read() - t0) * 1e3 / calls
         return ms, ms
 
     def memory(self):
@@ -254,22 +255,22 @@ def _release(state):
 
 
 def handle(request, state):
-    op = request["op"]
-    if op == "probe":
+    call = request["call"]
+    if call == "probe":
         return probe(request["libraries"])
-    if op == "prepare":
+    if call == "prepare":
         _release(state)
         prepared = Prepared(request)
         state["prepared"] = prepared
         return {"library": prepared.library, "reusedInputs": prepared.reused, **({"restored": prepared.restored} if prepared.restored else {})}
-    if op == "prepare-kernel":
+    if call == "prepare-kernel":
         _release(state)
         np = importlib.import_module("numpy")
         launch = KernelLaunch(request, np)
         state["prepared"] = launch
         return {"library": launch.library, "launcher": launch.launcher.library, "compileMs": launch.launcher.compile_ms, "firstMs": launch.first_ms}
     prepared = state.get("prepared")
-    if op == "release":
+    if call == "release":
         released = _release(state)
         keep = set(request.get("keep") or [])
         for path in [p for p in INPUTS if p not in keep]:
@@ -277,12 +278,12 @@ def handle(request, state):
         release_memory(getattr(released, "nbytes", 0))
         return {}
     if prepared is None:
-        raise ProtocolError("INVALID_ARGUMENT", f"`{op}` before `prepare`")
-    if op == "sample":
+        raise ProtocolError("INVALID_ARGUMENT", f"`{call}` before `prepare`")
+    if call == "sample":
         samples, wall, untimed = prepared.sample(request["warmup"], request["count"])
         memory = prepared.memory() if hasattr(prepared, "memory") else None
-        return {"samplesMs": samples, "wallMs": wall, "timer": prepared.timer, "executionsPerSample": prepared.batch, "untimedCalls": untimed, **({"memoryBytes": memory} if memory is not None else {})}
-    if op == "reference":
+        return {"samplesMs": samples, "wallMs": wall, "clock": prepared.clock, "executionsPerSample": prepared.batch, "untimedCalls": untimed, **({"memoryBytes": memory} if memory is not None else {})}
+    if call == "reference":
         return prepared.write_reference(request["output"])
     prepared.write_output(request.get("indices"))
     return {}

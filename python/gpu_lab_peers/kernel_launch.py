@@ -17,7 +17,7 @@ import time
 from .protocol import ProtocolError
 from .sampled import Sampled
 
-ARRAY_DTYPES = {"float32": "float32", "float64": "float64"}
+ARRAY_DTYPES = {"fp32": "float32", "fp64": "float64"}
 # The engine's scalar kinds (native/kernel-playground.ts KernelArg) as NumPy scalars, which both libraries pass by
 # value with the C type of the same width.
 SCALAR_DTYPES = {"f32": "float32", "f64": "float64", "i32": "int32", "u64": "uint64"}
@@ -203,7 +203,7 @@ class KernelLaunch(Sampled):
         self.launcher = open_launcher(request["library"], int(device.split(":")[1]), request["source"], request["entry"], request["fileName"])
         self.library = self.launcher.version
         self.gpu = True
-        self.timer = "events"
+        self.clock = "events"
         self.min_ms = request["minSampleMs"]
         self.batch = None
         self.last = None

@@ -1,17 +1,20 @@
-"""The worker's side of the protocol, checked as strictly as the engine checks it (main/host/peer-protocol.ts).
+"""The worker's side of the protocol, checked as strictly as the engine checks it (main/common/peer-protocol.ts).
 
-One JSON object a line each way. A request: {"id": N, "op": ...}. An answer: {"id": N, "ok": true, ...} or
+One JSON object a line each way. A request: {"id": N, "call": ...}. An answer: {"id": N, "ok": true, ...} or
 {"id": N, "ok": false, "error": {"code": ..., "message": ...}}. The first line the worker writes, before any
 request, is {"ready": true, "python": "3.11.7", "pid": N}. A line that is not a request gets an error answer with
 id null; the worker never dies of a bad line, and exits when its stdin closes."""
 
 MAX_LINE = 1 << 20
-OPS = ("probe", "prepare", "prepare-kernel", "sample", "output", "reference", "release")
+CALLS = ("probe", "prepare", "prepare-kernel", "sample", "output", "reference", "release")
 MAX_INDICES = 8192
+# The measurement vocabulary's words (main/common/measurement.ts), unchanged. The engine's ops, each a workload's `op`:
+OPS = ("empty", "add", "mul", "exp", "vector-function", "gemm", "blas1", "copy", "text-to-image")
 # The arrays' element types as the engine stores them; bfloat16 crosses as its raw 16 bits (NumPy has no bfloat16).
-DTYPES = ("float64", "float32", "float16", "bfloat16", "int8")
-# The clocks a workload can be timed with (__main__.Prepared.once says what each one measures).
-TIMERS = ("host", "host-sync", "events", "time-time")
+DTYPES = ("fp64", "fp32", "fp16", "bf16", "int8")
+# The clocks a workload can be timed with (__main__.Prepared.once says what each one measures): the engine's, and
+# what Python alone has, time.time().
+CLOCKS = ("events", "host", "host-nosync", "time-time")
 
 
 class ProtocolError(Exception):
@@ -49,7 +52,7 @@ def _array(spec, name):
 
 # A playground kernel's request (kernel_launch.py): these fields and no other. Whatever else a request carries is
 # refused, so that no compiler option, include folder or define can ride along with the source.
-KERNEL_FIELDS = ("id", "op", "library", "device", "source", "fileName", "entry", "grid", "block", "sharedBytes", "args", "minSampleMs")
+KERNEL_FIELDS = ("id", "call", "library", "device", "source", "fileName", "entry", "grid", "block", "sharedBytes", "args", "minSampleMs")
 KERNEL_LIBRARIES = ("auto", "pycuda", "cuda-core")
 MAX_SOURCE = 100_000
 MAX_SHARED = 49_152
@@ -76,8 +79,8 @@ def _kernel_arg(spec, i):
     if kind not in ("input", "output"):
         raise ProtocolError("INVALID_ARGUMENT", f"`args[{i}].kind` must be input, output or scalar, not {kind!r}")
     array = _array(spec, f"args[{i}]")
-    if array["dtype"] not in ("float32", "float64"):
-        raise ProtocolError("INVALID_ARGUMENT", f"`args[{i}].dtype` must be float32 or float64, not {array['dtype']!r}")
+    if array["dtype"] not in ("fp32", "fp64"):
+        raise ProtocolError("INVALID_ARGUMENT", f"`args[{i}].dtype` must be fp32 or fp64, not {array['dtype']!r}")
     return {"kind": kind, **array}
 
 
@@ -131,17 +134,20 @@ def parse_request(line):
     if not isinstance(request, dict):
         raise ProtocolError("INVALID_ARGUMENT", "a request must be a JSON object")
     rid = _field(request, "id", int)
-    op = _field(request, "op", str)
-    if op not in OPS:
-        raise ProtocolError("INVALID_ARGUMENT", f"`op` must be one of {', '.join(OPS)}, not {op!r}")
-    checked = {"id": rid, "op": op}
-    if op == "probe":
+    call = _field(request, "call", str)
+    if call not in CALLS:
+        raise ProtocolError("INVALID_ARGUMENT", f"`call` must be one of {', '.join(CALLS)}, not {call!r}")
+    checked = {"id": rid, "call": call}
+    if call == "probe":
         libraries = _field(request, "libraries", list)
         if not all(isinstance(x, str) for x in libraries):
             raise ProtocolError("INVALID_ARGUMENT", "`libraries` must be a list of names")
         checked["libraries"] = libraries
-    elif op == "prepare":
-        checked["workload"] = _field(request, "workload", str)
+    elif call == "prepare":
+        op = _field(request, "op", str)
+        if op not in OPS:
+            raise ProtocolError("INVALID_ARGUMENT", f"`op` must be one of {', '.join(OPS)}, not {op!r}")
+        checked["op"] = op
         checked["code"] = _field(request, "code", str)
         checked["device"] = _field(request, "device", str)
         inputs = _field(request, "inputs", list)
@@ -152,33 +158,33 @@ def parse_request(line):
             if not isinstance(value, (int, float)) or isinstance(value, bool):
                 raise ProtocolError("INVALID_ARGUMENT", f"`params.{key}` must be a number")
         checked["params"] = params
-        timer = _field(request, "timer", str, required=False)
-        if timer is not None and timer not in TIMERS:
-            raise ProtocolError("INVALID_ARGUMENT", f"`timer` must be one of {', '.join(TIMERS)}, not {timer!r}")
-        checked["timer"] = timer
+        clock = _field(request, "clock", str, required=False)
+        if clock is not None and clock not in CLOCKS:
+            raise ProtocolError("INVALID_ARGUMENT", f"`clock` must be one of {', '.join(CLOCKS)}, not {clock!r}")
+        checked["clock"] = clock
         min_ms = _field(request, "minSampleMs", (int, float), required=False)
         if min_ms is not None and (isinstance(min_ms, bool) or not 0 <= min_ms <= 1000):
             raise ProtocolError("INVALID_ARGUMENT", f"`minSampleMs` must be a number from 0 to 1000, not {min_ms!r}")
         checked["minSampleMs"] = float(min_ms or 0)
-    elif op == "prepare-kernel":
+    elif call == "prepare-kernel":
         _prepare_kernel(request, checked)
-    elif op == "reference":
+    elif call == "reference":
         checked["output"] = _array(_field(request, "output", dict), "output")
-        if checked["output"]["dtype"] != "float64":
-            raise ProtocolError("INVALID_ARGUMENT", f"`output.dtype` of a reference must be float64, not {checked['output']['dtype']!r}")
-    elif op == "output":
+        if checked["output"]["dtype"] != "fp64":
+            raise ProtocolError("INVALID_ARGUMENT", f"`output.dtype` of a reference must be fp64, not {checked['output']['dtype']!r}")
+    elif call == "output":
         # The elements the engine's check reads, where it reads a sample: only those are written back.
         indices = _field(request, "indices", list, required=False)
         if indices is not None and (len(indices) > MAX_INDICES or not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 2**31 for i in indices)):
             raise ProtocolError("INVALID_ARGUMENT", f"`indices` must be at most {MAX_INDICES} integers from 0 to 2^31")
         checked["indices"] = indices
-    elif op == "release":
+    elif call == "release":
         # The input files whose arrays stay for the peer points after (the engine's host/peer-files.ts); absent, none.
         keep = _field(request, "keep", list, required=False)
         if keep is not None and (len(keep) > 1000 or not all(isinstance(k, str) and len(k) <= 4096 for k in keep)):
             raise ProtocolError("INVALID_ARGUMENT", "`keep` must be at most 1000 file paths")
         checked["keep"] = keep or []
-    elif op == "sample":
+    elif call == "sample":
         checked["warmup"] = _field(request, "warmup", int)
         checked["count"] = _field(request, "count", int)
         if not (0 <= checked["warmup"] <= 100_000 and 1 <= checked["count"] <= 100_000):

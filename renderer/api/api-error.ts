@@ -1,8 +1,8 @@
 // An error from main as the renderer sees it: the contract's {code, message, details}, as an Error the UI can show
 // and match on by code.
 import type { ErrorCode, ErrorPayload } from '../../main/common/errors.ts';
-import { errorText as errorSentence } from '../../main/common/i18n/error-text.ts';
-import type { Translate } from '../../main/common/i18n/translate.ts';
+import { errorText as errorSentence } from '../../main/common/pure/i18n/error-text.ts';
+import type { Translate } from '../../main/common/pure/i18n/translate.ts';
 import { i18n } from '../i18n/index.ts';
 
 export class ApiError extends Error {

@@ -2,7 +2,7 @@
 // 2026-11-25.pdf", the lab named as the app names it now (its short title, in the app's language).
 import { useI18n } from 'vue-i18n';
 
-import { comparisonFileName, labsFileName, runFileName, type NamedRun, type RunFileKind } from '../../main/common/file-name.ts';
+import { comparisonFileName, labsFileName, runFileName, type NamedRun, type RunFileKind } from '../../main/common/pure/file-name.ts';
 import type { RunSummary } from '../../main/common/run-record.ts';
 import { shortLabTitle } from '../components/history/useRunText.ts';
 import { useLabsStore } from '../stores/labs.ts';

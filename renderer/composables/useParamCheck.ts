@@ -5,10 +5,11 @@ import { onScopeDispose, ref, watch } from 'vue';
 import type { Ref } from 'vue';
 
 import type { ParamValues } from '../../main/common/lab-descriptor.ts';
-import { paramProblemOf, type ParamProblem } from '../../main/common/i18n/param-problem.ts';
-import { api, ApiError, errorText } from '../api/index.ts';
+import { paramProblemOf, type ParamProblem } from '../../main/common/pure/i18n/param-problem.ts';
+import { ApiError, errorText } from '../api/index.ts';
+import { useLabsStore } from '../stores/labs.ts';
 
-export type { ParamProblem } from '../../main/common/i18n/param-problem.ts';
+export type { ParamProblem } from '../../main/common/pure/i18n/param-problem.ts';
 
 export interface ParamCheckOptions {
   lab: Ref<string>;
@@ -23,6 +24,7 @@ export interface ParamCheck {
 }
 
 export function useParamCheck(options: ParamCheckOptions): ParamCheck {
+  const labs = useLabsStore();
   const problem = ref<ParamProblem | null>(null);
   const checking = ref(false);
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -33,7 +35,7 @@ export function useParamCheck(options: ParamCheckOptions): ParamCheck {
     const mine = ++generation;
     let found: ParamProblem | null = null;
     try {
-      await api.labs.validateParams(options.lab.value, options.values.value);
+      await labs.validateParams(options.lab.value, options.values.value);
     } catch (err) {
       found = err instanceof ApiError ? paramProblemOf(err) : { parameter: null, message: errorText(err) };
     }

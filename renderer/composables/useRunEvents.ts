@@ -4,7 +4,8 @@
 import { onScopeDispose } from 'vue';
 
 import type { RunEvent } from '../../main/common/contract/runs.ts';
-import { api, transport } from '../api/index.ts';
+import { useConnectionStore } from '../stores/connection.ts';
+import { useRunsStore } from '../stores/runs.ts';
 
 export interface RunEventsOptions {
   kinds: readonly RunEvent['kind'][];
@@ -13,20 +14,13 @@ export interface RunEventsOptions {
 }
 
 export function useRunEvents(options: RunEventsOptions): void {
-  const subscription = api.runs.onDidChangeRun((event) => {
+  const stopEvents = useRunsStore().onRunEvent((event) => {
     if (options.kinds.includes(event.kind)) options.onEvent(event);
   });
-  // Not on the first 'open': the component fetches on mount; only a link that drops and comes back missed events.
-  let wasClosed = transport.state === 'closed';
-  const stopState = transport.onState((state) => {
-    if (state === 'closed') wasClosed = true;
-    else if (state === 'open' && wasClosed) {
-      wasClosed = false;
-      options.onReconnect?.();
-    }
-  });
+  // The component fetches on mount; only a link that drops and comes back missed events.
+  const stopReconnect = useConnectionStore().onReconnect(() => options.onReconnect?.());
   onScopeDispose(() => {
-    subscription.dispose();
-    stopState();
+    stopEvents();
+    stopReconnect();
   });
 }

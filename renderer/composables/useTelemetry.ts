@@ -6,7 +6,8 @@ import { onScopeDispose, ref, shallowRef, toValue, watch } from 'vue';
 import type { MaybeRefOrGetter, Ref, ShallowRef } from 'vue';
 
 import type { Telemetry } from '../../main/common/device-report.ts';
-import { api, errorText } from '../api/index.ts';
+import { errorText } from '../api/index.ts';
+import { useDevicesStore } from '../stores/devices.ts';
 
 export interface TelemetryOptions {
   // "cuda:0"; null when there is nothing to read (no NVML, or no GPU inspected).
@@ -50,6 +51,7 @@ export function useTelemetry(options: TelemetryOptions): TelemetryState {
   const error = ref<string | null>(null);
   const polling = ref(false);
   const visible = useDocumentVisible();
+  const devices = useDevicesStore();
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   // Bumped on every stop, so that an answer to a reading asked before it is dropped (another device, a hidden page).
@@ -72,7 +74,7 @@ export function useTelemetry(options: TelemetryOptions): TelemetryState {
   async function read(device: string, mine: number): Promise<void> {
     let nextMs = intervalMs;
     try {
-      const reading = await api.devices.readTelemetry(device);
+      const reading = await devices.readTelemetry(device);
       if (mine !== generation) return;
       keep(reading);
       failures = 0;

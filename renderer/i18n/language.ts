@@ -1,6 +1,6 @@
 // Which language the app starts in: the one the user chose before (remembered on this computer), else the first of
 // the browser's preferred languages that GPU Lab speaks (Electron passes the system's), else English.
-import { isLocale, pickLocale, type Locale } from '../../main/common/locale.ts';
+import { isLocale, pickLocale, type Locale } from '../../main/common/pure/locale.ts';
 
 export const LANGUAGE_KEY = 'gpu-lab.language';
 

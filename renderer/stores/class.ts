@@ -1,11 +1,13 @@
 // The class as its teacher sees it (classroom.classOverview): read when the teacher's view opens, and again when a
 // run ends or the queue changes, at most once a second (a class's runs end one after another, and the table is read
-// whole each time), and whenever the teacher asks.
+// whole each time), and whenever the teacher asks; and what the teacher does to the class: a student removed (the
+// table read again without them), the caps set, a run beside the class's numbers, the class taken away as CSV or PDF.
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
 
-import type { ClassOverview } from '../../main/common/contract/classroom.ts';
+import type { ClassCaps, ClassDistribution, ClassOverview, ClassReportRequest } from '../../main/common/contract/classroom.ts';
 import { api, errorText } from '../api/index.ts';
+import { downloadBase64, downloadText } from '../composables/download.ts';
 
 const INTERVAL_MS = 1000;
 
@@ -55,5 +57,30 @@ export const useClassStore = defineStore('class', () => {
     timer = undefined;
   }
 
-  return { overview, error, reading, load, changed, stop };
+  // Their token stops working at once; their runs stay the teacher's.
+  async function removeStudent(studentId: string): Promise<void> {
+    await api.classroom.removeStudent(studentId);
+    await load();
+  }
+
+  // The caps as the server took them, in the table at once.
+  async function setCaps(caps: ClassCaps): Promise<ClassCaps> {
+    const saved = await api.classroom.setCaps(caps);
+    if (overview.value) overview.value = { ...overview.value, caps: saved };
+    return saved;
+  }
+
+  const distribution = (runId: string): Promise<ClassDistribution> => api.classroom.classDistribution(runId);
+
+  async function downloadCsv(): Promise<void> {
+    const file = await api.classroom.classCsv();
+    downloadText(file.filename, file.mimeType, file.text);
+  }
+
+  async function downloadReport(request: ClassReportRequest): Promise<void> {
+    const file = await api.classroom.writeClassReport(request);
+    downloadBase64(file.filename, file.mimeType, file.base64);
+  }
+
+  return { overview, error, reading, load, changed, stop, removeStudent, setCaps, distribution, downloadCsv, downloadReport };
 });

@@ -1,11 +1,12 @@
 // The labs main offers, in the app's language, and the kernel sources they name, fetched once each. A change of
 // language fetches the labs again: their titles, explanations, parameters and findings' templates are main's words.
+// Main also judges a lab's parameters (the lab's schema is the one judge) and holds other machines' results of a lab.
 import { defineStore } from 'pinia';
 import { ref, shallowRef, watch } from 'vue';
 
-import type { KernelSourceText, LabTimeBound } from '../../main/common/contract/labs.ts';
-import type { LabDescriptor } from '../../main/common/lab-descriptor.ts';
-import type { Locale } from '../../main/common/locale.ts';
+import type { KernelSourceText, LabTimeBound, ReferenceResult } from '../../main/common/contract/labs.ts';
+import type { LabDescriptor, LabId, ParamValues } from '../../main/common/lab-descriptor.ts';
+import type { Locale } from '../../main/common/pure/locale.ts';
 import { api, errorText } from '../api/index.ts';
 import { useLanguageStore } from './language.ts';
 
@@ -71,5 +72,10 @@ export const useLabsStore = defineStore('labs', () => {
     return api.labs.timeBounds(device);
   }
 
-  return { labs, error, load, byId, titleOf, kernelSource, timeBounds };
+  // The values as the lab's schema takes them, or its refusal naming the parameter (composables/useParamCheck.ts).
+  const validateParams = (lab: string, values: ParamValues): Promise<ParamValues> => api.labs.validateParams(lab, values);
+
+  const referenceResults = (lab: LabId): Promise<ReferenceResult[]> => api.labs.referenceResults(lab);
+
+  return { labs, error, load, byId, titleOf, kernelSource, timeBounds, validateParams, referenceResults };
 });

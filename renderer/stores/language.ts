@@ -4,7 +4,7 @@
 import { defineStore } from 'pinia';
 import { ref, watchEffect } from 'vue';
 
-import { setNumberLocale, type Locale } from '../../main/common/locale.ts';
+import { setNumberLocale, type Locale } from '../../main/common/pure/locale.ts';
 import { i18n } from '../i18n/index.ts';
 import { initialLocale, LANGUAGE_KEY } from '../i18n/language.ts';
 

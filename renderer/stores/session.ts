@@ -1,6 +1,6 @@
 // Who this page is on its server: alone with the machine (the desktop app, serve mode without a class), the teacher
 // of a class, one of its students, or a browser with the class link that has not joined yet; and the class's queue
-// as this page may see it, kept current by the server's events.
+// as this page may see it, kept current by the server's events (a run taken out of it is gone with the next one).
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 
@@ -33,5 +33,7 @@ export const useSessionStore = defineStore('session', () => {
     if (state === 'open' && loaded.value) void load();
   });
 
-  return { session, queue, role, inClass, loaded, load };
+  const leaveQueue = (entryId: string): Promise<void> => api.classroom.leaveQueue(entryId);
+
+  return { session, queue, role, inClass, loaded, load, leaveQueue };
 });

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 
 import { MEASUREMENT } from '../../main/common/measurement.ts';
 import { measure } from '../../main/host/ops/index.ts';
-import { summarize } from '../../main/common/statistics.ts';
+import { summarize } from '../../main/common/pure/statistics.ts';
 
 const { values } = parseArgs({
   options: {

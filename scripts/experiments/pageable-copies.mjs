@@ -24,11 +24,11 @@ const host = createHostBuffer('int8', GiB).fillRandom(1);
 const dev = createDeviceBuffer('int8', GiB, 'cuda:0');
 for (const direction of ['h2d', 'd2h']) {
   const [src, dst] = direction === 'h2d' ? [host, dev] : [dev, host];
-  for (const variant of ['sync', 'async']) {
-    for (const timer of ['events', 'host']) {
-      const r = await benchmark({ op: 'copy', device: 'cuda:0', timer, variant, src, dst }, { warmup: 1, repeats: 7 });
-      const ms = median(timer === 'events' && r.deviceMs ? r.deviceMs : r.hostMs);
-      console.log(`${direction} pageable ${variant.padEnd(5)} timer ${timer.padEnd(6)}  ${(GiB / ms / 1e6).toFixed(2)} GB/s  (median ${ms.toFixed(1)} ms; samples ${r.hostMs.map((x) => x.toFixed(0)).join(' ')})`);
+  for (const mode of ['sync', 'async']) {
+    for (const clock of ['events', 'host']) {
+      const r = await benchmark({ op: 'copy', device: 'cuda:0', clock, mode, src, dst }, { warmup: 1, repeats: 7 });
+      const ms = median(clock === 'events' && r.deviceMs ? r.deviceMs : r.hostMs);
+      console.log(`${direction} pageable ${mode.padEnd(5)} clock ${clock.padEnd(6)}  ${(GiB / ms / 1e6).toFixed(2)} GB/s  (median ${ms.toFixed(1)} ms; samples ${r.hostMs.map((x) => x.toFixed(0)).join(' ')})`);
     }
   }
 }

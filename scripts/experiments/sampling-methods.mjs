@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 
 import { MEASUREMENT } from '../../main/common/measurement.ts';
 import { measure as measureOnHost } from '../../main/host/ops/index.ts';
-import { summarize } from '../../main/common/statistics.ts';
+import { summarize } from '../../main/common/pure/statistics.ts';
 
 const { values } = parseArgs({ options: { repetitions: { type: 'string', default: '3' } } });
 const repetitions = Number(values.repetitions);

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { intervalHalfWidth } from '../../main/common/statistics.ts';
+import { intervalHalfWidth } from '../../main/common/pure/statistics.ts';
 
 const dir = process.argv[2] ?? 'lab-runs';
 const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));

@@ -1,4 +1,4 @@
-// The kernel the "events" timer queues in front of the work it times. Without it the first event is recorded as
+// The kernel the "events" clock queues in front of the work it times. Without it the first event is recorded as
 // soon as the GPU reaches it, and the GPU then waits for the host to finish submitting the work (a kernel launch
 // takes the host about 5 µs): that wait lands inside the timed window, and a 30 µs kernel reads as 35 µs. Held
 // behind this kernel, the start event, the work and the stop event are all queued before the GPU reaches them,

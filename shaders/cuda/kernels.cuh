@@ -43,7 +43,7 @@ cudaError_t LaunchGather(const void* src, size_t elementBytes, const uint64_t* i
 cudaError_t LaunchTransposeInt8(const int8_t* in, int8_t* out, int rows, int cols, cudaStream_t stream);
 
 // hold.cu — a one-thread kernel that spins until *release becomes non-zero, or timeoutNs passes and it sets
-// *timedOut: the events timer queues it first so that the timed window excludes the host's submission time.
+// *timedOut: the events clock queues it first so that the timed window excludes the host's submission time.
 cudaError_t LaunchHold(const volatile int* release, volatile int* timedOut, unsigned long long timeoutNs,
                        cudaStream_t stream);
 

@@ -17,7 +17,7 @@ test.afterAll(async () => {
   await serve.stop();
 });
 
-// The teacher's script: a run that holds the machine until it is cancelled.
+// The teacher's script: a run that holds the machine until it is cancelled or its medians are sure.
 async function teacherHolds(): Promise<{ release(): Promise<void> }> {
   const ws = new WebSocket(`${serve.teacher.origin.replace('http', 'ws')}/api?token=${serve.teacher.searchParams.get('token') ?? ''}`, { origin: serve.teacher.origin });
   await new Promise((resolve) => ws.once('open', resolve));
@@ -32,7 +32,8 @@ async function teacherHolds(): Promise<{ release(): Promise<void> }> {
       ws.on('message', onMessage);
       ws.send(JSON.stringify({ id, method, args }));
     });
-  const { value } = await call(1, 'runs.startRun', [{ lab: 'vector-function', device: 'cpu', params: { elements: 2_000_000, repeats: 1000 } }]);
+  // It ends by itself once its medians are sure: so it is started just before the student clicks Run, and large.
+  const { value } = await call(1, 'runs.startRun', [{ lab: 'vector-function', device: 'cpu', params: { elements: 10_000_000, repeats: 1000 } }]);
   return {
     async release() {
       await call(2, 'runs.cancelRun', [value.runId]);
@@ -63,11 +64,11 @@ test('the class link asks for a name, refuses a bad one, and opens the student�
 
 test('a student waits in the queue behind the teacher’s run, then runs a lab and sees it beside the class', async ({ page }) => {
   await joinAs(page, serve, 'Bea');
-  const hold = await teacherHolds();
   await page.goto(`${serve.teacher.origin}/?as=student#/labs/vector-function`);
   await page.getByTestId('device-picker').selectOption('cpu');
   for (const [name, value] of Object.entries({ elements: '1000', repeats: '3', warmup: '0' })) await page.getByTestId(`param-${name}`).fill(value);
   await expect(page.getByTestId('run')).toBeEnabled();
+  const hold = await teacherHolds();
   await page.getByTestId('run').click();
   await expect(page.getByTestId('class-queue-entry')).toContainText(/is queued: 1 ahead of you, at most \d+ (s|min) before it starts/);
   expect((await new AxeBuilder({ page }).include('[data-testid="class-bar"]').analyze()).violations.map((v) => v.id)).toEqual([]);
@@ -93,11 +94,11 @@ test('the join page and the student’s view read in Spanish', async ({ page }) 
   await page.getByLabel('Tu nombre').fill('Carmen');
   await page.getByRole('button', { name: 'Unirme' }).click();
   await expect(page.getByTestId('class-who')).toHaveText('HPC 2026 · Carmen');
-  const hold = await teacherHolds();
   await page.goto(`${serve.teacher.origin}/?as=student#/labs/vector-function`);
   await page.getByTestId('device-picker').selectOption('cpu');
   for (const [name, value] of Object.entries({ elements: '1000', repeats: '3', warmup: '0' })) await page.getByTestId(`param-${name}`).fill(value);
   await expect(page.getByTestId('run')).toBeEnabled();
+  const hold = await teacherHolds();
   await page.getByTestId('run').click();
   await expect(page.getByTestId('class-queue-entry')).toContainText(/está en la cola: 1 por delante de ti, como mucho \d+ (s|min) hasta que empiece/);
   await page.getByRole('button', { name: 'Sacarla de la cola' }).click();

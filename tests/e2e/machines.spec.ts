@@ -16,6 +16,8 @@ import { tarGz } from '../unit/runs/support/archives.ts';
 import { seededDataDir, startServe } from './support/serve.ts';
 import type { ServeProcess } from './support/serve.ts';
 
+// The recorded run as its file holds it (schema version 1): an import reads it through the version 1 reader, which
+// also derives the H200's statistics below from its scaled samples.
 const h100 = JSON.parse(readFileSync(join('tests', 'fixtures', 'runs', 'h100-matmul.json'), 'utf8')) as RunRecord;
 
 // The H100's matrix product as an H200 on node gpu07 measured it: another model and UUID, 0.6 of every sample.

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
-import { fileDay } from '../../main/common/file-name.ts';
+import { fileDay } from '../../main/common/pure/file-name.ts';
 import { withCurrentFindings } from '../../main/runs/current-findings.ts';
 import { bodyText, deviceNameOf, fixture, fixturesDir, packed, pdfInfo, pdfText, renderPages, resultFigures, spaced, tempDir } from '../unit/reports/pdf-tools.ts';
 import { seededDataDir, startServe } from './support/serve.ts';

@@ -9,13 +9,14 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 
-import { formatMs } from '../../main/common/format.ts';
-import { translator } from '../../main/common/i18n/index.ts';
+import { formatMs } from '../../main/common/pure/format.ts';
+import { countedSamples } from '../../main/common/pure/statistics.ts';
+import { translator } from '../../main/common/pure/i18n/index.ts';
 import type { RunRecord } from '../../main/common/run-record.ts';
 import { labDescriptors } from '../../main/labs/index.ts';
 import { withCurrentFindings } from '../../main/runs/current-findings.ts';
 import { exportRun } from '../../main/runs/run-export.ts';
-import { resultRows } from '../../renderer/charts/result-rows.ts';
+import { resultRows } from '../../main/common/pure/charts/result-rows.ts';
 import { denseInterval } from '../../renderer/components/results/table-rows.ts';
 import { recordedRun, resampledRun } from './support/resampled-run.ts';
 import { startRecordedH100, startServe } from './support/serve.ts';
@@ -102,7 +103,7 @@ test.describe('the recorded H100 session', () => {
     const { record } = served('h100-matmul-breakeven');
     const point = record.points.find((p) => p.key === 'gpu-resident@1000');
     if (!point) throw new Error('no gpu-resident@1000');
-    const samples = point.timer === 'device' && point.deviceMs ? point.deviceMs : point.hostMs;
+    const samples = countedSamples(point);
     await page.goto(server.url);
     await page.goto(`${server.origin}/#/runs/${record.id}`);
     await expect(page.getByTestId('point-samples')).toHaveCount(0);
@@ -110,7 +111,7 @@ test.describe('the recorded H100 session', () => {
     const panel = page.getByTestId('point-samples');
     await expect(panel).toHaveAttribute('data-key', 'gpu-resident@1000');
     await expect(panel.getByTestId('sample-values').locator('li')).toHaveText(samples.map((ms) => formatMs(ms, 'en')));
-    await expect(panel).toContainText(`${samples.length} samples, in the order taken (${point.timer === 'device' ? 'Device time, CUDA events' : 'Host clock'})`);
+    await expect(panel).toContainText(`${samples.length} samples, in the order taken (${samples === point.deviceMs ? 'Device time, CUDA events' : 'Host clock'})`);
   });
 
   test('the whole run copied as the CSV export writes it', async ({ page, context }) => {

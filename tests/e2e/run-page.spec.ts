@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
-import { fileDay } from '../../main/common/file-name.ts';
+import { fileDay } from '../../main/common/pure/file-name.ts';
 import { fixture, fixturesDir } from '../unit/reports/pdf-tools.ts';
 import { seededDataDir, startServe } from './support/serve.ts';
 import type { ServeProcess } from './support/serve.ts';

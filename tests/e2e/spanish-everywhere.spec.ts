@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
-import { CATALOGS } from '../../main/common/i18n/index.ts';
+import { CATALOGS } from '../../main/common/pure/i18n/index.ts';
 import { EXERCISE_IDS } from '../../main/common/playground.ts';
 import { LAB_IDS } from '../../main/common/lab-descriptor.ts';
 import { startRecordedH100, startServe } from './support/serve.ts';

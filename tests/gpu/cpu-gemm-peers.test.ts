@@ -10,7 +10,7 @@ import { after, describe, it } from 'node:test';
 
 import { MEASUREMENT } from '../../main/common/measurement.ts';
 import type { MeasurementResult } from '../../main/common/measurement.ts';
-import { medianInterval, quantile } from '../../main/common/statistics.ts';
+import { medianInterval, quantile } from '../../main/common/pure/statistics.ts';
 import { measure } from '../../main/host/ops/index.ts';
 import { peerWorker, probePeers } from '../../main/host/python-worker.ts';
 import { hostBlas } from '../../main/host/blas-host.ts';

@@ -24,29 +24,29 @@ describe('cuBLAS GEMM', { skip: skipWithoutGpu }, () => {
       // int8 tensor cores want dimensions in multiples of 4; the other dtypes take any.
       const shapes = precision === 'int8' ? ([[256, 132, 300], [512, 512, 512]] as const) : ([[257, 131, 300], [512, 512, 512]] as const);
       for (const [m, n, k] of shapes) {
-        for (const variant of ['resident', 'with-copies'] as const) {
+        for (const path of ['resident', 'with-copies'] as const) {
           const owned = new Owned();
           try {
             const a = twins(owned, dtype, m * k, range);
             const b = twins(owned, dtype, k * n, range);
-            const host = variant === 'with-copies';
+            const host = path === 'with-copies';
             const out = owned.add(host ? createHostBuffer(outType, m * n) : createDeviceBuffer(outType, m * n, DEVICE));
             poison(out);
-            const spec = { device: DEVICE, op: 'gemm', variant, math: precision === 'tf32' ? 'tf32' : 'default', a: host ? a.host : a.dev, b: host ? b.host : b.dev, out, m, n, k } as const;
+            const spec = { device: DEVICE, op: 'gemm', variant: 'cublas', dtype: precision, path, a: host ? a.host : a.dev, b: host ? b.host : b.dev, out, m, n, k } as const;
             try {
               const r = await benchmark(spec, { warmup: 1, repeats: 2 });
               assert.match(r.implementation, /^cuBLAS \d+\.\d+\.\d+ cublasGemmEx/);
             } catch (err) {
               // int8 tensor-core GEMM is optional: some GPU and cuBLAS combinations refuse it.
               if (precision === 'int8' && (err as { code?: string }).code === 'UNSUPPORTED_OPERATION') {
-                unsupported.push(`${m}×${n}×${k} ${variant}`);
+                unsupported.push(`${m}×${n}×${k} ${path}`);
                 t.diagnostic(`int8 GEMM ${m}×${n}×${k} unsupported: ${(err as Error).message}`);
                 continue;
               }
               throw err;
             }
             const ref = gemmReference(a.host.toFloat64(), b.host.toFloat64(), m, n, k);
-            assertClose(relativeError(out.toFloat64(), ref), gemmTolerance(precision, k), `${precision} ${variant} ${m}×${n}×${k}`, a.seed);
+            assertClose(relativeError(out.toFloat64(), ref), gemmTolerance(precision, k), `${precision} ${path} ${m}×${n}×${k}`, a.seed);
           } finally {
             owned.free();
           }
@@ -60,7 +60,7 @@ describe('cuBLAS GEMM', { skip: skipWithoutGpu }, () => {
     const owned = new Owned();
     try {
       const a = owned.add(createDeviceBuffer('fp16', 4, DEVICE));
-      await assert.rejects(async () => benchmark({ device: DEVICE, op: 'gemm', variant: 'resident', math: 'tf32', a, b: a, out: a, m: 2, n: 2, k: 2 }), { code: 'DTYPE_MISMATCH' });
+      await assert.rejects(async () => benchmark({ device: DEVICE, op: 'gemm', variant: 'cublas', dtype: 'tf32', path: 'resident', a, b: a, out: a, m: 2, n: 2, k: 2 }), { code: 'DTYPE_MISMATCH' });
     } finally {
       owned.free();
     }

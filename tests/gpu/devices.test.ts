@@ -64,7 +64,7 @@ describe('CUDA device inspector', { skip: skipWithoutGpu }, () => {
       const host = owned.add(createHostBuffer('fp32', 1 << 20)).fillRandom(11);
       assert.deepEqual(dev.read(0, 64), host.read(0, 64));
       const out = owned.add(createDeviceBuffer('fp32', 1 << 20, DEVICE));
-      const r = await benchmark({ device: DEVICE, op: 'exp', variant: 'resident', x: dev, out }, { warmup: 1, repeats: 3 });
+      const r = await benchmark({ device: DEVICE, op: 'exp', path: 'resident', x: dev, out }, { warmup: 1, repeats: 3 });
       assert.equal(r.hostMs.length, 3);
     } finally {
       owned.free();

@@ -124,7 +124,7 @@ describe('int8 GEMM padded to multiples of 16', { skip: skipWithoutGpu }, () => 
         const b = twins(owned, 'int8', size * size, SMALL_RANGE);
         const out = owned.add(createDeviceBuffer('fp32', size * size, DEVICE));
         poison(out);
-        const spec = { device: DEVICE, op: 'gemm', variant: 'resident', a: a.dev, b: b.dev, out, m: size, n: size, k: size } as const;
+        const spec = { device: DEVICE, op: 'gemm', variant: 'cublas', dtype: 'int8', path: 'resident', a: a.dev, b: b.dev, out, m: size, n: size, k: size } as const;
         return { size, a, b, out, spec, deviceMs: Number.POSITIVE_INFINITY, implementation: '' };
       });
       // Two rounds, sizes alternating, the faster median of each kept: a clock change or a neighbour during one
@@ -190,8 +190,8 @@ describe('int8 GEMM padded to multiples of 16', { skip: skipWithoutGpu }, () => 
           poison(out);
           const spec =
             memory === 'resident'
-              ? ({ device: DEVICE, op: 'gemm', variant: 'resident', a: a.dev, b: b.dev, out, m, n, k } as const)
-              : ({ device: DEVICE, op: 'gemm', variant: 'with-copies', a: hostOperand(av, a.host), b: hostOperand(bv, b.host), out, m, n, k } as const);
+              ? ({ device: DEVICE, op: 'gemm', variant: 'cublas', dtype: 'int8', path: 'resident', a: a.dev, b: b.dev, out, m, n, k } as const)
+              : ({ device: DEVICE, op: 'gemm', variant: 'cublas', dtype: 'int8', path: 'with-copies', a: hostOperand(av, a.host), b: hostOperand(bv, b.host), out, m, n, k } as const);
           const r = await int8Gemm(t, spec, { warmup: 1, repeats: 2 });
           if (!r) {
             unsupported++;

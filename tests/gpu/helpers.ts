@@ -70,6 +70,6 @@ export async function assertCode(fn: () => unknown, code: string, mentions: stri
 }
 
 // The relative error with the seed in the message, so that a failure can be replayed.
-export function assertClose(relError: number, tolerance: number, what: string, seed?: number): void {
-  assert.ok(relError <= tolerance, `${what}: relative error ${relError} over ${tolerance}${seed === undefined ? '' : ` (seed ${seed})`}`);
+export function assertClose(relativeError: number, tolerance: number, what: string, seed?: number): void {
+  assert.ok(relativeError <= tolerance, `${what}: relative error ${relativeError} over ${tolerance}${seed === undefined ? '' : ` (seed ${seed})`}`);
 }

@@ -103,14 +103,14 @@ describe('device memory', { skip: skipWithoutGpu }, () => {
       const dev2 = owned.add(createDeviceBuffer('fp32', n, DEVICE));
       const back = owned.add(createPinnedBuffer('fp32', n));
       const cases = [
-        { src: pageable, dst: dev, variant: 'sync' },
-        { src: pinned, dst: dev, variant: 'async' },
-        { src: dev, dst: dev2, variant: 'async' },
-        { src: dev2, dst: back, variant: 'async' },
+        { src: pageable, dst: dev, mode: 'sync' },
+        { src: pinned, dst: dev, mode: 'async' },
+        { src: dev, dst: dev2, mode: 'async' },
+        { src: dev2, dst: back, mode: 'async' },
       ] as const;
-      for (const { src, dst, variant } of cases) {
+      for (const { src, dst, mode } of cases) {
         poison(dst);
-        const r = await benchmark({ device: DEVICE, op: 'copy', variant, src, dst }, { warmup: 1, repeats: 3 });
+        const r = await benchmark({ device: DEVICE, op: 'copy', mode, src, dst }, { warmup: 1, repeats: 3 });
         assert.ok(r.deviceMs && r.deviceMs.every((ms) => ms > 0), r.implementation);
         const gbs = (src.byteLength / Math.min(...r.deviceMs)) / 1e6;
         assert.ok(gbs > 1, `${r.implementation}: ${gbs.toFixed(2)} GB/s`);
@@ -143,6 +143,6 @@ describe('device memory', { skip: skipWithoutGpu }, () => {
     const buf = createDeviceBuffer('fp32', 16, DEVICE);
     buf.free();
     await assertCode(() => buf.read(), 'BUFFER_FREED');
-    await assertCode(() => benchmark({ device: DEVICE, op: 'exp', variant: 'resident', x: buf, out: buf }), 'BUFFER_FREED');
+    await assertCode(() => benchmark({ device: DEVICE, op: 'exp', path: 'resident', x: buf, out: buf }), 'BUFFER_FREED');
   });
 });

@@ -1,5 +1,5 @@
 // On a GPU no rate passes its peak: every lab's GPU series, run at small sizes through a real lab host, gives shares
-// of their peak (main/common/gpu-peaks.ts through main/labs/plan-helpers.ts gpuPeak) of at most 100 %. A share over
+// of their peak (main/common/pure/gpu-peaks.ts through main/labs/plan-helpers.ts gpuPeak) of at most 100 %. A share over
 // 100 % is a defect: the peak is the wrong unit's (an fp64 GEMM read against the FMA lanes when cuBLAS used the
 // tensor cores) or the work is counted twice; the failure names the point, its counted work, its median and its
 // peak. The playground's memory-bound exercises are held to the same rule, and one whose data fits in L2 has no

@@ -12,7 +12,7 @@ import { after, before, describe, it } from 'node:test';
 
 import { createLabHost } from '../../main/app/lab-host.ts';
 import type { LabHost } from '../../main/app/lab-host.ts';
-import { translator } from '../../main/common/i18n/index.ts';
+import { translator } from '../../main/common/pure/i18n/index.ts';
 import { ROW_STACK_RESTORED } from '../../main/common/peer-protocol.ts';
 import { labMessage } from '../../main/labs/lab-text.ts';
 import { labDeliverable } from '../../main/reports/deliverables/index.ts';

@@ -11,7 +11,7 @@ import { describe, it } from 'node:test';
 
 import { runCli } from '../../main/cli/main.ts';
 import { EXERCISES } from '../../main/common/exercises.ts';
-import { readLaunchHeader } from '../../main/common/launch-header.ts';
+import { readLaunchHeader } from '../../main/common/pure/launch-header.ts';
 import { KERNEL_RUN } from '../../main/common/playground.ts';
 import type { KernelRun } from '../../main/common/playground.ts';
 import { resolveRequest } from '../../main/playground/playground-service.ts';

@@ -1,9 +1,9 @@
-// The three timers and cancellation on a real GPU.
+// The three clocks and cancellation on a real GPU.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import { benchmark, createDeviceBuffer, poison } from '../../native/index.ts';
-import type { CudaTimer } from '../../native/index.ts';
+import type { Clock } from '../../native/index.ts';
 import { DEVICE, Owned, skipWithoutGpu, twins } from './helpers.ts';
 
 function median(xs: readonly number[]): number {
@@ -11,9 +11,9 @@ function median(xs: readonly number[]): number {
   return s[Math.floor(s.length / 2)] ?? Number.NaN;
 }
 
-describe('CUDA timers', { skip: skipWithoutGpu }, () => {
+describe('CUDA clocks', { skip: skipWithoutGpu }, () => {
   // A naive SGEMM at 2048 takes milliseconds: long enough to tell queueing from running.
-  async function time(timer: CudaTimer) {
+  async function time(clock: Clock) {
     const owned = new Owned();
     try {
       const n = 2048;
@@ -21,7 +21,7 @@ describe('CUDA timers', { skip: skipWithoutGpu }, () => {
       const b = twins(owned, 'fp32', n * n);
       const out = owned.add(createDeviceBuffer('fp32', n * n, DEVICE));
       poison(out);
-      return await benchmark({ device: DEVICE, op: 'sgemm-naive', timer, a: a.dev, b: b.dev, out, m: n, n, k: n }, { warmup: 2, repeats: 9 });
+      return await benchmark({ device: DEVICE, op: 'gemm', variant: 'naive', clock, a: a.dev, b: b.dev, out, m: n, n, k: n }, { warmup: 2, repeats: 9 });
     } finally {
       owned.free();
     }
@@ -35,7 +35,7 @@ describe('CUDA timers', { skip: skipWithoutGpu }, () => {
       const n = 1 << 20;
       const x = twins(owned, 'fp32', n, { low: -4, high: 4 });
       const out = owned.add(createDeviceBuffer('fp32', n, DEVICE));
-      const r = await benchmark({ device: DEVICE, op: 'exp', variant: 'resident', x: x.dev, out }, { warmup: 0, repeats: 3 });
+      const r = await benchmark({ device: DEVICE, op: 'exp', path: 'resident', x: x.dev, out }, { warmup: 0, repeats: 3 });
       for (const ms of r.hostMs) assert.ok(ms < 5, `samples ${r.hostMs.map((v) => v.toFixed(3)).join(', ')} ms`);
       assert.ok(r.deviceMs?.every((ms) => ms < 5));
     } finally {
@@ -70,7 +70,7 @@ describe('CUDA timers', { skip: skipWithoutGpu }, () => {
       const n = 64 * 2 ** 20; // 256 MiB of fp32
       const src = twins(owned, 'fp32', n).dev;
       const dst = owned.add(createDeviceBuffer('fp32', n, DEVICE));
-      const copy = async (timer: CudaTimer) => benchmark({ device: DEVICE, op: 'copy', variant: 'sync', timer, src, dst }, { warmup: 2, repeats: 9 });
+      const copy = async (clock: Clock) => benchmark({ device: DEVICE, op: 'copy', mode: 'sync', clock, src, dst }, { warmup: 2, repeats: 9 });
       const events = await copy('events');
       const host = await copy('host');
       assert.ok(events.deviceMs);
@@ -83,7 +83,7 @@ describe('CUDA timers', { skip: skipWithoutGpu }, () => {
   });
 
   it('an empty kernel: launch + synchronise costs microseconds, not milliseconds', async () => {
-    const r = await benchmark({ device: DEVICE, op: 'empty', timer: 'host' }, { warmup: 100, repeats: 2000 });
+    const r = await benchmark({ device: DEVICE, op: 'empty', clock: 'host' }, { warmup: 100, repeats: 2000 });
     assert.ok(median(r.hostMs) < 0.1, `launch + sync ${median(r.hostMs)} ms`);
   });
 
@@ -98,11 +98,11 @@ describe('CUDA timers', { skip: skipWithoutGpu }, () => {
       setTimeout(() => controller.abort(), 300);
       const started = performance.now();
       await assert.rejects(
-        async () => benchmark({ device: DEVICE, op: 'vector-function', variant: 'unfused', x: x.dev, y: y.dev, out, a: 1, b: 2, c: 3 }, { repeats: 10_000_000, signal: controller.signal }),
+        async () => benchmark({ device: DEVICE, op: 'vector-function', variant: 'unfused', path: 'resident', x: x.dev, y: y.dev, out, a: 1, b: 2, c: 3 }, { repeats: 10_000_000, signal: controller.signal }),
         (err: Error & { code?: string; details?: { samples?: number } }) => err.code === 'CANCELLED' && (err.details?.samples ?? 0) > 0,
       );
       assert.ok(performance.now() - started < 3000);
-      const r = await benchmark({ device: DEVICE, op: 'vector-function', variant: 'fused', x: x.dev, y: y.dev, out, a: 1, b: 2, c: 3 }, { repeats: 3 });
+      const r = await benchmark({ device: DEVICE, op: 'vector-function', variant: 'fused', path: 'resident', x: x.dev, y: y.dev, out, a: 1, b: 2, c: 3 }, { repeats: 3 });
       assert.equal(r.hostMs.length, 3);
     } finally {
       owned.free();

@@ -20,9 +20,9 @@ import { after, before, describe, it } from 'node:test';
 
 import { createLabHost } from '../../main/app/lab-host.ts';
 import type { LabHost } from '../../main/app/lab-host.ts';
-import { translator } from '../../main/common/i18n/index.ts';
-import { renderMessage } from '../../main/common/message.ts';
-import { pythonLaunchFinding } from '../../main/common/python-launch.ts';
+import { translator } from '../../main/common/pure/i18n/index.ts';
+import { renderMessage } from '../../main/common/pure/message.ts';
+import { pythonLaunchFinding } from '../../main/common/pure/python-launch.ts';
 import { clipTextFlops, clipTextParameters, unetFlops, unetParameters } from '../../main/common/unet-work.ts';
 import { peersDir } from '../../main/host/python-worker.ts';
 import { labMessage } from '../../main/labs/lab-text.ts';

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { benchmark, createHostBuffer, openBlas } from '../../native/index.ts';
 import { BLAS_ENV, blasCandidates, interpreterCandidates, openCandidates, originText } from '../../main/host/blas-libraries.ts';
 import { canBuildFakes, fakeBlas } from './fake-blas-libraries.ts';
-import { expectCode, freshSeed, relError } from './helpers.ts';
+import { expectCode, freshSeed, relativeError } from './helpers.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'gpu-lab-blas-'));
 const sp = join(root, 'venv/lib/python3.12/site-packages');
@@ -28,7 +28,7 @@ async function productError(library: number, dtype: 'fp32' | 'fp64'): Promise<nu
   const [A, B] = [a.toFloat64(), b.toFloat64()];
   const ref = new Float64Array(m * n);
   for (let i = 0; i < m; i++) for (let q = 0; q < k; q++) for (let j = 0; j < n; j++) ref[i * n + j] = (ref[i * n + j] ?? 0) + (A[i * k + q] ?? 0) * (B[q * n + j] ?? 0);
-  const err = relError(out.toFloat64(), ref);
+  const err = relativeError(out.toFloat64(), ref);
   for (const x of [a, b, out]) x.free();
   return err;
 }

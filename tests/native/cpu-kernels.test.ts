@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { benchmark, createHostBuffer } from '../../native/index.ts';
 import type { ElementBuffer } from '../../native/index.ts';
-import { freshSeed, relError } from './helpers.ts';
+import { freshSeed, relativeError } from './helpers.ts';
 
 const SIZES = [1, 7, 1000, 1_000_003];
 const THREADS = [undefined, 2, 3, 7];
@@ -28,7 +28,7 @@ describe('CPU elementwise kernels against a plain reference', () => {
           const r = await benchmark(spec, { warmup: 0, repeats: 1 });
           expect(r.hostMs).toHaveLength(1);
           const got = out.read() as Float32Array;
-          expect(relError(got, ref), `${op} n=${n} ${variant} threads=${threads} seed=${seed}`).toBeLessThan(1e-6);
+          expect(relativeError(got, ref), `${op} n=${n} ${variant} threads=${threads} seed=${seed}`).toBeLessThan(1e-6);
           outputs.push(got);
         }
       }
@@ -66,7 +66,7 @@ describe('CPU vector function z = a·x² + b·y + c (fp64)', () => {
       // Same operations in the same order as the reference, in fp64: any difference beyond fused multiply-add
       // contraction is a bug.
       const got = out.read() as Float64Array;
-      expect(relError(got, ref), `${variant} seed=${seed}`).toBeLessThan(1e-15);
+      expect(relativeError(got, ref), `${variant} seed=${seed}`).toBeLessThan(1e-15);
       results.push(got);
     }
     expect(Array.from(results[1] ?? []), 'threads differ from the single-thread loop').toEqual(Array.from(results[0] ?? []));

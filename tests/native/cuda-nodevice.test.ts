@@ -43,7 +43,7 @@ describe.skipIf(hasDevice)('CUDA without a device', () => {
     const x = createHostBuffer('fp32', 8).fillRandom(1);
     const out = createHostBuffer('fp32', 8);
     // Host buffers where device memory is needed: refused before any CUDA call, in every build.
-    await expectCode(() => benchmark({ device: 'cuda:0', op: 'exp', variant: 'resident', x, out }), 'INVALID_ARGUMENT', ['`x`', 'device memory on cuda:0']);
+    await expectCode(() => benchmark({ device: 'cuda:0', op: 'exp', path: 'resident', x, out }), 'INVALID_ARGUMENT', ['`x`', 'device memory on cuda:0']);
     const r = await benchmark({ op: 'empty' }, { repeats: 3 });
     expect(r.hostMs).toHaveLength(3);
   });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 import { benchmark, blasInfo, createHostBuffer } from '../../native/index.ts';
-import { expectCode, freshSeed, relError } from './helpers.ts';
+import { expectCode, freshSeed, relativeError } from './helpers.ts';
 
 function naiveGemm(a: Float64Array, b: Float64Array, m: number, n: number, k: number): Float64Array {
   const c = new Float64Array(m * n);
@@ -50,7 +50,7 @@ describe('CPU GEMM against a naive fp64 reference', () => {
           expect(r.implementation).toMatch(variant === 'blas' ? /OpenBLAS|CBLAS/ : /built-in blocked GEMM/);
           // fp32: √k·u growth with room for the summation order; fp64 far tighter.
           const tol = dtype === 'fp32' ? 8 * Math.sqrt(k) * 2 ** -24 + 1e-6 : 1e-13;
-          expect(relError(out.toFloat64(), ref), `${variant} threads=${threads} seed=${seed}`).toBeLessThan(tol);
+          expect(relativeError(out.toFloat64(), ref), `${variant} threads=${threads} seed=${seed}`).toBeLessThan(tol);
           if (variant === 'blocked') blockedByThreads.push(Array.from(out.toFloat64()));
         }
       }

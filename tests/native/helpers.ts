@@ -5,7 +5,7 @@ export function freshSeed(): number {
   return Math.floor(Math.random() * 2 ** 32);
 }
 
-export function relError(out: ArrayLike<number>, ref: ArrayLike<number>): number {
+export function relativeError(out: ArrayLike<number>, ref: ArrayLike<number>): number {
   let num = 0;
   let den = 0;
   for (let i = 0; i < ref.length; i++) {

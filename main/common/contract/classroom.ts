@@ -6,7 +6,7 @@
 import { z } from 'zod';
 
 import { PARAM_VALUES } from '../lab-descriptor.ts';
-import { LOCALES } from '../locale.ts';
+import { LOCALES } from '../pure/locale.ts';
 import { REPORT_FILE } from './reports.ts';
 import { FINDING } from '../run-record.ts';
 import { EXPORTED_RUN, RUN_ID } from './runs.ts';
@@ -107,7 +107,7 @@ export type ClassStudent = z.infer<typeof CLASS_STUDENT>;
 
 // The class as its teacher reads it (main/classroom/class-overview.ts): for each lab, each student's latest run of
 // each setup (device and parameters) with the lab's headline findings, each placed against the class's range for it
-// where the intervals allow (common/claims.ts), and who has not run the lab yet.
+// where the intervals allow (common/pure/claims.ts), and who has not run the lab yet.
 export const CLASS_RANGE = z.strictObject({ low: z.number(), high: z.number(), median: z.number(), students: z.int().min(0) });
 export type ClassRangeView = z.infer<typeof CLASS_RANGE>;
 
@@ -136,7 +136,7 @@ export type ClassRow = z.infer<typeof CLASS_ROW>;
 export const CLASS_SETUP = z.strictObject({
   device: z.string(),
   params: PARAM_VALUES,
-  // The headline findings the class's runs of this setup have, by id (common/finding-order.ts, headlineIds), each with
+  // The headline findings the class's runs of this setup have, by id (common/pure/finding-order.ts, headlineIds), each with
   // the class's range of its values; null where fewer students than a range needs have one.
   columns: z.array(z.strictObject({ id: z.string(), range: CLASS_RANGE.nullable() })),
   rows: z.array(CLASS_ROW),

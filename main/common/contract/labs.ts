@@ -3,7 +3,7 @@
 import { z } from 'zod';
 
 import { LAB_DESCRIPTOR, LAB_IDS, PARAM_VALUES } from '../lab-descriptor.ts';
-import { LOCALES } from '../locale.ts';
+import { LOCALES } from '../pure/locale.ts';
 import { DEVICE_ID } from '../measurement.ts';
 import { REFERENCE_RUN } from '../reference-run.ts';
 import { arg, method, service } from './spec.ts';

@@ -2,13 +2,14 @@
 import { z } from 'zod';
 
 import { LAB_IDS } from '../lab-descriptor.ts';
-import { LOCALES } from '../locale.ts';
+import { LOCALES } from '../pure/locale.ts';
 import { DEVICE_ID } from '../measurement.ts';
 import { HEADLINE_POINT, MACHINE_FACTS } from '../reference-run.ts';
 import { RUN_RECORD } from '../run-record.ts';
 import { arg, method, service } from './spec.ts';
 import type { ServiceOf } from './spec.ts';
-import { RUN_ID, RUN_SUMMARY } from './runs.ts';
+import { RUN_SUMMARY } from '../run-record.ts';
+import { RUN_ID } from './runs.ts';
 
 const LOCALE = z.enum(LOCALES);
 
@@ -56,7 +57,7 @@ export const REPORT_FILE = z.strictObject({
 });
 export type ReportFile = z.infer<typeof REPORT_FILE>;
 
-// One lab across every device that has a run of it (renderer/charts/device-comparison.ts): a column per device (the
+// One lab across every device that has a run of it (main/common/pure/charts/device-comparison.ts): a column per device (the
 // newest run there, a completed one first), a row per headline point; each cell that device's median with its
 // interval and rate, and against the first device, for like points only, its time ÷ the first's and which is faster.
 export const DEVICE_COLUMN = MACHINE_FACTS.extend({ runId: RUN_ID, status: RUN_RECORD.shape.status, createdAt: z.string(), appVersion: z.string() });

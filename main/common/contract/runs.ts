@@ -4,12 +4,11 @@ import { z } from 'zod';
 
 import { PARAM_VALUES } from '../lab-descriptor.ts';
 import { DEVICE_ID } from '../measurement.ts';
-import { MESSAGE, RUN_RECORD } from '../run-record.ts';
-import type { RunSummary } from '../run-record.ts';
+import { MESSAGE, RUN_ID_PATTERN, RUN_RECORD, RUN_SUMMARY } from '../run-record.ts';
 import { arg, event, method, service } from './spec.ts';
 import type { ServiceOf } from './spec.ts';
 
-export const RUN_ID = z.string().regex(/^[A-Za-z0-9._-]{1,120}$/, 'a run id (1 to 120 letters, digits, . _ -)');
+export const RUN_ID = z.string().regex(RUN_ID_PATTERN, 'a run id (1 to 120 letters, digits, . _ -)');
 const RUN_ID_ARGUMENT = arg('runId', RUN_ID, 'a run id');
 
 // The shape only: the lab's own schema then checks the values, and names the parameter at fault.
@@ -38,25 +37,6 @@ export const RUN_PROGRESS = z.strictObject({
   current: MESSAGE,
 });
 export type RunProgress = z.infer<typeof RUN_PROGRESS>;
-
-// A run as the history lists it; summarizeRun (run-record.ts) makes one from a record.
-export const RUN_SUMMARY = z.strictObject({
-  id: RUN_RECORD.shape.id,
-  lab: z.string(),
-  labTitle: z.string(),
-  device: z.string(),
-  status: RUN_RECORD.shape.status,
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-  points: z.int().min(0),
-  errorCode: z.string().nullable(),
-  params: RUN_RECORD.shape.params,
-  headline: RUN_RECORD.shape.findings.element.nullable(),
-});
-
-// RunSummary is still written out in run-record.ts: until it is this schema's type, the two must not differ.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const RUN_SUMMARY_MATCHES_RECORDS: Same<z.infer<typeof RUN_SUMMARY>, RunSummary> = true;
 
 const ERROR = RUN_RECORD.shape.error.unwrap();
 

@@ -12,14 +12,14 @@ import { GpuLabError } from '../../common/errors.ts';
 import type { Measurement, MeasurementResult, PointPhase, PointSampling, TelemetrySnapshot, Verification } from '../../common/measurement.ts';
 import { DTYPE_BYTES, benchmark, createDeviceBuffer, createHostBuffer, createPinnedBuffer, poisonAsync, telemetry } from '../../../native/index.ts';
 import type { CpuOpSpec, CudaDevice, CudaOpSpec, DType, ElementBuffer, OpSpec } from '../../../native/index.ts';
-import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, sampleAdaptively } from '../sampling.ts';
+import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, joinRounds, sampleAdaptively } from '../sampling.ts';
 import type { RoundResult } from '../sampling.ts';
 import { cpuQuiet, cpuWorkDone } from '../cpu-quiet.ts';
 import { givePinned, takePinned } from '../pinned-pool.ts';
-import { giveInput, makeRoomFor, pointEnded, takeInput, takePinnedBuffer } from '../kept-inputs.ts';
+import { giveInput, makeRoomFor, pointEnded, pointStarted, takeInput, takePinnedBuffer } from '../kept-inputs.ts';
 
 // A CUDA op as an op file writes it: the backend adds the device and the clock.
-type Unclocked<T> = T extends unknown ? Omit<T, 'device' | 'timer'> : never;
+type Unclocked<T> = T extends unknown ? Omit<T, 'device' | 'clock'> : never;
 export type BackendOpSpec = CpuOpSpec | Unclocked<CudaOpSpec>;
 
 export interface MeasureContext {
@@ -44,7 +44,7 @@ export class MeasurementBackend {
   readonly kind: 'cpu' | 'cuda';
   readonly device: string;
   // Whether the copies to and from the device are part of what is timed.
-  readonly withTransfers: boolean;
+  readonly withCopies: boolean;
   private readonly m: Measurement;
   private readonly ctx: MeasureContext;
   private readonly buffers: ElementBuffer[] = [];
@@ -63,9 +63,11 @@ export class MeasurementBackend {
     this.ctx = ctx;
     this.device = m.device;
     this.kind = m.device === 'cpu' ? 'cpu' : 'cuda';
-    this.withTransfers = 'path' in m && m.path === 'with-copies';
+    this.withCopies = 'path' in m && m.path === 'with-copies';
     if (this.kind === 'cpu' && m.clock === 'host-nosync') throw unsupported('the host-nosync clock (there is no asynchronous launch on the CPU)', 'cpu');
-    if (this.kind === 'cpu' && this.withTransfers) throw unsupported('host↔device transfers', 'cpu');
+    if (this.kind === 'cpu' && this.withCopies) throw unsupported('host↔device transfers', 'cpu');
+    // Paired with free(): while the point measures, the inputs kept beside it stay (kept-inputs.ts).
+    pointStarted();
   }
 
   // Runs `work` and counts its time to `phase`.
@@ -90,7 +92,7 @@ export class MeasurementBackend {
   }
 
   private where(place: Place): Exclude<Place, 'home'> {
-    return place === 'home' ? (this.kind === 'cpu' || this.withTransfers ? 'host' : 'device') : place;
+    return place === 'home' ? (this.kind === 'cpu' || this.withCopies ? 'host' : 'device') : place;
   }
 
   buffer<D extends DType>(dtype: D, length: number, place: Place = 'home'): ElementBuffer<D> {
@@ -164,7 +166,7 @@ export class MeasurementBackend {
   // Times the native op (sampleMeasurement, below), then computes the verdict on what it left in the outputs: nothing
   // is reported as a time before it is checked.
   async run(spec: BackendOpSpec, verify: () => Verification | null): Promise<MeasurementResult> {
-    const native = (this.kind === 'cpu' ? spec : { ...spec, device: this.device, timer: this.m.clock }) as OpSpec;
+    const native = (this.kind === 'cpu' ? spec : { ...spec, device: this.device, clock: this.m.clock }) as OpSpec;
     await this.settled();
     // A GEMM on a BLAS computes on that library's threads, anything else on the engine's own.
     const user = 'library' in spec && typeof spec.library === 'number' ? `blas:${spec.library}` : 'engine';
@@ -178,10 +180,11 @@ export class MeasurementBackend {
 
   private async sample(native: OpSpec, verify: () => Verification | null): Promise<MeasurementResult> {
     const start = this.snapshot();
+    // The CPU has the host's clock alone, whatever the measurement asked.
+    const clock = this.kind === 'cpu' ? 'host' : this.m.clock;
     const round: TakeTimedRound = async (warmup, repeats, onProgress, executionsPerSample) => {
       const r = await benchmark(native, { warmup, repeats, minSampleMs: this.m.minSampleMs, executionsPerSample, signal: this.ctx.signal, onProgress: (p) => onProgress(p.done, p.total) });
-      const samples = this.kind === 'cuda' && this.m.clock === 'events' && r.deviceMs ? r.deviceMs : r.hostMs;
-      return { ...r, samples, sampleWallMs: r.hostMs.map((ms) => ms * r.executionsPerSample) };
+      return { ...r, clock, sampleWallMs: r.hostMs.map((ms) => ms * r.executionsPerSample) };
     };
     const { rounds, sampling } = await this.phase('sampling', () => sampleMeasurement(this.m, this.ctx, round));
     const end = this.snapshot();
@@ -202,11 +205,9 @@ export class MeasurementBackend {
   }
 }
 
-// One round of samples as a backend takes them: the samples the stopping rule judges (device time where the point is
-// timed on the device), every sample's host time, and the device's where it has a device clock.
+// One round of samples as a backend takes them: on the clock that timed them, every sample's host time and the
+// device's where it has a device clock (those that count: statistics.ts countedSamples), and the code that ran.
 export interface TimedRound extends RoundResult {
-  hostMs: number[];
-  deviceMs: number[] | null;
   implementation: string;
   threads: number;
   executionsPerSample: number;
@@ -241,8 +242,7 @@ export async function sampleMeasurement(m: Measurement, ctx: MeasureContext, rou
 export function resultOf(rounds: readonly TimedRound[], sampling: PointSampling): Omit<MeasurementResult, 'verification' | 'telemetry'> {
   const first = rounds[0];
   return {
-    hostMs: rounds.flatMap((r) => r.hostMs),
-    deviceMs: rounds.every((r) => r.deviceMs) ? rounds.flatMap((r) => r.deviceMs ?? []) : null,
+    ...joinRounds(rounds),
     implementation: first?.implementation ?? '',
     threads: first?.threads ?? 0,
     // Every round of a warm point takes its samples at the first round's size.

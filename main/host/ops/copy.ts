@@ -16,5 +16,5 @@ export function measureCopy(m: Copy, backend: MeasurementBackend | WebGpuBackend
   const host = m.hostMemory === 'pinned' ? 'pinned' : 'host';
   const src = backend.input('int8', m.bytes, 0, undefined, m.direction === 'h2d' ? host : 'device');
   const dst = backend.output('int8', m.bytes, m.direction === 'd2h' ? host : 'device');
-  return backend.run({ op: 'copy', variant: m.mode, src, dst }, () => verifyElementwise(dst, [src], ([v = Number.NaN]) => v, 0));
+  return backend.run({ op: 'copy', mode: m.mode, src, dst }, () => verifyElementwise(dst, [src], ([v = Number.NaN]) => v, 0));
 }

@@ -47,6 +47,5 @@ export function measureElementwise(m: Elementwise, backend: MeasurementBackend |
       ? backend.run({ op: 'exp', variant, x, out, threads: m.threads }, verify)
       : backend.run({ op: m.op, variant, a, b, out, threads: m.threads }, verify);
   }
-  const variant = backend.withTransfers ? 'with-copies' : 'resident';
-  return m.op === 'exp' ? backend.run({ op: 'exp', variant, x, out }, verify) : backend.run({ op: m.op, variant, a, b, out }, verify);
+  return m.op === 'exp' ? backend.run({ op: 'exp', path: m.path, x, out }, verify) : backend.run({ op: m.op, path: m.path, a, b, out }, verify);
 }

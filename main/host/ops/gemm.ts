@@ -30,12 +30,11 @@ export function measureGemm(m: Gemm, backend: MeasurementBackend | WebGpuBackend
     return cpuBlasGemm(m.dtype, spec, backend, m.cold === true, () => verifyGemm(a, b, out, m.m, m.n, m.k, tolerance));
   }
   if (m.variant === 'naive' || m.variant === 'tiled') {
-    if (m.dtype !== 'fp32' || backend.withTransfers) throw unsupported('the hand-written GEMM kernels on anything but resident fp32 matrices', backend.device);
+    if (m.dtype !== 'fp32' || backend.withCopies) throw unsupported('the hand-written GEMM kernels on anything but resident fp32 matrices', backend.device);
     const a = backend.input('fp32', m.m * m.k, 0, { low: -1, high: 1 });
     const b = backend.input('fp32', m.k * m.n, 1, { low: -1, high: 1 });
     const out = backend.output('fp32', m.m * m.n);
-    const op = m.variant === 'naive' ? 'sgemm-naive' : 'sgemm-tiled';
-    return backend.run({ op, a, b, out, m: m.m, n: m.n, k: m.k }, () => verifyGemm(a, b, out, m.m, m.n, m.k, tolerance));
+    return backend.run({ op: 'gemm', variant: m.variant, a, b, out, m: m.m, n: m.n, k: m.k }, () => verifyGemm(a, b, out, m.m, m.n, m.k, tolerance));
   }
   if (m.variant !== 'cublas') throw unsupported(`the CPU's ${m.variant} GEMM`, backend.device);
   const stored: DType = m.dtype === 'tf32' ? 'fp32' : m.dtype;
@@ -43,8 +42,7 @@ export function measureGemm(m: Gemm, backend: MeasurementBackend | WebGpuBackend
   const a = backend.input(stored, m.m * m.k, 0, range);
   const b = backend.input(stored, m.k * m.n, 1, range);
   const out = backend.output(stored === 'int8' ? 'fp32' : stored, m.m * m.n);
-  const variant = backend.withTransfers ? 'with-copies' : 'resident';
-  return backend.run({ op: 'gemm', variant, math: m.dtype === 'tf32' ? 'tf32' : 'default', a, b, out, m: m.m, n: m.n, k: m.k }, () => verifyGemm(a, b, out, m.m, m.n, m.k, tolerance));
+  return backend.run({ op: 'gemm', variant: 'cublas', dtype: m.dtype, path: m.path, a, b, out, m: m.m, n: m.n, k: m.k }, () => verifyGemm(a, b, out, m.m, m.n, m.k, tolerance));
 }
 
 // On the library and threads measured fastest for this product's type and shape (blas-choice.ts), named with how

@@ -8,17 +8,17 @@ import { readFile, rm } from 'node:fs/promises';
 import { GpuLabError } from '../../common/errors.ts';
 import type { Measurement, MeasurementResult, PointPhase, Verification } from '../../common/measurement.ts';
 import { PEER_PREPARED, PEER_REFERENCE, PEER_SAMPLES, ROW_STACK_RESTORED } from '../../common/peer-protocol.ts';
-import type { PeerArray, PeerSamples, PeerTimer } from '../../common/peer-protocol.ts';
+import type { PeerArray, PeerClock, PeerSamples } from '../../common/peer-protocol.ts';
 import { DTYPE_BYTES, createHostBuffer } from '../../../native/index.ts';
 import type { DType, ElementBuffer } from '../../../native/index.ts';
-import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, sampleAdaptively } from '../sampling.ts';
+import { DEFAULT_BUDGET_SECONDS, TARGET_INTERVAL_FRACTION, joinRounds, sampleAdaptively } from '../sampling.ts';
 import type { RoundResult } from '../sampling.ts';
-import { MIN_BUDGET_SECONDS } from '../../common/statistics.ts';
+import { MIN_BUDGET_SECONDS } from '../../common/pure/statistics.ts';
 import { cpuQuiet, cpuWorkDone } from '../cpu-quiet.ts';
 import { ELEMENTWISE_TOLERANCE, elementwiseReads, gemmReads, gemmTolerance, verifyElementwise, verifyGemm } from '../verify.ts';
 import type { ElementsRead } from '../verify.ts';
 import { PeerWorker, currentPeerWorker, peerWorker } from '../python-worker.ts';
-import { IDLE_MS, forgetInputs, inputFiles, keptPaths, outputFile, peerDtype } from '../peer-files.ts';
+import { IDLE_MS, forgetInputs, inputFiles, keptPaths, outputFile } from '../peer-files.ts';
 import type { PeerInput } from '../peer-files.ts';
 import type { MeasurementBackend, MeasureContext } from './backend.ts';
 import { unsupported } from './backend.ts';
@@ -39,7 +39,7 @@ let lastTailSeconds = 0;
 
 // The worker's float64 reference of part of the output, read from a file at `path`, and the output checked against it.
 async function checkAgainstReference(worker: PeerWorker, reference: NonNullable<PeerWork['reference']>, path: string, timeoutMs: number, signal: AbortSignal): Promise<Verification> {
-  const { offset } = PEER_REFERENCE.parse(await worker.call({ op: 'reference', output: { path, dtype: 'float64', length: reference.length } }, timeoutMs, signal));
+  const { offset } = PEER_REFERENCE.parse(await worker.call({ call: 'reference', output: { path, dtype: 'fp64', length: reference.length } }, timeoutMs, signal));
   const bytes = await readFile(path);
   if (bytes.byteLength !== reference.length * 8) throw new GpuLabError('PEER_FAILED', `the reference has ${bytes.byteLength} bytes, not ${reference.length * 8}`);
   return reference.check(typedOf('fp64', bytes) as Float64Array, offset);
@@ -55,34 +55,30 @@ function typedOf(dtype: DType, bytes: Uint8Array): Float64Array | Float32Array |
   return new Uint16Array(copy.buffer);
 }
 
-// The clock a peer is read with, from the measurement's: CUDA events, the host's clock after a synchronise, or the
-// host's clock alone (the launch returning: the timing-pitfalls lab's mistake). A CPU workload has its own.
-function timerOf(m: Peered, gpu: boolean): PeerTimer | undefined {
+// The clock a peer is read with: the measurement's, or for its host clock read as the notebooks read it, Python's
+// time.time(). A CPU workload has its own (the host's).
+function clockOf(m: Peered, gpu: boolean): PeerClock | undefined {
   if (!gpu) return undefined;
-  if (m.clock === 'host-nosync') return 'host';
-  if (m.clock === 'host') return m.peer.timeTime ? 'time-time' : 'host-sync';
-  return 'events';
+  return m.clock === 'host' && m.peer.timeTime ? 'time-time' : m.clock;
 }
 
 // One round of a peer's samples as the stopping rule reads it. The worker gives each sample's times per call (a
 // sample of batched calls is their mean, as the engine's harness gives it); the rule budgets a sample by its whole
 // wall time, all its calls together, as the engine's backend does (backend.ts): read per call, a batch of a hundred
 // 50-µs calls looked like 50 µs, not 5 ms, and the rounds ran past the budget by the batch's factor.
+// One round of a peer's samples as the stopping rule judges them, on their clock: CUDA events time the device, the
+// host's wall time of each kept beside them as the engine keeps its own; any other clock is the host's (time.time()
+// too). The budget counts every call of a batched sample (the worker answers each sample's wall time per call).
 export interface PeerRound extends RoundResult {
-  // Each sample's host wall time per call, as the record keeps it beside the device's.
   hostMs: number[];
-  events: boolean;
   executionsPerSample: number;
 }
 
 export function peerRound(answer: PeerSamples): PeerRound {
-  return {
-    samples: answer.samplesMs,
-    sampleWallMs: answer.wallMs.map((ms) => ms * answer.executionsPerSample),
-    hostMs: answer.wallMs,
-    events: answer.timer === 'events',
-    executionsPerSample: answer.executionsPerSample,
-  };
+  const sampleWallMs = answer.wallMs.map((ms) => ms * answer.executionsPerSample);
+  const { executionsPerSample } = answer;
+  if (answer.clock === 'events') return { clock: 'events', hostMs: answer.wallMs, deviceMs: answer.samplesMs, sampleWallMs, executionsPerSample };
+  return { clock: answer.clock === 'time-time' ? 'host' : answer.clock, hostMs: answer.samplesMs, deviceMs: null, sampleWallMs, executionsPerSample };
 }
 
 // What a peer measures, in the engine's terms: its inputs from the seed's streams (the engine's own twins of the same
@@ -185,21 +181,31 @@ export function sampledOutput(out: ElementBuffer, reads: readonly number[], valu
   };
 }
 
-// Peer points in progress, and the timer that lets the kept input files go once none has come for IDLE_MS.
+// Peer points in progress, and the timer that lets the kept input files go once none has come for IDLE_MS (a peer
+// measured outside a run; a run's end lets them go at once: peerRunEnded).
 let inFlight = 0;
 let idle: NodeJS.Timeout | null = null;
 
+function letInputsGo(): void {
+  if (idle) clearTimeout(idle);
+  idle = null;
+  if (inFlight > 0) return;
+  // Issued before any later point's calls: the worker lets go of the arrays before it reads new files.
+  const worker = currentPeerWorker();
+  if (worker?.alive) void worker.call({ call: 'release', keep: [] }, CALL_TIMEOUT_MS).catch(() => undefined);
+  void forgetInputs().catch(() => undefined);
+}
+
 function whenIdle(): void {
   if (idle) clearTimeout(idle);
-  idle = setTimeout(() => {
-    idle = null;
-    if (inFlight > 0) return;
-    // Issued before any later point's calls: the worker lets go of the arrays before it reads new files.
-    const worker = currentPeerWorker();
-    if (worker?.alive) void worker.call({ op: 'release', keep: [] }, CALL_TIMEOUT_MS).catch(() => undefined);
-    void forgetInputs().catch(() => undefined);
-  }, IDLE_MS);
+  idle = setTimeout(letInputsGo, IDLE_MS);
   idle.unref();
+}
+
+// A run ended: the input files kept for its next peer point, and the worker's arrays read from them, go now, unless
+// a peer point of another run is measuring.
+export function peerRunEnded(): void {
+  letInputsGo();
 }
 
 export async function measurePeer(m: Peered, backend: MeasurementBackend, ctx: MeasureContext): Promise<MeasurementResult> {
@@ -231,10 +237,10 @@ async function measured(m: Peered, backend: MeasurementBackend, ctx: MeasureCont
     doneWithInputs = files.done;
     const inputs = files.arrays;
     outputPath = outputFile();
-    const output: PeerArray = { path: outputPath, dtype: peerDtype(work.out.dtype), length: work.out.length };
-    const timer = timerOf(m, m.device !== 'cpu');
+    const output: PeerArray = { path: outputPath, dtype: work.out.dtype, length: work.out.length };
+    const clock = clockOf(m, m.device !== 'cpu');
     const callMs = m.op === 'text-to-image' ? NETWORK_CALL_TIMEOUT_MS : CALL_TIMEOUT_MS;
-    const request = { op: 'prepare', workload: m.op, code: m.peer.code, device: m.device, inputs, output, params: work.params, ...(timer ? { timer } : {}), minSampleMs: m.cold ? 0 : m.minSampleMs } as const;
+    const request = { call: 'prepare', op: m.op, code: m.peer.code, device: m.device, inputs, output, params: work.params, ...(clock ? { clock } : {}), minSampleMs: m.cold ? 0 : m.minSampleMs } as const;
     const answer = PEER_PREPARED.parse(await phase('prepare', () => worker.call(request, callMs, ctx.signal)));
     prepared = true;
     if (onCpu) await phase('quiet', () => cpuQuiet('peer'));
@@ -247,7 +253,7 @@ async function measured(m: Peered, backend: MeasurementBackend, ctx: MeasureCont
     let executionsPerSample = 1;
     let memoryBytes: number | undefined;
     const round = async (warmup: number, count: number): Promise<PeerRound> => {
-      const sampled = PEER_SAMPLES.parse(await worker.call({ op: 'sample', warmup, count }, callMs, ctx.signal));
+      const sampled = PEER_SAMPLES.parse(await worker.call({ call: 'sample', warmup, count }, callMs, ctx.signal));
       if (sampled.memoryBytes !== undefined) memoryBytes = Math.max(memoryBytes ?? 0, sampled.memoryBytes);
       const answer = peerRound(sampled);
       executionsPerSample = answer.executionsPerSample;
@@ -267,29 +273,26 @@ async function measured(m: Peered, backend: MeasurementBackend, ctx: MeasureCont
     );
     tailStarted = performance.now();
     const bytes = await phase('output', async () => {
-      await worker.call({ op: 'output', ...(work.reads ? { indices: work.reads } : {}) }, callMs, ctx.signal);
+      await worker.call({ call: 'output', ...(work.reads ? { indices: work.reads } : {}) }, callMs, ctx.signal);
       return readFile(output.path);
     });
     const expected = (work.reads?.length ?? output.length) * DTYPE_BYTES[work.out.dtype];
     if (bytes.byteLength !== expected) throw new GpuLabError('PEER_FAILED', `the ${m.peer.code} series wrote ${bytes.byteLength} bytes, not ${expected}`);
     const values = typedOf(work.out.dtype, bytes);
     const got = work.reads ? sampledOutput(work.out, work.reads, values) : (work.out as ElementBuffer<DType>).write(values as never);
-    const samples = rounds.flatMap((r) => r.samples);
-    // Events time the device; the host's wall time of each sample is kept beside them, as the engine keeps its own.
-    const events = rounds.every((r) => r.events);
+    const timed = joinRounds(rounds);
     const { reference } = work;
     if (reference) referencePath = outputFile();
     const verification = await phase('check', () => (reference && referencePath ? checkAgainstReference(worker, reference, referencePath, callMs, ctx.signal) : work.verify(files.buffers, got)));
     return {
-      hostMs: events ? rounds.flatMap((r) => r.hostMs) : samples,
-      deviceMs: events ? samples : null,
+      ...timed,
       implementation: `${answer.library} (Python ${worker.version}${answer.restored?.length ? `; ${ROW_STACK_RESTORED}` : ''})`,
       threads: 1,
       executionsPerSample,
       verification,
       telemetry: null,
       // The budget in force for the whole point: the samples' and the setup it paid for first.
-      sampling: { ...(sampling ? { ...sampling, budgetSeconds: sampling.budgetSeconds + setupSeconds } : { samples: samples.length, targetFraction: m.targetFraction ?? TARGET_INTERVAL_FRACTION, budgetSeconds: budgetSeconds + setupSeconds, stop: 'max-samples' as const }), phases: backend.phases },
+      sampling: { ...(sampling ? { ...sampling, budgetSeconds: sampling.budgetSeconds + setupSeconds } : { samples: timed.hostMs.length, targetFraction: m.targetFraction ?? TARGET_INTERVAL_FRACTION, budgetSeconds: budgetSeconds + setupSeconds, stop: 'max-samples' as const }), phases: backend.phases },
       ...(memoryBytes !== undefined ? { memory: { bytes: memoryBytes, where: onCpu ? ('host' as const) : ('device' as const) } } : {}),
     };
   } finally {
@@ -299,7 +302,7 @@ async function measured(m: Peered, backend: MeasurementBackend, ctx: MeasureCont
     // the files kept for the peer points after it; a worker of its own is stopped.
     await phase('release', async () => {
       if (m.cold) worker.stop();
-      else if (prepared && worker.alive) await worker.call({ op: 'release', keep: keptPaths() }, m.op === 'text-to-image' ? NETWORK_CALL_TIMEOUT_MS : CALL_TIMEOUT_MS).catch(() => undefined);
+      else if (prepared && worker.alive) await worker.call({ call: 'release', keep: keptPaths() }, m.op === 'text-to-image' ? NETWORK_CALL_TIMEOUT_MS : CALL_TIMEOUT_MS).catch(() => undefined);
       if (outputPath) await rm(outputPath, { force: true });
       if (referencePath) await rm(referencePath, { force: true });
     });

@@ -26,7 +26,7 @@ export function vectorFunctionReference(a: number, b: number, c: number): (value
 function measureOnWebgpu(m: VectorFunction, backend: WebGpuBackend): Promise<MeasurementResult> {
   if (m.dtype !== 'fp32') throw unsupported('fp64 (WGSL has no 64-bit float type)', backend.device);
   if (m.variant !== 'fused' && m.variant !== 'unfused') throw unsupported(`the CPU's ${m.variant} loop`, backend.device);
-  if (backend.withTransfers && m.variant === 'unfused') throw unsupported('the unfused kernels with the copies timed (the with-copies vector function runs the fused kernel)', backend.device);
+  if (backend.withCopies && m.variant === 'unfused') throw unsupported('the unfused kernels with the copies timed (the with-copies vector function runs the fused kernel)', backend.device);
   const x = backend.input(m.elements, 0, { low: 0, high: 1 });
   const y = backend.input(m.elements, 1, { low: 0, high: 1 });
   const z = backend.output(m.elements);
@@ -53,13 +53,12 @@ export function measureVectorFunction(m: VectorFunction, backend: MeasurementBac
   const cpu = backend.kind === 'cpu';
   if (cpu && m.variant !== 'single' && m.variant !== 'threads') throw unsupported(`the ${m.variant} GPU variant`, backend.device);
   if (!cpu && m.variant !== 'fused' && m.variant !== 'unfused') throw unsupported(`the CPU's ${m.variant} loop`, backend.device);
-  if (backend.withTransfers && m.variant === 'unfused') throw unsupported('the unfused kernels with the copies timed (the with-copies vector function runs the fused kernel)', backend.device);
+  if (backend.withCopies && m.variant === 'unfused') throw unsupported('the unfused kernels with the copies timed (the with-copies vector function runs the fused kernel)', backend.device);
   const x = backend.input('fp64', m.elements, 0);
   const y = backend.input('fp64', m.elements, 1);
   const out = backend.output('fp64', m.elements);
   const { a, b, c } = m;
   const verify = (): ReturnType<typeof verifyElementwise> => verifyElementwise(out, [x, y], vectorFunctionReference(a, b, c), ELEMENTWISE_TOLERANCE.fp64);
   if (cpu) return backend.run({ op: 'vector-function', variant: m.variant as 'single' | 'threads', x, y, out, a, b, c, threads: m.threads }, verify);
-  const variant = backend.withTransfers ? 'with-copies' : (m.variant as 'fused' | 'unfused');
-  return backend.run({ op: 'vector-function', variant, x, y, out, a, b, c }, verify);
+  return backend.run({ op: 'vector-function', variant: m.variant as 'fused' | 'unfused', path: m.path, x, y, out, a, b, c }, verify);
 }

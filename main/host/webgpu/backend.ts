@@ -83,7 +83,7 @@ function cancelled(samples: number): GpuLabError {
 export class WebGpuBackend {
   readonly kind = 'webgpu';
   readonly device: string;
-  readonly withTransfers: boolean;
+  readonly withCopies: boolean;
   readonly gpu: WebgpuDevice;
   private readonly m: Measurement;
   private readonly ctx: MeasureContext;
@@ -95,7 +95,7 @@ export class WebGpuBackend {
     this.ctx = ctx;
     this.gpu = gpu;
     this.device = m.device;
-    this.withTransfers = 'path' in m && m.path === 'with-copies';
+    this.withCopies = 'path' in m && m.path === 'with-copies';
     if (m.peer) throw unsupported('the course’s Python code (it runs on CUDA)', m.device);
   }
 
@@ -246,11 +246,11 @@ export class WebGpuBackend {
     const { list, fresh } = await this.prepare(work);
     let setupMs = this.m.cold ? performance.now() - setupStart : 0;
     const staging = this.buffer(work.output.host.byteLength, GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST, 'staging');
-    if (!this.withTransfers) for (const input of work.inputs) queue.writeBuffer(input.buffer, 0, input.host);
+    if (!this.withCopies) for (const input of work.inputs) queue.writeBuffer(input.buffer, 0, input.host);
     queue.writeBuffer(work.output.buffer, 0, work.output.host);
     await this.gpu.settle(queue.onSubmittedWorkDone());
 
-    const stamped = this.m.clock === 'events' && !this.withTransfers && this.gpu.timestamps;
+    const stamped = this.m.clock === 'events' && !this.withCopies && this.gpu.timestamps;
     const query = stamped ? this.gpu.device.createQuerySet({ type: 'timestamp', count: 2 }) : null;
     if (query) this.made.push(query);
     const resolved = query ? this.buffer(16, GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC, 'timestamps') : null;
@@ -262,7 +262,7 @@ export class WebGpuBackend {
       // A cold measurement's first sample holds its pipelines' making.
       const made = setupMs;
       setupMs = 0;
-      if (this.withTransfers) {
+      if (this.withCopies) {
         const start = performance.now();
         for (let r = 0; r < times; r++) {
           for (const input of work.inputs) queue.writeBuffer(input.buffer, 0, input.host);
@@ -298,7 +298,7 @@ export class WebGpuBackend {
     const result = await this.timed(sample, this.implementation(work), !fresh || this.m.cold);
     // The test hooks' fault (device.ts) comes after the last sample: the latest a fault can come and still be this point's.
     this.gpu.injectTestFault('variant' in this.m ? this.m.variant : '', 'path' in this.m ? this.m.path : '');
-    if (!this.withTransfers) await this.readInto(work.output, staging, this.gpu.device.createCommandEncoder());
+    if (!this.withCopies) await this.readInto(work.output, staging, this.gpu.device.createCommandEncoder());
     // Once more after the last sample: a loss or an error that came during this point fails this point, not the next.
     await this.gpu.settle(queue.onSubmittedWorkDone());
     const clockResolution: ClockResolution = { timestamps: stampsRead === 0 ? 'none' : quantised ? 'quantised' : 'unquantised', hostMs: this.gpu.hostResolutionMs };
@@ -330,9 +330,10 @@ export class WebGpuBackend {
       }
       const device = deviceMs.length === hostMs.length ? deviceMs : null;
       return {
+        // Without timestamps (a copy, an adapter without them), events are the host's clock after the work is done.
+        clock: this.m.clock === 'events' && !device ? 'host' : this.m.clock,
         hostMs,
         deviceMs: device,
-        samples: this.m.clock === 'events' && device ? device : hostMs,
         sampleWallMs: hostMs.map((ms) => ms * times),
         implementation,
         threads: 0,

@@ -9,6 +9,7 @@
 // and a fresh device, and nothing but this host restarts.
 import { GpuLabError } from '../../common/errors.ts';
 import { TEST_HOOKS_ENV } from '../../common/host-protocol.ts';
+import { summarize } from '../../common/pure/statistics.ts';
 import { adapterName } from '../../common/webgpu-adapters.ts';
 import { webgpuAdapters } from './dawn.ts';
 import type { FoundAdapter } from './dawn.ts';
@@ -96,8 +97,7 @@ export class WebgpuDevice {
       await this.settle(this.device.queue.onSubmittedWorkDone());
       times.push(performance.now() - start);
     }
-    times.sort((x, y) => x - y);
-    return times[Math.floor(times.length / 2)] ?? 0;
+    return summarize(times).median;
   }
 
   // Throws the loss or the uncaptured error, if one came.

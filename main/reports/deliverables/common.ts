@@ -1,18 +1,18 @@
 // What every lab's deliverable is made of (the table its seed asks the student to hand in, in the seed's columns,
 // and the seed's questions answered), and the lookups they share: a point's median, a series' label, and why a figure
 // is missing, so that a table cell or an answer says "waived: no CUDA device" instead of leaving a gap.
-import type { Translate } from '../../../renderer/charts/text.ts';
-import { formatMs, formatTimes, formatWhole } from '../../common/format.ts';
+import type { Translate } from '../../common/pure/charts/text.ts';
+import { formatMs, formatTimes, formatWhole } from '../../common/pure/format.ts';
 import type { LabDescriptor, SeriesDescriptor } from '../../common/lab-descriptor.ts';
 import { PEER_LIBRARY_NAMES } from '../../common/peer-protocol.ts';
 import type { PeerLibrary } from '../../common/peer-protocol.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import type { TableCell, TableColumn, TableRow } from '../table.ts';
-import { pointReason } from '../../common/i18n/error-text.ts';
+import { pointReason } from '../../common/pure/i18n/error-text.ts';
 import { findingText, labMessage } from '../../labs/lab-text.ts';
 import { rankBySpeed, speedupValue } from '../../labs/analysis.ts';
-import { formatNumber } from '../../common/message.ts';
-import { comparePoints, type Order } from '../../common/claims.ts';
+import { formatNumber } from '../../common/pure/message.ts';
+import { comparePoints, type Order } from '../../common/pure/claims.ts';
 
 export interface DeliverableTable {
   caption: string;
@@ -238,7 +238,7 @@ export function baselineName({ t }: DeliverableContext, b: Baseline, course: boo
 
 export interface Against {
   text: string;
-  // How each measured series compares with the baseline, as its interval allows (common/claims.ts).
+  // How each measured series compares with the baseline, as its interval allows (common/pure/claims.ts).
   orders: Order[];
 }
 

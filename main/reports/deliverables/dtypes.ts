@@ -2,8 +2,8 @@
 // measured in place of its canned columns (bits, the memory of one N×N matrix, GEMM throughput, speedup over fp32,
 // relative error against float64), and its lessons as questions: what each type saves in memory, which is fastest,
 // what the speed costs in accuracy, and what fp64 costs against fp32.
-import type { Translate } from '../../../renderer/charts/text.ts';
-import { formatBytes, formatRate, formatRelativeError, formatTimes } from '../../common/format.ts';
+import type { Translate } from '../../common/pure/charts/text.ts';
+import { formatBytes, formatRate, formatRelativeError, formatTimes } from '../../common/pure/format.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
 import { cannotAnswer, figure, peerCell, peerNotes, peersIn, speedupOf, waivedNotes, wholeText, words } from './common.ts';

@@ -3,14 +3,14 @@
 // from which size the GPU wins for each operation (against the fastest CPU series the run measured for it, GPU Lab's
 // or the course's PyTorch, named, the other beside it), which gains most, what changes without the copies, in what
 // share of the cases the copies dominate, and whether the GPU is worth it under 1000 elements.
-import type { Translate } from '../../../renderer/charts/text.ts';
-import { formatAxisNumber, formatBreakEven, formatCount, formatPercent, formatTimes, formatWhole } from '../../common/format.ts';
+import type { Translate } from '../../common/pure/charts/text.ts';
+import { formatAxisNumber, formatBreakEven, formatCount, formatPercent, formatTimes, formatWhole } from '../../common/pure/format.ts';
 import type { BreakEvenSummary, Crossing } from '../../labs/analysis.ts';
 import { breakEvenSummary, crossingOf, interpolateLogLog } from '../../labs/analysis.ts';
 import type { LabDescriptor, SeriesDescriptor } from '../../common/lab-descriptor.ts';
 import type { TableRow } from '../table.ts';
 import type { RunRecord } from '../../common/run-record.ts';
-import { speedupRange } from '../../common/claims.ts';
+import { speedupRange } from '../../common/pure/claims.ts';
 import type { Answer, Baseline, CpuSide, DeliverableBuilder, DeliverableContext, DeliverableTable } from './common.ts';
 import { baselineName, cannotAnswer, fastestCpu, figure, labelOf, medianOf, peerCell, peerNotes, peersIn, pointAt, speedupOf, timesCell, waivedNotes, words } from './common.ts';
 

@@ -6,13 +6,13 @@
 // with the range the medians' intervals allow), whether small matrices lose, how the copies' share changes with N (as
 // measured), and where each side reaches its best rate. Where the app's measurement differs from the article's, the
 // table's note says so.
-import type { Translate } from '../../../renderer/charts/text.ts';
-import { formatBreakEven, formatRate, formatSize, formatTimes, formatWhole } from '../../common/format.ts';
+import type { Translate } from '../../common/pure/charts/text.ts';
+import { formatBreakEven, formatRate, formatSize, formatTimes, formatWhole } from '../../common/pure/format.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
 import { baselineName, cannotAnswer, fastestCpu, figure, hasPoint, labelOf, peerCell, peerNotes, peersIn, pointAt, seriesName, speedupOf, timeCell, timesCell, waivedNotes, type Baseline, type CpuSide } from './common.ts';
 import type { TableCell, TableRow } from '../table.ts';
-import { compareTimes, estimateOf, speedupRange, timeRatio, trendOf } from '../../common/claims.ts';
+import { compareTimes, estimateOf, speedupRange, timeRatio, trendOf } from '../../common/pure/claims.ts';
 import { breakEven, speedupCurve } from '../../labs/analysis.ts';
 
 const GPU = ['gpu-transfers', 'gpu-resident'] as const;
@@ -35,7 +35,7 @@ const cpuName = (context: DeliverableContext, b: Baseline): string => baselineNa
 
 // Where one GPU series with the copies overtakes one CPU series, interpolated on log-log axes between measured sizes:
 // to two significant digits, and with where it can lie within the medians' intervals (the crossings of the most and
-// the least favourable speedups, common/claims.ts speedupRange) where those two differ at that precision.
+// the least favourable speedups, common/pure/claims.ts speedupRange) where those two differ at that precision.
 function crossingItem(context: DeliverableContext, cpu: string, gpu: string): string | null {
   const { record, t } = context;
   const curve = speedupCurve(record.points, cpu, gpu);

@@ -5,8 +5,8 @@
 // cuBLAS's, how far the hand-written kernels are from cuBLAS, and how much of the GPU's peak each version reaches. On a
 // WebGPU adapter, which has no cuBLAS, its tiled WGSL kernel with and without the copies takes cuBLAS's place, and the
 // kernels are read against each other.
-import { comparePoints } from '../../common/claims.ts';
-import { formatBytes, formatMs, formatPercent, formatTimes } from '../../common/format.ts';
+import { comparePoints } from '../../common/pure/claims.ts';
+import { formatBytes, formatMs, formatPercent, formatTimes } from '../../common/pure/format.ts';
 import { shareOfPeak } from '../../common/run-record.ts';
 import type { Answer, BaselineChoice, DeliverableBuilder, DeliverableContext, DeliverableTable } from './common.ts';
 import type { TableCell, TableRow } from '../table.ts';
@@ -95,7 +95,7 @@ function kernels({ record, t }: DeliverableContext): string {
     });
   }
   if (tiledVsCublas === null || tiledOverNaive === null) return cannotAnswer(record, ['gpu-cublas', 'gpu-tiled', 'gpu-naive'], t);
-  // Which of the two is faster only where the medians' intervals separate (common/claims.ts), as the lab's finding says.
+  // Which of the two is faster only where the medians' intervals separate (common/pure/claims.ts), as the lab's finding says.
   const order = comparePoints(cublas, tiled) ?? 'indistinguishable';
   return t(`pdf.deliverable.matmul.a.${order === 'faster' ? 'kernels' : order === 'slower' ? 'kernelsTiledWins' : 'kernelsTie'}`, {
     cublas: formatMs(medianOf(cublas) ?? 0),

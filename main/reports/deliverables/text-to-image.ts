@@ -4,7 +4,7 @@
 // notebook's question, how much faster is the GPU for generating an image and why, answered from the lab's own
 // findings (labs/text-to-image-analysis.ts, every direction from the intervals). The chapter says what was timed:
 // random weights (or the cached model the run names), no image produced, the network's arithmetic only.
-import { formatBytes, formatMs, formatRate, formatTimes, formatTolerance } from '../../common/format.ts';
+import { formatBytes, formatMs, formatRate, formatTimes, formatTolerance } from '../../common/pure/format.ts';
 import type { PointResult } from '../../common/run-record.ts';
 import { TEXT_TO_IMAGE_TOLERANCE } from '../../common/unet-work.ts';
 import { findingText, pointText } from '../../labs/lab-text.ts';

@@ -1,8 +1,8 @@
 // timing-pitfalls, seed 003's "common pitfalls": each mistake as a row "pitfall | timed wrongly | timed rightly |
 // wrong ÷ right", and the article's three pitfalls as questions: forgetting to synchronise, comparing with one CPU
 // thread, and timing a cold first call.
-import { comparePoints, estimateOf, withinSpread } from '../../common/claims.ts';
-import { formatMs, formatTimes } from '../../common/format.ts';
+import { comparePoints, estimateOf, withinSpread } from '../../common/pure/claims.ts';
+import { formatMs, formatTimes } from '../../common/pure/format.ts';
 import type { DeliverableBuilder, DeliverableContext } from './common.ts';
 import { cannotAnswer, figure, labelOf, medianOf, peerCell, peerNotes, peersIn, pointAt, speedupText, timeCell, timesCell, waivedNotes, wholeText, words } from './common.ts';
 import type { TableRow } from '../table.ts';
@@ -29,7 +29,7 @@ function unsynchronised({ record, t }: DeliverableContext): string {
   return t('pdf.deliverable.timingPitfalls.a.sync', { wrong: formatMs(w), right: formatMs(r), factor: formatTimes(r / w) });
 }
 
-// A cold call against the warmed samples, as the lab's own finding decides (common/claims.ts): within their spread only
+// A cold call against the warmed samples, as the lab's own finding decides (common/pure/claims.ts): within their spread only
 // where it lies between the fastest and the slowest of them, faster than all of them, or slower than every one of them
 // (a one-time cost, however small).
 function coldText(context: DeliverableContext, cold: string, warm: string, side: 'gpu' | 'cpu'): string | null {
@@ -55,7 +55,7 @@ function oneThread({ record, lab, t }: DeliverableContext): string {
   const all = pointAt(record, 'cpu-all-threads');
   const w = medianOf(one);
   const r = medianOf(all);
-  // As the lab's finding decides (common/claims.ts): faster or slower only where the medians' intervals separate.
+  // As the lab's finding decides (common/pure/claims.ts): faster or slower only where the medians' intervals separate.
   const order = comparePoints(all, one);
   if (w === null || r === null || order === null) return cannotAnswer(record, ['cpu-one-thread', 'cpu-all-threads'], t);
   const kind = order === 'faster' ? 'threads' : order === 'slower' ? 'threadsSlower' : 'threadsFlat';

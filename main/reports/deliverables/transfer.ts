@@ -5,9 +5,9 @@
 // bandwidth grow with size (read on the article's own code, pageable `.to()`, where it ran), what pinned memory gains
 // (at the article's 5000² first), how close the bus comes to its theoretical rate, whether asynchronous pageable
 // copies help, and how a copy inside the GPU compares.
-import type { Translate } from '../../../renderer/charts/text.ts';
-import { compareTimes, estimateOf } from '../../common/claims.ts';
-import { formatBytes, formatMs, formatPercent, formatRate, formatTimes } from '../../common/format.ts';
+import type { Translate } from '../../common/pure/charts/text.ts';
+import { compareTimes, estimateOf } from '../../common/pure/claims.ts';
+import { formatBytes, formatMs, formatPercent, formatRate, formatTimes } from '../../common/pure/format.ts';
 import type { PointResult, RunRecord } from '../../common/run-record.ts';
 import { shareOfPeak } from '../../common/run-record.ts';
 import { SEED_COPY_BYTES } from '../../labs/transfer.ts';

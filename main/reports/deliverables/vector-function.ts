@@ -4,8 +4,8 @@
 // saying why), GPU Lab's all-threads CPU beside it, and the copies' overhead; then the notebook's three timing methods;
 // then GPU Lab's own series with its Python additions. The analysis as questions: does the GPU win once the copies
 // count, what the copies cost, what fusion gains, what the threads gain, and when the GPU is worth it.
-import { comparePoints as order } from '../../common/claims.ts';
-import { formatMs, formatPercent, formatRate, formatTimes } from '../../common/format.ts';
+import { comparePoints as order } from '../../common/pure/claims.ts';
+import { formatMs, formatPercent, formatRate, formatTimes } from '../../common/pure/format.ts';
 import { shareOfPeak } from '../../common/run-record.ts';
 import type { Baseline, BaselineChoice, DeliverableBuilder, DeliverableContext, DeliverableTable } from './common.ts';
 import type { TableCell, TableRow } from '../table.ts';

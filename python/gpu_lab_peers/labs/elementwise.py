@@ -28,7 +28,7 @@ def _transfers(op):
     def setup(torch, device, *arrays):
         gpu = torch.device(device)
         tensors = [torch.from_numpy(a) for a in arrays]
-        return (lambda: _apply(torch, op, [t.to(gpu) for t in tensors]).cpu()), (lambda t: t.numpy()), "host-sync"
+        return (lambda: _apply(torch, op, [t.to(gpu) for t in tensors]).cpu()), (lambda t: t.numpy()), "host"
 
     return setup
 
@@ -37,7 +37,7 @@ def _resident(op):
     def setup(torch, device, *arrays):
         gpu = torch.device(device)
         tensors = [torch.from_numpy(a).to(gpu) for a in arrays]
-        return (lambda: _apply(torch, op, tensors)), (lambda t: t.cpu().numpy()), "host-sync"
+        return (lambda: _apply(torch, op, tensors)), (lambda t: t.cpu().numpy()), "host"
 
     return setup
 

@@ -163,7 +163,7 @@ class Workload:
         self.dtype = torch.float16 if half else torch.float32
         self.stage, self.batch, self.latent, self.steps, self.seed = stage, batch, latent, steps, seed
         self.release_models = release
-        self.timer = "host-sync" if self.gpu else "host"
+        self.clock = "host"
         # Full float32 on the GPU, as the CPU computes and as the check holds it to: no TF32 for matrix products or
         # convolutions (cuDNN's default is TF32). Set through the flags the other peers use (labs/matmul.py), and put
         # back on release, so that the worker's later series find PyTorch's settings as they were.

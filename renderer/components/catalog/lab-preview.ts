@@ -3,7 +3,7 @@
 // up, as an upper bound is), and which lab to start with: the first of the course not run yet.
 import type { LabDescriptor } from '../../../main/common/lab-descriptor.ts';
 import type { RunSummary } from '../../../main/common/run-record.ts';
-import type { Translate } from '../../charts/text.ts';
+import type { Translate } from '../../../main/common/pure/charts/text.ts';
 
 const QUANTITY: Record<LabDescriptor['chart']['y']['quantity'], string> = { 'GB/s': 'gbps', 'GFLOP/s': 'gflops', 'TFLOP/s': 'tflops', ms: 'ms', speedup: 'speedup' };
 const BY: Record<LabDescriptor['chart']['x']['quantity'], string> = { bytes: 'bytes', elements: 'elements', 'matrix-n': 'matrixN', category: 'category' };

@@ -1,10 +1,10 @@
-// A run's chart made small for a catalog card: the configuration the run page draws (charts/run-chart.ts), with
+// A run's chart made small for a catalog card: the configuration the run page draws (main/common/pure/charts/run-chart.ts), with
 // nothing to read or point at. No legend, tooltip, title, tick labels or axis titles (at 120 px they
 // would be all there is); no events at all, so that the chart never answers the pointer and the card's link gets
 // every click; no animation; thinner lines and small markers; the break-even and target lines kept, their labels not.
-import type { BarConfig, LineConfig, RunChartConfig } from '../../charts/chart-common.ts';
+import type { BarConfig, LineConfig, RunChartConfig } from '../../../main/common/pure/charts/chart-common.ts';
 // For its declaration, which adds the marks' options (runMarks) to Chart.js's plugin options.
-import type {} from '../../charts/marks-plugin.ts';
+import type {} from '../../../main/common/pure/charts/marks-plugin.ts';
 
 // The marks plugin's options as a chart's configuration holds them (every field optional, deeply).
 type MarksOptions = NonNullable<NonNullable<NonNullable<LineConfig['options']>['plugins']>['runMarks']>;

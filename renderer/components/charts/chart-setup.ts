@@ -3,8 +3,8 @@
 // renderer constructs a Chart: tests replace this module to watch charts being created and updated.
 import { Chart } from 'chart.js';
 
-import type { RunChartConfig } from '../../charts/chart-common.ts';
-import { RUN_CHART_PARTS } from '../../charts/chart-parts.ts';
+import type { RunChartConfig } from '../../../main/common/pure/charts/chart-common.ts';
+import { RUN_CHART_PARTS } from '../../../main/common/pure/charts/chart-parts.ts';
 
 Chart.register(...RUN_CHART_PARTS);
 

@@ -4,9 +4,9 @@ import type { ComputedRef } from 'vue';
 import { computed } from 'vue';
 import { useI18n } from 'vue-i18n';
 
-import type { ChartInputs } from '../../charts/chart-common.ts';
-import { chartTheme } from '../../charts/palette.ts';
-import type { Translate } from '../../charts/text.ts';
+import type { ChartInputs } from '../../../main/common/pure/charts/chart-common.ts';
+import { chartTheme } from '../../../main/common/pure/charts/palette.ts';
+import type { Translate } from '../../../main/common/pure/charts/text.ts';
 import { useThemeStore } from '../../stores/theme.ts';
 
 export function useTranslate(): ComputedRef<Translate> {

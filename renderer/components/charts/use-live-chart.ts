@@ -5,7 +5,7 @@
 import type { Ref, ShallowRef, WatchSource } from 'vue';
 import { onBeforeUnmount, onMounted, shallowRef, watch } from 'vue';
 
-import type { RunChart } from '../../charts/chart-common.ts';
+import type { RunChart } from '../../../main/common/pure/charts/chart-common.ts';
 import type { LiveChart } from './chart-setup.ts';
 import { drawChart } from './chart-setup.ts';
 

@@ -2,9 +2,9 @@
 // beside the class's, each named by its series and what it measures and written in its unit. Plain functions of
 // their data, tested as functions.
 import type { ClassMetric } from '../../../main/common/contract/classroom.ts';
-import { formatBytes, formatCount, formatMs, formatPercent, formatRate, formatRelativeError, formatTimes } from '../../../main/common/format.ts';
+import { formatBytes, formatCount, formatMs, formatPercent, formatRate, formatRelativeError, formatTimes } from '../../../main/common/pure/format.ts';
 import type { LabDescriptor } from '../../../main/common/lab-descriptor.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 
 type Translate = (key: string, named?: Record<string, unknown>) => string;
 

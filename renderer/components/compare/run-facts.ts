@@ -1,7 +1,7 @@
 // What identifies a run beside the other: its lab, device (by name where the record has the device list), start
 // date in the reader's locale, how it ended, how many points, the app that ran it.
 import type { RunRecord } from '../../../main/common/run-record.ts';
-import type { Translate } from '../../charts/text.ts';
+import type { Translate } from '../../../main/common/pure/charts/text.ts';
 
 export interface FactRow {
   name: 'lab' | 'device' | 'date' | 'status' | 'points' | 'app';

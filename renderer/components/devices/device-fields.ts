@@ -3,7 +3,7 @@
 // the report, so that a test can hold them against `gpu-lab devices`, field by field.
 import type { CudaDeviceInfo } from '../../../main/common/device-report.ts';
 import type { DeviceSummary } from '../../../main/common/devices.ts';
-import { formatBytes } from '../../../main/common/format.ts';
+import { formatBytes } from '../../../main/common/pure/format.ts';
 
 // The plural argument picks a count's form: "1 físico", "8 físicos".
 export type Translate = (key: string, named?: Record<string, unknown>, plural?: number) => string;

@@ -1,11 +1,11 @@
 // What tells one stored run from another in the history: the parameters it ran with where they differ from its
 // lab's defaults ("Matrix sizes N: 100, 500, 1000"), and the number its lab's headline finding is about, written as
 // the finding's unit says ("7.36×", "978.5 GFLOP/s", "N ≈ 330": a break-even size read between two measured sizes, to two significant digits as its finding says it).
-import { formatBytes, formatCount, formatMs, formatPercent, formatRate, formatTimes, sig } from '../../../main/common/format.ts';
-import { paramValueText } from '../../../main/common/i18n/param-text.ts';
-import type { Translate } from '../../../main/common/i18n/translate.ts';
+import { formatBytes, formatCount, formatMs, formatPercent, formatRate, formatTimes, sig } from '../../../main/common/pure/format.ts';
+import { paramValueText } from '../../../main/common/pure/i18n/param-text.ts';
+import type { Translate } from '../../../main/common/pure/i18n/translate.ts';
 import type { LabDescriptor, ParamValues } from '../../../main/common/lab-descriptor.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import type { Finding } from '../../../main/common/run-record.ts';
 
 export interface ChangedParam {

@@ -1,7 +1,7 @@
 // What a parameter's value means in the lab's terms, beside the raw number: 10^6 "= 1 M elements", 67108864 bytes
 // "= 64 MiB", an N×N float32 matrix's size.
 import type { ParameterDescriptor } from '../../../main/common/lab-descriptor.ts';
-import { formatBytes, formatCount } from '../../../main/common/format.ts';
+import { formatBytes, formatCount } from '../../../main/common/pure/format.ts';
 import type { DraftValue } from '../../stores/lab-params.ts';
 
 type Translate = (key: string, values: Record<string, unknown>) => string;

@@ -2,12 +2,12 @@
 // tell a float from its neighbour, C's FLT_DECIMAL_DIG, so that a wrong last bit shows as a difference), a launch's
 // dimensions, what the verification found, and which failures cost the compute host a restart.
 import type { ErrorCode } from '../../../main/common/errors.ts';
-import { formatRelativeError } from '../../../main/common/format.ts';
-import type { Translate } from '../../../main/common/i18n/translate.ts';
-import { localizeDecimal } from '../../../main/common/locale.ts';
+import { formatRelativeError } from '../../../main/common/pure/format.ts';
+import type { Translate } from '../../../main/common/pure/i18n/translate.ts';
+import { localizeDecimal } from '../../../main/common/pure/locale.ts';
 import type { Dim3, ExerciseDescriptor, KernelRun, KernelRunResult, VerificationResult } from '../../../main/common/playground.ts';
-import { maxErrorOf, verdictSentences } from '../../../main/common/verification-verdict.ts';
-import { isPythonLaunch } from '../../../main/common/python-launch.ts';
+import { maxErrorOf, verdictSentences } from '../../../main/common/pure/verification-verdict.ts';
+import { isPythonLaunch } from '../../../main/common/pure/python-launch.ts';
 
 export function elementText(value: number): string {
   if (Number.isNaN(value)) return 'NaN';

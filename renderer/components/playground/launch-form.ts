@@ -2,9 +2,9 @@
 // for: the size within the exercise's limits, every block and grid dimension a whole number from 1, and the limits
 // CUDA itself sets on a launch (1024 threads per block, 64 in z; 65 535 blocks in y and z). Each problem names its
 // field, the value and what was expected, as catalog keys with their values. The form starts from the launch header
-// of the source in the editor (main/common/launch-header.ts), as main applies it when the grid is left automatic.
-import { gridFor } from '../../../main/common/launch-header.ts';
-import type { GridRule, LaunchHeader } from '../../../main/common/launch-header.ts';
+// of the source in the editor (main/common/pure/launch-header.ts), as main applies it when the grid is left automatic.
+import { gridFor } from '../../../main/common/pure/launch-header.ts';
+import type { GridRule, LaunchHeader } from '../../../main/common/pure/launch-header.ts';
 import type { Dim3, ExerciseDescriptor } from '../../../main/common/playground.ts';
 
 export type Axis = 'x' | 'y' | 'z';

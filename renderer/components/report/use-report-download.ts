@@ -4,9 +4,10 @@
 // main's refusal in its own words. The report is written in the app's language.
 import { ref, watch } from 'vue';
 
-import { api, errorText } from '../../api/index.ts';
+import { errorText } from '../../api/index.ts';
 import { downloadBase64 } from '../../composables/download.ts';
 import { useLanguageStore } from '../../stores/language.ts';
+import { useReportsStore } from '../../stores/reports.ts';
 import { reportFields } from './report-fields.ts';
 
 export interface SavedReport {
@@ -24,6 +25,7 @@ export function useReportDownload(asked: () => ReportAsked, fileName: () => stri
   const error = ref<string | null>(null);
   const { author, course } = reportFields();
   const language = useLanguageStore();
+  const reports = useReportsStore();
 
   // "Saved …" under another device's or run's report would say it was this one.
   watch(
@@ -44,8 +46,8 @@ export function useReportDownload(asked: () => ReportAsked, fileName: () => stri
       const fields = { author: author.value, course: course.value, locale: language.locale };
       const file =
         'labsOn' in what
-          ? await api.reports.writeLabsReport({ device: what.labsOn, ...fields })
-          : await api.reports.writeReport({ runIds: what.runIds, ...(what.kernelRunIds.length ? { kernelRunIds: what.kernelRunIds } : {}), ...fields });
+          ? await reports.writeLabsReport({ device: what.labsOn, ...fields })
+          : await reports.writeReport({ runIds: what.runIds, ...(what.kernelRunIds.length ? { kernelRunIds: what.kernelRunIds } : {}), ...fields });
       const filename = fileName() ?? file.filename;
       downloadBase64(filename, file.mimeType, file.base64);
       saved.value = { filename, pages: file.pages };

@@ -1,15 +1,15 @@
-// The rows of the app's results table: each point's row as the chart and the PDF word it (charts/result-rows.ts, the
+// The rows of the app's results table: each point's row as the chart and the PDF word it (main/common/pure/charts/result-rows.ts, the
 // same formatters), with what the dense table adds: the series and the size in columns of their own, the group it is
 // shown in (GPU Lab's own points, the course's Python, the waived), the raw values it sorts by, and a short count of
 // samples. Plain data: the table renders without working out anything per row.
 import type { LabDescriptor } from '../../../main/common/lab-descriptor.ts';
 import type { PointResult } from '../../../main/common/run-record.ts';
-import { formatPercent, formatSize } from '../../../main/common/format.ts';
-import { MIN_INTERVAL_SAMPLES } from '../../../main/common/statistics.ts';
-import { sizeText } from '../../charts/break-even-marks.ts';
-import { keySuffix, pointRate, seriesOf, shareOfPeak, speedupOver } from '../../charts/points.ts';
-import type { ResultRow } from '../../charts/result-rows.ts';
-import type { Translate } from '../../charts/text.ts';
+import { formatPercent, formatSize } from '../../../main/common/pure/format.ts';
+import { MIN_INTERVAL_SAMPLES } from '../../../main/common/pure/statistics.ts';
+import { sizeText } from '../../../main/common/pure/charts/break-even-marks.ts';
+import { keySuffix, pointRate, seriesOf, shareOfPeak, speedupOver } from '../../../main/common/pure/charts/points.ts';
+import type { ResultRow } from '../../../main/common/pure/charts/result-rows.ts';
+import type { Translate } from '../../../main/common/pure/charts/text.ts';
 
 export type RowGroup = 'measured' | 'peer' | 'waived';
 export const ROW_GROUPS: readonly RowGroup[] = ['measured', 'peer', 'waived'];

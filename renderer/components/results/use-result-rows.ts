@@ -7,9 +7,9 @@ import { computed } from 'vue';
 
 import type { LabDescriptor } from '../../../main/common/lab-descriptor.ts';
 import type { PointResult, RunRecord } from '../../../main/common/run-record.ts';
-import { baselineKey, pointsByKey } from '../../charts/points.ts';
-import { resultRow } from '../../charts/result-rows.ts';
-import type { Translate } from '../../charts/text.ts';
+import { baselineKey, pointsByKey } from '../../../main/common/pure/charts/points.ts';
+import { resultRow } from '../../../main/common/pure/charts/result-rows.ts';
+import type { Translate } from '../../../main/common/pure/charts/text.ts';
 import { useTranslate } from '../charts/use-chart-inputs.ts';
 import { seriesIndexOf, tableRow } from './table-rows.ts';
 import type { TableRow } from './table-rows.ts';

@@ -5,9 +5,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { PointResult, RunRecord } from '../../../main/common/run-record.ts';
+import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 
+// A recorded run as the app reads it (a version 1 record in this version's words).
 export function recordedRun(name: string): RunRecord {
-  return JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'runs', `${name}.json`), 'utf8')) as RunRecord;
+  return STORED_RECORD.parse(JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'runs', `${name}.json`), 'utf8')));
 }
 
 function scaledStats(left: PointResult, right: PointResult, f: number): PointResult['stats'] {

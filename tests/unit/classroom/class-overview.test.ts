@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { MIN_CLASS_STUDENTS } from '../../../main/common/claims.ts';
-import { MAX_SETUPS_A_STUDENT } from '../../../main/common/class-text.ts';
+import { MIN_CLASS_STUDENTS } from '../../../main/common/pure/claims.ts';
+import { MAX_SETUPS_A_STUDENT } from '../../../main/common/pure/class-text.ts';
 import type { ClassStudent } from '../../../main/common/contract/classroom.ts';
 import type { Finding, RunStatus } from '../../../main/common/run-record.ts';
 import { classOverview } from '../../../main/classroom/class-overview.ts';

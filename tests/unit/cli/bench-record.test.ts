@@ -10,6 +10,7 @@ import { measuredPoint } from '../../../main/runs/point-result.ts';
 const add = cpuBenchPlan({ scale: 1e-5 }).find((p) => p.id === 'add' && p.variant === 'single');
 if (!add) throw new Error('the CPU plan has add on one thread');
 const result = (passed: boolean): MeasurementResult => ({
+  clock: 'host',
   hostMs: [1, 2, 3],
   deviceMs: null,
   implementation: 'loop',
@@ -25,7 +26,7 @@ describe('a bench row', () => {
     expect(failed.verified).toBe(false);
     expect([failed.medianMs, failed.minMs, failed.maxMs]).toEqual([null, null, null]);
     expect(failed.gbps).toBeUndefined();
-    expect(failed.relError).toBe(0.5);
+    expect(failed.relativeError).toBe(0.5);
   });
 
   it('that passed has the median, the spread and the rate of the counted bytes', () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDevices } from '../../../main/cli/devices.ts';
 import { cliText } from '../../../main/cli/cli-text.ts';
 import type { DeviceReport, LibraryStatus } from '../../../main/common/device-report.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 
 const recorded = JSON.parse(readFileSync(new URL('../../fixtures/devices-h100.json', import.meta.url), 'utf8')) as DeviceReport['list'] & Pick<DeviceReport, 'cuda' | 'telemetry'>;
 const report: DeviceReport = { list: { devices: recorded.devices, cudaReason: recorded.cudaReason, blas: recorded.blas }, cuda: recorded.cuda, telemetry: recorded.telemetry };

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { kernelRunText } from '../../../main/cli/kernel-run-text.ts';
 import { cliText } from '../../../main/cli/cli-text.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import { KERNEL_RUN } from '../../../main/common/playground.ts';
 import { kernelRun, reductionFromL2Result, saxpyResult } from '../renderer/playground/synthetic-kernel-run.ts';
 

@@ -15,13 +15,13 @@ import { parseArgs } from '../../../main/cli/cli-options.ts';
 import { resolveRequest } from '../../../main/playground/playground-service.ts';
 import { runCli } from '../../../main/cli/main.ts';
 import { cliText } from '../../../main/cli/cli-text.ts';
-import { formatMs, formatPercent, formatRate } from '../../../main/common/format.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import { formatMs, formatPercent, formatRate } from '../../../main/common/pure/format.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import { EXERCISE_IDS, KERNEL_RUN } from '../../../main/common/playground.ts';
 import type { Comparison, KernelRun, KernelRunResult } from '../../../main/common/playground.ts';
 import { exerciseDefinition, signatureOf } from '../../../main/common/exercises.ts';
-import { exercises as playgroundEn } from '../../../main/common/i18n/en/exercises.ts';
-import { exercises as playgroundEs } from '../../../main/common/i18n/es/exercises.ts';
+import { exercises as playgroundEn } from '../../../main/common/pure/i18n/en/exercises.ts';
+import { exercises as playgroundEs } from '../../../main/common/pure/i18n/es/exercises.ts';
 import { createLabHost } from '../../../main/app/lab-host.ts';
 import { fixture, pdfText, tempDir } from '../reports/pdf-tools.ts';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 import { listingText } from '../../../main/cli/listing-text.ts';
 import { cliText } from '../../../main/cli/cli-text.ts';
-import { listingBlocks } from '../../../main/common/listing-blocks.ts';
+import { listingBlocks } from '../../../main/common/pure/listing-blocks.ts';
 import { ptxListing } from '../../../main/host/listings.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');

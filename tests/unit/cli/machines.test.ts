@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../main/cli/main.ts';
 import { REFERENCE_RUN } from '../../../main/common/reference-run.ts';
 import type { RunRecord } from '../../../main/common/run-record.ts';
+import { timedStatistics } from '../../../main/common/pure/statistics.ts';
 import { fixture, pdfText, spaced, tempDir } from '../reports/pdf-tools.ts';
 import { tarGz } from '../runs/support/archives.ts';
 
@@ -40,7 +41,12 @@ function onAnotherGpu(record: RunRecord, name: string, scale: number): RunRecord
       slurm: { jobId: '812', arrayTaskId: 1, stepId: null, node: 'gpu07', cluster: null },
       devices: devices ? { ...devices, devices: devices.devices.map((d) => (d.kind === 'cuda' ? { ...d, name } : d)) } : null,
     },
-    points: record.points.map((p) => ({ ...p, hostMs: p.hostMs.map((ms) => ms * scale), deviceMs: p.deviceMs?.map((ms) => ms * scale) ?? null })),
+    // Its statistics and rates as the runner would have recorded them of the scaled samples (a record is read as stored).
+    points: record.points.map((p) => {
+      const scaled = { ...p, hostMs: p.hostMs.map((ms) => ms * scale), deviceMs: p.deviceMs?.map((ms) => ms * scale) ?? null };
+      const rate = (r: number | null): number | null => (r === null ? null : r / scale);
+      return { ...scaled, stats: p.stats ? timedStatistics(scaled) : null, gflops: rate(p.gflops), gbps: rate(p.gbps) };
+    }),
   };
 }
 

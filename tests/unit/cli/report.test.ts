@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { runCli } from '../../../main/cli/main.ts';
-import { fixture, fixturesDir, pdfInfo, pdfText, spaced, tempDir } from '../reports/pdf-tools.ts';
+import { fixture, fixturesDir, packed, pdfInfo, pdfText, spaced, tempDir } from '../reports/pdf-tools.ts';
 
 // A data folder holding every recorded run, from the H100 and from this machine.
 function seeded(): string {
@@ -143,6 +143,37 @@ describe('gpu-lab report --all-labs', () => {
     expect(ids.sort()).toEqual(['transfer', 'dtypes', 'matmul', 'vector-function', 'elementwise-breakeven', 'matmul-breakeven', 'timing-pitfalls'].map((lab) => fixture(`${prefix}-${lab}`).id).sort());
     expect(pdfInfo(pdf).Title).toBe(`GPU Lab report: the labs on ${name}`);
     expect(spaced(pdfText(pdf, 1))).toContain('Contents');
+  });
+
+  // A CPU-only machine's run: its GPU series waived for two reasons, each said once under the results table behind a
+  // mark, every waived row carrying the mark of its own (once a path-holding sentence in each of 36 rows).
+  it.each([
+    ['en', 'Results table', 'Findings', 'waived', 'points', 'no CUDA device: no NVIDIA driver is installed (libcuda.so.1 was not found)'],
+    ['es', 'Tabla de resultados', 'Observaciones', 'omitido', 'puntos', 'no hay ningún dispositivo CUDA: no hay ningún controlador de NVIDIA instalado (no se encontró libcuda.so.1)'],
+  ])('lists each reason a point was waived for once, under the results table (%s)', async (lang, table, findings, waived, many, noDriver) => {
+    const NO_DRIVER = 'no CUDA device: no NVIDIA driver is installed (libcuda.so.1 was not found)';
+    const NO_CUBLAS = 'cuBLAS could not be opened (libcublas.so.12: cannot open shared object file)';
+    const run = fixture('cpu-elementwise-breakeven');
+    expect(run.points.filter((p) => p.status === 'waived').every((p) => p.reason === NO_DRIVER)).toBe(true);
+    const dataDir = tempDir('gpu-lab-cli-report-');
+    mkdirSync(join(dataDir, 'runs'));
+    // The fixture as read carries the no-driver reason's message (why) for the Spanish reader; the other reason has
+    // none, and is said in the host's English.
+    const points = run.points.map((p) => (p.status === 'waived' && p.series.endsWith('-resident') ? { ...p, reason: NO_CUBLAS, why: undefined } : p));
+    writeFileSync(join(dataDir, 'runs', `${run.id}.json`), JSON.stringify({ ...run, points }));
+    const pdf = join(tempDir(), 'labs.pdf');
+    const r = await gpuLab('report', '--all-labs', '--pdf', pdf, '--device', 'cpu', '--lang', lang, '--data-dir', dataDir);
+    expect(r.code, r.err).toBe(0);
+    const text = spaced(pdfText(pdf));
+    const section = text.slice(text.indexOf(table), text.indexOf(findings, text.indexOf(table)));
+    const times = (part: string): number => packed(section).split(packed(part)).length - 1;
+    // The recorded reason, as the reader's language says it (the host's message); the other, unknown, as recorded.
+    expect(times(noDriver)).toBe(1);
+    expect(times(NO_CUBLAS)).toBe(1);
+    expect(section).toContain(`[a] 18 ${many}: ${noDriver}`);
+    expect(section).toContain(`[b] 18 ${many}: ${NO_CUBLAS}`);
+    expect(section.split(`${waived} [a]`).length - 1).toBe(18);
+    expect(section.split(`${waived} [b]`).length - 1).toBe(18);
   });
 
   it('on a device without runs is NOT_FOUND (exit 1) and writes nothing', async () => {

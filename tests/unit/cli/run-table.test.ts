@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runTable } from '../../../main/cli/run-table.ts';
 import { cliText } from '../../../main/cli/cli-text.ts';
 import type { PointResult, PointSampling } from '../../../main/common/run-record.ts';
-import { summarize } from '../../../main/common/statistics.ts';
+import { summarize } from '../../../main/common/pure/statistics.ts';
 import { findingText } from '../../../main/labs/lab-text.ts';
 import { runFindings } from '../../../main/runs/run-findings.ts';
 
@@ -13,7 +13,7 @@ function point(hostMs: number[], stop: PointSampling['stop']): PointResult {
   return {
     key: 'p', series: 's', label: 'CPU, N = 64', x: 64, device: 'cpu', status: 'ok', reason: null, error: null,
     work: { flops: 1e6, bytes: 0, elements: 64 }, implementation: 'test', threads: 1, warmup: 1, repeats: hostMs.length,
-    timer: 'host', hostMs, deviceMs: null, stats: summarize(hostMs), gflops: 1, gbps: null, verification: null, telemetry: null,
+    clock: 'host', hostMs, deviceMs: null, stats: summarize(hostMs), gflops: 1, gbps: null, verification: null, telemetry: null,
     sampling: { samples: hostMs.length, targetFraction: 0.02, budgetSeconds: 1, stop },
   };
 }

@@ -3,9 +3,9 @@
 // same in both languages).
 import { describe, expect, it } from 'vitest';
 
-import { placeholders } from '../../../main/common/message.ts';
-import { cli as cliEn } from '../../../main/common/i18n/en/cli.ts';
-import { cli as cliEs } from '../../../main/common/i18n/es/cli.ts';
+import { placeholders } from '../../../main/common/pure/message.ts';
+import { cli as cliEn } from '../../../main/common/pure/i18n/en/cli.ts';
+import { cli as cliEs } from '../../../main/common/pure/i18n/es/cli.ts';
 import { cliText } from '../../../main/cli/cli-text.ts';
 
 type Tree = { readonly [key: string]: string | Tree };

@@ -1,15 +1,15 @@
-// The class's range for a figure and a student's figure against it (common/claims.ts, classRange and placeAgainst),
-// and how the teacher's table says it (common/class-text.ts), over generated classes: a figure is said to lie above or
+// The class's range for a figure and a student's figure against it (common/pure/claims.ts, classRange and placeAgainst),
+// and how the teacher's table says it (common/pure/class-text.ts), over generated classes: a figure is said to lie above or
 // below the class only where its whole interval lies beyond the range, never from its median alone; the range holds
 // the middle half of the class; fewer than five students give no range; and the words, in English and Spanish, name
 // the side and the range's own bounds.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { MIN_CLASS_STUDENTS, classRange, placeAgainst } from '../../../main/common/claims.ts';
-import { againstText } from '../../../main/common/class-text.ts';
-import { formatFindingValue } from '../../../main/common/format.ts';
-import { translator } from '../../../main/common/i18n/index.ts';
+import { MIN_CLASS_STUDENTS, classRange, placeAgainst } from '../../../main/common/pure/claims.ts';
+import { againstText } from '../../../main/common/pure/class-text.ts';
+import { formatFindingValue } from '../../../main/common/pure/format.ts';
+import { translator } from '../../../main/common/pure/i18n/index.ts';
 import type { ClassNumber } from '../../../main/common/contract/classroom.ts';
 
 const positive = fc.double({ min: 1e-3, max: 1e9, noNaN: true, noDefaultInfinity: true });

@@ -4,8 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { comparisonFileName, fileDay, labsFileName, runFileName, safeFileName } from '../../../main/common/file-name.ts';
-import { translator } from '../../../main/common/i18n/index.ts';
+import { comparisonFileName, fileDay, labsFileName, runFileName, safeFileName } from '../../../main/common/pure/file-name.ts';
+import { translator } from '../../../main/common/pure/i18n/index.ts';
 
 const en = translator('en');
 const es = translator('es');

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { isRunFinding, orderFindings } from '../../../main/common/finding-order.ts';
+import { isRunFinding, orderFindings } from '../../../main/common/pure/finding-order.ts';
 import { labDescriptors } from '../../../main/labs/index.ts';
 
 type Tone = 'info' | 'warning';

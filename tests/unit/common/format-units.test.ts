@@ -2,7 +2,7 @@
 // rates, relative errors; in Spanish with a decimal comma, given or from the app's number locale.
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { setNumberLocale } from '../../../main/common/locale.ts';
+import { setNumberLocale } from '../../../main/common/pure/locale.ts';
 import {
   formatAxisNumber,
   formatBytes,
@@ -15,7 +15,7 @@ import {
   formatTimes,
   formatTolerance,
   unitFor,
-} from '../../../main/common/format.ts';
+} from '../../../main/common/pure/format.ts';
 
 describe('chart units', () => {
   it('writes sizes in the unit of their quantity', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatBreakEven, formatPercent, formatRate, formatSize, formatTimes, formatWhole } from '../../../main/common/format.ts';
-import { setNumberLocale } from '../../../main/common/locale.ts';
+import { formatBreakEven, formatPercent, formatRate, formatSize, formatTimes, formatWhole } from '../../../main/common/pure/format.ts';
+import { setNumberLocale } from '../../../main/common/pure/locale.ts';
 import { inReportLocale } from '../../../main/reports/report-locale.ts';
 
 describe('percentages', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { computePeak, datasheetPeak, gemmPeakName, gpuPeaks, memoryPeak } from '../../../main/common/gpu-peaks.ts';
+import { computePeak, datasheetPeak, gemmPeakName, gpuPeaks, memoryPeak } from '../../../main/common/pure/gpu-peaks.ts';
 import { gpuPeak } from '../../../main/labs/plan-helpers.ts';
 import type { DeviceSummary } from '../../../main/common/devices.ts';
 

@@ -4,10 +4,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { archRates } from '../../../main/common/gpu-peaks.ts';
-import { CATALOGS, translator } from '../../../main/common/i18n/index.ts';
-import { libraryWhy, noCudaWhy, recordedReasonWhy } from '../../../main/common/host-reasons.ts';
-import { renderMessage } from '../../../main/common/message.ts';
+import { archRates } from '../../../main/common/pure/gpu-peaks.ts';
+import { CATALOGS, translator } from '../../../main/common/pure/i18n/index.ts';
+import { libraryWhy, noCudaWhy, recordedReasonWhy } from '../../../main/common/pure/host-reasons.ts';
+import { renderMessage } from '../../../main/common/pure/message.ts';
 
 const soname = fc.stringMatching(/^lib[a-z-]{2,12}\.so(\.\d{1,2})?$/);
 const folder = fc.stringMatching(/^\/[a-z0-9/_-]{1,30}$/);

@@ -5,14 +5,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { formatInterval, formatMs } from '../../../main/common/format.ts';
-import { translator } from '../../../main/common/i18n/index.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import { formatInterval, formatMs } from '../../../main/common/pure/format.ts';
+import { translator } from '../../../main/common/pure/i18n/index.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import type { PointResult } from '../../../main/common/run-record.ts';
-import { summarize, type SampleStats } from '../../../main/common/statistics.ts';
+import { summarize, type SampleStats } from '../../../main/common/pure/statistics.ts';
 import { findingText } from '../../../main/labs/lab-text.ts';
 import { runFindings } from '../../../main/runs/run-findings.ts';
-import { resultRow } from '../../../renderer/charts/result-rows.ts';
+import { resultRow } from '../../../main/common/pure/charts/result-rows.ts';
 import { findLab } from '../../../main/labs/index.ts';
 
 // Samples of a time: a body around a median and a tail of slow outliers, as a busy machine gives them.
@@ -92,7 +92,7 @@ describe('a median’s interval as it is printed', () => {
           threads: null,
           warmup: 1,
           repeats: xs.length,
-          timer: 'host',
+          clock: 'host',
           hostMs: xs,
           deviceMs: null,
           stats,

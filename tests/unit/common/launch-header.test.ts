@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { describeLaunchHeaderProblem, gridFor, launchHeaderText, readLaunchHeader, resolveLaunch } from '../../../main/common/launch-header.ts';
-import type { GridRule, LaunchHeader } from '../../../main/common/launch-header.ts';
+import { describeLaunchHeaderProblem, gridFor, launchHeaderText, readLaunchHeader, resolveLaunch } from '../../../main/common/pure/launch-header.ts';
+import type { GridRule, LaunchHeader } from '../../../main/common/pure/launch-header.ts';
 import type { Dim3 } from '../../../main/common/playground.ts';
 
 const block: fc.Arbitrary<Dim3> = fc

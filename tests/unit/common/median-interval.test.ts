@@ -3,7 +3,7 @@
 // interval's reach past ±5 % of the median.
 import { describe, expect, it } from 'vitest';
 
-import { intervalIsNoisy, medianInterval, medianIntervalRanks, summarize } from '../../../main/common/statistics.ts';
+import { intervalIsNoisy, medianInterval, medianIntervalRanks, summarize } from '../../../main/common/pure/statistics.ts';
 
 describe('the median’s confidence interval', () => {
   it('needs 6 samples, and takes the ranks of the usual tables (1-based: n = 6 → 1…6, 10 → 2…9, 20 → 6…15, 100 → 40…61)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { quantile, summarize } from '../../../main/common/statistics.ts';
+import { quantile, summarize } from '../../../main/common/pure/statistics.ts';
 
 describe('summarize', () => {
   it('gives NumPy-style linear quantiles, mean and sample standard deviation', () => {

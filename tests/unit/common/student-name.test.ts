@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { MAX_NAME_CHARS, describeNameProblem, nameKey, nameProblem, trimName } from '../../../main/common/student-name.ts';
+import { MAX_NAME_CHARS, describeNameProblem, nameKey, nameProblem, trimName } from '../../../main/common/pure/student-name.ts';
 
 // Letters, digits and marks of several scripts, spaces inside: what a person's name is made of.
 const NAME_CHARS = fc.constantFrom(...'AaBbÇçÉéÑñØøßŁłĞğЖжЯяΩωآبپ中文한글 -\'.·', ...'abcdefghijklmnopqrstuvwxyz');

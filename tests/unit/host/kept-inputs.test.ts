@@ -1,12 +1,13 @@
 // The engine's seeded host inputs kept between points: a later point asking for the same seed, size, type and range
 // gets the same values without a fill, counted; anything else is filled anew; a cold point's, an op's own and an
 // unfinished fill's are never kept; no more than the bound is held, beside a point's new inputs too, the oldest let
-// go first, and all of it once the run is over; no CPU op writes into a kept input.
+// go first, kept while a point measures however long it takes, and all of it when the run ends (or, outside a run,
+// once no point has been open for a while); no CPU op writes into a kept input.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { MEASUREMENT } from '../../../main/common/measurement.ts';
 import type { Measurement } from '../../../main/common/measurement.ts';
-import { KEEP_MS, giveInput, keptInputBytes, makeRoomFor, releaseInputs, takeInput } from '../../../main/host/kept-inputs.ts';
+import { KEEP_MS, giveInput, keptInputBytes, makeRoomFor, pointEnded, pointStarted, releaseInputs, runEnded, takeInput } from '../../../main/host/kept-inputs.ts';
 import { MeasurementBackend } from '../../../main/host/ops/backend.ts';
 import { measure } from '../../../main/host/ops/index.ts';
 import { ElementBuffer, createHostBuffer } from '../../../native/index.ts';
@@ -82,6 +83,7 @@ describe('kept inputs', () => {
     vi.useFakeTimers();
     const [a, b, c] = [1000, 2000, 3000].map((n) => createHostBuffer('fp32', n));
     if (!a || !b || !c) throw new Error('three buffers');
+    pointStarted();
     giveInput('a', a, 20_000);
     giveInput('b', b, 20_000);
     expect(keptInputBytes()).toBe(12_000);
@@ -89,12 +91,47 @@ describe('kept inputs', () => {
     expect([a.freed, b.freed, c.freed]).toEqual([true, false, false]);
     expect(keptInputBytes()).toBe(20_000);
     expect(takeInput('a')).toBeUndefined();
+    pointEnded();
     vi.advanceTimersByTime(KEEP_MS - 1);
     expect([b.freed, c.freed]).toEqual([false, false]);
     vi.advanceTimersByTime(1);
     expect([b.freed, c.freed]).toEqual([true, true]);
     expect(keptInputBytes()).toBe(0);
     expect(takeInput('b')).toBeUndefined();
+  });
+
+  it('keeps them while a point measures, however long, for the run\'s next point', () => {
+    vi.useFakeTimers();
+    const a = createHostBuffer('fp32', 1000);
+    pointStarted();
+    giveInput('a', a, 20_000);
+    pointEnded();
+    // The next point takes a minute: what the one after it will ask for stays.
+    pointStarted();
+    vi.advanceTimersByTime(6 * KEEP_MS);
+    expect(a.freed).toBe(false);
+    pointEnded();
+    vi.advanceTimersByTime(KEEP_MS);
+    expect(a.freed).toBe(true);
+  });
+
+  it('lets them go as soon as the run ends, but not while a point of another run measures', () => {
+    vi.useFakeTimers();
+    const [a, b] = [1000, 2000].map((n) => createHostBuffer('fp32', n));
+    if (!a || !b) throw new Error('two buffers');
+    pointStarted();
+    giveInput('a', a, 20_000);
+    pointEnded();
+    runEnded();
+    expect(a.freed).toBe(true);
+    expect(keptInputBytes()).toBe(0);
+    pointStarted();
+    giveInput('b', b, 20_000);
+    runEnded();
+    expect(b.freed).toBe(false);
+    pointEnded();
+    runEnded();
+    expect(b.freed).toBe(true);
   });
 
   it('lets kept inputs go before a point makes inputs that would not fit beside them', () => {

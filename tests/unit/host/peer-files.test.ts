@@ -29,7 +29,7 @@ describe('the peers\' input files', () => {
     const [bx, by] = first.buffers;
     if (!fx || !fy || !bx || !by) throw new Error('no files');
     expect(new Uint8Array(readFileSync(fx.path))).toEqual(new Uint8Array(filled(1).read().buffer));
-    expect(fx).toMatchObject({ dtype: 'float32', length: 256 });
+    expect(fx).toMatchObject({ dtype: 'fp32', length: 256 });
     const written = statSync(fx.path).mtimeMs;
     // The next point with the same x: the same file, not written again, and the same buffer, not made again.
     const again = await inputFiles([x], 1024, 8192);

@@ -5,8 +5,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { GpuLabError } from '../../../main/common/errors.ts';
-import { MIN_BUDGET_SECONDS, MIN_INTERVAL_SAMPLES } from '../../../main/common/statistics.ts';
-import { MAX_SAMPLES, SHRUNK_BUDGET_SAMPLES, TARGET_INTERVAL_FRACTION, converged, sampleAdaptively } from '../../../main/host/sampling.ts';
+import type { Clock } from '../../../main/common/measurement.ts';
+import { MIN_BUDGET_SECONDS, MIN_INTERVAL_SAMPLES, timedStatistics } from '../../../main/common/pure/statistics.ts';
+import { MAX_SAMPLES, SHRUNK_BUDGET_SAMPLES, TARGET_INTERVAL_FRACTION, converged, joinRounds, sampleAdaptively } from '../../../main/host/sampling.ts';
 import type { RoundRequest, RoundResult } from '../../../main/host/sampling.ts';
 
 // A backend whose i-th sample is sample(i) ms long; its clock moves by each sample's length.
@@ -18,7 +19,7 @@ function fakeBackend(sample: (i: number) => number) {
     requests.push(r);
     const samples = Array.from({ length: r.samples }, () => sample(taken++));
     clock += samples.reduce((s, v) => s + v, 0);
-    return Promise.resolve({ samples, sampleWallMs: samples });
+    return Promise.resolve({ clock: 'host', hostMs: samples, deviceMs: null, sampleWallMs: samples });
   };
   return { takeRound, now: () => clock, requests, spent: () => clock };
 }
@@ -41,7 +42,7 @@ describe('adaptive sampling', () => {
     expect(usual.sampling).toMatchObject({ stop: 'converged', targetFraction: TARGET_INTERVAL_FRACTION });
     expect(close.sampling).toMatchObject({ stop: 'converged', targetFraction: 0.01 });
     expect(close.sampling.samples).toBeGreaterThan(usual.sampling.samples);
-    const all = close.rounds.flatMap((r) => r.samples);
+    const all = close.rounds.flatMap((r) => r.hostMs);
     expect(converged(all, 0.01)).toBe(true);
     expect(converged(all.slice(0, usual.sampling.samples), 0.01)).toBe(false);
   });
@@ -170,6 +171,31 @@ describe('adaptive sampling', () => {
     expect(seen.length).toBeGreaterThan(1);
     expect(seen.every(([done, total]) => total === 50 && done <= total)).toBe(true);
     expect(seen.map(([d]) => d)).toEqual([...seen.map(([d]) => d)].sort((x, y) => x - y));
+  });
+
+  it('judges the samples that count on the point’s clock, as the runner states them: CUDA events, not the host’s jittery wall time', async () => {
+    // The device times a steady 1 ms; the host around it wakes up anywhere from 1.1 to 2 ms later.
+    const rounds = (clock: Clock) => {
+      let taken = 0;
+      let now = 0;
+      const takeRound = async (r: RoundRequest): Promise<RoundResult> => {
+        const deviceMs = Array.from({ length: r.samples }, () => 1);
+        const hostMs = deviceMs.map(() => 1.1 + 0.9 * ((taken++ * 7919) % 13) / 12);
+        now += hostMs.reduce((sum, v) => sum + v, 0);
+        return Promise.resolve({ clock, hostMs, deviceMs, sampleWallMs: hostMs });
+      };
+      return { takeRound, now: () => now };
+    };
+    const events = rounds('events');
+    const onEvents = await sampleAdaptively(events.takeRound, { budgetSeconds: 0.2, now: events.now });
+    expect(onEvents.sampling).toMatchObject({ stop: 'converged', samples: MIN_INTERVAL_SAMPLES });
+    expect(timedStatistics(joinRounds(onEvents.rounds)).median).toBe(1);
+    // The same rounds read on the host's clock (the events recorded beside a clock stopped at the launch count for
+    // nothing): the host's spread is what is judged, and it does not settle.
+    const host = rounds('host-nosync');
+    const onHost = await sampleAdaptively(host.takeRound, { budgetSeconds: 0.2, now: host.now });
+    expect(onHost.sampling.stop).toBe('budget');
+    expect(timedStatistics(joinRounds(onHost.rounds)).median).toBeGreaterThan(1.1);
   });
 
   it('calls an interval within ±2 % converged, and one past it not', () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { deviceVerification } from '../../../main/host/verify-on-device.ts';
 import type { DeviceCheckResult } from '../../../native/verify-output.ts';
-import { verdictSentences } from '../../../main/common/verification-verdict.ts';
+import { verdictSentences } from '../../../main/common/pure/verification-verdict.ts';
 
 const words = { method: 'every element, on the GPU', tolerance: 'exact', check: 'every-element', relativeTolerance: 0, cols: 100 } as const;
 

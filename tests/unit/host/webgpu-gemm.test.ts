@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { MEASUREMENT } from '../../../main/common/measurement.ts';
+import { LIMITS, MEASUREMENT } from '../../../main/common/measurement.ts';
 import type { MeasurementInput } from '../../../main/common/measurement.ts';
 import { adapterName } from '../../../main/common/webgpu-adapters.ts';
 import { measure } from '../../../main/host/ops/index.ts';
@@ -42,17 +42,19 @@ describe(`the WGSL GEMM on ${adapter ? `${adapterName(adapter.facts)} through ${
 
   it('binds A and C in bands of rows where they exceed maxStorageBufferBindingSize, and the product is still right', async () => {
     const limit = adapter?.limits.maxStorageBufferBindingSize ?? 0;
-    // A of 65 536 rows (the most a matrix has), just over the limit.
-    const k = Math.ceil((limit * 1.05) / (65536 * 4));
-    const r = await run({ variant: 'naive', dtype: 'fp32', m: 65536, n: 16, k, warmup: 0, repeats: 1, cold: true });
+    // A of LIMITS.matrixOrder rows (the most a matrix has), just over the limit.
+    const k = Math.ceil((limit * 1.05) / (LIMITS.matrixOrder * 4));
+    expect(k).toBeLessThanOrEqual(LIMITS.matrixOrder);
+    const r = await run({ variant: 'naive', dtype: 'fp32', m: LIMITS.matrixOrder, n: 16, k, warmup: 0, repeats: 1, cold: true });
     expect(r.implementation).toMatch(/, A and C bound in 2 bands of rows(,|$)/);
     expect(r.verification).toMatchObject({ passed: true });
   }, 120_000);
 
   it('binds B in bands of K where it exceeds the limit, the later bands adding to C', async () => {
     const limit = adapter?.limits.maxStorageBufferBindingSize ?? 0;
-    const n = Math.ceil((limit * 1.05) / (65536 * 4));
-    const r = await run({ variant: 'naive', dtype: 'fp32', m: 16, n, k: 65536, warmup: 0, repeats: 1, cold: true });
+    const n = Math.ceil((limit * 1.05) / (LIMITS.matrixOrder * 4));
+    expect(n).toBeLessThanOrEqual(LIMITS.matrixOrder);
+    const r = await run({ variant: 'naive', dtype: 'fp32', m: 16, n, k: LIMITS.matrixOrder, warmup: 0, repeats: 1, cold: true });
     expect(r.implementation).toMatch(/, B in 2 bands of rows \(K\)(,|$)/);
     expect(r.verification).toMatchObject({ passed: true });
   }, 120_000);

@@ -7,11 +7,11 @@ import { compile } from '@intlify/core-base';
 import { createI18n } from 'vue-i18n';
 import { describe, expect, it } from 'vitest';
 
-import { CATALOGS, translator } from '../../../main/common/i18n/index.ts';
-import { appMessages as appEn } from '../../../main/common/i18n/en/index.ts';
-import { appMessages as appEs } from '../../../main/common/i18n/es/index.ts';
-import { messageProblem } from '../../../main/common/i18n/translate.ts';
-import { placeholders } from '../../../main/common/message.ts';
+import { CATALOGS, translator } from '../../../main/common/pure/i18n/index.ts';
+import { appMessages as appEn } from '../../../main/common/pure/i18n/en/index.ts';
+import { appMessages as appEs } from '../../../main/common/pure/i18n/es/index.ts';
+import { messageProblem } from '../../../main/common/pure/i18n/translate.ts';
+import { placeholders } from '../../../main/common/pure/message.ts';
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -82,7 +82,7 @@ const SAME_IN_BOTH = new Set([
   'labAbout.dtypes.presets.seed-003.label',
 ]);
 
-// Every error of a message, not only the first: the compiler the app registers (main/common/i18n/translate.ts), told
+// Every error of a message, not only the first: the compiler the app registers (main/common/pure/i18n/translate.ts), told
 // to collect them.
 function compileErrors(message: string): string[] {
   const errors: string[] = [];

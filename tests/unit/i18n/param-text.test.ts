@@ -1,8 +1,8 @@
 // A parameter's value as the history, a run's page and a comparison say it, in both languages.
 import { describe, expect, it } from 'vitest';
 
-import { paramValueText } from '../../../main/common/i18n/param-text.ts';
-import { translator } from '../../../main/common/i18n/index.ts';
+import { paramValueText } from '../../../main/common/pure/i18n/param-text.ts';
+import { translator } from '../../../main/common/pure/i18n/index.ts';
 import { labDescriptors } from '../../../main/labs/index.ts';
 
 const param = (locale: 'en' | 'es', lab: string, name: string) => {

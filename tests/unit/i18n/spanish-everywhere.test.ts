@@ -8,12 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { blasText, blasWhat } from '../../../main/host/blas-host.ts';
 import type { BlasPick } from '../../../main/host/blas-choice.ts';
 import type { OpenedBlas } from '../../../main/host/blas-libraries.ts';
-import { renderMessage } from '../../../main/common/message.ts';
+import { renderMessage } from '../../../main/common/pure/message.ts';
 
 import { ERROR_CODES, type ErrorPayload } from '../../../main/common/errors.ts';
-import { errorText, pointReason } from '../../../main/common/i18n/error-text.ts';
-import { translator } from '../../../main/common/i18n/index.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import { errorText, pointReason } from '../../../main/common/pure/i18n/error-text.ts';
+import { translator } from '../../../main/common/pure/i18n/index.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import type { PointResult } from '../../../main/common/run-record.ts';
 import { validateParams } from '../../../main/common/params.ts';
 import { LABS } from '../../../main/labs/index.ts';

@@ -6,10 +6,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { speedupRange } from '../../../main/common/claims.ts';
+import { speedupRange } from '../../../main/common/pure/claims.ts';
 import type { DeviceSummary } from '../../../main/common/devices.ts';
-import { formatBreakEven, formatCount } from '../../../main/common/format.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import { formatBreakEven, formatCount } from '../../../main/common/pure/format.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import { validateParams } from '../../../main/common/params.ts';
 import type { PointResult, RunRecord } from '../../../main/common/run-record.ts';
 import { findLab } from '../../../main/labs/index.ts';
@@ -18,9 +18,9 @@ import { findingText, localizeDescriptor } from '../../../main/labs/lab-text.ts'
 import { labDeliverable } from '../../../main/reports/deliverables/index.ts';
 import { reportTranslate } from '../../../main/reports/report-context.ts';
 import { inReportLocale } from '../../../main/reports/report-locale.ts';
-import { LIGHT_CHART_THEME } from '../../../renderer/charts/palette.ts';
-import { resultRows } from '../../../renderer/charts/result-rows.ts';
-import { runChart } from '../../../renderer/charts/run-chart.ts';
+import { LIGHT_CHART_THEME } from '../../../main/common/pure/charts/palette.ts';
+import { resultRows } from '../../../main/common/pure/charts/result-rows.ts';
+import { runChart } from '../../../main/common/pure/charts/run-chart.ts';
 import { measuredPoint } from '../../../main/runs/point-result.ts';
 import { CPU, GPU, WITH_GPU } from './synthetic.ts';
 
@@ -35,7 +35,7 @@ function lab(id: string): Lab {
 // A planned point measured with these samples, as the runner records it (its rates from its work, none where the
 // plan says the time is not the work's alone).
 function measured(p: PlannedPoint, samples: number[]): PointResult {
-  return measuredPoint(p, { hostMs: samples, deviceMs: samples, executionsPerSample: 1, implementation: 'synthetic', threads: 2, verification: { method: 'full', checked: 1, total: 1, relativeError: 1e-7, tolerance: 1e-5, passed: true, mismatches: [] }, telemetry: null });
+  return measuredPoint(p, { clock: p.clock, hostMs: samples, deviceMs: samples, executionsPerSample: 1, implementation: 'synthetic', threads: 2, verification: { method: 'full', checked: 1, total: 1, relativeError: 1e-7, tolerance: 1e-5, passed: true, mismatches: [] }, telemetry: null });
 }
 
 // Six to twelve samples within ±spread of a median (integers drawn and scaled: fast-check's doubles cluster at

@@ -8,37 +8,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import type { DeviceSummary } from '../../../main/common/devices.ts';
-import { translator } from '../../../main/common/i18n/index.ts';
-import { RUN_RECORD, type Finding, type PointResult, type RunRecord } from '../../../main/common/run-record.ts';
+import { translator } from '../../../main/common/pure/i18n/index.ts';
+import { type Finding, type PointResult, type RunRecord } from '../../../main/common/run-record.ts';
+import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 import { validateParams } from '../../../main/common/params.ts';
-import { summarize } from '../../../main/common/statistics.ts';
-import { AGREEMENT_STEPS, compareTimes, estimateOf, timeRatio, trendOf, withinSpread } from '../../../main/common/claims.ts';
-import { formatPercent, formatTimes } from '../../../main/common/format.ts';
+import { summarize } from '../../../main/common/pure/statistics.ts';
+import { AGREEMENT_STEPS, compareTimes, estimateOf, timeRatio, trendOf, withinSpread } from '../../../main/common/pure/claims.ts';
+import { formatPercent, formatTimes } from '../../../main/common/pure/format.ts';
 import { findLab } from '../../../main/labs/index.ts';
 import type { Lab } from '../../../main/labs/lab.ts';
 import { findingText } from '../../../main/labs/lab-text.ts';
 import { labDeliverable } from '../../../main/reports/deliverables/index.ts';
 import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
-import { waivedPoint } from '../../../main/runs/point-result.ts';
-import { CPU, GPU, WITH_GPU } from './synthetic.ts';
-
-// A planned point measured with exactly these samples (host clock).
-function measured(p: ReturnType<Lab['plan']>[number], samples: number[]): PointResult {
-  const stats = summarize(samples);
-  const perMs = 1 / (stats.median * 1e6);
-  return {
-    ...waivedPoint(p),
-    status: 'ok',
-    reason: null,
-    timer: 'host',
-    hostMs: samples,
-    deviceMs: null,
-    stats,
-    gflops: p.work.flops > 0 ? p.work.flops * perMs : null,
-    gbps: p.work.bytes > 0 ? p.work.bytes * perMs : null,
-    threads: 2,
-  };
-}
+import { CPU, GPU, sampledPoint, WITH_GPU } from './synthetic.ts';
 
 function lab(id: string): Lab {
   const l = findLab(id);
@@ -65,7 +47,7 @@ describe('timing-pitfalls says only what its numbers show', () => {
   const params = validateParams('timing-pitfalls', l.descriptor.parameters, {});
   const planned = l.plan(params, WITH_GPU);
   const run = (ms: Record<string, number[]>): { points: PointResult[]; findings: Finding[] } => {
-    const points = planned.map((p) => measured(p, ms[p.series] ?? [1, 1, 1, 1, 1, 1]));
+    const points = planned.map((p) => sampledPoint(p, ms[p.series] ?? [1, 1, 1, 1, 1, 1]));
     return { points, findings: l.analyze(points, params, GPU, CPU).findings };
   };
 
@@ -151,7 +133,7 @@ describe('the matmul break-even deliverable says only what its numbers show', ()
             ms[`gpu-transfers@${n}`] = withCopies;
             ms[`gpu-resident@${n}`] = withCopies / (copiesOverResident[i] ?? 2);
           });
-          const points = planned.map((p) => measured(p, shape.map((s) => s * (ms[p.key] ?? 1))));
+          const points = planned.map((p) => sampledPoint(p, shape.map((s) => s * (ms[p.key] ?? 1))));
           const analysis = l.analyze(points, params, GPU, CPU);
           const record = { lab: 'matmul-breakeven', points, summary: analysis.summary, findings: analysis.findings, params } as unknown as RunRecord;
           for (const locale of ['en', 'es'] as const) {
@@ -201,7 +183,7 @@ describe('the elementwise break-even gives the range its crossing can lie in, an
           const i = sizes.indexOf(p.x ?? 0);
           return p.series === 'add-cpu' ? cpu : cpu / (speedups[i] ?? 1);
         };
-        const points = planned.map((p) => measured(p, shape.map((s) => s * ms(p))));
+        const points = planned.map((p) => sampledPoint(p, shape.map((s) => s * ms(p))));
         const a = l.analyze(points, params, GPU, CPU);
         for (const path of ['gpu-transfers', 'gpu-resident']) {
           const size = a.summary[`add.${path}.breakEvenSize`];
@@ -227,7 +209,7 @@ describe('the claims themselves', () => {
   it('withinSpread is the samples’ range, nothing wider', () => {
     fc.assert(
       fc.property(samplesAround(10), fc.double({ min: 0, max: 30, noNaN: true }), (samples, x) => {
-        const e = estimateOf({ status: 'ok', stats: summarize(samples), timer: 'host', hostMs: samples, deviceMs: null } as unknown as PointResult);
+        const e = estimateOf({ status: 'ok', stats: summarize(samples), clock: 'host', hostMs: samples, deviceMs: null } as unknown as PointResult);
         if (!e) return;
         expect(withinSpread(x, e)).toBe(x >= Math.min(...samples) && x <= Math.max(...samples));
       }),
@@ -236,7 +218,7 @@ describe('the claims themselves', () => {
 });
 
 describe('the recorded runs no longer say what their numbers contradict', () => {
-  const read = (name: string): RunRecord => withCurrentFindings(RUN_RECORD.parse(JSON.parse(readFileSync(join(import.meta.dirname, `../../fixtures/runs/${name}.json`), 'utf8'))) as RunRecord);
+  const read = (name: string): RunRecord => withCurrentFindings(STORED_RECORD.parse(JSON.parse(readFileSync(join(import.meta.dirname, `../../fixtures/runs/${name}.json`), 'utf8'))));
 
   it('H100 matmul-breakeven: small matrices lose only up to the crossing (≈ 330), not "under N = 500"', () => {
     const record = read('h100-matmul-breakeven');
@@ -294,7 +276,7 @@ describe('a cause is said only where the run measures what supports it', () => {
   const params = validateParams('dtypes', l.descriptor.parameters, {});
   const planned = l.plan(params, WITH_GPU);
   const cause = (fp64OverFp32: number, cpu: DeviceSummary): boolean => {
-    const points = planned.map((p) => measured(p, [1, 1, 1, 1, 1, 1].map((v) => v * (p.key === 'cpu-fp64' ? fp64OverFp32 : 1))));
+    const points = planned.map((p) => sampledPoint(p, [1, 1, 1, 1, 1, 1].map((v) => v * (p.key === 'cpu-fp64' ? fp64OverFp32 : 1))));
     const f = l.analyze(points, params, GPU, cpu).findings.find((x) => x.id === 'cpu-fp64');
     return JSON.stringify(f?.message).includes('cpuSimd');
   };
@@ -322,7 +304,7 @@ describe('matmul says which of cuBLAS and the tiled kernel is faster only where 
     fc.assert(
       fc.property(samplesAround(15), fc.double({ min: 0.7, max: 1.5, noNaN: true }), samplesAround(1), (cublas, factor, shape) => {
         const tiled = shape.map((s) => s * 15 * factor);
-        const points = planned.map((p) => measured(p, p.series === 'gpu-cublas' ? cublas : p.series === 'gpu-tiled' ? tiled : [5, 5, 5, 5, 5, 5]));
+        const points = planned.map((p) => sampledPoint(p, p.series === 'gpu-cublas' ? cublas : p.series === 'gpu-tiled' ? tiled : [5, 5, 5, 5, 5, 5]));
         const f = l.analyze(points, params, GPU, CPU).findings.find((x) => x.id === 'library');
         const c = estimateOf(points.find((p) => p.series === 'gpu-cublas'));
         const ti = estimateOf(points.find((p) => p.series === 'gpu-tiled'));
@@ -362,7 +344,7 @@ describe('vector-function says all threads are faster or slower only where the i
         const threads = [2, 2, 2, 2, 2, 2, 2, 2];
         const copies = shape.map((x) => x * 2 * copiesFactor);
         const ms: Record<string, number[]> = { 'gpu-unfused': unfused, 'gpu-fused': fused, 'cpu-threads': threads, 'gpu-transfers': copies, 'cpu-single': [8, 8, 8, 8, 8, 8] };
-        const points = planned.map((p) => measured(p, ms[p.series] ?? [5, 5, 5, 5, 5, 5]));
+        const points = planned.map((p) => sampledPoint(p, ms[p.series] ?? [5, 5, 5, 5, 5, 5]));
         const est = (series: string) => estimateOf(points.find((p) => p.series === series));
         const [u, fz, th, cp] = [est('gpu-unfused'), est('gpu-fused'), est('cpu-threads'), est('gpu-transfers')];
         if (!u || !fz || !th || !cp) return;
@@ -399,7 +381,7 @@ describe('vector-function says all threads are faster or slower only where the i
     fc.assert(
       fc.property(samplesAround(20), fc.double({ min: 0.3, max: 1.6, noNaN: true }), samplesAround(1), (one, factor, shape) => {
         const all = shape.map((s) => s * 20 * factor);
-        const points = planned.map((p) => measured(p, p.series === 'cpu-single' ? one : p.series === 'cpu-threads' ? all : [5, 5, 5, 5, 5, 5]));
+        const points = planned.map((p) => sampledPoint(p, p.series === 'cpu-single' ? one : p.series === 'cpu-threads' ? all : [5, 5, 5, 5, 5, 5]));
         const f = l.analyze(points, params, GPU, CPU).findings.find((x) => x.id === 'threads');
         const o = estimateOf(points.find((p) => p.series === 'cpu-single'));
         const a = estimateOf(points.find((p) => p.series === 'cpu-threads'));
@@ -462,7 +444,7 @@ describe('a Python peer is said to agree with GPU Lab only where the intervals a
       fc.assert(
         fc.property(samplesAround(c.median), fc.double({ min: 0.7, max: 1.5, noNaN: true }), samplesAround(1), (ours, factor, shape) => {
           const peer = shape.map((s) => s * c.median * factor);
-          const points = planned.map((p) => measured(p, of(p) === c.ours ? ours : of(p) === c.peer ? peer : [5, 5, 5, 5, 5, 5]));
+          const points = planned.map((p) => sampledPoint(p, of(p) === c.ours ? ours : of(p) === c.peer ? peer : [5, 5, 5, 5, 5, 5]));
           const f = l.analyze(points, params, GPU, CPU).findings.find((x) => x.id === `${c.peer}-agreement`);
           const eo = estimateOf(points.find((p) => of(p) === c.ours));
           const ep = estimateOf(points.find((p) => of(p) === c.peer));
@@ -523,7 +505,7 @@ describe('a Python peer is said to agree with GPU Lab only where the intervals a
           'torch-no-sync': shapeA.map((s) => s * 0.4 * noSync),
           'torch-time-time': shapeB.map((s) => s * 0.4 * timeTime),
         };
-        const points = planned.map((p) => measured(p, series[p.series] ?? [1, 1, 1, 1, 1, 1]));
+        const points = planned.map((p) => sampledPoint(p, series[p.series] ?? [1, 1, 1, 1, 1, 1]));
         const findings = l.analyze(points, params, GPU, CPU).findings;
         const ee = estimateOf(points.find((p) => p.series === 'torch-events'));
         for (const [id, wrong] of [['torch-sync', 'torch-no-sync'], ['torch-time', 'torch-time-time']] as const) {
@@ -552,7 +534,7 @@ describe('a Python peer is said to agree with GPU Lab only where the intervals a
     fc.assert(
       fc.property(samplesAround(10), fc.double({ min: 0.5, max: 6, noNaN: true }), samplesAround(1), (one, factor, shape) => {
         const numpy = shape.map((s) => s * 10 * factor);
-        const points = planned.map((p) => measured(p, p.series === 'cpu-single' ? one : p.series === 'numpy-notebook' ? numpy : [5, 5, 5, 5, 5, 5]));
+        const points = planned.map((p) => sampledPoint(p, p.series === 'cpu-single' ? one : p.series === 'numpy-notebook' ? numpy : [5, 5, 5, 5, 5, 5]));
         const f = l.analyze(points, params, GPU, CPU).findings.find((x) => x.id === 'numpy-vs-loop');
         const e1 = estimateOf(points.find((p) => p.series === 'cpu-single'));
         const en = estimateOf(points.find((p) => p.series === 'numpy-notebook'));

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { labDescriptors } from '../../../main/labs/index.ts';
-import { pdfDeliverables as deliverableWords } from '../../../main/common/i18n/en/pdf-deliverables.ts';
-import { pdfDeliverables as deliverableWordsEs } from '../../../main/common/i18n/es/pdf-deliverables.ts';
+import { pdfDeliverables as deliverableWords } from '../../../main/common/pure/i18n/en/pdf-deliverables.ts';
+import { pdfDeliverables as deliverableWordsEs } from '../../../main/common/pure/i18n/es/pdf-deliverables.ts';
 
 const INTERNAL = /\b(seed|semilla)[ -]?0\d\d\b/i;
 

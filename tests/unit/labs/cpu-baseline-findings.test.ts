@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { formatBreakEven, formatTimes } from '../../../main/common/format.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import { formatBreakEven, formatTimes } from '../../../main/common/pure/format.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import { validateParams } from '../../../main/common/params.ts';
 import type { PeerLibrary, PeersReport } from '../../../main/common/peer-protocol.ts';
 import type { PointResult, RunRecord } from '../../../main/common/run-record.ts';
@@ -47,7 +47,7 @@ function report(missing: PeerLibrary | null): PeersReport {
 
 // A planned point measured with these samples, as the runner records it, on this implementation.
 function measured(p: PlannedPoint, samples: number[], implementation: string): PointResult {
-  return measuredPoint(p, { hostMs: samples, deviceMs: samples, executionsPerSample: 1, implementation, threads: 16, verification: { method: 'full', checked: 1, total: 1, relativeError: 1e-7, tolerance: 1e-5, passed: true, mismatches: [] }, telemetry: null });
+  return measuredPoint(p, { clock: p.clock, hostMs: samples, deviceMs: samples, executionsPerSample: 1, implementation, threads: 16, verification: { method: 'full', checked: 1, total: 1, relativeError: 1e-7, tolerance: 1e-5, passed: true, mismatches: [] }, telemetry: null });
 }
 
 function runOf(id: string, params: Record<string, unknown>, state: State, library: PeerLibrary, ms: (p: PlannedPoint) => number, shape: number[], blas: string): RunRecord {

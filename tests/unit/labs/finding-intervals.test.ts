@@ -6,29 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { validateParams } from '../../../main/common/params.ts';
-import type { PointResult } from '../../../main/common/run-record.ts';
-import { summarize } from '../../../main/common/statistics.ts';
 import { LABS } from '../../../main/labs/index.ts';
-import type { Lab } from '../../../main/labs/lab.ts';
-import { waivedPoint } from '../../../main/runs/point-result.ts';
-import { CPU, GPU, WITH_GPU } from './synthetic.ts';
-
-function measured(p: ReturnType<Lab['plan']>[number], samples: number[]): PointResult {
-  const stats = summarize(samples);
-  const perMs = 1 / (stats.median * 1e6);
-  return {
-    ...waivedPoint(p),
-    status: 'ok',
-    reason: null,
-    timer: 'host',
-    hostMs: samples,
-    deviceMs: null,
-    stats,
-    gflops: p.work.flops > 0 ? p.work.flops * perMs : null,
-    gbps: p.work.bytes > 0 ? p.work.bytes * perMs : null,
-    threads: 2,
-  };
-}
+import { CPU, GPU, sampledPoint, WITH_GPU } from './synthetic.ts';
 
 // A point's samples: a median anywhere from 10 µs to 10 s, a spread of 0 to 40 %, 1 to 24 samples.
 const pointSamples = fc
@@ -42,7 +21,7 @@ describe.each(LABS.map((l) => [l.descriptor.id, l] as const))('%s', (_id, lab) =
   it('gives each figure an interval it lies within, and every headline figure one', () => {
     fc.assert(
       fc.property(fc.array(pointSamples, { minLength: planned.length, maxLength: planned.length }), (samples) => {
-        const points = planned.map((p, i) => measured(p, samples[i] ?? [1]));
+        const points = planned.map((p, i) => sampledPoint(p, samples[i] ?? [1]));
         const { findings } = lab.analyze(points, params, GPU, CPU);
         for (const f of findings) {
           if (f.value === null) continue;

@@ -6,11 +6,12 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { placeholders, type Message, type MessageValue } from '../../../main/common/message.ts';
-import { RUN_RECORD, type RunRecord } from '../../../main/common/run-record.ts';
+import { placeholders, type Message, type MessageValue } from '../../../main/common/pure/message.ts';
+import { type RunRecord } from '../../../main/common/run-record.ts';
+import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 import { ANALYSIS_VERSION, LABS, findLab, labDescriptors } from '../../../main/labs/index.ts';
-import { labText as labTextEn } from '../../../main/common/i18n/en/lab-text.ts';
-import { labDescriptors as labDescriptorsEs, labText as labTextEs, sharedParameters as sharedParametersEs } from '../../../main/common/i18n/es/lab-text.ts';
+import { labText as labTextEn } from '../../../main/common/pure/i18n/en/lab-text.ts';
+import { labDescriptors as labDescriptorsEs, labText as labTextEs, sharedParameters as sharedParametersEs } from '../../../main/common/pure/i18n/es/lab-text.ts';
 import { findingText, labMessage, labMessages } from '../../../main/labs/lab-text.ts';
 import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
 
@@ -34,7 +35,7 @@ function quotedNames(message: Message | undefined): string[] {
 const FIXTURES = join(import.meta.dirname, '../../fixtures/runs');
 const fixtureRuns: RunRecord[] = readdirSync(FIXTURES)
   .filter((f) => f.endsWith('.json'))
-  .map((f) => RUN_RECORD.parse(JSON.parse(readFileSync(join(FIXTURES, f), 'utf8'))) as RunRecord)
+  .map((f) => STORED_RECORD.parse(JSON.parse(readFileSync(join(FIXTURES, f), 'utf8'))))
   .filter((r) => Array.isArray(r.findings));
 
 describe('the labs catalog in English and Spanish', () => {
@@ -114,7 +115,10 @@ describe('findings of real runs, read in Spanish', () => {
       unit: i === 0 ? '×' : '',
       tone: f.tone,
     }));
-    const old = RUN_RECORD.parse({ ...stored, findings: legacy }) as RunRecord;
+    // Legacy findings are version 1's: the stored file as it is, its findings replaced.
+    const file = JSON.parse(readFileSync(join(FIXTURES, 'h100-matmul-breakeven.json'), 'utf8')) as Record<string, unknown>;
+    expect(file.schemaVersion).toBe(1);
+    const old = STORED_RECORD.parse({ ...file, findings: legacy });
     expect(old.findings[0]).toMatchObject({ message: { key: 'common.recorded' }, unit: 'times' });
     const read = withCurrentFindings(old);
     expect(read.analysisVersion).toBe(ANALYSIS_VERSION);
@@ -124,7 +128,7 @@ describe('findings of real runs, read in Spanish', () => {
     if (!overtakes) throw new Error('no break-even finding');
     // Stored before the CPU was named, it names it now: GPU Lab's BLAS with the library the record says it ran on.
     expect(findingText(overtakes, 'es')).toMatch(/^La GPU con transferencias supera a la BLAS de la CPU de GPU Lab \(OpenBLAS 0\.3\.26\) a partir de N ≈ \d+( \(en algún punto entre N = \d+ y N = \d+, dentro de la incertidumbre de las medianas\))?\.$/);
-    expect(RUN_RECORD.parse({ ...stored, findings: [{ ...legacy[0], unit: '%', value: 42 }] }).findings[0]).toMatchObject({ unit: 'share', value: 0.42 });
+    expect(STORED_RECORD.parse({ ...file, findings: [{ ...legacy[0], unit: '%', value: 42 }] }).findings[0]).toMatchObject({ unit: 'share', value: 0.42 });
   });
 
   it('keeps the findings of a run in progress, and of a lab this version does not know', () => {

@@ -9,7 +9,7 @@ import { LABS, findLab } from '../../../main/labs/index.ts';
 import type { ParamValues } from '../../../main/common/lab-descriptor.ts';
 import type { Lab } from '../../../main/labs/lab.ts';
 import type { DeviceSummary } from '../../../main/common/devices.ts';
-import { formatPercent, formatRate } from '../../../main/common/format.ts';
+import { formatPercent, formatRate } from '../../../main/common/pure/format.ts';
 import { shareOfPeak, type Finding, type PointResult } from '../../../main/common/run-record.ts';
 import { findingText } from '../../../main/labs/lab-text.ts';
 import { CPU, CPU_ONLY, GPU, WITH_GPU, asRunnerPlans, pointFromPlan } from './synthetic.ts';

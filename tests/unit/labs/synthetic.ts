@@ -1,15 +1,17 @@
 // Points as the runner would record them, built from chosen median times, for testing analyses without measuring.
-import { msg } from '../../../main/common/message.ts';
+import { msg } from '../../../main/common/pure/message.ts';
 import type { PointResult } from '../../../main/common/run-record.ts';
 import type { Lab, PlanContext, PlannedPoint } from '../../../main/labs/lab.ts';
 import type { PeerLibrary, PeersReport } from '../../../main/common/peer-protocol.ts';
 import type { DeviceSummary } from '../../../main/common/devices.ts';
-import { measuredPoint } from '../../../main/runs/point-result.ts';
+import { summarize } from '../../../main/common/pure/statistics.ts';
+import { measuredPoint, waivedPoint } from '../../../main/runs/point-result.ts';
 
 // Five samples spread ±1 % around `medianMs`, verified.
 export function pointFromPlan(planned: PlannedPoint, medianMs: number): PointResult {
   const hostMs = [0.99, 0.995, 1, 1.005, 1.01].map((f) => f * medianMs);
   return measuredPoint(planned, {
+    clock: planned.clock,
     hostMs,
     deviceMs: hostMs,
     executionsPerSample: 1,
@@ -18,6 +20,25 @@ export function pointFromPlan(planned: PlannedPoint, medianMs: number): PointRes
     verification: { method: 'full', checked: 1, total: 1, relativeError: 1e-7, tolerance: 1e-5, passed: true, mismatches: [] },
     telemetry: null,
   });
+}
+
+// A planned point measured with exactly these samples on the host's clock, unverified, on `threads` threads: for
+// generated runs whose medians and spreads a property test chooses.
+export function sampledPoint(p: PlannedPoint, samples: number[], threads = 2): PointResult {
+  const stats = summarize(samples);
+  const perMs = 1 / (stats.median * 1e6);
+  return {
+    ...waivedPoint(p),
+    status: 'ok',
+    reason: null,
+    clock: 'host',
+    hostMs: samples,
+    deviceMs: null,
+    stats,
+    gflops: p.work.flops > 0 ? p.work.flops * perMs : null,
+    gbps: p.work.bytes > 0 ? p.work.bytes * perMs : null,
+    threads,
+  };
 }
 
 export const CPU = {

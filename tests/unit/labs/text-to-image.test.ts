@@ -12,9 +12,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { createLabHost } from '../../../main/app/lab-host.ts';
-import { compareTimes, estimateOf, type Estimate } from '../../../main/common/claims.ts';
+import { compareTimes, estimateOf, type Estimate } from '../../../main/common/pure/claims.ts';
 import { MEASUREMENT } from '../../../main/common/measurement.ts';
-import type { FormattedNumber, Message } from '../../../main/common/message.ts';
+import type { FormattedNumber, Message } from '../../../main/common/pure/message.ts';
 import { validateParams } from '../../../main/common/params.ts';
 import type { PeerLibrary } from '../../../main/common/peer-protocol.ts';
 import type { PointResult } from '../../../main/common/run-record.ts';
@@ -116,6 +116,7 @@ function point(planned: PlannedPoint, median: number, spread: number, memoryByte
   if (!planned.measurement) return waivedPoint(planned);
   const hostMs = [-1, -0.75, -0.5, -0.25, 0.25, 0.5, 0.75, 1].map((k) => median * (1 + k * spread));
   return measuredPoint(planned, {
+    clock: planned.clock,
     hostMs,
     deviceMs: null,
     executionsPerSample: 1,

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { compareTimes, estimateOf } from '../../../main/common/claims.ts';
+import { compareTimes, estimateOf } from '../../../main/common/pure/claims.ts';
 import type { DeviceList } from '../../../main/common/devices.ts';
 import { findLab } from '../../../main/labs/index.ts';
 import { labMessage } from '../../../main/labs/lab-text.ts';

@@ -1,5 +1,5 @@
 // package.json's dependencies against what the code imports. At run time: every module of the built output that the
-// desktop app, its compute host and the CLI load (dist/main, dist/native, dist/renderer's chart configurations, bin/)
+// desktop app, its compute host and the CLI load (dist/main with the chart configurations, dist/native, bin/)
 // is read for its imports (static, import(), require(), require.resolve()); each package they name must be a
 // dependency, installed in the production tree (`npm ls --omit=dev`, which electron-builder packs into app.asar), and
 // every dependency must be one of them. The renderer's own bundle (dist/web) imports no package at all: Vite put
@@ -62,7 +62,7 @@ beforeAll(async () => {
   const built = ['dist/main/electron/main.js', 'dist/main/host/host-main.js', 'dist/main/cli/main.js', 'dist/web/index.html'];
   const missing = built.filter((file) => !existsSync(join(root, file)));
   if (missing.length > 0) throw new Error(`The app is not built (${missing.join(', ')}): run \`npm run build:app\` first.`);
-  const files = ['dist/main', 'dist/native', 'dist/renderer', 'bin'].flatMap((dir) => codeFiles(join(root, dir)).map((file) => `${dir}/${file}`));
+  const files = ['dist/main', 'dist/native', 'bin'].flatMap((dir) => codeFiles(join(root, dir)).map((file) => `${dir}/${file}`));
   runTime = importsOf(root, files);
   production = await productionPackages(root);
 });

@@ -14,9 +14,9 @@ import { PEER_KERNEL_PREPARED, PEER_REQUEST } from '../../../main/common/peer-pr
 import { MAX_SOURCE_CHARS } from '../../../main/common/playground.ts';
 import type { Comparison, Throughput } from '../../../main/common/playground.ts';
 import { MAX_KERNEL_SOURCE_CHARS } from '../../../main/common/peer-protocol.ts';
-import { checkKernelSource } from '../../../main/common/kernel-source-check.ts';
-import { comparisonReason } from '../../../main/common/i18n/error-text.ts';
-import { translator } from '../../../main/common/i18n/index.ts';
+import { checkKernelSource } from '../../../main/common/pure/kernel-source-check.ts';
+import { comparisonReason } from '../../../main/common/pure/i18n/error-text.ts';
+import { translator } from '../../../main/common/pure/i18n/index.ts';
 import type { KernelJob } from '../../../main/common/kernel-job.ts';
 import { pythonLaunch } from '../../../main/host/kernel-python.ts';
 import type { HostProblem } from '../../../main/host/kernel-problems.ts';
@@ -83,16 +83,16 @@ function files(n: number, tag: string): { a: Float32Array; b: Float32Array; args
     b,
     out,
     args: [
-      { kind: 'output', path: out, dtype: 'float32', length: n },
-      { kind: 'input', path: pa, dtype: 'float32', length: n },
-      { kind: 'input', path: pb, dtype: 'float32', length: n },
+      { kind: 'output', path: out, dtype: 'fp32', length: n },
+      { kind: 'input', path: pa, dtype: 'fp32', length: n },
+      { kind: 'input', path: pb, dtype: 'fp32', length: n },
       { kind: 'scalar', type: 'u64', value: n },
     ],
   };
 }
 
 const launch = (args: unknown[], extra: Record<string, unknown> = {}) => ({
-  op: 'prepare-kernel' as const,
+  call: 'prepare-kernel' as const,
   library: 'auto' as const,
   device: 'cuda:0',
   source: MULTIPLY,
@@ -117,7 +117,7 @@ describe('the worker launching a playground kernel', () => {
     const f = files(1000, 'pycuda');
     const answer = PEER_KERNEL_PREPARED.parse(await w.call(launch(f.args), 30_000));
     expect(answer).toMatchObject({ launcher: 'pycuda', library: 'PyCUDA 2025.1-standin' });
-    await w.call({ op: 'output' }, 30_000);
+    await w.call({ call: 'output' }, 30_000);
     const got = floats(f.out);
     expect(Array.from(got)).toEqual(Array.from(f.a, (x, i) => Math.fround(x * (f.b[i] ?? 0))));
     const log = calls();
@@ -129,10 +129,10 @@ describe('the worker launching a playground kernel', () => {
     expect(order.indexOf('memset_d8')).toBeLessThan(order.indexOf('run'));
     expect(log.find((c) => c.call === 'memset_d8')).toMatchObject({ value: 255, bytes: 4000 });
     expect(log.find((c) => c.call === 'run')).toMatchObject({ entry: 'multiply_them', grid: [4, 1, 1], block: [256, 1, 1], scalars: [1000] });
-    const sampled = (await w.call({ op: 'sample', warmup: 1, count: 6 }, 30_000)) as { samplesMs: number[]; timer: string };
+    const sampled = (await w.call({ call: 'sample', warmup: 1, count: 6 }, 30_000)) as { samplesMs: number[]; clock: string };
     expect(sampled.samplesMs).toHaveLength(6);
-    expect(sampled.timer).toBe('events');
-    await w.call({ op: 'release' }, 30_000);
+    expect(sampled.clock).toBe('events');
+    await w.call({ call: 'release' }, 30_000);
     expect(calls().filter((c) => c.call === 'free')).toHaveLength(3);
     expect(calls().some((c) => c.call === 'Context.pop')).toBe(true);
   });
@@ -142,7 +142,7 @@ describe('the worker launching a playground kernel', () => {
     const f = files(777, 'core');
     const answer = PEER_KERNEL_PREPARED.parse(await w.call(launch(f.args), 30_000));
     expect(answer).toMatchObject({ launcher: 'cuda-core', library: 'cuda.core 1.2.0-standin' });
-    await w.call({ op: 'output' }, 30_000);
+    await w.call({ call: 'output' }, 30_000);
     const got = floats(f.out);
     expect(Array.from(got)).toEqual(Array.from(f.a, (x, i) => Math.fround(x * (f.b[i] ?? 0))));
     const log = calls();
@@ -153,7 +153,7 @@ describe('the worker launching a playground kernel', () => {
     expect(order.indexOf('cuMemsetD8')).toBeLessThan(order.indexOf('run'));
     // Events that record time around the launch.
     expect(log.filter((c) => c.call === 'Stream.record').every((c) => c.timing === true)).toBe(true);
-    await w.call({ op: 'release' }, 30_000);
+    await w.call({ call: 'release' }, 30_000);
     expect(calls().filter((c) => c.call === 'Buffer.close')).toHaveLength(3);
   });
 

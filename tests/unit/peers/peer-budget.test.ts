@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { MIN_INTERVAL_SAMPLES } from '../../../main/common/statistics.ts';
+import { MIN_INTERVAL_SAMPLES } from '../../../main/common/pure/statistics.ts';
 import type { PeerSamples } from '../../../main/common/peer-protocol.ts';
 import { peerRound } from '../../../main/host/ops/peer.ts';
 import { sampleAdaptively } from '../../../main/host/sampling.ts';
@@ -33,7 +33,7 @@ function fakeWorker(callMs: (sample: number) => number, minSampleMs: number) {
       perCall.push(sum / (batch ?? 1));
       taken++;
     }
-    return { id: 1, ok: true, samplesMs: perCall, wallMs: perCall, timer: 'host-sync', executionsPerSample: batch ?? 1 };
+    return { id: 1, ok: true, samplesMs: perCall, wallMs: perCall, clock: 'host', executionsPerSample: batch ?? 1 };
   };
   return { sample, now: () => clock, calls: () => calls };
 }

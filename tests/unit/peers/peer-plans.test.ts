@@ -105,7 +105,7 @@ describe('the peers each lab plans', () => {
   it('the break-even labs: PyTorch’s CPU and its GPU both ways, the GPU on the host clock as the engine’s', () => {
     const mb = plan('matmul-breakeven', { sizes: [100, 1000] });
     expect(mb.filter((p) => p.series === 'torch-cpu').map((p) => p.device)).toEqual(['cpu', 'cpu']);
-    for (const s of ['torch-transfers', 'torch-resident']) expect(mb.filter((p) => p.series === s).map((p) => [p.timer, (p.measurement as { clock?: string }).clock])).toEqual([['host', 'host'], ['host', 'host']]);
+    for (const s of ['torch-transfers', 'torch-resident']) expect(mb.filter((p) => p.series === s).map((p) => [p.clock, (p.measurement as { clock?: string }).clock])).toEqual([['host', 'host'], ['host', 'host']]);
     const eb = plan('elementwise-breakeven', { ops: ['exp'], maxExponent: 4 });
     expect(new Set(eb.filter((p) => peerOf(p)).map((p) => p.series))).toEqual(new Set(['exp-torch-cpu', 'exp-torch-transfers', 'exp-torch-resident']));
     expect(lab('elementwise-breakeven').descriptor.series.find((s) => s.key === 'exp-torch-resident')?.baseline).toBe('exp-torch-cpu');

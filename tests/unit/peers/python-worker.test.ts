@@ -43,7 +43,7 @@ describe('the worker on this machine', () => {
   it('answers requests that come together one after the other (a probe while a series samples), and stays alive', async () => {
     const w = await PeerWorker.start({ ...process.env, GPU_LAB_PYTHON: 'python3' });
     started.push(w);
-    const answers = await Promise.all([1, 2, 3].map(() => w.call({ op: 'probe', libraries: ['numpy'] }, 60_000)));
+    const answers = await Promise.all([1, 2, 3].map(() => w.call({ call: 'probe', libraries: ['numpy'] }, 60_000)));
     expect(answers.map((a) => a.ok)).toEqual([true, true, true]);
     expect(w.alive).toBe(true);
   });
@@ -87,7 +87,7 @@ describe('the worker on this machine', () => {
     chmodSync(noisy, 0o755);
     const w = await PeerWorker.start({ ...process.env, GPU_LAB_PYTHON: noisy });
     started.push(w);
-    await expect(w.call({ op: 'probe', libraries: ['numpy'] }, 10_000)).rejects.toMatchObject({ code: 'PEER_FAILED', message: expect.stringContaining('not the protocol') });
+    await expect(w.call({ call: 'probe', libraries: ['numpy'] }, 10_000)).rejects.toMatchObject({ code: 'PEER_FAILED', message: expect.stringContaining('not the protocol') });
     expect(w.alive).toBe(false);
   });
 
@@ -97,9 +97,9 @@ describe('the worker on this machine', () => {
     chmodSync(hung, 0o755);
     const w = await PeerWorker.start({ ...process.env, GPU_LAB_PYTHON: hung });
     started.push(w);
-    await expect(w.call({ op: 'probe', libraries: ['numpy'] }, 300)).rejects.toMatchObject({ code: 'TIMEOUT' });
+    await expect(w.call({ call: 'probe', libraries: ['numpy'] }, 300)).rejects.toMatchObject({ code: 'TIMEOUT' });
     expect(w.alive).toBe(false);
-    await expect(w.call({ op: 'release' }, 300)).rejects.toMatchObject({ code: 'TIMEOUT' });
+    await expect(w.call({ call: 'release' }, 300)).rejects.toMatchObject({ code: 'TIMEOUT' });
   });
 });
 
@@ -133,7 +133,7 @@ describe('the worker\'s protocol', () => {
         // One line each: without the characters Python's text reader also takes for line breaks.
         fc.string({ maxLength: 200 }).map((s) => [...s].map((ch) => (LINE_BREAKS.has(ch) ? ' ' : ch)).join('')),
         fc.json().map((j) => j.replace(/\n/g, ' ')),
-        fc.record({ id: fc.integer(), op: fc.constantFrom('prepare', 'sample', 'output', 'probe', 'nope'), warmup: fc.anything(), count: fc.anything(), inputs: fc.anything() }).map((o) => JSON.stringify(o)),
+        fc.record({ id: fc.integer(), call: fc.constantFrom('prepare', 'sample', 'output', 'probe', 'nope'), warmup: fc.anything(), count: fc.anything(), inputs: fc.anything() }).map((o) => JSON.stringify(o)),
       ),
       { numRuns: 150, seed: 26 },
     );
@@ -141,10 +141,10 @@ describe('the worker\'s protocol', () => {
       w.send(line);
       const answer = PEER_ANSWER.parse(JSON.parse(await w.next()));
       // Nothing here is a valid, answerable request: each is refused, with a reason.
-      if (answer.ok) expect(line).toMatch(/"op":"probe"/);
+      if (answer.ok) expect(line).toMatch(/"call":"probe"/);
       else expect(answer.error.message.length).toBeGreaterThan(0);
     }
-    w.send(JSON.stringify({ id: 7, op: 'probe', libraries: ['numpy'] }));
+    w.send(JSON.stringify({ id: 7, call: 'probe', libraries: ['numpy'] }));
     expect(JSON.parse(await w.next())).toMatchObject({ id: 7, ok: true });
     w.close();
     // It exits by itself once its stdin closes: it dies with the host that started it, however that one ends.
@@ -152,29 +152,29 @@ describe('the worker\'s protocol', () => {
   });
 });
 
-// A prepared NumPy workload on real files, as the engine shares its inputs: `elements` float64 values each.
-function vectorFiles(elements: number): { inputs: { path: string; dtype: 'float64'; length: number }[]; output: { path: string; dtype: 'float64'; length: number } } {
+// A prepared NumPy workload on real files, as the engine shares its inputs: `elements` fp64 values each.
+function vectorFiles(elements: number): { inputs: { path: string; dtype: 'fp64'; length: number }[]; output: { path: string; dtype: 'fp64'; length: number } } {
   const inputs = [0, 1].map((i) => {
     const path = join(dir, `vf-${elements}-${i}.bin`);
     writeFileSync(path, new Uint8Array(Float64Array.from({ length: elements }, (_, j) => (j % 7) - 3 + i).buffer));
-    return { path, dtype: 'float64' as const, length: elements };
+    return { path, dtype: 'fp64' as const, length: elements };
   });
-  return { inputs, output: { path: join(dir, `vf-${elements}-out.bin`), dtype: 'float64', length: elements } };
+  return { inputs, output: { path: join(dir, `vf-${elements}-out.bin`), dtype: 'fp64', length: elements } };
 }
 
 describe('the worker\'s clocks and batches', () => {
-  const prepare = (extra: Record<string, unknown>, elements = 1000) => ({ op: 'prepare' as const, workload: 'vector-function', code: 'numpy-notebook', device: 'cpu', params: { a: 2, b: 3, c: 1 }, ...vectorFiles(elements), ...extra });
+  const prepare = (extra: Record<string, unknown>, elements = 1000) => ({ call: 'prepare' as const, op: 'vector-function' as const, code: 'numpy-notebook', device: 'cpu', params: { a: 2, b: 3, c: 1 }, ...vectorFiles(elements), ...extra });
 
   it('repeats a call shorter than the minimum sample inside one sample, and says how many calls each sample holds', async () => {
     const w = await PeerWorker.start({ ...process.env, GPU_LAB_PYTHON: 'python3' });
     started.push(w);
     await w.call(prepare({ minSampleMs: 5 }), 60_000);
-    const answer = await w.call({ op: 'sample', warmup: 1, count: 4 }, 60_000);
+    const answer = await w.call({ call: 'sample', warmup: 1, count: 4 }, 60_000);
     expect(answer.executionsPerSample).toBeGreaterThan(1);
     // Each sample is the mean of its calls: a thousand-element expression takes far less than the 5 ms minimum.
     for (const ms of answer.samplesMs as number[]) expect(ms).toBeLessThan(5);
     await w.call(prepare({}), 60_000);
-    expect((await w.call({ op: 'sample', warmup: 0, count: 1 }, 60_000)).executionsPerSample).toBe(1);
+    expect((await w.call({ call: 'sample', warmup: 0, count: 1 }, 60_000)).executionsPerSample).toBe(1);
   });
 
   it('sizes the batch from a warmed call of the warm-up, where it is far longer than the minimum sample, with no call more', async () => {
@@ -182,13 +182,13 @@ describe('the worker\'s clocks and batches', () => {
     started.push(w);
     // 200 000 elements: a call of a millisecond or more, against a minimum of 10 µs.
     await w.call(prepare({ minSampleMs: 0.01 }, 200_000), 60_000);
-    expect(await w.call({ op: 'sample', warmup: 2, count: 3 }, 60_000)).toMatchObject({ executionsPerSample: 1, untimedCalls: 2 });
+    expect(await w.call({ call: 'sample', warmup: 2, count: 3 }, 60_000)).toMatchObject({ executionsPerSample: 1, untimedCalls: 2 });
     // One warm-up is the first call alone, not a warmed one: a call more sizes the batch.
     await w.call(prepare({ minSampleMs: 0.01 }, 200_000), 60_000);
-    expect(await w.call({ op: 'sample', warmup: 1, count: 3 }, 60_000)).toMatchObject({ executionsPerSample: 1, untimedCalls: 2 });
+    expect(await w.call({ call: 'sample', warmup: 1, count: 3 }, 60_000)).toMatchObject({ executionsPerSample: 1, untimedCalls: 2 });
     // A short call against a 5 ms minimum: sized on a call of its own, many calls a sample.
     await w.call(prepare({ minSampleMs: 5 }), 60_000);
-    const short = await w.call({ op: 'sample', warmup: 2, count: 2 }, 60_000);
+    const short = await w.call({ call: 'sample', warmup: 2, count: 2 }, 60_000);
     expect(short.untimedCalls).toBe(3);
     expect(short.executionsPerSample).toBeGreaterThan(1);
   });
@@ -196,10 +196,10 @@ describe('the worker\'s clocks and batches', () => {
   it('refuses a GPU clock for a CPU workload, and a clock or a minimum it does not know, naming the field and what it takes', async () => {
     const w = await PeerWorker.start({ ...process.env, GPU_LAB_PYTHON: 'python3' });
     started.push(w);
-    await expect(w.call(prepare({ timer: 'events' }), 60_000)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/runs on the CPU: its only clock is host, not events/) });
+    await expect(w.call(prepare({ clock: 'events' }), 60_000)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/runs on the CPU: its only clock is host, not events/) });
     const raw = rawWorker();
     expect(JSON.parse(await raw.next())).toMatchObject({ ready: true });
-    for (const [field, value, said] of [['timer', 'sundial', /`timer` must be one of host, host-sync, events, time-time, not 'sundial'/], ['minSampleMs', -1, /`minSampleMs` must be a number from 0 to 1000, not -1/]] as const) {
+    for (const [field, value, said] of [['clock', 'sundial', /`clock` must be one of events, host, host-nosync, time-time, not 'sundial'/], ['minSampleMs', -1, /`minSampleMs` must be a number from 0 to 1000, not -1/]] as const) {
       raw.send(JSON.stringify({ id: 3, ...prepare({ [field]: value }) }));
       const answer = PEER_ANSWER.parse(JSON.parse(await raw.next()));
       expect(answer.ok).toBe(false);
@@ -209,24 +209,24 @@ describe('the worker\'s clocks and batches', () => {
     expect(await raw.exited).toBe(0);
   });
 
-  it('reads every dtype the engine stores — float16, bfloat16 as raw bits, int8 — and refuses one it does not', async () => {
+  it('reads every dtype the engine stores, in the engine’s words — fp16, bf16 as raw bits, int8 — and refuses one it does not', async () => {
     const raw = rawWorker();
     expect(JSON.parse(await raw.next())).toMatchObject({ ready: true });
-    for (const dtype of ['float16', 'bfloat16', 'int8']) {
+    for (const dtype of ['fp16', 'bf16', 'int8']) {
       // A known workload on the wrong device: the arrays are checked and accepted first, then the device refused.
-      raw.send(JSON.stringify({ id: 4, ...prepare({ inputs: [{ path: join(dir, 'x.bin'), dtype, length: 4 }], code: 'torch-fp16', workload: 'gemm' }) }));
+      raw.send(JSON.stringify({ id: 4, ...prepare({ inputs: [{ path: join(dir, 'x.bin'), dtype, length: 4 }], code: 'torch-fp16', op: 'gemm' }) }));
       const answer = PEER_ANSWER.parse(JSON.parse(await raw.next()));
       expect(answer.ok === false && answer.error.message, dtype).toMatch(/runs on a CUDA device, not cpu/);
     }
     raw.send(JSON.stringify({ id: 5, ...prepare({ inputs: [{ path: join(dir, 'x.bin'), dtype: 'complex64', length: 4 }] }) }));
     const bad = PEER_ANSWER.parse(JSON.parse(await raw.next()));
-    expect(bad.ok === false && bad.error.message).toMatch(/inputs\[0\]\.dtype` must be one of float64, float32, float16, bfloat16, int8, not 'complex64'/);
+    expect(bad.ok === false && bad.error.message).toMatch(/inputs\[0\]\.dtype` must be one of fp64, fp32, fp16, bf16, int8, not 'complex64'/);
     raw.close();
   });
 });
 
 describe('the worker\'s inputs kept between points', () => {
-  const prepare = (files: ReturnType<typeof vectorFiles>) => ({ op: 'prepare' as const, workload: 'vector-function', code: 'numpy-notebook', device: 'cpu', params: { a: 2, b: 3, c: 1 }, ...files });
+  const prepare = (files: ReturnType<typeof vectorFiles>) => ({ call: 'prepare' as const, op: 'vector-function' as const, code: 'numpy-notebook', device: 'cpu', params: { a: 2, b: 3, c: 1 }, ...files });
   // What the notebook's expression gives on the files' values: x = (j % 7) − 3, y = x + 1.
   const expected = (j: number): number => 2 * ((j % 7) - 3) ** 2 + 3 * ((j % 7) - 2) + 1;
 
@@ -238,11 +238,11 @@ describe('the worker\'s inputs kept between points', () => {
     const outputs: number[][] = [];
     const point = async (keep: string[]): Promise<number> => {
       const answer = await w.call(prepare(files), 60_000);
-      await w.call({ op: 'sample', warmup: 0, count: 1 }, 60_000);
-      await w.call({ op: 'output', indices: [0, 5, 996] }, 60_000);
+      await w.call({ call: 'sample', warmup: 0, count: 1 }, 60_000);
+      await w.call({ call: 'output', indices: [0, 5, 996] }, 60_000);
       const bytes = readFileSync(files.output.path);
       outputs.push([...new Float64Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength))]);
-      await w.call({ op: 'release', keep }, 60_000);
+      await w.call({ call: 'release', keep }, 60_000);
       return answer.reusedInputs as number;
     };
     expect(await point([x ?? '', y ?? ''])).toBe(0);

@@ -1,16 +1,16 @@
-// The sentence comparing a kernel launched from Python with GPU Lab's own launch of it (common/python-launch.ts), on
+// The sentence comparing a kernel launched from Python with GPU Lab's own launch of it (common/pure/python-launch.ts), on
 // generated launches: it says faster or slower only where the two medians' 95 % intervals separate, gives the ratio
 // the medians give with the range the intervals allow, and reads in English and Spanish with every value filled in.
 // It is said nowhere its figures are missing or the Python launch's output was wrong.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { translator } from '../../../main/common/i18n/index.ts';
-import { renderMessage } from '../../../main/common/message.ts';
-import type { FormattedNumber } from '../../../main/common/message.ts';
+import { translator } from '../../../main/common/pure/i18n/index.ts';
+import { renderMessage } from '../../../main/common/pure/message.ts';
+import type { FormattedNumber } from '../../../main/common/pure/message.ts';
 import type { Comparison, KernelRunResult } from '../../../main/common/playground.ts';
-import { pythonLaunchFinding } from '../../../main/common/python-launch.ts';
-import { medianInterval, summarize } from '../../../main/common/statistics.ts';
+import { pythonLaunchFinding } from '../../../main/common/pure/python-launch.ts';
+import { medianInterval, summarize } from '../../../main/common/pure/statistics.ts';
 import { saxpyResult, throughput } from '../renderer/playground/synthetic-kernel-run.ts';
 import { kernelRunText } from '../../../main/cli/kernel-run-text.ts';
 import { cliText } from '../../../main/cli/cli-text.ts';

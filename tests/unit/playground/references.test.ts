@@ -14,8 +14,8 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../main/cli/main.ts';
 import { signatureCheck } from '../../../main/common/compiler-log.ts';
 import { EXERCISES, signatureOf } from '../../../main/common/exercises.ts';
-import { checkKernelSource } from '../../../main/common/kernel-source-check.ts';
-import { readLaunchHeader } from '../../../main/common/launch-header.ts';
+import { checkKernelSource } from '../../../main/common/pure/kernel-source-check.ts';
+import { readLaunchHeader } from '../../../main/common/pure/launch-header.ts';
 import { kernelLaunch } from '../../../main/playground/descriptors.ts';
 import { resolveRequest } from '../../../main/playground/playground-service.ts';
 

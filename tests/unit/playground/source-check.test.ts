@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { checkKernelSource } from '../../../main/common/kernel-source-check.ts';
+import { checkKernelSource } from '../../../main/common/pure/kernel-source-check.ts';
 import { EXERCISES } from '../../../main/common/exercises.ts';
 import { includeSpellings, otherSpellings } from '../serve/hostile-sources.ts';
 

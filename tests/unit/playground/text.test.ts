@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { EXERCISE_IDS } from '../../../main/common/playground.ts';
-import { exercises as playgroundEn, type ExerciseText } from '../../../main/common/i18n/en/exercises.ts';
-import { exercises as playgroundEs } from '../../../main/common/i18n/es/exercises.ts';
+import { exercises as playgroundEn, type ExerciseText } from '../../../main/common/pure/i18n/en/exercises.ts';
+import { exercises as playgroundEs } from '../../../main/common/pure/i18n/es/exercises.ts';
 
 // Every string of an exercise, each under a name that says where it is.
 function items(text: ExerciseText): Map<string, string> {

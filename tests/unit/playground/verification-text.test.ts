@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 
 import { cliText } from '../../../main/cli/cli-text.ts';
 import { kernelRunText } from '../../../main/cli/kernel-run-text.ts';
-import { translator } from '../../../main/common/i18n/index.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import { translator } from '../../../main/common/pure/i18n/index.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import { KERNEL_RUN } from '../../../main/common/playground.ts';
 import type { KernelRun } from '../../../main/common/playground.ts';
 import { kernelStatusText, verificationRows } from '../../../main/reports/kernel-sections.ts';

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
+import { RUN_SCHEMA_VERSION } from '../../../main/common/run-record.ts';
+import { OLDEST_RUN_SCHEMA_VERSION } from '../../../main/common/run-record-read.ts';
 import { writeFileAtomic } from '../../../main/runs/atomic-write.ts';
 import { createReportsService } from '../../../main/reports/reports-service.ts';
 import { writeRunReport } from '../../../main/reports/report-writer.ts';
@@ -86,10 +88,14 @@ describe('the runs a report is made of', () => {
     const old = { ...fixture('cpu-matmul'), schemaVersion: 0 };
     const { store } = storeWith(old);
     const r = await refusal(service(store).writeReport({ runIds: [old.id] }));
-    expect([r.code, r.details.reason, r.details.schemaVersion, r.details.supported]).toEqual(['INVALID_ARGUMENT', 'schema-version', 0, 1]);
-    expect(r.message).toMatch(/schema version 0; this GPU Lab reads version 1/);
+    expect([r.code, r.details.reason, r.details.schemaVersion, r.details.oldest, r.details.supported]).toEqual(['INVALID_ARGUMENT', 'schema-version', 0, OLDEST_RUN_SCHEMA_VERSION, RUN_SCHEMA_VERSION]);
+    expect(r.message).toContain(`schema version 0; this GPU Lab reads versions ${OLDEST_RUN_SCHEMA_VERSION} to ${RUN_SCHEMA_VERSION}`);
     // The writer refuses such a record handed to it directly, too.
     expect((await refusal(writeRunReport(old))).details.reason).toBe('schema-version');
+    // A newer one is refused naming both versions.
+    const newer = { ...fixture('cpu-matmul'), id: 'from-a-newer-gpu-lab', schemaVersion: RUN_SCHEMA_VERSION + 1 };
+    const n = await refusal(service(storeWith(newer).store).writeReport({ runIds: [newer.id] }));
+    expect(n.message).toContain(`schema version ${RUN_SCHEMA_VERSION + 1}, written by a newer GPU Lab; this GPU Lab reads versions ${OLDEST_RUN_SCHEMA_VERSION} to ${RUN_SCHEMA_VERSION}`);
   });
 
   it('three runs are one too many', async () => {

@@ -8,12 +8,13 @@ import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
-import { compareTimes, estimateOf, type Estimate } from '../../../main/common/claims.ts';
-import { formatBreakEven, formatBytes, formatMs, formatTimes, formatWhole } from '../../../main/common/format.ts';
-import { pdf as wordsEn } from '../../../main/common/i18n/en/pdf.ts';
-import { pdf as wordsEs } from '../../../main/common/i18n/es/pdf.ts';
-import type { Locale } from '../../../main/common/locale.ts';
-import { RUN_RECORD, type PointResult, type RunRecord } from '../../../main/common/run-record.ts';
+import { compareTimes, estimateOf, type Estimate } from '../../../main/common/pure/claims.ts';
+import { formatBreakEven, formatBytes, formatMs, formatTimes, formatWhole } from '../../../main/common/pure/format.ts';
+import { pdf as wordsEn } from '../../../main/common/pure/i18n/en/pdf.ts';
+import { pdf as wordsEs } from '../../../main/common/pure/i18n/es/pdf.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
+import { type PointResult, type RunRecord } from '../../../main/common/run-record.ts';
+import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 import { breakEven, speedupCurve } from '../../../main/labs/analysis.ts';
 import { findLab } from '../../../main/labs/index.ts';
 import { localizeDescriptor } from '../../../main/labs/lab-text.ts';
@@ -25,7 +26,7 @@ import { bodyText, fixture, packed, pdfText, savePdf } from './pdf-tools.ts';
 const OPTIONS = { author: 'Laura Llamas López', course: 'Programación de GPUs', date: new Date('2026-11-29T10:00:00Z'), writerVersion: '0.1.0' };
 
 function peerRun(name: string): RunRecord {
-  return RUN_RECORD.parse(JSON.parse(readFileSync(new URL(`../../fixtures/peer-runs/${name}.json`, import.meta.url), 'utf8'))) as RunRecord;
+  return STORED_RECORD.parse(JSON.parse(readFileSync(new URL(`../../fixtures/peer-runs/${name}.json`, import.meta.url), 'utf8')));
 }
 
 // The deliverable's pages as a reader copies them out: from its heading to the kernels' sources, whitespace dropped

@@ -7,10 +7,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { compareTimes, estimateOf, type Estimate } from '../../../main/common/claims.ts';
-import { formatBreakEven, formatMs, formatTimes } from '../../../main/common/format.ts';
+import { compareTimes, estimateOf, type Estimate } from '../../../main/common/pure/claims.ts';
+import { formatBreakEven, formatMs, formatTimes } from '../../../main/common/pure/format.ts';
 import type { LabDescriptor } from '../../../main/common/lab-descriptor.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import type { PeerLibrary } from '../../../main/common/peer-protocol.ts';
 import type { RunRecord } from '../../../main/common/run-record.ts';
 import { breakEven, speedupCurve } from '../../../main/labs/analysis.ts';

@@ -7,18 +7,24 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { formatBreakEven } from '../../../main/common/format.ts';
-import { summarizeRun, type RunRecord } from '../../../main/common/run-record.ts';
+import { formatBreakEven } from '../../../main/common/pure/format.ts';
+import { summarizeRun, type PointResult, type RunRecord } from '../../../main/common/run-record.ts';
+import { timedStatistics } from '../../../main/common/pure/statistics.ts';
 import { createReportsService } from '../../../main/reports/reports-service.ts';
 import { inReportLocale } from '../../../main/reports/report-locale.ts';
 import { writeLabsReport } from '../../../main/reports/report-writer.ts';
 import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
 import { fixture, pdfText, savePdf, spaced } from './pdf-tools.ts';
 
-// The run again, earlier, with the GPU's times with the copies scaled: its crossing moves.
+// The run again, earlier, with the GPU's times with the copies scaled: its crossing moves. Their statistics are the
+// scaled samples', as the runner would have recorded them (a record is read as stored).
 function earlier(record: RunRecord, id: string, hoursBefore: number, factor: number): RunRecord {
   const createdAt = new Date(new Date(record.createdAt).getTime() - hoursBefore * 3_600_000).toISOString();
-  const points = record.points.map((p) => (p.series === 'gpu-transfers' ? { ...p, hostMs: p.hostMs.map((v) => v * factor), deviceMs: p.deviceMs?.map((v) => v * factor) ?? null } : p));
+  const scaled = (p: PointResult): PointResult => {
+    const times = { ...p, hostMs: p.hostMs.map((v) => v * factor), deviceMs: p.deviceMs?.map((v) => v * factor) ?? null };
+    return { ...times, stats: p.stats ? timedStatistics(times) : null };
+  };
+  const points = record.points.map((p) => (p.series === 'gpu-transfers' ? scaled(p) : p));
   return { ...record, id, createdAt, finishedAt: createdAt, points };
 }
 

@@ -5,14 +5,14 @@
 import { createI18n } from 'vue-i18n';
 import { describe, expect, it } from 'vitest';
 
-import type { Catalog } from '../../../main/common/i18n/translate.ts';
-import { catalogTranslate } from '../../../main/common/i18n/translate.ts';
-import { results as resultsEs } from '../../../main/common/i18n/es/results.ts';
-import { placeholders } from '../../../main/common/message.ts';
-import { pdfDeliverables as deliverableWords } from '../../../main/common/i18n/en/pdf-deliverables.ts';
-import { pdfDeliverables as deliverableWordsEs } from '../../../main/common/i18n/es/pdf-deliverables.ts';
-import { pdf as reportWords } from '../../../main/common/i18n/en/pdf.ts';
-import { pdf as reportWordsEs } from '../../../main/common/i18n/es/pdf.ts';
+import type { Catalog } from '../../../main/common/pure/i18n/translate.ts';
+import { catalogTranslate } from '../../../main/common/pure/i18n/translate.ts';
+import { results as resultsEs } from '../../../main/common/pure/i18n/es/results.ts';
+import { placeholders } from '../../../main/common/pure/message.ts';
+import { pdfDeliverables as deliverableWords } from '../../../main/common/pure/i18n/en/pdf-deliverables.ts';
+import { pdfDeliverables as deliverableWordsEs } from '../../../main/common/pure/i18n/es/pdf-deliverables.ts';
+import { pdf as reportWords } from '../../../main/common/pure/i18n/en/pdf.ts';
+import { pdf as reportWordsEs } from '../../../main/common/pure/i18n/es/pdf.ts';
 
 function messages(catalog: Catalog, prefix: string): [string, string][] {
   return Object.entries(catalog).flatMap(([name, value]) =>

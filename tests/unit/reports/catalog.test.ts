@@ -6,11 +6,11 @@
 import { createI18n } from 'vue-i18n';
 import { describe, expect, it } from 'vitest';
 
-import type { Catalog } from '../../../main/common/i18n/translate.ts';
-import { catalogTranslate } from '../../../main/common/i18n/translate.ts';
-import { results } from '../../../main/common/i18n/en/results.ts';
-import { appMessages as en } from '../../../main/common/i18n/en/index.ts';
-import { pdf as reportWords } from '../../../main/common/i18n/en/pdf.ts';
+import type { Catalog } from '../../../main/common/pure/i18n/translate.ts';
+import { catalogTranslate } from '../../../main/common/pure/i18n/translate.ts';
+import { results } from '../../../main/common/pure/i18n/en/results.ts';
+import { appMessages as en } from '../../../main/common/pure/i18n/en/index.ts';
+import { pdf as reportWords } from '../../../main/common/pure/i18n/en/pdf.ts';
 
 function messages(catalog: Catalog, prefix: string): [string, string][] {
   return Object.entries(catalog).flatMap(([name, value]) =>
@@ -57,19 +57,24 @@ describe('the plain catalog translate', () => {
         'pdf.results.count.failed',
         'pdf.results.count.ok',
         'pdf.results.count.waived',
+        'pdf.results.reasonNote',
       ].sort(),
     );
   });
 
   // "1 point measured", never "1 points measured", in both languages: the counts under the PDF's results table.
   it('writes each count of the results table in the form its number takes', async () => {
-    const { pdf: palabras } = await import('../../../main/common/i18n/es/pdf.ts');
+    const { pdf: palabras } = await import('../../../main/common/pure/i18n/es/pdf.ts');
     const es = catalogTranslate({ pdf: palabras });
     const part = (t: typeof plain, status: string, count: number): string => t(`pdf.results.count.${status}`, { count });
     expect([1, 2].map((n) => part(plain, 'ok', n))).toEqual(['1 point measured', '2 points measured']);
     expect([1, 2].map((n) => part(es, 'ok', n))).toEqual(['1 punto medido', '2 puntos medidos']);
     expect([1, 2].map((n) => part(es, 'waived', n))).toEqual(['1 omitido', '2 omitidos']);
     expect([1, 2].map((n) => part(es, 'failed', n))).toEqual(['1 fallido', '2 fallidos']);
+    // A reason under the table, with the points it covers.
+    const note = (t: typeof plain, count: number): string => t('pdf.results.reasonNote', { mark: 'a', count, reason: 'r' }, count);
+    expect([1, 2].map((n) => note(plain, n))).toEqual(['[a] 1 point: r', '[a] 2 points: r']);
+    expect([1, 2].map((n) => note(es, n))).toEqual(['[a] 1 punto: r', '[a] 2 puntos: r']);
   });
 
   it('answers a key the catalog lacks with the key, as vue-i18n shows it', () => {

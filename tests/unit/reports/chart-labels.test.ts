@@ -9,24 +9,25 @@ import type { Chart } from 'chart.js';
 import { describe, expect, it } from 'vitest';
 
 import type { LabDescriptor } from '../../../main/common/lab-descriptor.ts';
-import { translator } from '../../../main/common/i18n/index.ts';
-import { RUN_RECORD, type RunRecord } from '../../../main/common/run-record.ts';
+import { translator } from '../../../main/common/pure/i18n/index.ts';
+import { type RunRecord } from '../../../main/common/run-record.ts';
+import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 import { findLab, labDescriptors } from '../../../main/labs/index.ts';
 import { REPORT_CHART, withHeadlessChart } from '../../../main/reports/chart-image.ts';
-import type { RunChart } from '../../../renderer/charts/chart-common.ts';
-import { compareChart } from '../../../renderer/charts/compare-chart.ts';
-import type { Box, Dot, Segment } from '../../../renderer/charts/label-placement.ts';
-import type { MarkChart, RunMarksOptions } from '../../../renderer/charts/marks-plugin.ts';
-import { placeMarkLabels } from '../../../renderer/charts/marks-plugin.ts';
-import { LIGHT_CHART_THEME } from '../../../renderer/charts/palette.ts';
-import { runChart } from '../../../renderer/charts/run-chart.ts';
+import type { RunChart } from '../../../main/common/pure/charts/chart-common.ts';
+import { compareChart } from '../../../main/common/pure/charts/compare-chart.ts';
+import type { Box, Dot, Segment } from '../../../main/common/pure/charts/label-placement.ts';
+import type { MarkChart, RunMarksOptions } from '../../../main/common/pure/charts/marks-plugin.ts';
+import { placeMarkLabels } from '../../../main/common/pure/charts/marks-plugin.ts';
+import { LIGHT_CHART_THEME } from '../../../main/common/pure/charts/palette.ts';
+import { runChart } from '../../../main/common/pure/charts/run-chart.ts';
 import { boxesTouch, hits } from '../renderer/charts/geometry.ts';
 import { appT, fixture } from './pdf-tools.ts';
 
 const inputs = { theme: LIGHT_CHART_THEME, t: appT };
 const APP_CHART = { width: 1000, height: 380, scale: 1 };
 
-const peerRun = RUN_RECORD.parse(JSON.parse(readFileSync(fileURLToPath(new URL('../../fixtures/peer-runs/h100-elementwise-breakeven-peers.json', import.meta.url)), 'utf8'))) as RunRecord;
+const peerRun = STORED_RECORD.parse(JSON.parse(readFileSync(fileURLToPath(new URL('../../fixtures/peer-runs/h100-elementwise-breakeven-peers.json', import.meta.url)), 'utf8')));
 
 function spanish(record: RunRecord): LabDescriptor {
   const found = labDescriptors('es').find((l) => l.id === record.lab);

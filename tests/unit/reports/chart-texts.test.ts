@@ -1,6 +1,6 @@
 // No text over text, none off the canvas: every text every chart draws (tick labels, titles, legend entries, break-even
 // and reference labels, the values over bars, the words of an empty plot), recorded as the canvas draws it
-// (renderer/charts/text-recorder.ts, through the current transform: a turned axis title too) on the PDF's headless
+// (main/common/pure/charts/text-recorder.ts, through the current transform: a turned axis title too) on the PDF's headless
 // canvas. Every recorded run (tests/fixtures/runs, the peers' runs, the kernel playground's runs: the recorded
 // session's), each lab's GPU run compared with its CPU-only run and with its run with peers, in English and in
 // Spanish, at the report's size and at the sizes the app gives a chart (a laptop's window, a wide one). A chart is an
@@ -13,18 +13,19 @@ import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 
 import { exerciseDefinition } from '../../../main/common/exercises.ts';
-import { translator } from '../../../main/common/i18n/index.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import { translator } from '../../../main/common/pure/i18n/index.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import type { KernelRun } from '../../../main/common/playground.ts';
-import { RUN_RECORD, type RunRecord } from '../../../main/common/run-record.ts';
+import { type RunRecord } from '../../../main/common/run-record.ts';
+import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 import { labDescriptors } from '../../../main/labs/index.ts';
 import { reportChartSize, withHeadlessChart } from '../../../main/reports/chart-image.ts';
 import { inReportLocale } from '../../../main/reports/report-locale.ts';
-import type { ChartInputs, RunChart } from '../../../renderer/charts/chart-common.ts';
-import { compareChart } from '../../../renderer/charts/compare-chart.ts';
-import { LIGHT_CHART_THEME } from '../../../renderer/charts/palette.ts';
-import { kernelRunChart } from '../../../renderer/charts/playground-chart.ts';
-import { runChart } from '../../../renderer/charts/run-chart.ts';
+import type { ChartInputs, RunChart } from '../../../main/common/pure/charts/chart-common.ts';
+import { compareChart } from '../../../main/common/pure/charts/compare-chart.ts';
+import { LIGHT_CHART_THEME } from '../../../main/common/pure/charts/palette.ts';
+import { kernelRunChart } from '../../../main/common/pure/charts/playground-chart.ts';
+import { runChart } from '../../../main/common/pure/charts/run-chart.ts';
 import type { DrawnText } from '../renderer/charts/text-recorder.ts';
 import { describeProblems, installTextRecorder, textProblems } from '../renderer/charts/text-recorder.ts';
 
@@ -36,7 +37,7 @@ function records(folder: string): [string, RunRecord][] {
   return readdirSync(join(fixtures, folder))
     .filter((n) => n.endsWith('.json'))
     .sort()
-    .map((n) => [n.replace(/\.json$/, ''), RUN_RECORD.parse(JSON.parse(readFileSync(join(fixtures, folder, n), 'utf8'))) as RunRecord]);
+    .map((n) => [n.replace(/\.json$/, ''), STORED_RECORD.parse(JSON.parse(readFileSync(join(fixtures, folder, n), 'utf8')))]);
 }
 
 const RUNS = [...records('runs'), ...records('peer-runs'), ...records('webgpu-runs')];

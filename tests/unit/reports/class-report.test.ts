@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ClassExports, classSources } from '../../../main/classroom/class-exports.ts';
 import { ClassStore } from '../../../main/classroom/class-store.ts';
 import { writeClassReport } from '../../../main/reports/report-writer.ts';
-import { formatFindingValue } from '../../../main/common/format.ts';
+import { formatFindingValue } from '../../../main/common/pure/format.ts';
 import { RunStore } from '../../../main/runs/run-store.ts';
 import { classFolder } from '../classroom/class-fixture.ts';
 import type { ClassFolder } from '../classroom/class-fixture.ts';

@@ -9,10 +9,11 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
-import { formatRate } from '../../../main/common/format.ts';
+import { formatRate } from '../../../main/common/pure/format.ts';
 import { LAB_IDS } from '../../../main/common/lab-descriptor.ts';
-import type { Locale } from '../../../main/common/locale.ts';
-import { RUN_RECORD, type RunRecord } from '../../../main/common/run-record.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
+import type { RunRecord } from '../../../main/common/run-record.ts';
+import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 import { writeLabsReport } from '../../../main/reports/report-writer.ts';
 import { inReportLocale } from '../../../main/reports/report-locale.ts';
 import { pdfText, savePdf } from './pdf-tools.ts';
@@ -21,7 +22,7 @@ function recorded(folder: string): RunRecord[] {
   const dir = fileURLToPath(new URL(`../../fixtures/${folder}/`, import.meta.url));
   return readdirSync(dir)
     .filter((n) => n.endsWith('.json') && !n.startsWith('cpu-'))
-    .map((n) => RUN_RECORD.parse(JSON.parse(readFileSync(join(dir, n), 'utf8'))) as RunRecord);
+    .map((n) => STORED_RECORD.parse(JSON.parse(readFileSync(join(dir, n), 'utf8'))));
 }
 
 // A message id the catalogs lack comes back as itself: "pdf.kernels.kind.python", "common.peers.agree",

@@ -2,7 +2,7 @@
 // numbers, read back with poppler.
 import { describe, expect, it } from 'vitest';
 
-import { compareRows } from '../../../renderer/charts/compare-rows.ts';
+import { compareRows } from '../../../main/common/pure/charts/compare-rows.ts';
 import { writeComparisonReport, writeLabsReport } from '../../../main/reports/report-writer.ts';
 import { LAB_IDS } from '../../../main/common/lab-descriptor.ts';
 import { appT, bodyText, deviceNameOf, fixture, packed, pdfInfo, pdfText, renderPages, resultFigures, savePdf, spaced } from './pdf-tools.ts';

@@ -1,22 +1,25 @@
 // A share read against the CPU's estimated peak is marked as an estimate wherever "% of peak" is shown — the app's
 // results table, the command line's run table and the PDF's results table — in English and Spanish, and a share over
 // 100 % is shown as it is, never clamped; a share of a table peak carries no mark.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { runTable } from '../../../main/cli/run-table.ts';
 import { cliText } from '../../../main/cli/cli-text.ts';
 import type { DeviceSummary } from '../../../main/common/devices.ts';
-import { results as resultsEs } from '../../../main/common/i18n/es/results.ts';
-import { catalogTranslate } from '../../../main/common/i18n/translate.ts';
-import { setNumberLocale } from '../../../main/common/locale.ts';
+import { results as resultsEs } from '../../../main/common/pure/i18n/es/results.ts';
+import { catalogTranslate } from '../../../main/common/pure/i18n/translate.ts';
+import { setNumberLocale } from '../../../main/common/pure/locale.ts';
 import { validateParams } from '../../../main/common/params.ts';
 import type { PointPeak, PointResult, RunRecord } from '../../../main/common/run-record.ts';
 import { findLab } from '../../../main/labs/index.ts';
 import { writeRunReport } from '../../../main/reports/report-writer.ts';
 import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
-import { resultRow } from '../../../renderer/charts/result-rows.ts';
+import { resultRow } from '../../../main/common/pure/charts/result-rows.ts';
 import { pointFromPlan } from '../labs/synthetic.ts';
-import { appT, fixture, pdfText, savePdf, spaced } from './pdf-tools.ts';
+import { appT, fixture, fixturesDir, pdfText, savePdf, spaced } from './pdf-tools.ts';
 
 const ESTIMATE: PointPeak = { name: 'fp32', unit: 'GFLOP/s', value: 400, source: 'estimate' };
 const TABLE: PointPeak = { name: 'fp32', unit: 'GFLOP/s', value: 400 };
@@ -95,16 +98,19 @@ describe('the command line’s run table', () => {
 });
 
 describe('the PDF’s results table', () => {
-  // The CPU's matmul-breakeven run, its CPU summary given an estimated fp32 peak that its best point passes by 30 %:
-  // the report reads every point's peak again from the record's CPU (runs/current-work.ts), as a reader's app does.
-  function estimatedRun(): RunRecord {
+  // The CPU's matmul-breakeven run as its file holds it (schema version 1), its CPU summary given an estimated fp32
+  // peak that its best point passes by 30 %: a version 1 record's peaks are read again from its CPU as the record is
+  // read (runs/stored-record.ts, current-work.ts), as a reader's app reads it; a version 2 record's are the runner's.
+  function estimatedRun(): unknown {
     const stored = fixture('cpu-matmul-breakeven');
     const best = Math.max(...withCurrentFindings(stored).points.map((p) => (p.device === 'cpu' && p.status === 'ok' ? (p.gflops ?? 0) : 0)));
-    const devices = stored.environment.devices;
+    const file = JSON.parse(readFileSync(join(fixturesDir, 'cpu-matmul-breakeven.json'), 'utf8')) as Pick<RunRecord, 'environment'> & { schemaVersion: number };
+    expect(file.schemaVersion).toBe(1);
+    const devices = file.environment.devices;
     if (!devices) throw new Error('no device list');
     const estimated = (d: DeviceSummary): DeviceSummary =>
       d.kind === 'cpu' ? { ...d, peakGflopsFp32: best / 1.3, peakGflopsFp64: best / 2.6, details: { ...d.details, peakSource: 'estimate', peakFp32Formula: 'estimate: test', peakFp64Formula: 'estimate: test' } } : d;
-    return { ...stored, environment: { ...stored.environment, devices: { ...devices, devices: devices.devices.map(estimated) } } };
+    return { ...file, environment: { ...file.environment, devices: { ...devices, devices: devices.devices.map(estimated) } } };
   }
 
   it.each([

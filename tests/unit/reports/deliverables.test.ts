@@ -3,8 +3,8 @@
 // cannot answer, and why, wherever an answer needs the GPU.
 import { describe, expect, it } from 'vitest';
 
-import { estimateOf, timeRatio } from '../../../main/common/claims.ts';
-import { formatBreakEven, formatBytes, formatCount, formatMs, formatPercent, formatTimes } from '../../../main/common/format.ts';
+import { estimateOf, timeRatio } from '../../../main/common/pure/claims.ts';
+import { formatBreakEven, formatBytes, formatCount, formatMs, formatPercent, formatTimes } from '../../../main/common/pure/format.ts';
 import type { PointResult, RunRecord } from '../../../main/common/run-record.ts';
 import { findLab } from '../../../main/labs/index.ts';
 import type { Deliverable } from '../../../main/reports/deliverables/index.ts';

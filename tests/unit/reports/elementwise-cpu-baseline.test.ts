@@ -7,10 +7,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { formatBreakEven, formatCount, formatTimes } from '../../../main/common/format.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import { formatBreakEven, formatCount, formatTimes } from '../../../main/common/pure/format.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import type { RunRecord } from '../../../main/common/run-record.ts';
-import { speedupRange } from '../../../main/common/claims.ts';
+import { speedupRange } from '../../../main/common/pure/claims.ts';
 import { breakEven, speedupCurve } from '../../../main/labs/analysis.ts';
 import type { PlannedPoint } from '../../../main/labs/lab.ts';
 import { findingText, localizeDescriptor } from '../../../main/labs/lab-text.ts';

@@ -3,7 +3,7 @@
 // in Spanish, and prints no peak; a run from DRAM says nothing of L2.
 import { describe, expect, it } from 'vitest';
 
-import type { Locale } from '../../../main/common/locale.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import type { KernelRun } from '../../../main/common/playground.ts';
 import { writeReport } from '../../../main/reports/report-writer.ts';
 import { reductionFromL2, verifiedSgemm } from './kernel-runs.ts';

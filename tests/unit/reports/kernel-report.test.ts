@@ -9,16 +9,16 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
-import { formatMs, formatPercent, formatRate } from '../../../main/common/format.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import { formatMs, formatPercent, formatRate } from '../../../main/common/pure/format.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import type { KernelRun } from '../../../main/common/playground.ts';
 import type { RunRecord } from '../../../main/common/run-record.ts';
 import { comparisonTitle, exerciseDescriptor } from '../../../main/playground/descriptors.ts';
 import { KernelStore } from '../../../main/playground/kernel-store.ts';
 import { createReportsService } from '../../../main/reports/reports-service.ts';
 import { writeReport } from '../../../main/reports/report-writer.ts';
-import { pdfKernelRun as kernelRunWords } from '../../../main/common/i18n/en/pdf-kernel-run.ts';
-import { pdfKernelRun as kernelRunWordsEs } from '../../../main/common/i18n/es/pdf-kernel-run.ts';
+import { pdfKernelRun as kernelRunWords } from '../../../main/common/pure/i18n/en/pdf-kernel-run.ts';
+import { pdfKernelRun as kernelRunWordsEs } from '../../../main/common/pure/i18n/es/pdf-kernel-run.ts';
 import { defaultSourceRoots } from '../../../main/sources/kernel-sources.ts';
 import { RunStore } from '../../../main/runs/run-store.ts';
 import { compileErrorSaxpy, failedTranspose, timedOutReduction, verifiedSgemm } from './kernel-runs.ts';

@@ -9,18 +9,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import type { ReferenceResult } from '../../../main/common/contract/labs.ts';
-import { translator } from '../../../main/common/i18n/index.ts';
+import { translator } from '../../../main/common/pure/i18n/index.ts';
 import type { LabDescriptor } from '../../../main/common/lab-descriptor.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import type { PointResult, RunRecord } from '../../../main/common/run-record.ts';
-import { summarize } from '../../../main/common/statistics.ts';
+import { summarize } from '../../../main/common/pure/statistics.ts';
 import { labDescriptors } from '../../../main/labs/index.ts';
 import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
-import { cellText, compareDevices, runPerDevice } from '../../../renderer/charts/device-comparison.ts';
-import { headlinePoints, referenceOf } from '../../../renderer/charts/headlines.ts';
-import { referenceBlocks, referenceSentence } from '../../../renderer/charts/reference-rows.ts';
+import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
+import { cellText, compareDevices, runPerDevice } from '../../../main/common/pure/charts/device-comparison.ts';
+import { headlinePoints, referenceOf } from '../../../main/common/pure/charts/headlines.ts';
+import { referenceBlocks, referenceSentence } from '../../../main/common/pure/charts/reference-rows.ts';
 
-const recorded = withCurrentFindings(JSON.parse(readFileSync(new URL('../../fixtures/runs/h100-matmul.json', import.meta.url), 'utf8')) as RunRecord);
+const recorded = withCurrentFindings(STORED_RECORD.parse(JSON.parse(readFileSync(new URL('../../fixtures/runs/h100-matmul.json', import.meta.url), 'utf8'))));
 const lab = (locale: Locale): LabDescriptor => labDescriptors(locale).find((l) => l.id === 'matmul') as LabDescriptor;
 
 // How one generated device measured each point: its samples a scale of the recorded median, with noise; or waived.
@@ -41,7 +42,7 @@ function measuredAs(p: PointResult, plan: PointPlan): PointResult {
   if (plan.waived) return { ...p, status: 'waived', reason: 'not on this device', stats: null, hostMs: [], deviceMs: null, gflops: null, gbps: null, verification: null };
   const samples = plan.noise.map((n) => base * plan.scale * (1 + n));
   const stats = summarize(samples);
-  return { ...p, timer: 'host', hostMs: samples, deviceMs: null, stats, gflops: p.work.flops / (stats.median * 1e6), gbps: p.work.bytes / (stats.median * 1e6) };
+  return { ...p, clock: 'host', hostMs: samples, deviceMs: null, stats, gflops: p.work.flops / (stats.median * 1e6), gbps: p.work.bytes / (stats.median * 1e6) };
 }
 
 // A run of the lab on a device of its own (its GPU's UUID), measured by `plans`; `otherSize` changes one point's work.
@@ -111,7 +112,7 @@ describe('one lab across devices', () => {
     const b = deviceRun(2, plans, false);
     const chosen = runPerDevice([a1, b, a3, a2]);
     expect(chosen.map((r) => r.id)).toEqual(['run-1-later', 'run-2']);
-    const cpuOnly = JSON.parse(readFileSync(new URL('../../fixtures/runs/cpu-matmul.json', import.meta.url), 'utf8')) as RunRecord;
+    const cpuOnly = STORED_RECORD.parse(JSON.parse(readFileSync(new URL('../../fixtures/runs/cpu-matmul.json', import.meta.url), 'utf8')));
     expect(runPerDevice([cpuOnly, a1]).map((r) => r.id)).toEqual(['run-1', cpuOnly.id]);
   });
 });

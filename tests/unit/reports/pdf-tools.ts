@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { catalogTranslate } from '../../../main/common/i18n/translate.ts';
-import { resultRows } from '../../../renderer/charts/result-rows.ts';
-import { results } from '../../../main/common/i18n/en/results.ts';
+import { catalogTranslate } from '../../../main/common/pure/i18n/translate.ts';
+import { resultRows } from '../../../main/common/pure/charts/result-rows.ts';
+import { results } from '../../../main/common/pure/i18n/en/results.ts';
 import { GpuLabError } from '../../../main/common/errors.ts';
-import { RUN_RECORD, type RunRecord } from '../../../main/common/run-record.ts';
+import { type RunRecord } from '../../../main/common/run-record.ts';
+import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 import { findLab } from '../../../main/labs/index.ts';
 
 export const fixturesDir = fileURLToPath(new URL('../../fixtures/runs/', import.meta.url));
@@ -22,7 +23,7 @@ export const WEBGPU_FIXTURES = readdirSync(webgpuFixturesDir).filter((n) => n.en
 
 export function fixture(name: string): RunRecord {
   const dir = WEBGPU_FIXTURES.includes(name) ? webgpuFixturesDir : fixturesDir;
-  return RUN_RECORD.parse(JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8'))) as RunRecord;
+  return STORED_RECORD.parse(JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')));
 }
 
 // The app's own words for the chart and table functions, as the renderer's vue-i18n gives them.

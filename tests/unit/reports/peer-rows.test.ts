@@ -9,17 +9,17 @@ import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
-import { agreementOf, estimateOf } from '../../../main/common/claims.ts';
-import { formatMs, formatPercent, formatTimes, formatWhole } from '../../../main/common/format.ts';
-import { pdf as wordsEn } from '../../../main/common/i18n/en/pdf.ts';
-import { pdf as wordsEs } from '../../../main/common/i18n/es/pdf.ts';
+import { agreementOf, estimateOf } from '../../../main/common/pure/claims.ts';
+import { formatMs, formatPercent, formatTimes, formatWhole } from '../../../main/common/pure/format.ts';
+import { pdf as wordsEn } from '../../../main/common/pure/i18n/en/pdf.ts';
+import { pdf as wordsEs } from '../../../main/common/pure/i18n/es/pdf.ts';
 import type { LabDescriptor, SeriesDescriptor } from '../../../main/common/lab-descriptor.ts';
-import type { Locale } from '../../../main/common/locale.ts';
-import { msg } from '../../../main/common/message.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
+import { msg } from '../../../main/common/pure/message.ts';
 import { PEER_LIBRARIES, PEERS_REPORT } from '../../../main/common/peer-protocol.ts';
-import { RUN_RECORD } from '../../../main/common/run-record.ts';
+import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 import type { Finding, PointResult, RunRecord } from '../../../main/common/run-record.ts';
-import { summarize } from '../../../main/common/statistics.ts';
+import { countedSamples, summarize } from '../../../main/common/pure/statistics.ts';
 import { agreementFinding } from '../../../main/labs/analysis.ts';
 import { findLab } from '../../../main/labs/index.ts';
 import { findingText, localizeDescriptor } from '../../../main/labs/lab-text.ts';
@@ -30,7 +30,7 @@ import { inReportLocale } from '../../../main/reports/report-locale.ts';
 import { writeRunReport } from '../../../main/reports/report-writer.ts';
 import type { TableCell } from '../../../main/reports/table.ts';
 import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
-import { pointReason } from '../../../main/common/i18n/error-text.ts';
+import { pointReason } from '../../../main/common/pure/i18n/error-text.ts';
 import { planContext } from '../../../main/runs/lab-runner.ts';
 import { failedPoint, waivedPoint } from '../../../main/runs/point-result.ts';
 import { pointFromPlan } from '../labs/synthetic.ts';
@@ -246,7 +246,7 @@ describe('the other labs’ PyTorch peers get rows in their own tables', () => {
   function asPeer(p: PointResult, series: string, factor = 1): PointResult {
     const hostMs = p.hostMs.map((v) => v * factor);
     const deviceMs = p.deviceMs?.map((v) => v * factor) ?? null;
-    const samples = p.timer === 'device' && deviceMs ? deviceMs : hostMs;
+    const samples = countedSamples({ clock: p.clock, hostMs, deviceMs });
     // Named by its label alone: GPU Lab's point's name would call it GPU Lab's.
     const { name: _ours, ...unnamed } = p;
     return {
@@ -426,7 +426,7 @@ describe('the H100’s runs with their peers, as recorded', () => {
   const dir = new URL('../../fixtures/peer-runs/', import.meta.url);
   for (const name of ['h100-matmul-peers', 'h100-vector-function-peers', 'h100-transfer-peers', 'h100-dtypes-peers', 'h100-matmul-breakeven-peers', 'h100-elementwise-breakeven-peers', 'h100-timing-pitfalls-peers']) {
     it(`${name}: peer rows and the run’s agreements in the PDF, in both languages`, async () => {
-      const record = RUN_RECORD.parse(JSON.parse(readFileSync(new URL(`${name}.json`, dir), 'utf8'))) as RunRecord;
+      const record = STORED_RECORD.parse(JSON.parse(readFileSync(new URL(`${name}.json`, dir), 'utf8')));
       const measured = new Set(record.points.filter((p) => p.status === 'ok').map((p) => p.series));
       const lab = descriptorOf(record.lab);
       expect(lab.series.some((s) => s.peer && measured.has(s.key))).toBe(true);

@@ -2,18 +2,17 @@
 // §10, "Baselines"): a lab planned with the course's Python peers asked or not, the course's own series measured,
 // waived (its library missing), failed, left out by --peers none or left out of a --peers list, every other point
 // measured around a chosen median.
-import type { Translate } from '../../../renderer/charts/text.ts';
-import type { Locale } from '../../../main/common/locale.ts';
+import type { Translate } from '../../../main/common/pure/charts/text.ts';
+import type { Locale } from '../../../main/common/pure/locale.ts';
 import { validateParams } from '../../../main/common/params.ts';
 import type { PeerLibrary, PeersReport } from '../../../main/common/peer-protocol.ts';
 import type { PointResult, RunRecord } from '../../../main/common/run-record.ts';
-import { summarize } from '../../../main/common/statistics.ts';
-import { pointReason } from '../../../main/common/i18n/error-text.ts';
+import { pointReason } from '../../../main/common/pure/i18n/error-text.ts';
 import { findLab } from '../../../main/labs/index.ts';
 import type { Lab, PlannedPoint } from '../../../main/labs/lab.ts';
 import { inReportLocale } from '../../../main/reports/report-locale.ts';
 import { failedPoint, waivedPoint } from '../../../main/runs/point-result.ts';
-import { CPU, GPU, WITH_GPU } from '../labs/synthetic.ts';
+import { CPU, GPU, sampledPoint, WITH_GPU } from '../labs/synthetic.ts';
 
 export const LIBRARIES: PeerLibrary[] = ['numpy', 'torch', 'cupy', 'numba'];
 export const NAMES: Record<PeerLibrary, string> = { numpy: 'NumPy', torch: 'PyTorch', cupy: 'CuPy', numba: 'Numba', transformers: 'Transformers', pycuda: 'PyCUDA', 'cuda-core': 'cuda.core' };
@@ -35,24 +34,6 @@ function report(missing: PeerLibrary | null): PeersReport {
   return { interpreter: 'python3', available: true, probe: { python: '3.12.3', executable: '/usr/bin/python3', libraries } };
 }
 
-// A planned point measured with exactly these samples (host clock).
-function measured(p: PlannedPoint, samples: number[]): PointResult {
-  const stats = summarize(samples);
-  const perMs = 1 / (stats.median * 1e6);
-  return {
-    ...waivedPoint(p),
-    status: 'ok',
-    reason: null,
-    timer: 'host',
-    hostMs: samples,
-    deviceMs: null,
-    stats,
-    gflops: p.work.flops > 0 ? p.work.flops * perMs : null,
-    gbps: p.work.bytes > 0 ? p.work.bytes * perMs : null,
-    threads: 16,
-  };
-}
-
 // A run of `id` in which the course's baseline series (`course`, of `library`: one, or one per operation) came to
 // `state`, every other point measured around the median `ms` gives it, six samples spread by `shape`.
 export function runOf(id: string, params: Record<string, unknown>, state: State, library: PeerLibrary, course: string | readonly string[], ms: (p: PlannedPoint) => number, shape: number[]): RunRecord {
@@ -64,7 +45,7 @@ export function runOf(id: string, params: Record<string, unknown>, state: State,
   const points = planned.map((p) => {
     if (!p.measurement) return waivedPoint(p);
     if (state === 'failed' && [course].flat().includes(p.series)) return failedPoint(p, { code: 'PEER_FAILED', message: 'CUDA out of memory' });
-    return measured(p, shape.map((s) => s * ms(p)));
+    return sampledPoint(p, shape.map((s) => s * ms(p)), 16);
   });
   const analysis = l.analyze(points, values, GPU, CPU);
   return { lab: id, params: values, points, summary: analysis.summary, findings: analysis.findings, peers: asked, environment: { devices: null, versions: {}, hostPid: null }, warnings: [] } as unknown as RunRecord;

@@ -14,8 +14,8 @@ import type { TableCell } from '../../../main/reports/table.ts';
 import { FIXTURES, WEBGPU_FIXTURES, bodyText, deviceNameOf, fixture, packed, pdfInfo, pdfText, renderPages, resultFigures, savePdf, spaced } from './pdf-tools.ts';
 import { findingText } from '../../../main/labs/lab-text.ts';
 import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
-import { datasheetPeak, gpuPeaks } from '../../../main/common/gpu-peaks.ts';
-import { formatRate } from '../../../main/common/format.ts';
+import { datasheetPeak, gpuPeaks } from '../../../main/common/pure/gpu-peaks.ts';
+import { formatRate } from '../../../main/common/pure/format.ts';
 
 const AUTHOR = 'Laura Llamas López';
 const COURSE = 'Programación de GPUs, curso 2026–27';

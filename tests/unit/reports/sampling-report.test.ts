@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { PointResult, RunRecord } from '../../../main/common/run-record.ts';
-import { summarize } from '../../../main/common/statistics.ts';
+import { summarize } from '../../../main/common/pure/statistics.ts';
 import { writeRunReport } from '../../../main/reports/report-writer.ts';
 import { fixture, pdfText, savePdf, spaced } from './pdf-tools.ts';
 
@@ -18,7 +18,7 @@ function sampledRun(): RunRecord {
     const n = first ? 2 : 8;
     first = false;
     const hostMs = Array.from({ length: n }, (_, i) => (p.stats?.median ?? 1) * (i % 2 ? 1.1 : 1));
-    return { ...p, repeats: n, hostMs, deviceMs: null, timer: 'host', stats: summarize(hostMs), sampling: { samples: n, targetFraction: 0.02, budgetSeconds: 0.5, stop: n === 2 ? 'one-sample-over-budget' : 'budget' } };
+    return { ...p, repeats: n, hostMs, deviceMs: null, clock: 'host', stats: summarize(hostMs), sampling: { samples: n, targetFraction: 0.02, budgetSeconds: 0.5, stop: n === 2 ? 'one-sample-over-budget' : 'budget' } };
   });
   return { ...record, points };
 }

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { catalogTranslate } from '../../../main/common/i18n/translate.ts';
-import { resultRows } from '../../../renderer/charts/result-rows.ts';
-import { results as resultsEs } from '../../../main/common/i18n/es/results.ts';
+import { catalogTranslate } from '../../../main/common/pure/i18n/translate.ts';
+import { resultRows } from '../../../main/common/pure/charts/result-rows.ts';
+import { results as resultsEs } from '../../../main/common/pure/i18n/es/results.ts';
 import type { RunRecord } from '../../../main/common/run-record.ts';
 import { findLab } from '../../../main/labs/index.ts';
 import { findingText, localizeDescriptor } from '../../../main/labs/lab-text.ts';
@@ -18,8 +18,8 @@ import { reportTranslate } from '../../../main/reports/report-context.ts';
 import { inReportLocale } from '../../../main/reports/report-locale.ts';
 import { createReportsService } from '../../../main/reports/reports-service.ts';
 import { writeComparisonReport, writeLabsReport, writeRunReport } from '../../../main/reports/report-writer.ts';
-import { pdf as reportWords } from '../../../main/common/i18n/en/pdf.ts';
-import { pdf as reportWordsEs } from '../../../main/common/i18n/es/pdf.ts';
+import { pdf as reportWords } from '../../../main/common/pure/i18n/en/pdf.ts';
+import { pdf as reportWordsEs } from '../../../main/common/pure/i18n/es/pdf.ts';
 import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
 import { fixture, fixturesDir, packed, pdfInfo, pdfText, renderPages, savePdf, spaced } from './pdf-tools.ts';
 

@@ -22,6 +22,7 @@ function run(): RunRecord {
     const median = p.key.includes('text') ? (gpu ? 4 : 90) : (gpu ? 60 : 3000) * batch * (p.key.includes('fp16') ? 0.4 : 1);
     const hostMs = [-1, -0.5, -0.25, 0, 0, 0.25, 0.5, 1].map((k) => median * (1 + 0.01 * k));
     return measuredPoint(p, {
+      clock: p.clock,
       hostMs,
       deviceMs: null,
       executionsPerSample: 1,

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 import type { RunEvent } from '../../../main/common/contract/runs.ts';
 import { GpuLabError } from '../../../main/common/errors.ts';
@@ -144,17 +144,38 @@ describe('labs on the CPU through the compute host', () => {
     expect(await host.runs.listRuns()).toHaveLength(before);
   });
 
+  it('tells the host a run ended in a message the host takes, not one it ignores as malformed', async () => {
+    const { record } = await run('vector-function', SMALL['vector-function'] ?? {});
+    expect(record.status).toBe('completed');
+    // The host answers in order: a later request's answer means the run's end was read before it.
+    await host.supervisor.environment();
+    expect(logs.filter((l) => /malformed/.test(l))).toEqual([]);
+  });
+
   it('cancels a run between samples and keeps what was measured', async () => {
+    // The host is told the run is over, so that it lets go of the inputs it kept for the run's next point: once, after
+    // its last point, cancelled or not.
+    const told = vi.spyOn(host.supervisor, 'runEnded');
+    let pointsDoneWhenTold = -1;
+    let pointsDone = 0;
+    told.mockImplementation(() => {
+      pointsDoneWhenTold = pointsDone;
+    });
     const sub = host.runs.onDidChangeRun((e) => {
+      if (e.kind === 'progress') pointsDone = e.progress.pointsDone;
       if (e.kind === 'progress' && e.progress.pointsDone === 1) void host.runs.cancelRun(e.runId);
     });
     const { runId } = await host.runs.startRun({ lab: 'vector-function', device: 'cpu', params: { elements: 1_000_000, repeats: 1000 } });
     await host.runs.whenIdle();
     sub.dispose();
+    const calls = told.mock.calls.length;
+    told.mockRestore();
     const record = await host.runs.getRun(runId);
     expect(record.status).toBe('cancelled');
     expect(record.points[0]?.status).toBe('ok');
     expect(record.points[1]?.status).toBe('cancelled');
+    expect(calls).toBe(1);
+    expect(pointsDoneWhenTold).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -9,13 +9,12 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { estimateOf } from '../../../main/common/claims.ts';
+import { estimateOf } from '../../../main/common/pure/claims.ts';
 import { REFERENCE_RUN } from '../../../main/common/reference-run.ts';
 import { REFERENCE_TABLE } from '../../../main/common/reference-table.ts';
-import { RUN_RECORD } from '../../../main/common/run-record.ts';
-import type { RunRecord } from '../../../main/common/run-record.ts';
 import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
 import { MAX_REFERENCE_BYTES, referenceResults } from '../../../main/runs/reference-store.ts';
+import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 import { TABLE_PATH, fixtureRecords, referenceTableText } from '../../../scripts/reference-table.mjs';
 
 describe('the shipped reference table', () => {
@@ -30,20 +29,24 @@ describe('the shipped reference table', () => {
     for (const model of models) expect(REFERENCE_TABLE.filter((r) => r.machine.gpu === model).map((r) => r.lab).sort()).toEqual(['dtypes', 'elementwise-breakeven', 'matmul', 'matmul-breakeven', 'timing-pitfalls', 'transfer', 'vector-function']);
   });
 
-  it('says of each point what its recorded run measured: its median and interval from the samples', () => {
-    const records = fixtureRecords().map((path) => withCurrentFindings(RUN_RECORD.parse(JSON.parse(readFileSync(path, 'utf8'))) as RunRecord));
+  it('says of each point what its recorded run measured: its median and interval from the samples, on its clock', () => {
+    const records = fixtureRecords().map((path) => withCurrentFindings(STORED_RECORD.parse(JSON.parse(readFileSync(path, 'utf8')))));
     for (const reference of REFERENCE_TABLE) {
       const record = records.find((r) => r.id === reference.runId);
       expect(record, reference.runId).toBeDefined();
       for (const point of reference.points) {
-        const e = estimateOf(record?.points.find((p) => p.key === point.key));
+        const measured = record?.points.find((p) => p.key === point.key);
+        const e = estimateOf(measured);
         expect([point.median, point.low, point.high, point.samples], point.key).toEqual([e?.median, e?.low, e?.high, e?.samples]);
+        expect(point.clock, point.key).toBe(measured?.clock);
         expect(point.low).toBeLessThanOrEqual(point.median);
         expect(point.high).toBeGreaterThanOrEqual(point.median);
       }
       // Each series at its largest size: the transfer lab's 1 GiB copies, the matrix product's N = 7000.
       if (reference.lab === 'transfer') expect(new Set(reference.points.map((p) => p.x))).toEqual(new Set([2 ** 30]));
     }
+    // The clock stopped at the launch is named so, not as the host's clock after a synchronise.
+    expect(REFERENCE_TABLE.find((r) => r.lab === 'timing-pitfalls')?.points.find((p) => p.key === 'gpu-no-sync')?.clock).toBe('host-nosync');
   });
 });
 
@@ -70,6 +73,24 @@ describe('a data folder’s references', () => {
     expect(warnings.some((w) => w.includes('passwd.json') && w.includes('symbolic link'))).toBe(true);
     expect(warnings.join('\n')).not.toContain('root:');
     expect(await referenceResults('transfer', dataDir, () => undefined)).toHaveLength(1);
+  });
+
+  it('reads a reference of version 1 with its points’ clocks in the measurement’s words, and skips a newer version naming it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gpu-lab-references-'));
+    const dir = join(dataDir, 'references');
+    mkdirSync(dir);
+    const shipped = REFERENCE_TABLE.find((r) => r.lab === 'matmul');
+    if (!shipped) throw new Error('no shipped matmul reference');
+    const points = shipped.points.map(({ clock, ...p }) => ({ ...p, timer: clock === 'events' ? 'device' : 'host' }));
+    writeFileSync(join(dir, 'version-1.json'), JSON.stringify({ ...shipped, version: 1, runId: 'v1-run', machine: { ...shipped.machine, gpu: 'NVIDIA A100' }, points }));
+    writeFileSync(join(dir, 'version-3.json'), JSON.stringify({ ...shipped, version: 3, runId: 'v3-run' }));
+    const warnings: string[] = [];
+    const results = await referenceResults('matmul', dataDir, (m) => warnings.push(m));
+    const read = results.find((r) => r.reference.runId === 'v1-run')?.reference;
+    expect(read?.version).toBe(2);
+    expect(read?.points.map((p) => [p.key, p.clock])).toEqual(shipped.points.map((p) => [p.key, p.clock]));
+    expect(results.some((r) => r.reference.runId === 'v3-run')).toBe(false);
+    expect(warnings.some((w) => w.includes('version-3.json') && /version 3; this GPU Lab reads versions 1 to 2/.test(w))).toBe(true);
   });
 
   it('does not follow a references folder that is a link out of the data folder', async () => {

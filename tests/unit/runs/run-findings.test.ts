@@ -22,12 +22,12 @@ function planned(context: typeof WITH_GPU | typeof CPU_ONLY): PlannedPoint[] {
 
 // Samples from 1 to 3 ms: the middle half spans 1 ms around a 2 ms median, far over 10 % of it.
 function noisyPoint(p: PlannedPoint): PointResult {
-  return measuredPoint(p, { hostMs: [1, 1.5, 2, 2, 2.5, 3], deviceMs: null, executionsPerSample: 1, implementation: 'synthetic', threads: 2, verification: null, telemetry: null });
+  return measuredPoint(p, { clock: 'host', hostMs: [1, 1.5, 2, 2, 2.5, 3], deviceMs: null, executionsPerSample: 1, implementation: 'synthetic', threads: 2, verification: null, telemetry: null });
 }
 
 function wrongPoint(p: PlannedPoint): PointResult {
   const verification = { method: 'full' as const, checked: 1, total: 1, relativeError: 0.5, tolerance: 1e-5, passed: false, mismatches: [] };
-  return measuredPoint(p, { hostMs: [1, 1, 1], deviceMs: null, executionsPerSample: 1, implementation: 'synthetic', threads: 2, verification, telemetry: null });
+  return measuredPoint(p, { clock: 'host', hostMs: [1, 1, 1], deviceMs: null, executionsPerSample: 1, implementation: 'synthetic', threads: 2, verification, telemetry: null });
 }
 
 function read(points: PointResult[], id: string): { en: string; es: string } {

@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 import type { ImportedSource } from '../../../main/common/contract/imports.ts';
+import { RUN_SCHEMA_VERSION } from '../../../main/common/run-record.ts';
 import type { RunRecord } from '../../../main/common/run-record.ts';
 import { IMPORT_LIMITS } from '../../../main/runs/import-staging.ts';
 import type { ImportLimits, SourceKind } from '../../../main/runs/import-staging.ts';
@@ -243,6 +244,31 @@ describe('the records in what is imported', () => {
     expect(skipped['not.json']?.reason).toBe('not-json');
     expect(skipped['running.json']?.reason).toBe('running');
     expect(storedIds(p)).toEqual(['fine-run.json']);
+  });
+
+  it('imports a record of schema version 1 read in this version’s words, and refuses a newer version naming both', async () => {
+    const p = place();
+    expect(fixture.schemaVersion).toBe(1);
+    const source = await importFile(
+      p,
+      'versions.tgz',
+      tarGz([
+        { name: 'version-1.json', body: record('version-1') },
+        { name: 'version-9.json', body: record('version-9', { schemaVersion: 9 as RunRecord['schemaVersion'] }) },
+        // Version 2 words only: a point that says `timer` and no `clock` is not a version 2 record.
+        { name: 'mixed-words.json', body: record('mixed-words', { schemaVersion: RUN_SCHEMA_VERSION }) },
+      ]),
+      'tar.gz',
+    );
+    const skipped = Object.fromEntries(source.skipped.map((s) => [s.entry, s]));
+    expect(skipped['version-9.json']).toMatchObject({ reason: 'not-a-run', field: 'schemaVersion' });
+    expect(skipped['version-9.json']?.detail).toMatch(new RegExp(`schema version 9.*reads versions 1 to ${RUN_SCHEMA_VERSION}`));
+    expect(skipped['mixed-words.json']).toMatchObject({ reason: 'not-a-run', field: 'points.0.clock' });
+    expect(storedIds(p)).toEqual(['version-1.json']);
+    const imported = await p.store.get('version-1');
+    expect(imported.schemaVersion).toBe(RUN_SCHEMA_VERSION);
+    // The CPU's measured points read on the host's clock, as version 1's timer 'host' without device times said.
+    expect(new Set(imported.points.filter((pt) => pt.status === 'ok').map((pt) => `${pt.device} ${pt.clock}`))).toEqual(new Set(['cpu host']));
   });
 
   it('skips the same run already stored, keeps a different run with a taken id under a new one, and changes no stored file', async () => {

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 import { RUN_RECORD, type RunRecord } from '../../../main/common/run-record.ts';
+import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 import type { DeviceList } from '../../../main/common/devices.ts';
 import { thisMachine } from '../../../main/engine/process-identity.ts';
 import { gpuUuidOf, runPlace, slurmIds } from '../../../main/runs/run-place.ts';
@@ -24,7 +25,7 @@ const fixture = (name: string): Record<string, string> =>
   );
 
 function recordOf(name: string): RunRecord {
-  return RUN_RECORD.parse(JSON.parse(readFileSync(fileURLToPath(new URL(`../../fixtures/runs/${name}`, import.meta.url)), 'utf8'))) as RunRecord;
+  return STORED_RECORD.parse(JSON.parse(readFileSync(fileURLToPath(new URL(`../../fixtures/runs/${name}`, import.meta.url)), 'utf8')));
 }
 
 describe('where a run ran', () => {

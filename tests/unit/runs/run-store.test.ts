@@ -28,9 +28,9 @@ export function sampleRecord(id: string): RunRecord {
     points: [
       {
         key: 'cpu-single', series: 'cpu-single', label: 'CPU, one thread, "quoted"', x: null, device: 'cpu', status: 'ok', reason: null, error: null,
-        work: { flops: 5000, bytes: 24000, elements: 1000 }, implementation: 'loop', threads: 1, warmup: 1, repeats: 2, timer: 'host',
+        work: { flops: 5000, bytes: 24000, elements: 1000 }, implementation: 'loop', threads: 1, warmup: 1, repeats: 2, clock: 'host',
         hostMs: [1, 2], deviceMs: null,
-        stats: { count: 2, median: 1.5, mean: 1.5, std: 0.7, min: 1, max: 2, p95: 1.95, q1: 1.25, q3: 1.75, iqr: 0.5, noisy: true },
+        stats: { count: 2, median: 1.5, mean: 1.5, std: 0.7, min: 1, max: 2, p95: 1.95, q1: 1.25, q3: 1.75, iqr: 0.5, ciLow: null, ciHigh: null, noisy: true },
         gflops: 0.0033, gbps: 0.016, verification: null, telemetry: null,
       },
     ],

@@ -5,15 +5,16 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { orderFindings } from '../../../main/common/finding-order.ts';
+import { orderFindings } from '../../../main/common/pure/finding-order.ts';
 import type { RunRecord } from '../../../main/common/run-record.ts';
 import { ANALYSIS_VERSION, findLab } from '../../../main/labs/index.ts';
 import { findingText } from '../../../main/labs/lab-text.ts';
 import { withCurrentFindings } from '../../../main/runs/current-findings.ts';
 import { runSummary } from '../../../main/runs/run-summary.ts';
+import { STORED_RECORD } from '../../../main/runs/stored-record.ts';
 
 const dir = join(import.meta.dirname, '..', '..', 'fixtures', 'runs');
-const fixtures = readdirSync(dir).map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as RunRecord);
+const fixtures: RunRecord[] = readdirSync(dir).map((name) => STORED_RECORD.parse(JSON.parse(readFileSync(join(dir, name), 'utf8'))));
 
 function pageHeadline(record: RunRecord) {
   const lab = findLab(record.lab);

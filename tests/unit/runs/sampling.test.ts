@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { createLabHost } from '../../../main/app/lab-host.ts';
 import { RUN_RECORD } from '../../../main/common/run-record.ts';
-import { MIN_INTERVAL_SAMPLES, TARGET_INTERVAL_FRACTION } from '../../../main/common/statistics.ts';
+import { MIN_INTERVAL_SAMPLES, TARGET_INTERVAL_FRACTION } from '../../../main/common/pure/statistics.ts';
 
 const host = createLabHost({ dataDir: mkdtempSync(join(tmpdir(), 'gpu-lab-sampling-')), supervisor: { testHooks: true } });
 

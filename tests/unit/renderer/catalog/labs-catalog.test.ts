@@ -10,8 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { summarizeRun } from '../../../../main/common/run-record.ts';
 import type { RunRecord, RunSummary } from '../../../../main/common/run-record.ts';
-import type { RunChartConfig } from '../../../../renderer/charts/chart-common.ts';
-import { runChart } from '../../../../renderer/charts/run-chart.ts';
+import type { RunChartConfig } from '../../../../main/common/pure/charts/chart-common.ts';
+import { runChart } from '../../../../main/common/pure/charts/run-chart.ts';
 import { lastFinishedRuns } from '../../../../renderer/components/catalog/last-runs.ts';
 import { i18n } from '../../../../renderer/i18n/index.ts';
 import { useDevicesStore } from '../../../../renderer/stores/devices.ts';

@@ -9,11 +9,11 @@ import type { KernelRunResult, Throughput } from '../../../../main/common/playgr
 import type { RunRecord } from '../../../../main/common/run-record.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
 import type { PlannedPoint } from '../../../../main/labs/lab.ts';
-import { HEADROOM, linearRange, logRange } from '../../../../renderer/charts/axis-range.ts';
-import type { RunChart } from '../../../../renderer/charts/chart-common.ts';
-import { compareChart } from '../../../../renderer/charts/compare-chart.ts';
-import { kernelRunChart } from '../../../../renderer/charts/playground-chart.ts';
-import { runChart } from '../../../../renderer/charts/run-chart.ts';
+import { HEADROOM, linearRange, logRange } from '../../../../main/common/pure/charts/axis-range.ts';
+import type { RunChart } from '../../../../main/common/pure/charts/chart-common.ts';
+import { compareChart } from '../../../../main/common/pure/charts/compare-chart.ts';
+import { kernelRunChart } from '../../../../main/common/pure/charts/playground-chart.ts';
+import { runChart } from '../../../../main/common/pure/charts/run-chart.ts';
 import { mulberry32 } from '../../seeded-random.ts';
 import { saxpyResult } from '../playground/synthetic-kernel-run.ts';
 import { drawnValues, scaleBounds, valueAxes } from './config-access.ts';

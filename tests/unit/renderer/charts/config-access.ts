@@ -2,7 +2,7 @@
 // ticks its callbacks produce (the callbacks ignore Chart.js's `this`, so they are called as plain functions).
 import type { Point } from 'chart.js';
 
-import type { BarConfig, LineConfig, RunChart } from '../../../../renderer/charts/chart-common.ts';
+import type { BarConfig, LineConfig, RunChart } from '../../../../main/common/pure/charts/chart-common.ts';
 
 export function lineConfig(chart: RunChart): LineConfig {
   if (chart.config.type !== 'line') throw new Error(`expected a line chart, got ${chart.config.type}`);

@@ -1,8 +1,8 @@
-// Whether a label's box crosses a line or a marker, worked out apart from renderer/charts/label-placement.ts (by
+// Whether a label's box crosses a line or a marker, worked out apart from main/common/pure/charts/label-placement.ts (by
 // another method: a segment crosses a box if an end lies in it or it crosses one of the box's four sides; a marker if
 // its centre lies within its radius of the box), so that a test of the placement does not grade it with its own
 // arithmetic.
-import type { Box, Dot, Segment } from '../../../../renderer/charts/label-placement.ts';
+import type { Box, Dot, Segment } from '../../../../main/common/pure/charts/label-placement.ts';
 
 type P = { x: number; y: number };
 

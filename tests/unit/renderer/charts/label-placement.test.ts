@@ -5,10 +5,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import type { Area, Box, Dot, Segment } from '../../../../renderer/charts/label-placement.ts';
-import { alongHorizontal, besideVertical, placeLabel } from '../../../../renderer/charts/label-placement.ts';
-import type { MarkChart } from '../../../../renderer/charts/marks-plugin.ts';
-import { placeMarkLabels } from '../../../../renderer/charts/marks-plugin.ts';
+import type { Area, Box, Dot, Segment } from '../../../../main/common/pure/charts/label-placement.ts';
+import { alongHorizontal, besideVertical, placeLabel } from '../../../../main/common/pure/charts/label-placement.ts';
+import type { MarkChart } from '../../../../main/common/pure/charts/marks-plugin.ts';
+import { placeMarkLabels } from '../../../../main/common/pure/charts/marks-plugin.ts';
 import { boxesTouch, hits } from './geometry.ts';
 
 const AREA: Area = { left: 60, top: 40, right: 780, bottom: 360 };

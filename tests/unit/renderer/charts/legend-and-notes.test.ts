@@ -4,11 +4,11 @@
 // the run is queued or going: once it has ended the chart says what did not happen and why, or nothing.
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { setNumberLocale } from '../../../../main/common/locale.ts';
+import { setNumberLocale } from '../../../../main/common/pure/locale.ts';
 import type { RunRecord } from '../../../../main/common/run-record.ts';
-import { compareChart } from '../../../../renderer/charts/compare-chart.ts';
-import type { RunChart } from '../../../../renderer/charts/chart-common.ts';
-import { runChart } from '../../../../renderer/charts/run-chart.ts';
+import { compareChart } from '../../../../main/common/pure/charts/compare-chart.ts';
+import type { RunChart } from '../../../../main/common/pure/charts/chart-common.ts';
+import { runChart } from '../../../../main/common/pure/charts/run-chart.ts';
 import { inputsEs } from '../playground/synthetic-kernel-run.ts';
 import { barConfig, lineConfig, marks, seriesLines } from './config-access.ts';
 import { fixtureRun, inputs, syntheticRun } from './synthetic-runs.ts';

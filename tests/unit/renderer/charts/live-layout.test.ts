@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 
 import type { RunRecord } from '../../../../main/common/run-record.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
-import type { RunChart } from '../../../../renderer/charts/chart-common.ts';
-import { runChart } from '../../../../renderer/charts/run-chart.ts';
+import type { RunChart } from '../../../../main/common/pure/charts/chart-common.ts';
+import { runChart } from '../../../../main/common/pure/charts/run-chart.ts';
 import { axisTicks, scaleBounds, valueAxes } from './config-access.ts';
 import { inputs, syntheticRun } from './synthetic-runs.ts';
 

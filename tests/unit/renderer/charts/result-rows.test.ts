@@ -5,14 +5,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { shareOfPeak as commonShareOfPeak } from '../../../../main/common/run-record.ts';
 import { measuredPoint } from '../../../../main/runs/point-result.ts';
-import { setNumberLocale } from '../../../../main/common/locale.ts';
+import { setNumberLocale } from '../../../../main/common/pure/locale.ts';
 import { findLab, labDescriptors } from '../../../../main/labs/index.ts';
 import { validateParams } from '../../../../main/common/params.ts';
-import { catalogTranslate } from '../../../../main/common/i18n/translate.ts';
-import { shareOfPeak } from '../../../../renderer/charts/points.ts';
-import { resultRows } from '../../../../renderer/charts/result-rows.ts';
-import { results as resultsEs } from '../../../../main/common/i18n/es/results.ts';
-import { formatRate } from '../../../../main/common/format.ts';
+import { catalogTranslate } from '../../../../main/common/pure/i18n/translate.ts';
+import { shareOfPeak } from '../../../../main/common/pure/charts/points.ts';
+import { resultRows } from '../../../../main/common/pure/charts/result-rows.ts';
+import { results as resultsEs } from '../../../../main/common/pure/i18n/es/results.ts';
+import { formatRate } from '../../../../main/common/pure/format.ts';
 import { WITH_GPU } from '../../labs/synthetic.ts';
 import { fixtureRun, syntheticRun, t } from './synthetic-runs.ts';
 
@@ -29,7 +29,7 @@ describe('results rows', () => {
   it('gives cuBLAS on the H100 its time, spread, rate, share of the fp32 peak, speedup over the CPU and verification', () => {
     // 707.5 ms ÷ 14.57 ms = 48.6×; 47 095 GFLOP/s ÷ 66 908 GFLOP/s = 70 %.
     expect(row('h100-matmul', 'gpu-cublas')).toMatchObject({
-      label: 'GPU cuBLAS resident, N = 7000',
+      label: 'GPU cuBLAS resident, N = 7,000',
       device: 'cuda:0',
       status: 'ok',
       statusText: 'measured',
@@ -102,6 +102,7 @@ describe('results rows', () => {
     const planned = lab.plan(validateParams('vector-function', lab.descriptor.parameters, {}), WITH_GPU).find((p) => p.key === 'gpu-fused');
     if (!planned) throw new Error('no point');
     const wrong = measuredPoint(planned, {
+      clock: 'events',
       hostMs: [1, 1, 1],
       deviceMs: [1, 1, 1],
       executionsPerSample: 1,

@@ -3,8 +3,8 @@
 // read as baseline ÷ median, the band equal to the record's quartiles, and one drawn point per measured point.
 import { describe, expect, it } from 'vitest';
 
-import { countDrawnPoints, runChart } from '../../../../renderer/charts/run-chart.ts';
-import { DARK_CHART_THEME, LIGHT_CHART_THEME, mix } from '../../../../renderer/charts/palette.ts';
+import { countDrawnPoints, runChart } from '../../../../main/common/pure/charts/run-chart.ts';
+import { DARK_CHART_THEME, LIGHT_CHART_THEME, mix } from '../../../../main/common/pure/charts/palette.ts';
 import { axisTicks, bands, barConfig, lineConfig, marks, scaleBounds, seriesLines, valueAxes } from './config-access.ts';
 import { failed, fixtureRun, inputs, syntheticRun, withPoint } from './synthetic-runs.ts';
 
@@ -155,7 +155,7 @@ describe('what could not be drawn', () => {
   it('keeps waived bars as named categories on a CPU-only matmul run', () => {
     const { record, lab } = fixtureRun('cpu-matmul');
     const config = barConfig(runChart(record, lab, inputs));
-    expect(config.data.labels?.[1]).toEqual(['GPU cuBLAS with', 'transfers', 'N = 1500', 'waived']);
+    expect(config.data.labels?.[1]).toEqual(['GPU cuBLAS with', 'transfers', 'N = 1,500', 'waived']);
     // One bar, and the four GPU series waived in one (legend) entry without bars, their reason in the notes.
     expect(config.data.datasets.map((d) => d.data.filter((v) => v !== null).length)).toEqual([1, 0]);
     expect(config.data.datasets[1]?.label).toBe('4 series waived');

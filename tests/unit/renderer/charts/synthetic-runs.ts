@@ -7,15 +7,16 @@ import { createI18n } from 'vue-i18n';
 
 import { validateParams } from '../../../../main/common/params.ts';
 import type { LabDescriptor, ParamValues } from '../../../../main/common/lab-descriptor.ts';
+import { RUN_SCHEMA_VERSION } from '../../../../main/common/run-record.ts';
 import type { PointResult, RunRecord } from '../../../../main/common/run-record.ts';
-import { RUN_RECORD } from '../../../../main/common/run-record.ts';
-import { findLab } from '../../../../main/labs/index.ts';
+import { STORED_RECORD } from '../../../../main/runs/stored-record.ts';
+import { findLab, labDescriptors } from '../../../../main/labs/index.ts';
 import type { PlanContext, PlannedPoint } from '../../../../main/labs/lab.ts';
 import { measuredPoint, waivedPoint } from '../../../../main/runs/point-result.ts';
-import type { ChartInputs } from '../../../../renderer/charts/chart-common.ts';
-import { LIGHT_CHART_THEME } from '../../../../renderer/charts/palette.ts';
-import type { Translate } from '../../../../renderer/charts/text.ts';
-import { appMessages as en } from '../../../../main/common/i18n/en/index.ts';
+import type { ChartInputs } from '../../../../main/common/pure/charts/chart-common.ts';
+import { LIGHT_CHART_THEME } from '../../../../main/common/pure/charts/palette.ts';
+import type { Translate } from '../../../../main/common/pure/charts/text.ts';
+import { appMessages as en } from '../../../../main/common/pure/i18n/en/index.ts';
 import { CPU_ONLY, GPU, WITH_GPU } from '../../labs/synthetic.ts';
 
 const i18n = createI18n({ legacy: false, locale: 'en', messages: { en } });
@@ -34,6 +35,7 @@ export function measured(planned: PlannedPoint, medianMs: number): PointResult {
 // A planned point measured with exactly these samples.
 export function measuredWith(planned: PlannedPoint, hostMs: number[]): PointResult {
   return measuredPoint(planned, {
+    clock: planned.clock,
     hostMs,
     deviceMs: hostMs,
     executionsPerSample: 1,
@@ -82,7 +84,7 @@ export function syntheticRun(labId: string, options: RunOptions = {}): { record:
   const points = lab.plan(params, ctx).map((p, i) => (p.measurement ? (samples ? measuredWith(p, samples(p, i)) : measured(p, ms(p))) : waivedPoint(p)));
   const analysis = lab.analyze(points, params, options.gpu === false ? null : GPU);
   const record: RunRecord = {
-    schemaVersion: 1,
+    schemaVersion: RUN_SCHEMA_VERSION,
     id: options.id ?? `${labId}-synthetic`,
     lab: labId,
     labTitle: lab.descriptor.title,
@@ -115,10 +117,12 @@ export function failed(p: PointResult, message = 'CUDA_ERROR_LAUNCH_FAILED in cu
 // Vitest runs from the repository's root; in happy-dom import.meta.url is not a file URL.
 const FIXTURES = join(process.cwd(), 'tests/fixtures/runs');
 
-// A stored run from tests/fixtures/runs (CPU runs of the build machine, GPU runs of an H100), read as the app reads it.
+// A stored run from tests/fixtures/runs (CPU runs of the build machine, GPU runs of an H100), read as the app reads it
+// (a version 1 record in this version's words, its points named by messages), with its lab as the app is given it, in
+// English with its messages.
 export function fixtureRun(name: string): { record: RunRecord; lab: LabDescriptor } {
-  const record = RUN_RECORD.parse(JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8')));
-  const lab = findLab(record.lab);
+  const record = STORED_RECORD.parse(JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8')));
+  const lab = labDescriptors('en').find((d) => d.id === record.lab);
   if (!lab) throw new Error(`no lab ${record.lab}`);
-  return { record, lab: lab.descriptor };
+  return { record, lab };
 }

@@ -2,11 +2,11 @@
 // ("8,99× frente a CPU, todos los hilos") wraps like the series' name, or it runs into the next bar's label.
 import { describe, expect, it } from 'vitest';
 
-import { results as resultsEs } from '../../../../main/common/i18n/es/results.ts';
-import { catalogTranslate } from '../../../../main/common/i18n/translate.ts';
+import { results as resultsEs } from '../../../../main/common/pure/i18n/es/results.ts';
+import { catalogTranslate } from '../../../../main/common/pure/i18n/translate.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
 import { withCurrentFindings } from '../../../../main/runs/current-findings.ts';
-import { runChart } from '../../../../renderer/charts/run-chart.ts';
+import { runChart } from '../../../../main/common/pure/charts/run-chart.ts';
 import { fixtureRun, inputs } from './synthetic-runs.ts';
 
 const BAR_LABS = ['matmul', 'vector-function', 'dtypes', 'timing-pitfalls'];

@@ -5,13 +5,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { results as resultsEs } from '../../../../main/common/i18n/es/results.ts';
-import { catalogTranslate } from '../../../../main/common/i18n/translate.ts';
+import { results as resultsEs } from '../../../../main/common/pure/i18n/es/results.ts';
+import { catalogTranslate } from '../../../../main/common/pure/i18n/translate.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
 import type { PlannedPoint } from '../../../../main/labs/lab.ts';
-import { compareChart } from '../../../../renderer/charts/compare-chart.ts';
-import { kernelRunChart } from '../../../../renderer/charts/playground-chart.ts';
-import { runChart } from '../../../../renderer/charts/run-chart.ts';
+import { compareChart } from '../../../../main/common/pure/charts/compare-chart.ts';
+import { kernelRunChart } from '../../../../main/common/pure/charts/playground-chart.ts';
+import { runChart } from '../../../../main/common/pure/charts/run-chart.ts';
 import { saxpyResult, throughput } from '../playground/synthetic-kernel-run.ts';
 import { axisTicks, scaleBounds, valueAxes } from './config-access.ts';
 import { fixtureRun, inputs, syntheticRun } from './synthetic-runs.ts';

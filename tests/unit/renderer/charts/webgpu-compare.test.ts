@@ -4,12 +4,12 @@
 // are, and get one; what one run waived has no ratio; WebGPU's own timing series stand alone.
 import { describe, expect, it } from 'vitest';
 
-import { translator } from '../../../../main/common/i18n/index.ts';
+import { translator } from '../../../../main/common/pure/i18n/index.ts';
 import type { DeviceList } from '../../../../main/common/devices.ts';
 import type { RunRecord } from '../../../../main/common/run-record.ts';
 import { findLab } from '../../../../main/labs/index.ts';
 import { planContext } from '../../../../main/runs/lab-runner.ts';
-import { compareRows } from '../../../../renderer/charts/compare-rows.ts';
+import { compareRows } from '../../../../main/common/pure/charts/compare-rows.ts';
 import { CPU, GPU, LAVAPIPE, pointFromPlan } from '../../labs/synthetic.ts';
 
 const t = translator('en');

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { classOverview } from '../../../../main/classroom/class-overview.ts';
 import type { ClassRun } from '../../../../main/classroom/class-overview.ts';
 import type { StoredStudent } from '../../../../main/classroom/class-store.ts';
-import { formatFindingValue } from '../../../../main/common/format.ts';
+import { formatFindingValue } from '../../../../main/common/pure/format.ts';
 import type { Finding } from '../../../../main/common/run-record.ts';
 import ClassLabTable from '../../../../renderer/components/classroom/ClassLabTable.vue';
 import { i18n } from '../../../../renderer/i18n/index.ts';

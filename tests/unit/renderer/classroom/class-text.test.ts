@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { translator } from '../../../../main/common/i18n/index.ts';
+import { translator } from '../../../../main/common/pure/i18n/index.ts';
 import type { LabDescriptor } from '../../../../main/common/lab-descriptor.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
 import { durationText, metricRows } from '../../../../renderer/components/classroom/class-text.ts';

@@ -51,8 +51,8 @@ describe('CompareView', () => {
     expect(wrapper.get('[data-testid="compare-chart"]').attributes('data-point-count')).toBe('6');
     const ratios = wrapper.findAll('[data-testid="compare-ratios"] tbody tr');
     expect(ratios).toHaveLength(5);
-    // N = 7000 against N = 1500: the same point name, not the same work: no ratio, no verdict.
-    expect(ratios[0]?.findAll('td').map((td) => td.text())).toEqual(['707.5 ms', '168.3 ms', '—', 'N = 7000 vs N = 1500: not comparable']);
+    // N = 7,000 against N = 1,500: the same point name, not the same work: no ratio, no verdict.
+    expect(ratios[0]?.findAll('td').map((td) => td.text())).toEqual(['707.5 ms', '168.3 ms', '—', 'N = 7,000 vs N = 1,500: not comparable']);
     const n = wrapper.get('[data-testid="compare-params"] tr[data-param="n"]');
     expect(n.classes()).toContain('differs');
     expect(n.text()).toContain('differs');

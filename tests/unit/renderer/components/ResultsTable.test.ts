@@ -6,17 +6,17 @@ import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { formatMs, formatPercent } from '../../../../main/common/format.ts';
+import { formatMs, formatPercent } from '../../../../main/common/pure/format.ts';
 import type { RunRecord } from '../../../../main/common/run-record.ts';
-import { intervalHalfWidth } from '../../../../main/common/statistics.ts';
+import { intervalHalfWidth } from '../../../../main/common/pure/statistics.ts';
 import { withCurrentFindings } from '../../../../main/runs/current-findings.ts';
-import type * as ResultRows from '../../../../renderer/charts/result-rows.ts';
-import { resultRow } from '../../../../renderer/charts/result-rows.ts';
+import type * as ResultRows from '../../../../main/common/pure/charts/result-rows.ts';
+import { resultRow } from '../../../../main/common/pure/charts/result-rows.ts';
 import ResultsTable from '../../../../renderer/components/results/ResultsTable.vue';
 import { i18n } from '../../../../renderer/i18n/index.ts';
 import { failed, fixtureRun, syntheticRun, withPoint } from '../charts/synthetic-runs.ts';
 
-vi.mock('../../../../renderer/charts/result-rows.ts', async (original) => {
+vi.mock('../../../../main/common/pure/charts/result-rows.ts', async (original) => {
   const real = await original<typeof ResultRows>();
   return { ...real, resultRow: vi.fn(real.resultRow) };
 });
@@ -42,8 +42,8 @@ describe('ResultsTable', () => {
     expect(cublas.get('[data-testid="show-samples"]').attributes('aria-label')).toBe('GPU cuBLAS resident: show its samples');
     // A lab of one size has no size column: its parameters say the size.
     expect(cublas.find('[data-metric="size"]').exists()).toBe(false);
-    // A record from before intervals: the median alone.
-    expect(figure('median')).toBe('14.57 ms');
+    // A record of version 1 is read with its median's interval, computed from its samples (stored-record.ts).
+    expect(figure('median')).toBe('14.57 ms ±0.2 %');
     expect([figure('rate'), figure('peak'), figure('speedup'), figure('samples')]).toEqual(['47.09 TFLOP/s', '70 %', '48.6×', '10']);
     expect(cublas.get('[data-metric="speedup"]').attributes('title')).toBe('48.6× over CPU BLAS');
     expect(wrapper.findAll('thead th').map((th) => th.attributes('aria-sort'))).toEqual(Array(7).fill('none'));
@@ -104,14 +104,16 @@ describe('ResultsTable', () => {
     const drawn = table.findAll('tr.noisy').map((tr) => tr.attributes('data-key'));
     expect(drawn.length).toBeGreaterThan(0);
     expect(noisy).toEqual(expect.arrayContaining(drawn));
-    // A record from before intervals says "noisy" in words; one with intervals marks the interval and says it to
-    // screen readers.
+    // A median with its interval marks the interval and says it to screen readers: ±x % where it is about symmetric
+    // (common/pure/format.ts), else its two ends as shares of the median, to fit the column.
     const flag = table.get('tr.noisy .interval.wide');
     expect(flag.attributes('title')).toMatch(/uncertain by more than ±5 %/);
-    expect(flag.text()).toBe('noisy');
-    const restated = mountTable(withCurrentFindings(record), lab).get('tr.noisy .interval.wide');
-    // ±x % where it is about symmetric (common/format.ts), else its two ends as shares of the median, to fit the column.
-    expect(restated.text()).toMatch(/^(±[\d.]+ %|−[\d.]+ % \+[\d.]+ %) \(noisy\)$/);
+    expect(flag.text()).toMatch(/^(±[\d.]+ %|−[\d.]+ % \+[\d.]+ %) \(noisy\)$/);
+    // One whose interval could not be kept (a version 1 record whose samples were not all stored) says "noisy" in words.
+    const withoutIntervals: RunRecord = { ...record, points: record.points.map((p) => (p.stats?.noisy ? { ...p, stats: { ...p.stats, ciLow: null, ciHigh: null } } : p)) };
+    const words = mountTable(withoutIntervals, lab).get('tr.noisy .interval.wide');
+    expect(words.attributes('title')).toMatch(/uncertain by more than ±5 %/);
+    expect(words.text()).toBe('noisy');
   });
 
   it('sorts by a column from its header: smallest first, largest first, then the run’s order', async () => {

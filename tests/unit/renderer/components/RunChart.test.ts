@@ -6,7 +6,7 @@ import { createPinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { RunRecord } from '../../../../main/common/run-record.ts';
-import type { RunChartConfig } from '../../../../renderer/charts/chart-common.ts';
+import type { RunChartConfig } from '../../../../main/common/pure/charts/chart-common.ts';
 import RunChart from '../../../../renderer/components/charts/RunChart.vue';
 import { i18n } from '../../../../renderer/i18n/index.ts';
 import { fixtureRun } from '../charts/synthetic-runs.ts';

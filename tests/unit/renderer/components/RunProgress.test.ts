@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunProgress as Progress } from '../../../../main/common/contract/runs.ts';
 import { waitingMessage } from '../../../../main/engine/device-lock.ts';
 import { labMessages } from '../../../../main/labs/lab-text.ts';
-import { msg } from '../../../../main/common/message.ts';
+import { msg } from '../../../../main/common/pure/message.ts';
 import RunProgress from '../../../../renderer/components/labs/RunProgress.vue';
 import { i18n } from '../../../../renderer/i18n/index.ts';
 import { useLanguageStore } from '../../../../renderer/stores/language.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { sortRows, SORT_KEYS, tableRow } from '../../../../renderer/components/results/table-rows.ts';
 import type { SortKey, TableRow } from '../../../../renderer/components/results/table-rows.ts';
-import { resultRow } from '../../../../renderer/charts/result-rows.ts';
+import { resultRow } from '../../../../main/common/pure/charts/result-rows.ts';
 import { fixtureRun, t } from '../charts/synthetic-runs.ts';
 
 // Rows that differ only in the figures sorted: the tests read their index back from the key.

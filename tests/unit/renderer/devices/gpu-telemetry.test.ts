@@ -2,6 +2,7 @@
 // values now come with the last minute's range and line, the clock limits in words; a failed reading shows its
 // error once and keeps the last values; the device page without NVML says why instead of empty values.
 import { enableAutoUnmount, flushPromises, mount } from '@vue/test-utils';
+import { createPinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { CudaDeviceInfo, LibraryStatus, Telemetry } from '../../../../main/common/device-report.ts';
@@ -32,7 +33,7 @@ const unavailable = (reason: string): Partial<Telemetry> => ({
 });
 
 function mountPanel(nvml: LibraryStatus, initial: Telemetry | null) {
-  return mount(GpuTelemetry, { props: { device, nvml, initial }, global: { plugins: [i18n] } });
+  return mount(GpuTelemetry, { props: { device, nvml, initial }, global: { plugins: [createPinia(), i18n] } });
 }
 
 beforeEach(() => {

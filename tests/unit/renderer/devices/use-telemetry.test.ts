@@ -2,6 +2,7 @@
 // the device given; a late answer for a device no longer shown is dropped; a failure is reported once and retried
 // at a slower and slower rate, and the first success clears it; the history keeps the last minute.
 import { enableAutoUnmount, mount } from '@vue/test-utils';
+import { createPinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h, nextTick, ref } from 'vue';
 import type { Ref } from 'vue';
@@ -28,7 +29,8 @@ function mountPanel(device: Ref<string | null>) {
       return () => h('div');
     },
   });
-  const wrapper = mount(Panel);
+  // The readings come through the devices store.
+  const wrapper = mount(Panel, { global: { plugins: [createPinia()] } });
   if (!state) throw new Error('The panel did not set up');
   return { wrapper, state };
 }

@@ -63,5 +63,6 @@ const transport: Transport = {
 };
 
 export function apiModule() {
-  return { api: { runs: runsApi, reports: reportsApi, labs: labsApi, classroom: classroomApi }, transport, ApiError, errorText };
+  // desktop: null, as in a browser (serve mode): the desktop app's own methods are the devices tests' concern.
+  return { api: { runs: runsApi, reports: reportsApi, labs: labsApi, classroom: classroomApi }, transport, desktop: null, ApiError, errorText };
 }

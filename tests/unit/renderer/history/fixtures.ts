@@ -11,7 +11,8 @@ import type { Component } from 'vue';
 import { createMemoryHistory, createRouter, RouterView } from 'vue-router';
 import type { Router } from 'vue-router';
 
-import { RUN_RECORD, summarizeRun } from '../../../../main/common/run-record.ts';
+import { summarizeRun } from '../../../../main/common/run-record.ts';
+import { STORED_RECORD } from '../../../../main/runs/stored-record.ts';
 import type { RunRecord, RunSummary } from '../../../../main/common/run-record.ts';
 import { i18n } from '../../../../renderer/i18n/index.ts';
 import HistoryView from '../../../../renderer/views/HistoryView.vue';
@@ -19,7 +20,7 @@ import HistoryView from '../../../../renderer/views/HistoryView.vue';
 const RUNS_DIR = resolve(import.meta.dirname, '../../../fixtures/runs');
 
 export function loadRecord(file: string): RunRecord {
-  return RUN_RECORD.parse(JSON.parse(readFileSync(resolve(RUNS_DIR, file), 'utf8'))) as RunRecord;
+  return STORED_RECORD.parse(JSON.parse(readFileSync(resolve(RUNS_DIR, file), 'utf8')));
 }
 
 // Every fixture's summary, in file order (not newest first: the page must sort).

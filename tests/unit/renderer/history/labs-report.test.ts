@@ -5,7 +5,7 @@ import { flushPromises } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { LabsReportContents } from '../../../../main/common/contract/reports.ts';
-import { fileDay } from '../../../../main/common/file-name.ts';
+import { fileDay } from '../../../../main/common/pure/file-name.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
 import { LAB_IDS } from '../../../../main/common/lab-descriptor.ts';
 import { emitRunEvent, labsApi, reportsApi, runsApi } from './fake-api.ts';

@@ -4,8 +4,8 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nextTick } from 'vue';
 
-import { numberLocale, setNumberLocale } from '../../../../main/common/locale.ts';
-import { formatRate } from '../../../../main/common/format.ts';
+import { numberLocale, setNumberLocale } from '../../../../main/common/pure/locale.ts';
+import { formatRate } from '../../../../main/common/pure/format.ts';
 import { i18n } from '../../../../renderer/i18n/index.ts';
 import { initialLocale, LANGUAGE_KEY, preferredLocale } from '../../../../renderer/i18n/language.ts';
 import { useLanguageStore } from '../../../../renderer/stores/language.ts';

@@ -8,7 +8,7 @@ import { nextTick } from 'vue';
 import { createMemoryHistory, createRouter } from 'vue-router';
 
 import type { DeviceSummary } from '../../../../main/common/devices.ts';
-import type { Locale } from '../../../../main/common/locale.ts';
+import type { Locale } from '../../../../main/common/pure/locale.ts';
 import type { RunSummary } from '../../../../main/common/run-record.ts';
 import { cpuFieldGroups } from '../../../../renderer/components/devices/device-fields.ts';
 import CompareBar from '../../../../renderer/components/history/CompareBar.vue';

@@ -6,15 +6,16 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { RUN_RECORD, type Finding, type RunRecord } from '../../../../main/common/run-record.ts';
+import type { Finding } from '../../../../main/common/run-record.ts';
+import { STORED_RECORD } from '../../../../main/runs/stored-record.ts';
 import { findingText } from '../../../../main/labs/lab-text.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
 import { withCurrentFindings } from '../../../../main/runs/current-findings.ts';
-import { nestCatalog } from '../../../../main/common/i18n/translate.ts';
+import { nestCatalog } from '../../../../main/common/pure/i18n/translate.ts';
 import { findingReader } from '../../../../renderer/components/labs/finding-text.ts';
 
 const fixture = JSON.parse(readFileSync(join(import.meta.dirname, '../../../fixtures/runs/h100-matmul-breakeven.json'), 'utf8')) as Record<string, unknown>;
-const record = withCurrentFindings(RUN_RECORD.parse(fixture) as RunRecord);
+const record = withCurrentFindings(STORED_RECORD.parse(fixture));
 const messagesIn = (locale: 'en' | 'es') => labDescriptors(locale).find((d) => d.id === 'matmul-breakeven')?.messages;
 const byId = (id: string): Finding => {
   const f = record.findings.find((x) => x.id === id);
@@ -39,7 +40,7 @@ describe('a finding in the reader’s language', () => {
   });
 
   it('shows a finding stored as English words by an old version as it was recorded', () => {
-    const parsed = RUN_RECORD.parse({ ...fixture, findings: [{ id: 'x', text: 'Recorded words.', value: 1, unit: '', tone: 'info' }] });
+    const parsed = STORED_RECORD.parse({ ...fixture, findings: [{ id: 'x', text: 'Recorded words.', value: 1, unit: '', tone: 'info' }] });
     const [old] = parsed.findings;
     if (!old) throw new Error('no finding');
     expect(findingReader(messagesIn('es'), 'es')(old)).toBe('Recorded words.');

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GpuLabError } from '../../../../main/common/errors.ts';
 import { validateParams } from '../../../../main/common/params.ts';
 import { labDescriptors } from '../../../../main/labs/index.ts';
-import { paramProblemText, type ParamProblem } from '../../../../main/common/i18n/param-problem.ts';
+import { paramProblemText, type ParamProblem } from '../../../../main/common/pure/i18n/param-problem.ts';
 import { i18n } from '../../../../renderer/i18n/index.ts';
 
 // What useParamCheck keeps of main's refusal.

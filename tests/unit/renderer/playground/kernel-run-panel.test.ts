@@ -6,9 +6,9 @@ import { mount } from '@vue/test-utils';
 import { createPinia } from 'pinia';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { setNumberLocale } from '../../../../main/common/locale.ts';
+import { setNumberLocale } from '../../../../main/common/pure/locale.ts';
 import type { ExerciseDescriptor, KernelRun, KernelRunResult } from '../../../../main/common/playground.ts';
-import { CATALOGS } from '../../../../main/common/i18n/index.ts';
+import { CATALOGS } from '../../../../main/common/pure/i18n/index.ts';
 import KernelRunPanel from '../../../../renderer/components/playground/KernelRunPanel.vue';
 import { i18n } from '../../../../renderer/i18n/index.ts';
 import { kernelRun, reductionFromL2Result, saxpyExercise, saxpyResult } from './synthetic-kernel-run.ts';

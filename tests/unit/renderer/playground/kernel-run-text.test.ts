@@ -2,7 +2,7 @@
 // which failures cost the compute host a restart (a fault or the watchdog), which the result panel says in words.
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { setNumberLocale } from '../../../../main/common/locale.ts';
+import { setNumberLocale } from '../../../../main/common/pure/locale.ts';
 import { costRestart, elementText, undercovered } from '../../../../renderer/components/playground/kernel-run-text.ts';
 
 afterEach(() => setNumberLocale('en'));

@@ -3,8 +3,8 @@
 // chart's unit; a comparison without a figure keeps its place and says why; SGEMM reads in TFLOP/s; Spanish words.
 import { describe, expect, it } from 'vitest';
 
-import { setNumberLocale } from '../../../../main/common/locale.ts';
-import { chartQuantity, kernelRunChart, peakInMetric, sampleRateRange } from '../../../../renderer/charts/playground-chart.ts';
+import { setNumberLocale } from '../../../../main/common/pure/locale.ts';
+import { chartQuantity, kernelRunChart, peakInMetric, sampleRateRange } from '../../../../main/common/pure/charts/playground-chart.ts';
 import { axisTicks, barConfig, marks } from '../charts/config-access.ts';
 import { inputs, inputsEs, reductionFromL2Result, saxpyResult, sgemmResult, throughput } from './synthetic-kernel-run.ts';
 

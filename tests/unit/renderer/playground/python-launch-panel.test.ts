@@ -4,8 +4,8 @@ import { mount } from '@vue/test-utils';
 import { createPinia } from 'pinia';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { msg } from '../../../../main/common/message.ts';
-import { setNumberLocale } from '../../../../main/common/locale.ts';
+import { msg } from '../../../../main/common/pure/message.ts';
+import { setNumberLocale } from '../../../../main/common/pure/locale.ts';
 import type { Comparison, KernelRun } from '../../../../main/common/playground.ts';
 import KernelRunPanel from '../../../../renderer/components/playground/KernelRunPanel.vue';
 import { i18n } from '../../../../renderer/i18n/index.ts';

@@ -5,11 +5,11 @@
 import { createI18n } from 'vue-i18n';
 
 import type { ExerciseDescriptor, KernelRun, KernelRunResult, Throughput } from '../../../../main/common/playground.ts';
-import type { ChartInputs } from '../../../../renderer/charts/chart-common.ts';
-import { LIGHT_CHART_THEME } from '../../../../renderer/charts/palette.ts';
-import type { Translate } from '../../../../renderer/charts/text.ts';
-import { appMessages as en } from '../../../../main/common/i18n/en/index.ts';
-import { appMessages as es } from '../../../../main/common/i18n/es/index.ts';
+import type { ChartInputs } from '../../../../main/common/pure/charts/chart-common.ts';
+import { LIGHT_CHART_THEME } from '../../../../main/common/pure/charts/palette.ts';
+import type { Translate } from '../../../../main/common/pure/charts/text.ts';
+import { appMessages as en } from '../../../../main/common/pure/i18n/en/index.ts';
+import { appMessages as es } from '../../../../main/common/pure/i18n/es/index.ts';
 
 const i18n = createI18n({ legacy: false, locale: 'en', messages: { en, es } });
 function translate(locale: 'en' | 'es'): Translate {

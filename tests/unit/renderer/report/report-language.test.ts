@@ -2,7 +2,7 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { setNumberLocale } from '../../../../main/common/locale.ts';
+import { setNumberLocale } from '../../../../main/common/pure/locale.ts';
 import type { fakeMain } from '../stores/fake-main.ts';
 
 const main = vi.hoisted(() => ({ current: null as ReturnType<typeof fakeMain> | null }));

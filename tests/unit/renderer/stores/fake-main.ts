@@ -16,6 +16,7 @@ export function fakeMain() {
   const calls: { method: ApiMethod; args: unknown[] }[] = [];
   const listeners = new Map<ApiEvent, Set<(p: unknown) => void>>();
   const stateListeners = new Set<(s: ConnectionState) => void>();
+  let state: ConnectionState = 'open';
   const transport: Transport = {
     call: vi.fn(async (method: ApiMethod, args: unknown[]): Promise<ApiResponse> => {
       calls.push({ method, args });
@@ -33,7 +34,9 @@ export function fakeMain() {
       set.add(listener);
       return () => set.delete(listener);
     },
-    state: 'open',
+    get state() {
+      return state;
+    },
     onState: (listener) => {
       stateListeners.add(listener);
       return () => stateListeners.delete(listener);
@@ -45,7 +48,10 @@ export function fakeMain() {
     calls,
     answer: (method: ApiMethod, fn: Answer) => answers.set(method, fn),
     emit: (event: RunEvent) => listeners.get('runs.onDidChangeRun')?.forEach((l) => l(event)),
-    setState: (state: ConnectionState) => stateListeners.forEach((l) => l(state)),
-    module: () => ({ api: createApiClient(transport), transport, ApiError, errorText }),
+    setState: (next: ConnectionState) => {
+      state = next;
+      stateListeners.forEach((l) => l(next));
+    },
+    module: () => ({ api: createApiClient(transport), transport, desktop: null, ApiError, errorText }),
   };
 }

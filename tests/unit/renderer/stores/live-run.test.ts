@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunRecord } from '../../../../main/common/run-record.ts';
 import { fixtureRun } from '../charts/synthetic-runs.ts';
 import type { fakeMain } from './fake-main.ts';
-import { msg } from '../../../../main/common/message.ts';
+import { msg } from '../../../../main/common/pure/message.ts';
 
 const main = vi.hoisted(() => ({ current: null as ReturnType<typeof fakeMain> | null }));
 vi.mock('../../../../renderer/api/index.ts', async () => {

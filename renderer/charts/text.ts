@@ -1,3 +1,0 @@
-// The words a chart or a table shows come in as a translate function: vue-i18n's t in the renderer, the same engine
-// over the same catalogs (main/common/i18n) for the PDF. Keys are those of the "results" part ("results.chart.…").
-export type { Translate } from '../../main/common/i18n/translate.ts';
