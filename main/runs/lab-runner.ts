@@ -368,8 +368,9 @@ export class LabRunner implements RunsService {
     try {
       await this.measureAll(record, planned, signal, () => this.provisionalFindings(lab, record, planned, gpu, cpu));
     } finally {
-      await lease?.release();
+      // Before the devices go: the next run's first point would otherwise be open on the host when it hears it.
       this.host.runEnded();
+      await lease?.release();
     }
     record.environment.cpuSteal = stealShare(cpuTimes, readCpuTimes());
     try {

@@ -18,6 +18,9 @@ export const useClassStore = defineStore('class', () => {
   let again = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let last = Number.NEGATIVE_INFINITY;
+  // Caps saved while a read was on its way: that read may bring the caps from before the save, which must not undo it.
+  let saves = 0;
+  let savedCaps: ClassCaps | null = null;
 
   // One read at a time; a change during a read is read once more after it.
   async function load(): Promise<void> {
@@ -30,7 +33,9 @@ export const useClassStore = defineStore('class', () => {
       do {
         again = false;
         last = performance.now();
-        overview.value = await api.classroom.classOverview();
+        const before = saves;
+        const read = await api.classroom.classOverview();
+        overview.value = saves !== before && savedCaps ? { ...read, caps: savedCaps } : read;
         error.value = null;
       } while (again);
     } catch (err) {
@@ -66,6 +71,8 @@ export const useClassStore = defineStore('class', () => {
   // The caps as the server took them, in the table at once.
   async function setCaps(caps: ClassCaps): Promise<ClassCaps> {
     const saved = await api.classroom.setCaps(caps);
+    saves++;
+    savedCaps = saved;
     if (overview.value) overview.value = { ...overview.value, caps: saved };
     return saved;
   }

@@ -195,13 +195,17 @@ export class MeasurementBackend {
   // A filled host input is kept for the next point that asks for it (kept-inputs.ts); other pinned memory goes back to
   // the pool for the next point of its size (pinned-pool.ts); the rest is freed.
   free(): void {
-    for (const b of this.buffers.splice(0)) {
-      const input = this.inputKeys.get(b);
-      if (input?.filled) giveInput(input.key, b);
-      else if (b.location === 'pinned') givePinned(b);
-      else b.free();
+    try {
+      for (const b of this.buffers.splice(0)) {
+        const input = this.inputKeys.get(b);
+        if (input?.filled) giveInput(input.key, b);
+        else if (b.location === 'pinned') givePinned(b);
+        else b.free();
+      }
+    } finally {
+      // Whatever a buffer did, the point is over: an open point left counted would hold the kept inputs for good.
+      pointEnded();
     }
-    pointEnded();
   }
 }
 

@@ -134,6 +134,21 @@ describe('kept inputs', () => {
     expect(b.freed).toBe(true);
   });
 
+  it('ends the point even when one of its buffers fails to go, so that what is kept still times out', async () => {
+    const backend = new MeasurementBackend(point(), ctx);
+    backend.ownInput('fp32', 1000, 0, RANGE);
+    await backend.settled();
+    vi.useFakeTimers();
+    const kept = createHostBuffer('fp32', 1000);
+    giveInput('k', kept, 20_000);
+    vi.spyOn(ElementBuffer.prototype, 'free').mockImplementationOnce(() => {
+      throw new Error('the driver refused');
+    });
+    expect(() => backend.free()).toThrow('the driver refused');
+    vi.advanceTimersByTime(KEEP_MS);
+    expect(kept.freed).toBe(true);
+  });
+
   it('lets kept inputs go before a point makes inputs that would not fit beside them', () => {
     const [a, b] = [1000, 2000].map((n) => createHostBuffer('fp32', n));
     if (!a || !b) throw new Error('two buffers');
